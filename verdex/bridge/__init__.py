@@ -1,0 +1,108 @@
+"""The one boundary between Python and a page.
+
+:class:`Bridge` evaluates ``bridge.js`` in a CDP isolated world of the page's main frame, so page
+scripts can neither see nor break it, and re-installs it whenever the document changes (the world
+goes away with the document). Every answer is plain JSON, validated into :mod:`verdex.facts` by the
+caller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from importlib.resources import files
+from typing import Any
+
+from playwright.async_api import CDPSession, Page
+from playwright.async_api import Error as PlaywrightError
+
+from verdex.errors import BrowserClosed, Timeout, VerdexError, translate_playwright_errors
+
+BRIDGE_SOURCE = files("verdex.bridge").joinpath("bridge.js").read_text(encoding="utf-8")
+WORLD_NAME = "verdex"
+CALL_TIMEOUT_S = 20.0
+
+
+class Bridge:
+    """bridge.js in one page. ``on_install(document_id, ref_base)`` hears about every new document;
+    ``next_ref()`` says where the new document's ref numbers start, so that refs never repeat in a tab."""
+
+    def __init__(self, page: Page, *, test_id_attribute: str, next_ref: Callable[[], int],
+                 on_install: Callable[[str, int], None]) -> None:
+        self._page = page
+        self._test_id_attribute = test_id_attribute
+        self._next_ref = next_ref
+        self._on_install = on_install
+        self._cdp: CDPSession | None = None
+        self._context_id: int | None = None
+        self._lock = asyncio.Lock()
+
+    async def call(self, method: str, args: dict[str, Any] | None = None, *, timeout: float = CALL_TIMEOUT_S) -> dict[str, Any]:
+        """Run ``__verdex.call(method, args)`` in the page and return its JSON answer."""
+        expression = f"globalThis.__verdex.call({json.dumps(method)}, {json.dumps(args or {})})"
+        async with self._lock:
+            for _ in range(3):
+                context_id = await self._ensure_installed()
+                try:
+                    response = await asyncio.wait_for(
+                        self._send("Runtime.evaluate", {"expression": expression, "contextId": context_id,
+                                                        "returnByValue": True}),
+                        timeout)
+                except asyncio.TimeoutError as exc:
+                    raise Timeout(f"the page did not answer {method} within {timeout:.0f} s") from exc
+                except _ContextGone:
+                    self._context_id = None
+                    continue
+                return self._value(response, method)
+            raise VerdexError(f"the page kept replacing its document while verdex read it ({method})")
+
+    async def _ensure_installed(self) -> int:
+        if self._context_id is not None:
+            return self._context_id
+        if self._page.is_closed():
+            raise BrowserClosed("the tab is closed")
+        tree = await self._send("Page.getFrameTree", {})
+        frame_id = tree["frameTree"]["frame"]["id"]
+        world = await self._send("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": WORLD_NAME,
+                                                              "grantUniveralAccess": False})
+        context_id = world["executionContextId"]
+        ref_base = self._next_ref()
+        config = json.dumps({"refBase": ref_base, "testIdAttribute": self._test_id_attribute})
+        response = await self._send("Runtime.evaluate", {"expression": f"({BRIDGE_SOURCE})({config})",
+                                                         "contextId": context_id, "returnByValue": True})
+        document_id = self._value(response, "install")
+        self._on_install(document_id, ref_base)
+        self._context_id = context_id
+        return context_id
+
+    async def _send(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        if self._cdp is None:
+            with translate_playwright_errors("opening a CDP session"):
+                self._cdp = await self._page.context.new_cdp_session(self._page)
+        try:
+            return await self._cdp.send(method, params)
+        except PlaywrightError as exc:
+            text = str(exc)
+            if "Cannot find context" in text or "Execution context was destroyed" in text:
+                raise _ContextGone() from exc
+            if "No frame" in text or "Frame with the given id was not found" in text:
+                raise _ContextGone() from exc
+            with translate_playwright_errors(f"CDP {method}"):
+                raise
+
+    def forget_document(self) -> None:
+        """The main frame navigated: the next call installs the bridge in the new document."""
+        self._context_id = None
+
+    @staticmethod
+    def _value(response: dict[str, Any], method: str) -> Any:
+        if "exceptionDetails" in response:
+            details = response["exceptionDetails"]
+            description = details.get("exception", {}).get("description") or details.get("text", "")
+            raise VerdexError(f"the bridge failed in {method}", detail=description.splitlines()[0] if description else "")
+        return response["result"].get("value")
+
+
+class _ContextGone(Exception):
+    """The isolated world went away with its document."""

@@ -1,0 +1,1165 @@
+// verdex bridge: the only code that reads the page.
+//
+// Evaluated by verdex/bridge/__init__.py inside a CDP isolated world (Page.createIsolatedWorld), so
+// the page's own scripts share the DOM but not one JavaScript global with it: a page that replaces
+// Array.prototype.map or JSON.stringify changes its own world, never this one, and the page never
+// sees a verdex attribute or global. The expression below evaluates to an install function; it is
+// called once per document with {refBase, testIdAttribute} and leaves `globalThis.__verdex` behind.
+(config) => {
+  if (globalThis.__verdex) return globalThis.__verdex.documentId;
+
+  const TEST_ID = config.testIdAttribute || 'data-testid';
+  const NAME_LIMIT = 100;
+  const TEXT_LIMIT = 120;
+  const FOLD_RUN = 20;        // fold runs of more than this many same-shape siblings …
+  const FOLD_KEEP = 10;       // … keeping this many of them
+  const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
+  const INTERACTIVE_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
+    'listbox', 'slider', 'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+    'treeitem', 'option']);
+  const LEAF_ROLES = new Set(['button', 'checkbox', 'radio', 'switch', 'img', 'separator', 'slider', 'progressbar',
+    'meter', 'textbox', 'searchbox', 'spinbutton', 'scrollbar', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'tab', 'option']);
+  const NAME_FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link',
+    'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab',
+    'tooltip', 'treeitem']);
+  const NAME_FROM_CONTENT_IN_DESCENDANT = new Set(['', 'caption', 'code', 'contentinfo', 'definition', 'deletion',
+    'emphasis', 'insertion', 'list', 'listitem', 'mark', 'none', 'paragraph', 'presentation', 'region', 'row',
+    'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time']);
+  const NAME_PROHIBITED = new Set(['caption', 'code', 'definition', 'deletion', 'emphasis', 'generic', 'insertion',
+    'mark', 'paragraph', 'presentation', 'strong', 'subscript', 'suggestion', 'superscript', 'term', 'time']);
+  const TRANSPARENT_ROLES = new Set(['generic', 'none', 'presentation']);
+  const LANDMARK_ROLES = new Set(['banner', 'main', 'navigation', 'complementary', 'contentinfo', 'region', 'form',
+    'search', 'dialog', 'alertdialog']);
+  const CONTAINER_ROLES = new Set(['listitem', 'row', 'article', 'group', 'tabpanel', 'figure', 'table', 'list']);
+  const VALID_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button',
+    'caption', 'cell', 'checkbox', 'code', 'columnheader', 'combobox', 'complementary', 'contentinfo', 'definition',
+    'deletion', 'dialog', 'directory', 'document', 'emphasis', 'feed', 'figure', 'form', 'generic', 'grid',
+    'gridcell', 'group', 'heading', 'img', 'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main',
+    'mark', 'marquee', 'math', 'meter', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+    'navigation', 'none', 'note', 'option', 'paragraph', 'presentation', 'progressbar', 'radio', 'radiogroup',
+    'region', 'row', 'rowgroup', 'rowheader', 'scrollbar', 'search', 'searchbox', 'separator', 'slider',
+    'spinbutton', 'status', 'strong', 'subscript', 'superscript', 'switch', 'tab', 'table', 'tablist', 'tabpanel',
+    'term', 'textbox', 'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem']);
+  const INPUT_ROLES = { button: 'button', checkbox: 'checkbox', image: 'button', number: 'spinbutton',
+    radio: 'radio', range: 'slider', reset: 'button', submit: 'button' };
+  const SENSITIVE_AUTOCOMPLETE = /^(cc-|one-time-code|current-password|new-password)/;
+  const LANDMARK_BLOCKERS = 'article:not([role]), aside:not([role]), main:not([role]), nav:not([role]), ' +
+    'section:not([role]), [role=article], [role=complementary], [role=main], [role=navigation], [role=region]';
+  const GLOBAL_ARIA = ['aria-atomic', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby',
+    'aria-details', 'aria-dropeffect', 'aria-flowto', 'aria-grabbed', 'aria-hidden', 'aria-keyshortcuts',
+    'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription'];
+
+  // ---------------------------------------------------------------- refs
+  const documentId = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  let nextRef = config.refBase;
+  const refOf = new WeakMap();          // Element -> ref
+  const elementOf = new Map();          // ref -> WeakRef<Element>
+  const framePrefixOf = new WeakMap();  // iframe element -> 'f1', 'f2', …
+  let nextFrame = 1;
+
+  function framePrefix(el) {
+    let prefix = '';
+    const frame = el.ownerDocument.defaultView && el.ownerDocument.defaultView.frameElement;
+    if (frame) {
+      prefix = framePrefixOf.get(frame);
+      if (!prefix) { prefix = 'f' + nextFrame++; framePrefixOf.set(frame, prefix); }
+    }
+    return prefix;
+  }
+
+  function refFor(el) {
+    let ref = refOf.get(el);
+    if (!ref) {
+      ref = framePrefix(el) + 'e' + nextRef++;
+      refOf.set(el, ref);
+      elementOf.set(ref, new WeakRef(el));
+    }
+    return ref;
+  }
+
+  // {status: 'ok', element} | {status: 'unknown'} | {status: 'stale'}
+  function resolve(ref) {
+    const weak = elementOf.get(ref);
+    if (!weak) return { status: 'unknown' };
+    const el = weak.deref();
+    if (!el || !el.isConnected) return { status: 'stale' };
+    return { status: 'ok', element: el };
+  }
+
+  // ---------------------------------------------------------------- per-call caches
+  let styleCache = new Map();
+  let roleCache = new Map();
+  let hiddenCache = new Map();
+  let nameCache = new Map();
+
+  function resetCaches() {
+    styleCache = new Map(); roleCache = new Map(); hiddenCache = new Map(); nameCache = new Map();
+  }
+
+  function style(el) {
+    let s = styleCache.get(el);
+    if (s === undefined) {
+      const view = el.ownerDocument.defaultView;
+      s = view ? view.getComputedStyle(el) : null;
+      styleCache.set(el, s);
+    }
+    return s;
+  }
+
+  // ---------------------------------------------------------------- tree helpers
+  function parentOf(el) {
+    if (el.parentElement) return el.parentElement;
+    const root = el.parentNode;
+    if (root && root.nodeType === 11 && root.host) return root.host;
+    return null;
+  }
+
+  function closestAcrossShadow(el, selector) {
+    while (el) {
+      const found = el.closest(selector);
+      if (found) return found;
+      const root = el.getRootNode();
+      el = root && root.host ? root.host : null;
+    }
+    return null;
+  }
+
+  function idRefs(el, value) {
+    if (!value) return [];
+    const root = el.getRootNode();
+    const out = [];
+    for (const id of value.split(/\s+/)) {
+      if (!id) continue;
+      const found = root.getElementById ? root.getElementById(id) : root.querySelector('#' + CSS.escape(id));
+      if (found && !out.includes(found)) out.push(found);
+    }
+    return out;
+  }
+
+  function collapse(text) {
+    return text.replace(/[\u200b\u00ad]/g, '').replace(/\s+/g, ' ').trim();
+  }
+
+  function clip(text, limit) {
+    return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
+  }
+
+  // ---------------------------------------------------------------- roles (HTML-AAM, WAI-ARIA 1.2)
+  function explicitRole(el) {
+    const attr = el.getAttribute('role');
+    if (!attr) return null;
+    for (const token of attr.split(' ')) {
+      const role = token.trim();
+      if (VALID_ROLES.has(role)) return role;
+    }
+    return null;
+  }
+
+  function hasGlobalAria(el, role) {
+    for (const attr of GLOBAL_ARIA) {
+      if (!el.hasAttribute(attr)) continue;
+      if ((attr === 'aria-label' || attr === 'aria-labelledby') && NAME_PROHIBITED.has(role || '')) continue;
+      if (attr === 'aria-roledescription' && role === 'generic') continue;
+      return true;
+    }
+    return false;
+  }
+
+  function focusable(el) {
+    if (el.disabled) return false;
+    const tag = el.tagName;
+    if (tag === 'BUTTON' || tag === 'DETAILS' || tag === 'SELECT' || tag === 'TEXTAREA') return true;
+    if (tag === 'A' || tag === 'AREA') return el.hasAttribute('href');
+    if (tag === 'INPUT') return !el.hidden;
+    return !Number.isNaN(Number(String(el.getAttribute('tabindex'))));
+  }
+
+  function implicitRole(el) {
+    const tag = el.tagName.toUpperCase();
+    switch (tag) {
+      case 'A': case 'AREA': return el.hasAttribute('href') ? 'link' : null;
+      case 'ARTICLE': return 'article';
+      case 'ASIDE': return 'complementary';
+      case 'BLOCKQUOTE': return 'blockquote';
+      case 'BUTTON': return 'button';
+      case 'CAPTION': return 'caption';
+      case 'CODE': return 'code';
+      case 'DATALIST': return 'listbox';
+      case 'DD': return 'definition';
+      case 'DEL': return 'deletion';
+      case 'DETAILS': return 'group';
+      case 'DFN': case 'DT': return 'term';
+      case 'DIALOG': return 'dialog';
+      case 'EM': return 'emphasis';
+      case 'FIELDSET': return 'group';
+      case 'FIGURE': return 'figure';
+      case 'FOOTER': return closestAcrossShadow(parentOf(el), LANDMARK_BLOCKERS) ? null : 'contentinfo';
+      case 'HEADER': return closestAcrossShadow(parentOf(el), LANDMARK_BLOCKERS) ? null : 'banner';
+      case 'FORM': return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'form' : null;
+      case 'H1': case 'H2': case 'H3': case 'H4': case 'H5': case 'H6': return 'heading';
+      case 'HR': return 'separator';
+      case 'HTML': return 'document';
+      case 'IMG':
+        return el.getAttribute('alt') === '' && !el.getAttribute('title') && !hasGlobalAria(el) &&
+          Number.isNaN(Number(String(el.getAttribute('tabindex')))) ? 'presentation' : 'img';
+      case 'INPUT': {
+        const type = (el.type || '').toLowerCase();
+        if (type === 'email' || type === 'search' || type === 'tel' || type === 'text' || type === 'url' || type === '') {
+          const list = idRefs(el, el.getAttribute('list'))[0];
+          if (list && list.tagName === 'DATALIST') return 'combobox';
+          return type === 'search' ? 'searchbox' : 'textbox';
+        }
+        if (type === 'hidden') return null;
+        if (type === 'file') return 'button';
+        return INPUT_ROLES[type] || 'textbox';
+      }
+      case 'INS': return 'insertion';
+      case 'LI': return 'listitem';
+      case 'MAIN': return 'main';
+      case 'MARK': return 'mark';
+      case 'MATH': return 'math';
+      case 'MENU': case 'OL': case 'UL': return 'list';
+      case 'METER': return 'meter';
+      case 'NAV': return 'navigation';
+      case 'OPTGROUP': return 'group';
+      case 'OPTION': return 'option';
+      case 'OUTPUT': return 'status';
+      case 'P': return 'paragraph';
+      case 'PROGRESS': return 'progressbar';
+      case 'SEARCH': return 'search';
+      case 'SECTION': return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : null;
+      case 'SELECT': return el.hasAttribute('multiple') || el.size > 1 ? 'listbox' : 'combobox';
+      case 'STRONG': return 'strong';
+      case 'SUB': return 'subscript';
+      case 'SUP': return 'superscript';
+      case 'SVG': return 'img';
+      case 'TABLE': return 'table';
+      case 'TBODY': case 'THEAD': case 'TFOOT': return 'rowgroup';
+      case 'TD': {
+        const table = closestAcrossShadow(el, 'table');
+        const tableRole = table ? explicitRole(table) : null;
+        return tableRole === 'grid' || tableRole === 'treegrid' ? 'gridcell' : 'cell';
+      }
+      case 'TH': return headerCellRole(el);
+      case 'TEXTAREA': return 'textbox';
+      case 'TIME': return 'time';
+      case 'TR': return 'row';
+      default: return null;
+    }
+  }
+
+  function headerCellRole(el) {
+    const scope = el.getAttribute('scope');
+    if (scope === 'col' || scope === 'colgroup') return 'columnheader';
+    if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+    const next = el.nextElementSibling;
+    const prev = el.previousElementSibling;
+    if (!next && !prev) {
+      const row = el.parentElement && el.parentElement.tagName === 'TR' ? el.parentElement : null;
+      const table = row ? closestAcrossShadow(row, 'table') : null;
+      if (table && table.rows.length <= 1) return null;
+      return 'columnheader';
+    }
+    const isTh = (e) => !!e && e.tagName === 'TH';
+    const isDataCell = (e) => !!e && e.tagName === 'TD' && !!(collapse(e.textContent || '') || e.children.length);
+    if (isTh(next) && isTh(prev)) return 'columnheader';
+    if (isDataCell(next) || isDataCell(prev)) return 'rowheader';
+    return 'columnheader';
+  }
+
+  const PRESENTATION_PARENTS = { DD: ['DL', 'DIV'], DIV: ['DL'], DT: ['DL', 'DIV'], LI: ['OL', 'UL'],
+    TBODY: ['TABLE'], TD: ['TR'], TFOOT: ['TABLE'], TH: ['TR'], THEAD: ['TABLE'], TR: ['THEAD', 'TBODY', 'TFOOT', 'TABLE'] };
+
+  function inheritedPresentation(el, implicit) {
+    let node = el;
+    while (node) {
+      const parent = parentOf(node);
+      const allowed = PRESENTATION_PARENTS[node.tagName];
+      if (!allowed || !parent || !allowed.includes(parent.tagName)) break;
+      const parentRole = explicitRole(parent);
+      if ((parentRole === 'none' || parentRole === 'presentation') && !hasGlobalAria(parent, parentRole) && !focusable(parent))
+        return parentRole;
+      node = parent;
+    }
+    return implicit;
+  }
+
+  function role(el) {
+    let r = roleCache.get(el);
+    if (r !== undefined) return r;
+    const explicit = explicitRole(el);
+    if (!explicit) {
+      const implicit = implicitRole(el);
+      r = implicit ? inheritedPresentation(el, implicit) : null;
+    } else if (explicit === 'none' || explicit === 'presentation') {
+      const implicit = implicitRole(el);
+      r = (hasGlobalAria(el, implicit) || focusable(el)) ? implicit : explicit;
+    } else {
+      r = explicit;
+    }
+    roleCache.set(el, r);
+    return r;
+  }
+
+  // ---------------------------------------------------------------- visibility for the accessibility tree
+  function styleHidden(el) {
+    const s = style(el);
+    return !s || s.visibility !== 'visible';
+  }
+
+  function hiddenForAria(el) {
+    if (SKIPPED_TAGS.has(el.tagName)) return true;
+    const s = style(el);
+    if (s && s.display === 'contents' && el.tagName !== 'SLOT') {
+      for (let child = el.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 1 && !hiddenForAria(child)) return false;
+        if (child.nodeType === 3 && collapse(child.data)) return false;
+      }
+      return true;
+    }
+    const optionInSelect = el.tagName === 'OPTION' && !!el.closest('select');
+    if (!optionInSelect && el.tagName !== 'SLOT' && styleHidden(el)) return true;
+    return displayNoneOrAriaHidden(el);
+  }
+
+  function displayNoneOrAriaHidden(el) {
+    let hidden = hiddenCache.get(el);
+    if (hidden !== undefined) return hidden;
+    hidden = !!(el.parentElement && el.parentElement.shadowRoot && !el.assignedSlot);
+    if (!hidden) {
+      const s = style(el);
+      hidden = !s || s.display === 'none' || (el.getAttribute('aria-hidden') || '').toLowerCase() === 'true';
+    }
+    if (!hidden) {
+      const parent = parentOf(el);
+      if (parent) hidden = displayNoneOrAriaHidden(parent);
+    }
+    hiddenCache.set(el, hidden);
+    return hidden;
+  }
+
+  // ---------------------------------------------------------------- accessible names (accname 1.2)
+  function accessibleName(el) {
+    let name = nameCache.get(el);
+    if (name !== undefined) return name;
+    const r = role(el) || '';
+    name = NAME_PROHIBITED.has(r) ? '' : flatten(textAlternative(el, { visited: new Set(), target: 'self' }));
+    nameCache.set(el, name);
+    return name;
+  }
+
+  function flatten(text) {
+    return text.split('\u00A0').map((chunk) => chunk.replace(/\r\n/g, '\n').replace(/[\u200b\u00ad]/g, '')
+      .replace(/\s\s*/g, ' ')).join('\u00A0').trim();
+  }
+
+  function labelsText(labels, options) {
+    const parts = [];
+    for (const label of labels) {
+      parts.push(textAlternative(label, { ...options, target: undefined, inLabel: { hidden: hiddenForAria(label) },
+        inLabelledBy: undefined, inNative: undefined }));
+    }
+    return parts.join(' ');
+  }
+
+  function textAlternative(el, options) {
+    if (options.visited.has(el)) return '';
+    const child = { ...options, target: options.target === 'self' ? 'descendant' : options.target };
+    const inHiddenReference = (options.inLabelledBy && options.inLabelledBy.hidden) ||
+      (options.inNative && options.inNative.hidden) || (options.inLabel && options.inLabel.hidden);
+    if (SKIPPED_TAGS.has(el.tagName) || (!inHiddenReference && hiddenForAria(el))) {
+      options.visited.add(el);
+      return '';
+    }
+    const labelledByAttr = el.getAttribute('aria-labelledby');
+    const labelledBy = labelledByAttr === null ? null : idRefs(el, labelledByAttr);
+    const hasLabelledBy = !!(labelledBy && labelledBy.length);
+    if (!options.inLabelledBy && hasLabelledBy) {
+      const parts = labelledBy.map((ref) => textAlternative(ref, { visited: options.visited,
+        inLabelledBy: { hidden: hiddenForAria(ref) } }));
+      const text = parts.join(' ');
+      if (text) return text;
+    }
+    const r = role(el) || '';
+    const tag = el.tagName.toUpperCase();
+
+    if (options.inLabel || options.inLabelledBy || options.target === 'descendant') {
+      const ownLabel = el.labels ? Array.prototype.includes.call(el.labels, el) : false;
+      const ownLabelledBy = hasLabelledBy && labelledBy.includes(el);
+      if (!ownLabel && !ownLabelledBy) {
+        if (r === 'textbox') {
+          options.visited.add(el);
+          return tag === 'INPUT' || tag === 'TEXTAREA' ? el.value : (el.textContent || '');
+        }
+        if (r === 'combobox' || r === 'listbox') {
+          options.visited.add(el);
+          let selected = [];
+          if (tag === 'SELECT') {
+            selected = Array.from(el.selectedOptions);
+            if (!selected.length && el.options.length) selected.push(el.options[0]);
+          } else {
+            const box = r === 'combobox' ? Array.from(el.querySelectorAll('*')).find((e) => role(e) === 'listbox') : el;
+            selected = box ? Array.from(box.querySelectorAll('[aria-selected="true"]')).filter((e) => role(e) === 'option') : [];
+          }
+          if (!selected.length && tag === 'INPUT') return el.value;
+          return selected.map((option) => textAlternative(option, child)).join(' ');
+        }
+        if (r === 'progressbar' || r === 'scrollbar' || r === 'slider' || r === 'spinbutton' || r === 'meter') {
+          options.visited.add(el);
+          if (el.hasAttribute('aria-valuetext')) return el.getAttribute('aria-valuetext');
+          if (el.hasAttribute('aria-valuenow')) return el.getAttribute('aria-valuenow');
+          return el.getAttribute('value') || '';
+        }
+        if (r === 'menu') { options.visited.add(el); return ''; }
+      }
+    }
+
+    const ariaLabel = el.getAttribute('aria-label') || '';
+    if (ariaLabel.trim()) { options.visited.add(el); return ariaLabel; }
+
+    if (r !== 'presentation' && r !== 'none') {
+      const native = nativeTextAlternative(el, tag, hasLabelledBy, options, child);
+      if (native !== undefined) return native;
+    }
+
+    const summary = tag === 'SUMMARY' && r !== 'presentation' && r !== 'none';
+    const fromContent = NAME_FROM_CONTENT.has(r) ||
+      (options.target === 'descendant' && NAME_FROM_CONTENT_IN_DESCENDANT.has(r));
+    if (fromContent || summary || options.inLabelledBy || options.inLabel || options.inNative) {
+      options.visited.add(el);
+      const text = contentText(el, child);
+      if (options.target === 'self' ? text.trim() : text) return text;
+    }
+    options.visited.add(el);
+    if (r !== 'presentation' && r !== 'none' || tag === 'IFRAME') {
+      const title = el.getAttribute('title') || '';
+      if (title.trim()) return title;
+    }
+    return '';
+  }
+
+  // HTML-AAM's per-element rules; undefined when the element has none and the generic steps apply.
+  function nativeTextAlternative(el, tag, hasLabelledBy, options, child) {
+    const type = tag === 'INPUT' ? (el.type || '').toLowerCase() : '';
+    if (tag === 'INPUT' && (type === 'button' || type === 'submit' || type === 'reset')) {
+      options.visited.add(el);
+      if ((el.value || '').trim()) return el.value;
+      if (type === 'submit') return 'Submit';
+      if (type === 'reset') return 'Reset';
+      return el.getAttribute('title') || '';
+    }
+    if (tag === 'INPUT' && type === 'file') {
+      options.visited.add(el);
+      if (el.labels && el.labels.length && !options.inLabelledBy) return labelsText(el.labels, options);
+      return 'Choose File';
+    }
+    if (tag === 'INPUT' && type === 'image') {
+      options.visited.add(el);
+      if (el.labels && el.labels.length && !options.inLabelledBy) return labelsText(el.labels, options);
+      const alt = el.getAttribute('alt') || '';
+      if (alt.trim()) return alt;
+      const title = el.getAttribute('title') || '';
+      if (title.trim()) return title;
+      return 'Submit';
+    }
+    if (!hasLabelledBy && tag === 'BUTTON') {
+      options.visited.add(el);
+      if (el.labels && el.labels.length) return labelsText(el.labels, options);
+      return undefined;
+    }
+    if (!hasLabelledBy && tag === 'OUTPUT') {
+      options.visited.add(el);
+      if (el.labels && el.labels.length) return labelsText(el.labels, options);
+      return el.getAttribute('title') || '';
+    }
+    if (!hasLabelledBy && (tag === 'TEXTAREA' || tag === 'SELECT' || tag === 'INPUT')) {
+      options.visited.add(el);
+      if (el.labels && el.labels.length) return labelsText(el.labels, options);
+      const usePlaceholder = tag === 'TEXTAREA' ||
+        (tag === 'INPUT' && ['text', 'password', 'number', 'search', 'tel', 'email', 'url'].includes(type));
+      const title = el.getAttribute('title') || '';
+      if (!usePlaceholder || title) return title;
+      return el.getAttribute('placeholder') || '';
+    }
+    if (!hasLabelledBy && (tag === 'FIELDSET' || tag === 'FIGURE')) {
+      options.visited.add(el);
+      const captionTag = tag === 'FIELDSET' ? 'LEGEND' : 'FIGCAPTION';
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.tagName === captionTag)
+          return textAlternative(c, { ...child, inNative: { hidden: hiddenForAria(c) } });
+      }
+      return el.getAttribute('title') || '';
+    }
+    if (tag === 'IMG' || tag === 'AREA') {
+      options.visited.add(el);
+      const alt = el.getAttribute('alt') || '';
+      if (alt.trim()) return alt;
+      return el.getAttribute('title') || '';
+    }
+    if (tag === 'TABLE') {
+      options.visited.add(el);
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.tagName === 'CAPTION')
+          return textAlternative(c, { ...child, inNative: { hidden: hiddenForAria(c) } });
+      }
+      const summary = el.getAttribute('summary') || '';
+      if (summary) return summary;
+      return undefined;
+    }
+    if (tag === 'SVG' || el.ownerSVGElement) {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.tagName.toUpperCase() === 'TITLE' && c.ownerSVGElement) {
+          options.visited.add(el);
+          return textAlternative(c, { ...child, inLabelledBy: { hidden: hiddenForAria(c) } });
+        }
+      }
+    }
+    return undefined;
+  }
+
+  function contentText(el, options) {
+    const tokens = [];
+    const visit = (node, skipSlotted) => {
+      if (skipSlotted && node.assignedSlot) return;
+      if (node.nodeType === 1) {
+        const s = style(node);
+        const display = (s && s.display) || 'inline';
+        let token = textAlternative(node, options);
+        if (display !== 'inline' || node.nodeName === 'BR') token = ' ' + token + ' ';
+        tokens.push(token);
+      } else if (node.nodeType === 3) {
+        tokens.push(node.data);
+      }
+    };
+    const assigned = el.nodeName === 'SLOT' ? el.assignedNodes() : [];
+    if (assigned.length) {
+      for (const node of assigned) visit(node, false);
+    } else {
+      for (let c = el.firstChild; c; c = c.nextSibling) visit(c, true);
+      if (el.shadowRoot) for (let c = el.shadowRoot.firstChild; c; c = c.nextSibling) visit(c, true);
+      for (const owned of idRefs(el, el.getAttribute('aria-owns'))) visit(owned, true);
+    }
+    return tokens.join('');
+  }
+
+  // ---------------------------------------------------------------- states
+  function isDisabled(el) {
+    if ((el.getAttribute('aria-disabled') || '').toLowerCase() === 'true') return true;
+    try { return el.matches(':disabled'); } catch (e) { return false; }
+  }
+
+  function checkedState(el, r) {
+    if (r !== 'checkbox' && r !== 'radio' && r !== 'switch' && r !== 'menuitemcheckbox' && r !== 'menuitemradio') return null;
+    if (el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) {
+      if (el.indeterminate) return 'mixed';
+      return el.checked ? 'true' : 'false';
+    }
+    const aria = (el.getAttribute('aria-checked') || '').toLowerCase();
+    return aria === 'true' || aria === 'mixed' ? aria : 'false';
+  }
+
+  function isSensitive(el) {
+    if (el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') return false;
+    if ((el.type || '').toLowerCase() === 'password') return true;
+    return SENSITIVE_AUTOCOMPLETE.test((el.getAttribute('autocomplete') || '').toLowerCase());
+  }
+
+  function states(el, r) {
+    const out = [];
+    if (r === 'heading') {
+      const aria = Number(el.getAttribute('aria-level'));
+      const m = /^H([1-6])$/.exec(el.tagName);
+      out.push('level=' + (aria > 0 ? aria : m ? m[1] : 2));
+    }
+    const checked = checkedState(el, r);
+    if (checked === 'true') out.push('checked');
+    else if (checked === 'mixed') out.push('checked=mixed');
+    if (INTERACTIVE_ROLES.has(r) && isDisabled(el)) out.push('disabled');
+    const expanded = el.getAttribute('aria-expanded');
+    if (expanded === 'true') out.push('expanded');
+    else if (expanded === 'false') out.push('collapsed');
+    else if (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS')
+      out.push(el.parentElement.open ? 'expanded' : 'collapsed');
+    const pressed = el.getAttribute('aria-pressed');
+    if (pressed === 'true') out.push('pressed');
+    if (r === 'option' && (el.selected || el.getAttribute('aria-selected') === 'true')) out.push('selected');
+    if (r === 'tab' && el.getAttribute('aria-selected') === 'true') out.push('selected');
+    if (el.getAttribute('aria-busy') === 'true') out.push('busy');
+    if (el.tagName === 'DIALOG' && el.open) {
+      try { if (el.matches(':modal')) out.push('modal'); } catch (e) { /* older engines */ }
+    } else if (el.getAttribute('aria-modal') === 'true') {
+      out.push('modal');
+    }
+    return out;
+  }
+
+  function valueOf(el, r) {
+    if (r !== 'textbox' && r !== 'searchbox' && r !== 'spinbutton' && r !== 'combobox' && r !== 'slider') return null;
+    let value = null;
+    if (el.tagName === 'SELECT') {
+      const option = el.selectedOptions[0];
+      value = option ? collapse(option.textContent || '') : '';
+    } else if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') {
+      value = el.value;
+    } else if (el.isContentEditable) {
+      value = el.textContent || '';
+    }
+    if (!value) return null;
+    return isSensitive(el) ? '[redacted]' : clip(value, NAME_LIMIT);
+  }
+
+  // ---------------------------------------------------------------- the tree
+  // A node is {el, role, name, ref, testId, attrs, value, url, children, text, shape} or a text node
+  // {text}. Generic wrappers with no name, ref or test id dissolve: their children join the parent.
+
+  function isInteractive(el, r) {
+    if (el.tagName === 'OPTION' && el.closest('select')) return false;  // chosen through its select
+    return INTERACTIVE_ROLES.has(r) || (el.tagName === 'SUMMARY' && !!el.parentElement && el.parentElement.tagName === 'DETAILS');
+  }
+
+  function composedChildren(el) {
+    if (el.tagName === 'SLOT') {
+      const assigned = el.assignedNodes();
+      return assigned.length ? assigned : Array.from(el.childNodes);
+    }
+    if (el.shadowRoot) return Array.from(el.shadowRoot.childNodes);
+    return el.childNodes;
+  }
+
+  function buildNodes(el, depth, ctx, out) {
+    if (SKIPPED_TAGS.has(el.tagName)) return;
+    const s = style(el);
+    if (!s || s.display === 'none') return;
+    if ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') return;
+    if (el.hasAttribute('inert')) return;
+    ctx.visited++;
+    const visible = s.visibility === 'visible' && s.display !== 'contents';
+    const r = visible ? role(el) : null;
+    const testId = el.getAttribute(TEST_ID);
+    const interactive = !!r && isInteractive(el, r);
+    const node = { el, role: r || 'generic', name: '', ref: null, testId: visible && testId || null, attrs: null,
+      value: null, url: null, children: [], shape: '' };
+    if (r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r)) node.name = clip(accessibleName(el), NAME_LIMIT);
+    if (interactive || ctx.refAll && visible) node.ref = refFor(el);
+    if (r) {
+      node.attrs = states(el, r);
+      node.value = valueOf(el, r);
+      if (r === 'link') node.url = clip(el.getAttribute('href') || '', NAME_LIMIT);
+    }
+
+    if (el.tagName === 'IFRAME') {
+      node.role = 'iframe';
+      node.name = clip(el.getAttribute('title') || el.getAttribute('name') || '', NAME_LIMIT);
+      node.ref = refFor(el);
+      let doc = null;
+      try { doc = el.contentDocument; } catch (e) { doc = null; }
+      if (doc && doc.body) {
+        if (depth < ctx.maxDepth) buildChildren([doc.body], node, depth + 1, ctx);
+      } else {
+        node.attrs = ['cross-origin'];
+      }
+      out.push(node);
+      return;
+    }
+
+    const leaf = !!r && LEAF_ROLES.has(r);
+    if (!leaf && depth < ctx.maxDepth) buildChildren(composedChildren(el), node, depth + 1, ctx);
+    else if (!leaf && el.firstElementChild) node.truncated = true;
+
+    const dissolve = (!r || TRANSPARENT_ROLES.has(r)) && !node.ref && !node.testId;
+    if (!dissolve) dropRedundantText(node);
+    if (dissolve) {
+      for (const c of node.children) out.push(c);
+      return;
+    }
+    out.push(node);
+  }
+
+  function buildChildren(childNodes, node, depth, ctx) {
+    for (const child of childNodes) {
+      if (child.nodeType === 1) {
+        buildNodes(child, depth, ctx, node.children);
+      } else if (child.nodeType === 3) {
+        const text = collapse(child.data);
+        if (!text) continue;
+        const parent = child.parentElement;
+        if (parent && styleHidden(parent)) continue;
+        const last = node.children[node.children.length - 1];
+        if (last && last.text !== undefined) last.text = last.text + ' ' + text;
+        else node.children.push({ text });
+      }
+    }
+  }
+
+  // A named element whose children are only the text of its own name says it once.
+  function dropRedundantText(node) {
+    const kids = node.children;
+    if (!kids.length) return;
+    for (const k of kids) if (k.text === undefined) return;
+    const joined = kids.map((k) => k.text).join(' ');
+    if (node.name && collapse(joined) === collapse(node.name)) node.children = [];
+    else if (kids.length === 1 && !node.name) { node.inlineText = kids[0].text; node.children = []; }
+  }
+
+  // ---------------------------------------------------------------- folding of repeated shapes
+  function shapeOf(node) {
+    if (node.text !== undefined) return '#';
+    if (node.shape) return node.shape;
+    let shape = node.role + (node.testId ? '[' + node.testId + ']' : '');
+    if (node.children.length) {
+      const parts = [];
+      for (const c of node.children) parts.push(shapeOf(c));
+      shape += '(' + parts.join(',') + ')';
+    }
+    node.shape = shape.length > 2000 ? shape.slice(0, 2000) : shape;
+    return node.shape;
+  }
+
+  function labelOf(node) {
+    if (node.text !== undefined) return clip(node.text, 40);
+    if (node.name) return node.name;
+    if (node.inlineText) return clip(node.inlineText, 40);
+    for (const c of node.children) {
+      const label = labelOf(c);
+      if (label) return label;
+    }
+    return '';
+  }
+
+  function foldChildren(node) {
+    const kids = node.children;
+    if (kids.length > FOLD_RUN) {
+      const folded = [];
+      let i = 0;
+      while (i < kids.length) {
+        let j = i + 1;
+        const shape = shapeOf(kids[i]);
+        while (j < kids.length && shapeOf(kids[j]) === shape) j++;
+        const run = j - i;
+        if (run > FOLD_RUN && kids[i].text === undefined) {
+          for (let k = i; k < i + FOLD_KEEP; k++) folded.push(kids[k]);
+          const first = kids[i + FOLD_KEEP];
+          folded.push({ fold: run - FOLD_KEEP, like: first });
+        } else {
+          for (let k = i; k < j; k++) folded.push(kids[k]);
+        }
+        i = j;
+      }
+      node.children = folded;
+    }
+    for (const c of node.children) if (c.children) foldChildren(c);
+  }
+
+  // ---------------------------------------------------------------- rendering
+  function quote(text) { return JSON.stringify(text); }
+
+  function head(node) {
+    let line = node.role;
+    if (node.name) line += ' ' + quote(node.name);
+    if (node.ref) line += ' [ref=' + node.ref + ']';
+    if (node.testId) line += ' [testid=' + clip(node.testId, NAME_LIMIT) + ']';
+    if (node.attrs) for (const a of node.attrs) line += ' [' + a + ']';
+    if (node.url) line += ' [url=' + node.url + ']';
+    return line;
+  }
+
+  function render(nodes, indent, lines, keys, parentKey) {
+    for (const node of nodes) {
+      const pad = '  '.repeat(indent);
+      if (node.fold !== undefined) {
+        let line = pad + '- … ' + node.fold + ' more like ' + head(node.like).replace(/ \[ref=[^\]]*\]/, '');
+        const label = labelOf(node.like);
+        if (label && !node.like.name) line += ' ' + quote(label);
+        lines.push(line);
+        keys.push(parentKey + '|fold|' + head(node.like));
+        continue;
+      }
+      if (node.text !== undefined) {
+        lines.push(pad + '- text: ' + quote(clip(node.text, 300)));
+        keys.push(parentKey + '|' + node.text);
+        continue;
+      }
+      let line = pad + '- ' + head(node);
+      if (node.value !== null) line += ': ' + quote(node.value);
+      else if (node.inlineText) line += ': ' + quote(clip(node.inlineText, 300));
+      else if (node.children.length) line += ':';
+      else if (node.truncated) line += ': …';
+      lines.push(line);
+      const key = node.ref || (parentKey + '|' + node.role + '|' + node.name + '|' + (node.testId || ''));
+      keys.push(key);
+      if (node.children.length) render(node.children, indent + 1, lines, keys, key);
+    }
+  }
+
+  // ---------------------------------------------------------------- page identity
+  function visibleBox(el) {
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 0 || rect.height <= 0) return null;
+    return rect;
+  }
+
+  function describe(el) {
+    const r = role(el);
+    const out = { role: r || el.tagName.toLowerCase(), name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(el), NAME_LIMIT) : '',
+      test_id: el.getAttribute(TEST_ID), ref: refFor(el) };
+    return out;
+  }
+
+  function identity(doc) {
+    const view = doc.defaultView;
+    const vw = view.innerWidth, vh = view.innerHeight;
+    const headingEl = doc.querySelector('h1') || doc.querySelector('[role=heading][aria-level="1"], h2');
+    const heading = headingEl && !hiddenForAria(headingEl) ? clip(accessibleName(headingEl), NAME_LIMIT) : null;
+    const dialogs = [];
+    const notices = [];
+    const loading = [];
+    const blockers = [];
+    const all = doc.querySelectorAll('dialog, [role=dialog], [role=alertdialog], [role=alert], [role=status], ' +
+      'output, [aria-live], [aria-busy=true], [role=progressbar], progress, [class*=loading i], [class*=spinner i], ' +
+      '[class*=skeleton i], [class*=overlay i], [class*=scrim i], [class*=backdrop i], [class*=modal i], ' +
+      '[class*=cookie i], [id*=cookie i], [class*=consent i], [id*=consent i], [' + TEST_ID + ']');
+    const seen = new Set();
+    for (const el of all) {
+      if (seen.has(el) || hiddenForAria(el)) continue;
+      seen.add(el);
+      const r = role(el);
+      const box = visibleBox(el);
+      if (!box) continue;
+      if (r === 'dialog' || r === 'alertdialog') {
+        const d = describe(el);
+        d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
+        dialogs.push(d);
+      } else if (r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off') {
+        const text = clip(collapse(el.textContent || ''), 200);
+        if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID) });
+      }
+      const label = ((el.className && typeof el.className === 'string' ? el.className : '') + ' ' + (el.id || '') +
+        ' ' + (el.getAttribute(TEST_ID) || '')).toLowerCase();
+      if (el.getAttribute('aria-busy') === 'true' || r === 'progressbar' || /loading|spinner|skeleton|loader/.test(label)) {
+        const d = describe(el);
+        d.busy = el.getAttribute('aria-busy') === 'true';
+        loading.push(d);
+      }
+      const blocker = blockerFact(el, box, vw, vh, label);
+      if (blocker) blockers.push(blocker);
+    }
+    return {
+      url: doc.location.href, title: doc.title, heading, lang: doc.documentElement.getAttribute('lang') || null,
+      dialogs: dialogs.slice(0, 10), notices: notices.slice(0, 10), loading: loading.slice(0, 10),
+      blockers: blockers.slice(0, 10), busy: loading.some((d) => d.busy),
+    };
+  }
+
+  function safeMatches(el, selector) {
+    try { return el.matches(selector); } catch (e) { return false; }
+  }
+
+  // An overlay that takes the pointer over a large share of the viewport.
+  function blockerFact(el, box, vw, vh, label) {
+    const s = style(el);
+    if (!s || (s.position !== 'fixed' && s.position !== 'absolute' && s.position !== 'sticky' &&
+        !(el.tagName === 'DIALOG' && safeMatches(el, ':modal')))) return null;
+    if (s.pointerEvents === 'none' || Number(s.opacity) === 0) return null;
+    const left = Math.max(0, box.left), top = Math.max(0, box.top);
+    const right = Math.min(vw, box.right), bottom = Math.min(vh, box.bottom);
+    if (right <= left || bottom <= top) return null;
+    const share = ((right - left) * (bottom - top)) / (vw * vh);
+    if (share < 0.2) return null;
+    const cx = (left + right) / 2, cy = (top + bottom) / 2;
+    const root = el.getRootNode();
+    const hit = root.elementFromPoint ? root.elementFromPoint(cx, cy) : null;
+    if (!hit || !(hit === el || el.contains(hit))) return null;
+    const text = collapse(el.textContent || '');
+    const kind = /cookie|consent|gdpr|privacy/i.test(text + ' ' + label) ? 'consent'
+      : (role(el) === 'dialog' || role(el) === 'alertdialog') ? 'dialog'
+      : /loading|spinner|scrim|skeleton/.test(label) || el.getAttribute('aria-busy') === 'true' ? 'loading' : 'overlay';
+    const d = describe(el);
+    d.kind = kind;
+    d.viewport_share = Math.round(share * 100) / 100;
+    d.text = clip(text, 120);
+    return d;
+  }
+
+  // ---------------------------------------------------------------- snapshot with paging and diff
+  const observations = new Map();   // observation id -> {lines, keys}
+  let previous = null;              // {lines, keys} of the last snapshot, for diff
+
+  function snapshot(args) {
+    resetCaches();
+    const doc = document;
+    let root = doc.body || doc.documentElement;
+    if (args.scope) {
+      const found = resolve(args.scope);
+      if (found.status !== 'ok') return { error: found.status, ref: args.scope };
+      root = found.element;
+    }
+    const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false };
+    const top = [];
+    if (root === doc.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
+    else buildNodes(root, 0, ctx, top);
+    const lines = [];
+    const keys = [];
+    render(args.mode !== 'full' ? foldTop(top) : top, 0, lines, keys, '');
+    const result = { document_id: documentId, identity: identity(doc), next_ref: nextRef, element_count: ctx.visited };
+    const current = { lines, keys };
+    if (args.diff) {
+      result.diff = previous ? diffLines(previous, current) : null;
+    }
+    previous = current;
+    observations.set(args.observation_id, current);
+    if (observations.size > 5) observations.delete(observations.keys().next().value);
+    Object.assign(result, page(current, 0, args.max_items, args.max_bytes, args.observation_id));
+    return result;
+  }
+
+  function foldTop(top) {
+    const holder = { children: top };
+    foldChildren(holder);
+    return holder.children;
+  }
+
+  function page(obs, offset, maxItems, maxBytes, observationId) {
+    const out = [];
+    let bytes = 0;
+    let i = offset;
+    for (; i < obs.lines.length; i++) {
+      if (maxItems && out.length >= maxItems) break;
+      const size = obs.lines[i].length + 1;
+      if (maxBytes && bytes + size > maxBytes && out.length) break;
+      out.push(obs.lines[i]);
+      bytes += size;
+    }
+    const hasMore = i < obs.lines.length;
+    return { text: out.join('\n'), total_lines: obs.lines.length, offset, has_more: hasMore,
+      next_cursor: hasMore ? observationId + ':' + i : null };
+  }
+
+  function nextPage(args) {
+    const obs = observations.get(args.observation_id);
+    if (!obs) return { error: 'expired' };
+    resetCaches();
+    return Object.assign({ document_id: documentId, next_ref: nextRef, identity: identity(document) },
+      page(obs, args.offset, args.max_items, args.max_bytes, args.observation_id));
+  }
+
+  function diffLines(before, after) {
+    const count = new Map();
+    const lineOf = new Map();
+    for (let i = 0; i < before.keys.length; i++) {
+      const key = before.keys[i] + '\u0000' + before.lines[i];
+      count.set(key, (count.get(key) || 0) + 1);
+      lineOf.set(before.keys[i], before.lines[i]);
+    }
+    const changes = [];
+    for (let i = 0; i < after.keys.length; i++) {
+      const key = after.keys[i] + '\u0000' + after.lines[i];
+      const n = count.get(key) || 0;
+      if (n > 0) { count.set(key, n - 1); continue; }
+      changes.push('+ ' + after.lines[i]);
+    }
+    for (const [key, n] of count) {
+      if (n <= 0) continue;
+      const line = key.slice(key.indexOf('\u0000') + 1);
+      for (let k = 0; k < n; k++) changes.push('- ' + line);
+    }
+    return changes;
+  }
+
+  // ---------------------------------------------------------------- structure
+  function attributesOf(el) {
+    const out = {};
+    for (const attr of el.attributes) out[attr.name] = clip(attr.value, 200);
+    return out;
+  }
+
+  function ownText(el) {
+    let text = '';
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += ' ' + c.data;
+    return clip(collapse(text), TEXT_LIMIT);
+  }
+
+  // The element's text with a space between text nodes, stopping once the limit is reached.
+  function textOf(el, limit) {
+    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const parts = [];
+    let length = 0;
+    for (let node = walker.nextNode(); node && length <= limit; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (parent && SKIPPED_TAGS.has(parent.tagName)) continue;
+      const text = collapse(node.data);
+      if (!text) continue;
+      parts.push(text);
+      length += text.length + 1;
+    }
+    return clip(parts.join(' '), limit);
+  }
+
+  function refsWithin(el, limit) {
+    const refs = [];
+    let total = 0;
+    const visit = (node) => {
+      for (let c = node.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.getAttribute('aria-hidden') === 'true') continue;
+        const r = role(c);
+        if (r && isInteractive(c, r) && !hiddenForAria(c)) {
+          total++;
+          if (refs.length < limit) refs.push(refFor(c));
+        }
+        if (c.shadowRoot) visit(c.shadowRoot);
+        visit(c);
+      }
+    };
+    visit(el);
+    return { refs, total };
+  }
+
+  function containerReason(el) {
+    const r = role(el);
+    if (el.getAttribute(TEST_ID)) return 'test id';
+    if (r && LANDMARK_ROLES.has(r)) return r === 'region' || r === 'form' ? 'named ' + r : 'landmark';
+    if (r === 'listitem') return 'list item';
+    if (r === 'row') return 'row';
+    if (r === 'article') return 'article';
+    const cls = typeof el.className === 'string' ? el.className : '';
+    if (/(^|[\s_-])(card|tile|item|product|entry)s?([\s_-]|$)/i.test(cls)) return 'card';
+    if (r && CONTAINER_ROLES.has(r) && accessibleName(el)) return 'named ' + r;
+    return null;
+  }
+
+  function elementFacts(el) {
+    const r = role(el);
+    const within = refsWithin(el, 20);
+    const reason = containerReason(el);
+    return { ref: refFor(el), tag: el.tagName.toLowerCase(), role: r, name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(el), NAME_LIMIT) : '',
+      attributes: attributesOf(el), child_count: el.children.length, refs: within.refs, ref_count: within.total,
+      text: ownText(el) || textOf(el, TEXT_LIMIT), container: !!reason, container_reason: reason };
+  }
+
+  function withElement(ref, fn) {
+    resetCaches();
+    const found = resolve(ref);
+    if (found.status !== 'ok') return { error: found.status, ref };
+    const result = fn(found.element);
+    result.next_ref = nextRef;
+    return result;
+  }
+
+  function ancestors(args) {
+    return withElement(args.ref, (el) => {
+      const out = [];
+      let node = parentOf(el);
+      while (node && node.tagName !== 'HTML') {
+        out.push(elementFacts(node));
+        if (node.tagName === 'BODY') {
+          const frame = node.ownerDocument.defaultView.frameElement;
+          if (!frame) break;
+          node = frame;
+          continue;
+        }
+        node = parentOf(node);
+      }
+      return { target: elementFacts(el), ancestors: out };
+    });
+  }
+
+  function shapeKey(el, depth) {
+    let key = el.tagName + (el.getAttribute(TEST_ID) ? '[' + el.getAttribute(TEST_ID) + ']' : '');
+    if (depth > 0 && el.children.length) {
+      const parts = [];
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) parts.push(shapeKey(c, depth - 1));
+      key += '(' + parts.join(',') + ')';
+    }
+    return key;
+  }
+
+  function distinguishingText(el) {
+    const heading = el.querySelector('h1, h2, h3, h4, h5, h6, [role=heading], legend, caption, figcaption, label, strong, b, th');
+    if (heading) {
+      const text = textOf(heading, 80);
+      if (text) return text;
+    }
+    const name = role(el) ? accessibleName(el) : '';
+    if (name) return clip(name, 80);
+    return textOf(el, 80);
+  }
+
+  function siblings(args) {
+    return withElement(args.ref, (el) => {
+      let branch = el;
+      for (let i = 0; i < args.ancestor_level; i++) {
+        const up = parentOf(branch);
+        if (!up || up.tagName === 'BODY' || up.tagName === 'HTML') break;
+        branch = up;
+      }
+      const parent = parentOf(branch);
+      if (!parent) return { branch: elementFacts(branch), siblings: [], total: 0 };
+      const kids = parent.shadowRoot ? Array.from(parent.shadowRoot.children) : Array.from(parent.children);
+      const targetShape = shapeKey(branch, 3);
+      const out = [];
+      let total = 0;
+      for (const sib of kids) {
+        if (SKIPPED_TAGS.has(sib.tagName) || hiddenForAria(sib)) continue;
+        total++;
+        if (out.length >= args.max_items) continue;
+        const r = role(sib);
+        const within = refsWithin(sib, 10);
+        out.push({ ref: refFor(sib), tag: sib.tagName.toLowerCase(), role: r,
+          name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(sib), NAME_LIMIT) : '',
+          attributes: attributesOf(sib), text: distinguishingText(sib), refs: within.refs, ref_count: within.total,
+          same_shape: shapeKey(sib, 3) === targetShape, is_target_branch: sib === branch });
+      }
+      return { branch: elementFacts(branch), parent: elementFacts(parent), siblings: out, total };
+    });
+  }
+
+  function descendants(args) {
+    return withElement(args.ref, (el) => {
+      const ctx = { maxDepth: args.depth, visited: 0, refAll: true };
+      const top = [];
+      buildChildren(composedChildren(el), { children: top }, 1, ctx);
+      const items = [];
+      let total = 0;
+      const visit = (nodes, depth) => {
+        for (const n of nodes) {
+          total++;
+          if (items.length < args.max_items) {
+            if (n.text !== undefined) items.push({ depth, text: clip(n.text, TEXT_LIMIT) });
+            else items.push({ depth, ref: n.ref, tag: n.el.tagName.toLowerCase(), role: n.role, name: n.name,
+              test_id: n.testId, states: n.attrs || [], text: n.inlineText ? clip(n.inlineText, TEXT_LIMIT) : null,
+              child_count: n.el.children.length });
+          }
+          if (n.children && n.children.length) visit(n.children, depth + 1);
+        }
+      };
+      visit(top, 1);
+      return { root: elementFacts(el), items, total, has_more: total > items.length };
+    });
+  }
+
+  function describeRef(args) {
+    return withElement(args.ref, (el) => ({ element: elementFacts(el) }));
+  }
+
+  // Test support: the set of refs whose element carries a given attribute (the page sets it, verdex reads it).
+  function refsWithAttribute(args) {
+    const out = [];
+    for (const [ref, weak] of elementOf) {
+      const el = weak.deref();
+      if (el && el.isConnected && el.hasAttribute(args.attribute)) out.push(ref);
+    }
+    return { refs: out };
+  }
+
+  const methods = { snapshot, nextPage, ancestors, siblings, descendants, describeRef, refsWithAttribute,
+    identity: () => { resetCaches(); return identity(document); } };
+  globalThis.__verdex = {
+    documentId,
+    call(method, args) {
+      const fn = methods[method];
+      if (!fn) return { error: 'no-method', method };
+      return fn(args || {});
+    },
+  };
+  return documentId;
+}

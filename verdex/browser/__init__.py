@@ -1,0 +1,1 @@
+"""Sessions: one Playwright browser, one context per role, and the tabs of each role."""

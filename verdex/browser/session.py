@@ -1,0 +1,206 @@
+"""One browser, one isolated context per role, the tabs of each role.
+
+A role is a named user of the site under test (``admin``, ``shopper``): its own cookies and storage,
+optionally loaded from a Playwright storage-state file, and a default URL its first tab opens. Tabs
+opened by the page (popups, ``target=_blank``) join the role that opened them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+
+from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
+from verdex.browser.tab import Tab
+from verdex.errors import BrowserClosed, InvalidArgument, translate_playwright_errors
+from verdex.facts import RoleInfo, SessionInfo, TabInfo
+
+DEFAULT_ROLE = "default"
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+@dataclass(frozen=True)
+class RoleSpec:
+    name: str
+    storage_state: str | None = None
+    default_url: str | None = None
+    preflight: bool = True
+
+
+@dataclass(frozen=True)
+class BrowserOptions:
+    headless: bool = True
+    cdp_endpoint: str | None = None
+    ws_endpoint: str | None = None
+    executable: str | None = None
+    test_id_attribute: str = "data-testid"
+    navigation_timeout: float = 15.0
+
+
+@dataclass
+class Role:
+    spec: RoleSpec
+    context: BrowserContext | None = None
+    tabs: dict[str, Tab] = field(default_factory=dict)
+    active_tab: str | None = None
+
+    def info(self, active: bool) -> RoleInfo:
+        return RoleInfo(name=self.spec.name, default_url=self.spec.default_url, storage_state=self.spec.storage_state,
+                        active=active, started=self.context is not None,
+                        tabs=[TabInfo(id=t.id, url=t.page.url, title="", active=t.id == self.active_tab, opener=t.opener)
+                              for t in self.tabs.values() if not t.page.is_closed()])
+
+
+class Session:
+    """The browser and its roles. ``async with Session(options, roles) as session: ...``"""
+
+    def __init__(self, options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None) -> None:
+        self.options = options or BrowserOptions()
+        specs = roles or [RoleSpec(DEFAULT_ROLE)]
+        names = [spec.name for spec in specs]
+        if len(set(names)) != len(names):
+            raise InvalidArgument("role names must be unique", roles=names)
+        for spec in specs:
+            if spec.storage_state and not Path(spec.storage_state).is_file():
+                raise InvalidArgument(f"storage state file for role {spec.name!r} not found", path=spec.storage_state)
+        self.roles: dict[str, Role] = {spec.name: Role(spec) for spec in specs}
+        self.active_role = specs[0].name
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+        self._connection = "launched"
+        self._disconnected = False
+        self._tab_seq = 0
+        self._lock = asyncio.Lock()
+
+    async def __aenter__(self) -> "Session":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ---------------------------------------------------------------- browser lifecycle
+    async def start(self) -> Browser:
+        async with self._lock:
+            if self._disconnected:
+                await self._reset()
+                raise BrowserClosed("the browser went away (crashed, killed or disconnected); "
+                                    "the next call starts a new one")
+            if self._browser is not None:
+                return self._browser
+            self._playwright = await async_playwright().start()
+            chromium = self._playwright.chromium
+            with translate_playwright_errors("starting the browser"):
+                if self.options.cdp_endpoint:
+                    self._browser = await chromium.connect_over_cdp(self.options.cdp_endpoint)
+                    self._connection = "cdp"
+                elif self.options.ws_endpoint:
+                    self._browser = await chromium.connect(self.options.ws_endpoint)
+                    self._connection = "ws"
+                else:
+                    executable = self.options.executable or require_chromium(headed=not self.options.headless).path
+                    self._browser = await chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS),
+                                                          headless=self.options.headless)
+                    self._connection = "launched"
+            self._browser.on("disconnected", self._on_disconnected)
+            return self._browser
+
+    def _on_disconnected(self, _: Browser) -> None:
+        if self._browser is not None:
+            self._disconnected = True
+
+    async def close(self) -> None:
+        """Close every context and the browser (a remote browser is only disconnected from)."""
+        async with self._lock:
+            await self._reset()
+
+    async def _reset(self) -> None:
+        browser, playwright = self._browser, self._playwright
+        self._browser = None
+        self._playwright = None
+        self._disconnected = False
+        for role in self.roles.values():
+            role.context, role.tabs, role.active_tab = None, {}, None
+        if browser is not None:
+            try:
+                await browser.close()
+            except Exception:  # already gone: nothing left to close
+                pass
+        if playwright is not None:
+            await playwright.stop()
+
+    # ---------------------------------------------------------------- roles and tabs
+    def role_spec(self, name: str | None = None) -> RoleSpec:
+        return self._role(name).spec
+
+    def select_role(self, name: str, tab: str | None = None) -> None:
+        role = self._role(name)
+        if tab is not None:
+            if tab not in role.tabs or role.tabs[tab].page.is_closed():
+                raise InvalidArgument(f"role {name!r} has no open tab {tab!r}", tabs=list(role.tabs))
+            role.active_tab = tab
+        self.active_role = name
+
+    def _role(self, name: str | None) -> Role:
+        name = name or self.active_role
+        if name not in self.roles:
+            raise InvalidArgument(f"no role named {name!r}", roles=list(self.roles))
+        return self.roles[name]
+
+    async def tab(self, role_name: str | None = None) -> Tab:
+        """The active tab of a role (the active role by default), starting what is missing."""
+        role = self._role(role_name)
+        browser = await self.start()
+        if role.context is None:
+            with translate_playwright_errors(f"creating the context of role {role.spec.name}"):
+                role.context = await browser.new_context(storage_state=role.spec.storage_state, viewport=VIEWPORT)
+            role.context.on("page", lambda page: self._adopt(role, page))
+        current = role.tabs.get(role.active_tab or "")
+        if current is not None and not current.page.is_closed():
+            return current
+        open_tabs = [t for t in role.tabs.values() if not t.page.is_closed()]
+        if open_tabs:
+            role.active_tab = open_tabs[-1].id
+            return open_tabs[-1]
+        with translate_playwright_errors("opening a tab"):
+            page = await role.context.new_page()
+        tab = self._adopt(role, page)
+        role.active_tab = tab.id
+        if role.spec.default_url:
+            await tab.navigate(role.spec.default_url)
+        return tab
+
+    def _adopt(self, role: Role, page: Page) -> Tab:
+        for tab in role.tabs.values():
+            if tab.page is page:
+                return tab
+        self._tab_seq += 1
+        tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
+                  navigation_timeout=self.options.navigation_timeout)
+        role.tabs[tab.id] = tab
+        page.on("popup", lambda popup: self._adopt_popup(role, tab, popup))
+        return tab
+
+    def _adopt_popup(self, role: Role, opener: Tab, popup: Page) -> None:
+        tab = self._adopt(role, popup)
+        tab.opener = opener.id
+
+    async def info(self) -> SessionInfo:
+        browser = self._browser
+        version = browser.version if browser is not None else ""
+        roles = []
+        for name, role in self.roles.items():
+            info = role.info(active=name == self.active_role)
+            titles = []
+            for tab_info in info.tabs:
+                tab = role.tabs[tab_info.id]
+                try:
+                    title = await asyncio.wait_for(tab.page.title(), 2)
+                except Exception:  # a tab busy navigating or closing has no title to give
+                    title = ""
+                titles.append(tab_info.model_copy(update={"title": title}))
+            roles.append(info.model_copy(update={"tabs": titles}))
+        return SessionInfo(browser="chromium", browser_version=version, connection=self._connection,
+                           headless=self.options.headless, roles=roles)

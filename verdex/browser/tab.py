@@ -1,0 +1,151 @@
+"""One tab (a Playwright page) of a role: navigation, and the exploration calls into its bridge."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urljoin, urlparse
+
+from playwright.async_api import Page
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+from verdex.bridge import Bridge
+from verdex.errors import InvalidArgument, PolicyDenied, StaleRef, UnknownRef, translate_playwright_errors
+from verdex.facts import Ancestors, Descendants, NavigationResult, PageIdentity, Siblings, Snapshot
+from verdex.refs import RefBook
+
+DEFAULT_MAX_BYTES = 24_000
+REFUSED_SCHEMES = ("file", "chrome", "javascript", "chrome-extension", "devtools", "view-source")
+
+
+class Tab:
+    def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
+                 navigation_timeout: float) -> None:
+        self.id = tab_id
+        self.page = page
+        self.opener = opener
+        self.navigation_timeout = navigation_timeout
+        self.refs = RefBook()
+        self.bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=lambda: self.refs.next_ref,
+                             on_install=self.refs.document_installed)
+        page.on("framenavigated", self._on_frame_navigated)
+
+    def _on_frame_navigated(self, frame: Any) -> None:
+        if frame == self.page.main_frame:
+            self.bridge.forget_document()
+
+    # ---------------------------------------------------------------- navigation
+    async def navigate(self, url: str) -> NavigationResult:
+        target = self._resolve_url(url)
+        timeout_ms = self.navigation_timeout * 1000
+        with translate_playwright_errors(f"navigating to {target}"):
+            response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
+        return await self._settled(response.status if response else None)
+
+    async def back(self) -> NavigationResult:
+        with translate_playwright_errors("going back"):
+            response = await self.page.go_back(wait_until="commit", timeout=self.navigation_timeout * 1000)
+        return await self._settled(response.status if response else None)
+
+    async def reload(self) -> NavigationResult:
+        with translate_playwright_errors("reloading"):
+            response = await self.page.reload(wait_until="commit", timeout=self.navigation_timeout * 1000)
+        return await self._settled(response.status if response else None)
+
+    async def _settled(self, status: int | None) -> NavigationResult:
+        """Wait, bounded, for the document to be parsed; a page that never finishes still gets an answer."""
+        loaded = True
+        try:
+            await self.page.wait_for_load_state("domcontentloaded", timeout=self.navigation_timeout * 1000)
+        except PlaywrightTimeoutError:
+            loaded = False
+        identity = await self.identity()
+        with translate_playwright_errors("reading the title"):
+            title = await self.page.title()
+        return NavigationResult(tab=self.id, url=self.page.url, title=title, status=status, loaded=loaded,
+                                identity=identity)
+
+    def _resolve_url(self, url: str) -> str:
+        if not isinstance(url, str) or not url.strip():
+            raise InvalidArgument("url is empty")
+        url = url.strip()
+        scheme = urlparse(url).scheme.lower()
+        if scheme in REFUSED_SCHEMES:
+            raise PolicyDenied(f"{scheme}: URLs are refused", url=url)
+        if not scheme:
+            base = self.page.url if self.page.url.startswith("http") else None
+            if base is None:
+                raise InvalidArgument(f"{url!r} is relative and the tab has no page to resolve it against; "
+                                      "pass an absolute http(s) URL", url=url)
+            return urljoin(base, url)
+        if scheme not in ("http", "https", "about", "data"):
+            raise InvalidArgument(f"unsupported URL scheme {scheme!r}", url=url)
+        return url
+
+    # ---------------------------------------------------------------- exploration
+    async def identity(self) -> PageIdentity:
+        answer = await self.bridge.call("identity")
+        return PageIdentity.model_validate(answer)
+
+    async def snapshot(self, *, scope: str | None = None, depth: int | None = None, max_items: int | None = None,
+                       cursor: str | None = None, diff: bool = False, mode: str = "default",
+                       max_bytes: int | None = DEFAULT_MAX_BYTES) -> Snapshot:
+        if mode not in ("default", "full"):
+            raise InvalidArgument("mode is 'default' (folded, budgeted) or 'full'", mode=mode)
+        if depth is not None and depth < 1:
+            raise InvalidArgument("depth must be at least 1", depth=depth)
+        if max_items is not None and max_items < 1:
+            raise InvalidArgument("max_items must be at least 1", max_items=max_items)
+        if cursor:
+            observation_id, offset = self.refs.check_cursor(cursor)
+            answer = await self.bridge.call("nextPage", {"observation_id": observation_id, "offset": offset,
+                                                         "max_items": max_items, "max_bytes": max_bytes})
+            if answer.get("error") == "expired":
+                raise InvalidArgument(f"observation {observation_id} is no longer cached; take a new snapshot",
+                                      cursor=cursor)
+        else:
+            if scope is not None:
+                self.refs.check_ref(scope)
+            observation_id = self.refs.new_observation()
+            answer = await self.bridge.call("snapshot", {"observation_id": observation_id, "scope": scope,
+                                                         "depth": depth, "max_items": max_items, "diff": diff,
+                                                         "mode": mode, "max_bytes": max_bytes})
+            self._raise_for_ref_error(answer)
+            self.refs.observed(observation_id, answer["document_id"])
+        self.refs.saw(answer["next_ref"])
+        return Snapshot(observation_id=observation_id, tab=self.id, mode=mode, identity=answer["identity"],
+                        text=answer["text"], diff=answer.get("diff"), total_lines=answer["total_lines"],
+                        offset=answer["offset"], has_more=answer["has_more"], next_cursor=answer["next_cursor"],
+                        element_count=answer.get("element_count", 0))
+
+    async def ancestors(self, ref: str) -> Ancestors:
+        return Ancestors.model_validate(await self._ref_call("ancestors", {"ref": ref}))
+
+    async def siblings(self, ref: str, ancestor_level: int = 1, max_items: int = 50) -> Siblings:
+        if ancestor_level < 0:
+            raise InvalidArgument("ancestor_level counts up from the element: 0 is itself, 1 its parent", ancestor_level=ancestor_level)
+        return Siblings.model_validate(await self._ref_call(
+            "siblings", {"ref": ref, "ancestor_level": ancestor_level, "max_items": max_items}))
+
+    async def descendants(self, ref: str, depth: int = 3, max_items: int = 100) -> Descendants:
+        if depth < 1 or max_items < 1:
+            raise InvalidArgument("depth and max_items must be at least 1", depth=depth, max_items=max_items)
+        return Descendants.model_validate(await self._ref_call(
+            "descendants", {"ref": ref, "depth": depth, "max_items": max_items}))
+
+    async def _ref_call(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
+        args = {**args, "ref": self.refs.check_ref(args["ref"])}
+        answer = await self.bridge.call(method, args)
+        self._raise_for_ref_error(answer)
+        self.refs.saw(answer.get("next_ref", 0) or 0)
+        return answer
+
+    @staticmethod
+    def _raise_for_ref_error(answer: dict[str, Any]) -> None:
+        error = answer.get("error")
+        if error == "stale":
+            raise StaleRef(f"{answer['ref']} is no longer attached to the page (it was removed or re-rendered); "
+                           "take a new snapshot", ref=answer["ref"], attached=False)
+        if error == "unknown":
+            raise UnknownRef(f"{answer['ref']} is not known in this document", ref=answer["ref"])
+        if error:
+            raise InvalidArgument(f"the bridge refused the call: {error}")

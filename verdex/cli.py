@@ -1,0 +1,96 @@
+"""The ``verdex`` command: serve, doctor, demo, snapshot, lint."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from verdex.browser.session import DEFAULT_ROLE, BrowserOptions, RoleSpec
+
+
+def _browser_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--headed", action="store_true", help="show the browser window (needs a display)")
+    parser.add_argument("--cdp-endpoint", metavar="URL", help="connect to a running Chromium over CDP")
+    parser.add_argument("--ws-endpoint", metavar="URL", help="connect to a Playwright browser server")
+    parser.add_argument("--executable", metavar="PATH", help="the Chromium binary to launch")
+    parser.add_argument("--role", nargs=3, action="append", metavar=("NAME", "STORAGE_STATE", "DEFAULT_URL"),
+                        help="a named role with its own context; '-' for no storage state or URL; repeatable")
+    parser.add_argument("--test-id-attribute", default="data-testid", metavar="ATTR")
+
+
+def _options(args: argparse.Namespace) -> tuple[BrowserOptions, list[RoleSpec]]:
+    options = BrowserOptions(headless=not args.headed, cdp_endpoint=args.cdp_endpoint, ws_endpoint=args.ws_endpoint,
+                             executable=args.executable, test_id_attribute=args.test_id_attribute)
+    roles = [RoleSpec(name, None if state == "-" else state, None if url == "-" else url)
+             for name, state, url in (args.role or [])]
+    return options, roles or [RoleSpec(DEFAULT_ROLE)]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="verdex", description="Explore pages and write resilient Playwright tests.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the MCP server (stdio by default)")
+    serve.add_argument("--transport", choices=("stdio", "http"), default="stdio",
+                       help="http = streamable HTTP on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8931)
+    serve.add_argument("--caps", default="", help="extra tool groups, comma separated: lint")
+    _browser_arguments(serve)
+
+    sub.add_parser("doctor", help="which browser is found, versions, what is missing and how to fix it")
+
+    demo = sub.add_parser("demo", help="explore the bundled shop over a real MCP connection and print what verdex sees")
+    demo.add_argument("--chaos", type=int, metavar="SEED", help="run the fixture apps in seeded chaos mode")
+
+    snap = sub.add_parser("snapshot", help="print the snapshot of a URL")
+    snap.add_argument("url")
+    snap.add_argument("--full", action="store_true", help="do not fold repeated siblings or cap the size")
+    _browser_arguments(snap)
+
+    sub.add_parser("lint", help="find flaky selectors and hard waits in Playwright tests (verdex lint --help)",
+                   add_help=False)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["lint"]:
+        from verdex.lint.cli import main as lint_main
+        return lint_main(argv[1:])
+    args = _parser().parse_args(argv)
+    if args.command == "serve":
+        from verdex.server import build_server, serve
+        options, roles = _options(args)
+        caps = tuple(c.strip() for c in args.caps.split(",") if c.strip())
+        serve(build_server(options, roles, caps), args.transport, args.port)
+        return 0
+    if args.command == "doctor":
+        from verdex.doctor import run_doctor
+        return run_doctor()
+    if args.command == "demo":
+        from verdex.demo import run_demo
+        return asyncio.run(run_demo(chaos_seed=args.chaos))
+    if args.command == "snapshot":
+        return asyncio.run(_snapshot(args))
+    return 2
+
+
+async def _snapshot(args: argparse.Namespace) -> int:
+    from verdex.browser.session import Session
+    from verdex.errors import VerdexError
+    options, roles = _options(args)
+    async with Session(options, roles) as session:
+        try:
+            tab = await session.tab()
+            await tab.navigate(args.url)
+            snap = await tab.snapshot(mode="full" if args.full else "default", max_bytes=None if args.full else 24_000)
+        except VerdexError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(snap.to_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""Every error verdex raises, with a machine-checkable code.
+
+    VerdexError                 base; ``code`` names the case, ``facts`` carries what was observed
+    ├── InvalidArgument         INVALID_ARGUMENT     a parameter is ill-formed or out of range
+    ├── UnknownRef              UNKNOWN_REF          the ref was never issued on this tab
+    ├── StaleRef                STALE_REF            the ref's element is no longer attached
+    ├── StaleObservation        STALE_OBSERVATION    the ref or cursor belongs to a document that has navigated away
+    ├── NotActionable           NOT_ACTIONABLE       preflight found blocking facts
+    ├── ConfirmationRequired    CONFIRMATION_REQUIRED
+    ├── PolicyDenied            POLICY_DENIED
+    ├── NavigationFailed        NAVIGATION_FAILED
+    ├── Timeout                 TIMEOUT
+    └── BrowserClosed           BROWSER_CLOSED
+
+Foreign errors (Playwright, CDP) are translated in one place, :func:`translate_playwright_errors`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, ClassVar
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+
+class VerdexError(Exception):
+    code: ClassVar[str] = "VERDEX_ERROR"
+
+    def __init__(self, message: str, **facts: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.facts = facts
+
+    def __str__(self) -> str:
+        text = f"{self.code}: {self.message}"
+        if self.facts:
+            text += "\n" + json.dumps(self.facts, ensure_ascii=False, default=str)
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "facts": self.facts}
+
+
+class InvalidArgument(VerdexError):
+    code = "INVALID_ARGUMENT"
+
+
+class UnknownRef(VerdexError):
+    code = "UNKNOWN_REF"
+
+
+class StaleRef(VerdexError):
+    code = "STALE_REF"
+
+
+class StaleObservation(VerdexError):
+    code = "STALE_OBSERVATION"
+
+
+class NotActionable(VerdexError):
+    code = "NOT_ACTIONABLE"
+
+
+class ConfirmationRequired(VerdexError):
+    code = "CONFIRMATION_REQUIRED"
+
+
+class PolicyDenied(VerdexError):
+    code = "POLICY_DENIED"
+
+
+class NavigationFailed(VerdexError):
+    code = "NAVIGATION_FAILED"
+
+
+class Timeout(VerdexError):
+    code = "TIMEOUT"
+
+
+class BrowserClosed(VerdexError):
+    code = "BROWSER_CLOSED"
+
+
+_CLOSED_MARKERS = (
+    "Target page, context or browser has been closed",
+    "Target closed",
+    "Browser has been closed",
+    "Connection closed",
+    "browser has disconnected",
+    "Session closed",
+)
+
+
+@contextmanager
+def translate_playwright_errors(action: str) -> Iterator[None]:
+    """Map Playwright and CDP exceptions raised inside the block onto verdex's tree."""
+    try:
+        yield
+    except VerdexError:
+        raise
+    except PlaywrightTimeoutError as exc:
+        raise Timeout(f"{action} timed out", detail=_first_line(exc)) from exc
+    except PlaywrightError as exc:
+        text = str(exc)
+        if any(marker.lower() in text.lower() for marker in _CLOSED_MARKERS):
+            raise BrowserClosed(f"{action}: the browser, context or page is closed", detail=_first_line(exc)) from exc
+        if text.startswith("Page.goto") or "net::ERR_" in text:
+            raise NavigationFailed(f"{action} failed", detail=_first_line(exc)) from exc
+        raise VerdexError(f"{action} failed", detail=_first_line(exc)) from exc
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

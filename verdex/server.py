@@ -1,0 +1,209 @@
+"""The MCP layer: validate arguments, call the core, return facts. No logic lives here that the CLI
+or the Python API cannot reach.
+
+Every tool returns the fact's compact text for the model to read and the same fact as structured
+content. Errors are raised with their codes (``STALE_REF: …``); the SDK returns them as ``is_error``
+results the model can correct from. The core tools are always listed; the rest sit behind
+capability groups (``--caps``) so that an agent pays only for the tool definitions it uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field
+
+from verdex import __version__
+from verdex.browser.session import BrowserOptions, RoleSpec, Session
+from verdex.browser.discovery import BrowserNotFound
+from verdex.errors import InvalidArgument, Timeout, VerdexError
+
+CAPABILITY_GROUPS = ("lint",)
+TOOL_TIMEOUT_S = 60.0
+
+INSTRUCTIONS = (
+    "verdex explores a live page for writing resilient Playwright tests. Take browser_snapshot to see the page "
+    "and its refs (e42); use get_ancestors/get_siblings to find a stable container for a target. Facts are raw: "
+    "read blockers, dialogs and loading in the snapshot header before acting."
+)
+
+Ref = Annotated[str, Field(description="an element ref from the latest snapshot, e.g. e42 or f1e7")]
+RoleName = Annotated[str | None, Field(description="role to use; default the active role")]
+
+
+def _result(fact: Any) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=fact.to_text())],
+                          structured_content=fact.model_dump(mode="json"))
+
+
+async def _bounded(work: Awaitable[Any]) -> Any:
+    try:
+        return await asyncio.wait_for(work, TOOL_TIMEOUT_S)
+    except asyncio.TimeoutError as exc:
+        raise Timeout(f"the call did not finish within {TOOL_TIMEOUT_S:.0f} s") from exc
+
+
+def _raising_codes(fn: Callable[..., Awaitable[CallToolResult]]) -> Callable[..., Awaitable[CallToolResult]]:
+    """verdex's errors reach the model as tool errors that start with their code."""
+
+    @functools.wraps(fn)
+    async def tool(*args: Any, **kwargs: Any) -> CallToolResult:
+        try:
+            return await fn(*args, **kwargs)
+        except (VerdexError, BrowserNotFound) as exc:
+            raise ToolError(str(exc)) from exc
+
+    return tool
+
+
+def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None,
+                 caps: tuple[str, ...] = ()) -> MCPServer:
+    unknown = sorted(set(caps) - set(CAPABILITY_GROUPS))
+    if unknown:
+        raise InvalidArgument(f"unknown capability group(s) {unknown}; known: {list(CAPABILITY_GROUPS)}")
+    session = Session(options, roles)
+
+    @asynccontextmanager
+    async def lifespan(_: MCPServer) -> AsyncIterator[Session]:
+        try:
+            yield session
+        finally:
+            await session.close()
+
+    server = MCPServer("verdex", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
+                       log_level="WARNING")
+    read_only = ToolAnnotations(read_only_hint=True)
+
+    def tool(annotations: ToolAnnotations | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            server.tool(annotations=annotations, structured_output=False)(_raising_codes(fn))
+            return fn
+        return register
+
+    @tool()
+    async def browser_initialize() -> CallToolResult:
+        """Start the browser (if needed) and open the active role's tab; returns browser, roles and tabs."""
+        await _bounded(session.tab())
+        return _result(await session.info())
+
+    @tool()
+    async def browser_navigate(url: Annotated[str, Field(description="absolute URL, or relative to the current page")],
+                               role: RoleName = None) -> CallToolResult:
+        """Go to a URL in the active tab; returns the page identity."""
+        tab = await _bounded(session.tab(role))
+        return _result(await _bounded(tab.navigate(url)))
+
+    @tool()
+    async def browser_back(role: RoleName = None) -> CallToolResult:
+        """Go back in the active tab's history."""
+        tab = await _bounded(session.tab(role))
+        return _result(await _bounded(tab.back()))
+
+    @tool()
+    async def browser_reload(role: RoleName = None) -> CallToolResult:
+        """Reload the active tab."""
+        tab = await _bounded(session.tab(role))
+        return _result(await _bounded(tab.reload()))
+
+    @tool(read_only)
+    async def browser_snapshot(
+        scope: Annotated[Ref | None, Field(description="only the subtree of this ref")] = None,
+        depth: Annotated[int | None, Field(description="levels below the scope to include", ge=1)] = None,
+        max_items: Annotated[int | None, Field(description="lines per page", ge=1)] = None,
+        cursor: Annotated[str | None, Field(description="next_cursor of a previous page")] = None,
+        diff: Annotated[bool, Field(description="return only lines changed since the previous snapshot")] = False,
+        full: Annotated[bool, Field(description="do not fold repeated siblings")] = False,
+        role: RoleName = None,
+    ) -> CallToolResult:
+        """Accessibility snapshot of the active tab: page identity (url, title, heading, dialogs, notices, loading,
+        blockers) and one line per node; interactive elements carry refs. Budgeted (24 KB) with paging."""
+        tab = await _bounded(session.tab(role))
+        return _result(await _bounded(tab.snapshot(scope=scope, depth=depth, max_items=max_items, cursor=cursor,
+                                                   diff=diff, mode="full" if full else "default")))
+
+    @tool(read_only)
+    async def get_ancestors(ref: Ref, role: RoleName = None) -> CallToolResult:
+        """Every ancestor of ref up to body: tag, role, name, all attributes, refs inside, text, and whether it is a
+        meaningful container (test id, landmark, named region, list item, row, card)."""
+        tab = await _bounded(session.tab(role))
+        return _result(await _bounded(tab.ancestors(ref)))
+
+    @tool(read_only)
+    async def get_siblings(
+        ref: Ref,
+        ancestor_level: Annotated[int, Field(description="0 = the element, 1 = its parent, …", ge=0)] = 1,
+        max_items: Annotated[int, Field(ge=1)] = 50,
+        role: RoleName = None,
+    ) -> CallToolResult:
+        """Siblings of ref's ancestor at ancestor_level, with the text telling each apart and whether each has the
+        same shape as the target's branch."""
+        tab = await _bounded(session.tab(role))
+        return _result(await _bounded(tab.siblings(ref, ancestor_level, max_items)))
+
+    @tool(read_only)
+    async def get_descendants(ref: Ref, depth: Annotated[int, Field(ge=1)] = 3,
+                              max_items: Annotated[int, Field(ge=1)] = 100, role: RoleName = None) -> CallToolResult:
+        """The subtree under ref, every element with a ref, up to depth levels and max_items items."""
+        tab = await _bounded(session.tab(role))
+        return _result(await _bounded(tab.descendants(ref, depth, max_items)))
+
+    @tool(read_only)
+    async def list_roles() -> CallToolResult:
+        """The roles (isolated browser contexts), their tabs and which is active."""
+        return _result(await session.info())
+
+    @tool()
+    async def select_role(name: Annotated[str, Field(description="role name from list_roles")],
+                          tab: Annotated[str | None, Field(description="tab id to make active, e.g. t2")] = None
+                          ) -> CallToolResult:
+        """Make a role (and optionally one of its tabs) the active one."""
+        session.select_role(name, tab)
+        await _bounded(session.tab(name))
+        return _result(await session.info())
+
+    @tool()
+    async def browser_close() -> CallToolResult:
+        """Close the browser and every role's context; the next call starts a fresh one."""
+        await session.close()
+        return _result(await session.info())
+
+    if "lint" in caps:
+        _add_lint_tools(server)
+    return server
+
+
+def _add_lint_tools(server: MCPServer) -> None:
+    from verdex.lint import lint_paths, lint_source
+
+    @server.tool(structured_output=False, annotations=ToolAnnotations(read_only_hint=True))
+    @_raising_codes
+    async def lint_test(
+        code: Annotated[str | None, Field(description="Python test source to lint")] = None,
+        path: Annotated[str | None, Field(description="a file or directory of tests to lint")] = None,
+    ) -> CallToolResult:
+        """Find flaky Playwright patterns (nth, hard waits, force, XPath, non-retrying asserts) in Python tests."""
+        if (code is None) == (path is None):
+            raise InvalidArgument("pass exactly one of code or path")
+        results = [lint_source(code)] if code is not None else lint_paths([path])
+        findings = [f for r in results for f in r.findings]
+        errors = [f"{r.path}: {r.error}" for r in results if r.error]
+        text = "\n".join([f"{f.path}:{f.line}:{f.col}: {f.rule} {f.message}" for f in findings] + errors) or "no findings"
+        return CallToolResult(content=[TextContent(type="text", text=text)],
+                              structured_content={"results": [r.model_dump(mode="json") for r in results]})
+
+
+Transport = Literal["stdio", "http"]
+
+
+def serve(server: MCPServer, transport: Transport = "stdio", port: int = 8931) -> None:
+    if transport == "stdio":
+        server.run("stdio")
+    else:
+        server.run("streamable-http", host="127.0.0.1", port=port)
