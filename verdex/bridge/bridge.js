@@ -11,7 +11,7 @@
   const TEST_ID = config.testIdAttribute || 'data-testid';
   const NAME_LIMIT = 100;
   const TEXT_LIMIT = 120;
-  const FOLD_RUN = 20;        // fold runs of more than this many same-shape siblings …
+  const FOLD_RUN = 20;        // fold a shape seen among siblings more than this many times …
   const FOLD_KEEP = 10;       // … keeping this many of them
   const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
   const INTERACTIVE_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
@@ -670,7 +670,11 @@
     const dissolve = (!r || TRANSPARENT_ROLES.has(r)) && !node.ref && !node.testId;
     if (!dissolve) dropRedundantText(node);
     if (dissolve) {
-      for (const c of node.children) out.push(c);
+      for (const c of node.children) {
+        const last = out[out.length - 1];
+        if (c.text !== undefined && last && last.text !== undefined) last.text = last.text + ' ' + c.text;
+        else out.push(c);
+      }
       return;
     }
     out.push(node);
@@ -727,24 +731,23 @@
     return '';
   }
 
+  // Among many siblings, a shape seen more than FOLD_RUN times keeps its first FOLD_KEEP
+  // occurrences; one line after the last of them stands for the rest. Siblings of rarer shapes (the
+  // row that has a button among thousands that do not) stay visible wherever they are.
   function foldChildren(node) {
     const kids = node.children;
     if (kids.length > FOLD_RUN) {
+      const counts = new Map();
+      for (const k of kids) if (k.text === undefined) counts.set(shapeOf(k), (counts.get(shapeOf(k)) || 0) + 1);
+      const seen = new Map();
       const folded = [];
-      let i = 0;
-      while (i < kids.length) {
-        let j = i + 1;
-        const shape = shapeOf(kids[i]);
-        while (j < kids.length && shapeOf(kids[j]) === shape) j++;
-        const run = j - i;
-        if (run > FOLD_RUN && kids[i].text === undefined) {
-          for (let k = i; k < i + FOLD_KEEP; k++) folded.push(kids[k]);
-          const first = kids[i + FOLD_KEEP];
-          folded.push({ fold: run - FOLD_KEEP, like: first });
-        } else {
-          for (let k = i; k < j; k++) folded.push(kids[k]);
-        }
-        i = j;
+      for (const k of kids) {
+        const total = k.text === undefined ? counts.get(shapeOf(k)) : 0;
+        if (total <= FOLD_RUN) { folded.push(k); continue; }
+        const n = (seen.get(k.shape) || 0) + 1;
+        seen.set(k.shape, n);
+        if (n <= FOLD_KEEP) folded.push(k);
+        else if (n === FOLD_KEEP + 1) folded.push({ fold: total - FOLD_KEEP, like: k });
       }
       node.children = folded;
     }
@@ -824,7 +827,15 @@
       if (seen.has(el) || hiddenForAria(el)) continue;
       seen.add(el);
       const r = role(el);
+      const label = ((el.className && typeof el.className === 'string' ? el.className : '') + ' ' + (el.id || '') +
+        ' ' + (el.getAttribute(TEST_ID) || '')).toLowerCase();
+      const busy = el.getAttribute('aria-busy') === 'true';
       const box = visibleBox(el);
+      if (busy || box && (r === 'progressbar' || /loading|spinner|skeleton|loader/.test(label))) {
+        const d = describe(el);
+        d.busy = busy;
+        loading.push(d);
+      }
       if (!box) continue;
       if (r === 'dialog' || r === 'alertdialog') {
         const d = describe(el);
@@ -833,13 +844,6 @@
       } else if (r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off') {
         const text = clip(collapse(el.textContent || ''), 200);
         if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID) });
-      }
-      const label = ((el.className && typeof el.className === 'string' ? el.className : '') + ' ' + (el.id || '') +
-        ' ' + (el.getAttribute(TEST_ID) || '')).toLowerCase();
-      if (el.getAttribute('aria-busy') === 'true' || r === 'progressbar' || /loading|spinner|skeleton|loader/.test(label)) {
-        const d = describe(el);
-        d.busy = el.getAttribute('aria-busy') === 'true';
-        loading.push(d);
       }
       const blocker = blockerFact(el, box, vw, vh, label);
       if (blocker) blockers.push(blocker);

@@ -1,0 +1,36 @@
+"""Shared fixtures: the fixture apps on a free port, and a verdex Session on a real Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from fixtures.server import FixtureServer
+from verdex.browser.session import Session
+
+
+@pytest.fixture(scope="session")
+def apps() -> Iterator[FixtureServer]:
+    """The bundled fixture apps, deterministic (no chaos), for the whole test run."""
+    with FixtureServer() as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+async def shared_session() -> AsyncIterator[Session]:
+    async with Session() as s:
+        yield s
+
+
+@pytest.fixture
+async def session(shared_session: Session) -> AsyncIterator[Session]:
+    """One browser per test module; each test starts on a blank active tab of the default role."""
+    tab = await shared_session.tab()
+    await tab.navigate("about:blank")
+    yield shared_session

@@ -1,0 +1,61 @@
+"""Roles and accessible names agree with Playwright's: for every ref on every fixture page,
+``get_by_role(role, name=name, exact=True)`` includes that element."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+
+import pytest
+
+pytestmark = pytest.mark.anyio
+
+LINE = re.compile(r'^\s*- (\w+)(?: ("(?:[^"\\]|\\.)*"))?((?: \[[^\]]*\])*)')
+REF = re.compile(r"\[ref=((f\d+)?e\d+)\]")
+NAME_LIMIT = 100
+MAX_GROUPS = 40     # /huge/ has 200 one-button groups over 100,000 elements; an even sample of them suffices
+
+# The hostile page breaks the page's own JavaScript world, and with it Playwright's main-world
+# evaluate that this test uses to mark matches; its snapshot is proven identical to the clean
+# page's (test_bridge_isolation), so agreement on the clean page covers it.
+PAGES = ["/", "/shop/", "/shop/cart", "/shop/checkout", "/login/", "/login/welcome.html", "/consent/",
+         "/frames/", "/grid/", "/hostile/clean.html", "/aria/", "/banner/", "/huge/"]
+
+
+def refs_by_role_and_name(text: str) -> dict[tuple[str, str, str], list[str]]:
+    groups: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    for line in text.splitlines():
+        match = LINE.match(line)
+        ref = REF.search(line)
+        if not match or not ref or match.group(1) == "iframe":
+            continue
+        name = json.loads(match.group(2)) if match.group(2) else ""
+        if len(name) >= NAME_LIMIT and name.endswith("…"):
+            continue                               # clipped in the snapshot; not an exact name
+        groups[(ref.group(2) or "", match.group(1), name)].append(ref.group(1))
+    return groups
+
+
+@pytest.mark.parametrize("path", PAGES)
+async def test_every_ref_is_found_by_playwright_get_by_role(session, apps, path):
+    tab = await session.tab()
+    await tab.navigate(apps.url + path)
+    await tab.page.wait_for_load_state("load")
+    snap = await tab.snapshot(mode="full", max_bytes=None)
+    groups = refs_by_role_and_name(snap.text)
+    assert groups or path == "/login/welcome.html", f"no refs on {path}"
+    frames = tab.page.locator("iframe")
+    disagreements = []
+    items = list(groups.items())
+    step = max(1, -(-len(items) // MAX_GROUPS))
+    for index, ((frame, role, name), refs) in enumerate(items[::step]):
+        scope = tab.page if not frame else frames.nth(int(frame[1:]) - 1).content_frame
+        marker = f"data-agreement-{index}"
+        matches = scope.get_by_role(role, name=name, exact=True)
+        await matches.evaluate_all("(els, attr) => els.forEach(e => e.setAttribute(attr, ''))", marker)
+        marked = set((await tab.bridge.call("refsWithAttribute", {"attribute": marker}))["refs"])
+        missing = [ref for ref in refs if ref not in marked]
+        if missing:
+            disagreements.append((role, name, missing))
+    assert disagreements == [], f"{path}: verdex's role/name not matched by Playwright for {disagreements}"

@@ -1,0 +1,100 @@
+"""Refs: stable while the element stays attached; typed errors when it does not."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from verdex.errors import InvalidArgument, StaleObservation, StaleRef, UnknownRef
+from verdex.refs import RefBook
+
+pytestmark = pytest.mark.anyio
+
+
+async def _shop(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=product-grid][data-hydrated=true]")
+    return tab
+
+
+def _refs(text: str) -> list[str]:
+    return re.findall(r"\[ref=((?:f\d+)?e\d+)\]", text)
+
+
+async def test_refs_are_the_same_for_the_same_elements_across_snapshots(session, apps):
+    tab = await _shop(session, apps)
+    first = await tab.snapshot()
+    second = await tab.snapshot()
+    assert _refs(first.text) and _refs(first.text) == _refs(second.text)
+    assert first.observation_id != second.observation_id
+
+
+async def test_a_ref_whose_element_was_removed_is_stale(session, apps):
+    tab = await _shop(session, apps)
+    snap = await tab.snapshot()
+    ref = re.search(r'button "Add to Cart" \[ref=(e\d+)\]', snap.text).group(1)
+    await tab.page.locator("[data-testid=product-card]").first.evaluate("card => card.remove()")
+    with pytest.raises(StaleRef) as caught:
+        await tab.ancestors(ref)
+    assert caught.value.code == "STALE_REF"
+    assert caught.value.facts["attached"] is False
+
+
+async def test_a_ref_from_before_a_navigation_is_a_stale_observation(session, apps):
+    tab = await _shop(session, apps)
+    ref = _refs((await tab.snapshot()).text)[0]
+    await tab.navigate(apps.url + "/login/")
+    with pytest.raises(StaleObservation) as caught:
+        await tab.ancestors(ref)
+    assert caught.value.code == "STALE_OBSERVATION"
+
+
+async def test_refs_never_repeat_after_navigation(session, apps):
+    tab = await _shop(session, apps)
+    before = set(_refs((await tab.snapshot()).text))
+    await tab.navigate(apps.url + "/login/")
+    after = set(_refs((await tab.snapshot()).text))
+    assert after and not before & after
+
+
+async def test_a_ref_never_issued_is_unknown(session, apps):
+    tab = await _shop(session, apps)
+    await tab.snapshot()
+    with pytest.raises(UnknownRef) as caught:
+        await tab.siblings("e99999")
+    assert caught.value.code == "UNKNOWN_REF"
+
+
+@pytest.mark.parametrize("bad", ["", "42", "button", "e", "e-1", "x1e2", "e1; drop", "f1"])
+async def test_an_ill_formed_ref_is_an_invalid_argument(session, apps, bad):
+    tab = await _shop(session, apps)
+    await tab.snapshot()
+    with pytest.raises(InvalidArgument):
+        await tab.descendants(bad)
+
+
+async def test_a_cursor_from_before_a_navigation_is_a_stale_observation(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/grid/")
+    await tab.page.wait_for_function("document.querySelectorAll('button').length >= 5000")
+    first = await tab.snapshot(mode="full", max_items=50)
+    assert first.next_cursor
+    await tab.navigate(apps.url + "/login/")
+    with pytest.raises(StaleObservation):
+        await tab.snapshot(cursor=first.next_cursor)
+
+
+def test_ref_book_knows_which_document_issued_a_ref():
+    book = RefBook()
+    book.document_installed("doc-a", 1)
+    book.saw(10)                     # doc-a issued e1..e9
+    book.document_installed("doc-b", 10)
+    book.saw(15)                     # doc-b issued e10..e14
+    assert book.check_ref("e12") == "e12"
+    assert book.check_ref("f2e14") == "f2e14"
+    with pytest.raises(StaleObservation):
+        book.check_ref("e3")
+    with pytest.raises(UnknownRef):
+        book.check_ref("e15")

@@ -1,0 +1,145 @@
+"""browser_snapshot: a lean tree with refs, the page identity, paging, diff, folding, frames and shadow DOM."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.anyio
+
+
+async def _open(session, apps, path: str, ready: str | None = None):
+    tab = await session.tab()
+    await tab.navigate(apps.url + path)
+    if ready:
+        await tab.page.wait_for_function(ready)
+    return tab
+
+
+GRID_READY = "document.querySelectorAll('button').length >= 5000"
+SHOP_READY = ("document.querySelector('[data-testid=product-grid][data-hydrated=true]') !== null"
+              " && document.querySelector('[data-testid=loading-scrim]') === null")
+
+
+async def test_lines_carry_roles_names_refs_test_ids_and_states(session, apps):
+    tab = await _open(session, apps, "/shop/", SHOP_READY)
+    text = (await tab.snapshot()).text
+    assert re.search(r'- article "iPhone 15 Pro" \[testid=product-card\]:', text)
+    assert re.search(r'  - heading "iPhone 15 Pro" \[level=3\]', text)
+    assert re.search(r'- button "Add to Cart" \[ref=e\d+\]', text)
+    assert re.search(r'- link "Cart \(0\)" \[ref=e\d+\] \[testid=cart-link\] \[url=/shop/cart\]', text)
+    assert "generic:" not in text          # anonymous wrappers are collapsed
+
+
+async def test_identity_header_names_url_title_heading_and_lang(session, apps):
+    tab = await _open(session, apps, "/shop/", SHOP_READY)
+    identity = (await tab.snapshot()).identity
+    assert identity.url == apps.url + "/shop/"
+    assert identity.title and identity.heading == "Products" and identity.lang == "en"
+    assert identity.blockers == [] and identity.busy is False
+
+
+async def test_identity_reports_the_loading_scrim_while_it_covers_the_grid(session, apps):
+    tab = await session.tab()
+    await tab.page.route("**/api/products*", lambda route: None)    # the data never arrives
+    try:
+        await tab.navigate(apps.url + "/shop/")
+        identity = (await tab.snapshot()).identity
+    finally:
+        await tab.page.unroute("**/api/products*")
+    assert [b.test_id for b in identity.blockers] == ["loading-scrim"]
+    assert identity.blockers[0].kind == "loading"
+    assert identity.busy is True
+    assert any(item.test_id == "loading-scrim" for item in identity.loading)
+
+
+async def test_identity_reports_a_cookie_consent_wall_and_its_modal_dialog(session, apps):
+    tab = await _open(session, apps, "/consent/")
+    await tab.page.context.clear_cookies()
+    await tab.reload()
+    identity = (await tab.snapshot()).identity
+    assert [b.kind for b in identity.blockers] == ["consent"]
+    assert identity.blockers[0].viewport_share > 0.9
+    assert [(d.name, d.modal) for d in identity.dialogs] == [("Cookie consent", True)]
+
+
+async def test_identity_reports_alerts_dialogs_and_busy_regions(session, apps):
+    tab = await _open(session, apps, "/banner/")
+    identity = (await tab.snapshot()).identity
+    assert any(n.role == "alert" and "maintenance" in n.text for n in identity.notices)
+    assert [d.name for d in identity.dialogs] == ["Tips"]
+    assert identity.busy is True
+    assert any(item.role == "progressbar" for item in identity.loading)
+
+
+async def test_default_snapshot_folds_repeated_cards_and_stays_within_budget(session, apps):
+    tab = await _open(session, apps, "/grid/", GRID_READY)
+    snap = await tab.snapshot()
+    assert len(snap.to_text().encode()) <= 24_000
+    assert re.search(r'- … 490 more like article "Card 11" \[testid=card\]$', snap.text)
+    assert snap.text.count('heading "Card') == 10
+
+
+async def test_full_snapshot_pages_through_every_line_exactly_once(session, apps):
+    tab = await _open(session, apps, "/grid/", GRID_READY)
+    whole = await tab.snapshot(mode="full", max_bytes=None)
+    assert whole.text.count('button "Action') == 5000 and not whole.has_more
+    pages = [await tab.snapshot(mode="full", max_items=1500, max_bytes=None)]
+    while pages[-1].has_more:
+        pages.append(await tab.snapshot(cursor=pages[-1].next_cursor, max_items=1500, max_bytes=None))
+    assert len(pages) == -(-whole.total_lines // 1500)
+    assert "\n".join(p.text for p in pages) == whole.text      # refs are stable across observations
+
+
+async def test_pages_are_cut_at_the_byte_budget(session, apps):
+    tab = await _open(session, apps, "/grid/", GRID_READY)
+    snap = await tab.snapshot(mode="full")
+    assert snap.has_more and len(snap.text.encode()) <= 24_000
+    follow = await tab.snapshot(cursor=snap.next_cursor, mode="full")
+    assert follow.offset == snap.text.count("\n") + 1
+
+
+async def test_diff_returns_only_what_changed(session, apps):
+    tab = await _open(session, apps, "/shop/", SHOP_READY)
+    await tab.snapshot()
+    unchanged = await tab.snapshot(diff=True)
+    assert unchanged.diff == []
+    await tab.page.get_by_test_id("product-card").filter(has_text="Pixel 8").get_by_role("button").click()
+    await tab.page.get_by_role("status").filter(has_text="Added Pixel 8").wait_for()
+    changed = await tab.snapshot(diff=True)
+    assert changed.diff and len(changed.diff) < 20
+    assert any(line.startswith("+") and "Added Pixel 8 to cart" in line for line in changed.diff)
+    assert any(line.startswith("+") and "Cart (1)" in line for line in changed.diff)
+    assert any(line.startswith("-") and "Cart (0)" in line for line in changed.diff)
+
+
+async def test_scope_and_depth_limit_the_tree(session, apps):
+    tab = await _open(session, apps, "/shop/", SHOP_READY)
+    snap = await tab.snapshot()
+    ref = re.search(r'button "Add to Cart" \[ref=(e\d+)\]', snap.text).group(1)
+    card = (await tab.ancestors(ref)).ancestors[0]
+    scoped = await tab.snapshot(scope=card.ref)
+    assert scoped.text.splitlines()[0].startswith('- article "iPhone 15 Pro"')
+    assert "Pixel 8" not in scoped.text
+    shallow = await tab.snapshot(depth=2)
+    assert "Add to Cart" not in shallow.text and "- main:" in shallow.text
+
+
+async def test_same_origin_iframe_and_open_shadow_roots_are_in_the_tree(session, apps):
+    tab = await _open(session, apps, "/frames/")
+    await tab.page.frame_locator("iframe").get_by_role("button", name="Pay now").wait_for()
+    text = (await tab.snapshot()).text
+    assert re.search(r'- iframe "Payment form" \[ref=e\d+\]:', text)
+    assert re.search(r'- button "Pay now" \[ref=f1e\d+\]', text)
+    assert re.search(r'- textbox "Email address" \[ref=e\d+\] \[testid=newsletter-email\]', text)
+    assert re.search(r'- button "Nested action" \[ref=e\d+\]', text)
+
+
+async def test_password_values_never_appear(session, apps):
+    tab = await _open(session, apps, "/login/")
+    await tab.page.get_by_label("Password").fill("correct horse battery staple")
+    snap = await tab.snapshot()
+    assert "correct horse" not in snap.to_text()
+    assert re.search(r'textbox "Password" \[ref=e\d+\]: "\[redacted\]"', snap.text)
+
