@@ -1,0 +1,114 @@
+"""The MCP tools through the SDK's in-memory client: typed inputs, structured output plus a compact
+text form, errors raised with their codes, and a small tools/list."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from mcp import Client
+
+from verdex.server import build_server
+
+pytestmark = pytest.mark.anyio
+
+CORE_TOOLS = {"browser_initialize", "browser_navigate", "browser_back", "browser_reload", "browser_snapshot",
+              "get_ancestors", "get_siblings", "get_descendants", "list_roles", "select_role", "browser_close"}
+
+
+@pytest.fixture
+async def client():
+    async with Client(build_server()) as c:
+        yield c
+
+
+async def _snapshot_text(client, apps) -> str:
+    await client.call_tool("browser_navigate", {"url": apps.url + "/shop/"})
+    for _ in range(100):
+        result = await client.call_tool("browser_snapshot", {})
+        if "Add to Cart" in result.content[0].text and not result.structured_content["identity"]["blockers"]:
+            return result.content[0].text
+    raise AssertionError("the shop grid never appeared")
+
+
+async def test_core_tools_are_listed_within_six_kilobytes(client):
+    tools = (await client.list_tools()).tools
+    assert {t.name for t in tools} == CORE_TOOLS
+    size = len(json.dumps([t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools]))
+    assert size <= 6 * 1024, size
+    assert all(t.description for t in tools)
+
+
+async def test_lint_tools_are_behind_a_capability_group():
+    async with Client(build_server(caps=("lint",))) as c:
+        names = {t.name for t in (await c.list_tools()).tools}
+    assert names == CORE_TOOLS | {"lint_test"}
+
+
+def test_an_unknown_capability_group_is_refused():
+    with pytest.raises(Exception, match="INVALID_ARGUMENT"):
+        build_server(caps=("everything",))
+
+
+async def test_snapshot_returns_compact_text_and_structured_facts(client, apps):
+    text = await _snapshot_text(client, apps)
+    result = await client.call_tool("browser_snapshot", {"max_items": 5})
+    data = result.structured_content
+    assert text.startswith("observation: o")
+    assert f"url: {apps.url}/shop/" in text
+    assert data["identity"]["title"] and data["has_more"] and data["next_cursor"]
+    follow = await client.call_tool("browser_snapshot", {"cursor": data["next_cursor"], "max_items": 5})
+    assert follow.structured_content["offset"] == 5
+
+
+async def test_structure_tools_find_the_card_that_tells_a_button_apart(client, apps):
+    text = await _snapshot_text(client, apps)
+    ref = re.search(r'heading "Pixel 8".*?button "Add to Cart" \[ref=(e\d+)\]', text, re.S).group(1)
+
+    ancestors = (await client.call_tool("get_ancestors", {"ref": ref})).structured_content["ancestors"]
+    card = ancestors[0]
+    assert card["tag"] == "article" and card["container"] and card["attributes"]["data-testid"] == "product-card"
+    assert card["refs"] == [ref] and "Pixel 8" in card["text"]
+    assert ancestors[-1]["tag"] == "body"
+
+    siblings = (await client.call_tool("get_siblings", {"ref": ref, "ancestor_level": 1})).structured_content
+    assert siblings["total"] == 12
+    assert sum(s["is_target_branch"] for s in siblings["siblings"]) == 1
+    assert all(s["same_shape"] for s in siblings["siblings"])
+    assert {"iPhone 15 Pro", "Pixel 8"} <= {s["text"] for s in siblings["siblings"]}
+
+    descendants = (await client.call_tool("get_descendants", {"ref": card["ref"], "depth": 2})).structured_content
+    assert [i["role"] for i in descendants["items"] if i.get("role")][:3] == ["heading", "paragraph", "button"]
+
+
+async def test_errors_carry_their_codes_and_the_server_keeps_serving(client, apps):
+    await _snapshot_text(client, apps)
+    cases = {"e999999": "UNKNOWN_REF", "not-a-ref": "INVALID_ARGUMENT"}
+    for ref, code in cases.items():
+        result = await client.call_tool("get_ancestors", {"ref": ref})
+        assert result.is_error and code in result.content[0].text
+    denied = await client.call_tool("browser_navigate", {"url": "javascript:alert(1)"})
+    assert denied.is_error and "POLICY_DENIED" in denied.content[0].text
+    stale = re.search(r"\[ref=(e\d+)\]", await _snapshot_text(client, apps)).group(1)
+    await client.call_tool("browser_reload", {})
+    result = await client.call_tool("get_siblings", {"ref": stale})
+    assert result.is_error and "STALE_OBSERVATION" in result.content[0].text
+    assert not (await client.call_tool("list_roles", {})).is_error
+
+
+async def test_back_and_reload_report_the_page_identity(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/login/"})
+    await client.call_tool("browser_navigate", {"url": apps.url + "/consent/"})
+    back = await client.call_tool("browser_back", {})
+    assert back.structured_content["url"] == apps.url + "/login/"
+    reload = await client.call_tool("browser_reload", {})
+    assert reload.structured_content["identity"]["heading"] == back.structured_content["identity"]["heading"]
+
+
+async def test_browser_close_then_the_next_call_starts_a_fresh_browser(client, apps):
+    await client.call_tool("browser_initialize", {})
+    closed = await client.call_tool("browser_close", {})
+    assert not closed.is_error
+    again = await client.call_tool("browser_navigate", {"url": apps.url + "/login/"})
+    assert not again.is_error and again.structured_content["title"]
