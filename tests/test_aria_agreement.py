@@ -14,6 +14,9 @@ pytestmark = pytest.mark.anyio
 LINE = re.compile(r'^\s*- (\w+)(?: ("(?:[^"\\]|\\.)*"))?((?: \[[^\]]*\])*)')
 REF = re.compile(r"\[ref=((f\d+)?e\d+)\]")
 NAME_LIMIT = 100
+# `iframe` lines are frames, `generic` lines elements with no ARIA role (shown because they have a
+# test id or a ref handed out by the identity header or a structure tool): neither is a role to query.
+NOT_ROLES = {"iframe", "generic"}
 MAX_GROUPS = 40     # /huge/ has 200 one-button groups over 100,000 elements; an even sample of them suffices
 
 # The hostile page breaks the page's own JavaScript world, and with it Playwright's main-world
@@ -28,7 +31,7 @@ def refs_by_role_and_name(text: str) -> dict[tuple[str, str, str], list[str]]:
     for line in text.splitlines():
         match = LINE.match(line)
         ref = REF.search(line)
-        if not match or not ref or match.group(1) == "iframe":
+        if not match or not ref or match.group(1) in NOT_ROLES:
             continue
         name = json.loads(match.group(2)) if match.group(2) else ""
         if len(name) >= NAME_LIMIT and name.endswith("…"):

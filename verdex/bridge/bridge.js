@@ -642,8 +642,9 @@
       value: null, url: null, children: [], shape: '' };
     if (r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r)) node.name = clip(accessibleName(el), NAME_LIMIT);
     if (interactive || ctx.refAll && visible) node.ref = refFor(el);
+    else node.ref = refOf.get(el) || null;      // handed out earlier (identity, structure tools): keep showing it
+    if (visible) node.attrs = states(el, r || 'generic');
     if (r) {
-      node.attrs = states(el, r);
       node.value = valueOf(el, r);
       if (r === 'link') node.url = clip(el.getAttribute('href') || '', NAME_LIMIT);
     }
@@ -899,13 +900,14 @@
       root = found.element;
     }
     const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false };
+    const pageIdentity = identity(doc);
     const top = [];
     if (root === doc.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
     else buildNodes(root, 0, ctx, top);
     const lines = [];
     const keys = [];
     render(args.mode !== 'full' ? foldTop(top) : top, 0, lines, keys, '');
-    const result = { document_id: documentId, identity: identity(doc), next_ref: nextRef, element_count: ctx.visited };
+    const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: ctx.visited };
     const current = { lines, keys };
     if (args.diff) {
       result.diff = previous ? diffLines(previous, current) : null;
