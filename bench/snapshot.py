@@ -1,0 +1,219 @@
+"""Snapshot benchmark: verdex's full and default snapshots beside Playwright's ``aria_snapshot(mode="ai")``.
+
+    python bench/snapshot.py [--runs N] [--warmups N] [--json]
+
+For each page (the 5,000-button grid, the shop) the three snapshots are taken interleaved
+(Playwright, verdex full, verdex default, Playwright, ...) on the same loaded page, so machine
+noise hits all three alike. Each one is timed from the Python call to the returned result, which
+is what an agent waits for; its size is the UTF-8 length of the text the agent receives
+(``snap.to_text()`` for verdex, the returned string for Playwright). Medians are reported with the
+ratios verdex/Playwright and PASS/MISS against the targets. The exit code is always 0: this is a
+report, not a test. Progress goes to stderr, the report to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass, field
+from importlib.metadata import version
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from fixtures.server import FixtureServer  # noqa: E402
+from verdex.browser.session import Session  # noqa: E402
+from verdex.browser.tab import Tab  # noqa: E402
+
+GRID_BUTTONS = 5_000
+FULL_TIME_RATIO = 0.7      # verdex full / Playwright ai, time
+FULL_BYTES_RATIO = 0.8     # verdex full / Playwright ai, bytes
+DEFAULT_MAX_BYTES = 24_000  # the default snapshot's budget, on every page
+DEFAULT_GRID_MS = 150.0    # the default snapshot's first page, on the 5,000-button page
+
+KINDS = ("playwright_ai", "verdex_full", "verdex_default")
+LABELS = {"playwright_ai": "Playwright ai", "verdex_full": "verdex full", "verdex_default": "verdex default"}
+
+
+@dataclass
+class Measure:
+    ms: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(self.ms)
+
+    @property
+    def median_bytes(self) -> int:
+        return int(statistics.median(self.sizes))
+
+
+@dataclass
+class Check:
+    target: str
+    value: str
+    passed: bool
+
+
+@dataclass
+class PageResult:
+    page: str
+    path: str
+    runs: int
+    medians: dict[str, dict[str, float]]
+    ratios: dict[str, dict[str, float]]
+    checks: list[Check]
+
+
+Snap = Callable[[], Awaitable[str]]
+
+
+async def load_grid(tab: Tab, base: str) -> None:
+    await tab.navigate(base + "/grid/")
+    await tab.page.wait_for_function(f"document.querySelectorAll('button').length >= {GRID_BUTTONS}")
+
+
+async def load_shop(tab: Tab, base: str) -> None:
+    await tab.navigate(base + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=product-card]")
+    await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="hidden")
+
+
+PAGES: list[tuple[str, str, Callable[[Tab, str], Awaitable[None]]]] = [
+    ("5,000 buttons", "/grid/", load_grid),
+    ("shop", "/shop/", load_shop),
+]
+
+
+def snappers(tab: Tab) -> dict[str, Snap]:
+    async def playwright_ai() -> str:
+        return await tab.page.aria_snapshot(mode="ai")
+
+    async def verdex_full() -> str:
+        return (await tab.snapshot(mode="full", max_bytes=None)).to_text()
+
+    async def verdex_default() -> str:
+        return (await tab.snapshot()).to_text()
+
+    return {"playwright_ai": playwright_ai, "verdex_full": verdex_full, "verdex_default": verdex_default}
+
+
+async def measure(snap: Snap) -> tuple[float, int]:
+    start = time.perf_counter()
+    text = await snap()
+    elapsed_ms = (time.perf_counter() - start) * 1000
+    return elapsed_ms, len(text.encode("utf-8"))
+
+
+async def bench_page(tab: Tab, name: str, path: str, runs: int, warmups: int) -> PageResult:
+    snaps = snappers(tab)
+    measures = {kind: Measure() for kind in KINDS}
+    for round_no in range(warmups + runs):
+        warm = round_no < warmups
+        for kind in KINDS:
+            ms, size = await measure(snaps[kind])
+            if not warm:
+                measures[kind].ms.append(ms)
+                measures[kind].sizes.append(size)
+        print(f"  {name}: {'warm-up' if warm else 'run'} {round_no + 1 - (0 if warm else warmups)}"
+              f"/{warmups if warm else runs}", file=sys.stderr)
+
+    pw, full, default = (measures[kind] for kind in KINDS)
+    time_ratio = {kind: measures[kind].median_ms / pw.median_ms for kind in KINDS}
+    bytes_ratio = {kind: measures[kind].median_bytes / pw.median_bytes for kind in KINDS}
+    checks = [
+        Check(f"full time ≤ {FULL_TIME_RATIO}× Playwright", f"{time_ratio['verdex_full']:.2f}×",
+              time_ratio["verdex_full"] <= FULL_TIME_RATIO),
+        Check(f"full bytes ≤ {FULL_BYTES_RATIO}× Playwright", f"{bytes_ratio['verdex_full']:.2f}×",
+              bytes_ratio["verdex_full"] <= FULL_BYTES_RATIO),
+        Check(f"default bytes ≤ {DEFAULT_MAX_BYTES:,}", f"{max(default.sizes):,} (largest run)",
+              max(default.sizes) <= DEFAULT_MAX_BYTES),
+    ]
+    if path == "/grid/":
+        checks.append(Check(f"default first page ≤ {DEFAULT_GRID_MS:.0f} ms", f"{default.median_ms:.1f} ms",
+                            default.median_ms <= DEFAULT_GRID_MS))
+    medians = {kind: {"ms": m.median_ms, "bytes": m.median_bytes, "min_ms": min(m.ms), "max_ms": max(m.ms)}
+               for kind, m in measures.items()}
+    ratios = {kind: {"time": time_ratio[kind], "bytes": bytes_ratio[kind]} for kind in KINDS[1:]}
+    return PageResult(name, path, runs, medians, ratios, checks)
+
+
+def render(result: PageResult) -> str:
+    lines = [f"{result.page} ({result.path}), median of {result.runs} runs",
+             f"  {'snapshot':<16}{'ms':>10}{'(min–max)':>20}{'bytes':>11}{'time ×PW':>10}{'bytes ×PW':>11}"]
+    for kind in KINDS:
+        m = result.medians[kind]
+        r = result.ratios.get(kind, {"time": 1.0, "bytes": 1.0})  # Playwright is the unit
+        spread = f"{m['min_ms']:.1f}–{m['max_ms']:.1f}"
+        lines.append(f"  {LABELS[kind]:<16}{m['ms']:>10.1f}{spread:>20}{int(m['bytes']):>11,}"
+                     f"{r['time']:>9.2f}×{r['bytes']:>10.2f}×")
+    for check in result.checks:
+        lines.append(f"  {'PASS' if check.passed else 'MISS'}  {check.target:<36}{check.value}")
+    return "\n".join(lines)
+
+
+def rounded(value: object) -> object:
+    """Floats to 3 decimals, for the JSON report."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {key: rounded(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [rounded(item) for item in value]
+    return value
+
+
+@dataclass
+class Report:
+    chromium: str
+    playwright: str
+    runs: int
+    warmups: int
+    cpus: int
+    load_before: float
+    load_after: float
+    pages: list[PageResult]
+
+
+async def run(runs: int, warmups: int) -> Report:
+    results: list[PageResult] = []
+    load_before = os.getloadavg()[0]
+    with FixtureServer() as server:
+        async with Session() as session:
+            tab = await session.tab()
+            browser = tab.page.context.browser
+            chromium = browser.version if browser is not None else "?"
+            for name, path, load in PAGES:
+                print(f"loading {path}", file=sys.stderr)
+                await load(tab, server.url)
+                results.append(await bench_page(tab, name, path, runs, warmups))
+    return Report(chromium, version("playwright"), runs, warmups, os.cpu_count() or 0, load_before,
+                  os.getloadavg()[0], results)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="measured rounds per page (default 15)")
+    parser.add_argument("--warmups", type=int, default=2, help="unmeasured rounds first (default 2)")
+    parser.add_argument("--json", action="store_true", help="print machine-readable results instead of the table")
+    args = parser.parse_args()
+    report = asyncio.run(run(max(1, args.runs), max(0, args.warmups)))
+    if args.json:
+        print(json.dumps(rounded(asdict(report)), indent=2, ensure_ascii=False))
+    else:
+        print(f"Chromium {report.chromium}, Playwright {report.playwright}; "
+              f"{report.runs} runs after {report.warmups} warm-ups, interleaved; {report.cpus} CPUs, "
+              f"load average {report.load_before:.1f} before, {report.load_after:.1f} after\n")
+        print("\n\n".join(render(result) for result in report.pages))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
