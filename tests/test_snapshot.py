@@ -143,3 +143,11 @@ async def test_password_values_never_appear(session, apps):
     assert "correct horse" not in snap.to_text()
     assert re.search(r'textbox "Password" \[ref=e\d+\]: "\[redacted\]"', snap.text)
 
+
+
+@pytest.mark.parametrize("path", ["/grid/", "/huge/", "/shop/?catalog=hostile", "/aria/"])
+async def test_what_the_agent_receives_stays_within_24_kilobytes(session, apps, path):
+    tab = await _open(session, apps, path)
+    await tab.page.wait_for_load_state("load")
+    snap = await tab.snapshot()
+    assert len(snap.to_text().encode("utf-8")) <= 24_000

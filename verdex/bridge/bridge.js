@@ -851,8 +851,8 @@
     }
     return {
       url: doc.location.href, title: doc.title, heading, lang: doc.documentElement.getAttribute('lang') || null,
-      dialogs: dialogs.slice(0, 10), notices: notices.slice(0, 10), loading: loading.slice(0, 10),
-      blockers: blockers.slice(0, 10), busy: loading.some((d) => d.busy),
+      dialogs: dialogs.slice(0, 5), notices: notices.slice(0, 5), loading: loading.slice(0, 5),
+      blockers: blockers.slice(0, 5), busy: loading.some((d) => d.busy),
     };
   }
 
@@ -931,7 +931,7 @@
     let i = offset;
     for (; i < obs.lines.length; i++) {
       if (maxItems && out.length >= maxItems) break;
-      const size = obs.lines[i].length + 1;
+      const size = utf8Length(obs.lines[i]) + 1;
       if (maxBytes && bytes + size > maxBytes && out.length) break;
       out.push(obs.lines[i]);
       bytes += size;
@@ -939,6 +939,17 @@
     const hasMore = i < obs.lines.length;
     return { text: out.join('\n'), total_lines: obs.lines.length, offset, has_more: hasMore,
       next_cursor: hasMore ? observationId + ':' + i : null };
+  }
+
+  function utf8Length(text) {
+    let bytes = text.length;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0xD800 && code <= 0xDBFF) { bytes += 2; i++; }   // a surrogate pair: 4 bytes for 2 units
+      else if (code >= 0x800) bytes += 2;
+      else if (code >= 0x80) bytes += 1;
+    }
+    return bytes;
   }
 
   function nextPage(args) {

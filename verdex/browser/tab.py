@@ -14,6 +14,9 @@ from verdex.facts import Ancestors, Descendants, NavigationResult, PageIdentity,
 from verdex.refs import RefBook
 
 DEFAULT_MAX_BYTES = 24_000
+# The header (identity: at most five items per list, names clipped) and the paging line are counted
+# against the budget too: the tree gets what is left after this much.
+HEADER_RESERVE_BYTES = 4_000
 REFUSED_SCHEMES = ("file", "chrome", "javascript", "chrome-extension", "devtools", "view-source")
 
 
@@ -95,10 +98,11 @@ class Tab:
             raise InvalidArgument("depth must be at least 1", depth=depth)
         if max_items is not None and max_items < 1:
             raise InvalidArgument("max_items must be at least 1", max_items=max_items)
+        tree_bytes = max(max_bytes - HEADER_RESERVE_BYTES, 1_000) if max_bytes else None
         if cursor:
             observation_id, offset = self.refs.check_cursor(cursor)
             answer = await self.bridge.call("nextPage", {"observation_id": observation_id, "offset": offset,
-                                                         "max_items": max_items, "max_bytes": max_bytes})
+                                                         "max_items": max_items, "max_bytes": tree_bytes})
             if answer.get("error") == "expired":
                 raise InvalidArgument(f"observation {observation_id} is no longer cached; take a new snapshot",
                                       cursor=cursor)
@@ -108,7 +112,7 @@ class Tab:
             observation_id = self.refs.new_observation()
             answer = await self.bridge.call("snapshot", {"observation_id": observation_id, "scope": scope,
                                                          "depth": depth, "max_items": max_items, "diff": diff,
-                                                         "mode": mode, "max_bytes": max_bytes})
+                                                         "mode": mode, "max_bytes": tree_bytes})
             self._raise_for_ref_error(answer)
             self.refs.observed(observation_id, answer["document_id"])
         self.refs.saw(answer["next_ref"])
