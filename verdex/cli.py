@@ -60,10 +60,16 @@ def main(argv: list[str] | None = None) -> int:
         return lint_main(argv[1:])
     args = _parser().parse_args(argv)
     if args.command == "serve":
+        from verdex.errors import VerdexError
         from verdex.server import build_server, serve
         options, roles = _options(args)
         caps = tuple(c.strip() for c in args.caps.split(",") if c.strip())
-        serve(build_server(options, roles, caps), args.transport, args.port)
+        try:
+            server = build_server(options, roles, caps)
+        except VerdexError as exc:
+            print(f"verdex serve: {exc}", file=sys.stderr)
+            return 2
+        serve(server, args.transport, args.port)
         return 0
     if args.command == "doctor":
         from verdex.doctor import run_doctor

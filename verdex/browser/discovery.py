@@ -87,8 +87,11 @@ def _real_binary(path: str) -> str:
         return path
     if not head.startswith(b"#!"):
         return path
-    for match in re.finditer(rb"(/[\w./-]*chrom[\w.-]*)", head):
-        target = match.group(1).decode()
+    text = head.decode("utf-8", "replace")
+    variables = dict(re.findall(r"^\s*([A-Za-z_]\w*)=[\"']?([^\"'\s;]*)", text, re.M))
+    text = re.sub(r"\$\{?([A-Za-z_]\w*)\}?", lambda m: variables.get(m.group(1), m.group(0)), text)
+    for match in re.finditer(r"(/[\w./-]*chrom[\w./-]*)", text):
+        target = match.group(1)
         if target != path and _is_executable(target) and not _is_script(target):
             return target
     return path

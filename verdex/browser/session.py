@@ -111,6 +111,12 @@ class Session:
         if self._browser is not None:
             self._disconnected = True
 
+    async def closed_under_us(self) -> None:
+        """A call just failed with BROWSER_CLOSED: that was the report; the next call starts afresh."""
+        async with self._lock:
+            if self._browser is not None and not self._browser.is_connected():
+                await self._reset()
+
     async def close(self) -> None:
         """Close every context and the browser (a remote browser is only disconnected from)."""
         async with self._lock:
@@ -152,6 +158,13 @@ class Session:
     async def tab(self, role_name: str | None = None) -> Tab:
         """The active tab of a role (the active role by default), starting what is missing."""
         role = self._role(role_name)
+        try:
+            return await self._tab(role)
+        except BrowserClosed:
+            await self.closed_under_us()
+            raise
+
+    async def _tab(self, role: Role) -> Tab:
         browser = await self.start()
         if role.context is None:
             with translate_playwright_errors(f"creating the context of role {role.spec.name}"):

@@ -6,10 +6,18 @@ from typing import Any
 from urllib.parse import urljoin, urlparse
 
 from playwright.async_api import Page
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from verdex.bridge import Bridge
-from verdex.errors import InvalidArgument, PolicyDenied, StaleRef, UnknownRef, translate_playwright_errors
+from verdex.errors import (
+    InvalidArgument,
+    NavigationFailed,
+    PolicyDenied,
+    StaleRef,
+    UnknownRef,
+    translate_playwright_errors,
+)
 from verdex.facts import Ancestors, Descendants, NavigationResult, PageIdentity, Siblings, Snapshot
 from verdex.refs import RefBook
 
@@ -40,9 +48,22 @@ class Tab:
     async def navigate(self, url: str) -> NavigationResult:
         target = self._resolve_url(url)
         timeout_ms = self.navigation_timeout * 1000
-        with translate_playwright_errors(f"navigating to {target}"):
-            response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
+        try:
+            with translate_playwright_errors(f"navigating to {target}"):
+                response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
+        except NavigationFailed:
+            await self._let_error_page_commit()
+            raise
         return await self._settled(response.status if response else None)
+
+    async def _let_error_page_commit(self) -> None:
+        """Chromium goes on to commit its error page after goto fails; wait (bounded) so that the next
+        navigation is not interrupted by it."""
+        try:
+            await self.page.wait_for_url("chrome-error://**", timeout=2_000)
+            await self.page.wait_for_load_state("load", timeout=2_000)
+        except PlaywrightError:
+            pass
 
     async def back(self) -> NavigationResult:
         with translate_playwright_errors("going back"):
