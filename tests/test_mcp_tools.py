@@ -41,6 +41,7 @@ async def test_core_tools_are_listed_within_six_kilobytes(client):
 
 
 async def test_lint_tools_are_behind_a_capability_group():
+    pytest.importorskip("verdex.lint", reason="the linter (issue 5) has not landed yet")
     async with Client(build_server(caps=("lint",))) as c:
         names = {t.name for t in (await c.list_tools()).tools}
     assert names == CORE_TOOLS | {"lint_test"}
