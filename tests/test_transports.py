@@ -355,32 +355,28 @@ async def test_unknown_ref_is_unknown_ref_and_the_server_keeps_serving(client: C
         await assert_shop_snapshot(client, shop)
 
 
-async def test_unreachable_url_is_navigation_failed_and_the_server_keeps_serving(fresh_client: Client, shop: str) -> None:
+async def test_unreachable_url_is_navigation_failed_and_the_server_keeps_serving(fresh_client: Client,
+                                                                                shop: str) -> None:
     closed = f"http://127.0.0.1:{free_port()}/"
     with anyio.fail_after(30):
         message = await error(fresh_client, "browser_navigate", {"url": closed})
         assert re.search(r"(^|: )NAVIGATION_FAILED: ", message), message
         assert "ERR_CONNECTION_REFUSED" in message
-        # a call that does not navigate works at once
-        roles = await ok(fresh_client, "list_roles")
-        assert roles.structured_content["roles"][0]["started"] is True
-        # and once Chromium has shown its error page (bounded), navigating works again;
-        # navigating at once does not: see test_navigation_right_after_a_failed_navigation_succeeds
-        deadline = time.monotonic() + 5
-        while roles.structured_content["roles"][0]["tabs"][0]["url"] == "about:blank" and time.monotonic() < deadline:
-            await anyio.sleep(0.05)
-            roles = await ok(fresh_client, "list_roles")
-        await assert_shop_snapshot(fresh_client, shop)
+        await assert_shop_snapshot(fresh_client, shop)  # at once: no settling time in between
 
 
-async def test_navigation_right_after_a_failed_navigation_succeeds(fresh_client: Client, shop: str) -> None:
+async def test_alternating_failed_and_good_navigations_each_get_their_own_answer(fresh_client: Client,
+                                                                                 shop: str) -> None:
+    # Chromium commits its chrome-error:// page after goto has failed; a navigation issued at once must not be
+    # "interrupted by another navigation" to it, nor by the previous navigation's late commit
     with anyio.fail_after(45):
         await ok(fresh_client, "browser_navigate", {"url": shop})
-        for _ in range(3):  # the failure is a race that Chromium wins almost always; three tries make a pass by luck very unlikely
-            await error(fresh_client, "browser_navigate", {"url": f"http://127.0.0.1:{free_port()}/"})
+        for _ in range(3):
+            message = await error(fresh_client, "browser_navigate", {"url": f"http://127.0.0.1:{free_port()}/"})
+            assert "ERR_CONNECTION_REFUSED" in message, message
             result = await fresh_client.call_tool("browser_navigate", {"url": shop})
             assert not result.is_error, text(result)
-            await anyio.sleep(1)  # let any leftover navigation settle before the next round
+            assert result.structured_content["url"] == shop
 
 
 async def test_file_url_is_policy_denied_and_the_server_keeps_serving(client: Client, shop: str) -> None:
@@ -482,10 +478,14 @@ async def test_browser_killed_underneath_raises_browser_closed_then_recovers(sho
             assert (await session.info()).roles[0].started is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a call in flight when the browser dies fails with BrowserClosed (translated in verdex/errors.py) but does "
-    "not reset the session; the 'disconnected' event then sets Session._disconnected, so Session.start() "
-    "(verdex/browser/session.py) raises BrowserClosed a second time on the next call"))
+RACE_REASON = (
+    "Session.closed_under_us() resets the session only when BrowserClosed comes out of Session.tab(); when the "
+    "browser dies after tab() has returned, BrowserClosed comes out of Tab.navigate (translated in "
+    "verdex/errors.py) and the session is not reset, so the 'disconnected' event then makes Session.start() "
+    "(verdex/browser/session.py) raise BrowserClosed a second time on the next call")
+
+
+@pytest.mark.xfail(strict=True, reason=RACE_REASON)
 async def test_call_racing_a_browser_crash_fails_once_then_recovers(shop: str) -> None:
     with anyio.fail_after(45):
         async with Session() as session:
@@ -496,3 +496,18 @@ async def test_call_racing_a_browser_crash_fails_once_then_recovers(shop: str) -
                 await (await session.tab()).navigate(shop)
             result = await (await session.tab()).navigate(shop)
             assert result.url == shop
+
+
+@pytest.mark.xfail(strict=True, reason=RACE_REASON)
+async def test_tool_call_racing_a_browser_crash_fails_once_then_recovers(fresh_client: Client, shop: str) -> None:
+    with anyio.fail_after(45):
+        others = launched_browsers()
+        await ok(fresh_client, "browser_navigate", {"url": shop})
+        ours = launched_browsers() - others
+        assert len(ours) == 1, f"expected one Chromium launched by this server, found {ours}"
+        os.kill(ours.pop(), signal.SIGKILL)
+
+        message = await error(fresh_client, "browser_navigate", {"url": shop})
+        assert re.search(r"(^|: )BROWSER_CLOSED: ", message), message
+        result = await fresh_client.call_tool("browser_navigate", {"url": shop})
+        assert not result.is_error, text(result)
