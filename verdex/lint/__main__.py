@@ -1,0 +1,5 @@
+import sys
+
+from verdex.lint.cli import main
+
+sys.exit(main())

@@ -1,0 +1,131 @@
+"""Linting one file: parse, walk once with every rule, place and filter the findings."""
+
+import ast
+import gc
+from dataclasses import dataclass
+
+import libcst as cst
+
+from verdex.lint.config import LintConfig
+from verdex.lint.context import FileContext
+from verdex.lint.models import Finding, LintResult
+from verdex.lint.noqa import is_silenced, noqa_lines
+from verdex.lint.positions import located_ranges
+from verdex.lint.rule import LintRule, Report
+from verdex.lint.scope import Scope
+from verdex.lint.source_files import SourceError, read_source
+from verdex.lint.walker import walk
+
+
+@dataclass
+class Analysis:
+    module: cst.Module
+    tree: ast.Module
+    statements: list[cst.CSTNode]
+    reports: list[Report]
+
+
+def lint_source(source: str, path: str = "<string>", config: LintConfig | None = None) -> LintResult:
+    """Lint Python source text; `path` is used in findings and to apply per-file-ignores."""
+    config = config or LintConfig()
+    try:
+        return LintResult(path=path, findings=_findings(source, path, config))
+    except SourceError as error:
+        return LintResult(path=path, error=str(error))
+
+
+def lint_file(path: str, config: LintConfig) -> LintResult:
+    """Lint a file on disk. Never raises: a file that cannot be linted comes back with `error` set."""
+    collecting = gc.isenabled()
+    gc.disable()  # a libcst tree has no cycles; the collector would only walk it again and again
+    try:
+        source, _ = read_source(path, config.max_file_kb * 1024)
+        return LintResult(path=path, findings=_findings(source, path, config))
+    except SourceError as error:
+        return LintResult(path=path, error=str(error))
+    except Exception as error:  # a bug in a rule must not stop the other files
+        return LintResult(path=path, error=f"internal error: {type(error).__name__}: {error}")
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def analyze(source: str, path: str, config: LintConfig, rules: tuple[type[LintRule], ...]) -> Analysis | None:
+    """Run `rules` over the source. None when the file cannot contain Playwright code."""
+    if not rules or not _may_use_playwright(source):
+        return None
+    tree, module = parse(source)
+    scope = Scope()
+    context = FileContext(path, config, scope)
+    try:
+        walk(module, [scope, *(rule(context) for rule in rules)], context.statements)
+    except RecursionError:
+        raise SourceError("code is nested too deeply to lint") from None
+    if not (scope.uses_playwright or scope.has_page_parameter):
+        return None
+    return Analysis(module, tree, context.statements, context.reports)
+
+
+def parse(source: str) -> tuple[ast.Module, cst.Module]:
+    """CPython's tree and libcst's, the second only once CPython's parser has accepted the code.
+
+    CPython's parser reports syntax errors in the familiar words, and it refuses nesting so deep
+    that libcst's native parser would crash the process instead of raising.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as error:
+        raise SourceError(f"syntax error at {error.lineno or 1}:{error.offset or 1}: {error.msg}") from None
+    except (RecursionError, MemoryError):
+        raise SourceError("code is nested too deeply to parse") from None
+    except ValueError as error:
+        raise SourceError(f"cannot parse: {error}") from None
+    try:
+        return tree, cst.parse_module(source)
+    except cst.ParserSyntaxError as error:
+        raise SourceError(f"syntax error at {error.raw_line}:{error.raw_column + 1}: {error.message}") from None
+    except RecursionError:
+        raise SourceError("code is nested too deeply to parse") from None
+
+
+def placed(analysis: Analysis, source: str, reports: list[Report], path: str) -> list[tuple[Report, Finding]]:
+    """Each report with its position, minus those a `# noqa` comment silences, in file order."""
+    try:
+        ranges = located_ranges(
+            analysis.module, analysis.tree, source, analysis.statements, ((r.node, r.statement) for r in reports)
+        )
+    except RecursionError:
+        raise SourceError("code is nested too deeply to lint") from None
+    silenced = noqa_lines(source)
+    found = []
+    for report in reports:
+        line, column, end_line, end_column = ranges[id(report.node)]
+        if is_silenced(report.rule.code, line, end_line, silenced):
+            continue
+        finding = Finding(
+            rule=report.rule.code,
+            message=report.message,
+            path=path,
+            line=line,
+            col=column + 1,
+            end_line=end_line,
+            end_col=end_column + 1,
+            fixable=report.fix is not None,
+            severity=report.rule.severity,
+        )
+        found.append((report, finding))
+    found.sort(key=lambda pair: (pair[1].line, pair[1].col, pair[1].rule))
+    return found
+
+
+def _findings(source: str, path: str, config: LintConfig) -> list[Finding]:
+    analysis = analyze(source, path, config, config.rules_for(path))
+    if analysis is None or not analysis.reports:
+        return []
+    return [finding for _, finding in placed(analysis, source, analysis.reports, path)]
+
+
+def _may_use_playwright(source: str) -> bool:
+    """A file is Playwright code only if it imports playwright or takes a `page` parameter;
+    both need one of these words, so a file with neither cannot have findings."""
+    return "playwright" in source or "page" in source

@@ -1,0 +1,210 @@
+"""What the linter knows about Playwright's Python API: the types, and which methods return what.
+
+The linter never imports Playwright; these tables are written from its API reference
+(sync and async share the names). A *kind* is the name of the Playwright type an expression
+evaluates to, such as "Page" or "Locator".
+"""
+
+PAGE = "Page"
+FRAME = "Frame"
+LOCATOR = "Locator"
+FRAME_LOCATOR = "FrameLocator"
+ELEMENT_HANDLE = "ElementHandle"
+BROWSER_CONTEXT = "BrowserContext"
+BROWSER = "Browser"
+BROWSER_TYPE = "BrowserType"
+PLAYWRIGHT = "Playwright"
+LOCATOR_LIST = "list[Locator]"
+ELEMENT_HANDLE_LIST = "list[ElementHandle]"
+PAGE_EVENT_INFO = "EventInfo[Page]"
+OTHER = "other"  # known, and not a Playwright object
+
+PLAYWRIGHT_MODULES = frozenset({"playwright", "pytest_playwright", "pytest_playwright_asyncio"})
+API_MODULES = ("playwright.sync_api", "playwright.async_api")
+
+# Names exported by playwright.sync_api / async_api that are types we follow.
+TYPE_NAMES = frozenset(
+    {PAGE, FRAME, LOCATOR, FRAME_LOCATOR, ELEMENT_HANDLE, BROWSER_CONTEXT, BROWSER, BROWSER_TYPE, PLAYWRIGHT}
+)
+
+# pytest-playwright's fixtures, taken at their word when a parameter has no annotation.
+FIXTURE_KINDS = {"page": PAGE, "context": BROWSER_CONTEXT, "browser": BROWSER, "playwright": PLAYWRIGHT}
+
+# Selecting methods: return a Locator whatever the receiver (Page, Frame, Locator, FrameLocator).
+LOCATOR_METHODS = frozenset(
+    {
+        "locator",
+        "get_by_role",
+        "get_by_text",
+        "get_by_label",
+        "get_by_placeholder",
+        "get_by_alt_text",
+        "get_by_title",
+        "get_by_test_id",
+        "nth",
+        "filter",
+        "and_",
+        "or_",
+        "owner",
+    }
+)
+LOCATOR_PROPERTIES = frozenset({"first", "last"})
+
+# (receiver kind, member) -> kind of the result, for members outside LOCATOR_METHODS.
+MEMBER_KINDS: dict[tuple[str, str], str] = {
+    (PLAYWRIGHT, "chromium"): BROWSER_TYPE,
+    (PLAYWRIGHT, "firefox"): BROWSER_TYPE,
+    (PLAYWRIGHT, "webkit"): BROWSER_TYPE,
+    (BROWSER_TYPE, "launch"): BROWSER,
+    (BROWSER_TYPE, "connect"): BROWSER,
+    (BROWSER_TYPE, "connect_over_cdp"): BROWSER,
+    (BROWSER_TYPE, "launch_persistent_context"): BROWSER_CONTEXT,
+    (BROWSER, "new_context"): BROWSER_CONTEXT,
+    (BROWSER, "new_page"): PAGE,
+    (BROWSER_CONTEXT, "new_page"): PAGE,
+    (BROWSER_CONTEXT, "expect_page"): PAGE_EVENT_INFO,
+    (PAGE, "context"): BROWSER_CONTEXT,
+    (PAGE, "main_frame"): FRAME,
+    (PAGE, "frame"): FRAME,
+    (PAGE, "opener"): PAGE,
+    (PAGE, "expect_popup"): PAGE_EVENT_INFO,
+    (PAGE_EVENT_INFO, "value"): PAGE,
+    (FRAME, "page"): PAGE,
+    (FRAME, "parent_frame"): FRAME,
+    (LOCATOR, "page"): PAGE,
+    (LOCATOR, "all"): LOCATOR_LIST,
+    (LOCATOR, "content_frame"): FRAME_LOCATOR,
+    (PLAYWRIGHT, "start"): PLAYWRIGHT,
+    (PAGE, "frame_locator"): FRAME_LOCATOR,
+    (FRAME, "frame_locator"): FRAME_LOCATOR,
+    (LOCATOR, "frame_locator"): FRAME_LOCATOR,
+    (FRAME_LOCATOR, "frame_locator"): FRAME_LOCATOR,
+    (ELEMENT_HANDLE, "query_selector"): ELEMENT_HANDLE,
+    (ELEMENT_HANDLE, "query_selector_all"): ELEMENT_HANDLE_LIST,
+    (ELEMENT_HANDLE, "wait_for_selector"): ELEMENT_HANDLE,
+    (ELEMENT_HANDLE, "content_frame"): FRAME,
+}
+for _owner in (PAGE, FRAME, LOCATOR):
+    MEMBER_KINDS[(_owner, "query_selector")] = ELEMENT_HANDLE
+    MEMBER_KINDS[(_owner, "query_selector_all")] = ELEMENT_HANDLE_LIST
+    MEMBER_KINDS[(_owner, "wait_for_selector")] = ELEMENT_HANDLE
+    MEMBER_KINDS[(_owner, "element_handle")] = ELEMENT_HANDLE
+    MEMBER_KINDS[(_owner, "element_handles")] = ELEMENT_HANDLE_LIST
+
+# Page and Frame methods whose first argument is a selector, acted on when the call runs.
+# Each has a Locator method of the same name taking the remaining arguments.
+PAGE_SELECTOR_ACTIONS = frozenset(
+    {
+        "check",
+        "click",
+        "dblclick",
+        "dispatch_event",
+        "fill",
+        "focus",
+        "get_attribute",
+        "hover",
+        "inner_html",
+        "inner_text",
+        "input_value",
+        "is_checked",
+        "is_disabled",
+        "is_editable",
+        "is_enabled",
+        "is_hidden",
+        "is_visible",
+        "press",
+        "select_option",
+        "set_checked",
+        "set_input_files",
+        "tap",
+        "text_content",
+        "type",
+        "uncheck",
+    }
+)
+
+# Methods that take selectors in positional arguments, by position (0-based).
+SELECTOR_ARGUMENTS: dict[str, tuple[int, ...]] = {
+    "locator": (0,),
+    "frame_locator": (0,),
+    "query_selector": (0,),
+    "query_selector_all": (0,),
+    "wait_for_selector": (0,),
+    "eval_on_selector": (0,),
+    "eval_on_selector_all": (0,),
+    "drag_and_drop": (0, 1),
+}
+
+# Methods whose argument is text a user reads, matched against the page.
+TEXT_ARGUMENTS: dict[str, tuple[int, ...]] = {
+    "get_by_text": (0,),
+    "get_by_label": (0,),
+    "get_by_placeholder": (0,),
+    "get_by_alt_text": (0,),
+    "get_by_title": (0,),
+}
+TEXT_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "get_by_role": ("name",),
+    "filter": ("has_text", "has_not_text"),
+    "locator": ("has_text", "has_not_text"),
+}
+
+# Actions that accept force=True, which skips the actionability checks.
+FORCEABLE_ACTIONS = frozenset(
+    {
+        "check",
+        "clear",
+        "click",
+        "dblclick",
+        "drag_and_drop",
+        "drag_to",
+        "fill",
+        "hover",
+        "select_option",
+        "select_text",
+        "set_checked",
+        "tap",
+        "uncheck",
+    }
+)
+
+# Methods that hand out ElementHandles, snapshots of one DOM node that never re-query.
+ELEMENT_HANDLE_METHODS = frozenset(
+    {
+        "query_selector",
+        "query_selector_all",
+        "wait_for_selector",
+        "eval_on_selector",
+        "eval_on_selector_all",
+        "element_handle",
+        "element_handles",
+    }
+)
+
+# Instant reads of element or page state: each answers once, at the moment it is called.
+STATE_PREDICATES = {
+    # method -> (web-first assertion, its negation)
+    "is_visible": ("to_be_visible", "not_to_be_visible"),
+    "is_hidden": ("to_be_hidden", "not_to_be_hidden"),
+    "is_enabled": ("to_be_enabled", "not_to_be_enabled"),
+    "is_disabled": ("to_be_disabled", "not_to_be_disabled"),
+    "is_checked": ("to_be_checked", "not_to_be_checked"),
+    "is_editable": ("to_be_editable", "not_to_be_editable"),
+}
+STATE_READS = frozenset(
+    {
+        "text_content",
+        "inner_text",
+        "inner_html",
+        "input_value",
+        "get_attribute",
+        "count",
+        "all_text_contents",
+        "all_inner_texts",
+        "bounding_box",
+    }
+)
+PAGE_STATE_READS = frozenset({"title", "content"})
+PAGE_STATE_PROPERTIES = frozenset({"url"})
+
+PLAYWRIGHT_KINDS = frozenset({PAGE, FRAME, LOCATOR, FRAME_LOCATOR, ELEMENT_HANDLE})

@@ -1,0 +1,196 @@
+import libcst as cst
+
+from verdex.lint import playwright_api as api
+from verdex.lint.calls import method_of, positional, receiver_of, snippet, unwrap_await
+from verdex.lint.rule import Fix, Invalid, LintRule, Valid
+
+# Reads whose names are Playwright's own, taken as reads even when the receiver is unknown.
+_DISTINCTIVE_READS = frozenset(
+    {*api.STATE_PREDICATES, "text_content", "inner_text", "inner_html", "input_value", "all_text_contents",
+     "all_inner_texts"}
+)
+_ELEMENTS = (api.LOCATOR, api.ELEMENT_HANDLE, api.PAGE, api.FRAME)
+
+
+class NonRetryingAssertion(LintRule):
+    """`assert` on a value read from the page once, instead of a web-first `expect` that retries."""
+
+    code = "VDX006"
+    name = "non-retrying-assertion"
+    fixable = True
+    message = (
+        "reads the page once, at that instant: if the app is a moment slower it fails, if it changes "
+        "later it passes wrongly. Use a web-first assertion, which retries until it holds: "
+        "`expect(locator).to_be_visible()`, `.to_have_text()`, `.to_have_count()`, `expect(page).to_have_url()`"
+    )
+    valid = (
+        Valid('expect(page.get_by_role("alert")).to_be_visible()'),
+        Valid('expect(page).to_have_url("https://shop.test/cart")'),
+        Valid('names = ["a"]\nassert names.count("a") == 1'),
+        Valid('response = page.request.get("/api/health")\nassert response.ok'),
+        Valid('title = "Shop"\nassert title.title() == "Shop"'),
+    )
+    invalid = (
+        Invalid(
+            'assert page.get_by_role("alert").is_visible()',
+            fixed='expect(page.get_by_role("alert")).to_be_visible()',
+        ),
+        Invalid(
+            'banner = page.get_by_test_id("banner")\nassert not banner.is_visible(), "banner must close"',
+            fixed='banner = page.get_by_test_id("banner")\nexpect(banner, "banner must close").not_to_be_visible()',
+        ),
+        Invalid(
+            'assert page.get_by_role("row").count() == 3',
+            fixed='expect(page.get_by_role("row")).to_have_count(3)',
+        ),
+        Invalid(
+            'assert len(page.get_by_role("row").all()) == 3',
+            fixed='expect(page.get_by_role("row")).to_have_count(3)',
+        ),
+        Invalid(
+            'assert page.get_by_label("Email").input_value() == "ada@example.com"',
+            fixed='expect(page.get_by_label("Email")).to_have_value("ada@example.com")',
+        ),
+        Invalid(
+            'assert page.get_by_role("link", name="Docs").get_attribute("href") == "/docs"',
+            fixed='expect(page.get_by_role("link", name="Docs")).to_have_attribute("href", "/docs")',
+        ),
+        Invalid(
+            'assert page.url == "https://shop.test/cart"',
+            fixed='expect(page).to_have_url("https://shop.test/cart")',
+        ),
+        Invalid('assert page.get_by_test_id("total").text_content() == "$42.00"'),
+        Invalid('assert "Welcome" in page.get_by_role("heading").inner_text()'),
+        Invalid('assert page.title() == "Checkout"'),
+        Invalid('assert page.url.endswith("/cart")'),
+        Invalid('assert page.is_visible("#toast")'),
+        Invalid(
+            "from playwright.async_api import Page\n\n\n"
+            "async def test_x(page: Page) -> None:\n"
+            '    assert await page.get_by_role("dialog").is_hidden()\n',
+            fixed="from playwright.async_api import Page, expect\n\n\n"
+            "async def test_x(page: Page) -> None:\n"
+            '    await expect(page.get_by_role("dialog")).to_be_hidden()\n',
+        ),
+        Invalid(
+            "from playwright.sync_api import Page, expect as pw_expect\n\n\n"
+            "def test_x(page: Page) -> None:\n"
+            '    assert page.get_by_role("checkbox").is_checked()\n',
+            fixed="from playwright.sync_api import Page, expect as pw_expect\n\n\n"
+            "def test_x(page: Page) -> None:\n"
+            '    pw_expect(page.get_by_role("checkbox")).to_be_checked()\n',
+        ),
+        Invalid(
+            "def test_x(page) -> None:\n    assert page.get_by_role(\"button\").is_enabled()\n",
+            fixed="from playwright.sync_api import expect\n"
+            "def test_x(page) -> None:\n    expect(page.get_by_role(\"button\")).to_be_enabled()\n",
+        ),
+        Invalid("def test_x(page, toolbar) -> None:\n    assert toolbar.save_button.is_enabled()\n"),
+    )
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        read = self._instant_read(node.test)
+        if read is not None:
+            self.report(node, f"`{snippet(read)}` {self.message}", self._fix(node))
+
+    def _instant_read(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """The first read of page state inside an assert's expression, if any."""
+        node = unwrap_await(node)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return self._instant_read(node.expression)
+        if isinstance(node, cst.BooleanOperation):
+            return self._instant_read(node.left) or self._instant_read(node.right)
+        if isinstance(node, cst.Comparison):
+            for operand in (node.left, *(target.comparator for target in node.comparisons)):
+                found = self._instant_read(operand)
+                if found is not None:
+                    return found
+            return None
+        if isinstance(node, cst.Attribute):
+            if node.attr.value in api.PAGE_STATE_PROPERTIES and self.context.kind_of(node.value) in (api.PAGE, api.FRAME):
+                return node
+            return self._instant_read(node.value)
+        if isinstance(node, cst.Call):
+            return self._read_call(node)
+        return None
+
+    def _read_call(self, node: cst.Call) -> cst.BaseExpression | None:
+        method = method_of(node)
+        if method is None:
+            if isinstance(node.func, cst.Name) and node.func.value == "len" and node.args:
+                listed = self.context.kind_of(unwrap_await(node.args[0].value))
+                return node if listed in (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST) else None
+            return None
+        kind = self.context.kind_of(receiver_of(node))
+        if method in api.STATE_PREDICATES or method in api.STATE_READS:
+            if kind in _ELEMENTS:
+                return node
+            if kind is None and (method in _DISTINCTIVE_READS or (method == "count" and not node.args)):
+                return node
+        if method in api.PAGE_STATE_READS and kind in (api.PAGE, api.FRAME):
+            return node
+        return self._instant_read(receiver_of(node))
+
+    # --- the fix: only where the web-first assertion checks exactly the same thing -----------
+
+    def _fix(self, node: cst.Assert) -> Fix | None:
+        asynchronous = self.context.scope.in_async_function
+        expect = self.context.expect_call(asynchronous)
+        if expect is None:
+            return None
+        matcher = self._matcher(node.test)
+        if matcher is None:
+            return None
+        subject, assertion, args = matcher
+        expect_name, imports = expect
+        expect_args = [cst.Arg(subject)] + ([cst.Arg(node.msg)] if node.msg is not None else [])
+        call: cst.BaseExpression = cst.Call(
+            func=cst.Attribute(cst.Call(cst.Name(expect_name), expect_args), cst.Name(assertion)),
+            args=[cst.Arg(arg) for arg in args],
+        )
+        if asynchronous:
+            call = cst.Await(call)
+        return Fix(node, cst.Expr(call, semicolon=node.semicolon), imports)
+
+    def _matcher(self, test: cst.BaseExpression) -> tuple[cst.BaseExpression, str, list] | None:
+        """(subject, assertion, arguments) of the `expect` that means the same as `assert test`."""
+        negated = isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+        if negated:
+            test = test.expression
+        read = unwrap_await(test)
+        if isinstance(read, cst.Call) and not read.args and method_of(read) in api.STATE_PREDICATES:
+            subject = receiver_of(read)
+            if self.context.kind_of(subject) == api.LOCATOR:
+                positive, negative = api.STATE_PREDICATES[method_of(read)]
+                return subject, negative if negated else positive, []
+            return None
+        if negated or not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+            return None
+        if not isinstance(test.comparisons[0].operator, cst.Equal):
+            return None
+        return self._equality_matcher(unwrap_await(test.left), test.comparisons[0].comparator)
+
+    def _equality_matcher(self, left: cst.BaseExpression, right: cst.BaseExpression):
+        if isinstance(left, cst.Attribute) and left.attr.value == "url":
+            url = right.evaluated_value if isinstance(right, cst.SimpleString) else None
+            if self.context.kind_of(left.value) == api.PAGE and isinstance(url, str) and url.startswith(("http://", "https://")):
+                return left.value, "to_have_url", [right]
+            return None
+        if not isinstance(left, cst.Call):
+            return None
+        if isinstance(left.func, cst.Name) and left.func.value == "len" and len(left.args) == 1:
+            listed = unwrap_await(left.args[0].value)
+            if isinstance(listed, cst.Call) and method_of(listed) == "all" and not listed.args:
+                left = cst.Call(cst.Attribute(receiver_of(listed), cst.Name("count")))
+        method = method_of(left)
+        if method is None or self.context.kind_of(receiver_of(left)) != api.LOCATOR:
+            return None
+        subject = receiver_of(left)
+        if method == "count" and not left.args and isinstance(right, cst.Integer):
+            return subject, "to_have_count", [right]
+        if method == "input_value" and not left.args and isinstance(right, cst.SimpleString):
+            return subject, "to_have_value", [right]
+        name = positional(left, 0)
+        if method == "get_attribute" and len(left.args) == 1 and name is not None and isinstance(right, cst.SimpleString):
+            return subject, "to_have_attribute", [name.value, right]
+        return None

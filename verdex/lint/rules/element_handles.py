@@ -1,0 +1,50 @@
+import libcst as cst
+
+from verdex.lint import playwright_api as api
+from verdex.lint.calls import method_of, receiver_of
+from verdex.lint.rule import Invalid, LintRule, Valid
+
+_INSTEAD = {
+    "query_selector": 'use `page.locator("…")`',
+    "query_selector_all": 'use `page.locator("…")` with `expect(...).to_have_count()` or `.all()`',
+    "wait_for_selector": 'use `expect(page.locator("…")).to_be_visible()` or `locator.wait_for()`',
+    "eval_on_selector": 'use `page.locator("…").evaluate(…)`',
+    "eval_on_selector_all": 'use `page.locator("…").evaluate_all(…)`',
+    "element_handle": "keep the Locator and act on it",
+    "element_handles": "keep the Locator and use `.all()`",
+}
+_RECEIVERS = (*api.PLAYWRIGHT_KINDS, None)
+
+
+class ElementHandleUse(LintRule):
+    """ElementHandles: `query_selector`, `query_selector_all`, `wait_for_selector`, `eval_on_selector`."""
+
+    code = "VDX007"
+    name = "element-handle"
+    message = (
+        "returns an ElementHandle, a reference to one DOM node taken at that moment: it goes stale when the "
+        "page re-renders, never re-queries, and checks made through it do not retry. Locators re-resolve "
+        "on every use and wait for actionability"
+    )
+    valid = (
+        Valid('page.locator("#cart").get_by_role("button", name="Checkout").click()'),
+        Valid('expect(page.locator(".toast")).to_be_visible()'),
+        Valid('page.get_by_role("row").evaluate_all("rows => rows.length")'),
+    )
+    invalid = (
+        Invalid('page.query_selector("#cart").click()'),
+        Invalid('for row in page.query_selector_all("tr"):\n    print(row.inner_text())'),
+        Invalid('page.wait_for_selector(".toast")'),
+        Invalid('page.eval_on_selector("#total", "el => el.textContent")'),
+        Invalid('page.get_by_role("button").element_handle().click()'),
+        Invalid(
+            "from playwright.async_api import Page\n\n\n"
+            "async def test_x(page: Page) -> None:\n"
+            '    rows = await page.query_selector_all("tr")\n'
+        ),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        method = method_of(node)
+        if method in api.ELEMENT_HANDLE_METHODS and self.context.kind_of(receiver_of(node)) in _RECEIVERS:
+            self.report(node, f"`{method}()` {self.message}; {_INSTEAD[method]}")

@@ -1,0 +1,41 @@
+import libcst as cst
+
+from verdex.lint.rule import Invalid, LintRule, Valid
+from verdex.lint.selectors import split_selector, xpath_problems
+
+_WHY = {
+    "absolute": "starts at the document root, so any wrapper added anywhere above the element breaks it",
+    "index": "picks by index, so an added, removed or re-sorted sibling retargets it without failing",
+}
+
+
+class BrittleXPath(LintRule):
+    """XPath that starts at the document root (`/html/body/…`) or picks by index (`//tr[3]`)."""
+
+    code = "VDX003"
+    name = "brittle-xpath"
+    message = (
+        "Use what the user sees instead: `get_by_role`, `get_by_label`, `get_by_text`, or a test id; "
+        "an XPath by attribute (`//button[@data-testid='save']`) is acceptable"
+    )
+    valid = (
+        Valid("page.locator(\"//button[@data-testid='save']\").click()"),
+        Valid("page.locator(\"xpath=//label[text()='Email']/following-sibling::input\").fill(\"a@b.c\")"),
+        Valid("page.locator(\"//a[contains(@href, '/docs')]\").click()"),
+    )
+    invalid = (
+        Invalid('page.locator("/html/body/div[2]/form/button").click()'),
+        Invalid('page.locator("xpath=//table/tbody/tr[3]/td[2]").click()'),
+        Invalid('page.locator("(//button)[2]").click()'),
+        Invalid('page.locator("//ul/li[last()]").click()'),
+        Invalid('page.locator("#grid >> xpath=./div[1]").click()'),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for argument, selector in self.context.selector_arguments(node):
+            for part in split_selector(selector):
+                problems = xpath_problems(part.body) if part.engine == "xpath" else ()
+                if problems:
+                    why = " and ".join(_WHY[problem] for problem in problems)
+                    self.report(argument, f"XPath `{part.body}` {why}. {self.message}")
+                    break

@@ -1,0 +1,123 @@
+"""Linting many files: discovery, then a process pool when there is enough work for one."""
+
+import difflib
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from verdex.lint.config import LintConfig
+from verdex.lint.discovery import discover
+from verdex.lint.fixes import fix_source
+from verdex.lint.linter import lint_file, lint_source
+from verdex.lint.models import LintResult
+from verdex.lint.source_files import SourceError, read_source
+
+# Below this much source a pool costs more than it saves.
+_POOL_THRESHOLD_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True)
+class FileFix:
+    """A file after fixing: what is left to report, and the unified diff of what changed."""
+
+    result: LintResult
+    diff: str
+    fixed: int
+
+
+def lint_paths(paths: list[str], config: LintConfig | None = None, *, jobs: int | None = None) -> list[LintResult]:
+    """Lint files and directories (walked for `*.py`). One result per file, errors included."""
+    config = config or LintConfig()
+    return _run(paths, config, jobs, _lint_chunk, lambda path, error: LintResult(path=path, error=error))
+
+
+def fix_paths(
+    paths: list[str], config: LintConfig | None = None, *, write: bool, jobs: int | None = None
+) -> list[FileFix]:
+    """Apply safe fixes to files (rewriting them when `write`), and lint what remains."""
+    config = config or LintConfig()
+    worker = _fix_and_write_chunk if write else _fix_chunk
+
+    def failed(path: str, error: str) -> FileFix:
+        return FileFix(LintResult(path=path, error=error), "", 0)
+
+    return _run(paths, config, jobs, worker, failed)
+
+
+def _run(paths, config, jobs, worker, failed):
+    targets = discover(paths, config)
+    files = [target.path for target in targets if target.error is None]
+    done = dict(zip(files, _map(worker, files, config, jobs, failed)))
+    return [done[target.path] if target.error is None else failed(target.path, target.error) for target in targets]
+
+
+def _map(worker, files: list[str], config: LintConfig, jobs: int | None, failed) -> list:
+    workers = min(jobs or os.cpu_count() or 1, len(files))
+    if workers <= 1 or _total_size(files) < _POOL_THRESHOLD_BYTES:
+        return worker(files, config)
+    chunk = max(1, min(64, len(files) // (workers * 4)))
+    chunks = [files[start : start + chunk] for start in range(0, len(files), chunk)]
+    results: list = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_start_method()) as pool:
+        futures: list[Future] = [pool.submit(worker, part, config) for part in chunks]
+        for part, future in zip(chunks, futures):
+            try:
+                results.extend(future.result())
+            except BrokenProcessPool:
+                results.extend(failed(path, "internal error: the lint worker process died") for path in part)
+    return results
+
+
+def _total_size(files: list[str]) -> int:
+    total = 0
+    for path in files:
+        try:
+            total += os.stat(path).st_size
+        except OSError:
+            pass
+    return total
+
+
+def _start_method():
+    # fork is fast, but not safe once the process has threads (an MCP server, say).
+    return multiprocessing.get_context("fork" if threading.active_count() == 1 else "spawn")
+
+
+def _lint_chunk(paths: list[str], config: LintConfig) -> list[LintResult]:
+    return [lint_file(path, config) for path in paths]
+
+
+def _fix_chunk(paths: list[str], config: LintConfig) -> list[FileFix]:
+    return [_fix_file(path, config, write=False) for path in paths]
+
+
+def _fix_and_write_chunk(paths: list[str], config: LintConfig) -> list[FileFix]:
+    return [_fix_file(path, config, write=True) for path in paths]
+
+
+def _fix_file(path: str, config: LintConfig, *, write: bool) -> FileFix:
+    try:
+        source, encoding = read_source(path, config.max_file_kb * 1024)
+        before = lint_source(source, path, config)
+        if before.error is not None or not any(finding.fixable for finding in before.findings):
+            return FileFix(before, "", 0)
+        fixed = fix_source(source, path, config)
+        after = lint_source(fixed, path, config)
+        if write and fixed != source:
+            with open(path, "wb") as file:
+                file.write(fixed.encode(encoding))
+        diff = "".join(
+            difflib.unified_diff(
+                source.splitlines(keepends=True), fixed.splitlines(keepends=True), f"a/{path}", f"b/{path}"
+            )
+        )
+        return FileFix(after if write else before, diff, max(0, len(before.findings) - len(after.findings)))
+    except SourceError as error:
+        return FileFix(LintResult(path=path, error=str(error)), "", 0)
+    except OSError as error:
+        return FileFix(LintResult(path=path, error=f"cannot write: {error.strerror or error}"), "", 0)
+    except Exception as error:  # a bug in a fix must not stop the other files
+        return FileFix(LintResult(path=path, error=f"internal error: {type(error).__name__}: {error}"), "", 0)
