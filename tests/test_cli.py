@@ -158,9 +158,6 @@ def test_serve_argument_errors_print_no_traceback(case: str,
     assert "Traceback" not in result.stderr, result.stderr
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "verdex/cli.py _snapshot() builds Session(options, roles) outside its try block, so the InvalidArgument "
-    "raised for a missing --role storage state escapes as a Python traceback"))
 def test_snapshot_argument_errors_print_no_traceback() -> None:
     result = run("snapshot", "http://127.0.0.1:9/", "--role", "admin", "/nonexistent/state.json", "-", timeout=30)
 

@@ -25,7 +25,7 @@ SHOP_READY = ("document.querySelector('[data-testid=product-grid][data-hydrated=
 async def test_lines_carry_roles_names_refs_test_ids_and_states(session, apps):
     tab = await _open(session, apps, "/shop/", SHOP_READY)
     text = (await tab.snapshot()).text
-    assert re.search(r'- article "iPhone 15 Pro" \[testid=product-card\]:', text)
+    assert re.search(r'- article \[testid=product-card\]:\n +- heading "iPhone 15 Pro"', text)
     assert re.search(r'  - heading "iPhone 15 Pro" \[level=3\]', text)
     assert re.search(r'- button "Add to Cart" \[ref=e\d+\]', text)
     assert re.search(r'- link "Cart \(0\)" \[ref=e\d+\] \[testid=cart-link\] \[url=/shop/cart\]', text)
@@ -77,7 +77,7 @@ async def test_default_snapshot_folds_repeated_cards_and_stays_within_budget(ses
     tab = await _open(session, apps, "/grid/", GRID_READY)
     snap = await tab.snapshot()
     assert len(snap.to_text().encode()) <= 24_000
-    assert re.search(r'- … 490 more like article "Card 11" \[testid=card\]$', snap.text)
+    assert re.search(r'- … 490 more like article \[testid=card\] "Card 11"$', snap.text)
     assert snap.text.count('heading "Card') == 10
 
 
@@ -120,7 +120,8 @@ async def test_scope_and_depth_limit_the_tree(session, apps):
     ref = re.search(r'button "Add to Cart" \[ref=(e\d+)\]', snap.text).group(1)
     card = (await tab.ancestors(ref)).ancestors[0]
     scoped = await tab.snapshot(scope=card.ref)
-    assert scoped.text.splitlines()[0].startswith('- article "iPhone 15 Pro"')
+    assert scoped.text.splitlines()[0].startswith('- article "iPhone 15 Pro" [ref=')
+    assert 'heading "iPhone 15 Pro"' in scoped.text
     assert "Pixel 8" not in scoped.text
     shallow = await tab.snapshot(depth=2)
     assert "Add to Cart" not in shallow.text and "- main" in shallow.text, shallow.text

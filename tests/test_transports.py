@@ -320,18 +320,12 @@ async def test_unknown_tool_is_an_error_and_the_server_keeps_serving(client: Cli
         await assert_shop_snapshot(client, shop)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "argument validation is left to the MCP SDK: a schema violation comes back as pydantic prose "
-    "('1 validation error for browser_snapshotArguments') without the INVALID_ARGUMENT code DESIGN.md promises"))
 async def test_argument_validation_error_carries_the_invalid_argument_code(client: Client) -> None:
     with anyio.fail_after(30):
         message = await error(client, "browser_snapshot", {"depth": 0})
     assert "INVALID_ARGUMENT" in message
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "unknown tool arguments are silently dropped (the input schemas do not set additionalProperties: false), "
-    "so a misspelled option such as 'ful' for 'full' is ignored instead of refused"))
 async def test_unknown_tool_argument_is_refused(client: Client, shop: str) -> None:
     with anyio.fail_after(30):
         await ok(client, "browser_navigate", {"url": shop})
@@ -478,14 +472,7 @@ async def test_browser_killed_underneath_raises_browser_closed_then_recovers(sho
             assert (await session.info()).roles[0].started is True
 
 
-RACE_REASON = (
-    "Session.closed_under_us() resets the session only when BrowserClosed comes out of Session.tab(); when the "
-    "browser dies after tab() has returned, BrowserClosed comes out of Tab.navigate (translated in "
-    "verdex/errors.py) and the session is not reset, so the 'disconnected' event then makes Session.start() "
-    "(verdex/browser/session.py) raise BrowserClosed a second time on the next call")
 
-
-@pytest.mark.xfail(strict=True, reason=RACE_REASON)
 async def test_call_racing_a_browser_crash_fails_once_then_recovers(shop: str) -> None:
     with anyio.fail_after(45):
         async with Session() as session:
@@ -498,7 +485,6 @@ async def test_call_racing_a_browser_crash_fails_once_then_recovers(shop: str) -
             assert result.url == shop
 
 
-@pytest.mark.xfail(strict=True, reason=RACE_REASON)
 async def test_tool_call_racing_a_browser_crash_fails_once_then_recovers(fresh_client: Client, shop: str) -> None:
     with anyio.fail_after(45):
         others = launched_browsers()

@@ -3,6 +3,7 @@
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
 from verdex.errors import (
     BrowserClosed,
+    BrowserUnavailable,
     ConfirmationRequired,
     InvalidArgument,
     NavigationFailed,
@@ -20,6 +21,7 @@ __version__ = "0.1.0"
 __all__ = [
     "BrowserClosed",
     "BrowserOptions",
+    "BrowserUnavailable",
     "ConfirmationRequired",
     "InvalidArgument",
     "NavigationFailed",

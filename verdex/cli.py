@@ -86,15 +86,15 @@ async def _snapshot(args: argparse.Namespace) -> int:
     from verdex.browser.session import Session
     from verdex.errors import VerdexError
     options, roles = _options(args)
-    async with Session(options, roles) as session:
-        try:
+    try:
+        async with Session(options, roles) as session:
             tab = await session.tab()
             await tab.navigate(args.url)
             snap = await tab.snapshot(mode="full" if args.full else "default", max_bytes=None if args.full else 24_000)
-        except VerdexError as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        print(snap.to_text())
+            print(snap.to_text())
+    except VerdexError as exc:
+        print(exc, file=sys.stderr)
+        return 1
     return 0
 
 

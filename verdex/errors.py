@@ -10,7 +10,8 @@
     ├── PolicyDenied            POLICY_DENIED
     ├── NavigationFailed        NAVIGATION_FAILED
     ├── Timeout                 TIMEOUT
-    └── BrowserClosed           BROWSER_CLOSED
+    ├── BrowserClosed           BROWSER_CLOSED
+    └── BrowserUnavailable      BROWSER_UNAVAILABLE  no Chromium found, or the remote endpoint refused
 
 Foreign errors (Playwright, CDP) are translated in one place, :func:`translate_playwright_errors`.
 """
@@ -82,6 +83,10 @@ class Timeout(VerdexError):
 
 class BrowserClosed(VerdexError):
     code = "BROWSER_CLOSED"
+
+
+class BrowserUnavailable(VerdexError):
+    code = "BROWSER_UNAVAILABLE"
 
 
 _CLOSED_MARKERS = (

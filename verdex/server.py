@@ -22,7 +22,6 @@ from pydantic import Field
 
 from verdex import __version__
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
-from verdex.browser.discovery import BrowserNotFound
 from verdex.errors import InvalidArgument, Timeout, VerdexError
 
 CAPABILITY_GROUPS = ("lint",)
@@ -57,10 +56,43 @@ def _raising_codes(fn: Callable[..., Awaitable[CallToolResult]]) -> Callable[...
     async def tool(*args: Any, **kwargs: Any) -> CallToolResult:
         try:
             return await fn(*args, **kwargs)
-        except (VerdexError, BrowserNotFound) as exc:
+        except VerdexError as exc:
             raise ToolError(str(exc)) from exc
 
     return tool
+
+
+def _argument_checks(server: MCPServer) -> Callable[..., Awaitable[Any]]:
+    """Arguments are checked before a tool runs: an unknown name (a misspelled option) is refused
+    rather than ignored, and a schema violation comes back with the INVALID_ARGUMENT code."""
+
+    async def check(ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
+        if ctx.method != "tools/call" or not isinstance(ctx.params, dict):
+            return await call_next(ctx)
+        name = ctx.params.get("name")
+        arguments = ctx.params.get("arguments") or {}
+        tool = next((t for t in await server.list_tools() if t.name == name), None)
+        if tool is not None and isinstance(arguments, dict):
+            known = set(tool.input_schema.get("properties", {}))
+            unknown = sorted(set(arguments) - known)
+            if unknown:
+                return _error_result(f"INVALID_ARGUMENT: {name} has no argument {', '.join(map(repr, unknown))}; "
+                                     f"its arguments are {', '.join(sorted(known)) or 'none'}")
+        result = await call_next(ctx)
+        if isinstance(result, dict) and result.get("isError"):
+            text = (result.get("content") or [{}])[0].get("text", "")
+            if "validation error for" in text:
+                details = [line.strip() for line in text.splitlines()[1:] if line.strip()
+                           and not line.strip().startswith("For further information")]
+                result["content"] = [{"type": "text", "text": f"INVALID_ARGUMENT: {name}: " + " ".join(details)}]
+        return result
+
+    return check
+
+
+def _error_result(text: str) -> dict[str, Any]:
+    result = CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+    return result.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
 def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None,
@@ -77,8 +109,9 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         finally:
             await session.close()
 
-    server = MCPServer("verdex", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
-                       log_level="WARNING")
+    server: MCPServer = MCPServer("verdex", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
+                                  log_level="WARNING", middleware=[lambda ctx, call_next: checks(ctx, call_next)])
+    checks = _argument_checks(server)
     read_only = ToolAnnotations(read_only_hint=True)
 
     def tool(annotations: ToolAnnotations | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

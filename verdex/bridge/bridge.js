@@ -640,7 +640,7 @@
     const interactive = !!r && isInteractive(el, r);
     const node = { el, role: r || 'generic', name: '', ref: null, testId: visible && testId || null, attrs: null,
       value: null, url: null, children: [], shape: '' };
-    if (r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r)) node.name = clip(accessibleName(el), NAME_LIMIT);
+    node.nameable = !!r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r);   // named in finish()
     if (interactive || ctx.refAll && visible) node.ref = refFor(el);
     else node.ref = refOf.get(el) || null;      // handed out earlier (identity, structure tools): keep showing it
     if (visible) node.attrs = states(el, r || 'generic');
@@ -669,7 +669,6 @@
     else if (!leaf && el.firstElementChild) node.truncated = true;
 
     const dissolve = (!r || TRANSPARENT_ROLES.has(r)) && !node.ref && !node.testId;
-    if (!dissolve) dropRedundantText(node);
     if (dissolve) {
       for (const c of node.children) {
         const last = out[out.length - 1];
@@ -697,7 +696,22 @@
     }
   }
 
-  // A named element whose children are only the text of its own name says it once.
+  // Names are computed only for the nodes that are shown (folding drops most of a big page), and
+  // then a named element whose children are only the text of its own name says it once, and a
+  // container named by the heading it starts with leaves the name to the heading.
+  function finish(nodes) {
+    for (const node of nodes) {
+      if (node.fold !== undefined) { finish([node.like]); continue; }
+      if (node.text !== undefined) continue;
+      if (node.nameable) node.name = clip(accessibleName(node.el), NAME_LIMIT);
+      finish(node.children);
+      dropRedundantText(node);
+      const first = node.children[0];
+      if (node.name && !node.ref && first && first.role === 'heading' && first.name === node.name) node.name = '';
+    }
+  }
+
+
   function dropRedundantText(node) {
     const kids = node.children;
     if (!kids.length) return;
@@ -719,6 +733,11 @@
     }
     node.shape = shape.length > 2000 ? shape.slice(0, 2000) : shape;
     return node.shape;
+  }
+
+  function firstHeading(node) {
+    for (const c of node.children || []) if (c.role === 'heading' && c.name) return c.name;
+    return '';
   }
 
   function labelOf(node) {
@@ -758,6 +777,13 @@
   // ---------------------------------------------------------------- rendering
   function quote(text) { return JSON.stringify(text); }
 
+  // Text after a colon goes unquoted when it cannot be mistaken for structure (a quote, brackets
+  // that look like [ref=…], a leading YAML indicator, a line break, a ': ' or ' #').
+  function scalar(text) {
+    if (/^[^\s"'`{}\[\]&*#?|<>=!%@,:-][^\n\r"\[\]]*$/.test(text) && !/: | #|[\s:]$/.test(text)) return text;
+    return quote(text);
+  }
+
   function head(node) {
     let line = node.role;
     if (node.name) line += ' ' + quote(node.name);
@@ -773,20 +799,20 @@
       const pad = '  '.repeat(indent);
       if (node.fold !== undefined) {
         let line = pad + '- … ' + node.fold + ' more like ' + head(node.like).replace(/ \[ref=[^\]]*\]/, '');
-        const label = labelOf(node.like);
+        const label = labelOf(node.like) || firstHeading(node.like);
         if (label && !node.like.name) line += ' ' + quote(label);
         lines.push(line);
         keys.push(parentKey + '|fold|' + head(node.like));
         continue;
       }
       if (node.text !== undefined) {
-        lines.push(pad + '- text: ' + quote(clip(node.text, 300)));
+        lines.push(pad + '- text: ' + scalar(clip(node.text, 300)));
         keys.push(parentKey + '|' + node.text);
         continue;
       }
       let line = pad + '- ' + head(node);
       if (node.value !== null) line += ': ' + quote(node.value);
-      else if (node.inlineText) line += ': ' + quote(clip(node.inlineText, 300));
+      else if (node.inlineText) line += ': ' + scalar(clip(node.inlineText, 300));
       else if (node.children.length) line += ':';
       else if (node.truncated) line += ': …';
       lines.push(line);
@@ -906,7 +932,9 @@
     else buildNodes(root, 0, ctx, top);
     const lines = [];
     const keys = [];
-    render(args.mode !== 'full' ? foldTop(top) : top, 0, lines, keys, '');
+    const shown = args.mode !== 'full' ? foldTop(top) : top;
+    finish(shown);
+    render(shown, 0, lines, keys, '');
     const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: ctx.visited };
     const current = { lines, keys };
     if (args.diff) {
@@ -1135,6 +1163,7 @@
       const ctx = { maxDepth: args.depth, visited: 0, refAll: true };
       const top = [];
       buildChildren(composedChildren(el), { children: top }, 1, ctx);
+      finish(top);
       const items = [];
       let total = 0;
       const visit = (nodes, depth) => {

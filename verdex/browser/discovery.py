@@ -15,6 +15,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from verdex.errors import BrowserUnavailable
+
 INSTALL_COMMAND = "apt-get install -y --no-install-recommends chromium-headless-shell"
 HEADED_INSTALL_COMMAND = "apt-get install -y --no-install-recommends chromium"
 DEBIAN_BINARIES = ("/usr/lib/chromium/chromium-headless-shell", "/usr/lib/chromium/chromium")
@@ -28,12 +30,12 @@ class FoundBrowser:
     source: str
 
 
-class BrowserNotFound(RuntimeError):
+class BrowserNotFound(BrowserUnavailable):
     def __init__(self, *, headed: bool = False) -> None:
         what, command = ("a Chromium that can show a window", HEADED_INSTALL_COMMAND) if headed else (
             "Chromium", INSTALL_COMMAND)
         super().__init__(
-            f"No {what} found. Install Debian's with\n"
+            f"no {what} found. Install Debian's with\n"
             f"    sudo {command}\n"
             "or point VERDEX_CHROMIUM at a Chromium binary, or connect to a running browser with "
             "--cdp-endpoint / --ws-endpoint. `verdex doctor` shows what was looked at.")

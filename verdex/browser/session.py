@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
 from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
 from verdex.browser.tab import Tab
-from verdex.errors import BrowserClosed, InvalidArgument, translate_playwright_errors
+from verdex.errors import BrowserClosed, BrowserUnavailable, InvalidArgument, VerdexError, translate_playwright_errors
 from verdex.facts import RoleInfo, SessionInfo, TabInfo
 
 DEFAULT_ROLE = "default"
@@ -92,6 +93,18 @@ class Session:
                 return self._browser
             self._playwright = await async_playwright().start()
             chromium = self._playwright.chromium
+            try:
+                await self._connect_or_launch(chromium)
+            except BaseException:
+                await self._playwright.stop()
+                self._playwright = None
+                raise
+            self._browser.on("disconnected", self._on_disconnected)
+            return self._browser
+
+    async def _connect_or_launch(self, chromium: Any) -> None:
+        endpoint = self.options.cdp_endpoint or self.options.ws_endpoint
+        try:
             with translate_playwright_errors("starting the browser"):
                 if self.options.cdp_endpoint:
                     self._browser = await chromium.connect_over_cdp(self.options.cdp_endpoint)
@@ -104,11 +117,14 @@ class Session:
                     self._browser = await chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS),
                                                           headless=self.options.headless)
                     self._connection = "launched"
-            self._browser.on("disconnected", self._on_disconnected)
-            return self._browser
+        except VerdexError as exc:
+            if isinstance(exc, BrowserUnavailable) or not endpoint:
+                raise
+            raise BrowserUnavailable(f"could not connect to the browser at {endpoint}",
+                                     detail=exc.facts.get("detail", exc.message)) from exc
 
-    def _on_disconnected(self, _: Browser) -> None:
-        if self._browser is not None:
+    def _on_disconnected(self, browser: Browser) -> None:
+        if browser is self._browser:
             self._disconnected = True
 
     async def closed_under_us(self) -> None:
@@ -191,7 +207,7 @@ class Session:
                 return tab
         self._tab_seq += 1
         tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
-                  navigation_timeout=self.options.navigation_timeout)
+                  navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us)
         role.tabs[tab.id] = tab
         page.on("popup", lambda popup: self._adopt_popup(role, tab, popup))
         return tab

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 from urllib.parse import urljoin, urlparse
 
 from playwright.async_api import Page
@@ -11,6 +13,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from verdex.bridge import Bridge
 from verdex.errors import (
+    BrowserClosed,
     InvalidArgument,
     NavigationFailed,
     PolicyDenied,
@@ -25,13 +28,29 @@ DEFAULT_MAX_BYTES = 24_000
 # The header (identity: at most five items per list, names clipped) and the paging line are counted
 # against the budget too: the tree gets what is left after this much.
 HEADER_RESERVE_BYTES = 4_000
+T = TypeVar("T")
 REFUSED_SCHEMES = ("file", "chrome", "javascript", "chrome-extension", "devtools", "view-source")
+
+
+def _reporting_closed(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """A BROWSER_CLOSED that reaches the caller is the report: the session starts afresh next time."""
+
+    @functools.wraps(method)
+    async def call(self: "Tab", *args: Any, **kwargs: Any) -> T:
+        try:
+            return await method(self, *args, **kwargs)
+        except BrowserClosed:
+            await self._on_browser_closed()
+            raise
+
+    return call
 
 
 class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
-                 navigation_timeout: float) -> None:
+                 navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]]) -> None:
         self.id = tab_id
+        self._on_browser_closed = on_browser_closed
         self.page = page
         self.opener = opener
         self.navigation_timeout = navigation_timeout
@@ -45,6 +64,7 @@ class Tab:
             self.bridge.forget_document()
 
     # ---------------------------------------------------------------- navigation
+    @_reporting_closed
     async def navigate(self, url: str) -> NavigationResult:
         target = self._resolve_url(url)
         timeout_ms = self.navigation_timeout * 1000
@@ -65,11 +85,13 @@ class Tab:
         except PlaywrightError:
             pass
 
+    @_reporting_closed
     async def back(self) -> NavigationResult:
         with translate_playwright_errors("going back"):
             response = await self.page.go_back(wait_until="commit", timeout=self.navigation_timeout * 1000)
         return await self._settled(response.status if response else None)
 
+    @_reporting_closed
     async def reload(self) -> NavigationResult:
         with translate_playwright_errors("reloading"):
             response = await self.page.reload(wait_until="commit", timeout=self.navigation_timeout * 1000)
@@ -106,10 +128,12 @@ class Tab:
         return url
 
     # ---------------------------------------------------------------- exploration
+    @_reporting_closed
     async def identity(self) -> PageIdentity:
         answer = await self.bridge.call("identity")
         return PageIdentity.model_validate(answer)
 
+    @_reporting_closed
     async def snapshot(self, *, scope: str | None = None, depth: int | None = None, max_items: int | None = None,
                        cursor: str | None = None, diff: bool = False, mode: str = "default",
                        max_bytes: int | None = DEFAULT_MAX_BYTES) -> Snapshot:
@@ -142,15 +166,18 @@ class Tab:
                         offset=answer["offset"], has_more=answer["has_more"], next_cursor=answer["next_cursor"],
                         element_count=answer.get("element_count", 0))
 
+    @_reporting_closed
     async def ancestors(self, ref: str) -> Ancestors:
         return Ancestors.model_validate(await self._ref_call("ancestors", {"ref": ref}))
 
+    @_reporting_closed
     async def siblings(self, ref: str, ancestor_level: int = 1, max_items: int = 50) -> Siblings:
         if ancestor_level < 0:
             raise InvalidArgument("ancestor_level counts up from the element: 0 is itself, 1 its parent", ancestor_level=ancestor_level)
         return Siblings.model_validate(await self._ref_call(
             "siblings", {"ref": ref, "ancestor_level": ancestor_level, "max_items": max_items}))
 
+    @_reporting_closed
     async def descendants(self, ref: str, depth: int = 3, max_items: int = 100) -> Descendants:
         if depth < 1 or max_items < 1:
             raise InvalidArgument("depth and max_items must be at least 1", depth=depth, max_items=max_items)
