@@ -109,7 +109,7 @@ def _ensure_import(module: cst.Module, module_name: str, name: str) -> cst.Modul
             ):
                 if any(isinstance(alias.name, cst.Name) and alias.name.value == name for alias in small.names):
                     return module
-                names = _with_alias(list(small.names), name)
+                names = _with_alias(small, name)
                 new_line = statement.with_changes(
                     body=[small.with_changes(names=names) if s is small else s for s in statement.body]
                 )
@@ -122,15 +122,18 @@ def _ensure_import(module: cst.Module, module_name: str, name: str) -> cst.Modul
     return module.with_changes(body=body)
 
 
-def _with_alias(names: list[cst.ImportAlias], name: str) -> list[cst.ImportAlias]:
-    """Append an alias, keeping the layout: a trailing comma stays last, separators repeat."""
+def _with_alias(node: cst.ImportFrom, name: str) -> list[cst.ImportAlias]:
+    """The names plus one, in the same layout: a trailing comma stays last, separators repeat."""
+    names = list(node.names)
     separator = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
     last = names[-1]
-    if isinstance(last.comma, cst.Comma):
-        if len(names) > 1 and isinstance(names[-2].comma, cst.Comma):
-            separator = names[-2].comma
-        return [*names[:-1], last.with_changes(comma=separator), cst.ImportAlias(cst.Name(name), comma=last.comma)]
-    return [*names[:-1], last.with_changes(comma=separator), cst.ImportAlias(cst.Name(name))]
+    if not isinstance(last.comma, cst.Comma):
+        return [*names[:-1], last.with_changes(comma=separator), cst.ImportAlias(cst.Name(name))]
+    if len(names) > 1 and isinstance(names[-2].comma, cst.Comma):
+        separator = names[-2].comma
+    elif node.lpar is not None:
+        separator = cst.Comma(whitespace_after=node.lpar.whitespace_after)
+    return [*names[:-1], last.with_changes(comma=separator), cst.ImportAlias(cst.Name(name), comma=last.comma)]
 
 
 def _is_docstring(statement: cst.BaseStatement) -> bool:

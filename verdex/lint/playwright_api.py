@@ -18,6 +18,7 @@ LOCATOR_LIST = "list[Locator]"
 ELEMENT_HANDLE_LIST = "list[ElementHandle]"
 PAGE_EVENT_INFO = "EventInfo[Page]"
 OTHER = "other"  # known, and not a Playwright object
+INSTANT_READ = "instant read"  # a value read from the page once: text, count, state, URL
 
 PLAYWRIGHT_MODULES = frozenset({"playwright", "pytest_playwright", "pytest_playwright_asyncio"})
 API_MODULES = ("playwright.sync_api", "playwright.async_api")
@@ -206,5 +207,9 @@ STATE_READS = frozenset(
 )
 PAGE_STATE_READS = frozenset({"title", "content"})
 PAGE_STATE_PROPERTIES = frozenset({"url"})
+# Reads whose names are Playwright's own, taken as reads even when the receiver is unknown.
+DISTINCTIVE_READS = frozenset(
+    {*STATE_PREDICATES, "text_content", "inner_text", "inner_html", "input_value", "all_text_contents", "all_inner_texts"}
+)
 
 PLAYWRIGHT_KINDS = frozenset({PAGE, FRAME, LOCATOR, FRAME_LOCATOR, ELEMENT_HANDLE})

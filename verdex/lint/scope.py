@@ -42,6 +42,7 @@ class ClassInfo:
 Value = str | ClassInfo | StringValue | None
 
 PLACEHOLDER = "\ufffc"
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp)
 _FIXTURE_RETURN_WRAPPERS = frozenset(
     {"Iterator", "Iterable", "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator"}
 )
@@ -209,6 +210,14 @@ class Scope:
             return StringValue(text) if text is not None else None
         if kind is cst.NamedExpr:
             return self.value_of(node.value)
+        if kind is cst.BooleanOperation:  # `text_content() or ""`
+            return self.value_of(node.left)
+        if kind in _COMPREHENSIONS:  # `[float(t) for t in texts]` is as instant as `texts`
+            iterated = node.for_in
+            while iterated is not None:
+                if self.value_of(iterated.iter) == api.INSTANT_READ:
+                    return api.INSTANT_READ
+                iterated = iterated.inner_for_in
         return None
 
     def annotation_value(self, node: cst.BaseExpression) -> Value:
@@ -262,6 +271,8 @@ class Scope:
     def _member(self, owner: Value, name: str) -> Value:
         if isinstance(owner, ClassInfo):
             return self._attribute(owner, name)
+        if name in api.PAGE_STATE_PROPERTIES and owner in (api.PAGE, api.FRAME):
+            return api.INSTANT_READ
         if isinstance(owner, str):
             if name in api.LOCATOR_PROPERTIES and owner in (api.LOCATOR, api.FRAME_LOCATOR):
                 return owner
@@ -275,6 +286,8 @@ class Scope:
             receiver = self.value_of(func.value)
             if isinstance(receiver, ClassInfo):
                 return self._method_return(receiver, method)
+            if _reads_page(method, receiver, node):
+                return api.INSTANT_READ
             if method in api.LOCATOR_METHODS:
                 if receiver == api.FRAME_LOCATOR and method == "nth":
                     return api.FRAME_LOCATOR
@@ -295,6 +308,8 @@ class Scope:
             qualified = self.imports.get(func.value)
             if qualified in ("playwright.sync_api.sync_playwright", "playwright.async_api.async_playwright"):
                 return api.PLAYWRIGHT
+            if any(self.value_of(arg.value) == api.INSTANT_READ for arg in node.args):
+                return api.INSTANT_READ  # float(price), sorted(names): derived from an instant read
         return None
 
     def _bind(self, target: cst.BaseExpression, value: Value) -> None:
@@ -329,7 +344,7 @@ class Scope:
                 frame[name] = self._return_value(self._functions[name], None, fixture=True)
             else:
                 frame[name] = None
-            if name == "page" or frame[name] == api.PAGE:
+            if frame[name] == api.PAGE:
                 self.has_page_parameter = True
         return frame
 
@@ -442,6 +457,15 @@ class Scope:
             if value is not None:
                 return value
         return None
+
+
+def _reads_page(method: str, receiver: Value, call: cst.Call) -> bool:
+    """Whether `receiver.method(...)` reads page state once (text, count, visibility, title …)."""
+    if method in api.STATE_PREDICATES or method in api.STATE_READS:
+        if receiver in (api.LOCATOR, api.ELEMENT_HANDLE, api.PAGE, api.FRAME):
+            return True
+        return receiver is None and (method in api.DISTINCTIVE_READS or (method == "count" and not call.args))
+    return method in api.PAGE_STATE_READS and receiver in (api.PAGE, api.FRAME)
 
 
 def _top_level_statements(body):

@@ -4,12 +4,7 @@ from verdex.lint import playwright_api as api
 from verdex.lint.calls import method_of, positional, receiver_of, snippet, unwrap_await
 from verdex.lint.rule import Fix, Invalid, LintRule, Valid
 
-# Reads whose names are Playwright's own, taken as reads even when the receiver is unknown.
-_DISTINCTIVE_READS = frozenset(
-    {*api.STATE_PREDICATES, "text_content", "inner_text", "inner_html", "input_value", "all_text_contents",
-     "all_inner_texts"}
-)
-_ELEMENTS = (api.LOCATOR, api.ELEMENT_HANDLE, api.PAGE, api.FRAME)
+_LISTS = (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST, api.INSTANT_READ)
 
 
 class NonRetryingAssertion(LintRule):
@@ -29,6 +24,7 @@ class NonRetryingAssertion(LintRule):
         Valid('names = ["a"]\nassert names.count("a") == 1'),
         Valid('response = page.request.get("/api/health")\nassert response.ok'),
         Valid('title = "Shop"\nassert title.title() == "Shop"'),
+        Valid('box = page.get_by_role("img").bounding_box()\nassert box is not None'),
     )
     invalid = (
         Invalid(
@@ -101,35 +97,33 @@ class NonRetryingAssertion(LintRule):
         if isinstance(node, cst.BooleanOperation):
             return self._instant_read(node.left) or self._instant_read(node.right)
         if isinstance(node, cst.Comparison):
+            if _is_type_guard(node):
+                return None
             for operand in (node.left, *(target.comparator for target in node.comparisons)):
                 found = self._instant_read(operand)
                 if found is not None:
                     return found
             return None
+        if isinstance(node, (cst.Name, cst.Attribute)) and self.context.kind_of(node) == api.INSTANT_READ:
+            return node
         if isinstance(node, cst.Attribute):
-            if node.attr.value in api.PAGE_STATE_PROPERTIES and self.context.kind_of(node.value) in (api.PAGE, api.FRAME):
-                return node
+            return self._instant_read(node.value)
+        if isinstance(node, cst.Subscript):
             return self._instant_read(node.value)
         if isinstance(node, cst.Call):
-            return self._read_call(node)
-        return None
-
-    def _read_call(self, node: cst.Call) -> cst.BaseExpression | None:
-        method = method_of(node)
-        if method is None:
+            if self.context.kind_of(node) == api.INSTANT_READ:
+                return node
             if isinstance(node.func, cst.Name) and node.func.value == "len" and node.args:
                 listed = self.context.kind_of(unwrap_await(node.args[0].value))
-                return node if listed in (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST) else None
-            return None
-        kind = self.context.kind_of(receiver_of(node))
-        if method in api.STATE_PREDICATES or method in api.STATE_READS:
-            if kind in _ELEMENTS:
-                return node
-            if kind is None and (method in _DISTINCTIVE_READS or (method == "count" and not node.args)):
-                return node
-        if method in api.PAGE_STATE_READS and kind in (api.PAGE, api.FRAME):
-            return node
-        return self._instant_read(receiver_of(node))
+                if listed in _LISTS:
+                    return node
+            if method_of(node) is not None:
+                return self._instant_read(receiver_of(node))
+            for arg in node.args:  # float(price_text), sorted(names) …
+                found = self._instant_read(arg.value)
+                if found is not None:
+                    return found
+        return None
 
     # --- the fix: only where the web-first assertion checks exactly the same thing -----------
 
@@ -194,3 +188,13 @@ class NonRetryingAssertion(LintRule):
         if method == "get_attribute" and len(left.args) == 1 and name is not None and isinstance(right, cst.SimpleString):
             return subject, "to_have_attribute", [name.value, right]
         return None
+
+
+def _is_type_guard(node: cst.Comparison) -> bool:
+    """`assert box is not None` after `box = locator.bounding_box()` narrows a type; it asserts nothing."""
+    return isinstance(node.left, cst.Name) and all(
+        isinstance(target.operator, (cst.Is, cst.IsNot))
+        and isinstance(target.comparator, cst.Name)
+        and target.comparator.value == "None"
+        for target in node.comparisons
+    )

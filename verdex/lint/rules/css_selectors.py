@@ -52,7 +52,10 @@ class PositionalCss(LintRule):
 
 
 # Class names that build tools generate: CSS-in-JS hashes and CSS-modules suffixes.
-_GENERATED_PREFIX = re.compile(r"^(?:css|sc|jsx|svelte|emotion|tw|styled)-(?=[A-Za-z0-9]*[0-9A-Z])[A-Za-z0-9]{4,}$")
+_GENERATED_PREFIX = re.compile(
+    r"^(?:css|sc|jsx|svelte|emotion|styled)-"
+    r"(?:(?=[A-Za-z0-9]*[0-9A-Z])[A-Za-z0-9]{4,}|[a-z0-9]{5,}(?=-[A-Z]))(?:-[\w-]*)?$"
+)
 _JSS = re.compile(r"^(?:jss\d+|(?:makeStyles|withStyles|Mui\w+)-[\w-]*-\d+)$")
 _CSS_MODULE = re.compile(r"^[A-Za-z][\w-]*_[\w-]+__(?=[\w-]*[0-9A-Z])[\w-]{5,}$")
 _HASH_SEGMENT = re.compile(r"^(?=.*\d)(?=.*[a-zA-Z])[A-Za-z0-9]{5,}$")
@@ -98,6 +101,7 @@ class GeneratedClassSelector(LintRule):
         Valid('page.locator("nav .nav-item.active").click()'),
         Valid('page.locator(".col-md-6 .mt-4").click()'),
         Valid('page.locator(".product-card h2").click()'),
+        Valid('page.locator(".css-modal .sc-header").click()'),
     )
     invalid = (
         Invalid('page.locator(".css-1x2y3z").click()'),
@@ -105,6 +109,7 @@ class GeneratedClassSelector(LintRule):
         Invalid('page.locator(".Button_primary__3xK9a").click()'),
         Invalid('page.locator(".jss123").click()'),
         Invalid('page.locator(".kHkPnH").click()'),
+        Invalid('page.locator(".css-ptiqhd-MuiSvgIcon-root").click()'),
         Invalid('page.locator(".flex.items-center.justify-between.px-4").click()'),
         Invalid('page.locator("div.flex > span.text-sm.font-bold").click()'),
     )

@@ -12,11 +12,18 @@ _COUNTED = (
 )
 # What makes a text change from one run to the next, and how to recognise it.
 VOLATILE_DATA = (
-    ("a price", re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|\$|usd|eur|gbp)\b", re.I)),
-    ("a date", re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}} {_MONTH}(?!\w)", re.I)),
+    ("a price", re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d{2})?\s?(?:[€$£¥₹]|\b(?:usd|eur|gbp)\b)", re.I)),
+    (
+        "a date",
+        re.compile(
+            rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b"
+            rf"|\b{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)? {_MONTH}(?!\w)",
+            re.I,
+        ),
+    ),
     ("a time of day", re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")),
     ("a relative time", re.compile(r"\b\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+ago\b", re.I)),
-    ("a count", re.compile(rf"\(\d+\)|\b\d+\s+(?:{_COUNTED})\b|\bof\s+\d+\b", re.I)),
+    ("a count", re.compile(rf"\(\d+\)|\b\d+\s+(?:{_COUNTED})\b|\bof\s+\d{{2,}}\b", re.I)),
     ("a generated id", re.compile(r"#\d{3,}|\b\d{5,}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-", re.I)),
 )
 

@@ -1,0 +1,31 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# The corpus is test code to be linted, not tests to run.
+collect_ignore = ["corpus"]
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = Path(__file__).resolve().parent / "corpus"
+
+
+def run_lint(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """`python -m verdex.lint ARGS` in `cwd`, as a user or CI would run it."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "verdex.lint", *args],
+        cwd=cwd,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def lint():
+    return run_lint
