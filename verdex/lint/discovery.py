@@ -84,7 +84,7 @@ def _walk(
             continue
         subdirectories = []
         for entry in entries:
-            path = entry.path
+            path = os.path.normpath(entry.path)
             try:
                 is_directory = entry.is_dir()
                 is_file = not is_directory and entry.is_file()
@@ -96,11 +96,12 @@ def _walk(
                 continue
             if is_directory:
                 if entry.name not in SKIPPED_DIRECTORIES and not config.is_excluded(path):
-                    subdirectories.append(path)
+                    subdirectories.append((entry.is_symlink(), path))
             elif is_file and entry.name.endswith(".py") and not config.is_excluded(path):
                 if _first_sighting(entry.stat(), seen_files):
                     targets.append(Target(path))
-        for subdirectory in reversed(subdirectories):
+        # Real directories first, so that a directory reached through a link as well keeps its own path.
+        for _, subdirectory in sorted(subdirectories, reverse=True):
             stack.append((subdirectory, (*ancestors, identity)))
 
 

@@ -53,6 +53,7 @@ def lint_file(path: str, config: LintConfig) -> LintResult:
 def analyze(source: str, path: str, config: LintConfig, rules: tuple[type[LintRule], ...]) -> Analysis | None:
     """Run `rules` over the source. None when the file cannot contain Playwright code."""
     if not rules or not _may_use_playwright(source):
+        _check_syntax(source)
         return None
     tree, module = parse(source)
     scope = Scope()
@@ -72,20 +73,24 @@ def parse(source: str) -> tuple[ast.Module, cst.Module]:
     CPython's parser reports syntax errors in the familiar words, and it refuses nesting so deep
     that libcst's native parser would crash the process instead of raising.
     """
-    try:
-        tree = ast.parse(source)
-    except SyntaxError as error:
-        raise SourceError(f"syntax error at {error.lineno or 1}:{error.offset or 1}: {error.msg}") from None
-    except (RecursionError, MemoryError):
-        raise SourceError("code is nested too deeply to parse") from None
-    except ValueError as error:
-        raise SourceError(f"cannot parse: {error}") from None
+    tree = _check_syntax(source)
     try:
         return tree, cst.parse_module(source)
     except cst.ParserSyntaxError as error:
         raise SourceError(f"syntax error at {error.raw_line}:{error.raw_column + 1}: {error.message}") from None
     except RecursionError:
         raise SourceError("code is nested too deeply to parse") from None
+
+
+def _check_syntax(source: str) -> ast.Module:
+    try:
+        return ast.parse(source)
+    except SyntaxError as error:
+        raise SourceError(f"syntax error at {error.lineno or 1}:{error.offset or 1}: {error.msg}") from None
+    except (RecursionError, MemoryError):
+        raise SourceError("code is nested too deeply to parse") from None
+    except ValueError as error:
+        raise SourceError(f"cannot parse: {error}") from None
 
 
 def placed(analysis: Analysis, source: str, reports: list[Report], path: str) -> list[tuple[Report, Finding]]:

@@ -1,0 +1,188 @@
+"""`verdex lint` as CI and pre-commit run it: a subprocess, its output and its exit status."""
+
+import json
+from pathlib import Path
+
+BAD = '''from playwright.sync_api import Page
+
+
+def test_cart(page: Page) -> None:
+    page.click("#add")
+    page.wait_for_timeout(500)
+    assert page.locator(".badge").is_visible()
+'''
+GOOD = '''from playwright.sync_api import Page, expect
+
+
+def test_cart(page: Page) -> None:
+    page.get_by_role("button", name="Add").click()
+    expect(page.get_by_test_id("badge")).to_have_text("1")
+'''
+
+
+def project(tmp_path: Path, **files: str) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+def test_clean_files_exit_zero(lint, tmp_path: Path) -> None:
+    result = lint(".", cwd=project(tmp_path, **{"test_good.py": GOOD}))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "All checks passed!\n"
+
+
+def test_findings_print_path_line_col_code_and_exit_one(lint, tmp_path: Path) -> None:
+    result = lint("test_bad.py", cwd=project(tmp_path, **{"test_bad.py": BAD}))
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("test_bad.py:5:5: VDX010 [*] `page.click(\"#add\")` ")
+    assert lines[1].startswith("test_bad.py:6:5: VDX004 `page.wait_for_timeout(500)` waits a fixed time")
+    assert lines[2].startswith("test_bad.py:7:5: VDX006 [*] ")
+    assert lines[3:] == ["Found 3 findings in 1 file.", "[*] 2 fixable with the `--fix` option."]
+
+
+def test_default_path_is_the_current_directory(lint, tmp_path: Path) -> None:
+    result = lint(cwd=project(tmp_path, **{"tests/test_bad.py": BAD}))
+    assert result.returncode == 1
+    assert result.stdout.startswith("tests/test_bad.py:5:5: VDX010")
+
+
+def test_exit_zero(lint, tmp_path: Path) -> None:
+    result = lint("--exit-zero", cwd=project(tmp_path, **{"test_bad.py": BAD}))
+    assert result.returncode == 0
+    assert "Found 3 findings" in result.stdout
+
+
+def test_select_and_ignore(lint, tmp_path: Path) -> None:
+    root = project(tmp_path, **{"test_bad.py": BAD})
+    selected = lint("--select", "VDX004,VDX006", "--ignore", "VDX006", cwd=root)
+    assert [line.split()[1] for line in selected.stdout.splitlines()[:-1]] == ["VDX004"]
+
+
+def test_unknown_rule_is_a_usage_error(lint, tmp_path: Path) -> None:
+    result = lint("--select", "VDX999", cwd=project(tmp_path, **{"test_bad.py": BAD}))
+    assert result.returncode == 2
+    assert "unknown rule code or prefix 'VDX999'" in result.stderr
+    assert result.stdout == ""
+
+
+def test_unknown_option_is_a_usage_error(lint, tmp_path: Path) -> None:
+    result = lint("--frobnicate", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "unrecognized arguments: --frobnicate" in result.stderr
+
+
+def test_pyproject_configuration_is_read(lint, tmp_path: Path) -> None:
+    root = project(
+        tmp_path,
+        **{"pyproject.toml": '[tool.verdex.lint]\nignore = ["VDX010", "VDX006"]\n', "tests/test_bad.py": BAD},
+    )
+    result = lint("tests", cwd=root)
+    assert [line.split()[1] for line in result.stdout.splitlines()[:-1]] == ["VDX004"]
+
+
+def test_explicit_config_file_and_bad_config(lint, tmp_path: Path) -> None:
+    root = project(tmp_path, **{"lint.toml": "[tool.verdex.lint]\nselect = 3\n", "test_bad.py": BAD})
+    result = lint("--config", "lint.toml", cwd=root)
+    assert result.returncode == 2
+    assert "lint.toml: [tool.verdex.lint]: select" in result.stderr
+
+
+def test_fix_rewrites_files_and_reports_what_is_left(lint, tmp_path: Path) -> None:
+    root = project(tmp_path, **{"test_bad.py": BAD})
+    result = lint("--fix", cwd=root)
+    assert result.returncode == 1
+    assert (root / "test_bad.py").read_text() == BAD.replace(
+        'page.click("#add")', 'page.locator("#add").click()'
+    ).replace('assert page.locator(".badge").is_visible()', 'expect(page.locator(".badge")).to_be_visible()').replace(
+        "import Page\n", "import Page, expect\n"
+    )
+    assert result.stdout.splitlines() == [
+        result.stdout.splitlines()[0],
+        "Fixed 2 findings.",
+        "Found 1 finding in 1 file.",
+    ]
+    assert result.stdout.startswith("test_bad.py:6:5: VDX004")
+
+
+def test_fix_keeps_crlf_line_endings(lint, tmp_path: Path) -> None:
+    path = tmp_path / "test_crlf.py"
+    path.write_bytes(b'def test_x(page):\r\n    page.click("#a")\r\n')
+    assert lint("--fix", cwd=tmp_path).returncode == 0
+    assert path.read_bytes() == b'def test_x(page):\r\n    page.locator("#a").click()\r\n'
+
+
+def test_diff_prints_fixes_without_writing(lint, tmp_path: Path) -> None:
+    root = project(tmp_path, **{"test_bad.py": BAD})
+    result = lint("--diff", cwd=root)
+    assert result.returncode == 1
+    assert (root / "test_bad.py").read_text() == BAD
+    assert result.stdout.startswith("--- a/test_bad.py\n+++ b/test_bad.py\n")
+    assert '+    page.locator("#add").click()\n' in result.stdout
+    assert "Would fix 1 file." in result.stderr
+
+
+def test_diff_with_nothing_to_fix_exits_zero(lint, tmp_path: Path) -> None:
+    result = lint("--diff", cwd=project(tmp_path, **{"test_good.py": GOOD}))
+    assert result.returncode == 0
+    assert result.stdout == ""
+
+
+def test_statistics(lint, tmp_path: Path) -> None:
+    result = lint("--statistics", cwd=project(tmp_path, **{"a.py": BAD, "b.py": BAD}))
+    assert result.stdout.splitlines()[:3] == [
+        "    2\tVDX004\thard-wait",
+        "    2\tVDX006\t[*] non-retrying-assertion",
+        "    2\tVDX010\t[*] page-level-action",
+    ]
+
+
+def test_json_format(lint, tmp_path: Path) -> None:
+    result = lint("--format", "json", cwd=project(tmp_path, **{"test_bad.py": BAD}))
+    document = json.loads(result.stdout)
+    assert [f["rule"] for f in document["findings"]] == ["VDX010", "VDX004", "VDX006"]
+    assert document["findings"][0] | {"message": ""} == {
+        "rule": "VDX010", "message": "", "path": "test_bad.py", "line": 5, "col": 5, "end_line": 5,
+        "end_col": 23, "fixable": True, "severity": "warning",
+    }
+    assert document["errors"] == []
+
+
+def test_sarif_format(lint, tmp_path: Path) -> None:
+    result = lint("--format", "sarif", cwd=project(tmp_path, **{"test_bad.py": BAD, "test_broken.py": "def (:\n"}))
+    run = json.loads(result.stdout)["runs"][0]
+    assert {rule["id"] for rule in run["tool"]["driver"]["rules"]} >= {"VDX001", "VDX014"}
+    first = run["results"][0]
+    assert first["ruleId"] == "VDX010" and first["level"] == "warning"
+    assert first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "test_bad.py"
+    assert first["locations"][0]["physicalLocation"]["region"] == {
+        "startLine": 5, "startColumn": 5, "endLine": 5, "endColumn": 23
+    }
+    [notification] = run["invocations"][0]["toolExecutionNotifications"]
+    assert notification["message"]["text"].startswith("syntax error at 1:")
+
+
+def test_github_format(lint, tmp_path: Path) -> None:
+    result = lint("--format", "github", cwd=project(tmp_path, **{"test_bad.py": BAD}))
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(
+        "::warning file=test_bad.py,line=5,col=5,endLine=5,endColumn=23,title=VDX010 page-level-action::"
+    )
+    assert lines[1].startswith("::error file=test_bad.py,line=6,col=5,")
+    assert len(lines) == 3
+
+
+def test_module_and_help(lint, tmp_path: Path) -> None:
+    result = lint("--help", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: verdex lint")
+
+
+def test_pre_commit_hook_points_at_the_module() -> None:
+    hooks = (Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml").read_text()
+    assert "id: verdex-lint\n" in hooks
+    assert "entry: python -m verdex.lint\n" in hooks
+    assert "types: [python]" in hooks
