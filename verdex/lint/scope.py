@@ -27,6 +27,13 @@ class StringValue:
     text: str
 
 
+@dataclass(frozen=True)
+class StringTable:
+    """A dict literal of strings, as page objects keep selectors: `SELECTORS = {"menu": "#nav a"}`."""
+
+    entries: dict[str, str]
+
+
 @dataclass(eq=False)
 class ClassInfo:
     """A class defined in the linted file; as a value, an instance of it."""
@@ -39,7 +46,7 @@ class ClassInfo:
 
 
 # A Playwright kind (see playwright_api), an instance of a local class, a string, or unknown.
-Value = str | ClassInfo | StringValue | None
+Value = str | ClassInfo | StringValue | StringTable | None
 
 PLACEHOLDER = "\ufffc"
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp)
@@ -201,7 +208,14 @@ class Scope:
         if kind is cst.Await:
             return self.value_of(node.expression)
         if kind is cst.Subscript:
-            return _element_of(self.value_of(node.value))
+            container = self.value_of(node.value)
+            if isinstance(container, StringTable):
+                key = self.value_of(node.slice[0].slice.value) if isinstance(node.slice[0].slice, cst.Index) else None
+                text = container.entries.get(key.text) if isinstance(key, StringValue) else None
+                return StringValue(text) if text is not None else None
+            return _element_of(container)
+        if kind is cst.Dict:
+            return _string_table(self, node)
         if kind is cst.SimpleString:
             text = _string_literal(node)
             return StringValue(text) if text is not None else None
@@ -475,6 +489,17 @@ def _top_level_statements(body):
             yield from _top_level_statements(statement.body.body)
         else:
             yield statement
+
+
+def _string_table(scope: Scope, node: cst.Dict) -> StringTable | None:
+    entries = {}
+    for element in node.elements:
+        if not isinstance(element, cst.DictElement):
+            return None
+        key, value = scope.value_of(element.key), scope.value_of(element.value)
+        if isinstance(key, StringValue) and isinstance(value, StringValue):
+            entries[key.text] = value.text
+    return StringTable(entries) if entries else None
 
 
 def _element_of(value: Value) -> Value:

@@ -82,12 +82,31 @@ class NonRetryingAssertion(LintRule):
             "def test_x(page) -> None:\n    expect(page.get_by_role(\"button\")).to_be_enabled()\n",
         ),
         Invalid("def test_x(page, toolbar) -> None:\n    assert toolbar.save_button.is_enabled()\n"),
+        Invalid(
+            "import unittest\n\nfrom playwright.sync_api import Page\n\n\nclass Cart(unittest.TestCase):\n"
+            "    page: Page\n\n"
+            "    def test_x(self) -> None:\n"
+            '        self.assertEqual(self.page.get_by_role("row").count(), 3)\n'
+        ),
     )
 
     def visit_Assert(self, node: cst.Assert) -> None:
         read = self._instant_read(node.test)
         if read is not None:
             self.report(node, f"`{snippet(read)}` {self.message}", self._fix(node))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """unittest's `self.assertEqual(rows.count(), 3)` and friends read the page once too."""
+        method = method_of(node)
+        if method is None or not method.startswith("assert") or not isinstance(receiver_of(node), cst.Name):
+            return
+        if receiver_of(node).value != "self":
+            return
+        for arg in node.args:
+            read = self._instant_read(arg.value)
+            if read is not None:
+                self.report(node, f"`{snippet(read)}` {self.message}")
+                return
 
     def _instant_read(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """The first read of page state inside an assert's expression, if any."""
