@@ -9,13 +9,13 @@ from verdex.lint import Finding, LintConfig, LintResult, fix_source, lint_paths,
 
 REPO = Path(__file__).resolve().parents[2]
 
-SOURCE = '''from playwright.sync_api import Page
+SOURCE = """from playwright.sync_api import Page
 
 
 def test_buy(page: Page) -> None:
     page.click("#buy")
     page.wait_for_timeout(500)
-'''
+"""
 
 
 def test_exported_surface_changes_only_on_purpose() -> None:
@@ -73,7 +73,15 @@ def test_findings_serialise_for_the_mcp_tool() -> None:
     dumped = lint_source(SOURCE).model_dump(mode="json")
     assert set(dumped) == {"path", "findings", "error"}
     assert set(dumped["findings"][0]) == {
-        "rule", "message", "path", "line", "col", "end_line", "end_col", "fixable", "severity"
+        "rule",
+        "message",
+        "path",
+        "line",
+        "col",
+        "end_line",
+        "end_col",
+        "fixable",
+        "severity",
     }
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from verdex.lint import lint_paths
 
-BAD = 'def test_x(page) -> None:\n    page.wait_for_timeout(100)\n'
+BAD = "def test_x(page) -> None:\n    page.wait_for_timeout(100)\n"
 
 
 def errors(result) -> dict[str, str]:

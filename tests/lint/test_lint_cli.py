@@ -3,21 +3,21 @@
 import json
 from pathlib import Path
 
-BAD = '''from playwright.sync_api import Page
+BAD = """from playwright.sync_api import Page
 
 
 def test_cart(page: Page) -> None:
     page.click("#add")
     page.wait_for_timeout(500)
     assert page.locator(".badge").is_visible()
-'''
-GOOD = '''from playwright.sync_api import Page, expect
+"""
+GOOD = """from playwright.sync_api import Page, expect
 
 
 def test_cart(page: Page) -> None:
     page.get_by_role("button", name="Add").click()
     expect(page.get_by_test_id("badge")).to_have_text("1")
-'''
+"""
 
 
 def project(tmp_path: Path, **files: str) -> Path:
@@ -38,7 +38,7 @@ def test_findings_print_path_line_col_code_and_exit_one(lint, tmp_path: Path) ->
     result = lint("test_bad.py", cwd=project(tmp_path, **{"test_bad.py": BAD}))
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("test_bad.py:5:5: VDX010 [*] `page.click(\"#add\")` ")
+    assert lines[0].startswith('test_bad.py:5:5: VDX010 [*] `page.click("#add")` ')
     assert lines[1].startswith("test_bad.py:6:5: VDX004 `page.wait_for_timeout(500)` waits a fixed time")
     assert lines[2].startswith("test_bad.py:7:5: VDX006 [*] ")
     assert lines[3:] == ["Found 3 findings in 1 file.", "[*] 2 fixable with the `--fix` option."]
@@ -145,8 +145,15 @@ def test_json_format(lint, tmp_path: Path) -> None:
     document = json.loads(result.stdout)
     assert [f["rule"] for f in document["findings"]] == ["VDX010", "VDX004", "VDX006"]
     assert document["findings"][0] | {"message": ""} == {
-        "rule": "VDX010", "message": "", "path": "test_bad.py", "line": 5, "col": 5, "end_line": 5,
-        "end_col": 23, "fixable": True, "severity": "warning",
+        "rule": "VDX010",
+        "message": "",
+        "path": "test_bad.py",
+        "line": 5,
+        "col": 5,
+        "end_line": 5,
+        "end_col": 23,
+        "fixable": True,
+        "severity": "warning",
     }
     assert document["errors"] == []
 
@@ -159,7 +166,10 @@ def test_sarif_format(lint, tmp_path: Path) -> None:
     assert first["ruleId"] == "VDX010" and first["level"] == "warning"
     assert first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "test_bad.py"
     assert first["locations"][0]["physicalLocation"]["region"] == {
-        "startLine": 5, "startColumn": 5, "endLine": 5, "endColumn": 23
+        "startLine": 5,
+        "startColumn": 5,
+        "endLine": 5,
+        "endColumn": 23,
     }
     [notification] = run["invocations"][0]["toolExecutionNotifications"]
     assert notification["message"]["text"].startswith("syntax error at 1:")

@@ -34,8 +34,15 @@ def test_nearest_pyproject_with_a_lint_table_wins(tmp_path: Path) -> None:
 
 def test_select_by_prefix_and_ignore(tmp_path: Path) -> None:
     config = LintConfig(select=("VDX00",), ignore=("VDX004", "VDX002"))
-    assert [rule.code for rule in config.selected_rules] == ["VDX001", "VDX003", "VDX005", "VDX006", "VDX007",
-                                                             "VDX008", "VDX009"]
+    assert [rule.code for rule in config.selected_rules] == [
+        "VDX001",
+        "VDX003",
+        "VDX005",
+        "VDX006",
+        "VDX007",
+        "VDX008",
+        "VDX009",
+    ]
 
 
 def test_per_file_ignores_match_relative_to_the_config(tmp_path: Path) -> None:

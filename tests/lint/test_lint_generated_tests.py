@@ -17,6 +17,6 @@ def test_generated_test_lints_clean(path: Path) -> None:
     assert result.error is None
     lines = path.read_text().splitlines()
     for finding in result.findings:
-        assert finding.rule == "VDX001" and "#" in lines[finding.line - 1], (
-            f"{finding.path}:{finding.line}: {finding.rule} {finding.message}"
-        )
+        assert (
+            finding.rule == "VDX001" and "#" in lines[finding.line - 1]
+        ), f"{finding.path}:{finding.line}: {finding.rule} {finding.message}"

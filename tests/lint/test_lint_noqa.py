@@ -20,7 +20,7 @@ def test_bare_noqa_silences_everything_on_the_line() -> None:
 
 
 def test_noqa_for_another_tool_does_not_silence_ours() -> None:
-    assert codes('    page.wait_for_timeout(10)  # noqa: E501\n') == ["VDX004"]
+    assert codes("    page.wait_for_timeout(10)  # noqa: E501\n") == ["VDX004"]
 
 
 def test_noqa_on_the_last_line_of_a_multi_line_call() -> None:

@@ -48,3 +48,13 @@ def test_fast_positions_match_position_provider(source: str) -> None:
             expected.end.line,
             expected.end.column,
         ), report.rule.code
+
+
+def test_whole_module_generation_is_the_fallback(monkeypatch) -> None:
+    source = "def test_x(page):\n    page.click('#a')\n    assert page.url == 'https://a.test/'\n"
+    config = LintConfig()
+    analysis = analyze(source, "x.py", config, config.selected_rules)
+    located = [(r.node, r.statement) for r in analysis.reports]
+    fast = located_ranges(analysis.module, analysis.tree, source, analysis.statements, located)
+    monkeypatch.setattr("verdex.lint.positions._statement_anchors", lambda tree: [])
+    assert located_ranges(analysis.module, analysis.tree, source, analysis.statements, located) == fast

@@ -20,11 +20,7 @@ def test_aliased_page_type_is_followed() -> None:
 
 
 def test_module_alias_is_followed() -> None:
-    source = (
-        "import playwright.sync_api as pw\n"
-        "def test_x(p: pw.Page) -> None:\n"
-        '    p.click("#buy")\n'
-    )
+    source = "import playwright.sync_api as pw\n" "def test_x(p: pw.Page) -> None:\n" '    p.click("#buy")\n'
     assert rules(source, "VDX010") == [(3, "VDX010")]
 
 
@@ -39,11 +35,7 @@ def test_string_annotation_and_optional() -> None:
 
 
 def test_locator_stored_in_a_variable() -> None:
-    source = (
-        "def test_x(page) -> None:\n"
-        '    rows = page.get_by_role("row")\n'
-        "    rows.last.click()\n"
-    )
+    source = "def test_x(page) -> None:\n" '    rows = page.get_by_role("row")\n' "    rows.last.click()\n"
     assert rules(source, "VDX001") == [(3, "VDX001")]
 
 

@@ -59,8 +59,18 @@ def test_xpath_problems(xpath: str, problems: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["css-1x2y3z", "css-ptiqhd-MuiSvgIcon-root", "sc-bdVaJa", "jsx-2912738126", "Button_primary__3xK9a",
-             "jss42", "makeStyles-root-12", "kHkPnH", "a1b2c3"]
+    "name",
+    [
+        "css-1x2y3z",
+        "css-ptiqhd-MuiSvgIcon-root",
+        "sc-bdVaJa",
+        "jsx-2912738126",
+        "Button_primary__3xK9a",
+        "jss42",
+        "makeStyles-root-12",
+        "kHkPnH",
+        "a1b2c3",
+    ],
 )
 def test_generated_class_names(name: str) -> None:
     assert generated_class(name)
@@ -95,6 +105,8 @@ def test_volatile_data(text: str, kind: str) -> None:
     assert volatile_data(text) == kind
 
 
-@pytest.mark.parametrize("text", ["Add to cart", "Top 10 tips", "Step 2 of 3", "Checkout", "Save (draft)", "H1 heading"])
+@pytest.mark.parametrize(
+    "text", ["Add to cart", "Top 10 tips", "Step 2 of 3", "Checkout", "Save (draft)", "H1 heading"]
+)
 def test_stable_text(text: str) -> None:
     assert volatile_data(text) is None

@@ -4,7 +4,7 @@ import libcst as cst
 
 
 def method_of(call: cst.Call) -> str | None:
-    """"click" for `anything.click(...)`; None for plain function calls."""
+    """ "click" for `anything.click(...)`; None for plain function calls."""
     func = call.func
     return func.attr.value if type(func) is cst.Attribute else None
 

@@ -209,7 +209,15 @@ PAGE_STATE_READS = frozenset({"title", "content"})
 PAGE_STATE_PROPERTIES = frozenset({"url"})
 # Reads whose names are Playwright's own, taken as reads even when the receiver is unknown.
 DISTINCTIVE_READS = frozenset(
-    {*STATE_PREDICATES, "text_content", "inner_text", "inner_html", "input_value", "all_text_contents", "all_inner_texts"}
+    {
+        *STATE_PREDICATES,
+        "text_content",
+        "inner_text",
+        "inner_html",
+        "input_value",
+        "all_text_contents",
+        "all_inner_texts",
+    }
 )
 
 PLAYWRIGHT_KINDS = frozenset({PAGE, FRAME, LOCATOR, FRAME_LOCATOR, ELEMENT_HANDLE})

@@ -370,7 +370,11 @@ class Scope:
         value: Value = None
         if node.returns is not None:
             annotation = node.returns.annotation
-            if fixture and isinstance(annotation, cst.Subscript) and _subscript_base(annotation) in _FIXTURE_RETURN_WRAPPERS:
+            if (
+                fixture
+                and isinstance(annotation, cst.Subscript)
+                and _subscript_base(annotation) in _FIXTURE_RETURN_WRAPPERS
+            ):
                 first = annotation.slice[0].slice
                 value = self.annotation_value(first.value) if isinstance(first, cst.Index) else None
             else:

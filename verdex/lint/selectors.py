@@ -171,9 +171,7 @@ def _strip_brackets(text: str) -> str:
 
 # --- XPath ------------------------------------------------------------------------------------
 
-_INDEX_PREDICATE = re.compile(
-    r"^\s*(?:\d+|last\(\)(?:\s*-\s*\d+)?|position\(\)\s*(?:[<>]=?|!?=)\s*\d+)\s*$"
-)
+_INDEX_PREDICATE = re.compile(r"^\s*(?:\d+|last\(\)(?:\s*-\s*\d+)?|position\(\)\s*(?:[<>]=?|!?=)\s*\d+)\s*$")
 
 
 @lru_cache(maxsize=4096)

@@ -61,9 +61,7 @@ def render(results: list[LintResult]) -> str:
             {
                 "tool": {"driver": {"name": "verdex lint", "rules": rules}},
                 "results": findings,
-                "invocations": [
-                    {"executionSuccessful": True, "toolExecutionNotifications": notifications}
-                ],
+                "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": notifications}],
             }
         ],
     }

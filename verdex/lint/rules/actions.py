@@ -50,7 +50,7 @@ class PageLevelAction(LintRule):
         Valid('page.locator("#buy").click()'),
         Valid('page.get_by_role("button", name="Buy").click()'),
         Valid('page.keyboard.press("Enter")'),
-        Valid('page.mouse.click(10, 20)'),
+        Valid("page.mouse.click(10, 20)"),
     )
     invalid = (
         Invalid('page.click("#buy")', fixed='page.locator("#buy").click()'),
@@ -89,7 +89,9 @@ class PageLevelAction(LintRule):
         if method == "drag_and_drop" or selector is None or keyword(node, "strict") is not None:
             return None
         receiver = receiver_of(node)
-        locator = cst.Call(cst.Attribute(receiver, cst.Name("locator")), [selector.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
+        locator = cst.Call(
+            cst.Attribute(receiver, cst.Name("locator")), [selector.with_changes(comma=cst.MaybeSentinel.DEFAULT)]
+        )
         rest = [arg for arg in node.args if arg is not selector]
         if rest:
             rest[-1] = rest[-1].with_changes(comma=node.args[-1].comma)

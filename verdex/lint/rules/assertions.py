@@ -77,9 +77,9 @@ class NonRetryingAssertion(LintRule):
             '    pw_expect(page.get_by_role("checkbox")).to_be_checked()\n',
         ),
         Invalid(
-            "def test_x(page) -> None:\n    assert page.get_by_role(\"button\").is_enabled()\n",
+            'def test_x(page) -> None:\n    assert page.get_by_role("button").is_enabled()\n',
             fixed="from playwright.sync_api import expect\n"
-            "def test_x(page) -> None:\n    expect(page.get_by_role(\"button\")).to_be_enabled()\n",
+            'def test_x(page) -> None:\n    expect(page.get_by_role("button")).to_be_enabled()\n',
         ),
         Invalid("def test_x(page, toolbar) -> None:\n    assert toolbar.save_button.is_enabled()\n"),
         Invalid(
@@ -186,7 +186,11 @@ class NonRetryingAssertion(LintRule):
     def _equality_matcher(self, left: cst.BaseExpression, right: cst.BaseExpression):
         if isinstance(left, cst.Attribute) and left.attr.value == "url":
             url = right.evaluated_value if isinstance(right, cst.SimpleString) else None
-            if self.context.kind_of(left.value) == api.PAGE and isinstance(url, str) and url.startswith(("http://", "https://")):
+            if (
+                self.context.kind_of(left.value) == api.PAGE
+                and isinstance(url, str)
+                and url.startswith(("http://", "https://"))
+            ):
                 return left.value, "to_have_url", [right]
             return None
         if not isinstance(left, cst.Call):
@@ -204,7 +208,12 @@ class NonRetryingAssertion(LintRule):
         if method == "input_value" and not left.args and isinstance(right, cst.SimpleString):
             return subject, "to_have_value", [right]
         name = positional(left, 0)
-        if method == "get_attribute" and len(left.args) == 1 and name is not None and isinstance(right, cst.SimpleString):
+        if (
+            method == "get_attribute"
+            and len(left.args) == 1
+            and name is not None
+            and isinstance(right, cst.SimpleString)
+        ):
             return subject, "to_have_attribute", [name.value, right]
         return None
 

@@ -146,7 +146,7 @@ class DeepCssChain(LintRule):
     name = "deep-css-chain"
     message = (
         "spells out the markup: any wrapper the page gains or loses breaks it. Select the element by what "
-        'it is — `get_by_role`, `get_by_label`, `get_by_test_id` — scoped by one meaningful container'
+        "it is — `get_by_role`, `get_by_label`, `get_by_test_id` — scoped by one meaningful container"
     )
     valid = (
         Valid('page.locator("#cart .line-item").click()'),

@@ -32,8 +32,7 @@ class PagePause(LintRule):
         Invalid(
             "from playwright.async_api import Page\n\n\n"
             "async def test_x(page: Page) -> None:\n    await page.pause()\n",
-            fixed="from playwright.async_api import Page\n\n\n"
-            "async def test_x(page: Page) -> None:\n    pass\n",
+            fixed="from playwright.async_api import Page\n\n\n" "async def test_x(page: Page) -> None:\n    pass\n",
         ),
         Invalid('page.goto("/cart"); page.pause()'),
     )

@@ -26,13 +26,13 @@ class PositionalSelection(LintRule):
             "from playwright.sync_api import Page\n\n\n"
             "def test_first_name(page: Page) -> None:\n"
             '    names = ["Ada", "Grace"]\n'
-            "    page.get_by_label(\"Name\").fill(names[0])\n"
+            '    page.get_by_label("Name").fill(names[0])\n'
         ),
         Valid(
             "import pandas as pd\nfrom playwright.sync_api import Page\n\n\n"
             "def test_export(page: Page) -> None:\n"
             '    frame = pd.read_csv("export.csv")\n'
-            "    assert frame.groupby(\"team\").first() is not None\n"
+            '    assert frame.groupby("team").first() is not None\n'
         ),
     )
     invalid = (

@@ -42,7 +42,7 @@ class VolatileTextSelector(LintRule):
     name = "volatile-text-selector"
     message = (
         "changes with the data: the next fixture, a price update or tomorrow's date and the locator finds "
-        "nothing. Locate by the stable part (`get_by_role(\"row\", name=\"Order\")`, a test id) and assert "
+        'nothing. Locate by the stable part (`get_by_role("row", name="Order")`, a test id) and assert '
         'the data separately, or match a pattern: `get_by_text(re.compile(r"Total: \\$\\d+\\.\\d{2}"))`'
     )
     valid = (

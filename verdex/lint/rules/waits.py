@@ -26,7 +26,10 @@ class HardWait(LintRule):
     )
     invalid = (
         Invalid("page.wait_for_timeout(500)"),
-        Invalid("import time\n\nfrom playwright.sync_api import Page\n\n\ndef test_x(page: Page) -> None:\n    time.sleep(2)\n"),
+        Invalid(
+            "import time\n\nfrom playwright.sync_api import Page\n\n\n"
+            "def test_x(page: Page) -> None:\n    time.sleep(2)\n"
+        ),
         Invalid("from time import sleep as nap\n\n\ndef test_x(page) -> None:\n    nap(1)\n"),
         Invalid(
             "import asyncio\n\nfrom playwright.async_api import Page\n\n\n"
@@ -61,7 +64,7 @@ class NetworkIdle(LintRule):
         Invalid('page.wait_for_load_state("networkidle")'),
         Invalid('page.goto("/items", wait_until="networkidle")'),
         Invalid(
-            "from playwright.async_api import Page\n\nIDLE = \"networkidle\"\n\n\n"
+            'from playwright.async_api import Page\n\nIDLE = "networkidle"\n\n\n'
             "async def test_x(page: Page) -> None:\n    await page.reload(wait_until=IDLE)\n"
         ),
     )

@@ -20,7 +20,7 @@ class BrittleXPath(LintRule):
     )
     valid = (
         Valid("page.locator(\"//button[@data-testid='save']\").click()"),
-        Valid("page.locator(\"xpath=//label[text()='Email']/following-sibling::input\").fill(\"a@b.c\")"),
+        Valid('page.locator("xpath=//label[text()=\'Email\']/following-sibling::input").fill("a@b.c")'),
         Valid("page.locator(\"//a[contains(@href, '/docs')]\").click()"),
     )
     invalid = (
