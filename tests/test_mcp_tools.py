@@ -15,13 +15,16 @@ from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
 
-CORE_TOOLS = {"browser_initialize", "browser_navigate", "browser_back", "browser_reload", "browser_snapshot",
-              "get_ancestors", "get_siblings", "get_descendants", "list_roles", "select_role", "browser_close"}
+CORE_TOOLS = {"browser_navigate", "browser_snapshot", "get_ancestors", "get_siblings", "browser_click",
+              "browser_fill", "browser_select", "browser_check", "browser_press", "browser_wait_for", "browser_dialog"}
+MORE_TOOLS = {"browser_initialize", "browser_back", "browser_reload", "get_descendants", "browser_close",
+              "browser_type", "browser_hover", "observe_element_state"}
+ROLE_TOOLS = {"list_roles", "select_role"}
 
 
 @pytest.fixture
 async def client():
-    async with Client(build_server()) as c:
+    async with Client(build_server(caps=("roles", "more"))) as c:
         yield c
 
 
@@ -37,12 +40,26 @@ async def _snapshot_text(client, apps) -> str:
             await anyio.sleep(0.05)
 
 
-async def test_core_tools_are_listed_within_six_kilobytes(client):
-    tools = (await client.list_tools()).tools
+async def test_core_tools_are_listed_within_six_kilobytes():
+    async with Client(build_server()) as c:
+        tools = (await c.list_tools()).tools
     assert {t.name for t in tools} == CORE_TOOLS
     size = len(json.dumps([t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools]))
     assert size <= 6 * 1024, size
     assert all(t.description for t in tools)
+
+
+async def test_more_tools_come_with_capability_groups():
+    async with Client(build_server(caps=("roles", "more"))) as c:
+        names = {t.name for t in (await c.list_tools()).tools}
+    assert names == CORE_TOOLS | MORE_TOOLS | ROLE_TOOLS
+
+
+async def test_several_roles_bring_the_role_tools():
+    from verdex.browser.session import RoleSpec
+    async with Client(build_server(roles=[RoleSpec("admin"), RoleSpec("shopper")])) as c:
+        names = {t.name for t in (await c.list_tools()).tools}
+    assert names == CORE_TOOLS | ROLE_TOOLS
 
 
 async def test_lint_tools_are_behind_a_capability_group():

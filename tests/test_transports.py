@@ -31,6 +31,8 @@ from verdex.browser.session import BrowserOptions, Session
 from verdex.errors import BrowserClosed
 from verdex.server import build_server
 
+ALL_GROUPS = ("roles", "more")  # list_roles, browser_close, … are outside the core tool set
+
 pytestmark = pytest.mark.anyio
 
 REPO = Path(__file__).resolve().parent.parent
@@ -170,7 +172,7 @@ def shop(apps: FixtureServer) -> str:
 
 @pytest.fixture(scope="module")
 async def shared_client() -> AsyncIterator[Client]:
-    async with Client(build_server(BrowserOptions(navigation_timeout=10))) as c:
+    async with Client(build_server(BrowserOptions(navigation_timeout=10), caps=ALL_GROUPS)) as c:
         yield c
 
 
@@ -184,7 +186,7 @@ async def client(shared_client: Client) -> Client:
 @pytest.fixture
 async def fresh_client() -> AsyncIterator[Client]:
     """An in-memory MCP connection to a server of its own, for tests that may leave the browser unsettled."""
-    async with Client(build_server(BrowserOptions(navigation_timeout=10))) as c:
+    async with Client(build_server(BrowserOptions(navigation_timeout=10), caps=ALL_GROUPS)) as c:
         yield c
 
 
@@ -224,7 +226,7 @@ def http_server() -> Iterator[int]:
     """`verdex serve --transport http` as a subprocess; yields its port."""
     port = free_port()
     log = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-m", "verdex", "serve", "--transport", "http", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "verdex", "serve", "--caps", "roles,more", "--transport", "http", "--port", str(port)],
                             cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:
@@ -241,7 +243,7 @@ def http_server() -> Iterator[int]:
 
 # ------------------------------------------------------------------------------------------- stdio
 async def test_stdio_connection_lists_tools_and_snapshots_the_shop(shop: str) -> None:
-    params = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve"], cwd=str(REPO))
+    params = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", "--caps", "roles,more"], cwd=str(REPO))
     with anyio.fail_after(45):
         async with Client(params) as c:
             tools = {tool.name for tool in (await c.list_tools()).tools}
@@ -275,7 +277,7 @@ async def test_http_transport_serves_navigate_and_snapshot(http_server: int, sho
 # ----------------------------------------------------------------------------------------------- CDP
 async def test_cdp_endpoint_drives_a_running_chromium(cdp_endpoint: str, shop: str) -> None:
     with anyio.fail_after(45):
-        async with Client(build_server(BrowserOptions(cdp_endpoint=cdp_endpoint))) as c:
+        async with Client(build_server(BrowserOptions(cdp_endpoint=cdp_endpoint), caps=ALL_GROUPS)) as c:
             await assert_shop_snapshot(c, shop)
             roles = await ok(c, "list_roles")
     assert roles.structured_content["connection"] == "cdp"
@@ -286,7 +288,7 @@ async def test_cdp_endpoint_drives_a_running_chromium(cdp_endpoint: str, shop: s
 
 async def test_closing_the_server_leaves_the_remote_browser_running(cdp_endpoint: str, shop: str) -> None:
     with anyio.fail_after(45):
-        async with Client(build_server(BrowserOptions(cdp_endpoint=cdp_endpoint))) as c:
+        async with Client(build_server(BrowserOptions(cdp_endpoint=cdp_endpoint), caps=ALL_GROUPS)) as c:
             await ok(c, "browser_navigate", {"url": shop})
             await ok(c, "browser_close")
     with urllib.request.urlopen(cdp_endpoint + "/json/version", timeout=5) as answer:
@@ -294,7 +296,7 @@ async def test_closing_the_server_leaves_the_remote_browser_running(cdp_endpoint
 
 
 async def test_cli_cdp_endpoint_flag_over_stdio(cdp_endpoint: str, shop: str) -> None:
-    params = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", "--cdp-endpoint", cdp_endpoint],
+    params = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", "--caps", "roles,more", "--cdp-endpoint", cdp_endpoint],
                                    cwd=str(REPO))
     with anyio.fail_after(45):
         async with Client(params) as c:
@@ -387,7 +389,7 @@ async def test_file_url_is_policy_denied_and_the_server_keeps_serving(client: Cl
 async def test_never_finishing_page_returns_in_bound_as_not_loaded_showing_what_arrived(apps: FixtureServer) -> None:
     url = apps.url + "/slow/never"
     with anyio.fail_after(40):
-        async with Client(build_server(BrowserOptions(navigation_timeout=3))) as c:
+        async with Client(build_server(BrowserOptions(navigation_timeout=3), caps=ALL_GROUPS)) as c:
             started = time.monotonic()
             navigated = await ok(c, "browser_navigate", {"url": url})
             elapsed = time.monotonic() - started

@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--transport", choices=("stdio", "http"), default="stdio",
                        help="http = streamable HTTP on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8931)
-    serve.add_argument("--caps", default="", help="extra tool groups, comma separated: lint")
+    serve.add_argument("--caps", default="", help="extra tool groups, comma separated: roles, more, lint")
+    serve.add_argument("--record", metavar="PATH", help="record every action as a step (JSON Lines)")
     _browser_arguments(serve)
 
     sub.add_parser("doctor", help="which browser is found, versions, what is missing and how to fix it")
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         options, roles = _options(args)
         caps = tuple(c.strip() for c in args.caps.split(",") if c.strip())
         try:
-            server = build_server(options, roles, caps)
+            server = build_server(options, roles, caps, record=args.record)
         except VerdexError as exc:
             print(f"verdex serve: {exc}", file=sys.stderr)
             return 2

@@ -50,7 +50,7 @@ async def run_demo(chaos_seed: int | None = None) -> int:
     with FixtureServer(chaos_seed=chaos_seed) as fixtures:
         shop = fixtures.url + "/shop/"
         print(f"fixture apps at {fixtures.url}" + (f" (chaos seed {chaos_seed})" if chaos_seed is not None else ""))
-        params = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve"])
+        params = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", "--caps", "more"])
         async with Client(params) as client:
             tools = await client.list_tools()
             print(f"connected to `verdex serve` over stdio: {len(tools.tools)} tools")

@@ -282,3 +282,252 @@ class SessionInfo(Fact):
                 lines.append(f"    {'>' if tab.active else ' '} tab {tab.id}: {tab.url} {json.dumps(tab.title, ensure_ascii=False)}"
                              f"{' (opened by ' + tab.opener + ')' if tab.opener else ''}")
         return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- preflight and actions
+
+class LocatorCandidate(Fact):
+    """How an element could be found, as the bridge sees it (validated by Playwright in verdex/locators.py)."""
+
+    kind: str = Field(description="test_id | role | label | placeholder | alt | text | title")
+    value: str | None = None
+    role: str | None = None
+    name: str | None = None
+    volatile: bool = False
+
+
+class ContainerFact(Fact):
+    reason: str
+    test_id: str | None = None
+    role: str | None = None
+    name: str = ""
+    text: str = ""
+
+
+class HitFacts(Fact):
+    """What ``elementFromPoint`` returns at one point of the target."""
+
+    tag: str
+    ref: str
+    role: str | None = None
+    name: str = ""
+    test_id: str | None = None
+    id: str | None = None
+    classes: list[str] = []
+    z_index: str | None = None
+    opacity: float | None = None
+    display: str | None = None
+    pointer_events: str | None = None
+    position: str | None = None
+    is_target: bool
+    inside_target: bool
+    contains_target: bool
+    locators: list[LocatorCandidate] = []
+    containers: list[ContainerFact] = []
+
+    @property
+    def reaches_target(self) -> bool:
+        return self.is_target or self.inside_target
+
+
+class PointFacts(Fact):
+    point: str
+    x: int
+    y: int
+    outside_viewport: bool
+    hit: HitFacts | None = None
+
+
+class AnimationFacts(Fact):
+    on: str = Field(description="target | ancestor")
+    depth: int
+    tag: str
+    test_id: str | None = None
+    type: str
+    name: str = ""
+    play_state: str
+    progress: float | None = None
+    duration_ms: int | None = None
+    properties: list[str] = []
+    moves: bool = Field(description="animates position or size (not only opacity or colour)")
+
+
+class LinkFacts(Fact):
+    href: str
+    target: str | None = None
+    download: bool = False
+
+
+class FormFacts(Fact):
+    action: str
+    method: str
+    target: str | None = None
+
+
+class NavigationFacts(Fact):
+    link: LinkFacts | None = None
+    form: FormFacts | None = None
+
+
+class Box(Fact):
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class BusyAncestor(Fact):
+    ref: str
+    tag: str
+    test_id: str | None = None
+
+
+class ContainerRef(Fact):
+    tag: str
+    test_id: str | None = None
+    ref: str
+
+
+class PreflightFacts(Fact):
+    """Raw facts about a target just before an action, read in one bridge round trip."""
+
+    ref: str
+    attached: bool
+    tag: str
+    role: str | None = None
+    name: str = ""
+    visible: bool
+    box: Box
+    page_box: Box
+    in_viewport: float = Field(description="share of the element inside the viewport, 0–1")
+    opacity: float = Field(description="effective opacity (product over ancestors)")
+    disabled: bool
+    aria_disabled: bool
+    editable: bool
+    readonly: bool = False
+    sensitive: bool = Field(False, description="a password, payment or one-time-code field: its value is never shown")
+    field_name: str | None = None
+    busy_ancestors: list[BusyAncestor] = []
+    coverage: list[PointFacts]
+    animations: list[AnimationFacts] = []
+    styles: dict[str, str] | None = None
+    navigation: NavigationFacts
+    container: ContainerRef
+    ms_since_mutation: int | None = Field(None, description="since the last DOM change in the target's container")
+    requests_in_flight: list[str] = Field([], description="method and URL of requests not yet answered")
+
+
+class Verdict(Fact):
+    """What the facts mean for one action: blocking facts stop it, advisory facts ride along."""
+
+    blocking: list[str] = []
+    advisory: list[str] = []
+
+
+class LocatorStep(Fact):
+    """One call in a locator chain, target-neutral: ``get_by_role("button", name="Add", exact=True)``."""
+
+    method: str
+    args: list[str | int] = []
+    kwargs: dict[str, str | bool | int] = {}
+
+
+class RankedLocator(Fact):
+    kind: str
+    steps: list[LocatorStep]
+    score: int = Field(description="lower is better: test id 1, role+name 100, … container-scoped 1000+, nth 10000")
+    matches: int = Field(description="elements Playwright's locator engine matched when recorded")
+    is_target: bool = Field(description="the single match is the target itself")
+    volatile: bool = False
+
+
+class LocatorChoice(Fact):
+    chosen: RankedLocator
+    candidates: list[RankedLocator]
+    fallback: bool = Field(False, description="no candidate was unique: positional nth() was used")
+    code: str = Field(description="the chosen locator as Python")
+
+
+class RequestEffect(Fact):
+    method: str
+    url: str
+    resource_type: str
+    status: int | None = None
+    failed: str | None = None
+    changed_page: bool | None = Field(None, description="the DOM changed within 500 ms of the response")
+
+
+class Effects(Fact):
+    """What an action caused, observed until the page settled (bounded)."""
+
+    requests: list[RequestEffect] = []
+    navigated: bool = False
+    url_before: str
+    url_after: str
+    new_tabs: list[str] = []
+    dialogs: list[str] = []
+    downloads: list[str] = []
+    appeared: list[str] = Field([], description="dialogs, notices and blockers that appeared")
+    disappeared: list[str] = []
+    title_change: list[str] | None = None
+    heading_change: list[str] | None = None
+    interactive_diff: list[str] = Field([], description="snapshot lines with refs that were added (+) or removed (-)")
+    settled_ms: int = 0
+    no_effect: bool = False
+
+    def to_text(self) -> str:
+        if self.no_effect:
+            return ("no observable effect: no request, no navigation, no dialog or popup, nothing on the page "
+                    "changed (its handler may not be attached yet, or the click landed elsewhere)")
+        lines = []
+        for r in self.requests:
+            status = r.failed or r.status
+            lines.append(f"request: {r.method} {r.url} → {status}{' (page changed after it)' if r.changed_page else ''}")
+        if self.navigated or self.url_after != self.url_before:
+            lines.append(f"navigated: {self.url_before} → {self.url_after}")
+        lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]
+        lines += [f"download: {d}" for d in self.downloads]
+        lines += [f"appeared: {a}" for a in self.appeared] + [f"disappeared: {d}" for d in self.disappeared]
+        if self.title_change:
+            lines.append(f"title: {self.title_change[0]!r} → {self.title_change[1]!r}")
+        if self.heading_change:
+            lines.append(f"heading: {self.heading_change[0]!r} → {self.heading_change[1]!r}")
+        if self.interactive_diff:
+            lines.append("interactive elements:")
+            lines += [f"  {line}" for line in self.interactive_diff[:40]]
+            if len(self.interactive_diff) > 40:
+                lines.append(f"  … {len(self.interactive_diff) - 40} more")
+        return "\n".join(lines)
+
+
+class WaitRecord(Fact):
+    """What a wait=True action waited for before acting."""
+
+    blocking: list[str]
+    waited_ms: int
+    cleared: bool
+
+
+class ActionResult(Fact):
+    action: str
+    ref: str
+    target: str = Field(description="role and name of the target")
+    locator: LocatorChoice | None = None
+    preflight: PreflightFacts | None = None
+    verdict: Verdict
+    forced: bool = False
+    waited: WaitRecord | None = None
+    effects: Effects | None = None
+
+    def to_text(self) -> str:
+        lines = [f"{self.action} {self.target} [ref={self.ref}]" + (" (forced past preflight)" if self.forced else "")]
+        if self.locator is not None:
+            lines.append(f"via {self.locator.code}" + (" (positional fallback)" if self.locator.fallback else ""))
+        if self.waited is not None:
+            lines.append(f"waited {self.waited.waited_ms} ms for: {'; '.join(self.waited.blocking)}")
+        if self.verdict.blocking and self.forced:
+            lines += [f"blocking (ignored): {b}" for b in self.verdict.blocking]
+        lines += [f"note: {a}" for a in self.verdict.advisory]
+        if self.effects is not None:
+            lines.append(self.effects.to_text())
+        return "\n".join(lines)

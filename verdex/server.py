@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from dataclasses import asdict
+from pathlib import Path
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -21,10 +23,13 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from verdex import __version__
+from verdex import actions
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
+from verdex.recorder import Recorder
 from verdex.errors import InvalidArgument, Timeout, VerdexError
 
-CAPABILITY_GROUPS = ("lint",)
+# Tools an agent needs in every session are always listed; these groups are added with --caps.
+CAPABILITY_GROUPS = ("roles", "more", "lint")
 TOOL_TIMEOUT_S = 60.0
 
 INSTRUCTIONS = (
@@ -33,8 +38,9 @@ INSTRUCTIONS = (
     "read blockers, dialogs and loading in the snapshot header before acting."
 )
 
-Ref = Annotated[str, Field(description="an element ref from the latest snapshot, e.g. e42 or f1e7")]
-RoleName = Annotated[str | None, Field(description="role to use; default the active role")]
+Ref = Annotated[str, Field(description="element ref from a snapshot, e.g. e42")]
+Force = Annotated[bool, Field(description="act despite blocking facts")]
+Wait = Annotated[bool, Field(description="wait ≤10 s for blocking facts to clear")]
 
 
 def _result(fact: Any) -> CallToolResult:
@@ -67,6 +73,8 @@ def _argument_checks(server: MCPServer) -> Callable[..., Awaitable[Any]]:
     rather than ignored, and a schema violation comes back with the INVALID_ARGUMENT code."""
 
     async def check(ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
+        if ctx.method == "tools/list":
+            return _lean_listing(await call_next(ctx))
         if ctx.method != "tools/call" or not isinstance(ctx.params, dict):
             return await call_next(ctx)
         name = ctx.params.get("name")
@@ -90,17 +98,39 @@ def _argument_checks(server: MCPServer) -> Callable[..., Awaitable[Any]]:
     return check
 
 
+def _lean_listing(listing: Any) -> Any:
+    """An agent pays for tools/list on every turn. Pydantic's schemas say more than a model needs:
+    per-property titles that repeat the names, ``anyOf [T, null]`` with ``default: null`` for an
+    optional argument (omitting it says the same), and docstring indentation."""
+    if isinstance(listing, dict):
+        for tool in listing.get("tools", []):
+            if isinstance(tool.get("description"), str):
+                tool["description"] = " ".join(tool["description"].split())
+            schema = tool.get("inputSchema", {})
+            schema.pop("title", None)
+            for name, prop in list(schema.get("properties", {}).items()):
+                prop.pop("title", None)
+                options = prop.get("anyOf")
+                if options and len(options) == 2 and {"type": "null"} in options and prop.get("default", 0) is None:
+                    kept = next(o for o in options if o != {"type": "null"})
+                    schema["properties"][name] = {**kept, **{k: v for k, v in prop.items() if k not in ("anyOf", "default")}}
+    return listing
+
+
 def _error_result(text: str) -> dict[str, Any]:
     result = CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
     return result.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
 def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None,
-                 caps: tuple[str, ...] = ()) -> MCPServer:
+                 caps: tuple[str, ...] = (), record: str | Path | None = None) -> MCPServer:
     unknown = sorted(set(caps) - set(CAPABILITY_GROUPS))
     if unknown:
         raise InvalidArgument(f"unknown capability group(s) {unknown}; known: {list(CAPABILITY_GROUPS)}")
     session = Session(options, roles)
+    if len(session.roles) > 1:
+        caps = (*caps, "roles")
+    recorder = Recorder(record, base_url=None, roles=[asdict(r) for r in session.roles_specs()]) if record else None
 
     @asynccontextmanager
     async def lifespan(_: MCPServer) -> AsyncIterator[Session]:
@@ -108,41 +138,44 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
             yield session
         finally:
             await session.close()
+            if recorder is not None:
+                recorder.close()
 
     server: MCPServer = MCPServer("verdex", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
                                   log_level="WARNING", middleware=[lambda ctx, call_next: checks(ctx, call_next)])
     checks = _argument_checks(server)
     read_only = ToolAnnotations(read_only_hint=True)
 
-    def tool(annotations: ToolAnnotations | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def tool(annotations: ToolAnnotations | None = None, group: str | None = None
+             ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-            server.tool(annotations=annotations, structured_output=False)(_raising_codes(fn))
+            if group is None or group in caps:
+                server.tool(annotations=annotations, structured_output=False)(_raising_codes(fn))
             return fn
         return register
 
-    @tool()
+    @tool(group="more")
     async def browser_initialize() -> CallToolResult:
         """Start the browser (if needed) and open the active role's tab; returns browser, roles and tabs."""
         await _bounded(session.tab())
         return _result(await session.info())
 
     @tool()
-    async def browser_navigate(url: Annotated[str, Field(description="absolute URL, or relative to the current page")],
-                               role: RoleName = None) -> CallToolResult:
+    async def browser_navigate(url: Annotated[str, Field(description="absolute URL, or relative to the current page")]) -> CallToolResult:
         """Go to a URL in the active tab; returns the page identity."""
-        tab = await _bounded(session.tab(role))
+        tab = await _bounded(session.tab())
         return _result(await _bounded(tab.navigate(url)))
 
-    @tool()
-    async def browser_back(role: RoleName = None) -> CallToolResult:
+    @tool(group="more")
+    async def browser_back() -> CallToolResult:
         """Go back in the active tab's history."""
-        tab = await _bounded(session.tab(role))
+        tab = await _bounded(session.tab())
         return _result(await _bounded(tab.back()))
 
-    @tool()
-    async def browser_reload(role: RoleName = None) -> CallToolResult:
+    @tool(group="more")
+    async def browser_reload() -> CallToolResult:
         """Reload the active tab."""
-        tab = await _bounded(session.tab(role))
+        tab = await _bounded(session.tab())
         return _result(await _bounded(tab.reload()))
 
     @tool(read_only)
@@ -153,19 +186,18 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         cursor: Annotated[str | None, Field(description="next_cursor of a previous page")] = None,
         diff: Annotated[bool, Field(description="return only lines changed since the previous snapshot")] = False,
         full: Annotated[bool, Field(description="do not fold repeated siblings")] = False,
-        role: RoleName = None,
     ) -> CallToolResult:
         """Accessibility snapshot of the active tab: page identity (url, title, heading, dialogs, notices, loading,
         blockers) and one line per node; interactive elements carry refs. Budgeted (24 KB) with paging."""
-        tab = await _bounded(session.tab(role))
+        tab = await _bounded(session.tab())
         return _result(await _bounded(tab.snapshot(scope=scope, depth=depth, max_items=max_items, cursor=cursor,
                                                    diff=diff, mode="full" if full else "default")))
 
     @tool(read_only)
-    async def get_ancestors(ref: Ref, role: RoleName = None) -> CallToolResult:
+    async def get_ancestors(ref: Ref) -> CallToolResult:
         """Every ancestor of ref up to body: tag, role, name, all attributes, refs inside, text, and whether it is a
         meaningful container (test id, landmark, named region, list item, row, card)."""
-        tab = await _bounded(session.tab(role))
+        tab = await _bounded(session.tab())
         return _result(await _bounded(tab.ancestors(ref)))
 
     @tool(read_only)
@@ -173,26 +205,25 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         ref: Ref,
         ancestor_level: Annotated[int, Field(description="0 = the element, 1 = its parent, …", ge=0)] = 1,
         max_items: Annotated[int, Field(ge=1)] = 50,
-        role: RoleName = None,
     ) -> CallToolResult:
         """Siblings of ref's ancestor at ancestor_level, with the text telling each apart and whether each has the
         same shape as the target's branch."""
-        tab = await _bounded(session.tab(role))
+        tab = await _bounded(session.tab())
         return _result(await _bounded(tab.siblings(ref, ancestor_level, max_items)))
 
-    @tool(read_only)
+    @tool(read_only, group="more")
     async def get_descendants(ref: Ref, depth: Annotated[int, Field(ge=1)] = 3,
-                              max_items: Annotated[int, Field(ge=1)] = 100, role: RoleName = None) -> CallToolResult:
+                              max_items: Annotated[int, Field(ge=1)] = 100) -> CallToolResult:
         """The subtree under ref, every element with a ref, up to depth levels and max_items items."""
-        tab = await _bounded(session.tab(role))
+        tab = await _bounded(session.tab())
         return _result(await _bounded(tab.descendants(ref, depth, max_items)))
 
-    @tool(read_only)
+    @tool(read_only, group="roles")
     async def list_roles() -> CallToolResult:
         """The roles (isolated browser contexts), their tabs and which is active."""
         return _result(await session.info())
 
-    @tool()
+    @tool(group="roles")
     async def select_role(name: Annotated[str, Field(description="role name from list_roles")],
                           tab: Annotated[str | None, Field(description="tab id to make active, e.g. t2")] = None
                           ) -> CallToolResult:
@@ -201,15 +232,104 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         await _bounded(session.tab(name))
         return _result(await session.info())
 
-    @tool()
+    @tool(group="more")
     async def browser_close() -> CallToolResult:
         """Close the browser and every role's context; the next call starts a fresh one."""
         await session.close()
         return _result(await session.info())
 
+    # ---------------------------------------------------------------- actions
+    @tool()
+    async def browser_click(
+        ref: Ref,
+        button: Literal["left", "right", "middle"] = "left",
+        click_count: Annotated[int, Field(ge=1, le=3)] = 1,
+        modifiers: Annotated[list[str] | None, Field(description="Alt, Control, Meta, Shift")] = None,
+        force: Force = False, wait: Wait = False,
+    ) -> CallToolResult:
+        """Click ref after a race preflight: fails with NOT_ACTIONABLE and the facts if it is covered, moving,
+        hidden or disabled; otherwise clicks and reports effects (requests, navigation, toasts, changes)."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.click(tab, ref, button=button, click_count=click_count,
+                                                    modifiers=modifiers, force=force, wait=wait, recorder=recorder)))
+
+    @tool()
+    async def browser_fill(ref: Ref, value: str, submit: Annotated[bool, Field(description="press Enter after")] = False,
+                           force: Force = False, wait: Wait = False) -> CallToolResult:
+        """Replace a field's value (preflighted like browser_click)."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.fill(tab, ref, value, submit=submit, force=force, wait=wait,
+                                                   recorder=recorder)))
+
+    @tool()
+    async def browser_select(ref: Ref, values: list[str] | None = None, labels: list[str] | None = None,
+                             force: Force = False, wait: Wait = False) -> CallToolResult:
+        """Choose options of a select by value or by label."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.select(tab, ref, values=values, labels=labels, force=force, wait=wait,
+                                                     recorder=recorder)))
+
+    @tool()
+    async def browser_check(ref: Ref, checked: bool = True, force: Force = False, wait: Wait = False) -> CallToolResult:
+        """Check (or with checked=false uncheck) a checkbox, radio or switch."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.set_checked(tab, ref, checked, force=force, wait=wait,
+                                                          recorder=recorder)))
+
+    @tool()
+    async def browser_press(key: Annotated[str, Field(description="Enter, Escape, Tab, Control+A, …")],
+                            ref: Annotated[str | None, Field(description="element to press on; default the focused one")] = None) -> CallToolResult:
+        """Press a key."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.press(tab, key, ref, recorder=recorder)))
+
+    @tool()
+    async def browser_wait_for(
+        text: Annotated[str | None, Field(description="wait until this text is visible")] = None,
+        text_gone: Annotated[str | None, Field(description="wait until this text is hidden or gone")] = None,
+        ref: Annotated[str | None, Field(description="wait until this element reaches state")] = None,
+        state: Literal["visible", "hidden", "enabled", "disabled", "attached", "detached"] = "visible",
+        timeout: Annotated[float, Field(description="seconds, at most 30", gt=0, le=30)] = 10,
+    ) -> CallToolResult:
+        """Wait (bounded) for text to appear or disappear, or for ref to reach a state."""
+        tab = await _bounded(session.tab())
+        waited = await _bounded(actions.wait_for(tab, text=text, text_gone=text_gone, ref=ref, state=state,
+                                                 timeout_s=timeout))
+        return _plain(f"done after {waited['waited_ms']} ms", waited)
+
+    @tool()
+    async def browser_dialog(accept: bool, prompt_text: str | None = None) -> CallToolResult:
+        """Answer the open alert/confirm/prompt dialog."""
+        tab = await _bounded(session.tab())
+        answered = await _bounded(actions.answer_dialog(tab, accept=accept, prompt_text=prompt_text))
+        return _plain(f"{'accepted' if accept else 'dismissed'} {answered['type']} {answered['message']!r}", answered)
+
+    @tool(group="more")
+    async def browser_type(ref: Ref, text: str, submit: bool = False, force: Force = False, wait: Wait = False) -> CallToolResult:
+        """Type text key by key into ref (after its current value)."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.type_text(tab, ref, text, submit=submit, force=force, wait=wait,
+                                                        recorder=recorder)))
+
+    @tool(group="more")
+    async def browser_hover(ref: Ref, force: Force = False, wait: Wait = False) -> CallToolResult:
+        """Move the mouse over ref (reveals hover-only controls)."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.hover(tab, ref, force=force, wait=wait, recorder=recorder)))
+
+    @tool(read_only, group="more")
+    async def observe_element_state(ref: Ref) -> CallToolResult:
+        """The preflight facts for ref without acting: coverage, animations, visibility, navigation."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.observe(tab, ref)))
+
     if "lint" in caps:
         _add_lint_tools(server)
     return server
+
+
+def _plain(text: str, data: dict[str, Any]) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
 def _add_lint_tools(server: MCPServer) -> None:

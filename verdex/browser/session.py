@@ -92,6 +92,7 @@ class Session:
             if self._browser is not None:
                 return self._browser
             self._playwright = await async_playwright().start()
+            self._playwright.selectors.set_test_id_attribute(self.options.test_id_attribute)
             chromium = self._playwright.chromium
             try:
                 await self._connect_or_launch(chromium)
@@ -154,6 +155,9 @@ class Session:
             await playwright.stop()
 
     # ---------------------------------------------------------------- roles and tabs
+    def roles_specs(self) -> list[RoleSpec]:
+        return [role.spec for role in self.roles.values()]
+
     def role_spec(self, name: str | None = None) -> RoleSpec:
         return self._role(name).spec
 
@@ -215,6 +219,7 @@ class Session:
     def _adopt_popup(self, role: Role, opener: Tab, popup: Page) -> None:
         tab = self._adopt(role, popup)
         tab.opener = opener.id
+        opener.popups.append(tab)
 
     async def info(self) -> SessionInfo:
         browser = self._browser

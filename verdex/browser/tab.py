@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 from urllib.parse import urljoin, urlparse
 
-from playwright.async_api import Page
+from playwright.async_api import Dialog, Page
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
@@ -16,12 +16,22 @@ from verdex.errors import (
     BrowserClosed,
     InvalidArgument,
     NavigationFailed,
+    NotActionable,
     PolicyDenied,
     StaleRef,
     UnknownRef,
     translate_playwright_errors,
 )
-from verdex.facts import Ancestors, Descendants, NavigationResult, PageIdentity, Siblings, Snapshot
+from verdex.effects import NetworkLog
+from verdex.facts import (
+    Ancestors,
+    Descendants,
+    NavigationResult,
+    PageIdentity,
+    PreflightFacts,
+    Siblings,
+    Snapshot,
+)
 from verdex.refs import RefBook
 
 DEFAULT_MAX_BYTES = 24_000
@@ -54,10 +64,31 @@ class Tab:
         self.page = page
         self.opener = opener
         self.navigation_timeout = navigation_timeout
+        self.test_id_attribute = test_id_attribute
         self.refs = RefBook()
+        self.network = NetworkLog(page)
+        self.pending_dialogs: list[Dialog] = []
+        self.dialog_log: list[Dialog] = []
+        self.popups: list[Tab] = []
+        page.on("dialog", self._on_dialog)
         self.bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=lambda: self.refs.next_ref,
                              on_install=self.refs.document_installed)
         page.on("framenavigated", self._on_frame_navigated)
+
+    def _on_dialog(self, dialog: Dialog) -> None:
+        self.pending_dialogs.append(dialog)
+        self.dialog_log.append(dialog)
+
+    def ensure_no_dialog(self) -> None:
+        """While a JavaScript dialog is open the page is frozen: say so at once instead of hanging."""
+        if self.pending_dialogs:
+            dialog = self.pending_dialogs[0]
+            raise NotActionable(f"a {dialog.type} dialog is open ({dialog.message!r}); answer it with browser_dialog",
+                                dialog={"type": dialog.type, "message": dialog.message})
+
+    async def call_bridge(self, method: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.ensure_no_dialog()
+        return await self.bridge.call(method, args)
 
     def _on_frame_navigated(self, frame: Any) -> None:
         if frame == self.page.main_frame:
@@ -130,7 +161,7 @@ class Tab:
     # ---------------------------------------------------------------- exploration
     @_reporting_closed
     async def identity(self) -> PageIdentity:
-        answer = await self.bridge.call("identity")
+        answer = await self.call_bridge("identity")
         return PageIdentity.model_validate(answer)
 
     @_reporting_closed
@@ -146,7 +177,7 @@ class Tab:
         tree_bytes = max(max_bytes - HEADER_RESERVE_BYTES, 1_000) if max_bytes else None
         if cursor:
             observation_id, offset = self.refs.check_cursor(cursor)
-            answer = await self.bridge.call("nextPage", {"observation_id": observation_id, "offset": offset,
+            answer = await self.call_bridge("nextPage", {"observation_id": observation_id, "offset": offset,
                                                          "max_items": max_items, "max_bytes": tree_bytes})
             if answer.get("error") == "expired":
                 raise InvalidArgument(f"observation {observation_id} is no longer cached; take a new snapshot",
@@ -155,7 +186,7 @@ class Tab:
             if scope is not None:
                 self.refs.check_ref(scope)
             observation_id = self.refs.new_observation()
-            answer = await self.bridge.call("snapshot", {"observation_id": observation_id, "scope": scope,
+            answer = await self.call_bridge("snapshot", {"observation_id": observation_id, "scope": scope,
                                                          "depth": depth, "max_items": max_items, "diff": diff,
                                                          "mode": mode, "max_bytes": tree_bytes})
             self._raise_for_ref_error(answer)
@@ -184,9 +215,21 @@ class Tab:
         return Descendants.model_validate(await self._ref_call(
             "descendants", {"ref": ref, "depth": depth, "max_items": max_items}))
 
+    @_reporting_closed
+    async def preflight(self, ref: str) -> PreflightFacts:
+        """Raw facts about ref right now (attachment, coverage, animations, navigation, …)."""
+        answer = await self._ref_call("preflight", {"ref": ref})
+        in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
+        return PreflightFacts.model_validate({**answer, "requests_in_flight": in_flight})
+
+    @_reporting_closed
+    async def candidates(self, ref: str) -> dict[str, Any]:
+        """The bridge's locator candidates, containers, frames and box for ref (see verdex.locators)."""
+        return await self._ref_call("candidates", {"ref": ref})
+
     async def _ref_call(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
         args = {**args, "ref": self.refs.check_ref(args["ref"])}
-        answer = await self.bridge.call(method, args)
+        answer = await self.call_bridge(method, args)
         self._raise_for_ref_error(answer)
         self.refs.saw(answer.get("next_ref", 0) or 0)
         return answer

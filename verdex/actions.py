@@ -1,0 +1,246 @@
+"""Acting on a ref: preflight first, then the action through the locator a test will use, then its
+effects — each performed with Playwright's real input events and recorded as a step.
+
+    result = await actions.click(tab, "e42")                 # NotActionable if a scrim covers it
+    result = await actions.click(tab, "e42", wait=True)      # waits (bounded) for the scrim to go
+    result = await actions.fill(tab, "e7", "demo")
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+from playwright.async_api import Locator
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+from verdex import locators
+from verdex.browser.tab import Tab
+from verdex.effects import EffectsWatch
+from verdex.errors import InvalidArgument, NotActionable, StaleRef, Timeout, translate_playwright_errors
+from verdex.facts import ActionResult, PreflightFacts, Verdict, WaitRecord
+from verdex.preflight import Action, judge
+from verdex.recorder import Recorder, secret_env_name
+
+ACTION_TIMEOUT_MS = 5_000
+WAIT_BOUND_S = 10.0
+WAIT_POLL_S = 0.05
+MODIFIERS = ("Alt", "Control", "ControlOrMeta", "Meta", "Shift")
+
+Perform = Callable[[Locator, bool], Awaitable[None]]
+
+
+async def click(tab: Tab, ref: str, *, button: Literal["left", "right", "middle"] = "left", click_count: int = 1,
+                modifiers: list[str] | None = None, force: bool = False, wait: bool = False,
+                effects: bool = True, recorder: Recorder | None = None) -> ActionResult:
+    bad = [m for m in modifiers or [] if m not in MODIFIERS]
+    if bad or click_count < 1:
+        raise InvalidArgument(f"modifiers are {', '.join(MODIFIERS)}; click_count ≥ 1", modifiers=bad)
+
+    async def perform(locator: Locator, forced: bool) -> None:
+        await locator.click(button=button, click_count=click_count, modifiers=modifiers or None, force=forced,
+                            timeout=ACTION_TIMEOUT_MS)
+
+    return await _act(tab, ref, "click", perform, force=force, wait=wait, effects=effects, recorder=recorder,
+                      args={"button": button, "click_count": click_count, "modifiers": modifiers or []})
+
+
+async def type_text(tab: Tab, ref: str, text: str, *, submit: bool = False, force: bool = False, wait: bool = False,
+                    recorder: Recorder | None = None) -> ActionResult:
+    """Types key by key (real keyboard events), after what the field holds; Enter after it when submit."""
+
+    async def perform(locator: Locator, forced: bool) -> None:
+        await locator.press_sequentially(text, timeout=ACTION_TIMEOUT_MS)
+        if submit:
+            await locator.press("Enter", timeout=ACTION_TIMEOUT_MS)
+
+    return await _act(tab, ref, "type", perform, force=force, wait=wait, recorder=recorder,
+                      args={"text": text, "submit": submit}, secret_arg="text")
+
+
+async def fill(tab: Tab, ref: str, value: str, *, submit: bool = False, force: bool = False, wait: bool = False,
+               recorder: Recorder | None = None) -> ActionResult:
+    """Replaces the field's value, the way Playwright's fill() does (focus, select all, insert text)."""
+
+    async def perform(locator: Locator, forced: bool) -> None:
+        await locator.fill(value, force=forced, timeout=ACTION_TIMEOUT_MS)
+        if submit:
+            await locator.press("Enter", timeout=ACTION_TIMEOUT_MS)
+
+    return await _act(tab, ref, "fill", perform, force=force, wait=wait, recorder=recorder,
+                      args={"value": value, "submit": submit}, secret_arg="value")
+
+
+async def select(tab: Tab, ref: str, *, values: list[str] | None = None, labels: list[str] | None = None,
+                 force: bool = False, wait: bool = False, recorder: Recorder | None = None) -> ActionResult:
+    if not values and not labels:
+        raise InvalidArgument("pass values or labels to select")
+
+    async def perform(locator: Locator, forced: bool) -> None:
+        try:
+            await locator.select_option(value=values, label=labels, force=forced, timeout=2_000)
+        except PlaywrightTimeoutError as exc:
+            options = await locator.locator("option").all_text_contents()
+            raise InvalidArgument("the select has no such option", wanted=values or labels,
+                                  options=[o.strip() for o in options][:50]) from exc
+
+    return await _act(tab, ref, "select", perform, force=force, wait=wait, recorder=recorder,
+                      args={"values": values, "labels": labels})
+
+
+async def set_checked(tab: Tab, ref: str, checked: bool, *, force: bool = False, wait: bool = False,
+                      recorder: Recorder | None = None) -> ActionResult:
+    async def perform(locator: Locator, forced: bool) -> None:
+        if checked:
+            await locator.check(force=forced, timeout=ACTION_TIMEOUT_MS)
+        else:
+            await locator.uncheck(force=forced, timeout=ACTION_TIMEOUT_MS)
+
+    return await _act(tab, ref, "check" if checked else "uncheck", perform, force=force, wait=wait,
+                      recorder=recorder, args={})
+
+
+async def hover(tab: Tab, ref: str, *, force: bool = False, wait: bool = False,
+                recorder: Recorder | None = None) -> ActionResult:
+    async def perform(locator: Locator, forced: bool) -> None:
+        await locator.hover(force=forced, timeout=ACTION_TIMEOUT_MS)
+
+    return await _act(tab, ref, "hover", perform, force=force, wait=wait, recorder=recorder, args={})
+
+
+async def press(tab: Tab, key: str, ref: str | None = None, *, recorder: Recorder | None = None) -> ActionResult:
+    """A key (``Enter``, ``Escape``, ``Control+A``) on ref, or on whatever has focus."""
+    if not key or len(key) > 64:
+        raise InvalidArgument("key is a Playwright key name such as Enter, Escape or Control+A", key=key)
+    if ref is not None:
+        async def perform(locator: Locator, forced: bool) -> None:
+            await locator.press(key, timeout=ACTION_TIMEOUT_MS)
+
+        return await _act(tab, ref, "press", perform, force=False, wait=False, recorder=recorder, args={"key": key})
+    tab.ensure_no_dialog()
+    watch = EffectsWatch(tab)
+    await watch.start()
+    with translate_playwright_errors(f"pressing {key}"):
+        await tab.page.keyboard.press(key)
+    effects = await watch.finish()
+    result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
+    if recorder is not None:
+        recorder.step({"tool": "browser_press", "args": {"key": key}, "tab": tab.id, "url": tab.page.url,
+                       "effects": effects.model_dump(mode="json")})
+    return result
+
+
+async def observe(tab: Tab, ref: str, action: Action = "click") -> ActionResult:
+    """The preflight facts and what they would mean for an action, without acting."""
+    tab.ensure_no_dialog()
+    facts = await tab.preflight(ref)
+    return ActionResult(action=f"observe ({action})", ref=ref, target=_target(facts), preflight=facts,
+                        verdict=judge(facts, action))
+
+
+async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, force: bool, wait: bool,
+               recorder: Recorder | None, args: dict[str, Any], effects: bool = True,
+               secret_arg: str | None = None) -> ActionResult:
+    tab.ensure_no_dialog()
+    facts = await tab.preflight(ref)
+    kind: Action = "click" if action == "press" else action  # type: ignore[assignment]
+    verdict = judge(facts, kind)
+    waited = None
+    if verdict.blocking and not force:
+        if wait:
+            facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
+        if verdict.blocking:
+            raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
+                                blocking=verdict.blocking, advisory=verdict.advisory,
+                                facts=facts.model_dump(mode="json", exclude_defaults=True))
+    choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    locator = locators.build(tab.page, choice.chosen.steps)
+    watch = EffectsWatch(tab) if effects else None
+    if watch is not None:
+        await watch.start()
+    with translate_playwright_errors(f"{action} on {ref}"):
+        await perform(locator, force)
+    observed = await watch.finish() if watch is not None else None
+    result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
+                          verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed)
+    if recorder is not None:
+        recorded_args = dict(args)
+        if secret_arg and facts.sensitive:
+            recorded_args[secret_arg] = {"env": secret_env_name(facts.field_name)}
+        recorder.step({"tool": f"browser_{action}", "args": recorded_args, "tab": tab.id, "url": tab.page.url,
+                       "target": {"role": facts.role, "name": facts.name, "tag": facts.tag},
+                       "locators": choice.model_dump(mode="json"), "preflight": facts.model_dump(mode="json"),
+                       "verdict": verdict.model_dump(mode="json"), "forced": result.forced,
+                       "waited": waited.model_dump(mode="json") if waited else None,
+                       "effects": observed.model_dump(mode="json") if observed else None})
+    return result
+
+
+async def _wait_until_clear(tab: Tab, ref: str, action: Action,
+                            verdict: Verdict) -> tuple[PreflightFacts, Verdict, WaitRecord]:
+    started = time.monotonic()
+    first = list(verdict.blocking)
+    while True:
+        await asyncio.sleep(WAIT_POLL_S)
+        facts = await tab.preflight(ref)
+        verdict = judge(facts, action)
+        elapsed = time.monotonic() - started
+        if not verdict.blocking or elapsed >= WAIT_BOUND_S:
+            return facts, verdict, WaitRecord(blocking=first, waited_ms=round(elapsed * 1000),
+                                              cleared=not verdict.blocking)
+
+
+def _target(facts: PreflightFacts) -> str:
+    return f"{facts.role or facts.tag} {facts.name!r}" if facts.name else (facts.role or facts.tag)
+
+
+async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None = None, ref: str | None = None,
+                   state: Literal["visible", "hidden", "enabled", "disabled", "attached", "detached"] = "visible",
+                   timeout_s: float = 10.0) -> dict[str, Any]:
+    """Wait, bounded, for text to appear or disappear, or for ref to reach a state."""
+    if sum(x is not None for x in (text, text_gone, ref)) != 1:
+        raise InvalidArgument("pass exactly one of text, text_gone or ref")
+    timeout_s = min(max(timeout_s, 0.1), 30.0)
+    tab.ensure_no_dialog()
+    started = time.monotonic()
+    try:
+        if text is not None:
+            await tab.page.get_by_text(text).first.wait_for(state="visible", timeout=timeout_s * 1000)
+        elif text_gone is not None:
+            await tab.page.get_by_text(text_gone).first.wait_for(state="hidden", timeout=timeout_s * 1000)
+        else:
+            await _wait_for_ref(tab, ref, state, timeout_s)
+    except PlaywrightTimeoutError as exc:
+        raise Timeout(f"waited {timeout_s:.1f} s", text=text, text_gone=text_gone, ref=ref, state=state) from exc
+    return {"waited_ms": round((time.monotonic() - started) * 1000), "text": text, "text_gone": text_gone,
+            "ref": ref, "state": state}
+
+
+async def _wait_for_ref(tab: Tab, ref: str, state: str, timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            facts = await tab.preflight(ref)
+            reached = {"visible": facts.visible, "hidden": not facts.visible, "enabled": not facts.disabled and not facts.aria_disabled,
+                       "disabled": facts.disabled or facts.aria_disabled, "attached": True, "detached": False}[state]
+        except StaleRef:
+            reached = state in ("detached", "hidden")
+        if reached:
+            return
+        if time.monotonic() >= deadline:
+            raise Timeout(f"{ref} did not become {state} within {timeout_s:.1f} s", ref=ref, state=state)
+        await asyncio.sleep(WAIT_POLL_S)
+
+
+async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = None) -> dict[str, Any]:
+    if not tab.pending_dialogs:
+        raise InvalidArgument("no dialog is open")
+    dialog = tab.pending_dialogs.pop(0)
+    with translate_playwright_errors("answering the dialog"):
+        if accept:
+            await dialog.accept(prompt_text) if prompt_text is not None else await dialog.accept()
+        else:
+            await dialog.dismiss()
+    return {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}

@@ -1,0 +1,185 @@
+"""What an action caused: requests and their answers, navigation, popups, dialogs, downloads, notices
+and dialogs that appeared or went away, title and heading changes, and the interactive elements that
+came or went — observed until the page settles (bounded), so that a click with no effect says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from playwright.async_api import Download, Page, Request, Response
+
+from verdex.facts import Effects, PageIdentity, RequestEffect
+
+if TYPE_CHECKING:
+    from verdex.browser.tab import Tab
+
+SETTLE_REQUESTS_S = 5.0
+SETTLE_DOM_S = 1.5
+QUIET_MS = 100
+POLL_S = 0.03
+CHANGED_PAGE_WINDOW_MS = 500
+INTERESTING_TYPES = {"document", "fetch", "xhr", "eventsource", "websocket", "other"}
+
+
+@dataclass
+class RequestRecord:
+    method: str
+    url: str
+    resource_type: str
+    started: float
+    finished: float | None = None
+    status: int | None = None
+    failed: str | None = None
+
+
+class NetworkLog:
+    """Every request of one page, with when it started and when it was answered."""
+
+    def __init__(self, page: Page) -> None:
+        self._records: deque[RequestRecord] = deque(maxlen=2000)
+        self._open: dict[Request, RequestRecord] = {}
+        page.on("request", self._started)
+        page.on("response", self._answered)
+        page.on("requestfinished", self._finished)
+        page.on("requestfailed", self._failed)
+
+    def _started(self, request: Request) -> None:
+        record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic())
+        self._records.append(record)
+        self._open[request] = record
+
+    def _answered(self, response: Response) -> None:
+        record = self._open.get(response.request)
+        if record is not None:
+            record.status = response.status
+
+    def _finished(self, request: Request) -> None:
+        record = self._open.pop(request, None)
+        if record is not None:
+            record.finished = time.monotonic()
+
+    def _failed(self, request: Request) -> None:
+        record = self._open.pop(request, None)
+        if record is not None:
+            record.finished = time.monotonic()
+            record.failed = request.failure or "failed"
+
+    def in_flight(self) -> list[RequestRecord]:
+        return [r for r in self._open.values() if r.resource_type in INTERESTING_TYPES]
+
+    def since(self, started: float) -> list[RequestRecord]:
+        return [r for r in self._records if r.started >= started and r.resource_type in INTERESTING_TYPES]
+
+
+class EffectsWatch:
+    """Started just before an action, finished just after it: ``effects = await watch.finish()``."""
+
+    def __init__(self, tab: Tab) -> None:
+        self._tab = tab
+        self._downloads: list[str] = []
+        self._dialogs_before = 0
+        self._popups_before = 0
+
+    async def start(self) -> None:
+        tab = self._tab
+        self._url_before = tab.page.url
+        self._document_before = tab.refs.current_document
+        self._identity_before = await tab.identity()
+        await tab.snapshot()                      # the baseline the interactive diff is taken against
+        self._page_t0 = (await tab.bridge.call("activity", {}))["now"]
+        self._t0 = time.monotonic()
+        self._dialogs_before = len(tab.dialog_log)
+        self._popups_before = len(tab.popups)
+        tab.page.on("download", self._downloaded)
+
+    def _downloaded(self, download: Download) -> None:
+        self._downloads.append(download.suggested_filename)
+
+    async def finish(self) -> Effects:
+        tab = self._tab
+        try:
+            await self._settle_requests()
+            dialogs = [f"{d.type} {d.message!r}" for d in tab.dialog_log[self._dialogs_before:]]
+            if tab.pending_dialogs:
+                return self._effects(dialogs=dialogs)     # the page is frozen until the dialog is answered
+            await self._settle_dom()
+            identity = await tab.identity()
+            same_document = tab.refs.current_document == self._document_before
+            diff: list[str] = []
+            changed_times: list[float] = []
+            if same_document:
+                after = await tab.snapshot(diff=True)
+                diff = [line for line in (after.diff or []) if "[ref=" in line]
+                changed_times = (await tab.bridge.call("activity", {"since": self._page_t0}))["mutation_times"]
+            return self._effects(dialogs=dialogs, identity=identity, diff=diff, changed_times=changed_times,
+                                 navigated=not same_document)
+        finally:
+            tab.page.remove_listener("download", self._downloaded)
+
+    async def _settle_requests(self) -> None:
+        deadline = time.monotonic() + SETTLE_REQUESTS_S
+        while time.monotonic() < deadline:
+            if not [r for r in self._tab.network.since(self._t0) if r.finished is None]:
+                return
+            if self._tab.pending_dialogs:
+                return
+            await asyncio.sleep(POLL_S)
+
+    async def _settle_dom(self) -> None:
+        deadline = time.monotonic() + SETTLE_DOM_S
+        while time.monotonic() < deadline:
+            activity = await self._tab.bridge.call("activity", {})
+            last = activity["last_mutation"]
+            if last is None or activity["now"] - last >= QUIET_MS:
+                return
+            await asyncio.sleep(POLL_S)
+
+    def _effects(self, *, dialogs: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
+                 changed_times: list[float] | None = None, navigated: bool = False) -> Effects:
+        tab = self._tab
+        requests = []
+        for record in tab.network.since(self._t0):
+            changed = None
+            if record.finished is not None and changed_times is not None:
+                answered = self._page_t0 + (record.finished - self._t0) * 1000
+                changed = any(answered <= t <= answered + CHANGED_PAGE_WINDOW_MS for t in changed_times)
+            requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
+                                          status=record.status, failed=record.failed, changed_page=changed))
+        before = self._identity_before
+        appeared, disappeared = [], []
+        title_change = heading_change = None
+        if identity is not None:
+            appeared, disappeared = _identity_changes(before, identity)
+            if identity.title != before.title:
+                title_change = [before.title, identity.title]
+            if identity.heading != before.heading:
+                heading_change = [before.heading or "", identity.heading or ""]
+        effects = Effects(requests=requests, navigated=navigated, url_before=self._url_before, url_after=tab.page.url,
+                          new_tabs=[t.id for t in tab.popups[self._popups_before:]], dialogs=dialogs,
+                          downloads=list(self._downloads), appeared=appeared, disappeared=disappeared,
+                          title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
+                          settled_ms=round((time.monotonic() - self._t0) * 1000))
+        nothing = not (requests or navigated or effects.url_after != effects.url_before or effects.new_tabs or dialogs
+                       or self._downloads or appeared or disappeared or title_change or heading_change or diff
+                       or (changed_times or []))
+        return effects.model_copy(update={"no_effect": nothing})
+
+
+def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[str], list[str]]:
+    def items(identity: PageIdentity) -> dict[str, str]:
+        out = {}
+        for d in identity.dialogs:
+            out[f"dialog:{d.name}"] = f"dialog {d.name!r}" + (" (modal)" if d.modal else "")
+        for n in identity.notices:
+            out[f"notice:{n.role}:{n.text}"] = f"{n.role} {n.text!r}"
+        for b in identity.blockers:
+            out[f"blocker:{b.test_id or b.ref}"] = f"blocker {b.test_id or b.role} ({b.kind})"
+        return out
+
+    old, new = items(before), items(after)
+    return [new[k] for k in new if k not in old], [old[k] for k in old if k not in new]

@@ -1,0 +1,80 @@
+"""Race preflight: read the raw facts about a target in one bridge round trip, and say which of them
+block an action and which only ride along with it.
+
+Blocking (the action would be lost or land elsewhere): the element is hidden, covered at the point
+Playwright clicks (its centre) by something that takes pointer events, moving (an animation or
+transition of position or size on it or an ancestor), disabled, or — for typing — not editable.
+Advisory: partly covered away from the centre, fading (opacity-only animation), outside the
+viewport (Playwright scrolls), inside an aria-busy region, requests in flight, a recent DOM change,
+and where it leads (a link, a popup, a form submission).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from verdex.facts import HitFacts, PreflightFacts, Verdict
+
+Action = Literal["click", "type", "fill", "select", "check", "uncheck", "hover"]
+TEXT_ACTIONS = ("type", "fill")
+RECENT_MUTATION_MS = 200
+
+
+def judge(facts: PreflightFacts, action: Action) -> Verdict:
+    blocking: list[str] = []
+    advisory: list[str] = []
+    if not facts.visible:
+        blocking.append("hidden: the element has no visible box (display, visibility or size)")
+    centre = next((p for p in facts.coverage if p.point == "center"), None)
+    if centre is not None and centre.hit is not None and not centre.outside_viewport and facts.visible:
+        if not centre.hit.reaches_target:
+            blocking.append(f"covered at its centre by {_describe_hit(centre.hit)}")
+    covered_corners = [p.point for p in facts.coverage if p.point != "center" and p.hit is not None
+                       and not p.outside_viewport and not p.hit.reaches_target]
+    if covered_corners and not any(b.startswith("covered") for b in blocking):
+        advisory.append(f"partly covered at {', '.join(covered_corners)}")
+    moving = [a for a in facts.animations if a.moves]
+    if moving:
+        first = moving[0]
+        blocking.append(f"moving: {first.type} {first.name or ', '.join(first.properties)} on "
+                        f"{'the target' if first.on == 'target' else first.tag + ' (ancestor)'}"
+                        + (f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
+    fading = [a for a in facts.animations if not a.moves]
+    if fading:
+        advisory.append(f"fading: {', '.join(sorted({a.name or ','.join(a.properties) for a in fading}))} "
+                        f"(opacity now {facts.opacity})")
+    if action != "hover" and (facts.disabled or facts.aria_disabled):
+        blocking.append("disabled" if facts.disabled else "aria-disabled=true")
+    if action in TEXT_ACTIONS and not facts.editable:
+        blocking.append("not editable" + (" (readonly)" if facts.readonly else ""))
+    if facts.visible and facts.in_viewport < 1:
+        advisory.append(f"{round(facts.in_viewport * 100)}% inside the viewport (Playwright scrolls it into view)")
+    if facts.busy_ancestors:
+        advisory.append("inside aria-busy=true " + ", ".join(b.test_id or b.tag for b in facts.busy_ancestors))
+    if facts.requests_in_flight:
+        advisory.append(f"{len(facts.requests_in_flight)} request(s) in flight: {facts.requests_in_flight[0]}")
+    if facts.ms_since_mutation is not None and facts.ms_since_mutation < RECENT_MUTATION_MS:
+        advisory.append(f"its container changed {facts.ms_since_mutation} ms ago")
+    link = facts.navigation.link
+    if link is not None:
+        advisory.append(f"opens {link.href} in a new tab" if link.target == "_blank" else f"navigates to {link.href}")
+    if facts.navigation.form is not None:
+        form = facts.navigation.form
+        advisory.append(f"submits a form: {form.method.upper()} {form.action}")
+    return Verdict(blocking=blocking, advisory=advisory)
+
+
+def _describe_hit(hit: HitFacts) -> str:
+    text = hit.tag
+    if hit.test_id:
+        text += f" [testid={hit.test_id}]"
+    elif hit.id:
+        text += f"#{hit.id}"
+    elif hit.classes:
+        text += "." + ".".join(hit.classes[:2])
+    if hit.role and hit.name:
+        text += f" ({hit.role} {hit.name!r})"
+    text += f" [ref={hit.ref}]"
+    if hit.opacity is not None and hit.opacity < 0.05:
+        text += " (transparent, takes pointer events)"
+    return text
