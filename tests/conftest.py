@@ -32,5 +32,7 @@ async def shared_session() -> AsyncIterator[Session]:
 async def session(shared_session: Session) -> AsyncIterator[Session]:
     """One browser per test module; each test starts on a blank active tab of the default role."""
     tab = await shared_session.tab()
+    while tab.pending_dialogs:                    # a test that failed with a dialog open
+        await tab.pending_dialogs.pop(0).dismiss()
     await tab.navigate("about:blank")
     yield shared_session

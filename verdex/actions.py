@@ -160,8 +160,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     watch = EffectsWatch(tab) if effects else None
     if watch is not None:
         await watch.start()
-    with translate_playwright_errors(f"{action} on {ref}"):
-        await perform(locator, force)
+    await _perform(tab, perform(locator, force), f"{action} on {ref}")
     observed = await watch.finish() if watch is not None else None
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed)
@@ -176,6 +175,25 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                        "waited": waited.model_dump(mode="json") if waited else None,
                        "effects": observed.model_dump(mode="json") if observed else None})
     return result
+
+
+async def _perform(tab: Tab, action: Awaitable[None], what: str) -> None:
+    """Run the Playwright action; if it opens a JavaScript dialog, the action is done (its input was
+    delivered) even though Playwright's call returns only once the dialog is answered."""
+    dialogs_before = len(tab.dialog_log)
+    task = asyncio.ensure_future(action)
+    while not task.done():
+        if len(tab.dialog_log) > dialogs_before:
+            task.add_done_callback(_consume)
+            return
+        await asyncio.wait({task}, timeout=WAIT_POLL_S)
+    with translate_playwright_errors(what):
+        task.result()
+
+
+def _consume(task: asyncio.Future[None]) -> None:
+    if not task.cancelled():
+        task.exception()
 
 
 async def _wait_until_clear(tab: Tab, ref: str, action: Action,

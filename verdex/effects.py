@@ -23,6 +23,7 @@ SETTLE_DOM_S = 1.5
 QUIET_MS = 100
 POLL_S = 0.03
 CHANGED_PAGE_WINDOW_MS = 500
+CLOCK_SLACK_MS = 50
 INTERESTING_TYPES = {"document", "fetch", "xhr", "eventsource", "websocket", "other"}
 
 
@@ -32,6 +33,7 @@ class RequestRecord:
     url: str
     resource_type: str
     started: float
+    responded: float | None = None
     finished: float | None = None
     status: int | None = None
     failed: str | None = None
@@ -57,6 +59,7 @@ class NetworkLog:
         record = self._open.get(response.request)
         if record is not None:
             record.status = response.status
+            record.responded = time.monotonic()
 
     def _finished(self, request: Request) -> None:
         record = self._open.pop(request, None)
@@ -145,9 +148,11 @@ class EffectsWatch:
         requests = []
         for record in tab.network.since(self._t0):
             changed = None
-            if record.finished is not None and changed_times is not None:
-                answered = self._page_t0 + (record.finished - self._t0) * 1000
-                changed = any(answered <= t <= answered + CHANGED_PAGE_WINDOW_MS for t in changed_times)
+            answered_at = record.responded or record.finished
+            if answered_at is not None and changed_times is not None:
+                # the page's clock and ours differ by the latency of the events: allow a little slack
+                answered = self._page_t0 + (answered_at - self._t0) * 1000
+                changed = any(answered - CLOCK_SLACK_MS <= t <= answered + CHANGED_PAGE_WINDOW_MS for t in changed_times)
             requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                           status=record.status, failed=record.failed, changed_page=changed))
         before = self._identity_before

@@ -623,7 +623,10 @@
       const assigned = el.assignedNodes();
       return assigned.length ? assigned : Array.from(el.childNodes);
     }
-    if (el.shadowRoot) return Array.from(el.shadowRoot.childNodes);
+    if (el.shadowRoot) {
+      watchMutations(el.shadowRoot);
+      return Array.from(el.shadowRoot.childNodes);
+    }
     return el.childNodes;
   }
 
@@ -656,6 +659,7 @@
       let doc = null;
       try { doc = el.contentDocument; } catch (e) { doc = null; }
       if (doc && doc.body) {
+        watchMutations(doc);
         if (depth < ctx.maxDepth) buildChildren([doc.body], node, depth + 1, ctx);
       } else {
         node.attrs = ['cross-origin'];
@@ -1201,17 +1205,23 @@
   // ---------------------------------------------------------------- mutations (for preflight's quiet time)
   const MUTATION_LOG = 400;
   const mutations = [];      // [time, node], newest last
-  function watchMutations(doc) {
-    const observer = new doc.defaultView.MutationObserver((records) => {
+  // One observer per document or open shadow root; roots are added as the tree walk meets them
+  // (mutations inside a shadow root or an iframe are not seen from the top document).
+  const watchedRoots = new WeakSet();
+  function watchMutations(root) {
+    if (watchedRoots.has(root)) return;
+    watchedRoots.add(root);
+    const view = (root.ownerDocument || root).defaultView;
+    if (!view) return;
+    const observer = new view.MutationObserver((records) => {
       const now = performance.now();
       for (const record of records) {
         mutations.push([now, record.target]);
         if (mutations.length > MUTATION_LOG) mutations.shift();
       }
     });
-    observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   }
-  watchMutations(document);
 
   function msSinceMutationIn(container) {
     const now = performance.now();
@@ -1450,6 +1460,8 @@
     return { now: performance.now(), last_mutation: mutations.length ? mutations[mutations.length - 1][0] : null,
       mutation_times: times };
   }
+
+  watchMutations(document);
 
   const methods = { snapshot, nextPage, ancestors, siblings, descendants, describeRef, refsWithAttribute,
     preflight, candidates, activity,

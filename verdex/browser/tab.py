@@ -97,6 +97,7 @@ class Tab:
     # ---------------------------------------------------------------- navigation
     @_reporting_closed
     async def navigate(self, url: str) -> NavigationResult:
+        self.ensure_no_dialog()
         target = self._resolve_url(url)
         timeout_ms = self.navigation_timeout * 1000
         try:
@@ -118,12 +119,14 @@ class Tab:
 
     @_reporting_closed
     async def back(self) -> NavigationResult:
+        self.ensure_no_dialog()
         with translate_playwright_errors("going back"):
             response = await self.page.go_back(wait_until="commit", timeout=self.navigation_timeout * 1000)
         return await self._settled(response.status if response else None)
 
     @_reporting_closed
     async def reload(self) -> NavigationResult:
+        self.ensure_no_dialog()
         with translate_playwright_errors("reloading"):
             response = await self.page.reload(wait_until="commit", timeout=self.navigation_timeout * 1000)
         return await self._settled(response.status if response else None)

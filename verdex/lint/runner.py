@@ -55,30 +55,45 @@ def _run(paths, config, jobs, worker, failed):
 
 
 def _map(worker, files: list[str], config: LintConfig, jobs: int | None, failed) -> list:
+    """`worker` over `files`, in a pool when worthwhile; results in the order of `files`."""
     workers = min(jobs or os.cpu_count() or 1, len(files))
-    if workers <= 1 or _total_size(files) < _POOL_THRESHOLD_BYTES:
+    sizes = {path: _size(path) for path in files}
+    total = sum(sizes.values())
+    if workers <= 1 or total < _POOL_THRESHOLD_BYTES:
         return worker(files, config)
-    chunk = max(1, min(64, len(files) // (workers * 4)))
-    chunks = [files[start : start + chunk] for start in range(0, len(files), chunk)]
-    results: list = []
+    chunks = _balanced_chunks(files, sizes, target=max(1, total // (workers * 8)))
+    done: dict[str, object] = {}
     with ProcessPoolExecutor(max_workers=workers, mp_context=_start_method()) as pool:
         futures: list[Future] = [pool.submit(worker, part, config) for part in chunks]
         for part, future in zip(chunks, futures):
             try:
-                results.extend(future.result())
+                done.update(zip(part, future.result()))
             except BrokenProcessPool:
-                results.extend(failed(path, "internal error: the lint worker process died") for path in part)
-    return results
+                done.update((path, failed(path, "internal error: the lint worker process died")) for path in part)
+    return [done[path] for path in files]
 
 
-def _total_size(files: list[str]) -> int:
-    total = 0
-    for path in files:
-        try:
-            total += os.stat(path).st_size
-        except OSError:
-            pass
-    return total
+def _balanced_chunks(files: list[str], sizes: dict[str, int], target: int) -> list[list[str]]:
+    """Largest files first, grouped up to `target` bytes, so that no worker is left with the giant at the end."""
+    chunks: list[list[str]] = []
+    current: list[str] = []
+    filled = 0
+    for path in sorted(files, key=sizes.__getitem__, reverse=True):
+        current.append(path)
+        filled += sizes[path]
+        if filled >= target:
+            chunks.append(current)
+            current, filled = [], 0
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _start_method():

@@ -1,0 +1,189 @@
+"""Actions on refs: preflight facts before, the validated locator, effects after, and a recorded step."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from verdex import actions
+from verdex.errors import InvalidArgument, NotActionable, StaleRef
+from verdex.recorder import Recorder
+
+pytestmark = pytest.mark.anyio
+
+
+def _reset_cart(apps) -> None:
+    urllib.request.urlopen(urllib.request.Request(apps.url + "/api/cart/reset", data=b"{}", method="POST")).close()
+
+
+async def _shop(session, apps, *, hydration_ms: int = 0, latency_ms: int = 150):
+    """The shop with its per-load timing pinned (the page reads it from /api/chaos)."""
+    _reset_cart(apps)
+    tab = await session.tab()
+    chaos = {"seed": None, "load": 1, "api_latency_ms": latency_ms, "hydration_ms": hydration_ms,
+             "scrim_extra_ms": 0, "toast_ms": 5000, "order_key": None, "rerender": None}
+    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json=chaos))
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=product-card] button")
+    return tab
+
+
+def _ref_after(text: str, anchor: str, target: str) -> str:
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if anchor in line)
+    return next(re.search(r"\[ref=((?:f\d+)?e\d+)\]", line).group(1) for line in lines[start:] if target in line)
+
+
+async def test_clicking_before_the_data_arrives_reports_the_covering_scrim(session, apps):
+    tab = await session.tab()
+    _reset_cart(apps)
+    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
+        "seed": None, "load": 1, "api_latency_ms": 150, "hydration_ms": 0, "scrim_extra_ms": 4000,
+        "toast_ms": 5000, "order_key": None, "rerender": None}))
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=product-card] button")
+    ref = _ref_after((await tab.snapshot()).text, 'heading "Pixel 8"', 'button "Add to Cart"')
+    with pytest.raises(NotActionable) as caught:
+        await actions.click(tab, ref)
+    facts = caught.value.facts
+    assert caught.value.code == "NOT_ACTIONABLE"
+    assert any(b.startswith("covered at its centre by div [testid=loading-scrim]") for b in facts["blocking"])
+    centre = facts["facts"]["coverage"][0]
+    assert centre["point"] == "center" and centre["hit"]["test_id"] == "loading-scrim"
+    assert await tab.page.get_by_test_id("cart-link").inner_text() == "Cart (0)"     # nothing was clicked
+
+
+async def test_wait_true_waits_for_the_scrim_then_clicks_and_reports_the_effects(session, apps):
+    tab = await session.tab()
+    _reset_cart(apps)
+    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
+        "seed": None, "load": 1, "api_latency_ms": 150, "hydration_ms": 0, "scrim_extra_ms": 1500,
+        "toast_ms": 5000, "order_key": None, "rerender": None}))
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=product-card] button")
+    ref = _ref_after((await tab.snapshot()).text, 'heading "Pixel 8"', 'button "Add to Cart"')
+    result = await actions.click(tab, ref, wait=True)
+    assert result.waited is not None and result.waited.cleared and result.waited.waited_ms > 200
+    assert "loading-scrim" in result.waited.blocking[0]
+    assert result.locator.code == ('page.get_by_test_id("product-card").filter(has_text="Pixel 8")'
+                                   '.get_by_role("button", name="Add to Cart", exact=True)')
+    effects = result.effects
+    assert [(r.method, r.url.endswith("/api/cart/add"), r.status) for r in effects.requests] == [("POST", True, 200)]
+    assert effects.requests[0].changed_page is True
+    assert any("Added Pixel 8 to cart" in a for a in effects.appeared)
+    assert any(line.startswith("+") and "Cart (1)" in line for line in effects.interactive_diff)
+    assert not effects.no_effect
+
+
+async def test_a_click_in_the_hydration_gap_says_it_had_no_effect(session, apps):
+    tab = await _shop(session, apps, hydration_ms=5000)
+    await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="detached")
+    ref = _ref_after((await tab.snapshot()).text, 'heading "Pixel 8"', 'button "Add to Cart"')
+    result = await actions.click(tab, ref)
+    assert result.verdict.blocking == []
+    assert result.effects.no_effect is True
+    assert "no observable effect" in result.to_text()
+
+
+async def test_a_ref_re_rendered_away_is_a_stale_ref(session, apps):
+    tab = await _shop(session, apps)
+    ref = _ref_after((await tab.snapshot()).text, 'heading "Pixel 8"', 'button "Add to Cart"')
+    await tab.page.get_by_test_id("product-card").filter(has_text="Pixel 8").evaluate(
+        "card => card.replaceWith(card.cloneNode(true))")
+    with pytest.raises(StaleRef):
+        await actions.click(tab, ref)
+
+
+async def test_fill_and_submit_a_login_navigates_and_the_recording_keeps_no_password(session, apps, tmp_path):
+    recorder = Recorder(tmp_path / "session.jsonl", base_url=apps.url, roles=[])
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/login/")
+    text = (await tab.snapshot()).text
+    await actions.fill(tab, _ref_after(text, "Username", 'textbox "Username"'), "demo", recorder=recorder)
+    result = await actions.fill(tab, _ref_after(text, "Password", 'textbox "Password"'),
+                                "correct horse battery staple", submit=True, recorder=recorder)
+    assert result.locator.code == 'page.get_by_role("textbox", name="Password", exact=True)'
+    assert result.effects.url_after.endswith("/login/welcome.html")
+    assert result.effects.navigated
+    recorder.close()
+    lines = (tmp_path / "session.jsonl").read_text().splitlines()
+    assert [json.loads(line)["type"] for line in lines] == ["header", "step", "step"]
+    assert "correct horse" not in "\n".join(lines)
+    assert json.loads(lines[2])["args"]["value"] == {"env": "VERDEX_SECRET_PASSWORD"}
+    assert "correct horse" not in result.to_text()
+
+
+async def test_a_click_behind_the_consent_wall_is_covered_and_accepting_removes_the_blocker(session, apps):
+    tab = await session.tab()
+    await tab.page.context.clear_cookies()
+    await tab.navigate(apps.url + "/consent/")
+    text = (await tab.snapshot()).text
+    with pytest.raises(NotActionable) as caught:
+        await actions.click(tab, _ref_after(text, "Show more", 'button "Show more"'))
+    assert "consent-wall" in caught.value.facts["blocking"][0]
+    result = await actions.click(tab, _ref_after(text, "Accept all", 'button "Accept all"'))
+    assert any("consent" in d for d in result.effects.disappeared)
+
+
+async def test_acting_inside_an_iframe_goes_through_its_frame_locator(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/frames/")
+    await tab.page.frame_locator("iframe").get_by_role("button", name="Pay now").wait_for()
+    text = (await tab.snapshot()).text
+    result = await actions.click(tab, _ref_after(text, "Pay now", 'button "Pay now"'))
+    assert result.locator.code.startswith('page.frame_locator("iframe[title=\\"Payment form\\"]")')
+    await tab.page.frame_locator("iframe").get_by_role("status").filter(has_text="Paid").wait_for(timeout=3000)
+
+
+async def test_acting_inside_a_shadow_root(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/frames/")
+    text = (await tab.snapshot()).text
+    await actions.fill(tab, _ref_after(text, "Email address", 'textbox "Email address"'), "a@b.c")
+    result = await actions.click(tab, _ref_after(text, "Subscribe", 'button "Subscribe"'))
+    assert not result.effects.no_effect
+
+
+async def test_typing_into_a_button_is_not_actionable(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/login/")
+    text = (await tab.snapshot()).text
+    with pytest.raises(NotActionable) as caught:
+        await actions.type_text(tab, _ref_after(text, "Sign in", 'button "Sign in"'), "hello")
+    assert "not editable" in caught.value.facts["blocking"]
+
+
+async def test_selecting_a_missing_option_lists_the_options(session, apps):
+    tab = await session.tab()
+    await tab.page.set_content('<label>Fruit <select><option>Apple</option><option>Pear</option></select></label>')
+    ref = re.search(r"combobox \"Fruit\" \[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
+    with pytest.raises(InvalidArgument) as caught:
+        await actions.select(tab, ref, labels=["Banana"])
+    assert caught.value.facts["options"] == ["Apple", "Pear"]
+    result = await actions.select(tab, ref, labels=["Pear"])
+    assert any('"Pear"' in line for line in result.effects.interactive_diff)
+
+
+async def test_a_confirm_dialog_is_reported_and_answered(session, apps):
+    tab = await session.tab()
+    await tab.page.set_content('<button onclick="document.querySelector(\'output\').textContent = '
+                               'confirm(\'Delete everything?\') ? \'yes\' : \'no\'">Delete</button><output></output>')
+    ref = re.search(r'button "Delete" \[ref=(e\d+)\]', (await tab.snapshot()).text).group(1)
+    result = await actions.click(tab, ref)
+    assert result.effects.dialogs == ["confirm 'Delete everything?'"]
+    with pytest.raises(NotActionable):
+        await tab.snapshot()                          # the page is frozen until the dialog is answered
+    await actions.answer_dialog(tab, accept=True)
+    assert await tab.page.locator("output").inner_text() == "yes"
+
+
+async def test_wait_for_text_is_bounded(session, apps):
+    tab = await session.tab()
+    await tab.page.set_content("<p>Hello</p>")
+    assert (await actions.wait_for(tab, text="Hello", timeout_s=2))["waited_ms"] < 2000
+    from verdex.errors import Timeout
+    with pytest.raises(Timeout):
+        await actions.wait_for(tab, text="Never there", timeout_s=0.5)
