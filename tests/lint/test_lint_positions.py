@@ -21,7 +21,8 @@ TRICKY = [
     "def test_x(page):\n    name = 'Zoë'; page.get_by_text('€ 5').click(); page.click('#ü')\n",
     "def test_x(page):\n    with page.expect_navigation():\n        pass\n"
     "    for row in page.query_selector_all('tr'):\n        pass\n",
-    "def test_x(page):\r\n    page.wait_for_timeout(\r\n        500,\r\n    )\r\n    assert page.url == 'https://a.test/'\r\n",
+    "def test_x(page):\r\n    page.wait_for_timeout(\r\n        500,\r\n    )\r\n"
+    "    assert page.url == 'https://a.test/'\r\n",
     "class Test:\n    def test_x(self, page):\n        (\n            page.get_by_role('row')\n"
     "            .nth(2)\n            .click()\n        )\n",
     "async def test_x(page):\n    async with page.expect_navigation():\n        await page.click('#a')\n",
@@ -31,7 +32,7 @@ TRICKY = [
 @pytest.mark.parametrize("source", SOURCES + TRICKY)
 def test_fast_positions_match_position_provider(source: str) -> None:
     config = LintConfig()
-    analysis = analyze(source, "x.py", config, config.selected_rules)
+    analysis = analyze(source, config, config.selected_rules)
     if analysis is None or not analysis.reports:
         return
     assert len(_statement_anchors(analysis.tree)) == len(analysis.statements)  # no fallback needed
@@ -53,7 +54,7 @@ def test_fast_positions_match_position_provider(source: str) -> None:
 def test_whole_module_generation_is_the_fallback(monkeypatch) -> None:
     source = "def test_x(page):\n    page.click('#a')\n    assert page.url == 'https://a.test/'\n"
     config = LintConfig()
-    analysis = analyze(source, "x.py", config, config.selected_rules)
+    analysis = analyze(source, config, config.selected_rules)
     located = [(r.node, r.statement) for r in analysis.reports]
     fast = located_ranges(analysis.module, analysis.tree, source, analysis.statements, located)
     monkeypatch.setattr("verdex.lint.positions._statement_anchors", lambda tree: [])

@@ -14,8 +14,7 @@ _SELECTOR_KEYWORDS = {"drag_and_drop": ("source", "target")}
 
 
 class FileContext:
-    def __init__(self, path: str, config: LintConfig, scope: Scope) -> None:
-        self.path = path
+    def __init__(self, config: LintConfig, scope: Scope) -> None:
         self.config = config
         self.scope = scope
         self.reports: list[Report] = []

@@ -23,7 +23,7 @@ def fix_source(source: str, path: str = "<string>", config: LintConfig | None = 
     config = config or LintConfig()
     rules = tuple(rule for rule in config.rules_for(path) if rule.fixable)
     for _ in range(MAX_PASSES):
-        analysis = analyze(source, path, config, rules)
+        analysis = analyze(source, config, rules)
         if analysis is None:
             return source
         fixable = [report for report in analysis.reports if report.fix is not None]

@@ -50,14 +50,14 @@ def lint_file(path: str, config: LintConfig) -> LintResult:
             gc.enable()
 
 
-def analyze(source: str, path: str, config: LintConfig, rules: tuple[type[LintRule], ...]) -> Analysis | None:
+def analyze(source: str, config: LintConfig, rules: tuple[type[LintRule], ...]) -> Analysis | None:
     """Run `rules` over the source. None when the file cannot contain Playwright code."""
     if not rules or not _may_use_playwright(source):
         _check_syntax(source)
         return None
     tree, module = parse(source)
     scope = Scope()
-    context = FileContext(path, config, scope)
+    context = FileContext(config, scope)
     try:
         walk(module, [scope, *(rule(context) for rule in rules)], context.statements)
     except RecursionError:
@@ -124,7 +124,7 @@ def placed(analysis: Analysis, source: str, reports: list[Report], path: str) ->
 
 
 def _findings(source: str, path: str, config: LintConfig) -> list[Finding]:
-    analysis = analyze(source, path, config, config.rules_for(path))
+    analysis = analyze(source, config, config.rules_for(path))
     if analysis is None or not analysis.reports:
         return []
     return [finding for _, finding in placed(analysis, source, analysis.reports, path)]
