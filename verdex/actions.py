@@ -187,8 +187,12 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str) -> None:
             task.add_done_callback(_consume)
             return
         await asyncio.wait({task}, timeout=WAIT_POLL_S)
-    with translate_playwright_errors(what):
-        task.result()
+    try:
+        with translate_playwright_errors(what):
+            task.result()
+    except Timeout:
+        await tab.check_responsive()
+        raise
 
 
 def _consume(task: asyncio.Future[None]) -> None:

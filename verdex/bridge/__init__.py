@@ -91,6 +91,14 @@ class Bridge:
             with translate_playwright_errors(f"CDP {method}"):
                 raise
 
+    async def alive(self, timeout: float = 1.0) -> bool:
+        """Does the page still run script? (A page stuck in a loop answers nothing.)"""
+        try:
+            await asyncio.wait_for(self._send("Runtime.evaluate", {"expression": "1", "returnByValue": True}), timeout)
+            return True
+        except (asyncio.TimeoutError, _ContextGone, VerdexError):
+            return False
+
     def forget_document(self) -> None:
         """The main frame navigated: the next call installs the bridge in the new document."""
         self._context_id = None

@@ -191,6 +191,9 @@ class Session:
                 role.context = await browser.new_context(storage_state=role.spec.storage_state, viewport=VIEWPORT)
             role.context.on("page", lambda page: self._adopt(role, page))
         current = role.tabs.get(role.active_tab or "")
+        if current is not None and current.unresponsive:
+            await self._retire(role, current)
+            current = None
         if current is not None and not current.page.is_closed():
             return current
         open_tabs = [t for t in role.tabs.values() if not t.page.is_closed()]
@@ -204,6 +207,15 @@ class Session:
         if role.spec.default_url:
             await tab.navigate(role.spec.default_url)
         return tab
+
+    async def _retire(self, role: Role, tab: Tab) -> None:
+        """Close a tab whose page no longer responds; the role goes on in a fresh one."""
+        role.tabs.pop(tab.id, None)
+        role.active_tab = None
+        try:
+            await asyncio.wait_for(tab.page.close(run_before_unload=False), 5)
+        except Exception:  # a renderer that hangs may not even close cleanly; the context still drops it
+            pass
 
     def _adopt(self, role: Role, page: Page) -> Tab:
         for tab in role.tabs.values():

@@ -19,6 +19,7 @@ from verdex.errors import (
     NotActionable,
     PolicyDenied,
     StaleRef,
+    Timeout,
     UnknownRef,
     translate_playwright_errors,
 )
@@ -70,6 +71,7 @@ class Tab:
         self.pending_dialogs: list[Dialog] = []
         self.dialog_log: list[Dialog] = []
         self.popups: list[Tab] = []
+        self.unresponsive = False
         page.on("dialog", self._on_dialog)
         self.bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=lambda: self.refs.next_ref,
                              on_install=self.refs.document_installed)
@@ -88,7 +90,19 @@ class Tab:
 
     async def call_bridge(self, method: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
         self.ensure_no_dialog()
-        return await self.bridge.call(method, args)
+        try:
+            return await self.bridge.call(method, args)
+        except Timeout:
+            await self.check_responsive()
+            raise
+
+    async def check_responsive(self) -> None:
+        """After a timeout: if the page no longer runs script (stuck in a loop), mark the tab so that the
+        session replaces it on the next call, and say so."""
+        if not await self.bridge.alive():
+            self.unresponsive = True
+            raise Timeout("the page stopped responding (its script never yields); "
+                          "the next call opens a fresh tab in its place", tab=self.id, url=self.page.url)
 
     def _on_frame_navigated(self, frame: Any) -> None:
         if frame == self.page.main_frame:

@@ -26,20 +26,14 @@ class Analysis:
 
 
 def lint_source(source: str, path: str = "<string>", config: LintConfig | None = None) -> LintResult:
-    """Lint Python source text; `path` is used in findings and to apply per-file-ignores."""
+    """Lint Python source text; `path` is used in findings and to apply per-file-ignores.
+
+    Never raises: source that cannot be linted comes back with `error` set.
+    """
     config = config or LintConfig()
-    try:
-        return LintResult(path=path, findings=_findings(source, path, config))
-    except SourceError as error:
-        return LintResult(path=path, error=str(error))
-
-
-def lint_file(path: str, config: LintConfig) -> LintResult:
-    """Lint a file on disk. Never raises: a file that cannot be linted comes back with `error` set."""
     collecting = gc.isenabled()
     gc.disable()  # a libcst tree has no cycles; the collector would only walk it again and again
     try:
-        source, _ = read_source(path, config.max_file_kb * 1024)
         return LintResult(path=path, findings=_findings(source, path, config))
     except SourceError as error:
         return LintResult(path=path, error=str(error))
@@ -48,6 +42,15 @@ def lint_file(path: str, config: LintConfig) -> LintResult:
     finally:
         if collecting:
             gc.enable()
+
+
+def lint_file(path: str, config: LintConfig) -> LintResult:
+    """Lint a file on disk. Never raises, like lint_source."""
+    try:
+        source, _ = read_source(path, config.max_file_kb * 1024)
+    except SourceError as error:
+        return LintResult(path=path, error=str(error))
+    return lint_source(source, path, config)
 
 
 def analyze(source: str, config: LintConfig, rules: tuple[type[LintRule], ...]) -> Analysis | None:

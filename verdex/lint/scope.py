@@ -300,7 +300,7 @@ class Scope:
             receiver = self.value_of(func.value)
             if isinstance(receiver, ClassInfo):
                 return self._method_return(receiver, method)
-            if _reads_page(method, receiver, node):
+            if _reads_page(method, receiver):
                 return api.INSTANT_READ
             if method in api.LOCATOR_METHODS:
                 if receiver == api.FRAME_LOCATOR and method == "nth":
@@ -477,12 +477,15 @@ class Scope:
         return None
 
 
-def _reads_page(method: str, receiver: Value, call: cst.Call) -> bool:
-    """Whether `receiver.method(...)` reads page state once (text, count, visibility, title …)."""
+def _reads_page(method: str, receiver: Value) -> bool:
+    """Whether `receiver.method(...)` reads page state once (text, count, visibility, title …).
+
+    On a receiver of unknown type only Playwright's own names count: `User.objects.count()` is not one.
+    """
     if method in api.STATE_PREDICATES or method in api.STATE_READS:
         if receiver in (api.LOCATOR, api.ELEMENT_HANDLE, api.PAGE, api.FRAME):
             return True
-        return receiver is None and (method in api.DISTINCTIVE_READS or (method == "count" and not call.args))
+        return receiver is None and method in api.DISTINCTIVE_READS
     return method in api.PAGE_STATE_READS and receiver in (api.PAGE, api.FRAME)
 
 
