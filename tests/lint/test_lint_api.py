@@ -147,3 +147,14 @@ def test_the_linter_never_imports_playwright() -> None:
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_bug_in_a_rule_is_an_error_result_not_an_exception(monkeypatch) -> None:
+    from verdex.lint.rules.waits import HardWait
+
+    def broken(self, node) -> None:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(HardWait, "visit_Call", broken)
+    result = lint_source(SOURCE)
+    assert result.error == "internal error: ValueError: boom"

@@ -59,3 +59,12 @@ def test_counts_from_python(page: Page) -> None:
     assert title.title() == "The Shop"
     page.goto("http://localhost:8080")
     expect(page).to_have_title("The Shop")
+
+
+def test_signup_creates_a_user(page: Page, django_user_model) -> None:
+    page.goto("http://localhost:8000/signup")
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Welcome")).to_be_visible()
+    assert django_user_model.objects.count() == 1
+    assert django_user_model.objects.filter(email="ada@example.com").first().is_active
