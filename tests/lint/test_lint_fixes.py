@@ -1,6 +1,9 @@
 """Autofixes: only where the rewrite provably means the same, and formatting is kept."""
 
-from verdex.lint import fix_source
+import ast
+from pathlib import Path
+
+from verdex.lint import fix_source, lint_source
 
 
 def test_fixes_keep_comments_and_layout() -> None:
@@ -65,10 +68,6 @@ def test_removing_a_pause_keeps_the_comments_above_it() -> None:
 
 
 def test_fixed_code_still_parses_and_lints_clean_for_fixed_rules() -> None:
-    import ast
-
-    from verdex.lint import lint_source
-
     source = (
         "def test_x(page) -> None:\n"
         "    page.click('#a'); page.fill('#b', 'x')\n"
@@ -78,3 +77,12 @@ def test_fixed_code_still_parses_and_lints_clean_for_fixed_rules() -> None:
     fixed = fix_source(source)
     ast.parse(fixed)
     assert not [f for f in lint_source(fixed).findings if f.fixable]
+
+
+def test_fixing_the_whole_corpus_converges() -> None:
+    corpus = Path(__file__).resolve().parent / "corpus"
+    for path in sorted(corpus.rglob("*.py")):
+        source = path.read_text()
+        fixed = fix_source(source, str(path))
+        ast.parse(fixed)
+        assert not [finding for finding in lint_source(fixed, str(path)).findings if finding.fixable], path

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from verdex.lint.config import LintConfig
+from verdex.lint.definitions import dotted_name
 from verdex.lint.linter import analyze, placed
 from verdex.lint.positions import node_ranges
 from verdex.lint.rule import Fix
@@ -104,7 +105,7 @@ def _ensure_import(module: cst.Module, module_name: str, name: str) -> cst.Modul
                 isinstance(small, cst.ImportFrom)
                 and small.relative == ()
                 and small.module is not None
-                and _dotted(small.module) == module_name
+                and dotted_name(small.module) == module_name
                 and not isinstance(small.names, cst.ImportStar)
             ):
                 if any(isinstance(alias.name, cst.Name) and alias.name.value == name for alias in small.names):
@@ -142,9 +143,3 @@ def _is_docstring(statement: cst.BaseStatement) -> bool:
         and isinstance(statement.body[0], cst.Expr)
         and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
-
-
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Attribute):
-        return f"{_dotted(node.value)}.{node.attr.value}"
-    return node.value if isinstance(node, cst.Name) else ""

@@ -221,3 +221,23 @@ DISTINCTIVE_READS = frozenset(
 )
 
 PLAYWRIGHT_KINDS = frozenset({PAGE, FRAME, LOCATOR, FRAME_LOCATOR, ELEMENT_HANDLE})
+
+
+def kind_of_qualified_name(qualified: str | None) -> str | None:
+    """ "Page" for "playwright.sync_api.Page"; None for names that are not Playwright types."""
+    if qualified is None:
+        return None
+    module, _, name = qualified.rpartition(".")
+    return name if module in API_MODULES and name in TYPE_NAMES else None
+
+
+def reads_page(method: str, receiver: object) -> bool:
+    """Whether `receiver.method(...)` reads page state once (text, count, visibility, title …).
+
+    On a receiver of unknown type (None) only Playwright's own names count: `User.objects.count()` is not one.
+    """
+    if method in STATE_PREDICATES or method in STATE_READS:
+        if receiver in (LOCATOR, ELEMENT_HANDLE, PAGE, FRAME):
+            return True
+        return receiver is None and method in DISTINCTIVE_READS
+    return method in PAGE_STATE_READS and receiver in (PAGE, FRAME)

@@ -13,42 +13,19 @@ What it cannot see (a fixture from conftest.py, a page object from another modul
 and rules treat unknown receivers conservatively.
 """
 
-from dataclasses import dataclass, field
-
 import libcst as cst
 
 from verdex.lint import playwright_api as api
+from verdex.lint.definitions import (
+    decorator_name,
+    dotted_name,
+    is_fixture,
+    last_returned,
+    subscript_base,
+    top_level_statements,
+)
+from verdex.lint.values import ClassInfo, StringTable, StringValue, Value, element_of, static_text, string_literal
 
-
-@dataclass(frozen=True)
-class StringValue:
-    """A string the code passes around; interpolated parts of an f-string are `\\ufffc`."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class StringTable:
-    """A dict literal of strings, as page objects keep selectors: `SELECTORS = {"menu": "#nav a"}`."""
-
-    entries: dict[str, str]
-
-
-@dataclass(eq=False)
-class ClassInfo:
-    """A class defined in the linted file; as a value, an instance of it."""
-
-    node: cst.ClassDef
-    bases: list["ClassInfo"] = field(default_factory=list)
-    attributes: dict[str, "Value"] = field(default_factory=dict)
-    methods: dict[str, cst.FunctionDef] = field(default_factory=dict)
-    properties: set[str] = field(default_factory=set)
-
-
-# A Playwright kind (see playwright_api), an instance of a local class, a string, or unknown.
-Value = str | ClassInfo | StringValue | StringTable | None
-
-PLACEHOLDER = "\ufffc"
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp)
 _FIXTURE_RETURN_WRAPPERS = frozenset(
     {"Iterator", "Iterable", "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator"}
@@ -74,7 +51,7 @@ class Scope:
     # --- the walk ---------------------------------------------------------------------------
 
     def visit_Module(self, node: cst.Module) -> None:
-        for statement in _top_level_statements(node.body):
+        for statement in top_level_statements(node.body):
             if isinstance(statement, cst.FunctionDef):
                 self._functions[statement.name.value] = statement
                 self.module_names.add(statement.name.value)
@@ -91,7 +68,7 @@ class Scope:
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
-            dotted = _dotted(alias.name)
+            dotted = dotted_name(alias.name)
             if dotted is None:
                 continue
             self._note_module(dotted)
@@ -104,7 +81,7 @@ class Scope:
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if node.relative or node.module is None:
             return
-        module = _dotted(node.module)
+        module = dotted_name(node.module)
         if module is None:
             return
         self._note_module(module)
@@ -151,7 +128,7 @@ class Scope:
         self._bind(node.target, value)
 
     def visit_For(self, node: cst.For) -> None:
-        self._bind(node.target, _element_of(self.value_of(node.iter)))
+        self._bind(node.target, element_of(self.value_of(node.iter)))
 
     def visit_With(self, node: cst.With) -> None:
         for item in node.items:
@@ -213,14 +190,14 @@ class Scope:
                 key = self.value_of(node.slice[0].slice.value) if isinstance(node.slice[0].slice, cst.Index) else None
                 text = container.entries.get(key.text) if isinstance(key, StringValue) else None
                 return StringValue(text) if text is not None else None
-            return _element_of(container)
+            return element_of(container)
         if kind is cst.Dict:
             return _string_table(self, node)
         if kind is cst.SimpleString:
-            text = _string_literal(node)
+            text = string_literal(node)
             return StringValue(text) if text is not None else None
         if kind is cst.ConcatenatedString or kind is cst.FormattedString:
-            text = _static_text(node)
+            text = static_text(node)
             return StringValue(text) if text is not None else None
         if kind is cst.NamedExpr:
             return self.value_of(node.value)
@@ -242,7 +219,7 @@ class Scope:
         if isinstance(node, cst.Name):
             return self._name_annotation(node.value)
         if isinstance(node, cst.Attribute):
-            return _kind_from_qualified(self.qualified_name(node))
+            return api.kind_of_qualified_name(self.qualified_name(node))
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
             return self.annotation_value(node.left) or self.annotation_value(node.right)
         if isinstance(node, cst.Subscript) and node.slice:
@@ -280,7 +257,7 @@ class Scope:
     def _name_annotation(self, name: str) -> Value:
         if name in self._class_nodes:
             return self._class_info(self._class_nodes[name])
-        return _kind_from_qualified(self.imports.get(name))
+        return api.kind_of_qualified_name(self.imports.get(name))
 
     def _member(self, owner: Value, name: str) -> Value:
         if isinstance(owner, ClassInfo):
@@ -300,7 +277,7 @@ class Scope:
             receiver = self.value_of(func.value)
             if isinstance(receiver, ClassInfo):
                 return self._method_return(receiver, method)
-            if _reads_page(method, receiver):
+            if api.reads_page(method, receiver):
                 return api.INSTANT_READ
             if method in api.LOCATOR_METHODS:
                 if receiver == api.FRAME_LOCATOR and method == "nth":
@@ -345,7 +322,7 @@ class Scope:
         frame: dict[str, Value] = {}
         params = node.params
         positional = [*params.posonly_params, *params.params]
-        decorators = {_decorator_name(decorator) for decorator in node.decorators}
+        decorators = {decorator_name(decorator) for decorator in node.decorators}
         for index, param in enumerate([*positional, *params.kwonly_params]):
             name = param.name.value
             if index == 0 and owner is not None and "staticmethod" not in decorators and param in positional:
@@ -354,7 +331,7 @@ class Scope:
                 frame[name] = self.annotation_value(param.annotation.annotation)
             elif name in api.FIXTURE_KINDS:
                 frame[name] = api.FIXTURE_KINDS[name]
-            elif name in self._functions and _is_fixture(self._functions[name]):
+            elif name in self._functions and is_fixture(self._functions[name]):
                 frame[name] = self._return_value(self._functions[name], None, fixture=True)
             else:
                 frame[name] = None
@@ -373,14 +350,14 @@ class Scope:
             if (
                 fixture
                 and isinstance(annotation, cst.Subscript)
-                and _subscript_base(annotation) in _FIXTURE_RETURN_WRAPPERS
+                and subscript_base(annotation) in _FIXTURE_RETURN_WRAPPERS
             ):
                 first = annotation.slice[0].slice
                 value = self.annotation_value(first.value) if isinstance(first, cst.Index) else None
             else:
                 value = self.annotation_value(annotation)
         else:
-            returned = _last_returned(node)
+            returned = last_returned(node)
             if returned is not None:
                 self._frames.append(self._parameters(node, owner))
                 self._owners.append(None)
@@ -407,7 +384,7 @@ class Scope:
         for statement in body:
             if isinstance(statement, cst.FunctionDef):
                 info.methods[statement.name.value] = statement
-                if {_decorator_name(d) for d in statement.decorators} & {"property", "cached_property"}:
+                if {decorator_name(d) for d in statement.decorators} & {"property", "cached_property"}:
                     info.properties.add(statement.name.value)
             elif isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
@@ -477,27 +454,6 @@ class Scope:
         return None
 
 
-def _reads_page(method: str, receiver: Value) -> bool:
-    """Whether `receiver.method(...)` reads page state once (text, count, visibility, title …).
-
-    On a receiver of unknown type only Playwright's own names count: `User.objects.count()` is not one.
-    """
-    if method in api.STATE_PREDICATES or method in api.STATE_READS:
-        if receiver in (api.LOCATOR, api.ELEMENT_HANDLE, api.PAGE, api.FRAME):
-            return True
-        return receiver is None and method in api.DISTINCTIVE_READS
-    return method in api.PAGE_STATE_READS and receiver in (api.PAGE, api.FRAME)
-
-
-def _top_level_statements(body):
-    """Module statements, looking inside top-level `if`/`try` blocks (TYPE_CHECKING, optional imports)."""
-    for statement in body:
-        if isinstance(statement, (cst.If, cst.Try)):
-            yield from _top_level_statements(statement.body.body)
-        else:
-            yield statement
-
-
 def _string_table(scope: Scope, node: cst.Dict) -> StringTable | None:
     entries = {}
     for element in node.elements:
@@ -507,95 +463,3 @@ def _string_table(scope: Scope, node: cst.Dict) -> StringTable | None:
         if isinstance(key, StringValue) and isinstance(value, StringValue):
             entries[key.text] = value.text
     return StringTable(entries) if entries else None
-
-
-def _element_of(value: Value) -> Value:
-    if value == api.LOCATOR_LIST:
-        return api.LOCATOR
-    if value == api.ELEMENT_HANDLE_LIST:
-        return api.ELEMENT_HANDLE
-    return None
-
-
-def _kind_from_qualified(qualified: str | None) -> str | None:
-    if qualified is None:
-        return None
-    module, _, name = qualified.rpartition(".")
-    return name if module in api.API_MODULES and name in api.TYPE_NAMES else None
-
-
-def _dotted(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr.value}" if base else None
-    return None
-
-
-def _decorator_name(decorator: cst.Decorator) -> str:
-    target = decorator.decorator
-    if isinstance(target, cst.Call):
-        target = target.func
-    dotted = _dotted(target)
-    return dotted.rpartition(".")[2] if dotted else ""
-
-
-def _is_fixture(node: cst.FunctionDef) -> bool:
-    return any(_decorator_name(decorator) == "fixture" for decorator in node.decorators)
-
-
-def _subscript_base(node: cst.Subscript) -> str | None:
-    value = node.value
-    if isinstance(value, cst.Name):
-        return value.value
-    if isinstance(value, cst.Attribute):
-        return value.attr.value
-    return None
-
-
-def _last_returned(node: cst.FunctionDef) -> cst.BaseExpression | None:
-    """The expression of the last top-level `return x` or `yield x` in a function body."""
-    if not isinstance(node.body, cst.IndentedBlock):
-        statements = [node.body]
-    else:
-        statements = node.body.body
-    for statement in reversed(statements):
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in reversed(statement.body):
-            if isinstance(small, cst.Return) and small.value is not None:
-                return small.value
-            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Yield):
-                yielded = small.value.value
-                return yielded if isinstance(yielded, cst.BaseExpression) else None
-    return None
-
-
-def _static_text(node: cst.BaseExpression) -> str | None:
-    """The text of a literal string, with `{…}` of an f-string replaced by a placeholder."""
-    if isinstance(node, cst.SimpleString):
-        return _string_literal(node)
-    if isinstance(node, cst.ConcatenatedString):
-        left, right = _static_text(node.left), _static_text(node.right)
-        return left + right if left is not None and right is not None else None
-    if isinstance(node, cst.FormattedString):
-        pieces = []
-        for part in node.parts:
-            if isinstance(part, cst.FormattedStringText):
-                pieces.append(part.value)
-            else:
-                pieces.append(PLACEHOLDER)
-        return "".join(pieces)
-    return None
-
-
-def _string_literal(node: cst.SimpleString) -> str | None:
-    """The value of a str literal; plain ones without escapes are read directly (literal_eval is slow)."""
-    raw = node.value
-    quote = raw[0]
-    if quote in "'\"" and "\\" not in raw:
-        width = 3 if raw.startswith(quote * 3) and len(raw) >= 6 else 1
-        return raw[width:-width]
-    value = node.evaluated_value
-    return value if isinstance(value, str) else None
