@@ -157,7 +157,9 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                                 facts=facts.model_dump(mode="json", exclude_defaults=True))
     choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
     locator = locators.build(tab.page, choice.chosen.steps)
-    watch = EffectsWatch(tab) if effects else None
+    link, form = facts.navigation.link, facts.navigation.form
+    opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
+    watch = EffectsWatch(tab, expect_popup=opens_tab) if effects else None
     if watch is not None:
         await watch.start()
     await _perform(tab, perform(locator, force), f"{action} on {ref}")

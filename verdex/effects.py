@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 SETTLE_REQUESTS_S = 5.0
 SETTLE_DOM_S = 1.5
+SETTLE_POPUP_S = 3.0
 QUIET_MS = 100
 POLL_S = 0.03
 CHANGED_PAGE_WINDOW_MS = 500
@@ -82,8 +83,9 @@ class NetworkLog:
 class EffectsWatch:
     """Started just before an action, finished just after it: ``effects = await watch.finish()``."""
 
-    def __init__(self, tab: Tab) -> None:
+    def __init__(self, tab: Tab, *, expect_popup: bool = False) -> None:
         self._tab = tab
+        self._expect_popup = expect_popup
         self._downloads: list[str] = []
         self._dialogs_before = 0
         self._popups_before = 0
@@ -106,6 +108,8 @@ class EffectsWatch:
     async def finish(self) -> Effects:
         tab = self._tab
         try:
+            if self._expect_popup:
+                await self._settle_popup()
             await self._settle_requests()
             dialogs = [f"{d.type} {d.message!r}" for d in tab.dialog_log[self._dialogs_before:]]
             if tab.pending_dialogs:
@@ -123,6 +127,12 @@ class EffectsWatch:
                                  navigated=not same_document)
         finally:
             tab.page.remove_listener("download", self._downloaded)
+
+    async def _settle_popup(self) -> None:
+        """The target opens a new tab (target=_blank): give the browser a moment to create it."""
+        deadline = time.monotonic() + SETTLE_POPUP_S
+        while time.monotonic() < deadline and len(self._tab.popups) == self._popups_before:
+            await asyncio.sleep(POLL_S)
 
     async def _settle_requests(self) -> None:
         deadline = time.monotonic() + SETTLE_REQUESTS_S

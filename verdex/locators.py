@@ -126,7 +126,9 @@ async def _measure(page: Page, steps: list[LocatorStep], kind: str, score: int, 
     locator = build(page, steps)
     with translate_playwright_errors("counting a locator's matches"):
         count = await locator.count()
-        is_target = count == 1 and _same_box(await locator.bounding_box(), box)
+        # A single match of a candidate built from the target's own attributes is the target unless it
+        # is another element of the same kind; its size tells them apart even while the target moves.
+        is_target = count == 1 and _same_box(await locator.bounding_box(), box, position=False)
     return RankedLocator(kind=kind, steps=steps, score=score, matches=count, is_target=is_target, volatile=volatile)
 
 
@@ -143,8 +145,10 @@ async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[tupl
     raise VerdexError("no locator reaches the target: it has no role, name, text or test id to find it by")
 
 
-def _same_box(found: dict[str, float] | None, box: Box) -> bool:
+def _same_box(found: dict[str, float] | None, box: Box, *, position: bool = True) -> bool:
     if found is None:
         return False
-    return (abs(found["x"] - box.x) <= BOX_TOLERANCE and abs(found["y"] - box.y) <= BOX_TOLERANCE
-            and abs(found["width"] - box.width) <= BOX_TOLERANCE and abs(found["height"] - box.height) <= BOX_TOLERANCE)
+    same_size = abs(found["width"] - box.width) <= BOX_TOLERANCE and abs(found["height"] - box.height) <= BOX_TOLERANCE
+    if not position:
+        return same_size
+    return same_size and abs(found["x"] - box.x) <= BOX_TOLERANCE and abs(found["y"] - box.y) <= BOX_TOLERANCE

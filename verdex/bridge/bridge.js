@@ -16,7 +16,7 @@
   const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
   const INTERACTIVE_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
     'listbox', 'slider', 'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
-    'treeitem', 'option']);
+    'treeitem', 'option', 'row']);
   const LEAF_ROLES = new Set(['button', 'checkbox', 'radio', 'switch', 'img', 'separator', 'slider', 'progressbar',
     'meter', 'textbox', 'searchbox', 'spinbutton', 'scrollbar', 'menuitem', 'menuitemcheckbox',
     'menuitemradio', 'tab', 'option']);
@@ -1396,8 +1396,11 @@
     if (link) out.link = { href: link.href, target: link.getAttribute('target') || null, download: link.hasAttribute('download') };
     const submits = (el.tagName === 'BUTTON' && (el.getAttribute('type') || 'submit').toLowerCase() === 'submit') ||
       (el.tagName === 'INPUT' && ['submit', 'image'].includes((el.type || '').toLowerCase()));
-    if (submits && el.form) out.form = { action: el.formAction || el.form.action, method: (el.formMethod || el.form.method || 'get').toLowerCase(),
-      target: el.formTarget || el.form.getAttribute('target') || null };
+    // formAction/formMethod reflect the button's own attributes and fall back to the document, not the form
+    if (submits && el.form) out.form = {
+      action: el.hasAttribute('formaction') ? el.formAction : el.form.action,
+      method: (el.hasAttribute('formmethod') ? el.formMethod : el.form.method || 'get').toLowerCase(),
+      target: el.getAttribute('formtarget') || el.form.getAttribute('target') || null };
     return out;
   }
 

@@ -14,11 +14,14 @@ _SELECTOR_KEYWORDS = {"drag_and_drop": ("source", "target")}
 
 
 class FileContext:
+    """Shared by every rule during one file's walk."""
+
     def __init__(self, config: LintConfig, scope: Scope) -> None:
         self.config = config
         self.scope = scope
         self.reports: list[Report] = []
         self.statements: list[cst.CSTNode] = []
+        self._selectors: dict[int, list[tuple[cst.BaseExpression, str]]] = {}
 
     def kind_of(self, node: cst.BaseExpression) -> str | None:
         return self.scope.kind_of(node)
@@ -31,6 +34,12 @@ class FileContext:
 
     def selector_arguments(self, call: cst.Call) -> list[tuple[cst.BaseExpression, str]]:
         """Every selector string this call hands to Playwright, with the expression that holds it."""
+        found = self._selectors.get(id(call))
+        if found is None:
+            found = self._selectors[id(call)] = self._selector_arguments(call)
+        return found
+
+    def _selector_arguments(self, call: cst.Call) -> list[tuple[cst.BaseExpression, str]]:
         method = method_of(call)
         if method is None:
             return []

@@ -1,0 +1,220 @@
+"""Race preflight against ground truth: each race page reproduces one situation; the tests assert
+both the facts verdex reports and the outcome of acting, and that verdex's verdict agrees with
+Playwright's own actionability checks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from verdex import actions, locators
+from verdex.errors import NotActionable, StaleRef, Timeout
+from verdex.preflight import judge
+
+pytestmark = pytest.mark.anyio
+
+
+async def _open(session, apps, page: str):
+    tab = await session.tab()
+    await tab.navigate(f"{apps.url}/races/{page}")
+    await tab.page.wait_for_load_state("load")
+    return tab
+
+
+async def _ref(tab, pattern: str) -> str:
+    text = (await tab.snapshot()).text
+    match = re.search(pattern + r".*?\[ref=((?:f\d+)?e\d+)\]", text)
+    assert match, f"{pattern!r} not in\n{text}"
+    return match.group(1)
+
+
+async def _status(tab) -> str:
+    return await tab.page.get_by_test_id("result").inner_text()
+
+
+async def _blocked(tab, ref: str, action: str = "click") -> list[str]:
+    return judge(await tab.preflight(ref), action).blocking
+
+
+async def test_an_opaque_overlay_blocks_and_wait_clicks_once_it_is_gone(session, apps):
+    tab = await _open(session, apps, "overlay-opaque.html?ms=1500")
+    ref = await _ref(tab, r'button "Save"')
+    with pytest.raises(NotActionable) as caught:
+        await actions.click(tab, ref)
+    assert caught.value.facts["blocking"][0].startswith("covered at its centre by div [testid=overlay]")
+    result = await actions.click(tab, ref, wait=True)
+    assert result.waited.cleared and result.waited.waited_ms >= 500
+    assert await _status(tab) == "Clicked: Save"
+
+
+async def test_a_transparent_overlay_that_takes_pointer_events_blocks(session, apps):
+    tab = await _open(session, apps, "overlay-transparent.html")
+    ref = await _ref(tab, r'button "Save"')
+    facts = await tab.preflight(ref)
+    centre = facts.coverage[0].hit
+    assert centre.test_id == "overlay" and centre.pointer_events == "auto"
+    assert any(b.startswith("covered") for b in judge(facts, "click").blocking)
+
+
+async def test_an_overlay_with_pointer_events_none_does_not_block(session, apps):
+    tab = await _open(session, apps, "overlay-passthrough.html")
+    ref = await _ref(tab, r'button "Save"')
+    assert await _blocked(tab, ref) == []
+    await actions.click(tab, ref)
+    assert await _status(tab) == "Clicked: Save"
+
+
+async def test_a_partly_covered_button_is_advisory(session, apps):
+    tab = await _open(session, apps, "partly-covered.html")
+    ref = await _ref(tab, r'button "Save')
+    verdict = judge(await tab.preflight(ref), "click")
+    assert verdict.blocking == [] and any(a.startswith("partly covered at") for a in verdict.advisory)
+    await actions.click(tab, ref)
+    assert await _status(tab) == "Clicked: Save"
+
+
+async def test_a_fade_in_is_advisory_and_the_click_lands(session, apps):
+    tab = await _open(session, apps, "fade-in.html?ms=3000")
+    ref = await _ref(tab, r'button "Save"')
+    facts = await tab.preflight(ref)
+    assert facts.animations and not any(a.moves for a in facts.animations) and facts.opacity < 1
+    result = await actions.click(tab, ref)
+    assert any(a.startswith("fading") for a in result.verdict.advisory)
+    assert await _status(tab) == "Clicked: Save"
+
+
+async def test_an_element_sliding_in_is_moving_and_outside_the_viewport(session, apps):
+    tab = await _open(session, apps, "slide-in.html?ms=1500")
+    ref = await _ref(tab, r'button "Save"')
+    facts = await tab.preflight(ref)
+    assert facts.in_viewport < 1 and any(a.moves for a in facts.animations)
+    assert any(b.startswith("moving") for b in judge(facts, "click").blocking)
+    result = await actions.click(tab, ref, wait=True)
+    assert result.waited.cleared
+    assert await _status(tab) == "Clicked: Save"
+
+
+async def test_a_re_rendered_button_is_stale(session, apps):
+    tab = await _open(session, apps, "rerender.html")
+    ref = await _ref(tab, r'button "Save"')
+    await actions.click(tab, await _ref(tab, r'button "Re-render now"'))
+    with pytest.raises(StaleRef):
+        await actions.click(tab, ref)
+    await actions.click(tab, await _ref(tab, r'button "Save"'))
+    assert await _status(tab) == "Clicked: Save"
+
+
+async def test_disabled_then_enabled(session, apps):
+    tab = await _open(session, apps, "disabled-then-enabled.html?ms=1500")
+    save, publish = await _ref(tab, r'button "Save"'), await _ref(tab, r'button "Publish"')
+    assert await _blocked(tab, save) == ["disabled"]
+    assert await _blocked(tab, publish) == ["aria-disabled=true"]
+    result = await actions.click(tab, save, wait=True)
+    assert result.waited.blocking == ["disabled"] and result.waited.cleared
+    assert await _status(tab) == "Clicked: Save"
+
+
+async def test_a_link_that_navigates(session, apps):
+    tab = await _open(session, apps, "link.html")
+    result = await actions.click(tab, await _ref(tab, r'link "Go to landing"'))
+    assert any(a.startswith("navigates to") and a.endswith("/races/landing.html") for a in result.verdict.advisory)
+    assert result.effects.navigated and result.effects.url_after.endswith("/races/landing.html")
+
+
+async def test_a_target_blank_link_opens_a_popup_tab(session, apps):
+    tab = await _open(session, apps, "link.html")
+    result = await actions.click(tab, await _ref(tab, r'link "Open in new tab"'))
+    assert any("in a new tab" in a for a in result.verdict.advisory)
+    assert len(result.effects.new_tabs) == 1
+    assert not result.effects.navigated
+
+
+async def test_a_submit_button_reports_its_form(session, apps):
+    tab = await _open(session, apps, "submit.html")
+    await actions.fill(tab, await _ref(tab, r'textbox "Message"'), "hello world")
+    result = await actions.click(tab, await _ref(tab, r'button "Send"'))
+    assert any(a.startswith("submits a form: GET") and a.endswith("/races/landing.html") for a in result.verdict.advisory), \
+        result.verdict.advisory
+    assert result.effects.url_after.endswith("/races/landing.html?message=hello+world")
+
+
+async def test_a_button_shown_only_on_hover(session, apps):
+    tab = await _open(session, apps, "hover-reveal.html")
+    row = await _ref(tab, r'row "Bob Editor')
+    assert 'button "Delete"' not in (await tab.snapshot()).text        # hidden until hovered
+    await actions.hover(tab, row)
+    await actions.click(tab, await _ref(tab, r'row "Bob Editor[^\n]*\n(?:.*\n)*?\s+- button "Delete"'))
+    assert await _status(tab) == "Clicked: Delete Bob"
+
+
+async def test_an_open_dropdown_covers_the_button_below_it(session, apps):
+    tab = await _open(session, apps, "open-select.html?open=1")
+    apply = await _ref(tab, r'button "Apply"')
+    blocked = await _blocked(tab, apply)
+    assert blocked and blocked[0].startswith("covered at its centre by li [testid=option-")
+    await actions.press(tab, "Escape")
+    await actions.click(tab, apply)
+    assert (await _status(tab)).startswith("Clicked: Apply")
+
+
+async def test_busy_and_offscreen_are_advisory(session, apps):
+    tab = await _open(session, apps, "busy.html?ms=3000")
+    result = await actions.click(tab, await _ref(tab, r'button "Save"'))
+    assert any(a.startswith("inside aria-busy=true") for a in result.verdict.advisory)
+    tab = await _open(session, apps, "offscreen.html")
+    result = await actions.click(tab, await _ref(tab, r'button "Save"'))
+    assert any("inside the viewport" in a for a in result.verdict.advisory)
+    assert await _status(tab) == "Clicked: Save"
+
+
+async def test_the_shop_hydration_gap_has_no_blocking_fact_and_no_effect(session, apps):
+    tab = await session.tab()
+    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
+        "seed": None, "load": 1, "api_latency_ms": 50, "hydration_ms": 5000, "scrim_extra_ms": 0,
+        "toast_ms": 3000, "order_key": None, "rerender": None}))
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="detached")
+    result = await actions.click(tab, await _ref(tab, r'button "Add to Cart"'))
+    assert result.verdict.blocking == [] and result.effects.no_effect
+
+
+async def test_a_handler_that_hangs_the_page_is_bounded_and_the_tab_replaced(session, apps):
+    tab = await _open(session, apps, "crash.html")
+    with pytest.raises(Timeout) as caught:
+        await actions.click(tab, await _ref(tab, r'button "Hang the page'))
+    assert "stopped responding" in caught.value.message
+    fresh = await session.tab()
+    assert fresh is not tab
+    await fresh.navigate(f"{apps.url}/races/overlay-passthrough.html")
+    assert "Save" in (await fresh.snapshot()).text
+
+
+# ------------------------------------------------------------------ agreement with Playwright
+SITUATIONS = [
+    ("overlay-opaque.html", r'button "Save"'), ("overlay-transparent.html", r'button "Save"'),
+    ("overlay-passthrough.html", r'button "Save"'), ("partly-covered.html", r'button "Save'),
+    ("fade-in.html", r'button "Save"'), ("slide-in.html", r'button "Save"'),
+    ("disabled-then-enabled.html", r'button "Save"'), ("disabled-then-enabled.html", r'button "Publish"'),
+    ("link.html", r'link "Go to landing"'), ("link.html", r'link "Open in new tab"'),
+    ("submit.html", r'button "Send"'), ("open-select.html?open=1", r'button "Apply"'),
+    ("busy.html", r'button "Save"'), ("offscreen.html", r'button "Save"'), ("rerender.html", r'button "Save"'),
+]
+ADVISORY_BY_DESIGN: set[str] = set()   # blocking facts Playwright does not check for; none so far
+
+
+@pytest.mark.parametrize("page,target", SITUATIONS)
+async def test_verdict_agrees_with_playwrights_actionability(session, apps, page, target):
+    tab = await _open(session, apps, page + ("&" if "?" in page else "?") + "ms=8000")
+    ref = await _ref(tab, target)
+    blocking = await _blocked(tab, ref)
+    choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    try:
+        await locators.build(tab.page, choice.chosen.steps).click(trial=True, timeout=1000)
+        trial_ok = True
+    except Exception:
+        trial_ok = False
+    if not blocking:
+        assert trial_ok, f"{page}: no blocking fact, yet Playwright's trial click failed"
+    else:
+        assert not trial_ok or set(blocking) <= ADVISORY_BY_DESIGN, f"{page}: {blocking} but the trial click passed"
