@@ -11,6 +11,7 @@ times as it takes to reach --lines, the way a large suite repeats the same patte
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -39,6 +40,12 @@ def grow_corpus(target: Path, lines: int) -> None:
 def count(paths: list[Path]) -> tuple[int, int]:
     files = [p for root in paths for p in ([root] if root.is_file() else root.rglob("*.py"))]
     return sum(p.read_bytes().count(b"\n") for p in files), len(files)
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the pool's workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def run_api(path: Path, jobs: int) -> tuple[float, int]:
@@ -81,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         grow_corpus(target, args.lines)
     try:
         lines, files = count([target])
+        cpu_before = cpu_seconds()
         runs = [run_cli(target) if args.cli else run_api(target, args.jobs) for _ in range(args.repeat)]
+        cpu = (cpu_seconds() - cpu_before) / args.repeat
     finally:
         if workdir:
             shutil.rmtree(workdir, ignore_errors=True)
@@ -94,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"mode:      {mode}, all rules, {os.cpu_count()} cores on this machine")
     print(f"seconds:   {best:.2f} (best of {len(times)}; median {statistics.median(times):.2f})")
     print(f"lines/s:   {lines / best:,.0f}")
+    print(f"cpu:       {cpu:.2f} s per run, {lines / cpu:,.0f} lines per CPU-second (other load on the machine aside)")
+    print(f"load:      {os.getloadavg()[0]:.2f} (1-minute load average)")
     return 0
 
 
