@@ -356,7 +356,7 @@ class Scope:
                 value = self.annotation_value(first.value) if isinstance(first, cst.Index) else None
             else:
                 value = self.annotation_value(annotation)
-        else:
+        if value is None:  # no annotation, or one like `list[str]` that says less than the code
             returned = last_returned(node)
             if returned is not None:
                 self._frames.append(self._parameters(node, owner))
