@@ -158,3 +158,8 @@ def test_a_bug_in_a_rule_is_an_error_result_not_an_exception(monkeypatch) -> Non
     monkeypatch.setattr(HardWait, "visit_Call", broken)
     result = lint_source(SOURCE)
     assert result.error == "internal error: ValueError: boom"
+
+
+def test_lint_paths_takes_one_path_or_path_objects(tmp_path) -> None:
+    (tmp_path / "test_x.py").write_text(SOURCE)
+    assert lint_paths(tmp_path) == lint_paths(str(tmp_path)) == lint_paths([Path(tmp_path)])

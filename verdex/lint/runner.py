@@ -4,6 +4,7 @@ import difflib
 import multiprocessing
 import os
 import threading
+from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -28,15 +29,19 @@ class FileFix:
     fixed: int
 
 
-def lint_paths(paths: list[str], config: LintConfig | None = None, *, jobs: int | None = None) -> list[LintResult]:
-    """Lint files and directories (walked for `*.py`). One result per file, errors included."""
+Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
+
+
+def lint_paths(paths: Paths, config: LintConfig | None = None, *, jobs: int | None = None) -> list[LintResult]:
+    """Lint files and directories (walked for `*.py`). One result per file, errors included.
+
+    `jobs` caps the worker processes (default: one per core); small inputs are linted in-process.
+    """
     config = config or LintConfig()
     return _run(paths, config, jobs, _lint_chunk, lambda path, error: LintResult(path=path, error=error))
 
 
-def fix_paths(
-    paths: list[str], config: LintConfig | None = None, *, write: bool, jobs: int | None = None
-) -> list[FileFix]:
+def fix_paths(paths: Paths, config: LintConfig | None = None, *, write: bool, jobs: int | None = None) -> list[FileFix]:
     """Apply safe fixes to files (rewriting them when `write`), and lint what remains."""
     config = config or LintConfig()
     worker = _fix_and_write_chunk if write else _fix_chunk
@@ -47,8 +52,10 @@ def fix_paths(
     return _run(paths, config, jobs, worker, failed)
 
 
-def _run(paths, config, jobs, worker, failed):
-    targets = discover(paths, config)
+def _run(paths: Paths, config, jobs, worker, failed):
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    targets = discover([os.fspath(path) for path in paths], config)
     files = [target.path for target in targets if target.error is None]
     done = dict(zip(files, _map(worker, files, config, jobs, failed)))
     return [done[target.path] if target.error is None else failed(target.path, target.error) for target in targets]
