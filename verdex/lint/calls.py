@@ -40,9 +40,3 @@ def is_true(node: cst.BaseExpression) -> bool:
 
 def unwrap_await(node: cst.BaseExpression) -> cst.BaseExpression:
     return node.expression if type(node) is cst.Await else node
-
-
-def snippet(node: cst.CSTNode, limit: int = 60) -> str:
-    """The node's code on one line, shortened to `limit` characters, for messages."""
-    code = " ".join(cst.Module([]).code_for_node(node).split())
-    return code if len(code) <= limit else code[: limit - 1] + "…"

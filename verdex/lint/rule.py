@@ -71,6 +71,12 @@ class LintRule:
         context.reports.append(Report(type(self), node, message or self.message, fix, len(context.statements) - 1))
 
 
+def snippet(node: cst.CSTNode, limit: int = 60) -> str:
+    """The node's code on one line, shortened to `limit` characters, for messages."""
+    code = " ".join(cst.Module([]).code_for_node(node).split())
+    return code if len(code) <= limit else code[: limit - 1] + "…"
+
+
 EXAMPLE_HEADER = "from playwright.sync_api import Page, expect\n\n\ndef test_example(page: Page) -> None:\n"
 
 

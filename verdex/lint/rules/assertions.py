@@ -1,8 +1,8 @@
 import libcst as cst
 
 from verdex.lint import playwright_api as api
-from verdex.lint.calls import method_of, positional, receiver_of, snippet, unwrap_await
-from verdex.lint.rule import Fix, Invalid, LintRule, Valid
+from verdex.lint.calls import method_of, positional, receiver_of, unwrap_await
+from verdex.lint.rule import Fix, Invalid, LintRule, Valid, snippet
 
 _LISTS = (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST, api.INSTANT_READ)
 

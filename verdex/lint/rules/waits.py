@@ -1,8 +1,8 @@
 import libcst as cst
 
 from verdex.lint import playwright_api as api
-from verdex.lint.calls import method_of, receiver_of, snippet
-from verdex.lint.rule import Invalid, LintRule, Valid
+from verdex.lint.calls import method_of, receiver_of
+from verdex.lint.rule import Invalid, LintRule, Valid, snippet
 
 _SLEEPS = frozenset({"time.sleep", "asyncio.sleep", "anyio.sleep", "trio.sleep"})
 _PAGES = (api.PAGE, api.FRAME, None)
