@@ -218,3 +218,12 @@ async def test_verdict_agrees_with_playwrights_actionability(session, apps, page
         assert trial_ok, f"{page}: no blocking fact, yet Playwright's trial click failed"
     else:
         assert not trial_ok or set(blocking) <= ADVISORY_BY_DESIGN, f"{page}: {blocking} but the trial click passed"
+
+
+async def test_with_preflight_off_for_a_role_blocking_facts_ride_along(apps):
+    from verdex.browser.session import RoleSpec, Session
+    async with Session(roles=[RoleSpec("fast", preflight=False)]) as session:
+        tab = await _open(session, apps, "overlay-opaque.html?ms=2000")
+        result = await actions.click(tab, await _ref(tab, r'button "Save"'), effects=False)
+    # no NOT_ACTIONABLE: Playwright's own click waited out the overlay, the covering fact rode along
+    assert result.verdict.blocking == [] and result.verdict.advisory[0].startswith("covered at its centre")

@@ -148,6 +148,9 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     kind: Action = "click" if action == "press" else action  # type: ignore[assignment]
     verdict = judge(facts, kind)
     waited = None
+    if not tab.preflight_enabled:
+        # preflight is off for this role: the facts are still read and recorded, nothing is stopped
+        verdict = Verdict(advisory=[*verdict.blocking, *verdict.advisory])
     if verdict.blocking and not force:
         if wait:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)

@@ -16,6 +16,8 @@ def _browser_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--executable", metavar="PATH", help="the Chromium binary to launch")
     parser.add_argument("--role", nargs=3, action="append", metavar=("NAME", "STORAGE_STATE", "DEFAULT_URL"),
                         help="a named role with its own context; '-' for no storage state or URL; repeatable")
+    parser.add_argument("--no-preflight", action="append", default=[], metavar="ROLE",
+                        help="act without stopping on blocking facts for this role (facts are still reported)")
     parser.add_argument("--test-id-attribute", default="data-testid", metavar="ATTR")
 
 
@@ -23,8 +25,10 @@ def _options(args: argparse.Namespace) -> tuple[BrowserOptions, list[RoleSpec]]:
     options = BrowserOptions(headless=not args.headed, cdp_endpoint=args.cdp_endpoint, ws_endpoint=args.ws_endpoint,
                              executable=args.executable, test_id_attribute=args.test_id_attribute)
     roles = [RoleSpec(name, None if state == "-" else state, None if url == "-" else url)
-             for name, state, url in (args.role or [])]
-    return options, roles or [RoleSpec(DEFAULT_ROLE)]
+             for name, state, url in (args.role or [])] or [RoleSpec(DEFAULT_ROLE)]
+    no_preflight = set(args.no_preflight)
+    return options, [RoleSpec(r.name, r.storage_state, r.default_url, preflight=r.name not in no_preflight)
+                     for r in roles]
 
 
 def _parser() -> argparse.ArgumentParser:

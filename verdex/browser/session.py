@@ -223,7 +223,8 @@ class Session:
                 return tab
         self._tab_seq += 1
         tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
-                  navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us)
+                  navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
+                  preflight=role.spec.preflight)
         role.tabs[tab.id] = tab
         page.on("popup", lambda popup: self._adopt_popup(role, tab, popup))
         return tab

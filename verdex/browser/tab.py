@@ -59,8 +59,10 @@ def _reporting_closed(method: Callable[..., Awaitable[T]]) -> Callable[..., Awai
 
 class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
-                 navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]]) -> None:
+                 navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
+                 preflight: bool = True) -> None:
         self.id = tab_id
+        self.preflight_enabled = preflight
         self._on_browser_closed = on_browser_closed
         self.page = page
         self.opener = opener
