@@ -135,3 +135,43 @@ async def test_browser_close_then_the_next_call_starts_a_fresh_browser(client, a
     assert not closed.is_error
     again = await client.call_tool("browser_navigate", {"url": apps.url + "/login/"})
     assert not again.is_error and again.structured_content["title"]
+
+
+async def test_actions_through_mcp_report_blocking_facts_then_effects(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/races/overlay-opaque.html?ms=1500"})
+    text = (await client.call_tool("browser_snapshot", {})).content[0].text
+    ref = re.search(r'button "Save" \[ref=(e\d+)\]', text).group(1)
+    blocked = await client.call_tool("browser_click", {"ref": ref})
+    assert blocked.is_error and "NOT_ACTIONABLE" in blocked.content[0].text
+    assert "covered at its centre by div [testid=overlay]" in blocked.content[0].text
+    clicked = await client.call_tool("browser_click", {"ref": ref, "wait": True})
+    assert not clicked.is_error
+    assert clicked.structured_content["waited"]["cleared"] is True
+    assert "Clicked: Save" in clicked.content[0].text          # the status change is among the effects
+
+
+async def test_a_dialog_through_mcp(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/races/dialog.html"})
+    text = (await client.call_tool("browser_snapshot", {})).content[0].text
+    ref = re.search(r"button \"Delete everything\" \[ref=(e\d+)\]", text).group(1)
+    clicked = await client.call_tool("browser_click", {"ref": ref})
+    assert "dialog: confirm 'Delete everything?'" in clicked.content[0].text
+    frozen = await client.call_tool("browser_snapshot", {})
+    assert frozen.is_error and "NOT_ACTIONABLE" in frozen.content[0].text
+    answered = await client.call_tool("browser_dialog", {"accept": False})
+    assert "dismissed confirm" in answered.content[0].text
+    status = await client.call_tool("browser_wait_for", {"text": "Confirm answered: Cancel", "timeout": 5})
+    assert not status.is_error
+
+
+async def test_recording_a_session_through_mcp(apps, tmp_path):
+    path = tmp_path / "rec.jsonl"
+    async with Client(build_server(record=path)) as c:
+        await c.call_tool("browser_navigate", {"url": apps.url + "/login/"})
+        text = (await c.call_tool("browser_snapshot", {})).content[0].text
+        password = re.search(r'textbox "Password" \[ref=(e\d+)\]', text).group(1)
+        await c.call_tool("browser_fill", {"ref": password, "value": "correct horse battery staple"})
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["type"] for r in records] == ["header", "step"]
+    assert records[1]["tool"] == "browser_fill" and records[1]["args"]["value"] == {"env": "VERDEX_SECRET_PASSWORD"}
+    assert "correct horse" not in path.read_text()
