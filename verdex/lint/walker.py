@@ -9,6 +9,7 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from functools import cache
+from operator import attrgetter
 
 import libcst as cst
 
@@ -66,13 +67,13 @@ def walk(module: cst.Module, participants: Iterable[object], statements: list[cs
                 handler(node)
         if node_type in leave:
             push(_Leave(node))
-        for name in _code_fields(node_type):
-            value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
+        for value in (_FIELDS.get(node_type) or _code_fields(node_type))(node):
+            value_type = type(value)
+            if value_type in _NODE_TYPES:
                 push(value)
-            elif isinstance(value, (tuple, list)):
+            elif value_type is tuple or value_type is list:
                 for child in reversed(value):
-                    if isinstance(child, cst.CSTNode):
+                    if type(child) in _NODE_TYPES:
                         push(child)
 
 
@@ -96,12 +97,29 @@ def _handler_names(participant_type: type) -> tuple[tuple[str, type, str], ...]:
     return tuple(names)
 
 
-@cache
-def _code_fields(node_type: type) -> tuple[str, ...]:
-    """The node's fields that can hold code, last first (children are pushed on a stack)."""
+# Every concrete node class (isinstance against libcst's abstract base classes is slow).
+_NODE_TYPES = frozenset(
+    node_type
+    for node_type in vars(cst).values()
+    if isinstance(node_type, type) and issubclass(node_type, cst.CSTNode) and not node_type.__abstractmethods__
+)
+_FIELDS: dict[type, Callable[[cst.CSTNode], tuple]] = {}
+
+
+def _code_fields(node_type: type) -> Callable[[cst.CSTNode], tuple]:
+    """A getter for the node's fields that can hold code, last first (children are pushed on a stack)."""
     names = [
         field.name
         for field in dataclasses.fields(node_type)
         if field.name not in _SKIPPED_FIELDS and "whitespace" not in field.name
     ]
-    return tuple(reversed(names))
+    names.reverse()
+    if not names:
+        getter: Callable[[cst.CSTNode], tuple] = lambda node: ()
+    elif len(names) == 1:
+        single = attrgetter(names[0])
+        getter = lambda node: (single(node),)
+    else:
+        getter = attrgetter(*names)
+    _FIELDS[node_type] = getter
+    return getter

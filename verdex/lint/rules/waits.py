@@ -6,6 +6,7 @@ from verdex.lint.rule import Invalid, LintRule, Valid, snippet
 
 _SLEEPS = frozenset({"time.sleep", "asyncio.sleep", "anyio.sleep", "trio.sleep"})
 _PAGES = (api.PAGE, api.FRAME, None)
+_CONSTANTS = (cst.SimpleString, cst.Name, cst.Attribute)  # how a wait state is written
 
 
 class HardWait(LintRule):
@@ -39,9 +40,10 @@ class HardWait(LintRule):
 
     def visit_Call(self, node: cst.Call) -> None:
         method = method_of(node)
-        if method == "wait_for_timeout" and self.context.kind_of(receiver_of(node)) in _PAGES:
-            self.report(node, f"`{snippet(node)}` {self.message}")
-        elif self.context.qualified_name(node.func) in _SLEEPS:
+        if method == "wait_for_timeout":
+            if self.context.kind_of(receiver_of(node)) in _PAGES:
+                self.report(node, f"`{snippet(node)}` {self.message}")
+        elif (method is None or method == "sleep") and self.context.qualified_name(node.func) in _SLEEPS:
             self.report(node, f"`{snippet(node)}` {self.message}")
 
 
@@ -70,11 +72,12 @@ class NetworkIdle(LintRule):
     )
 
     def visit_Call(self, node: cst.Call) -> None:
-        if method_of(node) is None or self.context.kind_of(receiver_of(node)) == api.OTHER:
+        if method_of(node) is None:
             return
         for arg in node.args:
-            if self.context.string_of(arg.value) == "networkidle":
-                self.report(arg.value)
+            if type(arg.value) in _CONSTANTS and self.context.string_of(arg.value) == "networkidle":
+                if self.context.kind_of(receiver_of(node)) != api.OTHER:
+                    self.report(arg.value)
 
 
 class WaitForNavigation(LintRule):
