@@ -196,3 +196,9 @@ def test_pre_commit_hook_points_at_the_module() -> None:
     assert "id: verdex-lint\n" in hooks
     assert "entry: python -m verdex.lint\n" in hooks
     assert "types: [python]" in hooks
+
+
+def test_no_python_files_is_a_warning(lint, tmp_path: Path) -> None:
+    result = lint(cwd=project(tmp_path, **{"README.md": "# nothing to lint\n"}))
+    assert result.returncode == 0
+    assert result.stderr == "verdex lint: warning: no Python files found in .\n"

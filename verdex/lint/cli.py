@@ -54,6 +54,8 @@ def _run(args: argparse.Namespace, config) -> int:
         fixed = sum(outcome.fixed for outcome in outcomes)
     else:
         results = lint_paths(paths, config)
+    if not results:
+        print(f"verdex lint: warning: no Python files found in {' '.join(paths)}", file=sys.stderr)
     if args.statistics:
         sys.stdout.write(text.statistics(results))
     else:
