@@ -163,3 +163,25 @@ def test_a_bug_in_a_rule_is_an_error_result_not_an_exception(monkeypatch) -> Non
 def test_lint_paths_takes_one_path_or_path_objects(tmp_path) -> None:
     (tmp_path / "test_x.py").write_text(SOURCE)
     assert lint_paths(tmp_path) == lint_paths(str(tmp_path)) == lint_paths([Path(tmp_path)])
+
+
+def test_the_process_pool_gives_the_same_results_in_the_same_order(tmp_path, monkeypatch) -> None:
+    import verdex.lint.runner as runner
+
+    corpus = REPO / "tests" / "lint" / "corpus"
+    for copy in range(4):  # enough source for the pool to be used
+        for path in sorted(corpus.rglob("*.py")):
+            (tmp_path / f"{copy}_{path.parent.name}_{path.name}").write_text(path.read_text())
+    (tmp_path / "0_broken.py").write_text("def (:\n")
+    pools = []
+
+    class CountingPool(runner.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs) -> None:
+            pools.append(kwargs["max_workers"])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", CountingPool)
+    pooled = lint_paths([str(tmp_path)], jobs=2)
+    assert pools == [2]
+    assert pooled == lint_paths([str(tmp_path)], jobs=1)
+    assert sum(len(result.findings) for result in pooled) > 900
