@@ -19,8 +19,15 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from verdex import locators
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
-from verdex.errors import InvalidArgument, NotActionable, StaleRef, Timeout, translate_playwright_errors
-from verdex.facts import ActionResult, PreflightFacts, Verdict, WaitRecord
+from verdex.errors import (
+    InvalidArgument,
+    NotActionable,
+    StaleRef,
+    Timeout,
+    VerdexError,
+    translate_playwright_errors,
+)
+from verdex.facts import ActionResult, Effects, LocatorChoice, NavigationResult, PreflightFacts, Verdict, WaitRecord
 from verdex.preflight import Action, judge
 from verdex.recorder import Recorder, secret_env_name
 
@@ -127,7 +134,8 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, recorder: Recorde
     effects = await watch.finish()
     result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
     if recorder is not None:
-        recorder.step({"tool": "browser_press", "args": {"key": key}, "tab": tab.id, "url": tab.page.url,
+        recorder.step({"tool": "browser_press", "outcome": "done", "args": {"key": key}, "tab": tab.id,
+                       "url": tab.page.url,
                        "effects": effects.model_dump(mode="json")})
     return result
 
@@ -151,14 +159,22 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     if not tab.preflight_enabled:
         # preflight is off for this role: the facts are still read and recorded, nothing is stopped
         verdict = Verdict(advisory=[*verdict.blocking, *verdict.advisory])
+    blocker = None
     if verdict.blocking and not force:
+        blocker = await _blocker_locator(tab, facts)
         if wait:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
         if verdict.blocking:
+            if recorder is not None:
+                recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
+                               "url": tab.page.url, "target": _identity(facts), "blocking": verdict.blocking,
+                               "blocker": blocker.model_dump(mode="json") if blocker else None,
+                               "preflight": facts.model_dump(mode="json")})
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory,
                                 facts=facts.model_dump(mode="json", exclude_defaults=True))
     choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    url_before = tab.page.url
     locator = locators.build(tab.page, choice.chosen.steps)
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
@@ -168,18 +184,49 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     await _perform(tab, perform(locator, force), f"{action} on {ref}")
     observed = await watch.finish() if watch is not None else None
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
-                          verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed)
+                          verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
+                          proposals=_proposals(observed))
     if recorder is not None:
         recorded_args = dict(args)
         if secret_arg and facts.sensitive:
             recorded_args[secret_arg] = {"env": secret_env_name(facts.field_name)}
-        recorder.step({"tool": f"browser_{action}", "args": recorded_args, "tab": tab.id, "url": tab.page.url,
-                       "target": {"role": facts.role, "name": facts.name, "tag": facts.tag},
+        recorder.step({"tool": f"browser_{action}", "outcome": "done", "args": recorded_args, "tab": tab.id,
+                       "url": url_before, "target": _identity(facts),
                        "locators": choice.model_dump(mode="json"), "preflight": facts.model_dump(mode="json"),
                        "verdict": verdict.model_dump(mode="json"), "forced": result.forced,
                        "waited": waited.model_dump(mode="json") if waited else None,
+                       "blocker": blocker.model_dump(mode="json") if blocker else None,
                        "effects": observed.model_dump(mode="json") if observed else None})
     return result
+
+
+def _identity(facts: PreflightFacts) -> dict[str, Any]:
+    return {"role": facts.role, "name": facts.name, "tag": facts.tag, "container": facts.container.model_dump()}
+
+
+async def _blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | None:
+    """The locator of what covers the target's centre, proven while it is still there (a test waits for
+    it to be hidden before acting)."""
+    centre = next((p for p in facts.coverage if p.point == "center"), None)
+    if centre is None or centre.hit is None or centre.hit.reaches_target:
+        return None
+    try:
+        return await locators.choose(tab.page, await tab.candidates(centre.hit.ref), tab.test_id_attribute)
+    except VerdexError:
+        return None      # gone already, or nothing to find it by: the wait falls back to the target's own state
+
+
+def _proposals(effects: Effects | None) -> list[str]:
+    if effects is None:
+        return []
+    out = []
+    for notice in effects.appeared:
+        role, _, text = notice.partition(" ")
+        if role in ("status", "alert") and text:
+            out.append(f"verify_text_visible(text={text})")
+    if effects.url_after != effects.url_before:
+        out.append(f"verify_url(url={effects.url_after!r})")
+    return out
 
 
 async def _perform(tab: Tab, action: Awaitable[None], what: str) -> None:
@@ -223,9 +270,18 @@ def _target(facts: PreflightFacts) -> str:
     return f"{facts.role or facts.tag} {facts.name!r}" if facts.name else (facts.role or facts.tag)
 
 
+async def navigate(tab: Tab, url: str, *, recorder: Recorder | None = None) -> NavigationResult:
+    result = await tab.navigate(url)
+    if recorder is not None:
+        recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id, "args": {"url": url},
+                       "url_after": result.url, "status": result.status,
+                       "identity": result.identity.model_dump(mode="json")})
+    return result
+
+
 async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None = None, ref: str | None = None,
                    state: Literal["visible", "hidden", "enabled", "disabled", "attached", "detached"] = "visible",
-                   timeout_s: float = 10.0) -> dict[str, Any]:
+                   timeout_s: float = 10.0, recorder: Recorder | None = None) -> dict[str, Any]:
     """Wait, bounded, for text to appear or disappear, or for ref to reach a state."""
     if sum(x is not None for x in (text, text_gone, ref)) != 1:
         raise InvalidArgument("pass exactly one of text, text_gone or ref")
@@ -241,8 +297,15 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
             await _wait_for_ref(tab, ref, state, timeout_s)
     except PlaywrightTimeoutError as exc:
         raise Timeout(f"waited {timeout_s:.1f} s", text=text, text_gone=text_gone, ref=ref, state=state) from exc
-    return {"waited_ms": round((time.monotonic() - started) * 1000), "text": text, "text_gone": text_gone,
-            "ref": ref, "state": state}
+    waited = {"waited_ms": round((time.monotonic() - started) * 1000), "text": text, "text_gone": text_gone,
+              "ref": ref, "state": state}
+    if recorder is not None:
+        record: dict[str, Any] = {"tool": "browser_wait_for", "outcome": "done", "tab": tab.id, "args": waited}
+        if ref is not None and state not in ("detached", "hidden"):
+            record["locators"] = (await locators.choose(tab.page, await tab.candidates(ref),
+                                                        tab.test_id_attribute)).model_dump(mode="json")
+        recorder.step(record)
+    return waited
 
 
 async def _wait_for_ref(tab: Tab, ref: str, state: str, timeout_s: float) -> None:
@@ -261,7 +324,8 @@ async def _wait_for_ref(tab: Tab, ref: str, state: str, timeout_s: float) -> Non
         await asyncio.sleep(WAIT_POLL_S)
 
 
-async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = None) -> dict[str, Any]:
+async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = None,
+                        recorder: Recorder | None = None) -> dict[str, Any]:
     if not tab.pending_dialogs:
         raise InvalidArgument("no dialog is open")
     dialog = tab.pending_dialogs.pop(0)
@@ -270,4 +334,7 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
             await dialog.accept(prompt_text) if prompt_text is not None else await dialog.accept()
         else:
             await dialog.dismiss()
-    return {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
+    answered = {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
+    if recorder is not None:
+        recorder.step({"tool": "browser_dialog", "outcome": "done", "tab": tab.id, "args": answered})
+    return answered

@@ -388,6 +388,13 @@ class ContainerRef(Fact):
     ref: str
 
 
+class AncestorState(Fact):
+    depth: int
+    tag: str
+    test_id: str
+    attributes: dict[str, str] = {}
+
+
 class PreflightFacts(Fact):
     """Raw facts about a target just before an action, read in one bridge round trip."""
 
@@ -414,6 +421,7 @@ class PreflightFacts(Fact):
     navigation: NavigationFacts
     container: ContainerRef
     ms_since_mutation: int | None = Field(None, description="since the last DOM change in the target's container")
+    ancestor_state: list[AncestorState] = Field([], description="data-* and aria-busy of ancestors with a test id")
     requests_in_flight: list[str] = Field([], description="method and URL of requests not yet answered")
 
 
@@ -436,9 +444,10 @@ class RankedLocator(Fact):
     kind: str
     steps: list[LocatorStep]
     score: int = Field(description="lower is better: test id 1, role+name 100, … container-scoped 1000+, nth 10000")
-    matches: int = Field(description="elements Playwright's locator engine matched when recorded")
+    matches: int = Field(description="elements the locator matched when recorded (-1: not counted)")
     is_target: bool = Field(description="the single match is the target itself")
     volatile: bool = False
+    counted_by: str = Field("playwright", description="playwright (its engine ran the locator) or bridge (estimate)")
 
 
 class LocatorChoice(Fact):
@@ -518,6 +527,7 @@ class ActionResult(Fact):
     forced: bool = False
     waited: WaitRecord | None = None
     effects: Effects | None = None
+    proposals: list[str] = Field([], description="assertions the effects suggest; call one to keep it")
 
     def to_text(self) -> str:
         lines = [f"{self.action} {self.target} [ref={self.ref}]" + (" (forced past preflight)" if self.forced else "")]
@@ -530,4 +540,23 @@ class ActionResult(Fact):
         lines += [f"note: {a}" for a in self.verdict.advisory]
         if self.effects is not None:
             lines.append(self.effects.to_text())
+        if self.proposals:
+            lines.append("to assert the outcome, call: " + " | ".join(self.proposals))
         return "\n".join(lines)
+
+
+class Verification(Fact):
+    """An assertion the agent made, checked against the live page with Playwright's expect."""
+
+    kind: str = Field(description="text_visible | element | url")
+    passed: bool
+    expected: str
+    actual: str | None = None
+    locator: LocatorChoice | None = None
+
+    def to_text(self) -> str:
+        verdict = "passed" if self.passed else "FAILED"
+        text = f"{self.kind} {verdict}: expected {self.expected}"
+        if not self.passed and self.actual is not None:
+            text += f", actual {self.actual}"
+        return text + ("" if self.passed else " (not recorded)")

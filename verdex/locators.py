@@ -12,10 +12,10 @@ title 200); text that looks volatile (prices, counts, dates) is pushed back.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from verdex.errors import VerdexError, translate_playwright_errors
@@ -89,24 +89,31 @@ def container_steps(container: dict[str, Any]) -> list[LocatorStep]:
 
 
 async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "data-testid") -> LocatorChoice:
-    """Rank the bridge's candidates for one target (the answer of its ``candidates`` call)."""
+    """Rank the bridge's candidates for one target (the answer of its ``candidates`` call).
+
+    The bridge has already counted, with the same role and name rules, how many elements each
+    candidate would match; Playwright's engine then proves the best candidate the bridge counts as
+    unique (one round trip: its matches and the match's size). Candidates the bridge counts as
+    ambiguous are kept in the ranking with that count and are not asked again."""
     box = Box.model_validate(info["box"])
     frames = [frame_step(f, test_id_attribute) for f in info["frames"]]
-    simple = [(c, *candidate_step(c)) for c in info["candidates"]]
-    ranked = await asyncio.gather(*(_measure(page, frames + [step], c["kind"], score, box, bool(c.get("volatile")))
-                                    for c, step, score in simple))
-    best = _best(ranked)
+    ranked: list[RankedLocator] = []
+    simple = sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda item: item[2])
+    best = await _first_proven(page, [(frames + [step], c["kind"], score, bool(c.get("volatile")), c.get("estimate"))
+                                      for c, step, score in simple], box, ranked)
     if best is None:
-        inner = [(c, step, score) for c, step, score in simple if c["kind"] != "test_id"]
         scoped = []
         for depth, container in enumerate(info["containers"]):
-            outer = container_steps(container)
-            scoped += await asyncio.gather(*(
-                _measure(page, frames + outer + [step], f"{container['reason']} > {c['kind']}",
-                         CONTAINER_BASE + 100 * depth + score, box, bool(c.get("volatile")))
-                for c, step, score in inner))
-        ranked += scoped
-        best = _best(scoped)
+            for strategy, outer in container_strategies(container):
+                for c, step, score in simple:
+                    if c["kind"] == "test_id":
+                        continue
+                    estimate = container.get("estimates", {}).get(_key(c), {}).get(strategy)
+                    scoped.append((frames + outer + [step], f"{container['reason']} > {c['kind']}",
+                                   CONTAINER_BASE + 100 * depth + (50 if strategy == "role" else 0) + score,
+                                   bool(c.get("volatile")), estimate))
+        scoped.sort(key=lambda item: item[2])
+        best = await _first_proven(page, scoped, box, ranked)
     fallback = False
     if best is None:
         best = await _nth_fallback(page, frames, simple, box)
@@ -116,31 +123,78 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
     return LocatorChoice(chosen=best, candidates=ranked, fallback=fallback, code=python_expression(best.steps))
 
 
-def _best(ranked: list[RankedLocator]) -> RankedLocator | None:
-    valid = [r for r in ranked if r.is_target]
-    return min(valid, key=lambda r: r.score) if valid else None
+def container_strategies(container: dict[str, Any]) -> list[tuple[str, list[LocatorStep]]]:
+    """A container told apart by its test id and its text, or by its role and accessible name."""
+    strategies = []
+    if container.get("test_id"):
+        steps = [LocatorStep(method="get_by_test_id", args=[container["test_id"]])]
+        if container.get("text"):
+            steps.append(LocatorStep(method="filter", kwargs={"has_text": container["text"]}))
+        strategies.append(("test_id", steps))
+    if container.get("role") and container.get("name"):
+        strategies.append(("role", [LocatorStep(method="get_by_role", args=[container["role"]],
+                                                kwargs={"name": container["name"], "exact": True})]))
+    return strategies
+
+
+def _key(candidate: dict[str, Any]) -> str:
+    return f"{candidate['kind']}:{candidate.get('role') or ''}:{candidate.get('name') or candidate.get('value') or ''}"
+
+
+Option = tuple[list[LocatorStep], str, int, bool, int | None]
+
+
+async def _first_proven(page: Page, options: list[Option], box: Box, ranked: list[RankedLocator]) -> RankedLocator | None:
+    """Walk the options best first; ask Playwright only about those the bridge counts as unique (or did
+    not count), and stop at the first Playwright proves to match exactly the target."""
+    best = None
+    for steps, kind, score, volatile, estimate in options:
+        if best is not None or (estimate is not None and estimate != 1):
+            ranked.append(RankedLocator(kind=kind, steps=steps, score=score, matches=estimate if estimate is not None else -1,
+                                        is_target=False, volatile=volatile, counted_by="bridge"))
+            continue
+        measured = await _measure(page, steps, kind, score, box, volatile)
+        ranked.append(measured)
+        if measured.is_target and not volatile:
+            best = measured
+    if best is None:
+        volatile_ones = [r for r in ranked if r.is_target]
+        best = min(volatile_ones, key=lambda r: r.score) if volatile_ones else None
+    return best
 
 
 async def _measure(page: Page, steps: list[LocatorStep], kind: str, score: int, box: Box,
                    volatile: bool) -> RankedLocator:
     locator = build(page, steps)
     with translate_playwright_errors("counting a locator's matches"):
-        count = await locator.count()
-        # A single match of a candidate built from the target's own attributes is the target unless it
-        # is another element of the same kind; its size tells them apart even while the target moves.
-        is_target = count == 1 and _same_box(await locator.bounding_box(), box, position=False)
+        try:      # one round trip: how many, and the size of the one
+            found = await locator.evaluate_all(SIZE_OF_SINGLE)
+            count, size = found["count"], found.get("size")
+        except PlaywrightError:   # a page that broke its own JavaScript world: ask the slower way
+            count = await locator.count()
+            size = await locator.bounding_box() if count == 1 else None
+    # A single match of a candidate built from the target's own attributes is the target unless it is
+    # another element of the same kind; its size tells them apart even while the target moves.
+    is_target = count == 1 and _same_box(size, box, position=False)
     return RankedLocator(kind=kind, steps=steps, score=score, matches=count, is_target=is_target, volatile=volatile)
+
+
+SIZE_OF_SINGLE = """els => els.length === 1
+    ? { count: 1, size: { x: 0, y: 0, width: els[0].getBoundingClientRect().width,
+                         height: els[0].getBoundingClientRect().height } }
+    : { count: els.length }"""
 
 
 async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[tuple[dict[str, Any], LocatorStep, int]],
                         box: Box) -> RankedLocator:
-    for candidate, step, score in sorted(simple, key=lambda item: item[2]):
+    for candidate, step, score in simple:
         locator = build(page, frames + [step])
         with translate_playwright_errors("locating the target by position"):
             count = await locator.count()
             for index in range(min(count, 200)):
                 if _same_box(await locator.nth(index).bounding_box(), box):
-                    return RankedLocator(kind=f"{candidate['kind']} nth", steps=frames + [step, LocatorStep(method="nth", args=[index])],
+                    return RankedLocator(kind=f"{candidate['kind']} nth",
+                                         steps=frames + [step, LocatorStep(method="nth", args=[index])],
                                          score=NTH + score, matches=1, is_target=True)
     raise VerdexError("no locator reaches the target: it has no role, name, text or test id to find it by")
 

@@ -23,13 +23,13 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from verdex import __version__
-from verdex import actions
+from verdex import actions, assertions
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
 from verdex.recorder import Recorder
 from verdex.errors import InvalidArgument, Timeout, VerdexError
 
 # Tools an agent needs in every session are always listed; these groups are added with --caps.
-CAPABILITY_GROUPS = ("roles", "more", "lint")
+CAPABILITY_GROUPS = ("roles", "more", "test", "lint")
 TOOL_TIMEOUT_S = 60.0
 
 INSTRUCTIONS = (
@@ -164,7 +164,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
     async def browser_navigate(url: Annotated[str, Field(description="absolute URL, or relative to the current page")]) -> CallToolResult:
         """Go to a URL in the active tab; returns the page identity."""
         tab = await _bounded(session.tab())
-        return _result(await _bounded(tab.navigate(url)))
+        return _result(await _bounded(actions.navigate(tab, url, recorder=recorder)))
 
     @tool(group="more")
     async def browser_back() -> CallToolResult:
@@ -294,14 +294,15 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         """Wait (bounded) for text to appear or disappear, or for ref to reach a state."""
         tab = await _bounded(session.tab())
         waited = await _bounded(actions.wait_for(tab, text=text, text_gone=text_gone, ref=ref, state=state,
-                                                 timeout_s=timeout))
+                                                 timeout_s=timeout, recorder=recorder))
         return _plain(f"done after {waited['waited_ms']} ms", waited)
 
     @tool()
     async def browser_dialog(accept: bool, prompt_text: str | None = None) -> CallToolResult:
         """Answer the open alert/confirm/prompt dialog."""
         tab = await _bounded(session.tab())
-        answered = await _bounded(actions.answer_dialog(tab, accept=accept, prompt_text=prompt_text))
+        answered = await _bounded(actions.answer_dialog(tab, accept=accept, prompt_text=prompt_text,
+                                                        recorder=recorder))
         return _plain(f"{'accepted' if accept else 'dismissed'} {answered['type']} {answered['message']!r}", answered)
 
     @tool(group="more")
@@ -322,6 +323,39 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         """The preflight facts for ref without acting: coverage, animations, visibility, navigation."""
         tab = await _bounded(session.tab())
         return _result(await _bounded(actions.observe(tab, ref)))
+
+    # ---------------------------------------------------------------- assertions and export
+    @tool(read_only, group="test")
+    async def verify_text_visible(text: str) -> CallToolResult:
+        """Assert text is visible (checked now; recorded for the test when it holds)."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(assertions.text_visible(tab, text, recorder=recorder)))
+
+    @tool(read_only, group="test")
+    async def verify_element(ref: Ref, state: assertions.ElementState,
+                             value: Annotated[str | None, Field(description="for value, text, count")] = None
+                             ) -> CallToolResult:
+        """Assert ref's state: visible, hidden, enabled, disabled, checked, unchecked, value, text or count."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(assertions.element(tab, ref, state, value, recorder=recorder)))
+
+    @tool(read_only, group="test")
+    async def verify_url(url: Annotated[str, Field(description="the URL's end, e.g. /shop/cart, or /regex/")]
+                         ) -> CallToolResult:
+        """Assert the page's URL."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(assertions.url(tab, url, recorder=recorder)))
+
+    @tool(group="test")
+    async def export_test(target: Literal["python", "typescript"],
+                          path: Annotated[str, Field(description="file to write, e.g. tests/test_checkout.py")],
+                          name: Annotated[str, Field(description="test name, e.g. checkout")]) -> CallToolResult:
+        """Write the recorded session as a wait-aware test (pytest-playwright or @playwright/test)."""
+        if recorder is None:
+            raise InvalidArgument("this server is not recording: start it with --record FILE")
+        from generators import export
+        written = export(recorder.path, target=target, path=Path(path), name=name)
+        return _plain(f"wrote {', '.join(str(p) for p in written)}", {"files": [str(p) for p in written]})
 
     if "lint" in caps:
         _add_lint_tools(server)
