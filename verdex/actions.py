@@ -152,7 +152,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                recorder: Recorder | None, args: dict[str, Any], effects: bool = True,
                secret_arg: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
-    facts = await tab.preflight(ref)
+    facts, locating = await tab.preflight_and_candidates(ref)
     kind: Action = "click" if action == "press" else action  # type: ignore[assignment]
     verdict = judge(facts, kind)
     waited = None
@@ -164,6 +164,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         blocker = await _blocker_locator(tab, facts)
         if wait:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
+            locating = await tab.candidates(ref)           # the page has changed while waiting
         if verdict.blocking:
             if recorder is not None:
                 recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
@@ -173,7 +174,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory,
                                 facts=facts.model_dump(mode="json", exclude_defaults=True))
-    choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    choice = await locators.choose(tab.page, locating, tab.test_id_attribute)
     url_before = tab.page.url
     locator = locators.build(tab.page, choice.chosen.steps)
     link, form = facts.navigation.link, facts.navigation.form

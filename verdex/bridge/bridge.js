@@ -1405,7 +1405,11 @@
   // matches (stopping at 2: only uniqueness matters). Containers are looked at only when no candidate
   // of the target's own is unique.
   function candidates(args) {
-    return withElement(args.ref, (el) => {
+    return withElement(args.ref, locating);
+  }
+
+  function locating(el) {
+    {
       const doc = el.ownerDocument;
       const own = locatorCandidates(el);
       let unique = false;
@@ -1446,7 +1450,7 @@
         }
       }
       return { candidates: own, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase() };
-    });
+    }
   }
 
   // ---------------------------------------------------------------- race preflight: raw facts
@@ -1606,6 +1610,7 @@
       navigation: navigationFacts(el),
       container: { tag: container.tagName.toLowerCase(), test_id: container.getAttribute(TEST_ID), ref: refFor(container) },
       ancestor_state: ancestorState(el),
+      locating: args.with_candidates ? locating(el) : null,
       ms_since_mutation: msSinceMutationIn(container),
       next_ref: nextRef,
     };

@@ -242,6 +242,13 @@ class Tab:
         return PreflightFacts.model_validate({**answer, "requests_in_flight": in_flight})
 
     @_reporting_closed
+    async def preflight_and_candidates(self, ref: str) -> tuple[PreflightFacts, dict[str, Any]]:
+        """The preflight facts and the locator candidates in one round trip (what an action needs)."""
+        answer = await self._ref_call("preflight", {"ref": ref, "with_candidates": True})
+        in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
+        return PreflightFacts.model_validate({**answer, "requests_in_flight": in_flight}), answer["locating"]
+
+    @_reporting_closed
     async def candidates(self, ref: str) -> dict[str, Any]:
         """The bridge's locator candidates, containers, frames and box for ref (see verdex.locators)."""
         return await self._ref_call("candidates", {"ref": ref})
