@@ -1,4 +1,33 @@
 """Test generation: recording → target-neutral test plan → one renderer per target (pytest-playwright,
-@playwright/test). Works on recorded data only and never imports Playwright (DESIGN.md). The
-recorder and generator are the next capability to land here (issue 4); nothing is generated yet.
+@playwright/test) → a formatted file that parsed before it was written. Works on recorded data only
+and never imports Playwright (DESIGN.md).
+
+    from generators import export
+    export("session.jsonl", target="python", path=Path("tests/test_checkout.py"), name="checkout")
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generators.planner import build_plan
+from generators.recording import Recording, RecordingError, read_recording
+from generators.targets import GenerationError, renderer_for
+
+__all__ = ["GenerationError", "Recording", "RecordingError", "build_plan", "export", "read_recording"]
+
+
+def export(recording: str | Path, *, target: str, path: Path, name: str, overwrite_support: bool = False) -> list[Path]:
+    """Write the test (and the files it needs beside it, unless they exist). Returns the paths written."""
+    renderer = renderer_for(target)
+    plan = build_plan(read_recording(recording), name)
+    source = renderer.test_file(plan)             # raises GenerationError before anything is written
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(source, encoding="utf-8")
+    written = [path]
+    for filename, content in renderer.support_files(plan).items():
+        support = path.parent / filename
+        if overwrite_support or not support.exists():
+            support.write_text(content, encoding="utf-8")
+            written.append(support)
+    return written

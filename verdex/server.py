@@ -353,8 +353,11 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         """Write the recorded session as a wait-aware test (pytest-playwright or @playwright/test)."""
         if recorder is None:
             raise InvalidArgument("this server is not recording: start it with --record FILE")
-        from generators import export
-        written = export(recorder.path, target=target, path=Path(path), name=name)
+        from generators import GenerationError, RecordingError, export
+        try:
+            written = export(recorder.path, target=target, path=Path(path), name=name)
+        except (GenerationError, RecordingError, OSError) as exc:
+            raise InvalidArgument(f"could not export the test: {exc}") from exc
         return _plain(f"wrote {', '.join(str(p) for p in written)}", {"files": [str(p) for p in written]})
 
     if "lint" in caps:

@@ -1,0 +1,107 @@
+"""The test plan: what a generated test does, independent of the language it is written in.
+
+A plan is a list of statements. Each action carries the evidence-driven parts around it: the waits
+before it, what it is wrapped in (a response it caused, a popup, a download, a dialog handler) and
+the assertions after it. Every wait names the recorded fact it comes from (``reason``), and the
+renderers write that reason as a comment.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Step(Model):
+    """One call of a locator chain, e.g. ``get_by_role("button", name="Add", exact=True)``."""
+
+    method: str
+    args: list[str | int] = []
+    kwargs: dict[str, str | bool | int] = {}
+
+
+class Locator(Model):
+    steps: list[Step]
+    positional: bool = False          # an nth() fallback: commented in the output
+
+
+class Secret(Model):
+    env: str
+
+
+class Value(Model):
+    """A value typed into the page: a literal, or an environment variable for a secret."""
+
+    text: str | None = None
+    secret: Secret | None = None
+
+
+class Wait(Model):
+    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden"]
+    locator: Locator | None = None
+    text: str | None = None
+    attribute: str | None = None
+    value: str | None = None
+    reason: str
+
+
+class ResponseMatch(Model):
+    method: str
+    path_pattern: str                 # a regular expression on the URL's path
+    reason: str
+
+
+class Assertion(Model):
+    kind: Literal["url", "text_visible", "visible", "hidden", "enabled", "disabled", "checked", "unchecked",
+                  "value", "text", "count"]
+    locator: Locator | None = None
+    text: str | None = None
+    pattern: str | None = None
+    value: str | int | None = None
+    reason: str = ""
+
+
+class Action(Model):
+    page: str                         # the page variable: "page", "page1" for a popup, …
+    kind: Literal["click", "dblclick", "fill", "type", "select", "check", "uncheck", "hover", "press"]
+    locator: Locator | None = None    # None: a key pressed on whatever has focus
+    value: Value | None = None
+    options: list[str] = []           # select: labels or values
+    select_by: Literal["label", "value"] = "label"
+    key: str | None = None
+    button: str = "left"
+    submit: bool = False
+    waits: list[Wait] = []
+    response: ResponseMatch | None = None
+    popup: str | None = None          # the variable that receives a popup opened by this action
+    download: bool = False
+    dialog: Literal["accept", "dismiss"] | None = None
+    prompt_text: str | None = None
+    asserts: list[Assertion] = []
+    note: str | None = None
+
+
+class Goto(Model):
+    page: str
+    url: str                          # relative to the base URL when it is on the recorded origin
+    asserts: list[Assertion] = []
+
+
+class Check(Model):
+    page: str
+    assertion: Assertion
+
+
+Statement = Goto | Action | Check
+
+
+class TestPlan(Model):
+    name: str
+    base_url: str | None
+    statements: list[Statement]
+    source: str = ""                  # the recording it came from

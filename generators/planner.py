@@ -1,0 +1,179 @@
+"""Recording → test plan. Walks the recorded steps in order and turns the evidence of each into
+waits, wrappers and assertions (generators/waits.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+from generators import waits
+from generators.plan import Action, Assertion, Check, Goto, Secret, Statement, TestPlan, Value, Wait
+from generators.recording import Recording
+
+ACTION_TOOLS = {"browser_click": "click", "browser_fill": "fill", "browser_type": "type", "browser_select": "select",
+                "browser_check": "check", "browser_uncheck": "uncheck", "browser_hover": "hover",
+                "browser_press": "press"}
+
+
+def test_name(name: str) -> str:
+    cleaned = re.sub(r"\W+", "_", name.strip().lower()).strip("_")
+    return cleaned if cleaned and not cleaned[0].isdigit() else f"flow_{cleaned}"
+
+
+class _Pages:
+    """Tab ids of the recording → page variables of the test: ``page`` for the tab the flow starts in,
+    ``page1``, ``page2`` … for popups it opens."""
+
+    def __init__(self) -> None:
+        self._names: dict[str, str] = {}
+        self._popups = 0
+
+    def of(self, tab: str | None) -> str:
+        return self._names.get(tab or "", "page")
+
+    def popup(self, tab: str) -> str:
+        self._popups += 1
+        self._names[tab] = f"page{self._popups}"
+        return self._names[tab]
+
+
+def build_plan(recording: Recording, name: str) -> TestPlan:
+    steps = recording.steps
+    pages = _Pages()
+    base_url = _base_url(steps)
+    statements: list[Statement] = []
+    pending_waits: dict[str, list[Wait]] = {}           # target → waits learnt from a blocked attempt
+    no_effect: dict[str, Any] = {}                      # target → (the click that did nothing, its step)
+    ready_signals: set[Any] = set()                     # readiness attributes already waited for
+    for index, record in enumerate(steps, 1):
+        tool, outcome = record.get("tool"), record.get("outcome", "done")
+        page = pages.of(record.get("tab"))
+        if tool == "browser_navigate":
+            statements.append(Goto(page=page, url=_relative(record["args"]["url"], base_url)))
+            continue
+        if tool in ACTION_TOOLS and outcome == "not_actionable":
+            wait = waits.blocker_wait(record, index)
+            known = pending_waits.setdefault(_target_key(record), [])
+            if wait is not None and not any(w.locator == wait.locator and w.kind == wait.kind for w in known):
+                known.append(wait)
+            continue
+        if tool in ACTION_TOOLS:
+            action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals)
+            if action is not None:
+                statements.append(action)
+            continue
+        if tool == "browser_wait_for":
+            check = _wait_statement(record, index, page)
+            if check is not None:
+                statements.append(check)
+            continue
+        if tool and tool.startswith("verify_"):
+            statements.append(Check(page=page, assertion=_assertion(record, index)))
+    return TestPlan(name=test_name(name), base_url=base_url, statements=statements,
+                    source=recording.header.get("started", ""))
+
+
+def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps: list[dict[str, Any]],
+            pending_waits: dict[str, list[Wait]], no_effect: dict[str, Any], ready_signals: set[Any]) -> Action | None:
+    kind = ACTION_TOOLS[record["tool"]]
+    args = record.get("args", {})
+    key = _target_key(record)
+    effects = record.get("effects") or {}
+    if kind == "click" and effects.get("no_effect"):
+        no_effect[key] = (record, index)                 # retried later, or a click that changed nothing
+        return None
+    found_waits = list(pending_waits.pop(key, []))
+    blocker = waits.blocker_wait(record, index) if record.get("waited") else None
+    if blocker is not None and not any(w.kind == blocker.kind and w.locator == blocker.locator for w in found_waits):
+        found_waits.append(blocker)
+    if key in no_effect:
+        earlier, earlier_index = no_effect.pop(key)
+        readiness = waits.readiness_wait(earlier, record, earlier_index)
+        if readiness is not None:
+            found_waits.append(readiness)
+    for signal in waits.readiness_attributes(record, index):
+        seen = (repr(signal.locator), signal.attribute)
+        if seen not in ready_signals and not any(w.locator == signal.locator and w.attribute == signal.attribute
+                                                 for w in found_waits):
+            found_waits.append(signal)
+        ready_signals.add(seen)
+    locator = waits.locator_of(record.get("locators"))
+    value = None
+    if kind in ("fill", "type"):
+        raw = args.get("value", args.get("text"))
+        value = Value(secret=Secret(env=raw["env"])) if isinstance(raw, dict) else Value(text=raw)
+    dialog, prompt_text = _dialog_answer(steps, index)
+    popup = None
+    if effects.get("new_tabs"):
+        popup = pages.popup(effects["new_tabs"][0])
+    asserts = []
+    url_check = waits.url_assertion(effects.get("url_before", ""), effects.get("url_after", ""), index)
+    if url_check is not None and popup is None:
+        asserts.append(url_check)
+    clicks = args.get("click_count", 1)
+    return Action(page=page, kind="dblclick" if kind == "click" and clicks == 2 else kind, locator=locator,
+                  value=value, options=args.get("labels") or args.get("values") or [],
+                  select_by="label" if args.get("labels") else "value", key=args.get("key"),
+                  button=args.get("button", "left"), submit=bool(args.get("submit")), waits=found_waits,
+                  response=waits.response_match(effects, index), popup=popup,
+                  download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts)
+
+
+def _dialog_answer(steps: list[dict[str, Any]], index: int) -> tuple[str | None, str | None]:
+    """A dialog the action opened is answered by a later browser_dialog step: register the handler first."""
+    effects = steps[index - 1].get("effects") or {}
+    if not effects.get("dialogs"):
+        return None, None
+    for later in steps[index:]:
+        if later.get("tool") == "browser_dialog":
+            answered = later["args"]
+            return ("accept" if answered.get("accepted") else "dismiss"), answered.get("prompt_text")
+    return "dismiss", None
+
+
+def _wait_statement(record: dict[str, Any], index: int, page: str) -> Check | None:
+    args = record.get("args", {})
+    reason = f"step {index}: the agent waited for this"
+    if args.get("text"):
+        return Check(page=page, assertion=Assertion(kind="text_visible", text=args["text"], reason=reason))
+    if args.get("text_gone"):
+        return Check(page=page, assertion=Assertion(kind="hidden", text=args["text_gone"], reason=reason))
+    locator = waits.locator_of(record.get("locators"))
+    if locator is not None and args.get("state") in ("visible", "enabled", "disabled"):
+        return Check(page=page, assertion=Assertion(kind=args["state"], locator=locator, reason=reason))
+    return None
+
+
+def _assertion(record: dict[str, Any], index: int) -> Assertion:
+    args = record.get("args", {})
+    reason = f"step {index}: asserted by the agent"
+    if record["tool"] == "verify_text_visible":
+        return Assertion(kind="text_visible", text=args["text"], reason=reason)
+    if record["tool"] == "verify_url":
+        return Assertion(kind="url", pattern=args["pattern"], reason=reason)
+    return Assertion(kind=args["state"], locator=waits.locator_of(record.get("locators")), value=args.get("value"),
+                     reason=reason)
+
+
+def _target_key(record: dict[str, Any]) -> str:
+    """The same target across steps: its role, name and container (a blocked attempt has no locator yet)."""
+    target = record.get("target") or {}
+    container = target.get("container") or {}
+    return f"{target.get('role')}|{target.get('name')}|{container.get('test_id') or container.get('tag')}"
+
+
+def _base_url(steps: list[dict[str, Any]]) -> str | None:
+    for record in steps:
+        if record.get("tool") == "browser_navigate":
+            parts = urlsplit(record["args"]["url"])
+            if parts.scheme in ("http", "https"):
+                return f"{parts.scheme}://{parts.netloc}"
+    return None
+
+
+def _relative(url: str, base_url: str | None) -> str:
+    parts = urlsplit(url)
+    if base_url and f"{parts.scheme}://{parts.netloc}" == base_url:
+        return (parts.path or "/") + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    return url

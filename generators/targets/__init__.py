@@ -1,0 +1,35 @@
+"""One renderer per target language behind one small interface: a plan in, files out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+from generators.plan import TestPlan
+
+
+class Renderer(Protocol):
+    suffix: str
+
+    def test_file(self, plan: TestPlan) -> str:
+        """The test source, formatted and parsed (raises GenerationError if it does not parse)."""
+
+    def support_files(self, plan: TestPlan) -> dict[str, str]:
+        """Files the test needs beside it (conftest.py, playwright.config.ts), by name."""
+
+
+class GenerationError(ValueError):
+    """The generated source did not parse: nothing is written."""
+
+
+def renderer_for(target: str) -> Renderer:
+    from generators.targets.python_pytest import PythonPytest
+    from generators.targets.typescript import TypeScript
+    renderers: dict[str, Renderer] = {"python": PythonPytest(), "typescript": TypeScript()}
+    if target not in renderers:
+        raise ValueError(f"unknown target {target!r}: python or typescript")
+    return renderers[target]
+
+
+def default_path(target: str, name: str) -> Path:
+    return Path(f"test_{name}.py") if target == "python" else Path(f"{name}.spec.ts")

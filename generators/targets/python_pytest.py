@@ -1,0 +1,152 @@
+"""pytest-playwright (sync API), formatted with black and parsed before it is returned."""
+
+from __future__ import annotations
+
+import ast
+import json
+
+import black
+
+from generators.plan import Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
+from generators.targets import GenerationError
+from generators.templates import environment
+
+METHODS = {"get_by_test_id", "get_by_role", "get_by_label", "get_by_placeholder", "get_by_alt_text", "get_by_text",
+           "get_by_title", "filter", "nth", "frame_locator"}
+
+
+def comment(text: str) -> str:
+    """A one-line comment: page text inside it (a name, a URL) cannot end the line and become code."""
+    return "# " + " ".join(text.replace("\u2028", " ").replace("\u2029", " ").split())
+
+
+def literal(value: object) -> str:
+    """A Python literal for a value from the page: JSON string syntax is valid Python, and quotes,
+    backslashes, newlines and braces inside it stay inside it."""
+    if isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return json.dumps(value)
+
+
+class PythonPytest:
+    suffix = ".py"
+
+    def test_file(self, plan: TestPlan) -> str:
+        self._imports: set[str] = set()
+        body: list[str] = []
+        for statement in plan.statements:
+            body += self._statement(statement)
+        source = environment().get_template("test_pytest.py.j2").render(
+            plan=plan, body=body or ["pass"], imports=sorted(self._imports))
+        try:
+            formatted = black.format_str(source, mode=black.Mode(line_length=100))
+            ast.parse(formatted)
+        except (black.InvalidInput, SyntaxError) as exc:
+            raise GenerationError(f"the generated Python does not parse: {exc}") from exc
+        return formatted
+
+    def support_files(self, plan: TestPlan) -> dict[str, str]:
+        return {"conftest.py": environment().get_template("conftest.py.j2").render(base_url=plan.base_url)}
+
+    # ---------------------------------------------------------------- statements
+    def _statement(self, statement: Goto | Action | Check) -> list[str]:
+        if isinstance(statement, Goto):
+            return [f"{statement.page}.goto({literal(statement.url)})"]
+        if isinstance(statement, Check):
+            return self._assertion(statement.page, statement.assertion)
+        return self._action(statement)
+
+    def _action(self, action: Action) -> list[str]:
+        lines: list[str] = []
+        for wait in action.waits:
+            lines += self._wait(action.page, wait)
+        if action.dialog:
+            answer = f"dialog.accept({literal(action.prompt_text)})" if action.dialog == "accept" and action.prompt_text \
+                else f"dialog.{action.dialog}()"
+            lines.append(f"{action.page}.once(\"dialog\", lambda dialog: {answer})")
+        managers = []
+        if action.popup:
+            managers.append(f"{action.page}.expect_popup() as {action.popup}_info")
+        if action.download:
+            managers.append(f"{action.page}.expect_download()")
+        if action.response:
+            self._imports.add("re")
+            managers.append(f"{action.page}.expect_response(lambda response: response.request.method == "
+                            f"{literal(action.response.method)} and re.search({literal(action.response.path_pattern)}, "
+                            f"response.url.split(\"?\")[0]) is not None)")
+            lines.append(comment(action.response.reason))
+        performed = self._perform(action)
+        if managers:
+            lines.append(f"with {', '.join(managers)}:")
+            lines += [f"    {line}" for line in performed]
+        else:
+            lines += performed
+        if action.popup:
+            lines.append(f"{action.popup} = {action.popup}_info.value")
+        for assertion in action.asserts:
+            lines += self._assertion(action.page, assertion)
+        return lines
+
+    def _perform(self, action: Action) -> list[str]:
+        if action.locator is None:
+            return [f"{action.page}.keyboard.press({literal(action.key)})"]
+        target = self._locator(action.page, action.locator)
+        comment = ["# positional fallback: nothing else told this element apart when it was recorded"] \
+            if action.locator.positional else []
+        call = {
+            "click": "click()" if action.button == "left" else f"click(button={literal(action.button)})",
+            "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
+            "press": f"press({literal(action.key)})",
+            "fill": f"fill({self._value(action.value)})",
+            "type": f"press_sequentially({self._value(action.value)})",
+            "select": f"select_option({action.select_by}={literal(action.options)})",
+        }[action.kind]
+        lines = comment + [f"{target}.{call}"]
+        if action.submit:
+            lines.append(f"{target}.press(\"Enter\")")
+        return lines
+
+    def _value(self, value: Value | None) -> str:
+        if value is not None and value.secret is not None:
+            self._imports.add("os")
+            return f"os.environ[{literal(value.secret.env)}]"
+        return literal(value.text if value is not None else "")
+
+    def _wait(self, page: str, wait: Wait) -> list[str]:
+        target = self._locator(page, wait.locator) if wait.locator else ""
+        expression = {
+            "hidden": f"expect({target}).to_be_hidden()",
+            "visible": f"expect({target}).to_be_visible()",
+            "enabled": f"expect({target}).to_be_enabled()",
+            "attribute": f"expect({target}).to_have_attribute({literal(wait.attribute)}, {literal(wait.value)})",
+            "text_visible": f"expect({page}.get_by_text({literal(wait.text)}).first).to_be_visible()",
+            "text_hidden": f"expect({page}.get_by_text({literal(wait.text)})).to_be_hidden()",
+        }[wait.kind]
+        return [comment(wait.reason), expression]
+
+    def _assertion(self, page: str, assertion: Assertion) -> list[str]:
+        if assertion.kind == "url":
+            self._imports.add("re")
+            return [f"expect({page}).to_have_url(re.compile({literal(assertion.pattern)}))"]
+        if assertion.kind == "text_visible":
+            return [f"expect({page}.get_by_text({literal(assertion.text)}).first).to_be_visible()"]
+        if assertion.kind == "hidden" and assertion.locator is None:
+            return [f"expect({page}.get_by_text({literal(assertion.text)})).to_be_hidden()"]
+        target = self._locator(page, assertion.locator)
+        call = {"visible": "to_be_visible()", "hidden": "to_be_hidden()", "enabled": "to_be_enabled()",
+                "disabled": "to_be_disabled()", "checked": "to_be_checked()", "unchecked": "not_to_be_checked()",
+                "value": f"to_have_value({literal(str(assertion.value))})",
+                "text": f"to_have_text({literal(str(assertion.value))})",
+                "count": f"to_have_count({int(assertion.value or 0)})"}[assertion.kind]
+        return [f"expect({target}).{call}"]
+
+    def _locator(self, page: str, locator: Locator) -> str:
+        parts = [page]
+        for step in locator.steps:
+            if step.method not in METHODS:
+                raise GenerationError(f"unknown locator method {step.method!r}")
+            args = [literal(a) for a in step.args] + [f"{k}={literal(v)}" for k, v in step.kwargs.items()]
+            parts.append(f"{step.method}({', '.join(args)})")
+        return ".".join(parts)

@@ -1,0 +1,154 @@
+"""@playwright/test (TypeScript), parsed with the typescript package before it is returned."""
+
+from __future__ import annotations
+
+import json
+
+from generators.plan import Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
+from generators.targets import GenerationError
+from generators.templates import environment
+
+METHODS = {"get_by_test_id": "getByTestId", "get_by_role": "getByRole", "get_by_label": "getByLabel",
+           "get_by_placeholder": "getByPlaceholder", "get_by_alt_text": "getByAltText", "get_by_text": "getByText",
+           "get_by_title": "getByTitle", "filter": "filter", "nth": "nth", "frame_locator": "frameLocator"}
+OPTION_NAMES = {"has_text": "hasText", "exact": "exact", "name": "name"}
+
+
+def comment(text: str) -> str:
+    """A one-line comment: page text inside it (a name, a URL) cannot end the line and become code."""
+    return "// " + " ".join(text.replace("\u2028", " ").replace("\u2029", " ").split())
+
+
+def literal(value: object) -> str:
+    """A JavaScript literal: JSON syntax, with the two line separators JSON allows but older JS did not escaped."""
+    return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def regex_literal(pattern: str) -> str:
+    return f"new RegExp({literal(pattern)})"
+
+
+class TypeScript:
+    suffix = ".spec.ts"
+
+    def test_file(self, plan: TestPlan) -> str:
+        self._promises = 0
+        body: list[str] = []
+        for statement in plan.statements:
+            body += self._statement(statement)
+        source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name))
+        from generators.typescript_syntax import typescript_syntax_errors
+        errors = typescript_syntax_errors(source)
+        if errors:
+            raise GenerationError("the generated TypeScript does not parse: " + "; ".join(errors))
+        return source
+
+    def support_files(self, plan: TestPlan) -> dict[str, str]:
+        config = environment().get_template("playwright.config.ts.j2").render(
+            base_url=literal(plan.base_url or "http://127.0.0.1:8765"))
+        return {"playwright.config.ts": config}
+
+    # ---------------------------------------------------------------- statements
+    def _statement(self, statement: Goto | Action | Check) -> list[str]:
+        if isinstance(statement, Goto):
+            return [f"await {statement.page}.goto({literal(statement.url)});"]
+        if isinstance(statement, Check):
+            return self._assertion(statement.page, statement.assertion)
+        return self._action(statement)
+
+    def _promise(self, prefix: str) -> str:
+        self._promises += 1
+        return f"{prefix}{self._promises}"
+
+    def _action(self, action: Action) -> list[str]:
+        lines: list[str] = []
+        for wait in action.waits:
+            lines += self._wait(action.page, wait)
+        if action.dialog:
+            answer = f"dialog.accept({literal(action.prompt_text)})" if action.dialog == "accept" and action.prompt_text \
+                else f"dialog.{action.dialog}()"
+            lines.append(f"{action.page}.once(\"dialog\", (dialog) => {answer});")
+        awaited: list[str] = []
+        if action.response:
+            name = self._promise("response")
+            lines.append(comment(action.response.reason))
+            lines.append(f"const {name} = {action.page}.waitForResponse((response) => response.request().method() === "
+                         f"{literal(action.response.method)} && {regex_literal(action.response.path_pattern)}"
+                         f".test(response.url().split(\"?\")[0]));")
+            awaited.append(f"await {name};")
+        if action.popup:
+            lines.append(f"const {action.popup}Promise = {action.page}.waitForEvent(\"popup\");")
+            awaited.append(f"const {action.popup} = await {action.popup}Promise;")
+        if action.download:
+            name = self._promise("download")
+            lines.append(f"const {name} = {action.page}.waitForEvent(\"download\");")
+            awaited.append(f"await {name};")
+        lines += self._perform(action)
+        lines += awaited
+        for assertion in action.asserts:
+            lines += self._assertion(action.page, assertion)
+        return lines
+
+    def _perform(self, action: Action) -> list[str]:
+        if action.locator is None:
+            return [f"await {action.page}.keyboard.press({literal(action.key)});"]
+        target = self._locator(action.page, action.locator)
+        comment = ["// positional fallback: nothing else told this element apart when it was recorded"] \
+            if action.locator.positional else []
+        option = "label" if action.select_by == "label" else "value"
+        call = {
+            "click": "click()" if action.button == "left" else f"click({{ button: {literal(action.button)} }})",
+            "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
+            "press": f"press({literal(action.key)})",
+            "fill": f"fill({self._value(action.value)})",
+            "type": f"pressSequentially({self._value(action.value)})",
+            "select": f"selectOption({literal([{option: o} for o in action.options])})",
+        }[action.kind]
+        lines = comment + [f"await {target}.{call};"]
+        if action.submit:
+            lines.append(f"await {target}.press(\"Enter\");")
+        return lines
+
+    def _value(self, value: Value | None) -> str:
+        if value is not None and value.secret is not None:
+            return f"process.env[{literal(value.secret.env)}] ?? \"\""
+        return literal(value.text if value is not None else "")
+
+    def _wait(self, page: str, wait: Wait) -> list[str]:
+        target = self._locator(page, wait.locator) if wait.locator else ""
+        expression = {
+            "hidden": f"await expect({target}).toBeHidden();",
+            "visible": f"await expect({target}).toBeVisible();",
+            "enabled": f"await expect({target}).toBeEnabled();",
+            "attribute": f"await expect({target}).toHaveAttribute({literal(wait.attribute)}, {literal(wait.value)});",
+            "text_visible": f"await expect({page}.getByText({literal(wait.text)}).first()).toBeVisible();",
+            "text_hidden": f"await expect({page}.getByText({literal(wait.text)})).toBeHidden();",
+        }[wait.kind]
+        return [comment(wait.reason), expression]
+
+    def _assertion(self, page: str, assertion: Assertion) -> list[str]:
+        if assertion.kind == "url":
+            return [f"await expect({page}).toHaveURL({regex_literal(assertion.pattern or '')});"]
+        if assertion.kind == "text_visible":
+            return [f"await expect({page}.getByText({literal(assertion.text)}).first()).toBeVisible();"]
+        if assertion.kind == "hidden" and assertion.locator is None:
+            return [f"await expect({page}.getByText({literal(assertion.text)})).toBeHidden();"]
+        target = self._locator(page, assertion.locator)
+        call = {"visible": "toBeVisible()", "hidden": "toBeHidden()", "enabled": "toBeEnabled()",
+                "disabled": "toBeDisabled()", "checked": "toBeChecked()", "unchecked": "not.toBeChecked()",
+                "value": f"toHaveValue({literal(str(assertion.value))})",
+                "text": f"toHaveText({literal(str(assertion.value))})",
+                "count": f"toHaveCount({int(assertion.value or 0)})"}[assertion.kind]
+        return [f"await expect({target}).{call};"]
+
+    def _locator(self, page: str, locator: Locator) -> str:
+        parts = [page]
+        for step in locator.steps:
+            if step.method not in METHODS:
+                raise GenerationError(f"unknown locator method {step.method!r}")
+            args = [literal(a) for a in step.args]
+            if step.kwargs:
+                options = ", ".join(f"{OPTION_NAMES.get(k, k)}: {literal(v)}" for k, v in step.kwargs.items())
+                args.append(f"{{ {options} }}")
+            parts.append(f"{METHODS[step.method]}({', '.join(args)})")
+        return ".".join(parts)

@@ -1,0 +1,99 @@
+"""From recorded evidence to waits and assertions. Each function reads facts that were observed at
+record time and returns the wait (with its reason) that a test needs, or nothing. No sleeps, no
+``networkidle``: every wait is on something that was seen to happen.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+from generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
+
+VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$")
+CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def locator_of(choice: dict[str, Any] | None) -> Locator | None:
+    if not choice:
+        return None
+    chosen = choice["chosen"]
+    return Locator(steps=[Step.model_validate(s) for s in chosen["steps"]], positional=bool(choice.get("fallback")))
+
+
+def path_pattern(url: str) -> str:
+    """The stable part of a URL as a regular expression on its path: ids and hashes become wildcards,
+    the query and fragment are dropped."""
+    path = urlsplit(url).path or "/"
+    parts = [r"[^/]+" if VOLATILE_SEGMENT.match(part) else re.escape(part) for part in path.split("/")]
+    return "/".join(parts) + "$"
+
+
+def url_assertion(url_before: str, url_after: str, step: int) -> Assertion | None:
+    if not url_after or url_after == url_before:
+        return None
+    return Assertion(kind="url", pattern=path_pattern(url_after),
+                     reason=f"step {step}: the action navigated to {urlsplit(url_after).path}")
+
+
+def blocker_wait(record: dict[str, Any], step: int) -> Wait | None:
+    """The target was covered at preflight by element O (recorded with its proven locator): wait for O
+    to be hidden before acting."""
+    blocker = locator_of(record.get("blocker"))
+    if blocker is None or blocker.positional:
+        return None
+    covered = next((b for b in record.get("blocking", []) or (record.get("waited") or {}).get("blocking", [])
+                    if b.startswith("covered")), None)
+    if covered is None:
+        return None
+    return Wait(kind="hidden", locator=blocker, reason=f"step {step}: the target was {covered.split(' [ref=')[0]}")
+
+
+def readiness_wait(no_effect: dict[str, Any], effective: dict[str, Any], step: int) -> Wait | None:
+    """A click had no effect, and a later click on the same target did: between them an ancestor's
+    data-*/aria-busy attributes changed (the app became interactive). Wait for that attribute."""
+    before = {a["test_id"]: a["attributes"] for a in no_effect.get("preflight", {}).get("ancestor_state", [])}
+    for ancestor in effective.get("preflight", {}).get("ancestor_state", []):
+        old = before.get(ancestor["test_id"])
+        if old is None:
+            continue
+        for name, value in ancestor["attributes"].items():
+            if old.get(name) != value:
+                return Wait(kind="attribute", attribute=name, value=value,
+                            locator=Locator(steps=[Step(method="get_by_test_id", args=[ancestor["test_id"]])]),
+                            reason=f"step {step}: the first click had no effect until "
+                                   f"[{ancestor['test_id']}] got {name}={value!r} (handlers attached)")
+    return None
+
+
+READINESS_ATTRIBUTE = re.compile(r"^data-(hydrated|ready|loaded|interactive|initialized|mounted)$")
+
+
+def readiness_attributes(record: dict[str, Any], step: int) -> list[Wait]:
+    """When the action worked, an ancestor said it was ready (``data-hydrated="true"``): wait for that
+    signal too, so a run where the app becomes interactive later does not click into the void."""
+    out = []
+    for ancestor in record.get("preflight", {}).get("ancestor_state", []):
+        for name, value in ancestor["attributes"].items():
+            if READINESS_ATTRIBUTE.match(name) and value not in ("", "false", "0"):
+                out.append(Wait(kind="attribute", attribute=name, value=value,
+                                locator=Locator(steps=[Step(method="get_by_test_id", args=[ancestor["test_id"]])]),
+                                reason=f"step {step}: when the action worked, [{ancestor['test_id']}] had "
+                                       f"{name}={value!r} (the app's readiness signal)"))
+    return out
+
+
+def response_match(effects: dict[str, Any] | None, step: int) -> ResponseMatch | None:
+    """The action started a request and the page changed when it answered: wait for that response."""
+    if not effects:
+        return None
+    requests = [r for r in effects.get("requests", []) if r.get("status") and not r.get("failed")
+                and r.get("resource_type") in ("fetch", "xhr")]
+    changed = [r for r in requests if r.get("changed_page")]
+    chosen = next((r for r in changed if r["method"] in CHANGING_METHODS), None) or (changed[0] if changed else None)
+    if chosen is None:
+        return None
+    return ResponseMatch(method=chosen["method"], path_pattern=path_pattern(chosen["url"]),
+                         reason=f"step {step}: {chosen['method']} {urlsplit(chosen['url']).path} answered "
+                                f"{chosen['status']} and the page changed")
