@@ -53,6 +53,16 @@ def _parser() -> argparse.ArgumentParser:
     snap.add_argument("--full", action="store_true", help="do not fold repeated siblings or cap the size")
     _browser_arguments(snap)
 
+    export = sub.add_parser("export", help="write a recording as a test (pytest-playwright or @playwright/test)")
+    export.add_argument("recording")
+    export.add_argument("--target", choices=("python", "typescript"), default="python")
+    export.add_argument("-o", "--output", required=True, metavar="FILE")
+    export.add_argument("--name", help="test name (default: the output file's stem)")
+
+    replay = sub.add_parser("replay", help="run a recording again and report drift")
+    replay.add_argument("recording")
+    replay.add_argument("--base-url", help="run against this origin instead of the recorded one")
+
     sub.add_parser("lint", help="find flaky selectors and hard waits in Playwright tests (verdex lint --help)",
                    add_help=False)
     return parser
@@ -84,7 +94,35 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run_demo(chaos_seed=args.chaos))
     if args.command == "snapshot":
         return asyncio.run(_snapshot(args))
+    if args.command == "export":
+        return _export(args)
+    if args.command == "replay":
+        from verdex.replay import render, replay
+        from generators import RecordingError
+        try:
+            reports = asyncio.run(replay(args.recording, base_url=args.base_url))
+        except RecordingError as exc:
+            print(f"verdex replay: {exc}", file=sys.stderr)
+            return 2
+        print(render(reports))
+        return 0 if all(r.ok for r in reports) else 1
     return 2
+
+
+def _export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from generators import GenerationError, RecordingError, export
+    output = Path(args.output)
+    name = args.name or output.name.removesuffix(".spec.ts").removesuffix(".py").removeprefix("test_")
+    try:
+        written = export(args.recording, target=args.target, path=output, name=name)
+    except (RecordingError, GenerationError, OSError) as exc:
+        print(f"verdex export: {exc}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path}")
+    return 0
 
 
 async def _snapshot(args: argparse.Namespace) -> int:

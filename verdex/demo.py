@@ -1,18 +1,20 @@
-"""The main job until the generator lands: an agent session over a real stdio MCP connection that
-explores the bundled shop and prints what verdex sees.
+"""The main job: an agent session over a real stdio MCP connection that writes a resilient test.
 
-It starts the fixture apps, launches ``verdex serve`` as a subprocess, and drives it the way an
-agent would — choosing refs only from what the tools returned: the page identity while the loading
-scrim still covers the grid, the grid once it is gone, and the structure around one of twelve
-identical "Add to Cart" buttons that tells it apart.
+It starts the fixture shop in chaos mode, launches ``verdex serve`` as a subprocess and drives it the
+way an agent would — choosing refs only from what the tools returned. The preflight catches the
+loading scrim that would have eaten the click, the agent waits it out, adds "Pixel 8" to the cart
+and asserts the toast; verdex exports the recording as a pytest-playwright test (and a TypeScript
+spec), and the demo runs the Python test 10 times against the shop under 10 chaos seeds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from mcp import Client, StdioServerParameters
@@ -21,16 +23,19 @@ from mcp_types import CallToolResult
 from fixtures.server import FixtureServer
 from verdex.errors import VerdexError
 
-PRODUCT = "iPhone 15 Pro"
-GRID_TIMEOUT_S = 15.0
+PRODUCT = "Pixel 8"
+RECORD_SEED = 1
+RUNS = 10
 POLL_S = 0.1
+TIMEOUT_S = 20.0
+OUT = Path(".verdex/demo")
 
 
 def _step(title: str) -> None:
     print(f"\n\033[1m== {title}\033[0m", flush=True)
 
 
-def _show(text: str, limit: int = 30) -> None:
+def _show(text: str, limit: int = 12) -> None:
     lines = text.splitlines()
     for line in lines[:limit]:
         print(f"   {line}")
@@ -39,93 +44,112 @@ def _show(text: str, limit: int = 30) -> None:
 
 
 async def _call(client: Client, tool: str, args: dict[str, Any] | None = None) -> CallToolResult:
-    result = await client.call_tool(tool, args or {})
-    if result.is_error:
-        raise VerdexError(f"{tool} failed: {result.content[0].text}")
-    return result
+    return await client.call_tool(tool, args or {})
+
+
+def _ref_after(text: str, anchor: str, target: str) -> str | None:
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if anchor in line), None)
+    if start is None:
+        return None
+    for line in lines[start:]:
+        if target in line and (match := re.search(r"\[ref=(e\d+)\]", line)):
+            return match.group(1)
+    return None
 
 
 async def run_demo(chaos_seed: int | None = None) -> int:
     started = time.perf_counter()
-    with FixtureServer(chaos_seed=chaos_seed) as fixtures:
-        shop = fixtures.url + "/shop/"
-        print(f"fixture apps at {fixtures.url}" + (f" (chaos seed {chaos_seed})" if chaos_seed is not None else ""))
-        params = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", "--caps", "more"])
+    seed = RECORD_SEED if chaos_seed is None else chaos_seed
+    OUT.mkdir(parents=True, exist_ok=True)
+    recording = OUT / "shop.jsonl"
+    recording.unlink(missing_ok=True)
+    with FixtureServer(chaos_seed=seed) as shop:
+        print(f"fixture shop at {shop.url} in chaos mode (seed {seed}): random latency, hydration delay, "
+              "scrim time, card order and re-renders")
+        params = StdioServerParameters(command=sys.executable,
+                                       args=["-m", "verdex", "serve", "--caps", "test", "--record", str(recording)])
         async with Client(params) as client:
-            tools = await client.list_tools()
-            print(f"connected to `verdex serve` over stdio: {len(tools.tools)} tools")
+            print(f"connected to `verdex serve` over stdio ({len((await client.list_tools()).tools)} tools)")
+            caught = await _record(client, shop.url + "/shop/")
+            _step("export_test: the recording as pytest-playwright and @playwright/test")
+            for target, path in (("python", OUT / "test_add_to_cart.py"), ("typescript", OUT / "add_to_cart.spec.ts")):
+                result = await _call(client, "export_test", {"target": target, "path": str(path), "name": "add to cart"})
+                print(f"   {result.content[0].text}")
+    test_file = OUT / "test_add_to_cart.py"
+    _step(f"the generated test ({test_file})")
+    body = test_file.read_text().split("def test_", 1)[1]
+    _show("def test_" + body, 40)
 
-            _step("browser_initialize")
-            _show((await _call(client, "browser_initialize")).content[0].text)
+    _step(f"running it {RUNS} times against the shop under chaos seeds 1–{RUNS}")
+    passed, durations = 0, []
+    for run_seed in range(1, RUNS + 1):
+        with FixtureServer(chaos_seed=run_seed) as server:
+            t0 = time.perf_counter()
+            run = subprocess.run([sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider",
+                                  "--base-url", server.url], capture_output=True, text=True)
+            durations.append(time.perf_counter() - t0)
+        ok = run.returncode == 0
+        passed += ok
+        print(f"   seed {run_seed:>2}: {'passed' if ok else 'FAILED'} ({durations[-1]:.1f} s)")
+        if not ok:
+            _show(run.stdout[-2000:], 30)
 
-            _step(f"browser_navigate {shop}")
-            _show((await _call(client, "browser_navigate", {"url": shop})).content[0].text)
-
-            _step("browser_snapshot right after navigation: what covers the page?")
-            first = await _call(client, "browser_snapshot")
-            identity = first.structured_content["identity"]
-            _show(first.content[0].text, 14)
-            for blocker in identity["blockers"]:
-                print(f"   -> blocker: {blocker['role']} [testid={blocker['test_id']}] covers "
-                      f"{round(blocker['viewport_share'] * 100)}% of the viewport ({blocker['kind']})")
-            if identity["busy"]:
-                print("   -> the page reports aria-busy: its data is still loading")
-
-            _step("browser_snapshot(diff=True) until the scrim and busy state are gone")
-            snapshot = await _wait_for_grid(client)
-            _show(snapshot.content[0].text, 28)
-
-            ref = _add_to_cart_ref(snapshot.content[0].text, PRODUCT)
-            same_name = snapshot.content[0].text.count('button "Add to Cart"')
-            print(f'\n   the "Add to Cart" button in the {PRODUCT!r} card is {ref}; {same_name} buttons share its name')
-
-            _step(f"get_ancestors({ref}): which container tells it apart?")
-            ancestors = await _call(client, "get_ancestors", {"ref": ref})
-            _show(ancestors.content[0].text, 8)
-            container = next(a for a in ancestors.structured_content["ancestors"] if a["container"])
-            level = ancestors.structured_content["ancestors"].index(container) + 1
-
-            _step(f"get_siblings({ref}, ancestor_level={level}): the container's siblings")
-            siblings = await _call(client, "get_siblings", {"ref": ref, "ancestor_level": level, "max_items": 5})
-            _show(siblings.content[0].text, 10)
-
-            _step("what verdex saw")
-            print(f"   - a loading scrim covered the grid at first: a click then would have been lost")
-            print(f"   - {ref} sits in {container['tag']} [{container['container_reason']}: "
-                  f"{container['attributes'].get('data-testid', '')}], one of "
-                  f"{siblings.structured_content['total']} same-shape siblings told apart by their heading")
-            print(f"   - a stable locator: the card with test id "
-                  f"{container['attributes'].get('data-testid')!r} that has text {PRODUCT!r}, then its button "
-                  f"\"Add to Cart\" — no nth(), no sleep")
-            await _call(client, "browser_close")
+    _step("report")
+    print(f"   - the preflight caught: {caught}")
+    print(f"   - the test waits only on what was observed (scrim hidden, readiness signal, the cart response)")
+    print(f"   - {passed}/{RUNS} runs passed under chaos; median run {sorted(durations)[len(durations) // 2]:.1f} s")
+    print(f"   - files: {OUT}/test_add_to_cart.py, conftest.py, add_to_cart.spec.ts, playwright.config.ts, shop.jsonl")
     print(f"\ndone in {time.perf_counter() - started:.1f} s")
-    return 0
+    return 0 if passed == RUNS else 1
 
 
-async def _wait_for_grid(client: Client) -> CallToolResult:
-    """Poll the page's facts (every POLL_S, bounded) until nothing covers it and nothing is busy."""
-    started = time.monotonic()
+async def _record(client: Client, shop: str) -> str:
+    _step(f"browser_navigate {shop}")
+    _show((await _call(client, "browser_navigate", {"url": shop})).content[0].text, 10)
+
+    _step(f"browser_snapshot until the {PRODUCT!r} card is there")
+    deadline = time.monotonic() + TIMEOUT_S
     while True:
-        diff = await _call(client, "browser_snapshot", {"diff": True})
-        identity = diff.structured_content["identity"]
-        changes = diff.structured_content["diff"] or []
-        elapsed = time.monotonic() - started
-        if changes:
-            added = sum(line.startswith("+") for line in changes)
-            print(f"   +{elapsed:.1f} s: {added} lines added, {len(changes) - added} removed; "
-                  f"blockers={[b['test_id'] or b['role'] for b in identity['blockers']]} busy={identity['busy']}")
-        if not identity["blockers"] and not identity["busy"]:
-            return await _call(client, "browser_snapshot")
-        if elapsed > GRID_TIMEOUT_S:
-            raise VerdexError(f"the shop grid did not appear within {GRID_TIMEOUT_S:.0f} s")
+        snapshot = await _call(client, "browser_snapshot")
+        ref = _ref_after(snapshot.content[0].text, f'heading "{PRODUCT}"', 'button "Add to Cart"')
+        if ref:
+            break
+        if time.monotonic() > deadline:
+            raise VerdexError(f"the {PRODUCT!r} card never appeared")
         await asyncio.sleep(POLL_S)
+    identity = snapshot.structured_content["identity"]
+    print(f"   the {PRODUCT!r} card's button is {ref}; blockers: "
+          f"{[b['test_id'] or b['role'] for b in identity['blockers']] or 'none'}")
 
+    _step(f"browser_click {ref}")
+    result = await _call(client, "browser_click", {"ref": ref})
+    caught = "nothing (the page was ready)"
+    if result.is_error:
+        _show(result.content[0].text.split("\n{")[0], 3)
+        caught = result.content[0].text.split("would not land: ", 1)[-1].split("\n")[0]
+        _step(f"browser_click {ref} wait=true: wait (bounded) for the blocking facts to clear, then click")
+        result = await _call(client, "browser_click", {"ref": ref, "wait": True})
+        _show(result.content[0].text.split("\n{")[0], 14)
+    # a careful agent: a re-rendered card (STALE_REF) or a click in the hydration gap means look again
+    while result.is_error or "no observable effect" in result.content[0].text:
+        if time.monotonic() > deadline:
+            raise VerdexError(f"could not add {PRODUCT!r} to the cart: {result.content[0].text[:200]}")
+        reason = "the card was re-rendered" if "STALE_REF" in result.content[0].text else (
+            "the click landed in the hydration gap" if "no observable effect" in result.content[0].text
+            else result.content[0].text.split("\n")[0])
+        print(f"   {reason}: the agent takes a new snapshot and clicks again")
+        await asyncio.sleep(POLL_S)
+        ref = _ref_after((await _call(client, "browser_snapshot")).content[0].text,
+                         f'heading "{PRODUCT}"', 'button "Add to Cart"')
+        if ref is None:
+            continue
+        result = await _call(client, "browser_click", {"ref": ref, "wait": True})
+        _show(result.content[0].text.split("\n{")[0], 14)
 
-def _add_to_cart_ref(text: str, product: str) -> str:
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if f'heading "{product}"' in line)
-    for line in lines[start:]:
-        match = re.search(r'button "Add to Cart" \[ref=(\w+)\]', line)
-        if match:
-            return match.group(1)
-    raise VerdexError(f"no Add to Cart button after the {product!r} heading")
+    _step(f"verify_text_visible 'Added {PRODUCT} to cart' (proposed by the click's effects)")
+    verified = await _call(client, "verify_text_visible", {"text": f"Added {PRODUCT} to cart"})
+    print(f"   {verified.content[0].text}")
+    if not verified.structured_content.get("passed"):
+        raise VerdexError("the toast did not show: the recording would not make a test")
+    return caught

@@ -1,0 +1,150 @@
+"""``verdex replay RECORDING``: run a recording again against the live app and report drift — a
+locator that no longer matches exactly one element, an action that fails, an effect that no longer
+happens (a request, a navigation, a notice) or a new one, an assertion that no longer holds.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from playwright.async_api import expect
+
+from generators.recording import read_recording
+from verdex import locators
+from verdex.browser.session import Session
+from verdex.browser.tab import Tab
+from verdex.effects import EffectsWatch
+from verdex.errors import VerdexError
+from verdex.facts import Effects, LocatorStep
+
+STEP_TIMEOUT_MS = 5_000
+
+
+@dataclass
+class StepReport:
+    index: int
+    tool: str
+    drift: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.drift
+
+
+async def replay(path: str, *, base_url: str | None = None, session: Session | None = None) -> list[StepReport]:
+    recording = read_recording(path)
+    owned = session is None
+    session = session or Session()
+    reports: list[StepReport] = []
+    try:
+        tab = await session.tab()
+        recorded_base = None
+        for index, step in enumerate(recording.steps, 1):
+            if step.get("outcome", "done") != "done":
+                continue
+            report = StepReport(index, step.get("tool", "?"))
+            reports.append(report)
+            try:
+                if step["tool"] == "browser_navigate":
+                    url = step["args"]["url"]
+                    parts = urlsplit(url)
+                    recorded_base = recorded_base or f"{parts.scheme}://{parts.netloc}"
+                    if base_url and url.startswith(recorded_base):
+                        url = urljoin(base_url, url[len(recorded_base):])
+                    await tab.navigate(url)
+                elif step["tool"].startswith("verify_"):
+                    await _verify(tab, step, report)
+                elif step.get("locators"):
+                    await _act(tab, step, report)
+            except (VerdexError, AssertionError) as exc:
+                report.drift.append(f"failed: {str(exc).splitlines()[0]}")
+    finally:
+        if owned:
+            await session.close()
+    return reports
+
+
+def _locator(tab: Tab, step: dict[str, Any]) -> Any:
+    steps = [LocatorStep.model_validate(s) for s in step["locators"]["chosen"]["steps"]]
+    return locators.build(tab.page, steps)
+
+
+async def _act(tab: Tab, step: dict[str, Any], report: StepReport) -> None:
+    locator = _locator(tab, step)
+    await expect(locator).to_have_count(1, timeout=STEP_TIMEOUT_MS)
+    watch = EffectsWatch(tab)
+    await watch.start()
+    tool, args = step["tool"], step.get("args", {})
+    if tool == "browser_click":
+        await locator.click(timeout=STEP_TIMEOUT_MS)
+    elif tool in ("browser_fill", "browser_type"):
+        value = args.get("value", args.get("text"))
+        if isinstance(value, dict):
+            value = os.environ.get(value["env"], "")
+            if not value:
+                report.drift.append(f"secret {args.get('value', args.get('text'))['env']} is not set")
+        await locator.fill(value, timeout=STEP_TIMEOUT_MS)
+        if args.get("submit"):
+            await locator.press("Enter")
+    elif tool == "browser_select":
+        await locator.select_option(value=args.get("values"), label=args.get("labels"), timeout=STEP_TIMEOUT_MS)
+    elif tool in ("browser_check", "browser_uncheck"):
+        await (locator.check if tool == "browser_check" else locator.uncheck)(timeout=STEP_TIMEOUT_MS)
+    elif tool == "browser_hover":
+        await locator.hover(timeout=STEP_TIMEOUT_MS)
+    elif tool == "browser_press":
+        await locator.press(args["key"], timeout=STEP_TIMEOUT_MS)
+    now = await watch.finish()
+    report.drift += _effect_drift(step.get("effects") or {}, now)
+
+
+def _effect_drift(recorded: dict[str, Any], now: Effects) -> list[str]:
+    drift = []
+    def calls(requests: list[Any]) -> set[str]:
+        return {f"{r['method'] if isinstance(r, dict) else r.method} "
+                f"{urlsplit(r['url'] if isinstance(r, dict) else r.url).path}" for r in requests}
+    before, after = calls(recorded.get("requests", [])), calls(now.requests)
+    drift += [f"request no longer made: {c}" for c in sorted(before - after)]
+    drift += [f"new request: {c}" for c in sorted(after - before)]
+    if urlsplit(recorded.get("url_after", "")).path != urlsplit(now.url_after).path:
+        drift.append(f"ends on {urlsplit(now.url_after).path}, recorded {urlsplit(recorded.get('url_after', '')).path}")
+    gone = set(recorded.get("appeared", [])) - set(now.appeared)
+    drift += [f"no longer appears: {a}" for a in sorted(gone)]
+    if recorded.get("no_effect") != now.no_effect:
+        drift.append("had no effect" if now.no_effect else "now has an effect (it had none)")
+    return drift
+
+
+async def _verify(tab: Tab, step: dict[str, Any], report: StepReport) -> None:
+    args = step.get("args", {})
+    if step["tool"] == "verify_text_visible":
+        await expect(tab.page.get_by_text(args["text"]).first).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    elif step["tool"] == "verify_url":
+        await expect(tab.page).to_have_url(re.compile(args["pattern"]), timeout=STEP_TIMEOUT_MS)
+    elif step.get("locators"):
+        locator = _locator(tab, step)
+        state, value = args["state"], args.get("value")
+        checks = {"visible": lambda: expect(locator).to_be_visible(timeout=STEP_TIMEOUT_MS),
+                  "hidden": lambda: expect(locator).to_be_hidden(timeout=STEP_TIMEOUT_MS),
+                  "enabled": lambda: expect(locator).to_be_enabled(timeout=STEP_TIMEOUT_MS),
+                  "disabled": lambda: expect(locator).to_be_disabled(timeout=STEP_TIMEOUT_MS),
+                  "checked": lambda: expect(locator).to_be_checked(timeout=STEP_TIMEOUT_MS),
+                  "unchecked": lambda: expect(locator).not_to_be_checked(timeout=STEP_TIMEOUT_MS),
+                  "value": lambda: expect(locator).to_have_value(str(value), timeout=STEP_TIMEOUT_MS),
+                  "text": lambda: expect(locator).to_have_text(str(value), timeout=STEP_TIMEOUT_MS),
+                  "count": lambda: expect(locator).to_have_count(int(value), timeout=STEP_TIMEOUT_MS)}
+        await checks[state]()
+
+
+def render(reports: list[StepReport]) -> str:
+    lines = []
+    for r in reports:
+        lines.append(f"{'ok   ' if r.ok else 'DRIFT'} step {r.index:>3} {r.tool}")
+        lines += [f"        {d}" for d in r.drift]
+    drifted = sum(not r.ok for r in reports)
+    lines.append(f"{len(reports)} steps replayed, {drifted} drifted")
+    return "\n".join(lines)
