@@ -1,38 +1,38 @@
-"""verdex: let an AI agent write resilient Playwright end-to-end tests."""
+"""verdex: let an AI agent write resilient Playwright end-to-end tests.
 
-from verdex.browser.session import BrowserOptions, RoleSpec, Session
-from verdex.errors import (
-    BrowserClosed,
-    BrowserUnavailable,
-    ConfirmationRequired,
-    InvalidArgument,
-    NavigationFailed,
-    NotActionable,
-    PolicyDenied,
-    StaleObservation,
-    StaleRef,
-    Timeout,
-    UnknownRef,
-    VerdexError,
-)
+The public names are imported on first use, so that ``verdex lint`` (which never needs a browser)
+does not pay for loading Playwright.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "BrowserClosed",
-    "BrowserOptions",
-    "BrowserUnavailable",
-    "ConfirmationRequired",
-    "InvalidArgument",
-    "NavigationFailed",
-    "NotActionable",
-    "PolicyDenied",
-    "RoleSpec",
-    "Session",
-    "StaleObservation",
-    "StaleRef",
-    "Timeout",
-    "UnknownRef",
-    "VerdexError",
-    "__version__",
-]
+_EXPORTS = {
+    "BrowserOptions": "verdex.browser.session",
+    "RoleSpec": "verdex.browser.session",
+    "Session": "verdex.browser.session",
+    "BrowserClosed": "verdex.errors",
+    "BrowserUnavailable": "verdex.errors",
+    "ConfirmationRequired": "verdex.errors",
+    "InvalidArgument": "verdex.errors",
+    "NavigationFailed": "verdex.errors",
+    "NotActionable": "verdex.errors",
+    "PolicyDenied": "verdex.errors",
+    "StaleObservation": "verdex.errors",
+    "StaleRef": "verdex.errors",
+    "Timeout": "verdex.errors",
+    "UnknownRef": "verdex.errors",
+    "VerdexError": "verdex.errors",
+}
+
+__all__ = sorted([*_EXPORTS, "__version__"])
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'verdex' has no attribute {name!r}")

@@ -6,7 +6,10 @@ import argparse
 import asyncio
 import sys
 
-from verdex.browser.session import DEFAULT_ROLE, BrowserOptions, RoleSpec
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:      # the browser stack is imported only by the commands that drive one
+    from verdex.browser.session import BrowserOptions, RoleSpec
 
 
 def _browser_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +25,7 @@ def _browser_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _options(args: argparse.Namespace) -> tuple[BrowserOptions, list[RoleSpec]]:
+    from verdex.browser.session import DEFAULT_ROLE, BrowserOptions, RoleSpec
     options = BrowserOptions(headless=not args.headed, cdp_endpoint=args.cdp_endpoint, ws_endpoint=args.ws_endpoint,
                              executable=args.executable, test_id_attribute=args.test_id_attribute)
     roles = [RoleSpec(name, None if state == "-" else state, None if url == "-" else url)

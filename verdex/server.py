@@ -370,7 +370,7 @@ def _plain(text: str, data: dict[str, Any]) -> CallToolResult:
 
 
 def _add_lint_tools(server: MCPServer) -> None:
-    from verdex.lint import lint_paths, lint_source
+    from verdex.lint import lint_paths, lint_source, load_config
 
     @server.tool(structured_output=False, annotations=ToolAnnotations(read_only_hint=True))
     @_raising_codes
@@ -381,7 +381,9 @@ def _add_lint_tools(server: MCPServer) -> None:
         """Find flaky Playwright patterns (nth, hard waits, force, XPath, non-retrying asserts) in Python tests."""
         if (code is None) == (path is None):
             raise InvalidArgument("pass exactly one of code or path")
-        results = [lint_source(code)] if code is not None else lint_paths([path])
+        config = load_config(start=Path(path) if path else Path.cwd())     # the project's [tool.verdex.lint]
+        results = await asyncio.to_thread(
+            lambda: [lint_source(code, config=config)] if code is not None else lint_paths([path], config))
         findings = [f for r in results for f in r.findings]
         errors = [f"{r.path}: {r.error}" for r in results if r.error]
         text = "\n".join([f"{f.path}:{f.line}:{f.col}: {f.rule} {f.message}" for f in findings] + errors) or "no findings"
