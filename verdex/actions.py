@@ -174,15 +174,26 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory,
                                 facts=facts.model_dump(mode="json", exclude_defaults=True))
-    choice = await locators.choose(tab.page, locating, tab.test_id_attribute)
     url_before = tab.page.url
-    locator = locators.build(tab.page, choice.chosen.steps)
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
     watch = EffectsWatch(tab, expect_popup=opens_tab) if effects else None
     if watch is not None:
         await watch.start()
-    await _perform(tab, perform(locator, force), f"{action} on {ref}")
+    choice = locators.bridge_choice(locating, tab.test_id_attribute)
+    proof = None
+    if choice is not None:
+        # act at once with the locator the bridge counted as unique while Playwright's engine proves it
+        proof = asyncio.ensure_future(locators.prove(tab.page, choice, locating))
+        try:
+            await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}",
+                           proof=proof)
+            choice = await proof
+        except _Unproven:
+            choice = None
+    if choice is None:
+        choice = await locators.choose(tab.page, locating, tab.test_id_attribute)
+        await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
     observed = await watch.finish() if watch is not None else None
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
@@ -230,16 +241,29 @@ def _proposals(effects: Effects | None) -> list[str]:
     return out
 
 
-async def _perform(tab: Tab, action: Awaitable[None], what: str) -> None:
+class _Unproven(Exception):
+    """Playwright's engine does not find the bridge's locator unique: choose again, the slow way."""
+
+
+async def _perform(tab: Tab, action: Awaitable[None], what: str,
+                   proof: asyncio.Future[LocatorChoice] | None = None) -> None:
     """Run the Playwright action; if it opens a JavaScript dialog, the action is done (its input was
-    delivered) even though Playwright's call returns only once the dialog is answered."""
+    delivered) even though Playwright's call returns only once the dialog is answered. With a proof
+    running beside it: if the proof fails while the action still waits for its element, the action is
+    cancelled (it has not acted: Playwright acts only on exactly one match) and _Unproven raised."""
     dialogs_before = len(tab.dialog_log)
     task = asyncio.ensure_future(action)
     while not task.done():
         if len(tab.dialog_log) > dialogs_before:
             task.add_done_callback(_consume)
             return
-        await asyncio.wait({task}, timeout=WAIT_POLL_S)
+        watched = {task} if proof is None or proof.done() else {task, proof}
+        await asyncio.wait(watched, timeout=WAIT_POLL_S, return_when=asyncio.FIRST_COMPLETED)
+        if proof is not None and proof.done() and not task.done():
+            if proof.exception() is not None or not proof.result().chosen.is_target:
+                task.cancel()
+                task.add_done_callback(_consume)
+                raise _Unproven()
     try:
         with translate_playwright_errors(what):
             task.result()

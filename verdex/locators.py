@@ -123,6 +123,38 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
     return LocatorChoice(chosen=best, candidates=ranked, fallback=fallback, code=python_expression(best.steps))
 
 
+def bridge_choice(info: dict[str, Any], test_id_attribute: str = "data-testid") -> LocatorChoice | None:
+    """The best candidate the bridge counted as unique, before Playwright is asked: the action can start
+    with it while Playwright's engine proves it (see ``prove``)."""
+    frames = [frame_step(f, test_id_attribute) for f in info["frames"]]
+    for candidate, step, score in sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda i: i[2]):
+        if candidate.get("estimate") == 1 and not candidate.get("volatile"):
+            chosen = RankedLocator(kind=candidate["kind"], steps=frames + [step], score=score, matches=1,
+                                   is_target=True, counted_by="bridge")
+            return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
+    for depth, container in enumerate(info["containers"]):
+        for strategy, outer in container_strategies(container):
+            for candidate, step, score in sorted(((c, *candidate_step(c)) for c in info["candidates"]),
+                                                 key=lambda i: i[2]):
+                if candidate["kind"] == "test_id" or candidate.get("volatile"):
+                    continue
+                if container.get("estimates", {}).get(_key(candidate), {}).get(strategy) == 1:
+                    chosen = RankedLocator(kind=f"{container['reason']} > {candidate['kind']}",
+                                           steps=frames + outer + [step], matches=1, is_target=True,
+                                           score=CONTAINER_BASE + 100 * depth + (50 if strategy == "role" else 0) + score,
+                                           counted_by="bridge")
+                    return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
+    return None
+
+
+async def prove(page: Page, choice: LocatorChoice, info: dict[str, Any]) -> LocatorChoice:
+    """Ask Playwright's engine about the bridge's choice: its matches and the size of the one."""
+    chosen = choice.chosen
+    measured = await _measure(page, chosen.steps, chosen.kind, chosen.score, Box.model_validate(info["box"]),
+                              chosen.volatile)
+    return choice.model_copy(update={"chosen": measured, "candidates": [measured]})
+
+
 def container_strategies(container: dict[str, Any]) -> list[tuple[str, list[LocatorStep]]]:
     """A container told apart by its test id and its text, or by its role and accessible name."""
     strategies = []
