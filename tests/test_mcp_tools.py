@@ -175,3 +175,16 @@ async def test_recording_a_session_through_mcp(apps, tmp_path):
     assert [r.get("tool") for r in records] == [None, "browser_navigate", "browser_fill"]
     assert records[2]["args"]["value"] == {"env": "VERDEX_SECRET_PASSWORD"}
     assert "correct horse" not in path.read_text()
+
+
+async def test_lint_test_finds_flaky_patterns_in_code_and_in_a_path(tmp_path):
+    flaky = "def test_x(page):\n    page.wait_for_timeout(500)\n    page.locator('li').nth(2).click(force=True)\n"
+    (tmp_path / "test_flaky.py").write_text(flaky)
+    async with Client(build_server(caps=("lint",))) as c:
+        from_code = await c.call_tool("lint_test", {"code": flaky})
+        from_path = await c.call_tool("lint_test", {"path": str(tmp_path)})
+        neither = await c.call_tool("lint_test", {})
+    rules = {f["rule"] for r in from_code.structured_content["results"] for f in r["findings"]}
+    assert {"VDX001", "VDX004", "VDX005"} <= rules
+    assert "VDX004" in from_path.content[0].text and "test_flaky.py:2:" in from_path.content[0].text
+    assert neither.is_error and "INVALID_ARGUMENT" in neither.content[0].text
