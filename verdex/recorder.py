@@ -1,7 +1,8 @@
 """The recording of a session: an append-only JSON Lines file, one header, then one record per step,
 flushed as each step ends so that a killed server leaves a file readable up to its last step.
 
-Secrets never enter it: a value typed into a password, payment or one-time-code field is stored as
+The header (versions, base URL, roles) is written with the first step, when the first navigation
+has told the base URL. Secrets never enter it: a value typed into a password, payment or one-time-code field is stored as
 the name of the environment variable a generated test will read it from.
 """
 
@@ -14,6 +15,7 @@ import threading
 from datetime import datetime, timezone
 from importlib.metadata import version
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
 FORMAT_VERSION = 1
@@ -31,17 +33,28 @@ class Recorder:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._steps = 0
+        self._base_url = base_url
+        self._roles = roles
         self._file = self.path.open("a", encoding="utf-8")
-        self._write({"type": "header", "format": FORMAT_VERSION, "verdex": version("verdex"),
-                     "playwright": version("playwright"), "base_url": base_url, "roles": roles,
-                     "started": datetime.now(timezone.utc).isoformat()})
 
     def step(self, record: dict[str, Any]) -> int:
+        """Append one step (the header goes first, once the base URL is known from the first navigation)."""
         with self._lock:
+            if self._steps == 0:
+                self._write_header(record)
             self._steps += 1
             self._write({"type": "step", "index": self._steps,
                          "time": datetime.now(timezone.utc).isoformat(), **record})
             return self._steps
+
+    def _write_header(self, first: dict[str, Any]) -> None:
+        base_url = self._base_url
+        if base_url is None and first.get("tool") == "browser_navigate":
+            parts = urlsplit(first.get("args", {}).get("url", ""))
+            base_url = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
+        self._write({"type": "header", "format": FORMAT_VERSION, "verdex": version("verdex"),
+                     "playwright": version("playwright"), "base_url": base_url, "roles": self._roles,
+                     "started": datetime.now(timezone.utc).isoformat()})
 
     def _write(self, record: dict[str, Any]) -> None:
         self._file.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
