@@ -1,0 +1,50 @@
+"""verdex replay: a recording run again against the live app, with the drift named."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from verdex import actions, assertions
+from verdex.recorder import Recorder
+from verdex.replay import render, replay
+
+pytestmark = pytest.mark.anyio
+
+
+async def _record_login(session, apps, path):
+    recorder = Recorder(path, base_url=None, roles=[])
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/login/", recorder=recorder)
+    text = (await tab.snapshot()).text
+    await actions.fill(tab, re.search(r'textbox "Username" \[ref=(e\d+)\]', text).group(1), "demo", recorder=recorder)
+    password = re.search(r'textbox "Password" \[ref=(e\d+)\]', text).group(1)
+    await actions.fill(tab, password, "correct horse battery staple", submit=True, recorder=recorder)
+    await assertions.text_visible(tab, "Welcome, demo", recorder=recorder)
+    recorder.close()
+
+
+async def test_replaying_an_unchanged_app_reports_no_drift(session, apps, tmp_path, monkeypatch):
+    path = tmp_path / "login.jsonl"
+    await _record_login(session, apps, path)
+    monkeypatch.setenv("VERDEX_SECRET_PASSWORD", "correct horse battery staple")
+    reports = await replay(str(path), base_url=apps.url, session=session)
+    assert [r.tool for r in reports] == ["browser_navigate", "browser_fill", "browser_fill", "verify_text_visible"]
+    assert all(r.ok for r in reports), render(reports)
+
+
+async def test_a_locator_that_no_longer_matches_and_a_missing_secret_are_drift(session, apps, tmp_path, monkeypatch):
+    path = tmp_path / "login.jsonl"
+    await _record_login(session, apps, path)
+    lines = path.read_text().splitlines()
+    step = json.loads(lines[2])                                 # the username fill
+    step["locators"]["chosen"]["steps"][0]["kwargs"]["name"] = "User name"   # the app renamed its label
+    lines[2] = json.dumps(step)
+    path.write_text("\n".join(lines) + "\n")
+    monkeypatch.delenv("VERDEX_SECRET_PASSWORD", raising=False)
+    reports = await replay(str(path), base_url=apps.url, session=session)
+    text = render(reports)
+    assert not reports[1].ok and "failed" in reports[1].drift[0]
+    assert any("VERDEX_SECRET_PASSWORD is not set" in d for d in reports[2].drift), text
