@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from fixtures.server import FixtureServer  # noqa: E402
 from verdex import actions, locators  # noqa: E402
 from verdex.browser.session import Session  # noqa: E402
+from reporting import rounded  # noqa: E402  (bench/ is on sys.path when a script runs)
 from verdex.browser.tab import Tab  # noqa: E402
 from verdex.facts import ActionResult, LocatorStep  # noqa: E402
 
@@ -261,17 +262,6 @@ def render(result: PageResult) -> str:
             else f"  {target}: locator {code}"
         )
     return "\n".join(lines)
-
-
-def rounded(value: object) -> object:
-    """Floats to 3 decimals, for the JSON report."""
-    if isinstance(value, float):
-        return round(value, 3)
-    if isinstance(value, dict):
-        return {key: rounded(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [rounded(item) for item in value]
-    return value
 
 
 @dataclass

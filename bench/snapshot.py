@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fixtures.server import FixtureServer  # noqa: E402
 from verdex.browser.session import Session  # noqa: E402
+from reporting import rounded  # noqa: E402  (bench/ is on sys.path when a script runs)
 from verdex.browser.tab import Tab  # noqa: E402
 
 GRID_BUTTONS = 5_000
@@ -170,17 +171,6 @@ def render(result: PageResult) -> str:
     for check in result.checks:
         lines.append(f"  {'PASS' if check.passed else 'MISS'}  {check.target:<40}{check.value}")
     return "\n".join(lines)
-
-
-def rounded(value: object) -> object:
-    """Floats to 3 decimals, for the JSON report."""
-    if isinstance(value, float):
-        return round(value, 3)
-    if isinstance(value, dict):
-        return {key: rounded(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [rounded(item) for item in value]
-    return value
 
 
 @dataclass
