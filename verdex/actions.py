@@ -9,9 +9,11 @@ effects — each performed with Playwright's real input events and recorded as a
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
@@ -235,9 +237,9 @@ def _proposals(effects: Effects | None) -> list[str]:
     for notice in effects.appeared:
         role, _, text = notice.partition(" ")
         if role in ("status", "alert") and text:
-            out.append(f"verify_text_visible(text={text})")
+            out.append(f"verify_text_visible(text={text})")        # text is already a JSON string
     if effects.url_after != effects.url_before:
-        out.append(f"verify_url(url={effects.url_after!r})")
+        out.append(f"verify_url(url={json.dumps(urlsplit(effects.url_after).path)})")
     return out
 
 

@@ -6,6 +6,7 @@ came or went — observed until the page settles (bounded), so that a click with
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ class RequestRecord:
     started: float
     responded: float | None = None
     finished: float | None = None
+    response_end_epoch_ms: float | None = None   # the browser's own clock: when the response ended
     status: int | None = None
     failed: str | None = None
 
@@ -66,6 +68,9 @@ class NetworkLog:
         record = self._open.pop(request, None)
         if record is not None:
             record.finished = time.monotonic()
+            timing = request.timing
+            if timing.get("responseEnd", -1) >= 0:
+                record.response_end_epoch_ms = timing["startTime"] + timing["responseEnd"]
 
     def _failed(self, request: Request) -> None:
         record = self._open.pop(request, None)
@@ -96,7 +101,8 @@ class EffectsWatch:
         self._document_before = tab.refs.current_document
         self._identity_before = await tab.identity()
         await tab.snapshot()                      # the baseline the interactive diff is taken against
-        self._page_t0 = (await tab.bridge.call("activity", {}))["now"]
+        activity = await tab.bridge.call("activity", {})
+        self._page_t0, self._page_origin = activity["now"], activity["origin"]
         self._t0 = time.monotonic()
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)
@@ -158,10 +164,12 @@ class EffectsWatch:
         requests = []
         for record in tab.network.since(self._t0):
             changed = None
-            answered_at = record.responded or record.finished
-            if answered_at is not None and changed_times is not None:
-                # the page's clock and ours differ by the latency of the events: allow a little slack
-                answered = self._page_t0 + (answered_at - self._t0) * 1000
+            if changed_times is not None and (record.response_end_epoch_ms or record.finished):
+                if record.response_end_epoch_ms is not None:
+                    # the browser timed the response on the clock the page's mutations use
+                    answered = record.response_end_epoch_ms - self._page_origin
+                else:
+                    answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
                 changed = any(answered - CLOCK_SLACK_MS <= t <= answered + CHANGED_PAGE_WINDOW_MS for t in changed_times)
             requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                           status=record.status, failed=record.failed, changed_page=changed))
@@ -189,12 +197,17 @@ def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[s
     def items(identity: PageIdentity) -> dict[str, str]:
         out = {}
         for d in identity.dialogs:
-            out[f"dialog:{d.name}"] = f"dialog {d.name!r}" + (" (modal)" if d.modal else "")
+            out[f"dialog:{d.name}"] = f"dialog {_quoted(d.name)}" + (" (modal)" if d.modal else "")
         for n in identity.notices:
-            out[f"notice:{n.role}:{n.text}"] = f"{n.role} {n.text!r}"
+            out[f"notice:{n.role}:{n.text}"] = f"{n.role} {_quoted(n.text)}"
         for b in identity.blockers:
             out[f"blocker:{b.test_id or b.ref}"] = f"blocker {b.test_id or b.role} ({b.kind})"
         return out
 
     old, new = items(before), items(after)
     return [new[k] for k in new if k not in old], [old[k] for k in old if k not in new]
+
+
+def _quoted(text: str) -> str:
+    """Page text in a fact, quoted the way the snapshot quotes it (a JSON string)."""
+    return json.dumps(text, ensure_ascii=False)

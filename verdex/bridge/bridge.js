@@ -1620,7 +1620,8 @@
   function activity(args) {
     const times = [];
     if (args.since != null) for (const [time] of mutations) if (time >= args.since) times.push(Math.round(time));
-    return { now: performance.now(), last_mutation: mutations.length ? mutations[mutations.length - 1][0] : null,
+    return { now: performance.now(), origin: performance.timeOrigin,
+      last_mutation: mutations.length ? mutations[mutations.length - 1][0] : null,
       mutation_times: times };
   }
 
