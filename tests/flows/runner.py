@@ -1,0 +1,146 @@
+"""Recording a flow, exporting its tests and running them: shared by tests/test_generated_flows.py and
+bench/chaos.py.
+
+A generated Python test runs in its own pytest process against a fresh fixture server (a fresh cart
+and chaos sequence) with ``--base-url``; a TypeScript spec runs with ``npx playwright test`` from the
+repository root (so Node finds node_modules/), in a folder under the gitignored ``.verdex/tmp-ts/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from fixtures.server import FixtureServer
+from generators import export
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO_ROOT / "examples"
+NAIVE_DIR = EXAMPLES / "naive"
+TS_SCRATCH = REPO_ROOT / ".verdex" / "tmp-ts"
+PYTEST_TIMEOUT_S = 180
+TS_TIMEOUT_S = 180
+
+
+def secret_env() -> dict[str, str]:
+    """The values the generated tests read from the environment (verdex recorded the names only)."""
+    from tests.flows import frames, login
+    return {**login.SECRET_ENV, **frames.SECRET_ENV}
+
+
+def test_env() -> dict[str, str]:
+    env = {**os.environ, **secret_env(), "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("PYTEST_ADDOPTS", None)
+    return env
+
+
+# ---------------------------------------------------------------------------------------- recording
+def record(flow: ModuleType, recording_path: Path, chaos_seed: int | None = None, verbose: bool = False) -> float:
+    """Run the flow's scripted agent against a fresh fixture server; the seconds it took."""
+    started = time.monotonic()
+    with FixtureServer(chaos_seed=chaos_seed) as server:
+        asyncio.run(flow.record(server.url, recording_path, verbose=verbose))
+    return time.monotonic() - started
+
+
+def export_python(recording: Path, folder: Path, name: str) -> Path:
+    path = folder / f"test_{name}.py"
+    export(recording, target="python", path=path, name=name, overwrite_support=True)
+    return path
+
+
+def export_typescript(recording: Path, folder: Path, name: str) -> Path:
+    path = folder / f"{name}.spec.ts"
+    export(recording, target="typescript", path=path, name=name, overwrite_support=True)
+    return path
+
+
+# ---------------------------------------------------------------------------------------- running
+@dataclass(frozen=True)
+class Run:
+    seed: int | None
+    passed: bool
+    seconds: float
+    output: str
+
+    def tail(self, lines: int = 40) -> str:
+        return "\n".join(self.output.splitlines()[-lines:])
+
+
+def run_pytest(test_file: Path, seed: int | None) -> Run:
+    """One run of a pytest-playwright file against a fresh fixture server with this chaos seed."""
+    test_file = test_file.resolve()
+    started = time.monotonic()
+    with FixtureServer(chaos_seed=seed) as server:
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider",
+                 "--base-url", server.url],
+                cwd=test_file.parent, env=test_env(), capture_output=True, encoding="utf-8",
+                timeout=PYTEST_TIMEOUT_S, check=False)
+            passed, output = done.returncode == 0, done.stdout + done.stderr
+        except subprocess.TimeoutExpired as exc:
+            passed, output = False, f"timed out after {PYTEST_TIMEOUT_S} s\n{exc.stdout or ''}"
+    return Run(seed, passed, time.monotonic() - started, output)
+
+
+def run_seeds(test_file: Path, seeds: Iterable[int], workers: int = 2,
+              progress: Callable[[Run], None] | None = None) -> list[Run]:
+    """The test once per seed, ``workers`` at a time, each against its own fixture server."""
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        runs = []
+        for run in pool.map(lambda seed: run_pytest(test_file, seed), list(seeds)):
+            runs.append(run)
+            if progress is not None:
+                progress(run)
+    return runs
+
+
+def scratch_ts_dir(flow: str) -> Path:
+    """A fresh folder for one flow's spec inside the repository (Node resolves @playwright/test from
+    the repository's node_modules/)."""
+    TS_SCRATCH.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f"{flow}-", dir=TS_SCRATCH))
+
+
+def remove_scratch(folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        TS_SCRATCH.rmdir()                    # only when no other run is using it
+    except OSError:
+        pass
+
+
+def run_typescript(spec_dir: Path, seed: int | None = None) -> Run:
+    """``npx playwright test`` on the folder's generated playwright.config.ts, with BASE_URL set."""
+    started = time.monotonic()
+    with FixtureServer(chaos_seed=seed) as server:
+        env = {**test_env(), "BASE_URL": server.url, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "CI": "1"}
+        env.pop("PLAYWRIGHT_BROWSERS_PATH", None)
+        from verdex.browser.discovery import find_chromium
+        browser = find_chromium()
+        if browser is not None and "VERDEX_CHROMIUM" not in env:
+            env["VERDEX_CHROMIUM"] = str(browser.path)
+        try:
+            done = subprocess.run(
+                ["npx", "--no-install", "playwright", "test", "--config", str(spec_dir / "playwright.config.ts"),
+                 "--reporter=line", "--output", str(spec_dir / "test-results")],
+                cwd=REPO_ROOT, env=env, capture_output=True, encoding="utf-8", timeout=TS_TIMEOUT_S, check=False)
+            passed, output = done.returncode == 0, done.stdout + done.stderr
+        except subprocess.TimeoutExpired as exc:
+            passed, output = False, f"timed out after {TS_TIMEOUT_S} s\n{exc.stdout or ''}"
+    return Run(seed, passed, time.monotonic() - started, output)
+
+
+def naive_test(flow: str) -> Path:
+    return NAIVE_DIR / f"test_{flow}_naive.py"
