@@ -7,6 +7,7 @@ Every wait is bounded; every process a test starts is ended in a finally block.
 from __future__ import annotations
 
 import os
+import json
 import re
 import shutil
 import signal
@@ -499,3 +500,25 @@ async def test_tool_call_racing_a_browser_crash_fails_once_then_recovers(fresh_c
         assert re.search(r"(^|: )BROWSER_CLOSED: ", message), message
         result = await fresh_client.call_tool("browser_navigate", {"url": shop})
         assert not result.is_error, text(result)
+
+
+# ------------------------------------------------------------------------ Playwright browser server
+async def test_ws_endpoint_drives_a_playwright_browser_server(shop: str, tmp_path: Path) -> None:
+    config = tmp_path / "server.json"
+    config.write_text(json.dumps({"executablePath": "/usr/lib/chromium/chromium-headless-shell",
+                                  "args": ["--disable-quic"], "host": "127.0.0.1", "port": free_port()}))
+    server = subprocess.Popen([str(REPO / "node_modules" / ".bin" / "playwright"), "launch-server", "--browser",
+                               "chromium", "--config", str(config)], cwd=str(REPO), stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        with anyio.fail_after(45):
+            endpoint = await anyio.to_thread.run_sync(lambda: next(
+                line.strip() for line in server.stdout if line.startswith("ws://")))
+            async with Session(BrowserOptions(ws_endpoint=endpoint)) as session:
+                tab = await session.tab()
+                await tab.navigate(shop)
+                assert re.search(r"\[ref=e\d+\]", (await tab.snapshot()).text)
+                assert (await session.info()).connection == "ws"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
