@@ -82,6 +82,22 @@ def test_generated_python_reads_secrets_from_the_environment(generated: Generate
         assert "os.environ" not in source, source
 
 
+def test_shop_recording_meets_the_races_and_the_test_waits_for_their_evidence(generated: Generated) -> None:
+    """Under RECORD_SEED the agent's first click is blocked by the scrim and its next one lands in the
+    hydration gap; the generated test waits for what cleared each (and for the response it caused)."""
+    if generated.flow not in CHAOS_FLOWS:
+        pytest.skip("only the shop has a scrim and a hydration gap")
+    clicks = [s for s in generated.steps if s["tool"] == "browser_click"]
+    assert any(s["outcome"] == "not_actionable" for s in clicks), clicks
+    assert any((s.get("effects") or {}).get("no_effect") for s in clicks), clicks
+    source = generated.python.read_text(encoding="utf-8")
+    assert 'expect(page.get_by_test_id("loading-scrim")).to_be_hidden()' in source, source
+    assert 'to_have_attribute("data-hydrated", "true")' in source, source
+    assert "/api/cart/add$" in source, source
+    assert source.count("Add to Cart") == 1, source          # the click that did nothing is not repeated
+    assert "wait_for_timeout" not in source and "time.sleep" not in source and "networkidle" not in source
+
+
 def _text_assertion_lines(source: str) -> set[int]:
     """Lines of ``expect(page.get_by_text(…).first)`` — how the generator writes an assertion that a
     text is visible (it may show more than once, e.g. two toasts)."""

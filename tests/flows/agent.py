@@ -16,6 +16,7 @@ the recorded facts only).
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import re
@@ -240,9 +241,12 @@ class Agent:
         """The texts an action's result proposes to assert: verify_text_visible(text='…')."""
         out = []
         for proposal in (outcome.data or {}).get("proposals", []):
-            match = re.match(r"verify_text_visible\(text=(?P<q>['\"])(?P<text>.*)(?P=q)\)$", proposal)
+            match = re.match(r"verify_text_visible\(text=(?P<literal>.*)\)$", proposal)
             if match:
-                out.append(match["text"])
+                try:
+                    out.append(ast.literal_eval(match["literal"]))    # a JSON (or Python) string literal
+                except (ValueError, SyntaxError):
+                    continue
         return out
 
     async def _verify(self, tool: str, **args: Any) -> Outcome:
