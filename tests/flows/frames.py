@@ -23,8 +23,8 @@ async def record(base_url: str, recording_path: str | Path, *, verbose: bool = F
         if not await agent.holds_text("Paid"):
             # verify_text_visible does not look inside iframes, and the status has no ref to point at:
             # assert on the frame's main landmark, which verdex locates by its whole text, status included.
-            # (state="text" would say so more plainly, but the generator cannot render a text/value
-            # assertion: see tests/flows/README in the report.)
+            # (state="text" would say so more plainly, but export_test then fails: the renderers
+            # evaluate int(value) for every element assertion, so any non-numeric text/value raises.)
             await agent.verify_element("main", "", "visible", after=("iframe", "Payment form"))
         await agent.fill("textbox", "Email address", EMAIL)
         await agent.click("button", "Subscribe", expect_text="Subscribed")
