@@ -69,7 +69,9 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 statements.append(check)
             continue
         if tool and tool.startswith("verify_"):
-            statements.append(Check(page=page, assertion=_assertion(record, index)))
+            assertion = _assertion(record, index)
+            if not _already_asserted(statements, page, assertion):
+                statements.append(Check(page=page, assertion=assertion))
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements,
                     source=recording.header.get("started", ""))
 
@@ -118,6 +120,15 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                   button=args.get("button", "left"), submit=bool(args.get("submit")), waits=found_waits,
                   response=waits.response_match(effects, index), popup=popup,
                   download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts)
+
+
+def _already_asserted(statements: list[Statement], page: str, assertion: Assertion) -> bool:
+    """The agent's verify_url right after an action that already asserts the same URL says it once."""
+    if not statements or assertion.kind != "url":
+        return False
+    last = statements[-1]
+    return isinstance(last, Action) and last.page == page and any(
+        a.kind == "url" and a.pattern == assertion.pattern for a in last.asserts)
 
 
 def _dialog_answer(steps: list[dict[str, Any]], index: int) -> tuple[str | None, str | None]:

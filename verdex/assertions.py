@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import expect
 
 from verdex import locators
@@ -28,8 +29,11 @@ async def text_visible(tab: Tab, text: str, *, recorder: Recorder | None = None)
     if not text.strip():
         raise InvalidArgument("text is empty")
     tab.ensure_no_dialog()
-    passed = await _holds(expect(tab.page.get_by_text(text).first).to_be_visible(timeout=CHECK_TIMEOUT_MS))
-    result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible")
+    # the same strict locator the generated test will use: text that several elements show is ambiguous
+    matches = tab.page.get_by_text(text)
+    passed = await _holds(expect(matches).to_be_visible(timeout=CHECK_TIMEOUT_MS))
+    actual = None if passed else f"{await matches.count()} elements show this text"
+    result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual)
     _record(recorder, tab, result, {"text": text})
     return result
 
@@ -78,7 +82,7 @@ async def _holds(check: Any) -> bool:
     try:
         await check
         return True
-    except AssertionError:
+    except (AssertionError, PlaywrightError):      # a strict-mode violation is a failed check too
         return False
 
 

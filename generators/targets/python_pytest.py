@@ -121,7 +121,7 @@ class PythonPytest:
             "visible": f"expect({target}).to_be_visible()",
             "enabled": f"expect({target}).to_be_enabled()",
             "attribute": f"expect({target}).to_have_attribute({literal(wait.attribute)}, {literal(wait.value)})",
-            "text_visible": f"expect({page}.get_by_text({literal(wait.text)}).first).to_be_visible()",
+            "text_visible": f"expect({page}.get_by_text({literal(wait.text)})).to_be_visible()",
             "text_hidden": f"expect({page}.get_by_text({literal(wait.text)})).to_be_hidden()",
         }[wait.kind]
         return [comment(wait.reason), expression]
@@ -131,15 +131,16 @@ class PythonPytest:
             self._imports.add("re")
             return [f"expect({page}).to_have_url(re.compile({literal(assertion.pattern)}))"]
         if assertion.kind == "text_visible":
-            return [f"expect({page}.get_by_text({literal(assertion.text)}).first).to_be_visible()"]
+            return [f"expect({page}.get_by_text({literal(assertion.text)})).to_be_visible()"]
         if assertion.kind == "hidden" and assertion.locator is None:
             return [f"expect({page}.get_by_text({literal(assertion.text)})).to_be_hidden()"]
         target = self._locator(page, assertion.locator)
+        if assertion.kind == "count":
+            return [f"expect({target}).to_have_count({int(assertion.value or 0)})"]
         call = {"visible": "to_be_visible()", "hidden": "to_be_hidden()", "enabled": "to_be_enabled()",
                 "disabled": "to_be_disabled()", "checked": "to_be_checked()", "unchecked": "not_to_be_checked()",
                 "value": f"to_have_value({literal(str(assertion.value))})",
-                "text": f"to_have_text({literal(str(assertion.value))})",
-                "count": f"to_have_count({int(assertion.value or 0)})"}[assertion.kind]
+                "text": f"to_have_text({literal(str(assertion.value))})"}[assertion.kind]
         return [f"expect({target}).{call}"]
 
     def _locator(self, page: str, locator: Locator) -> str:

@@ -121,7 +121,7 @@ class TypeScript:
             "visible": f"await expect({target}).toBeVisible();",
             "enabled": f"await expect({target}).toBeEnabled();",
             "attribute": f"await expect({target}).toHaveAttribute({literal(wait.attribute)}, {literal(wait.value)});",
-            "text_visible": f"await expect({page}.getByText({literal(wait.text)}).first()).toBeVisible();",
+            "text_visible": f"await expect({page}.getByText({literal(wait.text)})).toBeVisible();",
             "text_hidden": f"await expect({page}.getByText({literal(wait.text)})).toBeHidden();",
         }[wait.kind]
         return [comment(wait.reason), expression]
@@ -130,15 +130,16 @@ class TypeScript:
         if assertion.kind == "url":
             return [f"await expect({page}).toHaveURL({regex_literal(assertion.pattern or '')});"]
         if assertion.kind == "text_visible":
-            return [f"await expect({page}.getByText({literal(assertion.text)}).first()).toBeVisible();"]
+            return [f"await expect({page}.getByText({literal(assertion.text)})).toBeVisible();"]
         if assertion.kind == "hidden" and assertion.locator is None:
             return [f"await expect({page}.getByText({literal(assertion.text)})).toBeHidden();"]
         target = self._locator(page, assertion.locator)
+        if assertion.kind == "count":
+            return [f"await expect({target}).toHaveCount({int(assertion.value or 0)});"]
         call = {"visible": "toBeVisible()", "hidden": "toBeHidden()", "enabled": "toBeEnabled()",
                 "disabled": "toBeDisabled()", "checked": "toBeChecked()", "unchecked": "not.toBeChecked()",
                 "value": f"toHaveValue({literal(str(assertion.value))})",
-                "text": f"toHaveText({literal(str(assertion.value))})",
-                "count": f"toHaveCount({int(assertion.value or 0)})"}[assertion.kind]
+                "text": f"toHaveText({literal(str(assertion.value))})"}[assertion.kind]
         return [f"await expect({target}).{call};"]
 
     def _locator(self, page: str, locator: Locator) -> str:

@@ -10,10 +10,10 @@ from playwright.sync_api import Page, expect
 def test_consent(page: Page) -> None:
     page.goto("/consent/")
     page.get_by_role("button", name="Accept all", exact=True).click()
-    expect(page.get_by_text("Preferences saved").first).to_be_visible()
+    expect(page.get_by_text("Preferences saved")).to_be_visible()
     page.get_by_role("button", name="Show more", exact=True).click()
     expect(
         page.get_by_text(
             "Visitors can borrow tools, seeds and musical instruments alongside books."
-        ).first
+        )
     ).to_be_visible()

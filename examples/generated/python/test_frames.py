@@ -24,4 +24,4 @@ def test_frames(page: Page) -> None:
     ).to_be_visible()
     page.get_by_test_id("newsletter-email").fill("ada@example.com")
     page.get_by_role("button", name="Subscribe", exact=True).click()
-    expect(page.get_by_text("Subscribed").first).to_be_visible()
+    expect(page.get_by_text("Subscribed")).to_be_visible()

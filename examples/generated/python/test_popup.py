@@ -15,6 +15,6 @@ def test_popup(page: Page) -> None:
         page.get_by_test_id("target-popup").click()
     page1 = page1_info.value
     expect(page1).to_have_url(re.compile("/races/landing\\.html$"))
-    expect(page1.get_by_text("Landing").first).to_be_visible()
+    expect(page1.get_by_text("Landing")).to_be_visible()
     expect(page1.get_by_test_id("result")).to_be_visible()
-    expect(page1.get_by_text("Arrived. Query: (none)").first).to_be_visible()
+    expect(page1.get_by_text("Arrived. Query: (none)")).to_be_visible()

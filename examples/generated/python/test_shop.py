@@ -23,4 +23,4 @@ def test_shop(page: Page) -> None:
         page.get_by_test_id("product-card").filter(has_text="Pixel 8").get_by_role(
             "button", name="Add to Cart", exact=True
         ).click()
-    expect(page.get_by_text("Added Pixel 8 to cart").first).to_be_visible()
+    expect(page.get_by_text("Added Pixel 8 to cart")).to_be_visible()

@@ -9,7 +9,7 @@ test("popup", async ({ page }) => {
   await page.getByTestId("target-popup").click();
   const page1 = await page1Promise;
   await expect(page1).toHaveURL(new RegExp("/races/landing\\.html$"));
-  await expect(page1.getByText("Landing").first()).toBeVisible();
+  await expect(page1.getByText("Landing")).toBeVisible();
   await expect(page1.getByTestId("result")).toBeVisible();
-  await expect(page1.getByText("Arrived. Query: (none)").first()).toBeVisible();
+  await expect(page1.getByText("Arrived. Query: (none)")).toBeVisible();
 });

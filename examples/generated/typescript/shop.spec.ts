@@ -13,5 +13,5 @@ test("shop", async ({ page }) => {
   const response1 = page.waitForResponse((response) => response.request().method() === "POST" && new RegExp("/api/cart/add$").test(response.url().split("?")[0]));
   await page.getByTestId("product-card").filter({ hasText: "Pixel 8" }).getByRole("button", { name: "Add to Cart", exact: true }).click();
   await response1;
-  await expect(page.getByText("Added Pixel 8 to cart").first()).toBeVisible();
+  await expect(page.getByText("Added Pixel 8 to cart")).toBeVisible();
 });
