@@ -98,7 +98,7 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
     box = Box.model_validate(info["box"])
     frames = [frame_step(f, test_id_attribute) for f in info["frames"]]
     ranked: list[RankedLocator] = []
-    simple = sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda item: item[2])
+    simple = _ranked_candidates(info)
     best = await _first_proven(page, [(frames + [step], c["kind"], score, bool(c.get("volatile")), c.get("estimate"))
                                       for c, step, score in simple], box, ranked)
     if best is None:
@@ -127,15 +127,15 @@ def bridge_choice(info: dict[str, Any], test_id_attribute: str = "data-testid") 
     """The best candidate the bridge counted as unique, before Playwright is asked: the action can start
     with it while Playwright's engine proves it (see ``prove``)."""
     frames = [frame_step(f, test_id_attribute) for f in info["frames"]]
-    for candidate, step, score in sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda i: i[2]):
+    simple = _ranked_candidates(info)
+    for candidate, step, score in simple:
         if candidate.get("estimate") == 1 and not candidate.get("volatile"):
             chosen = RankedLocator(kind=candidate["kind"], steps=frames + [step], score=score, matches=1,
                                    is_target=True, counted_by="bridge")
             return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
     for depth, container in enumerate(info["containers"]):
         for strategy, outer in container_strategies(container):
-            for candidate, step, score in sorted(((c, *candidate_step(c)) for c in info["candidates"]),
-                                                 key=lambda i: i[2]):
+            for candidate, step, score in simple:
                 if candidate["kind"] == "test_id" or candidate.get("volatile"):
                     continue
                 if container.get("estimates", {}).get(_key(candidate), {}).get(strategy) == 1:
@@ -153,6 +153,11 @@ async def prove(page: Page, choice: LocatorChoice, info: dict[str, Any]) -> Loca
     measured = await _measure(page, chosen.steps, chosen.kind, chosen.score, Box.model_validate(info["box"]),
                               chosen.volatile)
     return choice.model_copy(update={"chosen": measured, "candidates": [measured]})
+
+
+def _ranked_candidates(info: dict[str, Any]) -> list[tuple[dict[str, Any], LocatorStep, int]]:
+    """The target's own candidates with their locator step and score, best first."""
+    return sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda item: item[2])
 
 
 def container_strategies(container: dict[str, Any]) -> list[tuple[str, list[LocatorStep]]]:

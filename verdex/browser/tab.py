@@ -237,16 +237,19 @@ class Tab:
     @_reporting_closed
     async def preflight(self, ref: str) -> PreflightFacts:
         """Raw facts about ref right now (attachment, coverage, animations, navigation, …)."""
-        answer = await self._ref_call("preflight", {"ref": ref})
-        in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
-        return PreflightFacts.model_validate({**answer, "requests_in_flight": in_flight})
+        facts, _ = await self._preflight(ref, with_candidates=False)
+        return facts
 
     @_reporting_closed
     async def preflight_and_candidates(self, ref: str) -> tuple[PreflightFacts, dict[str, Any]]:
         """The preflight facts and the locator candidates in one round trip (what an action needs)."""
-        answer = await self._ref_call("preflight", {"ref": ref, "with_candidates": True})
+        facts, locating = await self._preflight(ref, with_candidates=True)
+        return facts, locating or {}
+
+    async def _preflight(self, ref: str, *, with_candidates: bool) -> tuple[PreflightFacts, dict[str, Any] | None]:
+        answer = await self._ref_call("preflight", {"ref": ref, "with_candidates": with_candidates})
         in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
-        return PreflightFacts.model_validate({**answer, "requests_in_flight": in_flight}), answer["locating"]
+        return PreflightFacts.model_validate({**answer, "requests_in_flight": in_flight}), answer.get("locating")
 
     @_reporting_closed
     async def candidates(self, ref: str) -> dict[str, Any]:
