@@ -183,13 +183,11 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     if watch is not None:
         await watch.start()
     choice = locators.bridge_choice(locating, tab.test_id_attribute)
-    proof = None
     if choice is not None:
         # act at once with the locator the bridge counted as unique while Playwright's engine proves it
-        proof = asyncio.ensure_future(locators.prove(tab.page, choice, locating))
         try:
-            await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}",
-                           proof=proof)
+            proof = await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force),
+                                   f"{action} on {ref}", proving=locators.prove(tab.page, choice, locating))
             choice = await proof
         except _Unproven:
             choice = None
@@ -248,17 +246,23 @@ class _Unproven(Exception):
 
 
 async def _perform(tab: Tab, action: Awaitable[None], what: str,
-                   proof: asyncio.Future[LocatorChoice] | None = None) -> None:
+                   proving: Awaitable[LocatorChoice] | None = None) -> asyncio.Future[LocatorChoice] | None:
     """Run the Playwright action; if it opens a JavaScript dialog, the action is done (its input was
     delivered) even though Playwright's call returns only once the dialog is answered. With a proof
     running beside it: if the proof fails while the action still waits for its element, the action is
-    cancelled (it has not acted: Playwright acts only on exactly one match) and _Unproven raised."""
+    cancelled (it has not acted: Playwright acts only on exactly one match) and _Unproven raised.
+    The proof starts once the action's first message is on its way, so that the page answers the action
+    first and runs the proof in the frames the action spends waiting for the element to be stable.
+    Returns the proof, to be awaited for the proven choice."""
     dialogs_before = len(tab.dialog_log)
     task = asyncio.ensure_future(action)
+    if proving is not None:
+        await asyncio.sleep(0)
+        proof = asyncio.ensure_future(proving)
     while not task.done():
         if len(tab.dialog_log) > dialogs_before:
             task.add_done_callback(_consume)
-            return
+            return proof
         watched = {task} if proof is None or proof.done() else {task, proof}
         await asyncio.wait(watched, timeout=WAIT_POLL_S, return_when=asyncio.FIRST_COMPLETED)
         if proof is not None and proof.done() and not task.done():
@@ -272,6 +276,7 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
     except Timeout:
         await tab.check_responsive()
         raise
+    return proof
 
 
 def _consume(task: asyncio.Future[None]) -> None:
