@@ -850,12 +850,8 @@
     const notices = [];
     const loading = [];
     const blockers = [];
-    const all = doc.querySelectorAll('dialog, [role=dialog], [role=alertdialog], [role=alert], [role=status], ' +
-      'output, [aria-live], [aria-busy=true], [role=progressbar], progress, [class*=loading i], [class*=spinner i], ' +
-      '[class*=skeleton i], [class*=overlay i], [class*=scrim i], [class*=backdrop i], [class*=modal i], ' +
-      '[class*=cookie i], [id*=cookie i], [class*=consent i], [id*=consent i], [' + TEST_ID + ']');
     const seen = new Set();
-    for (const el of all) {
+    for (const el of identityCandidates(doc)) {
       if (seen.has(el) || hiddenForAria(el)) continue;
       seen.add(el);
       const r = role(el);
@@ -885,6 +881,24 @@
       dialogs: dialogs.slice(0, 5), notices: notices.slice(0, 5), loading: loading.slice(0, 5),
       blockers: blockers.slice(0, 5), busy: loading.some((d) => d.busy),
     };
+  }
+
+  const IDENTITY_SELECTOR = 'dialog, [role=dialog], [role=alertdialog], [role=alert], [role=status], ' +
+    'output, [aria-live], [aria-busy=true], [role=progressbar], progress, [class*=loading i], [class*=spinner i], ' +
+    '[class*=skeleton i], [class*=overlay i], [class*=scrim i], [class*=backdrop i], [class*=modal i], ' +
+    '[class*=cookie i], [id*=cookie i], [class*=consent i], [id*=consent i]';
+
+  // What could be a dialog, notice, loading indicator or blocker: in the document, in the shadow roots the
+  // tree walk has met, and in same-origin frames (a toast inside a payment iframe is the page's news too).
+  function identityCandidates(doc) {
+    const selector = IDENTITY_SELECTOR + ', [' + TEST_ID + ']';
+    const out = queryComposed(doc, selector);
+    for (const frame of doc.querySelectorAll('iframe')) {
+      let inner = null;
+      try { inner = frame.contentDocument; } catch (e) { inner = null; }
+      if (inner && inner.documentElement && visibleBox(frame)) for (const el of queryComposed(inner, selector)) out.push(el);
+    }
+    return out;
   }
 
   function safeMatches(el, selector) {
