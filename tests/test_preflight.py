@@ -179,6 +179,21 @@ async def test_the_shop_hydration_gap_has_no_blocking_fact_and_no_effect(session
     assert result.verdict.blocking == [] and result.effects.no_effect
 
 
+async def test_an_app_that_says_it_is_not_ready_yet_gets_an_advisory(session, apps):
+    tab = await session.tab()
+    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
+        "seed": None, "load": 1, "api_latency_ms": 50, "hydration_ms": 5000, "scrim_extra_ms": 0,
+        "toast_ms": 3000, "order_key": None, "rerender": None}))
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="detached")
+    # the shop's gap is silent; many apps mark it: data-hydrated="false" until their handlers are attached
+    await tab.page.evaluate("document.querySelector('[data-testid=product-grid]').dataset.hydrated = 'false'")
+    facts = await tab.preflight(await _ref(tab, r'button "Add to Cart"'))
+    verdict = judge(facts, "click")
+    assert verdict.blocking == []
+    assert "not ready yet: [product-grid] data-hydrated='false' (its handlers may not be attached)" in verdict.advisory
+
+
 async def test_a_handler_that_hangs_the_page_is_bounded_and_the_tab_replaced(session, apps):
     tab = await _open(session, apps, "crash.html")
     with pytest.raises(Timeout) as caught:

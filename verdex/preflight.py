@@ -5,12 +5,15 @@ Blocking (the action would be lost or land elsewhere): the element is hidden, co
 Playwright clicks (its centre) by something that takes pointer events, moving (an animation or
 transition of position or size on it or an ancestor), disabled, or — for typing — not editable.
 Advisory: partly covered away from the centre, fading (opacity-only animation), outside the
-viewport (Playwright scrolls), inside an aria-busy region, requests in flight, a recent DOM change,
-and where it leads (a link, a popup, a form submission).
+viewport (Playwright scrolls), inside an aria-busy region, an ancestor whose readiness signal says
+not yet (``data-hydrated="false"``: visible buttons whose handlers may not be attached — Playwright
+cannot see that, so it does not block), requests in flight, a recent DOM change, and where it leads
+(a link, a popup, a form submission).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from verdex.facts import HitFacts, PreflightFacts, Verdict
@@ -18,6 +21,9 @@ from verdex.facts import HitFacts, PreflightFacts, Verdict
 Action = Literal["click", "type", "fill", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
 RECENT_MUTATION_MS = 200
+# An app's own signal that it is interactive, on an ancestor with a test id: data-hydrated="true".
+READINESS_ATTRIBUTE = re.compile(r"^data-(hydrated|ready|loaded|interactive|initialized|mounted)$")
+NOT_READY = ("", "false", "0")
 
 
 def judge(facts: PreflightFacts, action: Action) -> Verdict:
@@ -51,6 +57,10 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         advisory.append(f"{round(facts.in_viewport * 100)}% inside the viewport (Playwright scrolls it into view)")
     if facts.busy_ancestors:
         advisory.append("inside aria-busy=true " + ", ".join(b.test_id or b.tag for b in facts.busy_ancestors))
+    not_ready = [f"[{a.test_id}] {name}={value!r}" for a in facts.ancestor_state
+                 for name, value in a.attributes.items() if READINESS_ATTRIBUTE.match(name) and value in NOT_READY]
+    if not_ready:
+        advisory.append(f"not ready yet: {', '.join(not_ready)} (its handlers may not be attached)")
     if facts.requests_in_flight:
         advisory.append(f"{len(facts.requests_in_flight)} request(s) in flight: {facts.requests_in_flight[0]}")
     if facts.ms_since_mutation is not None and facts.ms_since_mutation < RECENT_MUTATION_MS:
