@@ -1,4 +1,4 @@
-"""The ``verdex`` command: serve, doctor, demo, snapshot, lint."""
+"""The ``verdex`` command: serve, doctor, demo, snapshot, export, replay, agent, lint."""
 
 from __future__ import annotations
 
@@ -67,6 +67,17 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("recording")
     replay.add_argument("--base-url", help="run against this origin instead of the recorded one")
 
+    agent = sub.add_parser("agent", help="a planner and a navigator agent explore the app and write the test "
+                                         "(model from OPENAI_BASE_URL, OPENAI_API_KEY, VERDEX_MODEL)")
+    agent.add_argument("task", help='what the test does, e.g. "add Pixel 8 to the cart and see the toast"')
+    agent.add_argument("--base-url", required=True, metavar="URL", help="the page the agents start on")
+    agent.add_argument("--target", choices=("python", "typescript"), default="python")
+    agent.add_argument("-o", "--output", metavar="FILE", help="default: test_NAME.py or NAME.spec.ts")
+    agent.add_argument("--name", help="test name (default: from the task's first words)")
+    agent.add_argument("--record", metavar="PATH", help="the recording (default: .verdex/agent/NAME.jsonl)")
+    agent.add_argument("--max-turns", type=int, default=None, metavar="N", help="model turns for the whole run (default 40)")
+    _browser_arguments(agent)
+
     sub.add_parser("lint", help="find flaky selectors and hard waits in Playwright tests (verdex lint --help)",
                    add_help=False)
     return parser
@@ -100,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_snapshot(args))
     if args.command == "export":
         return _export(args)
+    if args.command == "agent":
+        return _agent(args)
     if args.command == "replay":
         from verdex.replay import render, replay
         from generators import RecordingError
@@ -125,6 +138,30 @@ def _export(args: argparse.Namespace) -> int:
         print(f"verdex export: {exc}", file=sys.stderr)
         return 2
     for path in written:
+        print(f"wrote {path}")
+    return 0
+
+
+def _agent(args: argparse.Namespace) -> int:
+    import re
+    from pathlib import Path
+
+    from verdex.agent import DEFAULT_MAX_TURNS, Endpoint, Request, run_agent
+    from verdex.errors import VerdexError
+    name = args.name or "_".join(re.findall(r"[a-z0-9]+", args.task.lower())[:5]) or "agent"
+    output = Path(args.output or (f"test_{name}.py" if args.target == "python" else f"{name}.spec.ts"))
+    options, roles = _options(args)
+    try:
+        endpoint = Endpoint.from_env()
+        print(f"verdex agent: {endpoint.describe()}", file=sys.stderr)
+        outcome = asyncio.run(run_agent(Request(
+            task=args.task, base_url=args.base_url, output=output, name=name, target=args.target,
+            recording=Path(args.record or f".verdex/agent/{name}.jsonl"),
+            max_turns=args.max_turns or DEFAULT_MAX_TURNS, options=options, roles=roles), endpoint))
+    except VerdexError as exc:
+        print(f"verdex agent: {exc}", file=sys.stderr)
+        return 2 if exc.code in ("MODEL_UNAVAILABLE", "INVALID_ARGUMENT", "BROWSER_UNAVAILABLE") else 1
+    for path in outcome.files:
         print(f"wrote {path}")
     return 0
 

@@ -11,9 +11,12 @@
     ├── NavigationFailed        NAVIGATION_FAILED
     ├── Timeout                 TIMEOUT
     ├── BrowserClosed           BROWSER_CLOSED
-    └── BrowserUnavailable      BROWSER_UNAVAILABLE  no Chromium found, or the remote endpoint refused
+    ├── BrowserUnavailable      BROWSER_UNAVAILABLE  no Chromium found, or the remote endpoint refused
+    ├── ModelUnavailable        MODEL_UNAVAILABLE    `verdex agent`: no model endpoint configured, or it refused
+    └── AgentIncomplete         AGENT_INCOMPLETE     `verdex agent` ended without a test (turn budget, no handoff)
 
-Foreign errors (Playwright, CDP) are translated in one place, :func:`translate_playwright_errors`.
+Foreign errors (Playwright, CDP) are translated in one place, :func:`translate_playwright_errors`;
+the model's (OpenAI client, Agents SDK) in ``verdex.agent.endpoint.translate_model_errors``.
 """
 
 from __future__ import annotations
@@ -87,6 +90,14 @@ class BrowserClosed(VerdexError):
 
 class BrowserUnavailable(VerdexError):
     code = "BROWSER_UNAVAILABLE"
+
+
+class ModelUnavailable(VerdexError):
+    code = "MODEL_UNAVAILABLE"
+
+
+class AgentIncomplete(VerdexError):
+    code = "AGENT_INCOMPLETE"
 
 
 _CLOSED_MARKERS = (

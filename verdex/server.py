@@ -23,7 +23,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from verdex import __version__
-from verdex import actions, assertions
+from verdex import actions, assertions, prompts
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
 from verdex.recorder import Recorder
 from verdex.errors import InvalidArgument, Timeout, VerdexError
@@ -362,6 +362,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
 
     if "lint" in caps:
         _add_lint_tools(server)
+    prompts.register(server)
     return server
 
 
