@@ -19,7 +19,8 @@ from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp.shared.exceptions import MCPError
+from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from verdex import __version__
@@ -75,6 +76,8 @@ def _argument_checks(server: MCPServer) -> Callable[..., Awaitable[Any]]:
     async def check(ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
         if ctx.method == "tools/list":
             return _lean_listing(await call_next(ctx))
+        if ctx.method == "prompts/get" and isinstance(ctx.params, dict):
+            await _check_prompt_arguments(server, ctx.params)
         if ctx.method != "tools/call" or not isinstance(ctx.params, dict):
             return await call_next(ctx)
         name = ctx.params.get("name")
@@ -96,6 +99,22 @@ def _argument_checks(server: MCPServer) -> Callable[..., Awaitable[Any]]:
         return result
 
     return check
+
+
+async def _check_prompt_arguments(server: MCPServer, params: dict[str, Any]) -> None:
+    """A prompt asked for by an unknown name, without a required argument or with an unknown one is an
+    INVALID_ARGUMENT error (the SDK would answer "Internal server error")."""
+    name, arguments = params.get("name"), params.get("arguments") or {}
+    listed = {p.name: p for p in await server.list_prompts()}
+    if name not in listed:
+        raise MCPError(INVALID_PARAMS, f"INVALID_ARGUMENT: no prompt {name!r}; the prompts are {', '.join(sorted(listed))}")
+    known = {a.name: a.required for a in listed[name].arguments or []}
+    missing = [a for a, required in known.items() if required and a not in arguments]
+    unknown = sorted(set(arguments) - set(known))
+    if missing or unknown:
+        raise MCPError(INVALID_PARAMS, f"INVALID_ARGUMENT: {name} takes {', '.join(known)}"
+                       + (f"; missing {', '.join(missing)}" if missing else "")
+                       + (f"; unknown {', '.join(unknown)}" if unknown else ""))
 
 
 def _lean_listing(listing: Any) -> Any:

@@ -23,13 +23,13 @@ def one_line(text: str, width: int = LINE_WIDTH, lines: int = 1) -> str:
 
 
 class Progress(RunHooks[Any]):
-    def __init__(self, stream: TextIO = sys.stderr) -> None:
-        self.stream = stream
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream                      # None: whatever sys.stderr is when a line is said
         self.tool_calls = 0
         self.refused = 0
 
     def say(self, text: str) -> None:
-        print(text, file=self.stream, flush=True)
+        print(text, file=self.stream or sys.stderr, flush=True)
 
     def plan(self, steps: list[str]) -> None:
         self.say("plan:")

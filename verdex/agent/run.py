@@ -20,7 +20,7 @@ from verdex.agent.progress import Progress
 from verdex.agent.team import PLANNER_TOOLS, Assignment, build_planner
 from verdex.agent.tools import function_tools, result_text
 from verdex.browser.session import BrowserOptions, RoleSpec
-from verdex.errors import AgentIncomplete
+from verdex.errors import AgentIncomplete, VerdexError
 from verdex.server import build_server
 
 DEFAULT_MAX_TURNS = 40
@@ -55,25 +55,38 @@ async def run_agent(request: Request, endpoint: Endpoint, progress: Progress | N
     request.recording.parent.mkdir(parents=True, exist_ok=True)
     request.recording.unlink(missing_ok=True)
     server = build_server(request.options, request.roles, caps=("test",), record=request.recording)
+    assignment = Assignment(task=request.task, base_url=request.base_url)
+    failure: VerdexError | None = None
     async with Client(server) as client:
-        await _call(client, progress, "browser_navigate", {"url": request.base_url})
-        planner = build_planner(endpoint.chat_model(),
-                                await function_tools(client, names=PLANNER_TOOLS),
-                                await function_tools(client, exclude={EXPORT_TOOL}), progress)
-        assignment = Assignment(task=request.task, base_url=request.base_url)
-        with translate_model_errors(endpoint, request.max_turns):
-            result = await Runner.run(planner, request.task, context=assignment, max_turns=request.max_turns,
-                                      hooks=progress, run_config=RunConfig(tracing_disabled=True))
-        if result.last_agent is planner:
-            raise AgentIncomplete("the planner answered without handing a plan to the navigator",
-                                  answer=str(result.final_output))
-        summary = str(result.final_output or "").strip()
-        progress.say(f"[navigator] done: {summary}")
-        exported = await _call(client, progress, EXPORT_TOOL,
-                               {"target": request.target, "path": str(request.output), "name": request.name})
+        try:
+            summary, exported = await _run(client, request, endpoint, progress, assignment)
+        except VerdexError as exc:
+            failure = exc        # raised once the client is closed: inside, its task group would wrap it
+    if failure is not None:
+        raise failure
     files = [Path(p) for p in (exported.structured_content or {}).get("files", [])]
     return Outcome(summary=summary, plan=assignment.plan, files=files, recording=request.recording,
                    tool_calls=progress.tool_calls, refused=progress.refused)
+
+
+async def _run(client: Client, request: Request, endpoint: Endpoint, progress: Progress,
+               assignment: Assignment) -> tuple[str, Any]:
+    """Open the base URL, let the planner hand off to the navigator, export what was recorded."""
+    await _call(client, progress, "browser_navigate", {"url": request.base_url})
+    planner = build_planner(endpoint.chat_model(),
+                            await function_tools(client, names=PLANNER_TOOLS),
+                            await function_tools(client, exclude={EXPORT_TOOL}), progress)
+    with translate_model_errors(endpoint, request.max_turns):
+        result = await Runner.run(planner, request.task, context=assignment, max_turns=request.max_turns,
+                                  hooks=progress, run_config=RunConfig(tracing_disabled=True))
+    if result.last_agent is planner:
+        raise AgentIncomplete("the planner answered without handing a plan to the navigator",
+                              answer=str(result.final_output))
+    summary = str(result.final_output or "").strip()
+    progress.say(f"[navigator] done: {summary}")
+    exported = await _call(client, progress, EXPORT_TOOL,
+                           {"target": request.target, "path": str(request.output), "name": request.name})
+    return summary, exported
 
 
 async def _call(client: Client, progress: Progress, name: str, arguments: dict[str, Any]) -> Any:
