@@ -21,6 +21,14 @@ async def every_tool_name() -> set[str]:
         return {t.name for t in (await client.list_tools()).tools}
 
 
+async def rendered(name: str, arguments: dict[str, str]) -> tuple[str, list[str]]:
+    """The prompt's text with these arguments, and the tool names it gives in backticks."""
+    async with Client(build_server()) as client:
+        prompt = await client.get_prompt(name, arguments)
+    text = prompt.messages[0].content.text
+    return text, TOOL_NAME.findall(text)
+
+
 async def test_both_prompts_are_listed_with_their_required_arguments():
     async with Client(build_server()) as client:
         prompts = {p.name: p for p in (await client.list_prompts()).prompts}
@@ -32,12 +40,9 @@ async def test_both_prompts_are_listed_with_their_required_arguments():
 
 
 async def test_write_resilient_test_walks_observe_preflight_verify_export_with_real_tools():
-    async with Client(build_server()) as client:
-        prompt = await client.get_prompt("write_resilient_test", {"task": "add Pixel 8 to the cart",
-                                                                  "base_url": "http://127.0.0.1:8765/shop/"})
-    text = prompt.messages[0].content.text
+    text, named = await rendered("write_resilient_test", {"task": "add Pixel 8 to the cart",
+                                                          "base_url": "http://127.0.0.1:8765/shop/"})
     assert "add Pixel 8 to the cart" in text and "http://127.0.0.1:8765/shop/" in text
-    named = TOOL_NAME.findall(text)
     assert set(named) <= await every_tool_name()
     order = [named.index(tool) for tool in ("browser_navigate", "browser_snapshot", "browser_click",
                                             "verify_text_visible", "export_test")]
@@ -46,12 +51,11 @@ async def test_write_resilient_test_walks_observe_preflight_verify_export_with_r
 
 
 async def test_heal_test_walks_run_locate_reverify_patch_with_real_tools():
-    async with Client(build_server()) as client:
-        prompt = await client.get_prompt("heal_test", {"test_path": "tests/test_shop.py",
-                                                       "failure": "TimeoutError: get_by_test_id('add-btn')"})
-    text = prompt.messages[0].content.text
+    text, named = await rendered("heal_test", {"test_path": "tests/test_shop.py",
+                                               "failure": "TimeoutError: get_by_test_id('add-btn')"})
     assert "tests/test_shop.py" in text and "get_by_test_id('add-btn')" in text
-    assert set(TOOL_NAME.findall(text)) <= await every_tool_name()
+    assert set(named) <= await every_tool_name()
+    assert {"browser_navigate", "browser_snapshot", "get_ancestors", "verify_element", "lint_test"} <= set(named)
     steps = [text.index(step) for step in ("1. Run", "2. Replay", "3. Locate by recorded identity", "4. Re-verify",
                                            "5. Patch")]
     assert steps == sorted(steps)

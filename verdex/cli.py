@@ -163,6 +163,8 @@ def _agent(args: argparse.Namespace) -> int:
         return 2 if exc.code in ("MODEL_UNAVAILABLE", "INVALID_ARGUMENT", "BROWSER_UNAVAILABLE") else 1
     for path in outcome.files:
         print(f"wrote {path}")
+    print(f"verdex agent: {outcome.tool_calls} tool calls, {outcome.refused} answered with an error code; "
+          f"the recording is {outcome.recording}", file=sys.stderr)
     return 0
 
 

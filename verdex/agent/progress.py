@@ -26,7 +26,7 @@ class Progress(RunHooks[Any]):
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream                      # None: whatever sys.stderr is when a line is said
         self.tool_calls = 0
-        self.refused = 0
+        self.refused = 0                          # results that came back with an error code
 
     def say(self, text: str) -> None:
         print(text, file=self.stream or sys.stderr, flush=True)

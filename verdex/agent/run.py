@@ -82,8 +82,7 @@ async def _run(client: Client, request: Request, endpoint: Endpoint, progress: P
     if result.last_agent is planner:
         raise AgentIncomplete("the planner answered without handing a plan to the navigator",
                               answer=str(result.final_output))
-    summary = str(result.final_output or "").strip()
-    progress.say(f"[navigator] done: {summary}")
+    summary = str(result.final_output or "").strip()      # the progress output has shown it already
     exported = await _call(client, progress, EXPORT_TOOL,
                            {"target": request.target, "path": str(request.output), "name": request.name})
     return summary, exported
