@@ -72,10 +72,11 @@ async def run_agent(request: Request, endpoint: Endpoint, progress: Progress | N
 async def _run(client: Client, request: Request, endpoint: Endpoint, progress: Progress,
                assignment: Assignment) -> tuple[str, Any]:
     """Open the base URL, let the planner hand off to the navigator, export what was recorded."""
-    await _call(client, progress, "browser_navigate", {"url": request.base_url})
     planner = build_planner(endpoint.chat_model(),
                             await function_tools(client, names=PLANNER_TOOLS),
                             await function_tools(client, exclude={EXPORT_TOOL}), progress)
+    # the page opens once everything else is ready, so the agents see it as a user arriving would
+    await _call(client, progress, "browser_navigate", {"url": request.base_url})
     with translate_model_errors(endpoint, request.max_turns):
         result = await Runner.run(planner, request.task, context=assignment, max_turns=request.max_turns,
                                   hooks=progress, run_config=RunConfig(tracing_disabled=True))
