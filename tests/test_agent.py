@@ -67,6 +67,26 @@ def navigator_turn(calls: list[Call]) -> Turn:
     return Turn.call("browser_click", ref=ref)
 
 
+def twice_model(chat: Chat) -> Turn:
+    """Adds the product twice and, the second time, reuses the ref the first click used — a model's
+    slip, since adding re-renders the card — then recovers from STALE_REF."""
+    if "transfer_to_navigator" in chat.tool_names:
+        return Turn.call("transfer_to_navigator", steps=["Add Pixel 8 to the cart twice", "Verify 'In cart: 2'"])
+    calls = chat.calls(after="transfer_to_navigator")
+    last = calls[-1] if calls else None
+    added = [c for c in calls if c.name == "browser_click" and code(c) is None and TOAST in c.output]
+    if last is None or last.name == "browser_wait_for" or (last.name == "browser_click" and last not in added):
+        return Turn.call("browser_snapshot")            # start, waited, refused, stale or no effect: look
+    if last.name == "verify_text_visible":
+        return Turn.say(f"Added {PRODUCT} twice; the card says 'In cart: 2'.")
+    if last.name == "browser_click":
+        if len(added) == 1:
+            return Turn.call("browser_click", ref=last.arguments["ref"], wait=True)
+        return Turn.call("verify_text_visible", text="In cart: 2")
+    ref = ref_of(last.output or "", "button", "Add to Cart", after=("heading", PRODUCT))
+    return Turn.call("browser_click", ref=ref, wait=True) if ref else Turn.call("browser_wait_for", text=PRODUCT)
+
+
 @pytest.fixture
 def model(monkeypatch):
     with ModelServer(shop_model) as server:
@@ -116,6 +136,25 @@ def test_the_agent_plans_recovers_from_a_refused_click_and_exports_a_passing_tes
     source = output.read_text()
     assert 'filter(has_text="Pixel 8")' in source and 'expect(page.get_by_test_id("loading-scrim")).to_be_hidden()' in source
     run = run_pytest(output, CHAOS_SEED)
+    assert run.passed, run.tail()
+
+
+def test_a_stale_ref_leads_to_a_fresh_look_and_the_new_ref(monkeypatch, tmp_path, capsys):
+    output = tmp_path / "test_add_twice.py"
+    with ModelServer(twice_model) as model, FixtureServer() as apps:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url)
+        monkeypatch.setenv("VERDEX_MODEL", model.model)
+        code_ = main(["agent", "add Pixel 8 to the cart twice", "--base-url", apps.url + "/shop/", "-o", str(output),
+                      "--record", str(tmp_path / "agent.jsonl")])
+        assert code_ == 0, capsys.readouterr().err
+    calls = navigator_calls(model)
+    stale = next(i for i, c in enumerate(calls) if c.name == "browser_click" and code(c) == "STALE_REF")
+    assert calls[stale + 1].name == "browser_snapshot"
+    retried = calls[stale + 2]
+    assert retried.name == "browser_click" and retried.arguments["ref"] != calls[stale].arguments["ref"]
+    assert TOAST in retried.output
+    assert calls[-1].name == "verify_text_visible" and "passed" in calls[-1].output
+    run = run_pytest(output, None)
     assert run.passed, run.tail()
 
 

@@ -3,7 +3,6 @@ result, what the model says between calls, and the handoff."""
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from typing import Any, TextIO
@@ -64,7 +63,3 @@ class Progress(RunHooks[Any]):
                 text = getattr(part, "text", None)
                 if isinstance(text, str) and text.strip():
                     self.say(f"[{agent.name}] {one_line(text)}")
-
-    @staticmethod
-    def arguments(data: dict[str, Any]) -> str:
-        return json.dumps(data, ensure_ascii=False)

@@ -8,7 +8,8 @@ run within a turn budget, and the export of the recorded session as a test.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -91,7 +92,7 @@ async def _run(client: Client, request: Request, endpoint: Endpoint, progress: P
 
 async def _call(client: Client, progress: Progress, name: str, arguments: dict[str, Any]) -> Any:
     """A call the run itself makes (not the model): shown like the model's, and it must succeed."""
-    progress.call("verdex", name, Progress.arguments(arguments))
+    progress.call("verdex", name, json.dumps(arguments, ensure_ascii=False))
     result = await client.call_tool(name, arguments)
     text = result_text(result)
     progress.result(text)

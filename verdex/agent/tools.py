@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from agents import FunctionTool, RunContextWrapper
@@ -28,8 +29,8 @@ def result_text(result: CallToolResult) -> str:
     return _SDK_ERROR_PREFIX.sub("", text) if result.is_error else text
 
 
-async def function_tools(client: Client, *, names: set[str] | None = None,
-                         exclude: set[str] = frozenset()) -> list[FunctionTool]:
+async def function_tools(client: Client, *, names: AbstractSet[str] | None = None,
+                         exclude: AbstractSet[str] = frozenset()) -> list[FunctionTool]:
     """The server's listed tools (only ``names`` when given, without ``exclude``) as function tools."""
     listed = (await client.list_tools()).tools
     one_at_a_time = asyncio.Lock()
