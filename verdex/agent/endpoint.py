@@ -45,11 +45,14 @@ class Endpoint:
     def describe(self) -> str:
         return f"{self.model} at {self.base_url or 'the OpenAI API'}"
 
-    def chat_model(self) -> OpenAIChatCompletionsModel:
+    def open_client(self) -> openai.AsyncOpenAI:
+        """The HTTP client for the endpoint; close it (``async with``) when the run ends."""
+        return openai.AsyncOpenAI(base_url=self.base_url, api_key=self.api_key, max_retries=1)
+
+    def chat_model(self, client: openai.AsyncOpenAI) -> OpenAIChatCompletionsModel:
         """Chat Completions, which every compatible server speaks; no trace is exported (tracing
         would send the run to OpenAI's servers)."""
         set_tracing_disabled(True)
-        client = openai.AsyncOpenAI(base_url=self.base_url, api_key=self.api_key, max_retries=1)
         return OpenAIChatCompletionsModel(model=self.model, openai_client=client)
 
 

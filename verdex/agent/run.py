@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from agents import RunConfig, Runner
+from agents import Model, RunConfig, Runner
 from mcp import Client
 
 from verdex.agent.endpoint import Endpoint, translate_model_errors
@@ -58,9 +58,10 @@ async def run_agent(request: Request, endpoint: Endpoint, progress: Progress | N
     server = build_server(request.options, request.roles, caps=("test",), record=request.recording)
     assignment = Assignment(task=request.task, base_url=request.base_url)
     failure: VerdexError | None = None
-    async with Client(server) as client:
+    async with Client(server) as client, endpoint.open_client() as model_client:
         try:
-            summary, exported = await _run(client, request, endpoint, progress, assignment)
+            summary, exported = await _run(client, endpoint.chat_model(model_client), request, endpoint, progress,
+                                           assignment)
         except VerdexError as exc:
             failure = exc        # raised once the client is closed: inside, its task group would wrap it
     if failure is not None:
@@ -70,10 +71,10 @@ async def run_agent(request: Request, endpoint: Endpoint, progress: Progress | N
                    tool_calls=progress.tool_calls, refused=progress.refused)
 
 
-async def _run(client: Client, request: Request, endpoint: Endpoint, progress: Progress,
+async def _run(client: Client, model: Model, request: Request, endpoint: Endpoint, progress: Progress,
                assignment: Assignment) -> tuple[str, Any]:
     """Open the base URL, let the planner hand off to the navigator, export what was recorded."""
-    planner = build_planner(endpoint.chat_model(),
+    planner = build_planner(model,
                             await function_tools(client, names=PLANNER_TOOLS),
                             await function_tools(client, exclude={EXPORT_TOOL}), progress)
     # the page opens once everything else is ready, so the agents see it as a user arriving would
