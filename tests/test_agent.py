@@ -20,6 +20,7 @@ from tests.flows.agent import ref_of
 from tests.flows.runner import run_pytest
 from tests.model_server import Call, Chat, ModelServer, Turn
 from verdex.cli import main
+from verdex.lint import lint_source
 
 PRODUCT = "Pixel 8"
 TOAST = f"Added {PRODUCT} to cart"
@@ -132,9 +133,11 @@ def test_the_agent_plans_recovers_from_a_refused_click_and_exports_a_passing_tes
     assert re.search(r"\[navigator\] → browser_click \{\"ref\": \"e\d+\"\}\n    ✗ NOT_ACTIONABLE: ", err)
     assert f"[navigator] Added {PRODUCT} to the cart" in err
 
-    # the exported test passes against a fresh server with the same chaos
+    # the exported test lints clean and passes against a fresh server with the same chaos
     source = output.read_text()
     assert 'filter(has_text="Pixel 8")' in source and 'expect(page.get_by_test_id("loading-scrim")).to_be_hidden()' in source
+    linted = lint_source(source)
+    assert (linted.error, linted.findings) == (None, [])
     run = run_pytest(output, CHAOS_SEED)
     assert run.passed, run.tail()
 
