@@ -74,9 +74,9 @@ async def run_agent(request: Request, endpoint: Endpoint, progress: Progress | N
 async def _run(client: Client, model: Model, request: Request, endpoint: Endpoint, progress: Progress,
                assignment: Assignment) -> tuple[str, Any]:
     """Open the base URL, let the planner hand off to the navigator, export what was recorded."""
-    planner = build_planner(model,
-                            await function_tools(client, names=PLANNER_TOOLS),
-                            await function_tools(client, exclude={EXPORT_TOOL}), progress)
+    tools = await function_tools(client)
+    planner = build_planner(model, [t for t in tools if t.name in PLANNER_TOOLS],
+                            [t for t in tools if t.name != EXPORT_TOOL], progress)
     # the page opens once everything else is ready, so the agents see it as a user arriving would
     await _call(client, progress, "browser_navigate", {"url": request.base_url})
     with translate_model_errors(endpoint, request.max_turns):

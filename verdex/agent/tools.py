@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Set as AbstractSet
 from typing import Any
 
 from agents import FunctionTool, RunContextWrapper
@@ -29,13 +28,10 @@ def result_text(result: CallToolResult) -> str:
     return _SDK_ERROR_PREFIX.sub("", text) if result.is_error else text
 
 
-async def function_tools(client: Client, *, names: AbstractSet[str] | None = None,
-                         exclude: AbstractSet[str] = frozenset()) -> list[FunctionTool]:
-    """The server's listed tools (only ``names`` when given, without ``exclude``) as function tools."""
-    listed = (await client.list_tools()).tools
+async def function_tools(client: Client) -> list[FunctionTool]:
+    """Every tool the server lists, as a function tool."""
     one_at_a_time = asyncio.Lock()
-    return [_forwarding(client, tool, one_at_a_time) for tool in listed
-            if (names is None or tool.name in names) and tool.name not in exclude]
+    return [_forwarding(client, tool, one_at_a_time) for tool in (await client.list_tools()).tools]
 
 
 def _forwarding(client: Client, tool: Tool, one_at_a_time: asyncio.Lock) -> FunctionTool:
