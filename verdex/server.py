@@ -360,6 +360,20 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
             raise InvalidArgument(f"could not export the test: {exc}") from exc
         return _plain(f"wrote {', '.join(str(p) for p in written)}", {"files": [str(p) for p in written]})
 
+    @tool(group="test")
+    async def export_report(path: Annotated[str, Field(description="HTML file to write, e.g. report.html")]
+                            ) -> CallToolResult:
+        """Write the recorded session as a self-contained HTML report: steps, facts, effects, screenshots."""
+        if recorder is None:
+            raise InvalidArgument("this server is not recording: start it with --record FILE")
+        from generators import RecordingError
+        from verdex.artifacts import write_report
+        try:
+            written = await asyncio.to_thread(write_report, recorder.path, path)
+        except (RecordingError, OSError) as exc:
+            raise InvalidArgument(f"could not write the report: {exc}") from exc
+        return _plain(f"wrote {written}", {"files": [str(written)]})
+
     if "lint" in caps:
         _add_lint_tools(server)
     return server
