@@ -65,7 +65,7 @@ class ActionCapture:
         if not self._options.visual_diff:
             return None
         left, top, right, bottom = change.box or (0, 0, 0, 0)
-        return VisualDiff(changed=round(change.share, 5),
+        return VisualDiff(changed=round(change.share, 6),
                           box=Box(x=left, y=top, width=right - left, height=bottom - top) if change.box else None,
                           viewport=[change.width, change.height],
                           ms=round((self._spent_s + time.monotonic() - started) * 1000))
