@@ -10,11 +10,12 @@ import signal
 import subprocess
 import sys
 import zipfile
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from mcp import Client
 from PIL import Image
 
 from verdex import actions
@@ -22,6 +23,7 @@ from verdex.artifacts import ArtifactOptions
 from verdex.artifacts.masking import SENSITIVE_SELECTOR
 from verdex.browser.session import VIEWPORT, BrowserOptions, Session
 from verdex.recorder import Recorder
+from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
 
@@ -145,7 +147,7 @@ async def test_step_screenshots_are_stored_beside_the_recording_and_named_in_the
 # ---------------------------------------------------------------- trace
 
 @pytest.fixture
-def trace_viewer() -> Iterator[callable]:
+def trace_viewer() -> Iterator[Callable[[Path], str]]:
     """``playwright show-trace`` serving the viewer over HTTP; yields a function that starts it for a trace."""
     started: list[subprocess.Popen[str]] = []
 
@@ -202,3 +204,22 @@ def test_screenshots_without_a_recording_are_refused_by_serve():
     done = subprocess.run([sys.executable, "-m", "verdex", "serve", "--screenshots"], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and "--record" in done.stderr
+
+
+# ---------------------------------------------------------------- through MCP
+
+async def test_an_mcp_session_with_artifacts_reports_the_visual_diff_writes_the_report_and_the_trace(tmp_path):
+    recording, trace, report = tmp_path / "rec.jsonl", tmp_path / "trace.zip", tmp_path / "report.html"
+    options = BrowserOptions(artifacts=ArtifactOptions(screenshots=True, visual_diff=True, trace=trace))
+    async with Client(build_server(options, caps=("test",), record=recording)) as client:
+        await client.call_tool("browser_navigate", {"url": PAINT_PAGE})
+        text = (await client.call_tool("browser_snapshot", {})).content[0].text
+        clicked = await client.call_tool("browser_click", {"ref": _ref(text, 'button "Paint"')})
+        assert "visual: 0.20% of the viewport changed, within x=300 y=200 50×40" in clicked.content[0].text
+        assert clicked.structured_content["effects"]["visual"]["box"] == {"x": 300, "y": 200, "width": 50, "height": 40}
+        written = await client.call_tool("export_report", {"path": str(report)})
+        assert not written.is_error and report.is_file()
+        assert not trace.exists()                                   # written when the session closes
+    assert zipfile.is_zipfile(trace)
+    assert sorted(p.name for p in (tmp_path / "rec.jsonl.artifacts").iterdir()) == [
+        "0001-navigate-page.png", "0002-click-diff.png", "0002-click-element.png", "0002-click-page.png"]
