@@ -67,14 +67,15 @@ class ActionCapture:
         left, top, right, bottom = change.box or (0, 0, 0, 0)
         return VisualDiff(changed=round(change.share, 6),
                           box=Box(x=left, y=top, width=right - left, height=bottom - top) if change.box else None,
-                          viewport=[change.width, change.height],
+                          viewport=list(change.after.size),
                           ms=round((self._spent_s + time.monotonic() - started) * 1000))
 
-    def _keep(self, after: bytes, change: pixels.PixelChange) -> None:
-        if self._target is not None and self._before is not None:
-            element = pixels.crop(self._before, self._target.x, self._target.y, self._target.width, self._target.height)
+    def _keep(self, after: bytes, change: pixels.Comparison) -> None:
+        if self._target is not None:
+            target = self._target
+            element = pixels.crop(change.before, target.x, target.y, target.width, target.height)
             if element is not None:
                 self.attachments["element"] = element
         self.attachments["page"] = after
-        if change.box is not None and self._before is not None:
-            self.attachments["diff"] = pixels.highlight(self._before, after, change.box)
+        if change.box is not None:
+            self.attachments["diff"] = pixels.highlight(change)
