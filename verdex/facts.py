@@ -472,7 +472,7 @@ class VisualDiff(Fact):
     changed: float = Field(description="share of the viewport's pixels that changed, 0–1")
     box: Box | None = Field(None, description="bounding box of the change, viewport CSS pixels")
     viewport: list[int] = Field(description="width and height compared")
-    ms: int = Field(description="time spent on the two screenshots and the comparison")
+    ms: int = Field(description="time the diff added to the action: two screenshots and the comparison")
 
     def to_text(self) -> str:
         if self.box is None:

@@ -43,7 +43,8 @@ async def page_picture(page: Page, options: ArtifactOptions) -> dict[str, bytes]
 class ActionCapture:
     def __init__(self, options: ArtifactOptions, before_png: bytes | None, target: Box | None, spent_s: float) -> None:
         self._options = options
-        self._before = before_png
+        # decoded in a worker thread while the action runs
+        self._before = asyncio.ensure_future(asyncio.to_thread(pixels.decode, before_png)) if before_png else None
         self._target = target
         self._spent_s = spent_s
         self.attachments: dict[str, bytes] = {}
@@ -59,7 +60,7 @@ class ActionCapture:
         after = await screenshot(page)
         if after is None or self._before is None:
             return None
-        change = await asyncio.to_thread(pixels.compare, self._before, after)
+        change = await asyncio.to_thread(pixels.compare, await self._before, after)
         if self._options.screenshots:
             await asyncio.to_thread(self._keep, after, change)
         if not self._options.visual_diff:

@@ -1,5 +1,6 @@
 """Pixel work on PNG screenshots (Pillow): what changed between two, a crop, a picture of the change.
-Decoding a PNG is the costly part, so each screenshot is decoded once per action."""
+Decoding a PNG is the costly part, so each screenshot is decoded once per action, the one taken before
+it while the action runs."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ def decode(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def compare(before_png: bytes, after_png: bytes) -> Comparison:
-    before, after = decode(before_png), decode(after_png)
+def compare(before: Image.Image, after_png: bytes) -> Comparison:
+    """``before`` is decoded already (while the action ran); ``after_png`` as the screenshot came."""
+    after = decode(after_png)
     if before.size != after.size:            # the viewport was resized: everything changed
         return Comparison(before, after, None, 1.0, (0, 0, *after.size))
     difference = ImageChops.difference(before, after)
