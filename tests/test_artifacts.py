@@ -14,8 +14,9 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
+import anyio
 import pytest
-from mcp import Client
+from mcp import Client, StdioServerParameters
 from PIL import Image
 
 from verdex import actions
@@ -223,3 +224,19 @@ async def test_an_mcp_session_with_artifacts_reports_the_visual_diff_writes_the_
     assert zipfile.is_zipfile(trace)
     assert sorted(p.name for p in (tmp_path / "rec.jsonl.artifacts").iterdir()) == [
         "0001-navigate-page.png", "0002-click-diff.png", "0002-click-element.png", "0002-click-page.png"]
+
+
+async def test_a_terminated_server_still_writes_its_trace(apps, tmp_path):
+    trace = tmp_path / "terminated.zip"
+    params = StdioServerParameters(command=sys.executable, cwd=str(Path(__file__).resolve().parent.parent),
+                                   args=["-m", "verdex", "serve", "--trace", str(trace)])
+    with anyio.fail_after(90):
+        async with Client(params) as client:
+            await client.call_tool("browser_navigate", {"url": apps.url + "/login/"})
+            pids = subprocess.run(["pgrep", "-f", "--", f"--trace {trace}"], capture_output=True,
+                                  text=True).stdout.split()
+            assert len(pids) == 1
+            os.kill(int(pids[0]), signal.SIGTERM)
+            while not trace.exists():
+                await anyio.sleep(0.1)
+    assert "trace.trace" in zipfile.ZipFile(trace).namelist()

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import signal
 from dataclasses import asdict
 from pathlib import Path
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
@@ -31,6 +33,7 @@ from verdex.errors import InvalidArgument, Timeout, VerdexError
 # Tools an agent needs in every session are always listed; these groups are added with --caps.
 CAPABILITY_GROUPS = ("roles", "more", "test", "lint")
 TOOL_TIMEOUT_S = 60.0
+CLOSE_TIMEOUT_S = 30.0
 
 INSTRUCTIONS = (
     "verdex explores a live page for writing resilient Playwright tests. Take browser_snapshot to see the page "
@@ -137,7 +140,10 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         try:
             yield session
         finally:
-            await session.close()
+            # shielded: a server shut down by a signal is being cancelled, and closing (which writes the
+            # traces) must still run to its end, bounded
+            with anyio.CancelScope(shield=True), anyio.move_on_after(CLOSE_TIMEOUT_S):
+                await session.close()
             if recorder is not None:
                 recorder.close()
 
@@ -409,7 +415,14 @@ Transport = Literal["stdio", "http"]
 
 
 def serve(server: MCPServer, transport: Transport = "stdio", port: int = 8931) -> None:
-    if transport == "stdio":
-        server.run("stdio")
-    else:
-        server.run("streamable-http", host="127.0.0.1", port=port)
+    async def run() -> None:
+        with anyio.CancelScope() as scope:
+            # A terminated server shuts down like one whose client left: the lifespan closes the session,
+            # so the browser is closed and traces are written (a SIGKILL still leaves only the recording).
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, scope.cancel)
+            if transport == "stdio":
+                await server.run_stdio_async()
+            else:
+                await server.run_streamable_http_async(host="127.0.0.1", port=port)
+
+    anyio.run(run)
