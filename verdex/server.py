@@ -417,9 +417,10 @@ Transport = Literal["stdio", "http"]
 def serve(server: MCPServer, transport: Transport = "stdio", port: int = 8931) -> None:
     async def run() -> None:
         with anyio.CancelScope() as scope:
-            # A terminated server shuts down like one whose client left: the lifespan closes the session,
-            # so the browser is closed and traces are written (a SIGKILL still leaves only the recording).
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, scope.cancel)
+            # A terminated or interrupted server shuts down like one whose client left: the lifespan closes
+            # the session, so the browser is closed and traces are written (SIGKILL leaves only the recording).
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                asyncio.get_running_loop().add_signal_handler(signum, scope.cancel)
             if transport == "stdio":
                 await server.run_stdio_async()
             else:
