@@ -23,6 +23,7 @@ from verdex import actions
 from verdex.artifacts import ArtifactOptions
 from verdex.artifacts.masking import SENSITIVE_SELECTOR
 from verdex.browser.session import VIEWPORT, BrowserOptions, Session
+from verdex.errors import NotActionable
 from verdex.recorder import Recorder
 from verdex.server import build_server
 
@@ -119,6 +120,7 @@ async def test_the_visual_diff_of_a_click_is_the_share_and_box_of_the_pixels_it_
     assert "visual: 0.20% of the viewport changed, within x=300 y=200 50×40" in painted.to_text()
     unchanged = await actions.click(tab, _ref(text, 'button "Nothing"'))
     assert unchanged.effects.visual.changed == 0 and unchanged.effects.visual.box is None
+    assert unchanged.effects.no_effect and "visual: no pixel changed" in unchanged.to_text()
 
 
 async def test_no_visual_diff_is_reported_unless_enabled(session):
@@ -143,6 +145,21 @@ async def test_step_screenshots_are_stored_beside_the_recording_and_named_in_the
     assert element.size == (80 + 16, 30 + 16)               # the target as it was clicked, 8 px around it
     assert _pixels(tmp_path / click["artifacts"]["page"]).getpixel((325, 220)) == (204, 0, 0)
     assert _pixels(tmp_path / click["artifacts"]["diff"]).getpixel((325, 220)) == (255, 0, 0)
+
+
+async def test_a_refused_action_keeps_a_picture_of_what_covered_its_target(capturing, tmp_path):
+    tab = await capturing.tab()
+    await tab.navigate(PAINT_PAGE)
+    ref = _ref((await tab.snapshot()).text, 'button "Paint"')
+    await tab.page.evaluate("""() => document.body.insertAdjacentHTML('beforeend',
+        '<div style="position:fixed; inset:0; background:rgb(0, 0, 160)"></div>')""")
+    recorder = Recorder(tmp_path / "refused.jsonl", base_url=None, roles=[])
+    with pytest.raises(NotActionable):
+        await actions.click(tab, ref, recorder=recorder)
+    recorder.close()
+    step = json.loads((tmp_path / "refused.jsonl").read_text().splitlines()[1])
+    assert step["outcome"] == "not_actionable"
+    assert _pixels(tmp_path / step["artifacts"]["page"]).getpixel((60, 35)) == (0, 0, 160)
 
 
 # ---------------------------------------------------------------- trace

@@ -173,7 +173,8 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                 recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
                                "url": tab.page.url, "target": _identity(facts), "blocking": verdict.blocking,
                                "blocker": blocker.model_dump(mode="json") if blocker else None,
-                               "preflight": facts.model_dump(mode="json")})
+                               "preflight": facts.model_dump(mode="json")},
+                              attachments=await page_picture(tab.page, tab.artifacts))    # what covered it
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory,
                                 facts=facts.model_dump(mode="json", exclude_defaults=True))

@@ -504,7 +504,8 @@ class Effects(Fact):
     def to_text(self) -> str:
         if self.no_effect:
             return ("no observable effect: no request, no navigation, no dialog or popup, nothing on the page "
-                    "changed (its handler may not be attached yet, or the click landed elsewhere)")
+                    "changed (its handler may not be attached yet, or the click landed elsewhere)"
+                    + (f"\n{self.visual.to_text()}" if self.visual is not None else ""))
         lines = []
         for r in self.requests:
             status = r.failed or r.status
