@@ -87,7 +87,9 @@ def _step_view(step: dict[str, Any], folder: Path) -> StepView:
         view.waited = (f"waited {waited.get('waited_ms')} ms for: {'; '.join(waited.get('blocking') or [])}"
                        + ("" if waited.get("cleared") else " (did not clear)"))
     view.effects = _effects(step)
-    view.pictures = [_picture(kind, path, folder) for kind, path in (step.get("artifacts") or {}).items()]
+    titles = {**PICTURE_TITLES, "page": "page, when refused"} if view.outcome == "not_actionable" else PICTURE_TITLES
+    view.pictures = [_picture(kind, titles.get(kind, kind), path, folder)
+                     for kind, path in (step.get("artifacts") or {}).items()]
     return view
 
 
@@ -138,9 +140,8 @@ def _effects(step: dict[str, Any]) -> list[str]:
     return []
 
 
-def _picture(kind: str, relative: Any, folder: Path) -> Picture:
+def _picture(kind: str, title: str, relative: Any, folder: Path) -> Picture:
     """A picture the recording names, inlined; only PNG files inside the recording's folder are read."""
-    title = PICTURE_TITLES.get(kind, kind)
     try:
         path = (folder / str(relative)).resolve()
         if not path.is_relative_to(folder.resolve()):
