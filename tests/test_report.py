@@ -15,7 +15,8 @@ from PIL import Image
 
 from fixtures.catalog import HOSTILE_PRODUCTS
 from verdex import actions, assertions
-from verdex.artifacts import ArtifactOptions, write_report
+from verdex.artifacts import ArtifactOptions
+from verdex.artifacts.report import write_report
 from verdex.browser.session import BrowserOptions, Session
 from verdex.recorder import Recorder
 

@@ -162,7 +162,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     from generators import RecordingError
-    from verdex.artifacts import write_report
+    from verdex.artifacts.report import write_report
     try:
         written = write_report(args.recording, args.output)
     except (RecordingError, OSError) as exc:

@@ -373,7 +373,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         if recorder is None:
             raise InvalidArgument("this server is not recording: start it with --record FILE")
         from generators import RecordingError
-        from verdex.artifacts import write_report
+        from verdex.artifacts.report import write_report
         try:
             written = await asyncio.to_thread(write_report, recorder.path, path)
         except (RecordingError, OSError) as exc:
