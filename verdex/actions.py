@@ -19,6 +19,7 @@ from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from verdex import locators
+from verdex.artifacts.capture import page_picture
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
 from verdex.errors import (
@@ -138,7 +139,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, recorder: Recorde
     if recorder is not None:
         recorder.step({"tool": "browser_press", "outcome": "done", "args": {"key": key}, "tab": tab.id,
                        "url": tab.page.url,
-                       "effects": effects.model_dump(mode="json")})
+                       "effects": effects.model_dump(mode="json")}, attachments=watch.attachments)
     return result
 
 
@@ -172,14 +173,15 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                 recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
                                "url": tab.page.url, "target": _identity(facts), "blocking": verdict.blocking,
                                "blocker": blocker.model_dump(mode="json") if blocker else None,
-                               "preflight": facts.model_dump(mode="json")})
+                               "preflight": facts.model_dump(mode="json")},
+                              attachments=await page_picture(tab.page, tab.artifacts))    # what covered it
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory,
                                 facts=facts.model_dump(mode="json", exclude_defaults=True))
     url_before = tab.page.url
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
-    watch = EffectsWatch(tab, expect_popup=opens_tab) if effects else None
+    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box) if effects else None
     if watch is not None:
         await watch.start()
     choice = locators.bridge_choice(locating, tab.test_id_attribute)
@@ -208,7 +210,8 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                        "verdict": verdict.model_dump(mode="json"), "forced": result.forced,
                        "waited": waited.model_dump(mode="json") if waited else None,
                        "blocker": blocker.model_dump(mode="json") if blocker else None,
-                       "effects": observed.model_dump(mode="json") if observed else None})
+                       "effects": observed.model_dump(mode="json") if observed else None},
+                      attachments=watch.attachments if watch is not None else None)
     return result
 
 
@@ -307,7 +310,8 @@ async def navigate(tab: Tab, url: str, *, recorder: Recorder | None = None) -> N
     if recorder is not None:
         recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id, "args": {"url": url},
                        "url_after": result.url, "status": result.status,
-                       "identity": result.identity.model_dump(mode="json")})
+                       "identity": result.identity.model_dump(mode="json")},
+                      attachments=await page_picture(tab.page, tab.artifacts))
     return result
 
 

@@ -1,4 +1,4 @@
-"""The ``verdex`` command: serve, doctor, demo, snapshot, export, replay, agent, lint."""
+"""The ``verdex`` command: serve, doctor, demo, snapshot, export, replay, report, agent, lint."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:      # the browser stack is imported only by the commands that drive one
+    from verdex.artifacts import ArtifactOptions
     from verdex.browser.session import BrowserOptions, RoleSpec
 
 
@@ -24,10 +25,30 @@ def _browser_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--test-id-attribute", default="data-testid", metavar="ATTR")
 
 
-def _options(args: argparse.Namespace) -> tuple[BrowserOptions, list[RoleSpec]]:
+def _artifact_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--screenshots", action="store_true",
+                        help="keep element and page screenshots of every step beside the recording (needs --record)")
+    parser.add_argument("--visual-diff", action="store_true",
+                        help="compare viewport screenshots before and after each action; report it among the effects")
+    parser.add_argument("--trace", metavar="PATH",
+                        help="write a Playwright trace (show-trace opens it) on close; it holds typed values, secrets too")
+
+
+def _artifacts(args: argparse.Namespace) -> ArtifactOptions:
+    from pathlib import Path
+
+    from verdex.artifacts import ArtifactOptions
+    return ArtifactOptions(screenshots=args.screenshots, visual_diff=args.visual_diff,
+                           trace=Path(args.trace) if args.trace else None)
+
+
+def _options(args: argparse.Namespace, artifacts: ArtifactOptions | None = None
+             ) -> tuple[BrowserOptions, list[RoleSpec]]:
+    from verdex.artifacts import ArtifactOptions
     from verdex.browser.session import DEFAULT_ROLE, BrowserOptions, RoleSpec
     options = BrowserOptions(headless=not args.headed, cdp_endpoint=args.cdp_endpoint, ws_endpoint=args.ws_endpoint,
-                             executable=args.executable, test_id_attribute=args.test_id_attribute)
+                             executable=args.executable, test_id_attribute=args.test_id_attribute,
+                             artifacts=artifacts or ArtifactOptions())
     roles = [RoleSpec(name, None if state == "-" else state, None if url == "-" else url)
              for name, state, url in (args.role or [])] or [RoleSpec(DEFAULT_ROLE)]
     no_preflight = set(args.no_preflight)
@@ -45,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8931)
     serve.add_argument("--caps", default="", help="extra tool groups, comma separated: roles, more, lint")
     serve.add_argument("--record", metavar="PATH", help="record every action as a step (JSON Lines)")
+    _artifact_arguments(serve)
     _browser_arguments(serve)
 
     sub.add_parser("doctor", help="which browser is found, versions, what is missing and how to fix it")
@@ -77,6 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     agent.add_argument("--record", metavar="PATH", help="the recording (default: .verdex/agent/NAME.jsonl)")
     agent.add_argument("--max-turns", type=int, default=None, metavar="N", help="model turns for the whole run (default 40)")
     _browser_arguments(agent)
+    report = sub.add_parser("report", help="write a recording as a self-contained HTML report (timeline of steps)")
+    report.add_argument("recording")
+    report.add_argument("-o", "--output", required=True, metavar="FILE")
 
     sub.add_parser("lint", help="find flaky selectors and hard waits in Playwright tests (verdex lint --help)",
                    add_help=False)
@@ -92,7 +117,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         from verdex.errors import VerdexError
         from verdex.server import build_server, serve
-        options, roles = _options(args)
+        if args.screenshots and not args.record:
+            print("verdex serve: --screenshots are stored with the recording: add --record PATH", file=sys.stderr)
+            return 2
+        options, roles = _options(args, _artifacts(args))
         caps = tuple(c.strip() for c in args.caps.split(",") if c.strip())
         try:
             server = build_server(options, roles, caps, record=args.record)
@@ -113,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         return _export(args)
     if args.command == "agent":
         return _agent(args)
+    if args.command == "report":
+        return _report(args)
     if args.command == "replay":
         from verdex.replay import render, replay
         from generators import RecordingError
@@ -165,6 +195,15 @@ def _agent(args: argparse.Namespace) -> int:
         print(f"wrote {path}")
     print(f"verdex agent: {outcome.tool_calls} tool calls, {outcome.refused} answered with an error code; "
           f"the recording is {outcome.recording}", file=sys.stderr)
+def _report(args: argparse.Namespace) -> int:
+    from generators import RecordingError
+    from verdex.artifacts.report import write_report
+    try:
+        written = write_report(args.recording, args.output)
+    except (RecordingError, OSError) as exc:
+        print(f"verdex report: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {written}")
     return 0
 
 

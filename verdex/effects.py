@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from playwright.async_api import Download, Page, Request, Response
 
-from verdex.facts import Effects, PageIdentity, RequestEffect
+from verdex.artifacts.capture import ActionCapture
+from verdex.facts import Box, Effects, PageIdentity, RequestEffect
 
 if TYPE_CHECKING:
     from verdex.browser.tab import Tab
@@ -88,15 +89,19 @@ class NetworkLog:
 class EffectsWatch:
     """Started just before an action, finished just after it: ``effects = await watch.finish()``."""
 
-    def __init__(self, tab: Tab, *, expect_popup: bool = False) -> None:
+    def __init__(self, tab: Tab, *, expect_popup: bool = False, target: Box | None = None) -> None:
         self._tab = tab
         self._expect_popup = expect_popup
+        self._target = target
+        self._capture: ActionCapture | None = None
         self._downloads: list[str] = []
         self._dialogs_before = 0
         self._popups_before = 0
 
     async def start(self) -> None:
         tab = self._tab
+        if tab.artifacts.captures:
+            self._capture = await ActionCapture.before(tab.page, tab.artifacts, self._target)
         self._url_before = tab.page.url
         self._document_before = tab.refs.current_document
         self._identity_before = await tab.identity()
@@ -107,6 +112,11 @@ class EffectsWatch:
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)
         tab.page.on("download", self._downloaded)
+
+    @property
+    def attachments(self) -> dict[str, bytes]:
+        """The screenshots of the action (element before, page after, the change) when they are kept."""
+        return self._capture.attachments if self._capture is not None else {}
 
     def _downloaded(self, download: Download) -> None:
         self._downloads.append(download.suggested_filename)
@@ -129,8 +139,11 @@ class EffectsWatch:
                 after = await tab.snapshot(diff=True)
                 diff = [line for line in (after.diff or []) if "[ref=" in line]
                 changed_times = (await tab.bridge.call("activity", {"since": self._page_t0}))["mutation_times"]
-            return self._effects(dialogs=dialogs, identity=identity, diff=diff, changed_times=changed_times,
-                                 navigated=not same_document)
+            effects = self._effects(dialogs=dialogs, identity=identity, diff=diff, changed_times=changed_times,
+                                    navigated=not same_document)
+            if self._capture is not None:
+                effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
+            return effects
         finally:
             tab.page.remove_listener("download", self._downloaded)
 

@@ -466,6 +466,22 @@ class RequestEffect(Fact):
     changed_page: bool | None = Field(None, description="the DOM changed within 500 ms of the response")
 
 
+class VisualDiff(Fact):
+    """Viewport screenshots before and after an action, compared pixel by pixel."""
+
+    changed: float = Field(description="share of the viewport's pixels that changed, 0–1")
+    box: Box | None = Field(None, description="bounding box of the change, viewport CSS pixels")
+    viewport: list[int] = Field(description="width and height compared")
+    ms: int = Field(description="time the diff added to the action: two screenshots and the comparison")
+
+    def to_text(self) -> str:
+        if self.box is None:
+            return "visual: no pixel changed"
+        b = self.box
+        return (f"visual: {self.changed:.2%} of the viewport changed, within x={b.x:g} y={b.y:g} "
+                f"{b.width:g}×{b.height:g}")
+
+
 class Effects(Fact):
     """What an action caused, observed until the page settled (bounded)."""
 
@@ -483,11 +499,13 @@ class Effects(Fact):
     interactive_diff: list[str] = Field([], description="snapshot lines with refs that were added (+) or removed (-)")
     settled_ms: int = 0
     no_effect: bool = False
+    visual: VisualDiff | None = Field(None, description="before/after pixel diff, when enabled")
 
     def to_text(self) -> str:
         if self.no_effect:
             return ("no observable effect: no request, no navigation, no dialog or popup, nothing on the page "
-                    "changed (its handler may not be attached yet, or the click landed elsewhere)")
+                    "changed (its handler may not be attached yet, or the click landed elsewhere)"
+                    + (f"\n{self.visual.to_text()}" if self.visual is not None else ""))
         lines = []
         for r in self.requests:
             status = r.failed or r.status
@@ -506,6 +524,8 @@ class Effects(Fact):
             lines += [f"  {line}" for line in self.interactive_diff[:40]]
             if len(self.interactive_diff) > 40:
                 lines.append(f"  … {len(self.interactive_diff) - 40} more")
+        if self.visual is not None:
+            lines.append(self.visual.to_text())
         return "\n".join(lines)
 
 

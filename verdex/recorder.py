@@ -2,7 +2,8 @@
 flushed as each step ends so that a killed server leaves a file readable up to its last step.
 
 The header (versions, base URL, roles) is written with the first step, when the first navigation
-has told the base URL. Secrets never enter it: a value typed into a password, payment or one-time-code field is stored as
+has told the base URL. Screenshots of a step (when the session keeps them) go beside it, in
+``<recording>.artifacts/0003-click-page.png``, named in the step's ``artifacts``. Secrets never enter it: a value typed into a password, payment or one-time-code field is stored as
 the name of the environment variable a generated test will read it from.
 """
 
@@ -37,15 +38,32 @@ class Recorder:
         self._roles = roles
         self._file = self.path.open("a", encoding="utf-8")
 
-    def step(self, record: dict[str, Any]) -> int:
-        """Append one step (the header goes first, once the base URL is known from the first navigation)."""
+    @property
+    def artifacts_dir(self) -> Path:
+        return self.path.with_name(self.path.name + ".artifacts")
+
+    def step(self, record: dict[str, Any], attachments: dict[str, bytes] | None = None) -> int:
+        """Append one step (the header goes first, once the base URL is known from the first navigation).
+        Attachments (``{"page": png}``) are written as files first, so a step never names a missing one."""
         with self._lock:
             if self._steps == 0:
                 self._write_header(record)
             self._steps += 1
+            if attachments:
+                record = {**record, "artifacts": self._attach(record.get("tool", "step"), attachments)}
             self._write({"type": "step", "index": self._steps,
                          "time": datetime.now(timezone.utc).isoformat(), **record})
             return self._steps
+
+    def _attach(self, tool: str, attachments: dict[str, bytes]) -> dict[str, str]:
+        """``{"page": "session.jsonl.artifacts/0003-click-page.png"}``, relative to the recording's folder."""
+        self.artifacts_dir.mkdir(exist_ok=True)
+        named = {}
+        for kind, png in attachments.items():
+            path = self.artifacts_dir / f"{self._steps:04d}-{tool.removeprefix('browser_')}-{kind}.png"
+            path.write_bytes(png)
+            named[kind] = f"{self.artifacts_dir.name}/{path.name}"
+        return named
 
     def _write_header(self, first: dict[str, Any]) -> None:
         base_url = self._base_url

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import signal
 from dataclasses import asdict
 from pathlib import Path
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
@@ -32,6 +34,7 @@ from verdex.errors import InvalidArgument, Timeout, VerdexError
 # Tools an agent needs in every session are always listed; these groups are added with --caps.
 CAPABILITY_GROUPS = ("roles", "more", "test", "lint")
 TOOL_TIMEOUT_S = 60.0
+CLOSE_TIMEOUT_S = 30.0
 
 INSTRUCTIONS = (
     "verdex explores a live page for writing resilient Playwright tests. Take browser_snapshot to see the page "
@@ -156,7 +159,10 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         try:
             yield session
         finally:
-            await session.close()
+            # shielded: a server shut down by a signal is being cancelled, and closing (which writes the
+            # traces) must still run to its end, bounded
+            with anyio.CancelScope(shield=True), anyio.move_on_after(CLOSE_TIMEOUT_S):
+                await session.close()
             if recorder is not None:
                 recorder.close()
 
@@ -379,6 +385,20 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
             raise InvalidArgument(f"could not export the test: {exc}") from exc
         return _plain(f"wrote {', '.join(str(p) for p in written)}", {"files": [str(p) for p in written]})
 
+    @tool(group="test")
+    async def export_report(path: Annotated[str, Field(description="HTML file to write, e.g. report.html")]
+                            ) -> CallToolResult:
+        """Write the recorded session as a self-contained HTML report: steps, facts, effects, screenshots."""
+        if recorder is None:
+            raise InvalidArgument("this server is not recording: start it with --record FILE")
+        from generators import RecordingError
+        from verdex.artifacts.report import write_report
+        try:
+            written = await asyncio.to_thread(write_report, recorder.path, path)
+        except (RecordingError, OSError) as exc:
+            raise InvalidArgument(f"could not write the report: {exc}") from exc
+        return _plain(f"wrote {written}", {"files": [str(written)]})
+
     if "lint" in caps:
         _add_lint_tools(server)
     prompts.register(server)
@@ -415,7 +435,15 @@ Transport = Literal["stdio", "http"]
 
 
 def serve(server: MCPServer, transport: Transport = "stdio", port: int = 8931) -> None:
-    if transport == "stdio":
-        server.run("stdio")
-    else:
-        server.run("streamable-http", host="127.0.0.1", port=port)
+    async def run() -> None:
+        with anyio.CancelScope() as scope:
+            # A terminated or interrupted server shuts down like one whose client left: the lifespan closes
+            # the session, so the browser is closed and traces are written (SIGKILL leaves only the recording).
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                asyncio.get_running_loop().add_signal_handler(signum, scope.cancel)
+            if transport == "stdio":
+                await server.run_stdio_async()
+            else:
+                await server.run_streamable_http_async(host="127.0.0.1", port=port)
+
+    anyio.run(run)

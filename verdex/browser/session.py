@@ -14,6 +14,8 @@ from pathlib import Path
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
+from verdex.artifacts.options import ArtifactOptions
+from verdex.artifacts.trace import start_trace, stop_trace
 from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
 from verdex.browser.tab import Tab
 from verdex.errors import BrowserClosed, BrowserUnavailable, InvalidArgument, VerdexError, translate_playwright_errors
@@ -39,6 +41,7 @@ class BrowserOptions:
     executable: str | None = None
     test_id_attribute: str = "data-testid"
     navigation_timeout: float = 15.0
+    artifacts: ArtifactOptions = ArtifactOptions()
 
 
 @dataclass
@@ -74,6 +77,7 @@ class Session:
         self._connection = "launched"
         self._disconnected = False
         self._tab_seq = 0
+        self._runs = 0                    # browsers started: each run writes its own trace
         self._lock = asyncio.Lock()
 
     async def __aenter__(self) -> "Session":
@@ -92,6 +96,7 @@ class Session:
             if self._browser is not None:
                 return self._browser
             self._playwright = await async_playwright().start()
+            self._runs += 1
             self._playwright.selectors.set_test_id_attribute(self.options.test_id_attribute)
             chromium = self._playwright.chromium
             try:
@@ -144,8 +149,11 @@ class Session:
         self._browser = None
         self._playwright = None
         self._disconnected = False
+        contexts = [(role.spec.name, role.context) for role in self.roles.values() if role.context is not None]
         for role in self.roles.values():
             role.context, role.tabs, role.active_tab = None, {}, None
+        for name, context in contexts:
+            await stop_trace(context, self.options.artifacts.trace_path(name, roles=len(self.roles), run=self._runs))
         if browser is not None:
             try:
                 await browser.close()
@@ -190,6 +198,8 @@ class Session:
             with translate_playwright_errors(f"creating the context of role {role.spec.name}"):
                 role.context = await browser.new_context(storage_state=role.spec.storage_state, viewport=VIEWPORT)
             role.context.on("page", lambda page: self._adopt(role, page))
+            if self.options.artifacts.trace is not None:
+                await start_trace(role.context, title=f"verdex {role.spec.name}")
         current = role.tabs.get(role.active_tab or "")
         if current is not None and current.unresponsive:
             await self._retire(role, current)
@@ -224,7 +234,7 @@ class Session:
         self._tab_seq += 1
         tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
                   navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
-                  preflight=role.spec.preflight)
+                  preflight=role.spec.preflight, artifacts=self.options.artifacts)
         role.tabs[tab.id] = tab
         page.on("popup", lambda popup: self._adopt_popup(role, tab, popup))
         return tab

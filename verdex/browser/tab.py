@@ -11,6 +11,7 @@ from playwright.async_api import Dialog, Page
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+from verdex.artifacts.options import ArtifactOptions
 from verdex.bridge import Bridge
 from verdex.errors import (
     BrowserClosed,
@@ -60,8 +61,9 @@ def _reporting_closed(method: Callable[..., Awaitable[T]]) -> Callable[..., Awai
 class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
-                 preflight: bool = True) -> None:
+                 preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions()) -> None:
         self.id = tab_id
+        self.artifacts = artifacts
         self.preflight_enabled = preflight
         self._on_browser_closed = on_browser_closed
         self.page = page
