@@ -14,7 +14,7 @@ from collections.abc import Callable
 from importlib.resources import files
 from typing import Any
 
-from playwright.async_api import CDPSession, Page
+from playwright.async_api import CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
 
 from verdex.errors import BrowserClosed, Timeout, VerdexError, translate_playwright_errors
@@ -29,8 +29,9 @@ class Bridge:
     ``next_ref()`` says where the new document's ref numbers start, so that refs never repeat in a tab."""
 
     def __init__(self, page: Page, *, test_id_attribute: str, next_ref: Callable[[], int],
-                 on_install: Callable[[str, int], None]) -> None:
+                 on_install: Callable[[str, int], None], frame: Frame | None = None) -> None:
         self._page = page
+        self._frame = frame          # a child frame whose own document this bridge reads (cross-origin)
         self._test_id_attribute = test_id_attribute
         self._next_ref = next_ref
         self._on_install = on_install
@@ -62,8 +63,7 @@ class Bridge:
             return self._context_id
         if self._page.is_closed():
             raise BrowserClosed("the tab is closed")
-        tree = await self._send("Page.getFrameTree", {})
-        frame_id = tree["frameTree"]["frame"]["id"]
+        frame_id = await self._frame_id()
         world = await self._send("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": WORLD_NAME,
                                                               "grantUniveralAccess": False})
         context_id = world["executionContextId"]
@@ -76,10 +76,18 @@ class Bridge:
         self._context_id = context_id
         return context_id
 
+    async def _frame_id(self) -> str:
+        tree = (await self._send("Page.getFrameTree", {}))["frameTree"]
+        if self._frame is None:
+            return tree["frame"]["id"]
+        found = None if self._frame.is_detached() else _find_frame(tree, self._frame.url, self._frame.name)
+        if found is None:
+            raise VerdexError("the frame is gone (detached or navigated)", url=self._frame.url)
+        return found
+
     async def _send(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         if self._cdp is None:
-            with translate_playwright_errors("opening a CDP session"):
-                self._cdp = await self._page.context.new_cdp_session(self._page)
+            self._cdp = await self._open_cdp_session()
         try:
             return await self._cdp.send(method, params)
         except PlaywrightError as exc:
@@ -90,6 +98,16 @@ class Bridge:
                 raise _ContextGone() from exc
             with translate_playwright_errors(f"CDP {method}"):
                 raise
+
+    async def _open_cdp_session(self) -> CDPSession:
+        """The page's session; an out-of-process frame (Chromium's site isolation) has its own."""
+        with translate_playwright_errors("opening a CDP session"):
+            if self._frame is not None:
+                try:
+                    return await self._page.context.new_cdp_session(self._frame)
+                except PlaywrightError:
+                    pass                          # an in-process frame is reached through its page
+            return await self._page.context.new_cdp_session(self._page)
 
     async def alive(self, timeout: float = 1.0) -> bool:
         """Does the page still run script? (A page stuck in a loop answers nothing.)"""
@@ -110,6 +128,18 @@ class Bridge:
             description = details.get("exception", {}).get("description") or details.get("text", "")
             raise VerdexError(f"the bridge failed in {method}", detail=description.splitlines()[0] if description else "")
         return response["result"].get("value")
+
+
+def _find_frame(tree: dict[str, Any], url: str, name: str) -> str | None:
+    """The CDP id of the frame with this url and name (Playwright does not publish frame ids)."""
+    frame = tree["frame"]
+    if frame.get("url", "") + frame.get("urlFragment", "") == url and frame.get("name", "") == name:
+        return frame["id"]
+    for child in tree.get("childFrames", []):
+        found = _find_frame(child, url, name)
+        if found is not None:
+            return found
+    return None
 
 
 class _ContextGone(Exception):

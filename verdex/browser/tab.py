@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -13,6 +14,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from verdex.artifacts.options import ArtifactOptions
 from verdex.bridge import Bridge
+from verdex.browser.downloads import Downloads
 from verdex.errors import (
     BrowserClosed,
     InvalidArgument,
@@ -41,6 +43,7 @@ DEFAULT_MAX_BYTES = 24_000
 # against the budget too: the tree gets what is left after this much.
 HEADER_RESERVE_BYTES = 4_000
 T = TypeVar("T")
+MAX_DIALOGS_PER_DOCUMENT = 20
 REFUSED_SCHEMES = ("file", "chrome", "javascript", "chrome-extension", "devtools", "view-source")
 
 
@@ -61,7 +64,8 @@ def _reporting_closed(method: Callable[..., Awaitable[T]]) -> Callable[..., Awai
 class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
-                 preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions()) -> None:
+                 preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
+                 downloads: Downloads | None = None) -> None:
         self.id = tab_id
         self.artifacts = artifacts
         self.preflight_enabled = preflight
@@ -75,6 +79,9 @@ class Tab:
         self.pending_dialogs: list[Dialog] = []
         self.dialog_log: list[Dialog] = []
         self.popups: list[Tab] = []
+        self.downloads = downloads
+        self.dialogs_in_document = 0
+        self.dialogs_auto_dismissed = 0
         self.unresponsive = False
         page.on("dialog", self._on_dialog)
         self.bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=lambda: self.refs.next_ref,
@@ -82,6 +89,13 @@ class Tab:
         page.on("framenavigated", self._on_frame_navigated)
 
     def _on_dialog(self, dialog: Dialog) -> None:
+        self.dialogs_in_document += 1
+        if self.dialogs_in_document > MAX_DIALOGS_PER_DOCUMENT:
+            # a page that raises dialogs without end: past the cap they are dismissed and counted
+            self.dialogs_auto_dismissed += 1
+            task = asyncio.get_running_loop().create_task(dialog.dismiss())
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+            return
         self.pending_dialogs.append(dialog)
         self.dialog_log.append(dialog)
 
@@ -111,6 +125,7 @@ class Tab:
     def _on_frame_navigated(self, frame: Any) -> None:
         if frame == self.page.main_frame:
             self.bridge.forget_document()
+            self.dialogs_in_document = 0
 
     # ---------------------------------------------------------------- navigation
     @_reporting_closed
@@ -179,6 +194,13 @@ class Tab:
             raise InvalidArgument(f"unsupported URL scheme {scheme!r}", url=url)
         return url
 
+    async def title_or_blank(self) -> str:
+        """The title, or "" for a tab busy navigating or closing (bounded: 2 s)."""
+        try:
+            return await asyncio.wait_for(self.page.title(), 2)
+        except Exception:  # a tab busy navigating or closing has no title to give
+            return ""
+
     # ---------------------------------------------------------------- exploration
     @_reporting_closed
     async def identity(self) -> PageIdentity:
@@ -210,7 +232,7 @@ class Tab:
             answer = await self.call_bridge("snapshot", {"observation_id": observation_id, "scope": scope,
                                                          "depth": depth, "max_items": max_items, "diff": diff,
                                                          "mode": mode, "max_bytes": tree_bytes})
-            self._raise_for_ref_error(answer)
+            self.raise_for_ref_error(answer)
             self.refs.observed(observation_id, answer["document_id"])
         self.refs.saw(answer["next_ref"])
         return Snapshot(observation_id=observation_id, tab=self.id, mode=mode, identity=answer["identity"],
@@ -261,12 +283,12 @@ class Tab:
     async def _ref_call(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
         args = {**args, "ref": self.refs.check_ref(args["ref"])}
         answer = await self.call_bridge(method, args)
-        self._raise_for_ref_error(answer)
+        self.raise_for_ref_error(answer)
         self.refs.saw(answer.get("next_ref", 0) or 0)
         return answer
 
     @staticmethod
-    def _raise_for_ref_error(answer: dict[str, Any]) -> None:
+    def raise_for_ref_error(answer: dict[str, Any]) -> None:
         error = answer.get("error")
         if error == "stale":
             raise StaleRef(f"{answer['ref']} is no longer attached to the page (it was removed or re-rendered); "

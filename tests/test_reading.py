@@ -1,0 +1,198 @@
+"""Reading a page through the MCP tools: browser_extract (markdown, text, structured; main landmark,
+hidden content skipped, secrets redacted; paged) and browser_find (context, nearest ref, paged)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from mcp import Client
+
+from fixtures.server import FixtureServer
+from verdex.server import build_server
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+def other_origin():
+    """The same fixture apps on another origin (localhost instead of 127.0.0.1): a cross-origin frame."""
+    with FixtureServer(host="localhost") as server:
+        yield server
+
+
+@pytest.fixture
+async def client():
+    async with Client(build_server(caps=("read",))) as c:
+        yield c
+
+
+async def _extract(client, **args):
+    result = await client.call_tool("browser_extract", args)
+    assert not result.is_error, result.content[0].text
+    return result.structured_content
+
+
+async def test_reading_tools_are_behind_the_read_group():
+    async with Client(build_server(caps=("read",))) as c:
+        names = {t.name for t in (await c.list_tools()).tools}
+    assert {"browser_extract", "browser_find"} <= names
+    async with Client(build_server()) as c:
+        assert not {"browser_extract", "browser_find"} & {t.name for t in (await c.list_tools()).tools}
+
+
+async def test_markdown_keeps_headings_lists_links_tables_and_code(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    page = await _extract(client)
+    md = page["content"]
+    assert md.startswith("# Release notes\n")
+    assert "## Highlights" in md and "## Benchmarks" in md
+    assert f"[upgrade guide]({apps.url}/reading/guide.html)" in md
+    assert "- Incremental compiler\n  - Caches per module\n- New `--watch` flag" in md
+    assert "1. Install\n2. Migrate" in md
+    assert "| Project | Before | After |\n|---|---|---|\n| Small | 4 s | 1 s |\n| Large \\| monorepo | 90 s | 20 s |" in md
+    assert "```bash\npip install tool==2.0\ntool build --watch\n```" in md
+    assert "> It is twice as fast." in md
+
+
+async def test_hidden_content_scripts_and_chrome_are_skipped_and_said(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    result = await client.call_tool("browser_extract", {"format": "text"})
+    text = result.structured_content["content"]
+    for absent in ("Hidden by display none", "Hidden from the accessibility tree", "Hidden by visibility",
+                   "script text", "Site banner text", "Log in", "Footer text"):
+        assert absent not in text
+    assert result.structured_content["main_only"] is True
+    assert set(result.structured_content["skipped_landmarks"]) == {"banner", "navigation", "contentinfo"}
+    assert "main landmark only (skipped: banner, navigation, contentinfo)" in result.content[0].text
+
+
+async def test_secret_field_values_are_redacted_in_every_format(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    for format in ("markdown", "text", "structured"):
+        content = (await _extract(client, format=format))["content"]
+        assert "ada@example.com" in content
+        for secret in ("hunter2-secret", "4111111111111111", "918273"):
+            assert secret not in content, (format, secret)
+        assert "[redacted]" in content
+
+
+async def test_structured_gives_a_heading_tree_links_tables_as_rows_forms_and_landmarks(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    page = await _extract(client, format="structured")
+    records = page["records"]
+    assert [json.loads(line) for line in page["content"].splitlines()] == records
+    kinds = {r["kind"] for r in records}
+    assert {"heading", "link", "table", "form", "landmark", "frame"} <= kinds
+    benchmarks = next(r for r in records if r["kind"] == "heading" and r["text"] == "Benchmarks")
+    assert benchmarks == {"kind": "heading", "level": 2, "text": "Benchmarks", "path": ["Release notes"]}
+    table = next(r for r in records if r["kind"] == "table")
+    assert table["caption"] == "Build times" and table["header"] is True
+    assert table["rows"][2] == ["Large | monorepo", "90 s", "20 s"]
+    form = next(r for r in records if r["kind"] == "form")
+    fields = {f["name"]: f for f in form["fields"]}
+    assert form["name"] == "Account" and form["method"] == "post"
+    assert fields["email"]["value"] == "ada@example.com" and re.fullmatch(r"e\d+", fields["email"]["ref"])
+    assert {fields[n]["value"] for n in ("password", "card", "otp")} == {"[redacted]"}
+    assert fields["terms"]["value"] == "checked"
+    assert {"role": "navigation", "name": "Site"} in [{k: r[k] for k in ("role", "name")} for r in records
+                                                      if r["kind"] == "landmark"]
+
+
+async def test_scope_reads_only_that_element(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    found = await client.call_tool("browser_find", {"query": "Weekly digest"})
+    paragraph = found.structured_content["matches"][0]["element"]["ref"]
+    page = await _extract(client, scope=paragraph)
+    assert page["content"] == "Weekly digest of changes."
+    assert page["main_only"] is False and page["scope"] == paragraph
+
+
+async def test_paging_is_bounded_stable_and_says_how_much_is_left(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/long.html"})
+    first = await _extract(client, max_chars=2000)
+    assert first["pages"] > 5 and len(first["content"]) <= 2000
+    assert first["chars_left"] == first["total_chars"] - len(first["content"])
+    seen = [first["content"]]
+    page = first
+    while page["next_cursor"]:
+        page = await _extract(client, cursor=page["next_cursor"])
+        assert len(page["content"]) <= 2000
+        seen.append(page["content"])
+    assert page["chars_left"] == 0 and len(seen) == first["pages"]
+    paragraphs = re.findall(r"^Paragraph (\d+):", "\n".join(seen), re.M)
+    assert paragraphs == [str(i) for i in range(1, 401)]           # nothing lost, nothing repeated, no line cut
+    again = await _extract(client, cursor=first["next_cursor"])      # the same cursor gives the same page
+    assert again["content"] == seen[1]
+
+
+async def test_a_bad_cursor_is_an_invalid_argument(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    for cursor in ("nonsense", "x999:1", "m1:0"):
+        result = await client.call_tool("browser_extract", {"cursor": cursor})
+        assert result.is_error and "INVALID_ARGUMENT: " in result.content[0].text, cursor
+
+
+async def test_find_gives_context_and_the_nearest_ref_to_act_on(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    result = await client.call_tool("browser_find", {"query": "weekly DIGEST", "context_chars": 20})
+    data = result.structured_content
+    assert data["total"] == 1
+    match = data["matches"][0]
+    assert match["text"] == "Weekly digest" and match["after"].startswith(" of changes.")
+    assert match["interactive"] is False and match["element"]["role"] == "paragraph"
+    assert match["nearest_interactive"]["role"] == "button" and match["nearest_interactive"]["name"] == "Subscribe"
+    assert f"[ref={match['nearest_interactive']['ref']}]" in result.content[0].text
+    inside = (await client.call_tool("browser_find", {"query": "upgrade guide"})).structured_content["matches"][0]
+    assert inside["interactive"] is True and inside["element"]["role"] == "link"
+
+
+async def test_find_skips_hidden_text_and_secret_values(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    for query in ("Hidden by", "hunter2", "secretScriptText"):
+        assert (await client.call_tool("browser_find", {"query": query})).structured_content["total"] == 0
+
+
+async def test_find_by_regex_and_a_bad_regex_is_an_invalid_argument(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    found = await client.call_tool("browser_find", {"query": r"\d+ s\b", "regex": True})
+    assert [m["text"] for m in found.structured_content["matches"]] == ["4 s", "1 s", "90 s", "20 s"]
+    bad = await client.call_tool("browser_find", {"query": "([a-z", "regex": True})
+    assert bad.is_error and "INVALID_ARGUMENT: " in bad.content[0].text
+    assert not (await client.call_tool("browser_find", {"query": "Release"})).is_error     # still serving
+
+
+async def test_find_pages_its_matches(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/long.html"})
+    first = (await client.call_tool("browser_find", {"query": "lazy dog", "max_results": 150})).structured_content
+    assert first["total"] == 400 and first["pages"] == 3 and len(first["matches"]) == 150
+    second = (await client.call_tool("browser_find", {"cursor": first["next_cursor"]})).structured_content
+    last = (await client.call_tool("browser_find", {"cursor": second["next_cursor"]})).structured_content
+    assert len(second["matches"]) == 150 and len(last["matches"]) == 100 and last["next_cursor"] is None
+    assert last["matches"][-1]["before"].endswith("Paragraph 400: the quick brown fox jumps over the ")
+
+
+async def test_same_origin_frame_content_is_read_and_found_with_frame_refs(client, apps):
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    md = (await _extract(client))["content"]
+    assert f'[frame "Same-origin note" {apps.url}/reading/note.html]\n\nNote inside a same-origin frame.' in md
+    match = (await client.call_tool("browser_find", {"query": "inside a same-origin"})).structured_content["matches"][0]
+    assert re.fullmatch(r"f\d+e\d+", match["nearest_interactive"]["ref"])
+    clicked = await client.call_tool("browser_snapshot", {})
+    assert match["nearest_interactive"]["ref"] in clicked.content[0].text
+
+
+async def test_cross_origin_frame_content_is_read_and_found(client, apps, other_origin):
+    await client.call_tool("browser_navigate", {"url": f"{apps.url}/reading/cross-origin.html?other={other_origin.url}"})
+    await client.call_tool("browser_wait_for", {"text": "Frames from two origins"})
+    md = ""
+    for _ in range(50):                                   # the cross-origin frame is added by script
+        md = (await _extract(client))["content"]
+        if "Partner offer" in md:
+            break
+    assert f'[frame cross-origin "Partner widget" {other_origin.url}/reading/partner.html]\n\n## Partner offer' in md
+    assert "Free shipping on partner orders." in md and "Coupon [SAVE10]" in md
+    found = (await client.call_tool("browser_find", {"query": "free shipping"})).structured_content
+    assert found["total"] == 1
+    assert found["matches"][0]["frame"] == f"{other_origin.url}/reading/partner.html"
