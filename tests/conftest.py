@@ -18,6 +18,13 @@ def apps() -> Iterator[FixtureServer]:
 
 
 @pytest.fixture(scope="session")
+def other_origin() -> Iterator[FixtureServer]:
+    """The same apps on another origin (localhost rather than 127.0.0.1), for cross-origin frames."""
+    with FixtureServer(host="localhost") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
 def anyio_backend() -> str:
     return "asyncio"
 

@@ -9,17 +9,9 @@ import re
 import pytest
 from mcp import Client
 
-from fixtures.server import FixtureServer
 from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(scope="module")
-def other_origin():
-    """The same fixture apps on another origin (localhost instead of 127.0.0.1): a cross-origin frame."""
-    with FixtureServer(host="localhost") as server:
-        yield server
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -110,6 +111,30 @@ async def set_checked(tab: Tab, ref: str, checked: bool, *, force: bool = False,
 
     return await _act(tab, ref, "check" if checked else "uncheck", perform, force=force, wait=wait,
                       recorder=recorder, args={})
+
+
+async def upload(tab: Tab, ref: str, paths: list[str], *, force: bool = False, wait: bool = False,
+                 recorder: Recorder | None = None) -> ActionResult:
+    """Give files to a file input (``set_input_files``), or to the file chooser that clicking ref opens."""
+    files = [Path(p).expanduser() for p in paths]
+    missing = [str(p) for p in files if not p.is_file()]
+    if not files or missing:
+        raise InvalidArgument("paths must name existing files" + (f"; not found: {', '.join(missing)}" if missing else ""),
+                              missing=missing)
+
+    async def perform(locator: Locator, forced: bool) -> None:
+        if (await locator.get_attribute("type", timeout=ACTION_TIMEOUT_MS) or "").lower() == "file":
+            await locator.set_input_files(files, timeout=ACTION_TIMEOUT_MS)
+            return
+        try:
+            async with tab.page.expect_file_chooser(timeout=ACTION_TIMEOUT_MS) as chooser:
+                await locator.click(force=forced, timeout=ACTION_TIMEOUT_MS)
+        except PlaywrightTimeoutError as exc:
+            raise InvalidArgument(f"{ref} is not a file input and clicking it opened no file chooser") from exc
+        await (await chooser.value).set_files(files, timeout=ACTION_TIMEOUT_MS)
+
+    return await _act(tab, ref, "upload", perform, force=force, wait=wait, recorder=recorder,
+                      args={"paths": [str(p) for p in files]})
 
 
 async def hover(tab: Tab, ref: str, *, force: bool = False, wait: bool = False,

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 SETTLE_REQUESTS_S = 5.0
 SETTLE_DOM_S = 1.5
 SETTLE_POPUP_S = 3.0
+SETTLE_DOWNLOAD_S = 3.0
 QUIET_MS = 100
 POLL_S = 0.03
 CHANGED_PAGE_WINDOW_MS = 500
@@ -94,7 +95,7 @@ class EffectsWatch:
         self._expect_popup = expect_popup
         self._target = target
         self._capture: ActionCapture | None = None
-        self._downloads: list[str] = []
+        self._downloads: list[Download] = []
         self._dialogs_before = 0
         self._popups_before = 0
 
@@ -111,6 +112,7 @@ class EffectsWatch:
         self._t0 = time.monotonic()
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)
+        self._auto_dismissed_before = tab.dialogs_auto_dismissed
         tab.page.on("download", self._downloaded)
 
     @property
@@ -119,7 +121,16 @@ class EffectsWatch:
         return self._capture.attachments if self._capture is not None else {}
 
     def _downloaded(self, download: Download) -> None:
-        self._downloads.append(download.suggested_filename)
+        self._downloads.append(download)
+
+    async def _download_facts(self) -> list[str]:
+        """Each download as a fact (name, state, size, path), once it is done or after a short bound."""
+        tracker = self._tab.downloads
+        out = []
+        for download in self._downloads:
+            fact = await tracker.settled(download, SETTLE_DOWNLOAD_S) if tracker is not None else None
+            out.append(fact.to_text() if fact is not None else download.suggested_filename)
+        return out
 
     async def finish(self) -> Effects:
         tab = self._tab
@@ -128,8 +139,12 @@ class EffectsWatch:
                 await self._settle_popup()
             await self._settle_requests()
             dialogs = [f"{d.type} {d.message!r}" for d in tab.dialog_log[self._dialogs_before:]]
+            auto_dismissed = tab.dialogs_auto_dismissed - self._auto_dismissed_before
+            if auto_dismissed:
+                dialogs.append(f"{auto_dismissed} more dialog(s) dismissed automatically (over the cap per page)")
+            downloads = await self._download_facts()
             if tab.pending_dialogs:
-                return self._effects(dialogs=dialogs)     # the page is frozen until the dialog is answered
+                return self._effects(dialogs=dialogs, downloads=downloads)   # frozen until the dialog is answered
             await self._settle_dom()
             identity = await tab.identity()
             same_document = tab.refs.current_document == self._document_before
@@ -139,8 +154,8 @@ class EffectsWatch:
                 after = await tab.snapshot(diff=True)
                 diff = [line for line in (after.diff or []) if "[ref=" in line]
                 changed_times = (await tab.bridge.call("activity", {"since": self._page_t0}))["mutation_times"]
-            effects = self._effects(dialogs=dialogs, identity=identity, diff=diff, changed_times=changed_times,
-                                    navigated=not same_document)
+            effects = self._effects(dialogs=dialogs, downloads=downloads, identity=identity, diff=diff,
+                                    changed_times=changed_times, navigated=not same_document)
             if self._capture is not None:
                 effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
             return effects
@@ -171,7 +186,7 @@ class EffectsWatch:
                 return
             await asyncio.sleep(POLL_S)
 
-    def _effects(self, *, dialogs: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
+    def _effects(self, *, dialogs: list[str], downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
                  changed_times: list[float] | None = None, navigated: bool = False) -> Effects:
         tab = self._tab
         requests = []
@@ -197,11 +212,11 @@ class EffectsWatch:
                 heading_change = [before.heading or "", identity.heading or ""]
         effects = Effects(requests=requests, navigated=navigated, url_before=self._url_before, url_after=tab.page.url,
                           new_tabs=[t.id for t in tab.popups[self._popups_before:]], dialogs=dialogs,
-                          downloads=list(self._downloads), appeared=appeared, disappeared=disappeared,
+                          downloads=downloads, appeared=appeared, disappeared=disappeared,
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
                           settled_ms=round((time.monotonic() - self._t0) * 1000))
         nothing = not (requests or navigated or effects.url_after != effects.url_before or effects.new_tabs or dialogs
-                       or self._downloads or appeared or disappeared or title_change or heading_change or diff
+                       or downloads or appeared or disappeared or title_change or heading_change or diff
                        or (changed_times or []))
         return effects.model_copy(update={"no_effect": nothing})
 

@@ -26,13 +26,15 @@ from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotatio
 from pydantic import Field
 
 from verdex import __version__
-from verdex import actions, assertions, prompts
+from verdex import actions, assertions, prompts, reading
+from verdex.browser import tabs
+from verdex.browser.frames import frame_facts
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
 from verdex.recorder import Recorder
 from verdex.errors import InvalidArgument, Timeout, VerdexError
 
 # Tools an agent needs in every session are always listed; these groups are added with --caps.
-CAPABILITY_GROUPS = ("roles", "more", "test", "lint")
+CAPABILITY_GROUPS = ("roles", "more", "test", "lint", "read", "tabs", "files")
 TOOL_TIMEOUT_S = 60.0
 CLOSE_TIMEOUT_S = 30.0
 
@@ -398,6 +400,77 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         except (RecordingError, OSError) as exc:
             raise InvalidArgument(f"could not write the report: {exc}") from exc
         return _plain(f"wrote {written}", {"files": [str(written)]})
+
+    # ---------------------------------------------------------------- reading, tabs, frames, files
+    @tool(read_only, group="read")
+    async def browser_extract(
+        format: Literal["markdown", "text", "structured"] = "markdown",
+        scope: Annotated[Ref | None, Field(description="only this element's content")] = None,
+        max_chars: Annotated[int, Field(ge=200, le=100_000)] = reading.DEFAULT_MAX_CHARS,
+        cursor: Annotated[str | None, Field(description="next_cursor of a previous page")] = None,
+    ) -> CallToolResult:
+        """The page's readable content (main landmark if any; hidden content skipped, secrets redacted), paged."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(reading.extract(tab, format=format, scope=scope, max_chars=max_chars,
+                                                      cursor=cursor)))
+
+    @tool(read_only, group="read")
+    async def browser_find(
+        query: Annotated[str | None, Field(description="text, or a JavaScript regex with regex=true")] = None,
+        regex: bool = False, ignore_case: bool = True,
+        context_chars: Annotated[int, Field(ge=0, le=500)] = 60,
+        max_results: Annotated[int, Field(ge=1, le=200)] = 20,
+        cursor: Annotated[str | None, Field(description="next_cursor of a previous page")] = None,
+    ) -> CallToolResult:
+        """Find visible text: each match with context and the nearest ref to act on, paged."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(reading.find(tab, query, regex=regex, ignore_case=ignore_case,
+                                                   context_chars=context_chars, max_results=max_results,
+                                                   cursor=cursor)))
+
+    @tool(read_only, group="tabs")
+    async def browser_tabs() -> CallToolResult:
+        """The active role's tabs: url, title, active, opener; popups refused over the cap."""
+        await _bounded(session.tab())
+        return _result(await tabs.tab_list(session))
+
+    @tool(group="tabs")
+    async def browser_tab_select(tab: Annotated[str, Field(description="tab id, e.g. t2")]) -> CallToolResult:
+        """Make a tab of the active role the active one."""
+        session.select_role(session.active_role, tab)
+        return _result(await tabs.tab_list(session))
+
+    @tool(group="tabs")
+    async def browser_tab_new(url: Annotated[str | None, Field(description="absolute URL to open")] = None
+                              ) -> CallToolResult:
+        """Open a new tab (and go to url); it becomes the active tab."""
+        await _bounded(session.new_tab(url))
+        return _result(await tabs.tab_list(session))
+
+    @tool(group="tabs")
+    async def browser_tab_close(tab: Annotated[str, Field(description="tab id, e.g. t2")]) -> CallToolResult:
+        """Close a tab of the active role."""
+        await _bounded(session.close_tab(tab))
+        return _result(await tabs.tab_list(session))
+
+    @tool(read_only, group="tabs")
+    async def browser_frames() -> CallToolResult:
+        """The active tab's frames: url, origin, name, cross-origin or not."""
+        tab = await _bounded(session.tab())
+        return _result(frame_facts(tab.id, tab.page))
+
+    @tool(read_only, group="files")
+    async def browser_downloads() -> CallToolResult:
+        """Downloads of this session: name, state, size, saved path (cancelled over the size cap)."""
+        await _bounded(session.tab())
+        return _result(session.downloads.listing())
+
+    @tool(group="files")
+    async def browser_upload(ref: Ref, paths: Annotated[list[str], Field(description="files to upload")],
+                             force: Force = False, wait: Wait = False) -> CallToolResult:
+        """Upload files through a file input, or the file chooser that clicking ref opens."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(actions.upload(tab, ref, paths, force=force, wait=wait, recorder=recorder)))
 
     if "lint" in caps:
         _add_lint_tools(server)

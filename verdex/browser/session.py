@@ -8,15 +8,18 @@ opened by the page (popups, ``target=_blank``) join the role that opened them.
 from __future__ import annotations
 
 import asyncio
+import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 from pathlib import Path
+from weakref import WeakSet
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
 from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.trace import start_trace, stop_trace
 from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
+from verdex.browser.downloads import DEFAULT_MAX_BYTES, Downloads
 from verdex.browser.tab import Tab
 from verdex.errors import BrowserClosed, BrowserUnavailable, InvalidArgument, VerdexError, translate_playwright_errors
 from verdex.facts import RoleInfo, SessionInfo, TabInfo
@@ -42,6 +45,9 @@ class BrowserOptions:
     test_id_attribute: str = "data-testid"
     navigation_timeout: float = 15.0
     artifacts: ArtifactOptions = ArtifactOptions()
+    max_tabs: int = 20                        # per role; popups beyond it are closed and counted
+    download_dir: str | None = None           # default: a fresh temporary directory per session
+    max_download_bytes: int = DEFAULT_MAX_BYTES
 
 
 @dataclass
@@ -50,6 +56,8 @@ class Role:
     context: BrowserContext | None = None
     tabs: dict[str, Tab] = field(default_factory=dict)
     active_tab: str | None = None
+    refused_popups: int = 0
+    refused: WeakSet[Page] = field(default_factory=WeakSet)
 
     def info(self, active: bool) -> RoleInfo:
         return RoleInfo(name=self.spec.name, default_url=self.spec.default_url, storage_state=self.spec.storage_state,
@@ -79,6 +87,7 @@ class Session:
         self._tab_seq = 0
         self._runs = 0                    # browsers started: each run writes its own trace
         self._lock = asyncio.Lock()
+        self.downloads: Downloads | None = None
 
     async def __aenter__(self) -> "Session":
         return self
@@ -121,13 +130,24 @@ class Session:
                 else:
                     executable = self.options.executable or require_chromium(headed=not self.options.headless).path
                     self._browser = await chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS),
-                                                          headless=self.options.headless)
+                                                          headless=self.options.headless,
+                                                          downloads_path=self._download_tracker(local=True).incoming)
                     self._connection = "launched"
+                self._download_tracker(local=False)
         except VerdexError as exc:
             if isinstance(exc, BrowserUnavailable) or not endpoint:
                 raise
             raise BrowserUnavailable(f"could not connect to the browser at {endpoint}",
                                      detail=exc.facts.get("detail", exc.message)) from exc
+
+    def _download_tracker(self, *, local: bool) -> Downloads:
+        """Where downloads are saved; a launched browser's own partial files are watched for their size."""
+        if self.downloads is None:
+            directory = Path(self.options.download_dir or tempfile.mkdtemp(prefix="verdex-downloads-"))
+            directory.mkdir(parents=True, exist_ok=True)
+            incoming = directory / ".incoming" if local else None
+            self.downloads = Downloads(directory, incoming, max_bytes=self.options.max_download_bytes)
+        return self.downloads
 
     def _on_disconnected(self, browser: Browser) -> None:
         if browser is self._browser:
@@ -154,6 +174,8 @@ class Session:
             role.context, role.tabs, role.active_tab = None, {}, None
         for name, context in contexts:
             await stop_trace(context, self.options.artifacts.trace_path(name, roles=len(self.roles), run=self._runs))
+        if self.downloads is not None:
+            await self.downloads.close()
         if browser is not None:
             try:
                 await browser.close()
@@ -218,6 +240,39 @@ class Session:
             await tab.navigate(role.spec.default_url)
         return tab
 
+    async def new_tab(self, url: str | None = None) -> Tab:
+        """Open a tab in the active role, make it active, and go to url if one is given."""
+        role = self._role(None)
+        await self._tab(role)                                   # the browser and the context exist
+        if len(self._open_tabs(role)) >= self.options.max_tabs:
+            raise InvalidArgument(f"role {role.spec.name!r} already has {self.options.max_tabs} tabs open; "
+                                  "close one first", max_tabs=self.options.max_tabs)
+        with translate_playwright_errors("opening a tab"):
+            page = await role.context.new_page()
+        tab = self._adopt(role, page)
+        role.active_tab = tab.id
+        if url:
+            await tab.navigate(url)
+        return tab
+
+    async def close_tab(self, tab_id: str) -> None:
+        """Close a tab of the active role; if it was active, the most recent open tab becomes active."""
+        role = self._role(None)
+        tab = role.tabs.get(tab_id)
+        if tab is None or tab.page.is_closed():
+            raise InvalidArgument(f"role {role.spec.name!r} has no open tab {tab_id!r}",
+                                  tabs=[t.id for t in self._open_tabs(role)])
+        with translate_playwright_errors("closing a tab"):
+            await tab.page.close(run_before_unload=False)
+        role.tabs.pop(tab_id, None)
+        if role.active_tab == tab_id:
+            open_tabs = self._open_tabs(role)
+            role.active_tab = open_tabs[-1].id if open_tabs else None
+
+    @staticmethod
+    def _open_tabs(role: Role) -> list[Tab]:
+        return [t for t in role.tabs.values() if not t.page.is_closed()]
+
     async def _retire(self, role: Role, tab: Tab) -> None:
         """Close a tab whose page no longer responds; the role goes on in a fresh one."""
         role.tabs.pop(tab.id, None)
@@ -227,22 +282,38 @@ class Session:
         except Exception:  # a renderer that hangs may not even close cleanly; the context still drops it
             pass
 
-    def _adopt(self, role: Role, page: Page) -> Tab:
+    def _adopt(self, role: Role, page: Page) -> Tab | None:
         for tab in role.tabs.values():
             if tab.page is page:
                 return tab
+        if page in role.refused or len(self._open_tabs(role)) >= self.options.max_tabs:
+            self._refuse(role, page)
+            return None
         self._tab_seq += 1
         tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
                   navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
-                  preflight=role.spec.preflight, artifacts=self.options.artifacts)
+                  preflight=role.spec.preflight, artifacts=self.options.artifacts, downloads=self.downloads)
         role.tabs[tab.id] = tab
+        if self.downloads is not None:
+            page.on("download", lambda download: self.downloads.started(tab.id, download))
         page.on("popup", lambda popup: self._adopt_popup(role, tab, popup))
         return tab
 
     def _adopt_popup(self, role: Role, opener: Tab, popup: Page) -> None:
         tab = self._adopt(role, popup)
-        tab.opener = opener.id
-        opener.popups.append(tab)
+        if tab is not None:
+            tab.opener = opener.id
+            opener.popups.append(tab)
+
+    def _refuse(self, role: Role, page: Page) -> None:
+        """A page opened beyond the role's tab cap (a page that opens popups without end) is closed at
+        once and counted; the tabs already open are untouched."""
+        if page in role.refused:
+            return
+        role.refused.add(page)
+        role.refused_popups += 1
+        task = asyncio.get_running_loop().create_task(page.close(run_before_unload=False))
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())   # closing may race the browser; ignore
 
     async def info(self) -> SessionInfo:
         browser = self._browser
@@ -252,11 +323,7 @@ class Session:
             info = role.info(active=name == self.active_role)
             titles = []
             for tab_info in info.tabs:
-                tab = role.tabs[tab_info.id]
-                try:
-                    title = await asyncio.wait_for(tab.page.title(), 2)
-                except Exception:  # a tab busy navigating or closing has no title to give
-                    title = ""
+                title = await role.tabs[tab_info.id].title_or_blank()
                 titles.append(tab_info.model_copy(update={"title": title}))
             roles.append(info.model_copy(update={"tabs": titles}))
         return SessionInfo(browser="chromium", browser_version=version, connection=self._connection,
