@@ -67,6 +67,8 @@ async def test_endless_popups_are_capped_and_counted_and_the_server_stays_alive(
     assert listing["refused_popups"] > 10
     result = await client.call_tool("browser_tabs", {})
     assert "popup(s) closed at once: the role had 5 tabs open" in result.content[0].text
+    full = await client.call_tool("browser_tab_new", {})
+    assert full.is_error and "INVALID_ARGUMENT" in full.content[0].text and "close one first" in full.content[0].text
     opener = next(t for t in listing["tabs"] if t["url"].endswith("/popups.html"))
     await client.call_tool("browser_tab_select", {"tab": opener["id"]})
     assert not (await client.call_tool("browser_snapshot", {})).is_error

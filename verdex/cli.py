@@ -64,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--transport", choices=("stdio", "http"), default="stdio",
                        help="http = streamable HTTP on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8931)
-    serve.add_argument("--caps", default="", help="extra tool groups, comma separated: roles, more, lint")
+    serve.add_argument("--caps", default="", help="extra tool groups, comma separated: roles, more, test, lint, read, tabs, files")
     serve.add_argument("--record", metavar="PATH", help="record every action as a step (JSON Lines)")
     _artifact_arguments(serve)
     _browser_arguments(serve)
