@@ -150,6 +150,8 @@ async def test_find_by_regex_and_a_bad_regex_is_an_invalid_argument(client, apps
     await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
     found = await client.call_tool("browser_find", {"query": r"\d+ s\b", "regex": True})
     assert [m["text"] for m in found.structured_content["matches"]] == ["4 s", "1 s", "90 s", "20 s"]
+    across = await client.call_tool("browser_find", {"query": r"\s+Weekly", "regex": True})
+    assert across.structured_content["matches"][0]["nearest_interactive"]["name"] == "Subscribe"
     bad = await client.call_tool("browser_find", {"query": "([a-z", "regex": True})
     assert bad.is_error and "INVALID_ARGUMENT: " in bad.content[0].text
     assert not (await client.call_tool("browser_find", {"query": "Release"})).is_error     # still serving

@@ -1933,12 +1933,15 @@
     return pieces;
   }
 
+  // The text piece a match starts in (a match that starts on a block break belongs to the text after it).
   function pieceAt(pieces, offset) {
     let lo = 0, hi = pieces.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (pieces[mid].start <= offset) lo = mid; else hi = mid - 1;
     }
+    while (!pieces[lo].node && lo < pieces.length - 1) lo++;
+    while (!pieces[lo].node && lo > 0) lo--;
     return pieces[lo];
   }
 
