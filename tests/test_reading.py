@@ -6,9 +6,14 @@ from __future__ import annotations
 import json
 import re
 
+import anyio
 import pytest
 from mcp import Client
+from playwright.async_api import async_playwright
 
+from verdex import reading
+from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
+from verdex.browser.tab import Tab
 from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
@@ -190,3 +195,33 @@ async def test_cross_origin_frame_content_is_read_and_found(client, apps, other_
     found = (await client.call_tool("browser_find", {"query": "free shipping"})).structured_content
     assert found["total"] == 1
     assert found["matches"][0]["frame"] == f"{other_origin.url}/reading/partner.html"
+
+
+async def test_an_out_of_process_cross_origin_frame_is_read_through_its_own_session(apps, other_origin):
+    """With site isolation Chromium runs the cross-origin frame in another process, with its own CDP
+    session; the frame's bridge is installed there."""
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=require_chromium().path,
+                                          args=[*LAUNCH_ARGS, "--site-per-process"])
+        try:
+            page = await browser.new_page()
+
+            async def closed() -> None:
+                return None
+
+            tab = Tab("t1", page, opener=None, test_id_attribute="data-testid", navigation_timeout=15,
+                      on_browser_closed=closed)
+            await tab.navigate(f"{apps.url}/reading/cross-origin.html?other={other_origin.url}")
+            partner = None
+            with anyio.fail_after(10):
+                while partner is None:
+                    partner = next((f for f in page.frames if f.url.startswith(other_origin.url)), None)
+                    await anyio.sleep(0.05)
+                await partner.wait_for_load_state("domcontentloaded")
+            await page.context.new_cdp_session(partner)          # it is out of process: it has a session of its own
+            content = (await reading.extract(tab, format="text")).content
+            assert "Partner offer\nFree shipping on partner orders." in content
+            found = await reading.find(tab, "free shipping")
+            assert [m.frame for m in found.matches] == [partner.url]
+        finally:
+            await browser.close()
