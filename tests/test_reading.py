@@ -197,6 +197,22 @@ async def test_cross_origin_frame_content_is_read_and_found(client, apps, other_
     assert found["matches"][0]["frame"] == f"{other_origin.url}/reading/partner.html"
 
 
+async def test_a_ref_inside_a_cross_origin_frame_is_acted_on_through_the_frame(client, apps, other_origin):
+    await client.call_tool("browser_navigate", {"url": f"{apps.url}/reading/cross-origin.html?other={other_origin.url}"})
+    with anyio.fail_after(10):
+        while not (found := (await client.call_tool("browser_find", {"query": "Claim offer"})).structured_content)["total"]:
+            await anyio.sleep(0.05)
+    button = found["matches"][0]["element"]
+    assert button["role"] == "button" and re.fullmatch(r"f1\d\de\d+", button["ref"])     # the frame's own prefix
+    clicked = await client.call_tool("browser_click", {"ref": button["ref"]})
+    assert not clicked.is_error, clicked.content[0].text
+    steps = clicked.structured_content["locator"]["chosen"]["steps"]
+    assert steps[0] == {"method": "frame_locator", "args": ['iframe[title="Partner widget"]'], "kwargs": {}}
+    assert (await client.call_tool("browser_find", {"query": "Offer claimed"})).structured_content["total"] == 1
+    unknown = await client.call_tool("browser_click", {"ref": button["ref"].replace("e", "e9999")})
+    assert unknown.is_error and ("UNKNOWN_REF" in unknown.content[0].text)
+
+
 async def test_an_out_of_process_cross_origin_frame_is_read_through_its_own_session(apps, other_origin):
     """With site isolation Chromium runs the cross-origin frame in another process, with its own CDP
     session; the frame's bridge is installed there."""

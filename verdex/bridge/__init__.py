@@ -29,9 +29,11 @@ class Bridge:
     ``next_ref()`` says where the new document's ref numbers start, so that refs never repeat in a tab."""
 
     def __init__(self, page: Page, *, test_id_attribute: str, next_ref: Callable[[], int],
-                 on_install: Callable[[str, int], None], frame: Frame | None = None) -> None:
+                 on_install: Callable[[str, int], None], frame: Frame | None = None,
+                 ref_prefix: str | None = None) -> None:
         self._page = page
         self._frame = frame          # a child frame whose own document this bridge reads (cross-origin)
+        self.ref_prefix = ref_prefix  # its refs are f<n>e… with its own n
         self._test_id_attribute = test_id_attribute
         self._next_ref = next_ref
         self._on_install = on_install
@@ -68,7 +70,8 @@ class Bridge:
                                                               "grantUniveralAccess": False})
         context_id = world["executionContextId"]
         ref_base = self._next_ref()
-        config = json.dumps({"refBase": ref_base, "testIdAttribute": self._test_id_attribute})
+        config = json.dumps({"refBase": ref_base, "testIdAttribute": self._test_id_attribute,
+                             "refPrefix": self.ref_prefix})
         response = await self._send("Runtime.evaluate", {"expression": f"({BRIDGE_SOURCE})({config})",
                                                          "contextId": context_id, "returnByValue": True})
         document_id = self._value(response, "install")

@@ -71,7 +71,7 @@
   function refFor(el) {
     let ref = refOf.get(el);
     if (!ref) {
-      ref = framePrefix(el) + 'e' + nextRef++;
+      ref = (config.refPrefix || framePrefix(el)) + 'e' + nextRef++;   // a cross-origin frame's bridge has its own
       refOf.set(el, ref);
       elementOf.set(ref, new WeakRef(el));
     }
@@ -1301,13 +1301,33 @@
     const chain = [];
     let view = el.ownerDocument.defaultView;
     while (view && view.frameElement) {
-      const frame = view.frameElement;
-      const frames = Array.from(frame.ownerDocument.querySelectorAll('iframe, frame'));
-      chain.unshift({ test_id: frame.getAttribute(TEST_ID), title: frame.getAttribute('title'),
-        name: frame.getAttribute('name'), id: frame.id || null, index: frames.indexOf(frame) });
-      view = frame.ownerDocument.defaultView;
+      chain.unshift(frameFacts(view.frameElement));
+      view = view.frameElement.ownerDocument.defaultView;
     }
     return chain;
+  }
+
+  function frameFacts(frame) {
+    const frames = Array.from(frame.ownerDocument.querySelectorAll('iframe, frame'));
+    return { test_id: frame.getAttribute(TEST_ID), title: frame.getAttribute('title'),
+      name: frame.getAttribute('name'), id: frame.id || null, index: frames.indexOf(frame) };
+  }
+
+  // The frame chain down to a cross-origin frame's element (its document is closed to this bridge),
+  // found by its name or its src: the prefix of the locators of the elements inside it.
+  function frameElementChain(args) {
+    const found = (doc) => {
+      for (const frame of doc.querySelectorAll('iframe, frame')) {
+        if ((args.name && frame.getAttribute('name') === args.name) || (!args.name && frame.src === args.url)) return frame;
+        let inner = null;
+        try { inner = frame.contentDocument; } catch (e) { inner = null; }
+        const nested = inner && found(inner);
+        if (nested) return nested;
+      }
+      return null;
+    };
+    const frame = found(document);
+    return { frames: frame ? [...frameChain(frame), frameFacts(frame)] : null };
   }
 
   // The element's box in the top-level viewport (what Playwright's bounding_box reports).
@@ -2021,7 +2041,7 @@
   watchMutations(document);
 
   const methods = { snapshot, nextPage, ancestors, siblings, descendants, describeRef, refsWithAttribute,
-    preflight, candidates, activity, extract, find,
+    preflight, candidates, activity, extract, find, frameElementChain,
     identity: () => { resetCaches(); return identity(document); } };
   globalThis.__verdex = {
     documentId,

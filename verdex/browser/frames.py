@@ -4,6 +4,8 @@ cross-origin document is closed to it (and Chromium may run it in another proces
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from urllib.parse import urlsplit
 from weakref import WeakKeyDictionary
 
@@ -63,23 +65,48 @@ def frame_facts(tab_id: str, page: Page) -> FrameList:
     return FrameList(tab=tab_id, frames=facts, more=max(0, len(children) - MAX_FRAMES))
 
 
-_bridges: WeakKeyDictionary[Frame, Bridge] = WeakKeyDictionary()
+FIRST_PREFIX = 101          # the tab's bridge numbers same-origin frames f1, f2, …; these start far above
 
 
-def cross_origin_bridges(page: Page, test_id_attribute: str) -> list[tuple[Frame, Bridge]]:
-    """A bridge (in its own isolated world) for each cross-origin frame of the page. Their refs are
-    not the tab's: they are read, not acted on."""
+class _FrameBridges:
+    """The cross-origin frames' bridges of one page, each with its own ref prefix (f101, f102, …)."""
+
+    def __init__(self) -> None:
+        self.of_frame: WeakKeyDictionary[Frame, Bridge] = WeakKeyDictionary()
+        self.by_prefix: dict[str, tuple[Frame, Bridge]] = {}
+
+
+_pages: WeakKeyDictionary[Page, _FrameBridges] = WeakKeyDictionary()
+
+
+def cross_origin_bridges(page: Page, test_id_attribute: str, next_ref: Callable[[], int]) -> list[tuple[Frame, Bridge]]:
+    """A bridge (in its own isolated world) for each cross-origin frame of the page. Its refs carry
+    the frame's prefix and numbers from the tab's sequence (``next_ref``), so they never collide
+    with the tab's own."""
     top = origin_of(page.main_frame.url)
+    known = _pages.setdefault(page, _FrameBridges())
     out = []
     for frame in page.frames[: MAX_FRAMES + 1]:
-        if frame is page.main_frame or frame.is_detached() or origin_of(frame.url) == top:
+        if frame is page.main_frame or frame.is_detached() or frame.url == "about:blank":
             continue
-        if frame.url == "about:blank":
+        if origin_of(frame.url) == top:
             continue
-        bridge = _bridges.get(frame)
+        bridge = known.of_frame.get(frame)
         if bridge is None:
-            bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=lambda: 1,
-                            on_install=lambda document_id, ref_base: None, frame=frame)
-            _bridges[frame] = bridge
+            prefix = f"f{FIRST_PREFIX + len(known.by_prefix)}"
+            bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=next_ref,
+                            on_install=lambda document_id, ref_base: None, frame=frame, ref_prefix=prefix)
+            known.of_frame[frame] = bridge
+            known.by_prefix[prefix] = (frame, bridge)
         out.append((frame, bridge))
     return out
+
+
+def bridge_for_ref(page: Page, ref: str) -> tuple[Frame, Bridge] | None:
+    """The cross-origin frame (and its bridge) that issued ref, if one did."""
+    match = re.match(r"^(f\d+)e\d+$", ref)
+    known = _pages.get(page)
+    if not match or known is None:
+        return None
+    found = known.by_prefix.get(match.group(1))
+    return found if found is not None and not found[0].is_detached() else None

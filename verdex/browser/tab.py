@@ -15,6 +15,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from verdex.artifacts.options import ArtifactOptions
 from verdex.bridge import Bridge
 from verdex.browser.downloads import Downloads
+from verdex.browser.frames import bridge_for_ref
 from verdex.errors import (
     BrowserClosed,
     InvalidArgument,
@@ -282,9 +283,26 @@ class Tab:
 
     async def _ref_call(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
         args = {**args, "ref": self.refs.check_ref(args["ref"])}
-        answer = await self.call_bridge(method, args)
+        answer = await self.call_bridge_for(args["ref"], method, args)
         self.raise_for_ref_error(answer)
         self.refs.saw(answer.get("next_ref", 0) or 0)
+        return answer
+
+    async def call_bridge_for(self, ref: str, method: str, args: dict[str, Any]) -> dict[str, Any]:
+        """A call about ref, made by the bridge that issued it: the tab's, or a cross-origin frame's —
+        whose locators then start with the frame chain down to that frame's element."""
+        framed = bridge_for_ref(self.page, ref)
+        if framed is None:
+            return await self.call_bridge(method, args)
+        self.ensure_no_dialog()
+        frame, bridge = framed
+        answer = await bridge.call(method, args)
+        locating = answer.get("locating") if method == "preflight" else answer if method == "candidates" else None
+        if isinstance(locating, dict) and "frames" in locating:
+            chain = await self.call_bridge("frameElementChain", {"name": frame.name, "url": frame.url})
+            if chain["frames"] is None:
+                raise StaleRef(f"{ref} is in a frame that is no longer on the page", ref=ref, attached=False)
+            locating["frames"] = chain["frames"] + locating["frames"]
         return answer
 
     @staticmethod

@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 from verdex.browser.frames import cross_origin_bridges
 from verdex.errors import InvalidArgument, VerdexError
 from verdex.reading import render
-from verdex.reading.facts import ElementRef, Extraction, FindResult, Match
+from verdex.reading.facts import Extraction, FindResult, Match
 from verdex.reading.paging import ReadingBook, cursor_after, pages_of
 
 if TYPE_CHECKING:
@@ -84,14 +84,15 @@ async def find(tab: Tab, query: str | None, *, regex: bool = False, ignore_case:
     matches = [Match.model_validate(m) for m in answer["matches"]]
     capped, searched = answer["capped"], answer["searched_chars"]
     if scope is None:
-        for frame, bridge in cross_origin_bridges(tab.page, tab.test_id_attribute):
+        for frame, bridge in _frame_bridges(tab):
             try:
                 inner = await bridge.call("find", args)
             except VerdexError:
                 continue
+            tab.refs.saw(inner.get("next_ref", 0) or 0)
             capped = capped or inner.get("capped", False)
             searched += inner.get("searched_chars", 0)
-            matches += [_from_frame(Match.model_validate(m), frame.url) for m in inner.get("matches", [])]
+            matches += [Match.model_validate({**m, "frame": frame.url}) for m in inner.get("matches", [])]
     pages = [matches[i:i + max_results] for i in range(0, len(matches), max_results)] or [[]]
     summary = {"tab": tab.id, "query": query, "regex": regex, "total": len(matches), "capped": capped,
                "searched_chars": searched}
@@ -103,18 +104,14 @@ def _find_page(reading: Any, index: int) -> FindResult:
                       next_cursor=cursor_after(reading, index))
 
 
-def _from_frame(match: Match, url: str) -> Match:
-    """A cross-origin frame's refs are its own bridge's, not the tab's: the match says where it is instead."""
-    def unref(element: ElementRef | None) -> ElementRef | None:
-        return element.model_copy(update={"ref": None}) if element is not None else None
-    return match.model_copy(update={"element": unref(match.element),
-                                    "nearest_interactive": unref(match.nearest_interactive), "frame": url})
+def _frame_bridges(tab: Tab) -> list:
+    return cross_origin_bridges(tab.page, tab.test_id_attribute, lambda: tab.refs.next_ref)
 
 
 async def _bridge_call(tab: Tab, method: str, args: dict[str, Any], scope: str | None) -> dict[str, Any]:
     if scope is not None:
         args = {**args, "scope": tab.refs.check_ref(scope)}
-    answer = await tab.call_bridge(method, args)
+    answer = await (tab.call_bridge_for(scope, method, args) if scope is not None else tab.call_bridge(method, args))
     if answer.get("error") == "bad-regex":
         raise InvalidArgument(f"not a valid regular expression (JavaScript syntax): {answer.get('detail')}",
                               query=args.get("query"))
@@ -127,7 +124,7 @@ async def _with_cross_origin_frames(tab: Tab, answer: dict[str, Any]) -> list[st
     """Read each cross-origin frame with its own bridge and put its blocks after the frame's marker."""
     unread = []
     blocks = answer["blocks"]
-    for frame, bridge in cross_origin_bridges(tab.page, tab.test_id_attribute):
+    for frame, bridge in _frame_bridges(tab):
         marker = next((i for i, b in enumerate(blocks) if b["kind"] == "frame" and b["cross_origin"]
                        and b["url"] == frame.url and b["name"] == frame.name), None)
         if marker is None:
@@ -137,6 +134,7 @@ async def _with_cross_origin_frames(tab: Tab, answer: dict[str, Any]) -> list[st
         except VerdexError:
             unread.append(frame.url)
             continue
+        tab.refs.saw(inner.get("next_ref", 0) or 0)
         blocks[marker + 1:marker + 1] = inner["blocks"]
         blocks[marker] = {**blocks[marker], "read": True}
     return unread
