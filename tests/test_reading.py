@@ -209,6 +209,9 @@ async def test_a_ref_inside_a_cross_origin_frame_is_acted_on_through_the_frame(c
     steps = clicked.structured_content["locator"]["chosen"]["steps"]
     assert steps[0] == {"method": "frame_locator", "args": ['iframe[title="Partner widget"]'], "kwargs": {}}
     assert (await client.call_tool("browser_find", {"query": "Offer claimed"})).structured_content["total"] == 1
+    snapshot = (await client.call_tool("browser_snapshot", {})).content[0].text
+    assert re.search(r'- iframe "Partner widget" \[ref=e\d+\] \[cross-origin\]:\n'
+                     r'(\s+- .*\n)*?\s+- button "Claim offer" \[ref=' + button["ref"] + r'\]', snapshot), snapshot
     unknown = await client.call_tool("browser_click", {"ref": button["ref"].replace("e", "e9999")})
     assert unknown.is_error and ("UNKNOWN_REF" in unknown.content[0].text)
 

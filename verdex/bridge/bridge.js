@@ -1330,6 +1330,22 @@
     return { frames: frame ? [...frameChain(frame), frameFacts(frame)] : null };
   }
 
+  // The cross-origin iframe elements (their documents are closed to this bridge) with their refs,
+  // so that the snapshot can put each frame's own lines under its iframe line.
+  function closedFrames() {
+    const out = [];
+    const visit = (doc) => {
+      for (const frame of doc.querySelectorAll('iframe, frame')) {
+        let inner = null;
+        try { inner = frame.contentDocument; } catch (e) { inner = null; }
+        if (inner) visit(inner);
+        else out.push({ ref: refFor(frame), name: frame.getAttribute('name') || '', url: frame.src || '' });
+      }
+    };
+    visit(document);
+    return { frames: out, next_ref: nextRef };
+  }
+
   // The element's box in the top-level viewport (what Playwright's bounding_box reports).
   function pageBox(el) {
     const rect = el.getBoundingClientRect();
@@ -2041,7 +2057,7 @@
   watchMutations(document);
 
   const methods = { snapshot, nextPage, ancestors, siblings, descendants, describeRef, refsWithAttribute,
-    preflight, candidates, activity, extract, find, frameElementChain,
+    preflight, candidates, activity, extract, find, frameElementChain, closedFrames,
     identity: () => { resetCaches(); return identity(document); } };
   globalThis.__verdex = {
     documentId,

@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 from weakref import WeakKeyDictionary
 
 from playwright.async_api import Frame, Page
 
 from verdex.bridge import Bridge
+from verdex.errors import VerdexError
 from verdex.facts import Fact
+
+if TYPE_CHECKING:
+    from verdex.browser.tab import Tab
 
 MAX_FRAMES = 50
 
@@ -110,3 +115,38 @@ def bridge_for_ref(page: Page, ref: str) -> tuple[Frame, Bridge] | None:
         return None
     found = known.by_prefix.get(match.group(1))
     return found if found is not None and not found[0].is_detached() else None
+
+
+FRAME_SNAPSHOT_BYTES = 6_000
+
+
+async def snapshot_lines(tab: "Tab", text: str, observation_id: str) -> str:
+    """The snapshot text with each cross-origin frame's own lines (budgeted, with its refs) under
+    its iframe line, where the tab's bridge could only say ``[cross-origin]``."""
+    if "[cross-origin]" not in text:
+        return text
+    bridges = cross_origin_bridges(tab.page, tab.test_id_attribute, lambda: tab.refs.next_ref)
+    if not bridges:
+        return text
+    elements = (await tab.call_bridge("closedFrames", {}))["frames"]
+    lines = text.split("\n")
+    for frame, bridge in bridges:
+        element = next((e for e in elements if (e["name"] and e["name"] == frame.name)
+                        or (not e["name"] and e["url"] == frame.url)), None)
+        at = next((i for i, line in enumerate(lines) if element and f"[ref={element['ref']}]" in line), None)
+        if at is None:
+            continue
+        try:
+            answer = await bridge.call("snapshot", {"observation_id": observation_id, "mode": "default",
+                                                    "max_bytes": FRAME_SNAPSHOT_BYTES})
+        except VerdexError:
+            continue
+        tab.refs.saw(answer.get("next_ref", 0) or 0)
+        indent = " " * (len(lines[at]) - len(lines[at].lstrip()) + 2)
+        inner = [indent + line for line in answer["text"].split("\n") if line.strip()]
+        if answer.get("has_more"):
+            inner.append(indent + "- … more in this frame: browser_extract or browser_find read all of it")
+        if inner and not lines[at].endswith(":"):
+            lines[at] += ":"
+        lines[at + 1:at + 1] = inner
+    return "\n".join(lines)

@@ -15,7 +15,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from verdex.artifacts.options import ArtifactOptions
 from verdex.bridge import Bridge
 from verdex.browser.downloads import Downloads
-from verdex.browser.frames import bridge_for_ref
+from verdex.browser.frames import bridge_for_ref, snapshot_lines as frame_snapshot_lines
 from verdex.errors import (
     BrowserClosed,
     InvalidArgument,
@@ -236,8 +236,9 @@ class Tab:
             self.raise_for_ref_error(answer)
             self.refs.observed(observation_id, answer["document_id"])
         self.refs.saw(answer["next_ref"])
+        text = answer["text"] if diff else await frame_snapshot_lines(self, answer["text"], observation_id)
         return Snapshot(observation_id=observation_id, tab=self.id, mode=mode, identity=answer["identity"],
-                        text=answer["text"], diff=answer.get("diff"), total_lines=answer["total_lines"],
+                        text=text, diff=answer.get("diff"), total_lines=answer["total_lines"],
                         offset=answer["offset"], has_more=answer["has_more"], next_cursor=answer["next_cursor"],
                         element_count=answer.get("element_count", 0))
 
