@@ -208,6 +208,8 @@ async def test_a_ref_inside_a_cross_origin_frame_is_acted_on_through_the_frame(c
     assert not clicked.is_error, clicked.content[0].text
     steps = clicked.structured_content["locator"]["chosen"]["steps"]
     assert steps[0] == {"method": "frame_locator", "args": ['iframe[title="Partner widget"]'], "kwargs": {}}
+    partner = f"{other_origin.url}/reading/partner.html"
+    assert f"appeared: in frame {partner}: paragraph: Offer claimed" in clicked.content[0].text   # its effect
     assert (await client.call_tool("browser_find", {"query": "Offer claimed"})).structured_content["total"] == 1
     snapshot = (await client.call_tool("browser_snapshot", {})).content[0].text
     assert re.search(r'- iframe "Partner widget" \[ref=e\d+\] \[cross-origin\]:\n'

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from playwright.async_api import Download, Page, Request, Response
 
 from verdex.artifacts.capture import ActionCapture
+from verdex.browser.frames import frames_content
 from verdex.facts import Box, Effects, PageIdentity, RequestEffect
 
 if TYPE_CHECKING:
@@ -113,6 +114,7 @@ class EffectsWatch:
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)
         self._auto_dismissed_before = tab.dialogs_auto_dismissed
+        self._frames_before = await frames_content(tab)
         tab.page.on("download", self._downloaded)
 
     @property
@@ -154,8 +156,10 @@ class EffectsWatch:
                 after = await tab.snapshot(diff=True)
                 diff = [line for line in (after.diff or []) if "[ref=" in line]
                 changed_times = (await tab.bridge.call("activity", {"since": self._page_t0}))["mutation_times"]
+            frames_changed = _frame_changes(self._frames_before, await frames_content(tab)) if same_document else ([], [])
             effects = self._effects(dialogs=dialogs, downloads=downloads, identity=identity, diff=diff,
-                                    changed_times=changed_times, navigated=not same_document)
+                                    changed_times=changed_times, navigated=not same_document,
+                                    frames_changed=frames_changed)
             if self._capture is not None:
                 effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
             return effects
@@ -187,7 +191,8 @@ class EffectsWatch:
             await asyncio.sleep(POLL_S)
 
     def _effects(self, *, dialogs: list[str], downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
-                 changed_times: list[float] | None = None, navigated: bool = False) -> Effects:
+                 changed_times: list[float] | None = None, navigated: bool = False,
+                 frames_changed: tuple[list[str], list[str]] = ([], [])) -> Effects:
         tab = self._tab
         requests = []
         for record in tab.network.since(self._t0):
@@ -206,6 +211,7 @@ class EffectsWatch:
         title_change = heading_change = None
         if identity is not None:
             appeared, disappeared = _identity_changes(before, identity)
+            appeared, disappeared = appeared + frames_changed[0], disappeared + frames_changed[1]
             if identity.title != before.title:
                 title_change = [before.title, identity.title]
             if identity.heading != before.heading:
@@ -219,6 +225,16 @@ class EffectsWatch:
                        or downloads or appeared or disappeared or title_change or heading_change or diff
                        or (changed_times or []))
         return effects.model_copy(update={"no_effect": nothing})
+
+
+def _frame_changes(before: dict[str, list[str]], after: dict[str, list[str]]) -> tuple[list[str], list[str]]:
+    """Lines of a cross-origin frame's snapshot that came or went, each said with its frame."""
+    appeared, disappeared = [], []
+    for url in before.keys() & after.keys():
+        old, new = set(before[url]), set(after[url])
+        appeared += [f"in frame {url}: {line.strip()[2:]}" for line in after[url] if line not in old]
+        disappeared += [f"in frame {url}: {line.strip()[2:]}" for line in before[url] if line not in new]
+    return appeared, disappeared
 
 
 def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[str], list[str]]:

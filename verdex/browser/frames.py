@@ -134,19 +134,38 @@ async def snapshot_lines(tab: "Tab", text: str, observation_id: str) -> str:
         element = next((e for e in elements if (e["name"] and e["name"] == frame.name)
                         or (not e["name"] and e["url"] == frame.url)), None)
         at = next((i for i, line in enumerate(lines) if element and f"[ref={element['ref']}]" in line), None)
-        if at is None:
+        inner = await _frame_lines(tab, bridge, observation_id) if at is not None else None
+        if not inner:
             continue
-        try:
-            answer = await bridge.call("snapshot", {"observation_id": observation_id, "mode": "default",
-                                                    "max_bytes": FRAME_SNAPSHOT_BYTES})
-        except VerdexError:
-            continue
-        tab.refs.saw(answer.get("next_ref", 0) or 0)
         indent = " " * (len(lines[at]) - len(lines[at].lstrip()) + 2)
-        inner = [indent + line for line in answer["text"].split("\n") if line.strip()]
-        if answer.get("has_more"):
-            inner.append(indent + "- … more in this frame: browser_extract or browser_find read all of it")
-        if inner and not lines[at].endswith(":"):
+        if not lines[at].endswith(":"):
             lines[at] += ":"
-        lines[at + 1:at + 1] = inner
+        lines[at + 1:at + 1] = [indent + line for line in inner]
     return "\n".join(lines)
+
+
+async def frames_content(tab: "Tab") -> dict[str, list[str]]:
+    """Each cross-origin frame's snapshot lines by frame url, for telling what an action changed
+    inside it (the tab's own watch does not reach there). Empty when verdex has no frame bridges."""
+    known = _pages.get(tab.page)
+    if known is None or not known.by_prefix:
+        return {}
+    out = {}
+    for frame, bridge in cross_origin_bridges(tab.page, tab.test_id_attribute, lambda: tab.refs.next_ref):
+        lines = await _frame_lines(tab, bridge, "effects")
+        if lines is not None:
+            out[frame.url] = lines
+    return out
+
+
+async def _frame_lines(tab: "Tab", bridge: Bridge, observation_id: str) -> list[str] | None:
+    try:
+        answer = await bridge.call("snapshot", {"observation_id": observation_id, "mode": "default",
+                                                "max_bytes": FRAME_SNAPSHOT_BYTES})
+    except VerdexError:
+        return None
+    tab.refs.saw(answer.get("next_ref", 0) or 0)
+    lines = [line for line in answer["text"].split("\n") if line.strip()]
+    if answer.get("has_more"):
+        lines.append("- … more in this frame: browser_extract or browser_find read all of it")
+    return lines
