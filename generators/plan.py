@@ -84,6 +84,7 @@ class Action(Model):
     prompt_text: str | None = None
     asserts: list[Assertion] = []
     note: str | None = None
+    step: int = 0                     # the recorded step it comes from (1-based)
 
 
 class Goto(Model):

@@ -119,7 +119,8 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                   select_by="label" if args.get("labels") else "value", key=args.get("key"),
                   button=args.get("button", "left"), submit=bool(args.get("submit")), waits=found_waits,
                   response=waits.response_match(effects, index), popup=popup,
-                  download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts)
+                  download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts,
+                  step=index)
 
 
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion) -> bool:

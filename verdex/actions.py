@@ -189,7 +189,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         verdict = Verdict(advisory=[*verdict.blocking, *verdict.advisory])
     blocker = None
     if verdict.blocking and not force:
-        blocker = await _blocker_locator(tab, facts)
+        blocker = await blocker_locator(tab, facts)
         if wait:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
             locating = await tab.candidates(ref)           # the page has changed while waiting
@@ -244,7 +244,7 @@ def _identity(facts: PreflightFacts) -> dict[str, Any]:
     return {"role": facts.role, "name": facts.name, "tag": facts.tag, "container": facts.container.model_dump()}
 
 
-async def _blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | None:
+async def blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | None:
     """The locator of what covers the target's centre, proven while it is still there (a test waits for
     it to be hidden before acting)."""
     centre = next((p for p in facts.coverage if p.point == "center"), None)

@@ -13,7 +13,8 @@
     ├── BrowserClosed           BROWSER_CLOSED
     ├── BrowserUnavailable      BROWSER_UNAVAILABLE  no Chromium found, or the remote endpoint refused
     ├── ModelUnavailable        MODEL_UNAVAILABLE    `verdex agent`: no model endpoint configured, or it refused
-    └── AgentIncomplete         AGENT_INCOMPLETE     `verdex agent` ended without a test (turn budget, no handoff)
+    ├── AgentIncomplete         AGENT_INCOMPLETE     `verdex agent` ended without a test (turn budget, no handoff)
+    └── CannotHeal              CANNOT_HEAL          `verdex heal` found no locator or wait that fixes the test
 
 Foreign errors (Playwright, CDP) are translated in one place, :func:`translate_playwright_errors`;
 the model's (OpenAI client, Agents SDK) in ``verdex.agent.endpoint.translate_model_errors``.
@@ -98,6 +99,10 @@ class ModelUnavailable(VerdexError):
 
 class AgentIncomplete(VerdexError):
     code = "AGENT_INCOMPLETE"
+
+
+class CannotHeal(VerdexError):
+    code = "CANNOT_HEAL"
 
 
 _CLOSED_MARKERS = (

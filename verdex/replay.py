@@ -78,28 +78,35 @@ async def _act(tab: Tab, step: dict[str, Any], report: StepReport) -> None:
     await expect(locator).to_have_count(1, timeout=STEP_TIMEOUT_MS)
     watch = EffectsWatch(tab)
     await watch.start()
+    report.drift += await perform(locator, step)
+    now = await watch.finish()
+    report.drift += _effect_drift(step.get("effects") or {}, now)
+
+
+async def perform(locator: Any, step: dict[str, Any], timeout_ms: float = STEP_TIMEOUT_MS) -> list[str]:
+    """Do a recorded action's tool call on a Playwright locator, with its recorded arguments (a secret
+    from its environment variable). Returns what could not be done as recorded."""
+    notes = []
     tool, args = step["tool"], step.get("args", {})
     if tool == "browser_click":
-        await locator.click(timeout=STEP_TIMEOUT_MS)
+        await (locator.dblclick if args.get("click_count", 1) == 2 else locator.click)(timeout=timeout_ms)
     elif tool in ("browser_fill", "browser_type"):
         value = args.get("value", args.get("text"))
         if isinstance(value, dict):
+            notes += [] if os.environ.get(value["env"]) else [f"secret {value['env']} is not set"]
             value = os.environ.get(value["env"], "")
-            if not value:
-                report.drift.append(f"secret {args.get('value', args.get('text'))['env']} is not set")
-        await locator.fill(value, timeout=STEP_TIMEOUT_MS)
+        await locator.fill(value, timeout=timeout_ms)
         if args.get("submit"):
             await locator.press("Enter")
     elif tool == "browser_select":
-        await locator.select_option(value=args.get("values"), label=args.get("labels"), timeout=STEP_TIMEOUT_MS)
+        await locator.select_option(value=args.get("values"), label=args.get("labels"), timeout=timeout_ms)
     elif tool in ("browser_check", "browser_uncheck"):
-        await (locator.check if tool == "browser_check" else locator.uncheck)(timeout=STEP_TIMEOUT_MS)
+        await (locator.check if tool == "browser_check" else locator.uncheck)(timeout=timeout_ms)
     elif tool == "browser_hover":
-        await locator.hover(timeout=STEP_TIMEOUT_MS)
+        await locator.hover(timeout=timeout_ms)
     elif tool == "browser_press":
-        await locator.press(args["key"], timeout=STEP_TIMEOUT_MS)
-    now = await watch.finish()
-    report.drift += _effect_drift(step.get("effects") or {}, now)
+        await locator.press(args["key"], timeout=timeout_ms)
+    return notes
 
 
 def _effect_drift(recorded: dict[str, Any], now: Effects) -> list[str]:

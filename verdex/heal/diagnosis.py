@@ -1,0 +1,119 @@
+"""Why an action of a test fails, from fresh facts: replay the recorded flow up to the action with
+verdex in a real browser, find each target by its recorded identity, and compare it with what the
+test's own locator reaches. The first action whose locator reaches nothing, several elements or
+another element gets a new locator proven unique with Playwright (``verdex.locators``); when the
+failing action's locator is right but something covers its target, the test gets a wait for that
+element to be hidden (as ``generators/waits.py`` writes for a blocker seen while recording).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+from urllib.parse import urljoin, urlsplit
+
+from playwright.async_api import expect
+
+from verdex import locators
+from verdex.actions import blocker_locator
+from verdex.browser.tab import Tab
+from verdex.errors import CannotHeal, translate_playwright_errors
+from verdex.facts import LocatorStep
+from verdex.heal.identity import find, identity_of
+from verdex.heal.source import ActionSite, TestSource
+from verdex.preflight import judge
+from verdex.replay import perform
+
+ACTION_TIMEOUT_MS = 10_000
+
+
+@dataclass(frozen=True)
+class Fix:
+    action: int                               # which action of the test (0-based)
+    step: int                                 # the recorded step it was generated from
+    kind: Literal["locator", "wait"]
+    steps: list[LocatorStep]                  # the new locator, or the element to wait for
+    positional: bool
+    reason: str
+
+
+async def diagnose(tab: Tab, test: TestSource, failing: int, action_steps: list[int], recorded: list[dict[str, Any]],
+                   base_url: str, progress: Callable[[str], None]) -> Fix:
+    """Replay up to the failing action and name the fix; ``CannotHeal`` when the facts show none."""
+    recorded_origin = None
+    last = action_steps[failing]
+    for index, record in enumerate(recorded[:last], 1):
+        if record.get("tool") == "browser_navigate":
+            url = record["args"]["url"]
+            parts = urlsplit(url)
+            recorded_origin = recorded_origin or f"{parts.scheme}://{parts.netloc}"
+            await tab.navigate(urljoin(base_url, url[len(recorded_origin):]) if url.startswith(recorded_origin) else url)
+            progress(f"  replay step {index}: navigated to {urlsplit(url).path}")
+            continue
+        if index not in action_steps:
+            continue                                  # not in the test: a refused or ineffective attempt
+        number = action_steps.index(index)
+        site = test.actions[number]
+        await _run_waits(tab, site)
+        fix = await _check(tab, site, number, record, index, failing=index == last)
+        if fix is not None:
+            return fix
+        if index < last:
+            with translate_playwright_errors(f"replaying step {index}"):
+                await perform(locators.build(tab.page, site.chain.steps), record, ACTION_TIMEOUT_MS)
+            progress(f"  replay step {index}: {record['tool']} done with the test's locator")
+    raise CannotHeal(f"step {last}: the test's locator reaches the recorded target and nothing covers it; "
+                     "the failure is not a locator or a missing wait", step=last)
+
+
+async def _run_waits(tab: Tab, site: ActionSite) -> None:
+    """The test's own waits before the action, so the page is where the test would have it."""
+    for wait in site.waits:
+        if wait.args is None:
+            continue
+        assertion = getattr(expect(locators.build(tab.page, wait.chain.steps)), wait.matcher, None)
+        if assertion is None:
+            continue
+        try:
+            await assertion(*wait.args, **wait.kwargs)
+        except AssertionError as exc:
+            raise CannotHeal(f"the test's wait {locators.python_expression(wait.chain.steps)}.{wait.matcher}() "
+                             f"does not hold on the live page", detail=str(exc).splitlines()[0]) from exc
+
+
+async def _check(tab: Tab, site: ActionSite, number: int, record: dict[str, Any], index: int, *,
+                 failing: bool) -> Fix | None:
+    if site.chain is None:
+        if failing:
+            raise CannotHeal(f"step {index}: a key press on the focused element has no locator to heal", step=index)
+        return None
+    identity = identity_of(record)
+    ref = await find(tab, identity)
+    choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    target = locators.build(tab.page, choice.chosen.steps)
+    current = locators.build(tab.page, site.chain.steps)
+    with translate_playwright_errors(f"counting the test's locator of step {index}"):
+        count = await current.count()
+        same = count == 1 and await current.evaluate("(found, target) => found === target",
+                                                     await target.element_handle())
+    if not same:
+        what = f"matches {count} elements" if count != 1 else "matches another element"
+        return Fix(number, index, "locator", choice.chosen.steps, choice.fallback,
+                   f"step {index}: the test's locator {what}; the recorded target, {identity.describe()}, "
+                   f"is reached by {locators.python_expression(choice.chosen.steps)}")
+    if not failing:
+        return None
+    facts = await tab.preflight(ref)
+    covered = next((b for b in judge(facts, "click").blocking if b.startswith("covered")), None)
+    if covered is None:
+        return None
+    blocker = await blocker_locator(tab, facts)
+    if blocker is None or blocker.fallback:
+        raise CannotHeal(f"step {index}: the target is {covered}, and that element has no locator to wait for",
+                         step=index)
+    if any(w.chain.steps == blocker.chosen.steps and w.matcher == "to_be_hidden" for w in site.waits):
+        raise CannotHeal(f"step {index}: the test already waits for {blocker.code} to be hidden, and it still "
+                         f"covers the target", step=index)
+    return Fix(number, index, "wait", blocker.chosen.steps, False,
+               f"step {index}: the target was {covered.split(' [ref=')[0]}")
