@@ -1,4 +1,4 @@
-"""The ``verdex`` command: serve, doctor, demo, snapshot, export, replay, report, agent, lint."""
+"""The ``verdex`` command: serve, doctor, demo, snapshot, export, replay, report, agent, heal, lint."""
 
 from __future__ import annotations
 
@@ -103,6 +103,14 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("recording")
     report.add_argument("-o", "--output", required=True, metavar="FILE")
 
+    heal = sub.add_parser("heal", help="run a generated test and repair broken locators and missing waits from fresh facts")
+    heal.add_argument("test_file")
+    heal.add_argument("--recording", help="the recording the test was generated from (default: NAME.jsonl beside "
+                                          "the test or in a recordings/ folder up to two levels above it)")
+    heal.add_argument("--base-url", help="the app to run against (default: the recording's)")
+    heal.add_argument("--action-timeout", type=int, default=5000, metavar="MS",
+                      help="bound every action while healing, so a covered target fails fast (0: the test's own)")
+
     sub.add_parser("lint", help="find flaky selectors and hard waits in Playwright tests (verdex lint --help)",
                    add_help=False)
     return parser
@@ -153,7 +161,36 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(render(reports))
         return 0 if all(r.ok for r in reports) else 1
+    if args.command == "heal":
+        return _heal(args)
     return 2
+
+
+def _heal(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from verdex.errors import VerdexError
+    from verdex.heal import heal
+    test_file = Path(args.test_file)
+    name = test_file.name.removesuffix(".py").removeprefix("test_")
+    recording = Path(args.recording) if args.recording else next(
+        (p for p in (test_file.parent / f"{name}.jsonl", *(d / "recordings" / f"{name}.jsonl"
+                     for d in (test_file.parent, test_file.parent.parent, test_file.parent.parent.parent)))
+         if p.is_file()), None)
+    if not test_file.is_file() or test_file.suffix != ".py":
+        print(f"verdex heal: {test_file} is not a Python test file (TypeScript is not healed yet)", file=sys.stderr)
+        return 2
+    if recording is None:
+        print(f"verdex heal: no recording found for {test_file}; pass --recording", file=sys.stderr)
+        return 2
+    print(f"healing {test_file} from {recording}")
+    try:
+        report = heal(test_file, recording, base_url=args.base_url, action_timeout_ms=args.action_timeout or None)
+    except VerdexError as exc:          # CANNOT_HEAL with its facts, or the browser's own error
+        print(f"verdex heal: {exc}", file=sys.stderr)
+        return 1
+    print(f"{test_file}: passes" + (f", {len(report.fixes)} fix(es) written" if report.fixes else ", nothing to heal"))
+    return 0
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from verdex.errors import CannotHeal
 from verdex.heal import probe
 
 RUN_TIMEOUT_S = 300
@@ -41,8 +42,11 @@ def run_test(path: Path, *, base_url: str, action_timeout_ms: int | None) -> Tes
             env[probe.ACTION_TIMEOUT] = str(action_timeout_ms)
         command = [sys.executable, "-m", "pytest", str(path), "-x", "-q", "-p", "no:cacheprovider",
                    "-p", "verdex.heal.probe", "--base-url", base_url]
-        done = subprocess.run(command, cwd=path.parent, env=env, capture_output=True, text=True,
-                              timeout=RUN_TIMEOUT_S, check=False)
+        try:
+            done = subprocess.run(command, cwd=path.parent, env=env, capture_output=True, text=True,
+                                  timeout=RUN_TIMEOUT_S, check=False)
+        except subprocess.TimeoutExpired as exc:
+            raise CannotHeal(f"the test run took longer than {RUN_TIMEOUT_S} s", test=str(path)) from exc
         failures = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
     output = done.stdout + done.stderr
     if done.returncode == 0:

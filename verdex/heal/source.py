@@ -91,6 +91,9 @@ def read_test(code: str, line: int | None) -> TestSource:
         if wait is not None:
             pending.append(wait)
             continue
+        if _is_goto(statement):
+            start, pending = positions[statement].end.line + 1, []
+            continue
         for call in _action_calls(statement):
             chain = _chain(call.func.value) if isinstance(call.func, cst.Attribute) else None
             if _continues_previous(actions, call, chain):
@@ -101,6 +104,12 @@ def read_test(code: str, line: int | None) -> TestSource:
         if actions and actions[-1].statement is statement:
             start = positions[statement].end.line + 1
     return TestSource(wrapper.module, function, actions)
+
+
+def _is_goto(statement: cst.BaseStatement) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and any(
+        isinstance(e, cst.Expr) and isinstance(e.value, cst.Call) and isinstance(e.value.func, cst.Attribute)
+        and e.value.func.attr.value in ("goto", "reload", "go_back") for e in statement.body)
 
 
 def _continues_previous(actions: list[ActionSite], call: cst.Call, chain: Chain | None) -> bool:
