@@ -18,6 +18,7 @@ _EXPORTS = {
     "AgentIncomplete": "verdex.errors",
     "BrowserClosed": "verdex.errors",
     "BrowserUnavailable": "verdex.errors",
+    "CannotHeal": "verdex.errors",
     "ConfirmationRequired": "verdex.errors",
     "InvalidArgument": "verdex.errors",
     "ModelUnavailable": "verdex.errors",

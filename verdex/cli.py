@@ -110,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     heal.add_argument("--base-url", help="the app to run against (default: the recording's)")
     heal.add_argument("--action-timeout", type=int, default=5000, metavar="MS",
                       help="bound every action while healing, so a covered target fails fast (0: the test's own)")
+    _browser_arguments(heal)
 
     sub.add_parser("lint", help="find flaky selectors and hard waits in Playwright tests (verdex lint --help)",
                    add_help=False)
@@ -185,7 +186,8 @@ def _heal(args: argparse.Namespace) -> int:
         return 2
     print(f"healing {test_file} from {recording}")
     try:
-        report = heal(test_file, recording, base_url=args.base_url, action_timeout_ms=args.action_timeout or None)
+        report = heal(test_file, recording, base_url=args.base_url, action_timeout_ms=args.action_timeout or None,
+                      browser=_options(args)[0])
     except VerdexError as exc:          # CANNOT_HEAL with its facts, or the browser's own error
         print(f"verdex heal: {exc}", file=sys.stderr)
         return 1

@@ -7,15 +7,17 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generators import RecordingError, build_plan, read_recording
 from generators.plan import Action
-from verdex.browser.session import Session
+
+from verdex.browser.session import BrowserOptions, Session
 from verdex.errors import CannotHeal
 from verdex.heal.diagnosis import Fix, diagnose
 from verdex.heal.patch import apply
 from verdex.heal.runner import TestRun, run_test
-from verdex.heal.source import read_test
+from verdex.heal.source import TestSource, read_test
 
 MAX_FIXES = 5
 DEFAULT_ACTION_TIMEOUT_MS = 5_000
@@ -30,7 +32,7 @@ class HealReport:
 
 def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None = None,
          action_timeout_ms: int | None = DEFAULT_ACTION_TIMEOUT_MS, max_fixes: int = MAX_FIXES,
-         progress: Callable[[str], None] = print) -> HealReport:
+         browser: BrowserOptions | None = None, progress: Callable[[str], None] = print) -> HealReport:
     """Heal the test in place. Raises ``CannotHeal`` (with the facts) when a failure has no fix."""
     path = Path(test_file).resolve()
     try:
@@ -61,7 +63,8 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
                              "it no longer follows the recording", failure=failure.summary())
         failing = test.action_at(failure.line)
         progress(f"  line {failure.line} belongs to action {failing + 1}, recorded step {action_steps[failing]}")
-        fix = asyncio.run(_diagnose(test, failing, action_steps, recorded.steps, base_url, progress, failure.summary()))
+        fix = asyncio.run(_diagnose(browser, test, failing, action_steps, recorded.steps, base_url, progress,
+                                    failure.summary()))
         if fix in report.fixes:
             raise CannotHeal(f"{fix.reason}, but that fix is already in the file and the test still fails",
                              failure=failure.summary())
@@ -70,8 +73,9 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
         progress(f"  fixed: {fix.reason}" if fix.kind == "locator" else f"  fixed: waits first: {fix.reason}")
 
 
-async def _diagnose(test, failing, action_steps, steps, base_url, progress, failure: str) -> Fix:
-    async with Session() as session:
+async def _diagnose(browser: BrowserOptions | None, test: TestSource, failing: int, action_steps: list[int],
+                    steps: list[dict[str, Any]], base_url: str, progress: Callable[[str], None], failure: str) -> Fix:
+    async with Session(browser) as session:
         try:
             return await diagnose(await session.tab(), test, failing, action_steps, steps, base_url, progress)
         except CannotHeal as exc:
