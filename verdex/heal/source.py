@@ -27,7 +27,6 @@ PROPERTY_STEPS = {"first": 0, "last": -1}
 class Chain:
     page: str
     steps: list[LocatorStep]
-    node: cst.BaseExpression
 
 
 @dataclass
@@ -36,7 +35,6 @@ class Wait:
     matcher: str                          # to_be_hidden, to_have_attribute, …
     args: list[str | int | bool] | None   # None: not literals (the wait is kept but not replayed)
     kwargs: dict[str, str | int | bool]
-    statement: cst.SimpleStatementLine
 
 
 @dataclass
@@ -161,14 +159,13 @@ def _wait(statement: cst.BaseStatement) -> Wait | None:
         args = [_literal(a.value) for a in expr.value.args if a.keyword is None]
         kwargs = {a.keyword.value: _literal(a.value) for a in expr.value.args if a.keyword is not None}
     except ValueError:
-        return Wait(chain, expr.value.func.attr.value, None, {}, statement)
-    return Wait(chain, expr.value.func.attr.value, args, kwargs, statement)
+        return Wait(chain, expr.value.func.attr.value, None, {})
+    return Wait(chain, expr.value.func.attr.value, args, kwargs)
 
 
 def _chain(node: cst.BaseExpression) -> Chain | None:
     """A locator chain of literal calls rooted at a page variable; None for anything else."""
     steps: list[LocatorStep] = []
-    top = node
     while not isinstance(node, cst.Name):
         if isinstance(node, cst.Attribute) and node.attr.value in PROPERTY_STEPS:
             steps.append(LocatorStep(method="nth", args=[PROPERTY_STEPS[node.attr.value]]))
@@ -187,7 +184,7 @@ def _chain(node: cst.BaseExpression) -> Chain | None:
         return None
     if not steps or steps[-1].method == "keyboard":
         return None
-    return Chain(node.value, list(reversed(steps)), top)
+    return Chain(node.value, list(reversed(steps)))
 
 
 def _literal(node: cst.BaseExpression) -> str | int | bool:
