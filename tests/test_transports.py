@@ -49,17 +49,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for_port(port: int, proc: subprocess.Popen[Any], timeout: float) -> None:
+def wait_for_port(port: int, proc: subprocess.Popen[Any], timeout: float, host: str = "127.0.0.1") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise AssertionError(f"process exited with {proc.returncode} before listening on {port}")
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            socket.create_connection((host, port), timeout=0.2).close()
             return
         except OSError:
             time.sleep(0.05)
-    raise AssertionError(f"nothing listened on 127.0.0.1:{port} within {timeout} s")
+    raise AssertionError(f"nothing listened on {host}:{port} within {timeout} s")
 
 
 def listening_addresses(port: int) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 
 from typing import TYPE_CHECKING
@@ -62,8 +63,11 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run the MCP server (stdio by default)")
     serve.add_argument("--transport", choices=("stdio", "http"), default="stdio",
-                       help="http = streamable HTTP on 127.0.0.1")
+                       help="http = streamable HTTP on --host (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8931)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="http: address to bind (anything but loopback needs a token)")
+    serve.add_argument("--token", help="http: require 'Authorization: Bearer TOKEN' (default: $VERDEX_TOKEN)")
     serve.add_argument("--caps", default="", help="extra tool groups, comma separated: roles, more, test, lint, read, tabs, files")
     serve.add_argument("--record", metavar="PATH", help="record every action as a step (JSON Lines)")
     _artifact_arguments(serve)
@@ -125,18 +129,22 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
         from verdex.errors import VerdexError
+        from verdex.http_transport import TOKEN_ENV, check_binding
         from verdex.server import build_server, serve
         if args.screenshots and not args.record:
             print("verdex serve: --screenshots are stored with the recording: add --record PATH", file=sys.stderr)
             return 2
         options, roles = _options(args, _artifacts(args))
         caps = tuple(c.strip() for c in args.caps.split(",") if c.strip())
+        token = args.token or os.environ.get(TOKEN_ENV) or None
         try:
+            if args.transport == "http":
+                check_binding(args.host, token)
             server = build_server(options, roles, caps, record=args.record)
         except VerdexError as exc:
             print(f"verdex serve: {exc}", file=sys.stderr)
             return 2
-        serve(server, args.transport, args.port)
+        serve(server, args.transport, args.port, args.host, token)
         return 0
     if args.command == "doctor":
         from verdex.doctor import run_doctor

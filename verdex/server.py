@@ -507,7 +507,8 @@ def _add_lint_tools(server: MCPServer) -> None:
 Transport = Literal["stdio", "http"]
 
 
-def serve(server: MCPServer, transport: Transport = "stdio", port: int = 8931) -> None:
+def serve(server: MCPServer, transport: Transport = "stdio", port: int = 8931, host: str = "127.0.0.1",
+          token: str | None = None) -> None:
     async def run() -> None:
         with anyio.CancelScope() as scope:
             # A terminated or interrupted server shuts down like one whose client left: the lifespan closes
@@ -517,6 +518,7 @@ def serve(server: MCPServer, transport: Transport = "stdio", port: int = 8931) -
             if transport == "stdio":
                 await server.run_stdio_async()
             else:
-                await server.run_streamable_http_async(host="127.0.0.1", port=port)
+                from verdex.http_transport import serve_http
+                await serve_http(server, host, port, token)
 
     anyio.run(run)
