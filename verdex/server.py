@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import re
 import signal
 from dataclasses import asdict
 from pathlib import Path
@@ -97,7 +98,7 @@ def _argument_checks(server: MCPServer) -> Callable[..., Awaitable[Any]]:
         result = await call_next(ctx)
         if isinstance(result, dict) and result.get("isError"):
             text = (result.get("content") or [{}])[0].get("text", "")
-            if "validation error for" in text:
+            if re.search(r"validation errors? for ", text):    # "1 validation error", "2 validation errors"
                 details = [line.strip() for line in text.splitlines()[1:] if line.strip()
                            and not line.strip().startswith("For further information")]
                 result["content"] = [{"type": "text", "text": f"INVALID_ARGUMENT: {name}: " + " ".join(details)}]

@@ -223,6 +223,8 @@ class Session:
             if self.options.artifacts.trace is not None:
                 await start_trace(role.context, title=f"verdex {role.spec.name}")
         current = role.tabs.get(role.active_tab or "")
+        if current is not None and not current.unresponsive:
+            current.report_crash()
         if current is not None and current.unresponsive:
             await self._retire(role, current)
             current = None

@@ -84,7 +84,9 @@ class Tab:
         self.dialogs_in_document = 0
         self.dialogs_auto_dismissed = 0
         self.unresponsive = False
+        self.crashed = False
         page.on("dialog", self._on_dialog)
+        page.on("crash", self._on_crash)
         self.bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=lambda: self.refs.next_ref,
                              on_install=self.refs.document_installed)
         page.on("framenavigated", self._on_frame_navigated)
@@ -100,8 +102,20 @@ class Tab:
         self.pending_dialogs.append(dialog)
         self.dialog_log.append(dialog)
 
+    def _on_crash(self, _page: Page) -> None:
+        self.crashed = True
+
+    def report_crash(self) -> None:
+        """A crashed page answers nothing: say so (once) instead of hanging; the session then replaces the tab."""
+        if self.crashed:
+            self.unresponsive = True
+            raise BrowserClosed("the page crashed (its renderer process died); the next call opens a fresh tab "
+                                "in its place", tab=self.id, url=self.page.url, crashed=True)
+
     def ensure_no_dialog(self) -> None:
-        """While a JavaScript dialog is open the page is frozen: say so at once instead of hanging."""
+        """While a JavaScript dialog is open the page is frozen, and a crashed page answers nothing: say
+        so at once instead of hanging."""
+        self.report_crash()
         if self.pending_dialogs:
             dialog = self.pending_dialogs[0]
             raise NotActionable(f"a {dialog.type} dialog is open ({dialog.message!r}); answer it with browser_dialog",
