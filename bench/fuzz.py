@@ -72,6 +72,8 @@ def main() -> int:
     for failure in tally.failures[:20]:
         print("FAILURE", json.dumps(failure, ensure_ascii=False))
     print(f"\nuntyped failures: {len(tally.failures)}; server answers a good call afterwards: {serves}")
+    if not serves:
+        print(target.final_check)
     if args.json:
         args.json.write_text(json.dumps({"seed": seed_value, "calls": tally.calls, "seconds": round(elapsed, 1),
                                          "outcomes": dict(tally.outcomes), "failures": tally.failures,

@@ -94,6 +94,11 @@ def _well_typed(tool: str, name: str, schema: dict[str, Any], base_url: str) -> 
     return ANY_TEXT
 
 
+def _one_in(n: int) -> st.SearchStrategy[bool]:
+    """True with probability about 1/n (hypothesis favours boundary integers, so no ``integers(0, n) == 0``)."""
+    return st.sampled_from((False,) * (n - 1) + (True,))
+
+
 @st.composite
 def tool_calls(draw: st.DrawFn, tools: dict[str, dict[str, Any]], base_url: str) -> tuple[str, dict[str, Any]]:
     """One call: a tool and its arguments, each well typed (mostly) or malformed."""
@@ -103,12 +108,12 @@ def tool_calls(draw: st.DrawFn, tools: dict[str, dict[str, Any]], base_url: str)
     required = set(schema.get("required", []))
     arguments: dict[str, Any] = {}
     for prop, prop_schema in properties.items():
-        left_out = draw(st.booleans()) if prop not in required else draw(st.integers(0, 19)) == 0
+        left_out = draw(st.booleans()) if prop not in required else draw(_one_in(20))
         if left_out:                                           # a required one too, now and then
             continue
-        malformed = draw(st.integers(0, 4)) == 0
+        malformed = draw(_one_in(8))
         arguments[prop] = draw(MALFORMED if malformed else _well_typed(name, prop, prop_schema, base_url))
-    if draw(st.integers(0, 14)) == 0:
+    if draw(_one_in(15)):
         arguments[draw(st.sampled_from(["ful", "refs", "__proto__", "", "timeout_ms", "ref "]))] = draw(MALFORMED)
     return name, arguments
 
@@ -154,6 +159,7 @@ class FuzzTarget:
         self.client = client
         self.tools = tools
         self.tally = Tally()
+        self.final_check = ""
 
     def call(self, tool: str, arguments: dict[str, Any]) -> str:
         """Make one call; record and return its outcome (``ok``, a code, or ``FAILURE …``)."""
@@ -183,6 +189,7 @@ class FuzzTarget:
             self.call("browser_dialog", {"accept": False})
         navigated = self.call("browser_navigate", {"url": base_url + "/login/"})
         snapshot = self.portal.call(self._call, "browser_snapshot", {})
+        self.final_check = f"navigate: {navigated}; snapshot: {snapshot.content[0].text[:300]}"
         return navigated == "ok" and not snapshot.is_error and "Username" in snapshot.content[0].text
 
 

@@ -128,6 +128,8 @@ def translate_playwright_errors(action: str) -> Iterator[None]:
         text = str(exc)
         if any(marker.lower() in text.lower() for marker in _CLOSED_MARKERS):
             raise BrowserClosed(f"{action}: the browser, context or page is closed", detail=_first_line(exc)) from exc
+        if "Unknown key:" in text:                   # browser_press with a key Playwright does not know
+            raise InvalidArgument(f"{action}: unknown key", detail=_first_line(exc)) from exc
         if text.startswith("Page.goto") or "net::ERR_" in text:
             raise NavigationFailed(f"{action} failed", detail=_first_line(exc)) from exc
         raise VerdexError(f"{action} failed", detail=_first_line(exc)) from exc

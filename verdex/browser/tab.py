@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 from urllib.parse import urljoin, urlparse
 
@@ -62,6 +63,13 @@ def _reporting_closed(method: Callable[..., Awaitable[T]]) -> Callable[..., Awai
     return call
 
 
+async def _dismiss(dialog: Dialog) -> None:
+    try:
+        await dialog.dismiss()
+    except PlaywrightError:  # already answered, or its page is gone
+        pass
+
+
 class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
@@ -85,6 +93,8 @@ class Tab:
         self.dialogs_auto_dismissed = 0
         self.unresponsive = False
         self.crashed = False
+        self._leaving = False
+        self._dialog_waiters: list[asyncio.Future[None]] = []
         page.on("dialog", self._on_dialog)
         page.on("crash", self._on_crash)
         self.bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=lambda: self.refs.next_ref,
@@ -92,6 +102,10 @@ class Tab:
         page.on("framenavigated", self._on_frame_navigated)
 
     def _on_dialog(self, dialog: Dialog) -> None:
+        if self._leaving:                      # the page being left keeps opening dialogs: close them
+            self.dialog_log.append(dialog)
+            asyncio.ensure_future(self._dismiss_while_leaving(dialog))
+            return
         self.dialogs_in_document += 1
         if self.dialogs_in_document > MAX_DIALOGS_PER_DOCUMENT:
             # a page that raises dialogs without end: past the cap they are dismissed and counted
@@ -101,6 +115,9 @@ class Tab:
             return
         self.pending_dialogs.append(dialog)
         self.dialog_log.append(dialog)
+        for waiter in self._dialog_waiters:
+            if not waiter.done():
+                waiter.set_result(None)
 
     def _on_crash(self, _page: Page) -> None:
         self.crashed = True
@@ -122,9 +139,22 @@ class Tab:
                                 dialog={"type": dialog.type, "message": dialog.message})
 
     async def call_bridge(self, method: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        """One bridge call; a dialog that opens meanwhile freezes the page, so it ends the call at once."""
         self.ensure_no_dialog()
+        opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._dialog_waiters.append(opened)
+        call = asyncio.ensure_future(self.bridge.call(method, args))
         try:
-            return await self.bridge.call(method, args)
+            done, _ = await asyncio.wait({call, opened}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self._dialog_waiters.remove(opened)
+            if not call.done():
+                call.cancel()
+        if call not in done:
+            self.ensure_no_dialog()
+            raise NotActionable(f"a dialog opened and closed while verdex read the page ({method}); try again")
+        try:
+            return call.result()
         except Timeout:
             await self.check_responsive()
             raise
@@ -145,16 +175,46 @@ class Tab:
     # ---------------------------------------------------------------- navigation
     @_reporting_closed
     async def navigate(self, url: str) -> NavigationResult:
-        self.ensure_no_dialog()
+        self.report_crash()
         target = self._resolve_url(url)
         timeout_ms = self.navigation_timeout * 1000
         try:
-            with translate_playwright_errors(f"navigating to {target}"):
-                response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
+            async with self._leaving_the_page():
+                with translate_playwright_errors(f"navigating to {target}"):
+                    response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
         except NavigationFailed:
             await self._let_error_page_commit()
             raise
         return await self._settled(response.status if response else None)
+
+    @asynccontextmanager
+    async def _leaving_the_page(self) -> AsyncIterator[None]:
+        """Leaving a page closes its JavaScript dialogs (dismissed, as a user closing them would), those open
+        now and those it opens while it goes: a page that alerts forever cannot hold the agent. They stay
+        in dialog_log. A dialog opened as the navigation started can no longer be answered and would hold
+        the old document forever: then the tab is closed, and the session opens a fresh one."""
+        self._leaving = True
+        try:
+            while self.pending_dialogs:
+                await _dismiss(self.pending_dialogs.pop(0))
+            yield
+        except (BrowserClosed, NavigationFailed) as exc:
+            if self.unresponsive:
+                raise NavigationFailed("the page kept opening dialogs while verdex left it; its tab was closed and "
+                                       "the next call opens a fresh one", tab=self.id) from exc
+            raise
+        finally:
+            self._leaving = False
+
+    async def _dismiss_while_leaving(self, dialog: Dialog) -> None:
+        try:
+            await dialog.dismiss()
+        except PlaywrightError:  # the dialog's document is no longer the page's: nothing can answer it
+            self.unresponsive = True
+            try:
+                await self.page.close(run_before_unload=False)
+            except PlaywrightError:
+                pass
 
     async def _let_error_page_commit(self) -> None:
         """Chromium goes on to commit its error page after goto fails; wait (bounded) so that the next
@@ -167,16 +227,18 @@ class Tab:
 
     @_reporting_closed
     async def back(self) -> NavigationResult:
-        self.ensure_no_dialog()
-        with translate_playwright_errors("going back"):
-            response = await self.page.go_back(wait_until="commit", timeout=self.navigation_timeout * 1000)
+        self.report_crash()
+        async with self._leaving_the_page():
+            with translate_playwright_errors("going back"):
+                response = await self.page.go_back(wait_until="commit", timeout=self.navigation_timeout * 1000)
         return await self._settled(response.status if response else None)
 
     @_reporting_closed
     async def reload(self) -> NavigationResult:
-        self.ensure_no_dialog()
-        with translate_playwright_errors("reloading"):
-            response = await self.page.reload(wait_until="commit", timeout=self.navigation_timeout * 1000)
+        self.report_crash()
+        async with self._leaving_the_page():
+            with translate_playwright_errors("reloading"):
+                response = await self.page.reload(wait_until="commit", timeout=self.navigation_timeout * 1000)
         return await self._settled(response.status if response else None)
 
     async def _settled(self, status: int | None) -> NavigationResult:
@@ -186,10 +248,14 @@ class Tab:
             await self.page.wait_for_load_state("domcontentloaded", timeout=self.navigation_timeout * 1000)
         except PlaywrightTimeoutError:
             loaded = False
-        identity = await self.identity()
-        with translate_playwright_errors("reading the title"):
-            title = await self.page.title()
-        return NavigationResult(tab=self.id, url=self.page.url, title=title, status=status, loaded=loaded,
+        try:
+            identity = await self.identity()
+        except NotActionable:
+            if not self.pending_dialogs:
+                raise
+            # the new page opened a JavaScript dialog at once; the next call says so (NOT_ACTIONABLE)
+            identity = PageIdentity(url=self.page.url, title="")
+        return NavigationResult(tab=self.id, url=self.page.url, title=identity.title, status=status, loaded=loaded,
                                 identity=identity)
 
     def _resolve_url(self, url: str) -> str:
