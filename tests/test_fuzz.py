@@ -34,3 +34,17 @@ def test_after_the_random_calls_the_server_still_serves_a_good_call(target: Fuzz
     assert target.tally.calls >= SAMPLE, "runs after the random calls"
     assert target.still_serves(apps.url)
     assert target.tally.outcomes["INVALID_ARGUMENT"] > 0 and target.tally.outcomes["ok"] > 0, target.tally.outcomes
+
+
+# ------------------------------------------------------------------- what the fuzzer found, kept as specs
+def test_several_schema_violations_at_once_carry_invalid_argument(target: FuzzTarget) -> None:
+    assert target.call("select_role", {"tab": False}) == "INVALID_ARGUMENT"     # name missing, tab not a string
+
+
+def test_an_empty_role_name_selects_the_active_role_and_breaks_nothing(target: FuzzTarget, apps: FixtureServer) -> None:
+    assert target.call("select_role", {"name": ""}) == "ok"
+    assert target.call("browser_navigate", {"url": apps.url + "/login/"}) == "ok"
+
+
+def test_an_unknown_key_is_invalid_argument(target: FuzzTarget) -> None:
+    assert target.call("browser_press", {"key": "NoSuchKey"}) == "INVALID_ARGUMENT"

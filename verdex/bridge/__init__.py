@@ -17,7 +17,7 @@ from typing import Any
 from playwright.async_api import CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
 
-from verdex.errors import BrowserClosed, Timeout, VerdexError, translate_playwright_errors
+from verdex.errors import BrowserClosed, StaleObservation, Timeout, VerdexError, translate_playwright_errors
 
 BRIDGE_SOURCE = files("verdex.bridge").joinpath("bridge.js").read_text(encoding="utf-8")
 WORLD_NAME = "verdex"
@@ -46,8 +46,8 @@ class Bridge:
         expression = f"globalThis.__verdex.call({json.dumps(method)}, {json.dumps(args or {})})"
         async with self._lock:
             for _ in range(3):
-                context_id = await self._ensure_installed()
                 try:
+                    context_id = await self._ensure_installed()
                     response = await asyncio.wait_for(
                         self._send("Runtime.evaluate", {"expression": expression, "contextId": context_id,
                                                         "returnByValue": True}),
@@ -58,7 +58,8 @@ class Bridge:
                     self._context_id = None
                     continue
                 return self._value(response, method)
-            raise VerdexError(f"the page kept replacing its document while verdex read it ({method})")
+            raise StaleObservation(f"the page kept replacing its document while verdex read it ({method}); "
+                                   "take a new snapshot once it settles")
 
     async def _ensure_installed(self) -> int:
         if self._context_id is not None:
@@ -95,7 +96,8 @@ class Bridge:
             return await self._cdp.send(method, params)
         except PlaywrightError as exc:
             text = str(exc)
-            if "Cannot find context" in text or "Execution context was destroyed" in text:
+            if ("Cannot find context" in text or "Execution context was destroyed" in text
+                    or "Inspected target navigated or closed" in text):
                 raise _ContextGone() from exc
             if "No frame" in text or "Frame with the given id was not found" in text:
                 raise _ContextGone() from exc

@@ -197,7 +197,7 @@ class Session:
             if tab not in role.tabs or role.tabs[tab].page.is_closed():
                 raise InvalidArgument(f"role {name!r} has no open tab {tab!r}", tabs=list(role.tabs))
             role.active_tab = tab
-        self.active_role = name
+        self.active_role = role.spec.name      # not `name`: an empty name means the active role
 
     def _role(self, name: str | None) -> Role:
         name = name or self.active_role
