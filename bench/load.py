@@ -1,0 +1,91 @@
+"""Load: 8 roles working at once, 200 actions each, on the fixture apps; memory and latency.
+
+    .venv/bin/python bench/load.py [--roles 8] [--actions 200] [--warmup 20] [--json out.json]
+
+One Session with 8 RoleSpecs (8 isolated browser contexts, one tab each), all acting concurrently
+(tests/workload.py: fill, check, click through verdex's preflight and proven locators). Resident
+memory (PSS) of this Python process and of the Playwright driver + Chromium processes is measured
+after the warm-up actions and at the end; exit 1 when either grew by 10 % or more, or an action
+failed. Prints a table of per-role p50/p95 action latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from fixtures.server import FixtureServer  # noqa: E402
+from tests.workload import RoleRun, memory_mb, percentile, role_specs, work_all  # noqa: E402
+from verdex.browser.session import Session  # noqa: E402
+
+GROWTH_LIMIT = 0.10
+
+
+async def run(roles: int, total: int, warmup: int) -> dict:
+    with FixtureServer() as apps:
+        async with Session(roles=role_specs(roles)) as session:
+            runs = [RoleRun(spec.name) for spec in session.roles_specs()]
+            started = time.monotonic()
+            await work_all(session, runs, apps.url, warmup)
+            gc.collect()
+            after_warmup = memory_mb(os.getpid())
+            warm_latencies = sum(len(r.latencies_ms) for r in runs)
+            await work_all(session, runs, apps.url, total - warmup)
+            gc.collect()
+            at_end = memory_mb(os.getpid())
+            elapsed = time.monotonic() - started
+    measured = [ms for r in runs for ms in r.latencies_ms[warmup:]]
+    return {
+        "roles": roles, "actions_per_role": total, "warmup": warmup, "seconds": round(elapsed, 1),
+        "actions": sum(r.done for r in runs), "warm_actions": warm_latencies,
+        "errors": dict(sum((r.errors for r in runs), Counter())),
+        "p50_ms": round(percentile(measured, 0.50), 1), "p95_ms": round(percentile(measured, 0.95), 1),
+        "per_role": [{"role": r.role, "actions": r.done, "errors": sum(r.errors.values()),
+                      "p50_ms": round(percentile(r.latencies_ms[warmup:], 0.50), 1),
+                      "p95_ms": round(percentile(r.latencies_ms[warmup:], 0.95), 1)} for r in runs],
+        "memory_mb": {"after_warmup": {k: round(v, 1) for k, v in after_warmup.items()},
+                      "at_end": {k: round(v, 1) for k, v in at_end.items()}},
+        "growth": {k: round(at_end[k] / after_warmup[k] - 1, 4) for k in at_end},
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--roles", type=int, default=8)
+    parser.add_argument("--actions", type=int, default=200, help="actions per role, warm-up included")
+    parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    print(f"{args.roles} roles × {args.actions} actions, warm-up {args.warmup}", flush=True)
+    result = asyncio.run(run(args.roles, args.actions, args.warmup))
+
+    print(f"\n{'role':<8} {'actions':>8} {'errors':>7} {'p50 ms':>8} {'p95 ms':>8}")
+    for row in result["per_role"]:
+        print(f"{row['role']:<8} {row['actions']:>8} {row['errors']:>7} {row['p50_ms']:>8} {row['p95_ms']:>8}")
+    print(f"{'all':<8} {result['actions']:>8} {sum(result['errors'].values()):>7} "
+          f"{result['p50_ms']:>8} {result['p95_ms']:>8}   (after warm-up; {result['seconds']} s in all)")
+    print(f"\n{'memory (PSS)':<22} {'after warm-up':>14} {'at end':>9} {'growth':>8}")
+    for part in ("python", "browser"):
+        label = "python process" if part == "python" else "driver + Chromium"
+        print(f"{label:<22} {result['memory_mb']['after_warmup'][part]:>11.1f} MB "
+              f"{result['memory_mb']['at_end'][part]:>6.1f} MB {result['growth'][part]:>+8.1%}")
+    if result["errors"]:
+        print(f"errors by code: {result['errors']}")
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    ok = not result["errors"] and all(g < GROWTH_LIMIT for g in result["growth"].values())
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

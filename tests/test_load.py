@@ -1,0 +1,28 @@
+"""Several roles at once (the short version of bench/load.py): 8 isolated contexts acting concurrently
+through verdex, every action done, none lost to another role's work."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+
+from fixtures.server import FixtureServer
+from tests.workload import RoleRun, role_specs, work_all
+from verdex.browser.session import Session
+
+pytestmark = pytest.mark.anyio
+
+ROLES = 8
+ACTIONS = 12
+
+
+async def test_eight_roles_acting_at_once_all_succeed(apps: FixtureServer) -> None:
+    with anyio.fail_after(240):
+        async with Session(roles=role_specs(ROLES)) as session:
+            runs = [RoleRun(spec.name) for spec in session.roles_specs()]
+            await work_all(session, runs, apps.url, ACTIONS)
+            values = {run.role: await (await session.tab(run.role)).page.input_value("#email") for run in runs}
+    assert [run.done for run in runs] == [ACTIONS] * ROLES
+    assert {run.role: dict(run.errors) for run in runs if run.errors} == {}
+    # the last email fill of each role (step 6) is its own: contexts do not leak into one another
+    assert values == {run.role: f"{run.role}.6@example.com" for run in runs}

@@ -1,0 +1,126 @@
+"""Several roles working at once on the fixture apps, and the memory of the processes doing it.
+
+Shared by bench/load.py (8 roles × 200 actions, memory growth after warm-up) and tests/test_load.py
+(a short run). Each role has its own browser context and tab on /hostile/clean.html and repeats a
+cycle of real actions through verdex (preflight, proven locator, Playwright, effects): fill the email
+and the display name, uncheck and check a checkbox, save, export; every 50 actions it loads the page
+again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from verdex import actions
+from verdex.browser.session import RoleSpec, Session
+from verdex.browser.tab import Tab
+from verdex.errors import VerdexError
+
+PAGE = "/hostile/clean.html"
+RELOAD_EVERY = 50
+
+
+@dataclass
+class RoleRun:
+    role: str
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    done: int = 0
+
+
+def role_specs(count: int) -> list[RoleSpec]:
+    return [RoleSpec(f"role{i + 1}") for i in range(count)]
+
+
+async def _open(tab: Tab, base_url: str) -> dict[str, str]:
+    await tab.navigate(base_url + PAGE)
+    snapshot = (await tab.snapshot()).text
+    refs = {}
+    for key, line in (("email", 'textbox "Email"'), ("display", 'textbox "Display name"'),
+                      ("updates", 'checkbox "Send me product updates"'), ("save", 'button "Save settings"'),
+                      ("export", 'button "Export data"')):
+        refs[key] = re.search(re.escape(line) + r".*?\[ref=(e\d+)\]", snapshot).group(1)
+    return refs
+
+
+async def _one(tab: Tab, refs: dict[str, str], step: int, role: str) -> None:
+    kind = step % 6
+    if kind == 0:
+        await actions.fill(tab, refs["email"], f"{role}.{step}@example.com")
+    elif kind == 1:
+        await actions.fill(tab, refs["display"], f"{role} {step}")
+    elif kind in (2, 3):
+        await actions.set_checked(tab, refs["updates"], kind == 3)
+    elif kind == 4:
+        await actions.click(tab, refs["save"])
+    else:
+        await actions.click(tab, refs["export"])
+
+
+async def work(session: Session, run: RoleRun, base_url: str, count: int) -> None:
+    """count more actions of one role, timing each; errors are counted by code, never raised."""
+    tab = await session.tab(run.role)
+    refs = await _open(tab, base_url) if run.done == 0 else None
+    for _ in range(count):
+        if refs is None or (run.done and run.done % RELOAD_EVERY == 0):
+            refs = await _open(tab, base_url)
+        started = time.perf_counter()
+        try:
+            await _one(tab, refs, run.done, run.role)
+        except VerdexError as exc:
+            run.errors[exc.code] += 1
+            refs = None                              # look again before the next action
+        run.latencies_ms.append((time.perf_counter() - started) * 1000)
+        run.done += 1
+
+
+async def work_all(session: Session, runs: list[RoleRun], base_url: str, count: int) -> None:
+    await asyncio.gather(*(work(session, run, base_url, count) for run in runs))
+
+
+# ------------------------------------------------------------------------------------ memory
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _pss_kb(pid: int) -> int:
+    """Proportional set size (shared pages divided among their sharers), falling back to RSS."""
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        try:
+            text = Path(f"/proc/{pid}/status").read_text().replace("VmRSS", "Pss")
+        except OSError:
+            return 0
+    match = re.search(r"^Pss:\s+(\d+) kB", text, re.M)
+    return int(match.group(1)) if match else 0
+
+
+def memory_mb(pid: int) -> dict[str, float]:
+    """Resident memory (PSS, MB) of a Python process and, separately, of everything it started
+    (the Playwright driver and the browser with its renderer, GPU and utility processes)."""
+    tree, queue = [], [pid]
+    while queue:
+        for child in _children(queue.pop()):
+            tree.append(child)
+            queue.append(child)
+    return {"python": _pss_kb(pid) / 1024, "browser": sum(_pss_kb(p) for p in tree) / 1024}
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
