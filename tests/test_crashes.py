@@ -86,14 +86,19 @@ def _renderers(browser_pid: int) -> list[int]:
     return [pid for pid in _descendants(browser_pid) if is_renderer(pid)]
 
 
+async def _three_steps_in_a_new_browser(client: Client, path: Path, base_url: str) -> tuple[int, bytes]:
+    """The pid of the Chromium that the three steps started, and the recording's bytes after them."""
+    others = launched_browsers()
+    await _three_steps(client, base_url)
+    (browser,) = launched_browsers() - others
+    assert "chrom" in command(browser)
+    return browser, path.read_bytes()
+
+
 async def test_browser_killed_mid_session(recorded: tuple[Client, Path], apps: FixtureServer) -> None:
     client, path = recorded
     with anyio.fail_after(90):
-        others = launched_browsers()
-        await _three_steps(client, apps.url)
-        before = path.read_bytes()
-        (browser,) = launched_browsers() - others
-        assert "chrom" in command(browser)
+        browser, before = await _three_steps_in_a_new_browser(client, path, apps.url)
         os.kill(browser, signal.SIGKILL)
 
         assert await _error_code(client, "browser_snapshot", {}) == "BROWSER_CLOSED"
@@ -106,10 +111,7 @@ async def test_browser_killed_mid_session(recorded: tuple[Client, Path], apps: F
 async def test_page_crash_when_its_renderer_is_killed(recorded: tuple[Client, Path], apps: FixtureServer) -> None:
     client, path = recorded
     with anyio.fail_after(90):
-        others = launched_browsers()
-        await _three_steps(client, apps.url)
-        before = path.read_bytes()
-        (browser,) = launched_browsers() - others
+        browser, before = await _three_steps_in_a_new_browser(client, path, apps.url)
         renderers = _renderers(browser)
         assert renderers, "no renderer process found under the browser"
         for pid in renderers:
