@@ -1,12 +1,12 @@
 """Load: 8 roles working at once, 200 actions each, on the fixture apps; memory and latency.
 
-    .venv/bin/python bench/load.py [--roles 8] [--actions 200] [--warmup 20] [--json out.json]
+    .venv/bin/python bench/load.py [--roles 8] [--actions 200] [--warmup 50] [--json out.json]
 
 One Session with 8 RoleSpecs (8 isolated browser contexts, one tab each), all acting concurrently
 (tests/workload.py: fill, check, click through verdex's preflight and proven locators). Resident
-memory (PSS) of this Python process and of the Playwright driver + Chromium processes is measured
-after the warm-up actions and at the end; exit 1 when either grew by 10 % or more, or an action
-failed. Prints a table of per-role p50/p95 action latency.
+memory (PSS) of this Python process, the Playwright driver and the Chromium processes is measured
+after the warm-up (one cycle of the workload, 50 actions per role) and at the end; exit 1 when any
+of them grew by 10 % or more, or an action failed. Prints per-role p50/p95 action latency.
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--roles", type=int, default=8)
     parser.add_argument("--actions", type=int, default=200, help="actions per role, warm-up included")
-    parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--warmup", type=int, default=50,
+                        help="actions per role before the first measurement (one cycle: the page reloads every 50)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     print(f"{args.roles} roles × {args.actions} actions, warm-up {args.warmup}", flush=True)
@@ -74,10 +75,10 @@ def main() -> int:
         print(f"{row['role']:<8} {row['actions']:>8} {row['errors']:>7} {row['p50_ms']:>8} {row['p95_ms']:>8}")
     print(f"{'all':<8} {result['actions']:>8} {sum(result['errors'].values()):>7} "
           f"{result['p50_ms']:>8} {result['p95_ms']:>8}   (after warm-up; {result['seconds']} s in all)")
-    print(f"\n{'memory (PSS)':<22} {'after warm-up':>14} {'at end':>9} {'growth':>8}")
-    for part in ("python", "browser"):
-        label = "python process" if part == "python" else "driver + Chromium"
-        print(f"{label:<22} {result['memory_mb']['after_warmup'][part]:>11.1f} MB "
+    print(f"\n{'memory (PSS)':<24} {'after warm-up':>14} {'at end':>9} {'growth':>8}")
+    labels = {"python": "python process", "driver": "Playwright driver", "chromium": "Chromium (all processes)"}
+    for part, label in labels.items():
+        print(f"{label:<24} {result['memory_mb']['after_warmup'][part]:>11.1f} MB "
               f"{result['memory_mb']['at_end'][part]:>6.1f} MB {result['growth'][part]:>+8.1%}")
     if result["errors"]:
         print(f"errors by code: {result['errors']}")

@@ -111,14 +111,23 @@ def _pss_kb(pid: int) -> int:
 
 
 def memory_mb(pid: int) -> dict[str, float]:
-    """Resident memory (PSS, MB) of a Python process and, separately, of everything it started
-    (the Playwright driver and the browser with its renderer, GPU and utility processes)."""
-    tree, queue = [], [pid]
+    """Resident memory (PSS, MB) of a Python process, of the Playwright driver it started (node) and of
+    the Chromium processes (browser, renderers, GPU, utilities) under that driver."""
+    totals = {"python": _pss_kb(pid) / 1024, "driver": 0.0, "chromium": 0.0}
+    queue = [pid]
     while queue:
         for child in _children(queue.pop()):
-            tree.append(child)
+            part = "driver" if _command(child).endswith("node") else "chromium"
+            totals[part] += _pss_kb(child) / 1024
             queue.append(child)
-    return {"python": _pss_kb(pid) / 1024, "browser": sum(_pss_kb(p) for p in tree) / 1024}
+    return totals
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
+    except OSError:
+        return ""
 
 
 def percentile(values: list[float], fraction: float) -> float:
