@@ -29,6 +29,7 @@ from tests.workload import RoleRun, memory_mb, percentile, role_specs, work_all 
 from verdex.browser.session import Session  # noqa: E402
 
 GROWTH_LIMIT = 0.10
+CYCLE = 50                      # the workload reloads its page every 50 actions
 
 
 async def run(roles: int, total: int, warmup: int) -> dict:
@@ -36,26 +37,26 @@ async def run(roles: int, total: int, warmup: int) -> dict:
         async with Session(roles=role_specs(roles)) as session:
             runs = [RoleRun(spec.name) for spec in session.roles_specs()]
             started = time.monotonic()
-            await work_all(session, runs, apps.url, warmup)
-            gc.collect()
-            after_warmup = memory_mb(os.getpid())
-            warm_latencies = sum(len(r.latencies_ms) for r in runs)
-            await work_all(session, runs, apps.url, total - warmup)
-            gc.collect()
-            at_end = memory_mb(os.getpid())
+            series = []                                  # memory after each cycle, to tell a leak from a heap settling
+            while (done := runs[0].done) < total:
+                await work_all(session, runs, apps.url, min(warmup if done == 0 else CYCLE, total - done))
+                gc.collect()
+                series.append({"actions_per_role": runs[0].done, **{k: round(v, 1) for k, v in memory_mb(os.getpid()).items()}})
             elapsed = time.monotonic() - started
+    after_warmup, at_end = series[0], series[-1]
+    parts = ("python", "driver", "chromium")
     measured = [ms for r in runs for ms in r.latencies_ms[warmup:]]
     return {
         "roles": roles, "actions_per_role": total, "warmup": warmup, "seconds": round(elapsed, 1),
-        "actions": sum(r.done for r in runs), "warm_actions": warm_latencies,
+        "actions": sum(r.done for r in runs),
         "errors": dict(sum((r.errors for r in runs), Counter())),
         "p50_ms": round(percentile(measured, 0.50), 1), "p95_ms": round(percentile(measured, 0.95), 1),
         "per_role": [{"role": r.role, "actions": r.done, "errors": sum(r.errors.values()),
                       "p50_ms": round(percentile(r.latencies_ms[warmup:], 0.50), 1),
                       "p95_ms": round(percentile(r.latencies_ms[warmup:], 0.95), 1)} for r in runs],
-        "memory_mb": {"after_warmup": {k: round(v, 1) for k, v in after_warmup.items()},
-                      "at_end": {k: round(v, 1) for k, v in at_end.items()}},
-        "growth": {k: round(at_end[k] / after_warmup[k] - 1, 4) for k in at_end},
+        "memory_mb": {"after_warmup": {k: after_warmup[k] for k in parts}, "at_end": {k: at_end[k] for k in parts},
+                      "series": series},
+        "growth": {k: round(at_end[k] / after_warmup[k] - 1, 4) for k in parts},
     }
 
 
@@ -80,6 +81,9 @@ def main() -> int:
     for part, label in labels.items():
         print(f"{label:<24} {result['memory_mb']['after_warmup'][part]:>11.1f} MB "
               f"{result['memory_mb']['at_end'][part]:>6.1f} MB {result['growth'][part]:>+8.1%}")
+    print("\nmemory after each cycle (MB): actions/role  python  driver  chromium")
+    for point in result["memory_mb"]["series"]:
+        print(f"{point['actions_per_role']:>36} {point['python']:>7} {point['driver']:>7} {point['chromium']:>9}")
     if result["errors"]:
         print(f"errors by code: {result['errors']}")
     if args.json:
