@@ -5,7 +5,8 @@
 One Session with 8 RoleSpecs (8 isolated browser contexts, one tab each), all acting concurrently
 (tests/workload.py: fill, check, click through verdex's preflight and proven locators). Resident
 memory (PSS) of this Python process, the Playwright driver and the Chromium processes is measured
-after the warm-up (one cycle of the workload, 50 actions per role) and at the end; exit 1 when any
+after the warm-up (one cycle of the workload, 50 actions per role), after each further cycle and at
+the end, each time after a garbage collection in Python and in every page; exit 1 when any
 of them grew by 10 % or more, or an action failed. Prints per-role p50/p95 action latency.
 """
 
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fixtures.server import FixtureServer  # noqa: E402
-from tests.workload import RoleRun, memory_mb, percentile, role_specs, work_all  # noqa: E402
+from tests.workload import RoleRun, collect_page_garbage, memory_mb, percentile, role_specs, work_all  # noqa: E402
 from verdex.browser.session import Session  # noqa: E402
 
 GROWTH_LIMIT = 0.10
@@ -41,6 +42,7 @@ async def run(roles: int, total: int, warmup: int) -> dict:
             while (done := runs[0].done) < total:
                 await work_all(session, runs, apps.url, min(warmup if done == 0 else CYCLE, total - done))
                 gc.collect()
+                await collect_page_garbage(session, runs)
                 series.append({"actions_per_role": runs[0].done, **{k: round(v, 1) for k, v in memory_mb(os.getpid()).items()}})
             elapsed = time.monotonic() - started
     after_warmup, at_end = series[0], series[-1]

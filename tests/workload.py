@@ -83,6 +83,18 @@ async def work_all(session: Session, runs: list[RoleRun], base_url: str, count: 
     await asyncio.gather(*(work(session, run, base_url, count) for run in runs))
 
 
+async def collect_page_garbage(session: Session, runs: list[RoleRun]) -> None:
+    """Garbage-collect every role's page (CDP HeapProfiler.collectGarbage), so that a measurement sees
+    what the pages retain rather than what V8 has not got round to freeing."""
+    for run in runs:
+        page = (await session.tab(run.role)).page
+        cdp = await page.context.new_cdp_session(page)
+        try:
+            await cdp.send("HeapProfiler.collectGarbage")
+        finally:
+            await cdp.detach()
+
+
 # ------------------------------------------------------------------------------------ memory
 def _children(pid: int) -> list[int]:
     found = []
