@@ -284,6 +284,7 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
     Returns the proof, to be awaited for the proven choice."""
     dialogs_before = len(tab.dialog_log)
     task = asyncio.ensure_future(action)
+    proof: asyncio.Future[LocatorChoice] | None = None
     if proving is not None:
         await asyncio.sleep(0)
         proof = asyncio.ensure_future(proving)
