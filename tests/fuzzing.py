@@ -30,9 +30,9 @@ from verdex.browser.session import BrowserOptions
 from verdex.server import build_server
 
 # browser_close restarts Chromium (seconds per call) and is covered by the crash tests; lint_test can be
-# pointed at any directory. Neither belongs in a fast random walk.
+# pointed at any directory and browser_upload at any file (groups lint, files). None belongs in a fast random walk.
 SKIPPED_TOOLS = ("browser_close",)
-CAPS = ("roles", "more", "test")
+CAPS = ("roles", "more", "test", "read", "tabs")
 CALL_LIMIT_S = 75.0                     # the server bounds every call to 60 s
 TYPED_ERROR = re.compile(r"^(?:Error executing tool \w+: )?([A-Z][A-Z_]+[A-Z]): ")
 
