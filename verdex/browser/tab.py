@@ -13,6 +13,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from verdex.artifacts.options import ArtifactOptions
+from verdex.artifacts.secrets import TypedSecrets
 from verdex.bridge import Bridge
 from verdex.browser.downloads import Downloads
 from verdex.browser.frames import bridge_for_ref, snapshot_lines as frame_snapshot_lines
@@ -65,10 +66,11 @@ def _reporting_closed(method: Callable[..., Awaitable[T]]) -> Callable[..., Awai
 class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
-                 preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
+                 secrets: TypedSecrets, preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
                  downloads: Downloads | None = None) -> None:
         self.id = tab_id
         self.artifacts = artifacts
+        self.secrets = secrets           # the session's: values typed into sensitive fields
         self.preflight_enabled = preflight
         self._on_browser_closed = on_browser_closed
         self.page = page
