@@ -27,6 +27,7 @@ from verdex.artifacts.secrets import TypedSecrets
 from verdex.browser.session import VIEWPORT, BrowserOptions, Session
 from verdex.errors import NotActionable
 from verdex.recorder import Recorder
+from verdex.replay import render, replay
 from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
@@ -362,6 +363,22 @@ async def test_the_trace_keeps_no_screencast_frame_once_a_secret_was_typed(secre
     frames = [e for e in events if e["type"] == "screencast-frame"]
     assert frames and all(frame["timestamp"] < first_secret for frame in frames)   # the film strip up to it
     assert {frame["file"] for frame in frames} == pictures
+
+
+async def test_a_secret_that_a_replay_types_from_the_environment_is_masked_in_the_trace(
+        session, apps, tmp_path, monkeypatch):
+    recording = tmp_path / "login.jsonl"
+    recorder = Recorder(recording, base_url=None, roles=[])
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/login/", recorder=recorder)
+    text = (await tab.snapshot()).text
+    await actions.fill(tab, _ref(text, 'textbox "Password"'), PASSWORD, recorder=recorder)
+    recorder.close()
+    monkeypatch.setenv("VERDEX_SECRET_PASSWORD", PASSWORD)
+    async with Session(BrowserOptions(artifacts=ArtifactOptions(trace=tmp_path / "replay.zip"))) as traced:
+        reports = await replay(str(recording), session=traced)
+    assert all(report.ok for report in reports), render(reports)
+    assert _secrets_in(tmp_path / "replay.zip") == set()
 
 
 async def test_a_trace_with_its_secrets_masked_opens_in_the_viewer_with_the_fill_actions(secret_trace, trace_viewer):
