@@ -11,12 +11,14 @@ import subprocess
 import sys
 import zipfile
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from urllib.parse import quote, quote_plus
 
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
+from playwright.async_api import Locator
 from PIL import Image
 
 from fixtures.store import PASSWORD
@@ -168,8 +170,10 @@ async def test_a_refused_action_keeps_a_picture_of_what_covered_its_target(captu
 # ---------------------------------------------------------------- trace
 
 @pytest.fixture
-def trace_viewer() -> Iterator[Callable[[Path], str]]:
-    """``playwright show-trace`` serving the viewer over HTTP; yields a function that starts it for a trace."""
+def trace_viewer() -> Iterator[Callable[[Path], AbstractAsyncContextManager[Locator]]]:
+    """``playwright show-trace`` serving the viewer over HTTP, opened in Chromium:
+    ``async with trace_viewer(trace) as listed`` gives the actions tree once it lists ``Fill "demo"``,
+    and checks on leaving that the viewer raised no page error."""
     started: list[subprocess.Popen[str]] = []
 
     def serve(trace: Path) -> str:
@@ -182,7 +186,20 @@ def trace_viewer() -> Iterator[Callable[[Path], str]]:
                 return line.removeprefix("Listening on ").strip()
         raise AssertionError("show-trace did not start")
 
-    yield serve
+    @asynccontextmanager
+    async def opened(trace: Path) -> AsyncIterator[Locator]:
+        url = serve(trace)
+        async with Session() as viewer:
+            page = (await viewer.tab()).page
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            await page.goto(url)
+            listed = page.get_by_role("tabpanel", name="Actions").get_by_role("tree")
+            await listed.get_by_role("treeitem", name=re.compile('^Fill "demo"')).wait_for(timeout=20_000)
+            yield listed
+            assert errors == []
+
+    yield opened
     for process in started:
         os.killpg(process.pid, signal.SIGTERM)       # its own group: python and the node driver it started
         process.wait(10)
@@ -197,18 +214,10 @@ async def test_the_session_trace_opens_in_the_trace_viewer_with_the_recorded_act
         await actions.fill(tab, _ref(text, 'textbox "Username"'), "demo")
         await actions.click(tab, _ref(text, 'button "Sign in"'))
     assert {"trace.trace", "trace.network"} <= set(zipfile.ZipFile(trace).namelist())
-    url = trace_viewer(trace)
-    async with Session() as viewer:
-        page = (await viewer.tab()).page
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        await page.goto(url)
-        listed = page.get_by_role("tabpanel", name="Actions").get_by_role("tree")
-        await listed.get_by_role("treeitem", name=re.compile('^Fill "demo"')).wait_for(timeout=20_000)
+    async with trace_viewer(trace) as listed:
         text = await listed.inner_text()
         assert "Navigate" in text and "Click" in text
         assert 'get_by_role("button", name="Sign in", exact=True)' in text
-        assert errors == []
 
 
 async def test_a_session_closed_twice_writes_one_trace_per_run_and_roles_apart(tmp_path):
@@ -382,15 +391,7 @@ async def test_a_secret_that_a_replay_types_from_the_environment_is_masked_in_th
 
 
 async def test_a_trace_with_its_secrets_masked_opens_in_the_viewer_with_the_fill_actions(secret_trace, trace_viewer):
-    url = trace_viewer(secret_trace)
-    async with Session() as viewer:
-        page = (await viewer.tab()).page
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        await page.goto(url)
-        listed = page.get_by_role("tabpanel", name="Actions").get_by_role("tree")
-        await listed.get_by_role("treeitem", name=re.compile('^Fill "demo"')).wait_for(timeout=20_000)
+    async with trace_viewer(secret_trace) as listed:
         fills = await listed.get_by_role("treeitem", name=re.compile('^Fill "')).all_inner_texts()
         assert len(fills) == 4 and sum(fill.startswith('Fill "[redacted]"') for fill in fills) == 3
         assert await listed.get_by_role("treeitem", name=re.compile(r'^Type "\[redacted\]"')).count() == 1
-        assert errors == []
