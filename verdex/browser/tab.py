@@ -66,11 +66,12 @@ def _reporting_closed(method: Callable[..., Awaitable[T]]) -> Callable[..., Awai
 class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
-                 secrets: TypedSecrets, preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
-                 downloads: Downloads | None = None) -> None:
+                 preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
+                 downloads: Downloads | None = None, secrets: TypedSecrets | None = None) -> None:
         self.id = tab_id
         self.artifacts = artifacts
-        self.secrets = secrets           # the session's: values typed into sensitive fields
+        # values typed into sensitive fields: the session's, shared by its tabs (a tab on its own has its own)
+        self.secrets = secrets if secrets is not None else TypedSecrets()
         self.preflight_enabled = preflight
         self._on_browser_closed = on_browser_closed
         self.page = page
