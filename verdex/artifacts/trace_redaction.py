@@ -10,8 +10,9 @@
   (Playwright names resources by content hash: the old name would let a short secret be guessed) and
   the references to it follow.
 - Screencast frames are pictures of the page as the browser drew it: a one-time code or a card number
-  is drawn in clear. Every frame from the first action that typed a secret on is dropped; the viewer
-  still shows each action's DOM snapshots (masked above).
+  is drawn in clear. Every frame from the first action that typed a secret on is dropped, and any
+  picture under ``screencast/`` that no event names; the viewer still shows each action's DOM
+  snapshots (masked above).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from verdex.artifacts.secrets import TypedSecrets
 
 _EVENT_STREAMS = (".trace", ".network")
 _FRAME = "screencast-frame"
+_SCREENCAST = "screencast/"
 
 
 def redact_trace(raw: Path, out: Path, secrets: TypedSecrets) -> None:
@@ -33,15 +35,17 @@ def redact_trace(raw: Path, out: Path, secrets: TypedSecrets) -> None:
     with zipfile.ZipFile(raw) as source:
         members = {info.filename: source.read(info) for info in source.infolist()}
     streams = {name: _events(data) for name, data in members.items() if name.endswith(_EVENT_STREAMS)}
-    frames = {event["file"] for events in streams.values() for event in events if _is_frame(event)}
     dropped = _frames_after_first_secret(streams, secrets)
+    kept_frames = {event["file"] for events in streams.values() for event in events
+                   if _is_frame(event) and event["file"] not in dropped}
     renamed: dict[str, str] = {}
     resources: dict[str, bytes] = {}
     for name, data in members.items():
-        if name in streams or name in dropped:
+        if name in streams:
             continue
-        if name in frames:
-            resources[name] = data           # a picture: no text to mask
+        if name.startswith(_SCREENCAST):     # pictures: kept only when an event names them and they came first
+            if name in kept_frames:
+                resources[name] = data
             continue
         masked = secrets.redact(data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
         if masked != data and name.startswith("resources/"):
