@@ -255,6 +255,17 @@ async def test_an_mcp_session_with_artifacts_reports_the_visual_diff_writes_the_
         "0001-navigate-page.png", "0002-click-diff.png", "0002-click-element.png", "0002-click-page.png"]
 
 
+async def test_a_password_filled_over_mcp_is_masked_in_the_trace_the_server_writes(apps, tmp_path):
+    trace = tmp_path / "mcp.zip"
+    async with Client(build_server(BrowserOptions(artifacts=ArtifactOptions(trace=trace)))) as client:
+        await client.call_tool("browser_navigate", {"url": apps.url + "/login/"})
+        text = (await client.call_tool("browser_snapshot", {})).content[0].text
+        filled = await client.call_tool("browser_fill", {"ref": _ref(text, 'textbox "Password"'), "value": PASSWORD,
+                                                         "submit": True})
+        assert not filled.is_error
+    assert "trace.trace" in zipfile.ZipFile(trace).namelist() and _secrets_in(trace) == set()
+
+
 async def test_a_terminated_server_still_writes_its_trace(apps, tmp_path):
     trace = tmp_path / "terminated.zip"
     params = StdioServerParameters(command=sys.executable, cwd=str(Path(__file__).resolve().parent.parent),
