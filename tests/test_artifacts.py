@@ -11,20 +11,25 @@ import subprocess
 import sys
 import zipfile
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, quote_plus
 
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
+from playwright.async_api import Locator
 from PIL import Image
 
+from fixtures.store import PASSWORD
 from verdex import actions
 from verdex.artifacts import ArtifactOptions
 from verdex.artifacts.masking import SENSITIVE_SELECTOR
+from verdex.artifacts.secrets import TypedSecrets
 from verdex.browser.session import VIEWPORT, BrowserOptions, Session
 from verdex.errors import NotActionable
 from verdex.recorder import Recorder
+from verdex.replay import render, replay
 from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
@@ -165,8 +170,10 @@ async def test_a_refused_action_keeps_a_picture_of_what_covered_its_target(captu
 # ---------------------------------------------------------------- trace
 
 @pytest.fixture
-def trace_viewer() -> Iterator[Callable[[Path], str]]:
-    """``playwright show-trace`` serving the viewer over HTTP; yields a function that starts it for a trace."""
+def trace_viewer() -> Iterator[Callable[[Path], AbstractAsyncContextManager[Locator]]]:
+    """``playwright show-trace`` serving the viewer over HTTP, opened in Chromium:
+    ``async with trace_viewer(trace) as listed`` gives the actions tree once it lists ``Fill "demo"``,
+    and checks on leaving that the viewer raised no page error."""
     started: list[subprocess.Popen[str]] = []
 
     def serve(trace: Path) -> str:
@@ -179,7 +186,20 @@ def trace_viewer() -> Iterator[Callable[[Path], str]]:
                 return line.removeprefix("Listening on ").strip()
         raise AssertionError("show-trace did not start")
 
-    yield serve
+    @asynccontextmanager
+    async def opened(trace: Path) -> AsyncIterator[Locator]:
+        url = serve(trace)
+        async with Session() as viewer:
+            page = (await viewer.tab()).page
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            await page.goto(url)
+            listed = page.get_by_role("tabpanel", name="Actions").get_by_role("tree")
+            await listed.get_by_role("treeitem", name=re.compile('^Fill "demo"')).wait_for(timeout=20_000)
+            yield listed
+            assert errors == []
+
+    yield opened
     for process in started:
         os.killpg(process.pid, signal.SIGTERM)       # its own group: python and the node driver it started
         process.wait(10)
@@ -194,18 +214,10 @@ async def test_the_session_trace_opens_in_the_trace_viewer_with_the_recorded_act
         await actions.fill(tab, _ref(text, 'textbox "Username"'), "demo")
         await actions.click(tab, _ref(text, 'button "Sign in"'))
     assert {"trace.trace", "trace.network"} <= set(zipfile.ZipFile(trace).namelist())
-    url = trace_viewer(trace)
-    async with Session() as viewer:
-        page = (await viewer.tab()).page
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        await page.goto(url)
-        listed = page.get_by_role("tabpanel", name="Actions").get_by_role("tree")
-        await listed.get_by_role("treeitem", name=re.compile('^Fill "demo"')).wait_for(timeout=20_000)
+    async with trace_viewer(trace) as listed:
         text = await listed.inner_text()
         assert "Navigate" in text and "Click" in text
         assert 'get_by_role("button", name="Sign in", exact=True)' in text
-        assert errors == []
 
 
 async def test_a_session_closed_twice_writes_one_trace_per_run_and_roles_apart(tmp_path):
@@ -243,6 +255,17 @@ async def test_an_mcp_session_with_artifacts_reports_the_visual_diff_writes_the_
         "0001-navigate-page.png", "0002-click-diff.png", "0002-click-element.png", "0002-click-page.png"]
 
 
+async def test_a_password_filled_over_mcp_is_masked_in_the_trace_the_server_writes(apps, tmp_path):
+    trace = tmp_path / "mcp.zip"
+    async with Client(build_server(BrowserOptions(artifacts=ArtifactOptions(trace=trace)))) as client:
+        await client.call_tool("browser_navigate", {"url": apps.url + "/login/"})
+        text = (await client.call_tool("browser_snapshot", {})).content[0].text
+        filled = await client.call_tool("browser_fill", {"ref": _ref(text, 'textbox "Password"'), "value": PASSWORD,
+                                                         "submit": True})
+        assert not filled.is_error
+    assert "trace.trace" in zipfile.ZipFile(trace).namelist() and _secrets_in(trace) == set()
+
+
 async def test_a_terminated_server_still_writes_its_trace(apps, tmp_path):
     trace = tmp_path / "terminated.zip"
     params = StdioServerParameters(command=sys.executable, cwd=str(Path(__file__).resolve().parent.parent),
@@ -257,3 +280,129 @@ async def test_a_terminated_server_still_writes_its_trace(apps, tmp_path):
             while not trace.exists():
                 await anyio.sleep(0.1)
     assert "trace.trace" in zipfile.ZipFile(trace).namelist()
+
+
+# ---------------------------------------------------------------- secrets in the trace
+
+ONE_TIME_CODE = "G-738495"                    # a dash: no JSON number in the trace can contain it by chance
+CARD_NUMBER = "4242 4242 4242 4242"
+CARD_NAME = 'Zoë "Z" O\'Brien & Co'           # JSON-escaped, non-ASCII, form-encoded differently
+SECRETS_TYPED = (PASSWORD, ONE_TIME_CODE, CARD_NUMBER, CARD_NAME)   # PASSWORD: the login app's, with spaces
+
+
+def _checkout_page(action: str) -> str:
+    """Payment fields in a form that posts form-encoded to ``action``."""
+    return "data:text/html," + quote(f"""<!doctype html><meta charset=utf-8><title>Pay</title>
+<form method=post action="{action}">
+<label>Code <input name=code autocomplete=one-time-code></label>
+<label>Card <input name=card autocomplete=cc-number></label>
+<label>Card name <textarea name=holder autocomplete=cc-name></textarea></label>
+<button>Pay</button></form>""")
+
+
+async def _log_in_and_pay(session: Session, site: str) -> None:
+    """Log in on the fixture login app (a JSON POST), then type a one-time code and a card on a payment
+    page and submit it (a form-encoded POST)."""
+    tab = await session.tab()
+    await tab.navigate(site + "/login/")
+    text = (await tab.snapshot()).text
+    await actions.fill(tab, _ref(text, 'textbox "Username"'), "demo")
+    await actions.fill(tab, _ref(text, 'textbox "Password"'), PASSWORD)
+    await actions.click(tab, _ref(text, 'button "Sign in"'))
+    await tab.page.wait_for_url("**/welcome.html")
+    await tab.navigate(_checkout_page(site + "/api/login"))
+    text = (await tab.snapshot()).text
+    await actions.type_text(tab, _ref(text, 'textbox "Code"'), ONE_TIME_CODE)
+    await actions.fill(tab, _ref(text, 'textbox "Card"'), CARD_NUMBER)
+    await actions.fill(tab, _ref(text, 'textbox "Card name"'), CARD_NAME)
+    await actions.click(tab, _ref(text, 'button "Pay"'))
+    await tab.page.wait_for_url(site + "/api/login")
+
+
+def _forms(secret: str) -> set[bytes]:
+    """How a secret can sit in a trace's members, written out here independently of verdex."""
+    texts = {secret, json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1], quote(secret),
+             quote(secret, safe=""), quote_plus(secret), quote_plus(secret, safe="*")}
+    return {text.encode() for text in texts}
+
+
+def _secrets_in(trace: Path) -> set[tuple[str, str]]:
+    """(secret, member) for every member holding some form of a typed secret."""
+    with zipfile.ZipFile(trace) as archive:
+        return {(secret, name) for name in archive.namelist() for secret in SECRETS_TYPED
+                if any(form in archive.read(name) for form in _forms(secret))}
+
+
+def test_a_typed_secret_is_masked_in_every_encoding_a_trace_can_hold_it_in():
+    secrets = TypedSecrets()
+    secrets.add(CARD_NAME)
+    encodings = [CARD_NAME, json.dumps(CARD_NAME)[1:-1], json.dumps(CARD_NAME, ensure_ascii=False)[1:-1],
+                 json.dumps(json.dumps(CARD_NAME))[3:-3],                  # JSON inside a JSON string
+                 quote(CARD_NAME, safe=""), quote(CARD_NAME, safe="-_.!~*'()"),   # a URL; encodeURIComponent
+                 quote_plus(CARD_NAME, safe="*-._"),                         # an HTML form's body
+                 "Zoë &quot;Z&quot; O&#x27;Brien &amp; Co"]                  # escaped in HTML
+    for encoded in encodings:
+        assert secrets.redact(f"holder={encoded}&") == "holder=[redacted]&", encoded
+    assert secrets.redact("Zoë O'Brien") == "Zoë O'Brien"
+    assert not TypedSecrets() and secrets
+
+
+@pytest.fixture(scope="module")
+async def secret_trace(apps, tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("secret-trace")
+    async with Session(BrowserOptions(artifacts=ArtifactOptions(trace=folder / "trace.zip"))) as traced:
+        await _log_in_and_pay(traced, apps.url)
+    return folder / "trace.zip"
+
+
+async def test_without_the_rewrite_playwright_leaves_every_secret_in_the_trace(apps, tmp_path):
+    """What the rewrite is for, and proof that the search below finds what it looks for."""
+    async with Session(BrowserOptions(artifacts=ArtifactOptions(trace=tmp_path / "raw.zip"))) as traced:
+        await _log_in_and_pay(traced, apps.url)
+        traced.secrets = TypedSecrets()                 # forget them: Playwright's trace is written as it is
+    found = _secrets_in(tmp_path / "raw.zip")
+    assert {secret for secret, _ in found} == set(SECRETS_TYPED)
+    assert {name.split("/")[0] for _, name in found} >= {"trace.trace", "trace.network", "resources"}
+
+
+async def test_no_member_of_the_trace_holds_a_typed_secret_in_any_form(secret_trace):
+    assert sorted(p.name for p in secret_trace.parent.iterdir()) == ["trace.zip"]      # nothing half-written
+    assert _secrets_in(secret_trace) == set()
+    with zipfile.ZipFile(secret_trace) as archive:
+        bodies = [archive.read(name) for name in archive.namelist() if name.startswith("resources/")]
+    assert b'{"username":"demo","password":"[redacted]"}' in bodies         # the request is still there
+    assert any(b"code=%5Bredacted%5D" in body or b"code=[redacted]" in body for body in bodies)
+
+
+async def test_the_trace_keeps_no_screencast_frame_once_a_secret_was_typed(secret_trace):
+    with zipfile.ZipFile(secret_trace) as archive:
+        events = [json.loads(line) for line in archive.read("trace.trace").splitlines()]
+        pictures = {name for name in archive.namelist() if name.startswith("screencast/")}
+    first_secret = min(e["startTime"] for e in events if e["type"] == "before" and e.get("method") == "fill"
+                       and e["params"].get("value") == "[redacted]")
+    frames = [e for e in events if e["type"] == "screencast-frame"]
+    assert frames and all(frame["timestamp"] < first_secret for frame in frames)   # the film strip up to it
+    assert {frame["file"] for frame in frames} == pictures
+
+
+async def test_a_secret_that_a_replay_types_from_the_environment_is_masked_in_the_trace(
+        session, apps, tmp_path, monkeypatch):
+    recording = tmp_path / "login.jsonl"
+    recorder = Recorder(recording, base_url=None, roles=[])
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/login/", recorder=recorder)
+    text = (await tab.snapshot()).text
+    await actions.fill(tab, _ref(text, 'textbox "Password"'), PASSWORD, recorder=recorder)
+    recorder.close()
+    monkeypatch.setenv("VERDEX_SECRET_PASSWORD", PASSWORD)
+    async with Session(BrowserOptions(artifacts=ArtifactOptions(trace=tmp_path / "replay.zip"))) as traced:
+        reports = await replay(str(recording), session=traced)
+    assert all(report.ok for report in reports), render(reports)
+    assert _secrets_in(tmp_path / "replay.zip") == set()
+
+
+async def test_a_trace_with_its_secrets_masked_opens_in_the_viewer_with_the_fill_actions(secret_trace, trace_viewer):
+    async with trace_viewer(secret_trace) as listed:
+        fills = await listed.get_by_role("treeitem", name=re.compile('^Fill "')).all_inner_texts()
+        assert len(fills) == 4 and sum(fill.startswith('Fill "[redacted]"') for fill in fills) == 3
+        assert await listed.get_by_role("treeitem", name=re.compile(r'^Type "\[redacted\]"')).count() == 1

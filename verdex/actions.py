@@ -181,6 +181,8 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                secret_arg: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
     facts, locating = await tab.preflight_and_candidates(ref)
+    if secret_arg and facts.sensitive:
+        tab.secrets.add(args[secret_arg])          # known before Playwright sees it: the trace masks it
     kind: Action = "click" if action == "press" else action  # type: ignore[assignment]
     verdict = judge(facts, kind)
     waited = None

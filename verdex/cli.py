@@ -32,7 +32,8 @@ def _artifact_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--visual-diff", action="store_true",
                         help="compare viewport screenshots before and after each action; report it among the effects")
     parser.add_argument("--trace", metavar="PATH",
-                        help="write a Playwright trace (show-trace opens it) on close; it holds typed values, secrets too")
+                        help="write a Playwright trace (show-trace opens it) on close; values typed into sensitive "
+                             "fields are masked")
 
 
 def _artifacts(args: argparse.Namespace) -> ArtifactOptions:

@@ -15,6 +15,7 @@ from playwright.async_api import expect
 
 from generators.recording import read_recording
 from verdex import locators
+from verdex.artifacts.secrets import TypedSecrets
 from verdex.browser.session import Session
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
@@ -78,14 +79,15 @@ async def _act(tab: Tab, step: dict[str, Any], report: StepReport) -> None:
     await expect(locator).to_have_count(1, timeout=STEP_TIMEOUT_MS)
     watch = EffectsWatch(tab)
     await watch.start()
-    report.drift += await perform(locator, step)
+    report.drift += await perform(locator, step, secrets=tab.secrets)
     now = await watch.finish()
     report.drift += _effect_drift(step.get("effects") or {}, now)
 
 
-async def perform(locator: Any, step: dict[str, Any], timeout_ms: float = STEP_TIMEOUT_MS) -> list[str]:
+async def perform(locator: Any, step: dict[str, Any], timeout_ms: float = STEP_TIMEOUT_MS,
+                  secrets: TypedSecrets | None = None) -> list[str]:
     """Do a recorded action's tool call on a Playwright locator, with its recorded arguments (a secret
-    from its environment variable). Returns what could not be done as recorded."""
+    from its environment variable, told to ``secrets``). Returns what could not be done as recorded."""
     notes = []
     tool, args = step["tool"], step.get("args", {})
     if tool == "browser_click":
@@ -95,6 +97,8 @@ async def perform(locator: Any, step: dict[str, Any], timeout_ms: float = STEP_T
         if isinstance(value, dict):
             notes += [] if os.environ.get(value["env"]) else [f"secret {value['env']} is not set"]
             value = os.environ.get(value["env"], "")
+            if secrets is not None:
+                secrets.add(value)              # a secret: masked in the session's trace
         await locator.fill(value, timeout=timeout_ms)
         if args.get("submit"):
             await locator.press("Enter")

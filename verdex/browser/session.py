@@ -17,6 +17,7 @@ from weakref import WeakSet
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
 from verdex.artifacts.options import ArtifactOptions
+from verdex.artifacts.secrets import TypedSecrets
 from verdex.artifacts.trace import start_trace, stop_trace
 from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
 from verdex.browser.downloads import DEFAULT_MAX_BYTES, Downloads
@@ -86,6 +87,7 @@ class Session:
         self._disconnected = False
         self._tab_seq = 0
         self._runs = 0                    # browsers started: each run writes its own trace
+        self.secrets = TypedSecrets()     # typed into sensitive fields: masked in the traces
         self._lock = asyncio.Lock()
         self.downloads: Downloads | None = None
 
@@ -173,7 +175,8 @@ class Session:
         for role in self.roles.values():
             role.context, role.tabs, role.active_tab = None, {}, None
         for name, context in contexts:
-            await stop_trace(context, self.options.artifacts.trace_path(name, roles=len(self.roles), run=self._runs))
+            await stop_trace(context, self.options.artifacts.trace_path(name, roles=len(self.roles), run=self._runs),
+                             self.secrets)
         if self.downloads is not None:
             await self.downloads.close()
         if browser is not None:
@@ -294,7 +297,8 @@ class Session:
         self._tab_seq += 1
         tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
                   navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
-                  preflight=role.spec.preflight, artifacts=self.options.artifacts, downloads=self.downloads)
+                  preflight=role.spec.preflight, artifacts=self.options.artifacts, downloads=self.downloads,
+                  secrets=self.secrets)
         role.tabs[tab.id] = tab
         if self.downloads is not None:
             page.on("download", lambda download: self.downloads.started(tab.id, download))

@@ -14,6 +14,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from verdex.artifacts.options import ArtifactOptions
+from verdex.artifacts.secrets import TypedSecrets
 from verdex.bridge import Bridge
 from verdex.browser.downloads import Downloads
 from verdex.browser.frames import bridge_for_ref, snapshot_lines as frame_snapshot_lines
@@ -74,9 +75,11 @@ class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
                  preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
-                 downloads: Downloads | None = None) -> None:
+                 downloads: Downloads | None = None, secrets: TypedSecrets | None = None) -> None:
         self.id = tab_id
         self.artifacts = artifacts
+        # values typed into sensitive fields: the session's, shared by its tabs (a tab on its own has its own)
+        self.secrets = secrets if secrets is not None else TypedSecrets()
         self.preflight_enabled = preflight
         self._on_browser_closed = on_browser_closed
         self.page = page

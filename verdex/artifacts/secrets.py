@@ -1,0 +1,64 @@
+"""The values verdex typed into sensitive fields (password, payment, one-time code: the preflight's
+``sensitive`` fact) during a session, kept in memory only, and the masking of every form they take in
+text that leaves the session (a Playwright trace):
+
+    secrets = TypedSecrets()
+    secrets.add("correct horse")                 # by actions.fill/type_text on a sensitive field
+    secrets.redact('{"password":"correct horse"}')   # '{"password":"[redacted]"}'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from urllib.parse import quote, quote_plus
+
+MASK = "[redacted]"         # the bridge's mask for a sensitive field's value (bridge.js)
+
+# Characters each encoder leaves as they are: JavaScript's encodeURIComponent and encodeURI, and the
+# browser's application/x-www-form-urlencoded serializer (WHATWG URL), besides Python's own defaults.
+_URI_COMPONENT_SAFE = "-_.!~*'()"
+_URI_SAFE = _URI_COMPONENT_SAFE + ";,/?:@&=+$#"
+_FORM_SAFE = "*-._"
+
+
+def encoded_forms(secret: str) -> set[str]:
+    """The secret as it appears raw, inside a JSON string, percent-encoded in a URL, form-encoded in a
+    request body, and escaped in HTML."""
+    json_escaped = json.dumps(secret)[1:-1]
+    return {
+        secret,
+        json_escaped,
+        json.dumps(secret, ensure_ascii=False)[1:-1],
+        json.dumps(json_escaped)[1:-1],                  # a JSON document carried inside a JSON string
+        quote(secret, safe=""),
+        quote(secret, safe=_URI_COMPONENT_SAFE),
+        quote(secret, safe=_URI_SAFE),
+        quote_plus(secret, safe=""),
+        quote_plus(secret, safe=_FORM_SAFE),
+        html.escape(secret),
+        html.escape(secret, quote=False),
+    }
+
+
+class TypedSecrets:
+    """Every value typed into a sensitive field; never written anywhere."""
+
+    def __init__(self) -> None:
+        self._forms: list[str] = []        # longest first, so that a form holding another goes whole
+
+    def __bool__(self) -> bool:
+        return bool(self._forms)
+
+    def add(self, value: str) -> None:
+        if not value:
+            return
+        self._forms = sorted(set(self._forms) | encoded_forms(value), key=len, reverse=True)
+
+    def redact(self, text: str) -> str:
+        for form in self._forms:
+            text = text.replace(form, MASK)
+        return text
+
+    def found_in(self, text: str) -> bool:
+        return any(form in text for form in self._forms)
