@@ -34,6 +34,7 @@ from verdex.errors import (
 from verdex.facts import ActionResult, Effects, LocatorChoice, NavigationResult, PreflightFacts, Verdict, WaitRecord
 from verdex.preflight import Action, judge
 from verdex.recorder import Recorder, secret_env_name
+from verdex.safety.gate import gated_risk
 
 ACTION_TIMEOUT_MS = 5_000
 WAIT_BOUND_S = 10.0
@@ -45,7 +46,7 @@ Perform = Callable[[Locator, bool], Awaitable[None]]
 
 async def click(tab: Tab, ref: str, *, button: Literal["left", "right", "middle"] = "left", click_count: int = 1,
                 modifiers: list[str] | None = None, force: bool = False, wait: bool = False,
-                effects: bool = True, recorder: Recorder | None = None) -> ActionResult:
+                effects: bool = True, confirm: str | None = None, recorder: Recorder | None = None) -> ActionResult:
     bad = [m for m in modifiers or [] if m not in MODIFIERS]
     if bad or click_count < 1:
         raise InvalidArgument(f"modifiers are {', '.join(MODIFIERS)}; click_count ≥ 1", modifiers=bad)
@@ -55,11 +56,11 @@ async def click(tab: Tab, ref: str, *, button: Literal["left", "right", "middle"
                             timeout=ACTION_TIMEOUT_MS)
 
     return await _act(tab, ref, "click", perform, force=force, wait=wait, effects=effects, recorder=recorder,
-                      args={"button": button, "click_count": click_count, "modifiers": modifiers or []})
+                      confirm=confirm, args={"button": button, "click_count": click_count, "modifiers": modifiers or []})
 
 
 async def type_text(tab: Tab, ref: str, text: str, *, submit: bool = False, force: bool = False, wait: bool = False,
-                    recorder: Recorder | None = None) -> ActionResult:
+                    confirm: str | None = None, recorder: Recorder | None = None) -> ActionResult:
     """Types key by key (real keyboard events), after what the field holds; Enter after it when submit."""
 
     async def perform(locator: Locator, forced: bool) -> None:
@@ -67,12 +68,12 @@ async def type_text(tab: Tab, ref: str, text: str, *, submit: bool = False, forc
         if submit:
             await locator.press("Enter", timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "type", perform, force=force, wait=wait, recorder=recorder,
+    return await _act(tab, ref, "type", perform, force=force, wait=wait, recorder=recorder, confirm=confirm,
                       args={"text": text, "submit": submit}, secret_arg="text")
 
 
 async def fill(tab: Tab, ref: str, value: str, *, submit: bool = False, force: bool = False, wait: bool = False,
-               recorder: Recorder | None = None) -> ActionResult:
+               confirm: str | None = None, recorder: Recorder | None = None) -> ActionResult:
     """Replaces the field's value, the way Playwright's fill() does (focus, select all, insert text)."""
 
     async def perform(locator: Locator, forced: bool) -> None:
@@ -80,12 +81,13 @@ async def fill(tab: Tab, ref: str, value: str, *, submit: bool = False, force: b
         if submit:
             await locator.press("Enter", timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "fill", perform, force=force, wait=wait, recorder=recorder,
+    return await _act(tab, ref, "fill", perform, force=force, wait=wait, recorder=recorder, confirm=confirm,
                       args={"value": value, "submit": submit}, secret_arg="value")
 
 
 async def select(tab: Tab, ref: str, *, values: list[str] | None = None, labels: list[str] | None = None,
-                 force: bool = False, wait: bool = False, recorder: Recorder | None = None) -> ActionResult:
+                 force: bool = False, wait: bool = False, confirm: str | None = None,
+                 recorder: Recorder | None = None) -> ActionResult:
     if not values and not labels:
         raise InvalidArgument("pass values or labels to select")
 
@@ -97,12 +99,12 @@ async def select(tab: Tab, ref: str, *, values: list[str] | None = None, labels:
             raise InvalidArgument("the select has no such option", wanted=values or labels,
                                   options=[o.strip() for o in options][:50]) from exc
 
-    return await _act(tab, ref, "select", perform, force=force, wait=wait, recorder=recorder,
+    return await _act(tab, ref, "select", perform, force=force, wait=wait, recorder=recorder, confirm=confirm,
                       args={"values": values, "labels": labels})
 
 
 async def set_checked(tab: Tab, ref: str, checked: bool, *, force: bool = False, wait: bool = False,
-                      recorder: Recorder | None = None) -> ActionResult:
+                      confirm: str | None = None, recorder: Recorder | None = None) -> ActionResult:
     async def perform(locator: Locator, forced: bool) -> None:
         if checked:
             await locator.check(force=forced, timeout=ACTION_TIMEOUT_MS)
@@ -110,7 +112,7 @@ async def set_checked(tab: Tab, ref: str, checked: bool, *, force: bool = False,
             await locator.uncheck(force=forced, timeout=ACTION_TIMEOUT_MS)
 
     return await _act(tab, ref, "check" if checked else "uncheck", perform, force=force, wait=wait,
-                      recorder=recorder, args={})
+                      recorder=recorder, confirm=confirm, args={})
 
 
 async def upload(tab: Tab, ref: str, paths: list[str], *, force: bool = False, wait: bool = False,
@@ -145,7 +147,8 @@ async def hover(tab: Tab, ref: str, *, force: bool = False, wait: bool = False,
     return await _act(tab, ref, "hover", perform, force=force, wait=wait, recorder=recorder, args={})
 
 
-async def press(tab: Tab, key: str, ref: str | None = None, *, recorder: Recorder | None = None) -> ActionResult:
+async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | None = None,
+                recorder: Recorder | None = None) -> ActionResult:
     """A key (``Enter``, ``Escape``, ``Control+A``) on ref, or on whatever has focus."""
     if not key or len(key) > 64:
         raise InvalidArgument("key is a Playwright key name such as Enter, Escape or Control+A", key=key)
@@ -153,13 +156,19 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, recorder: Recorde
         async def perform(locator: Locator, forced: bool) -> None:
             await locator.press(key, timeout=ACTION_TIMEOUT_MS)
 
-        return await _act(tab, ref, "press", perform, force=False, wait=False, recorder=recorder, args={"key": key})
+        return await _act(tab, ref, "press", perform, force=False, wait=False, recorder=recorder, confirm=confirm,
+                          args={"key": key})
     tab.ensure_no_dialog()
+    risk, submit_risk = await tab.focused_risk()
+    target = {"ref": None, "role": None, "name": "the focused element"}
+    tab.guard.confirm("browser_press", target, gated_risk(risk, submit_risk, "press", key=key), confirm, tab.page.url)
+    stopped = len(tab.guard.denied_navigations)
     watch = EffectsWatch(tab)
     await watch.start()
     with translate_playwright_errors(f"pressing {key}"):
         await tab.page.keyboard.press(key)
     effects = await watch.finish()
+    tab.guard.stopped_since(stopped, "browser_press", target)
     result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
     if recorder is not None:
         recorder.step({"tool": "browser_press", "outcome": "done", "args": {"key": key}, "tab": tab.id,
@@ -178,9 +187,14 @@ async def observe(tab: Tab, ref: str, action: Action = "click") -> ActionResult:
 
 async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, force: bool, wait: bool,
                recorder: Recorder | None, args: dict[str, Any], effects: bool = True,
-               secret_arg: str | None = None) -> ActionResult:
+               secret_arg: str | None = None, confirm: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
     facts, locating = await tab.preflight_and_candidates(ref)
+    tool, target = f"browser_{action}", {"ref": ref, "role": facts.role, "name": facts.name}
+    tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
+                                               submit=args.get("submit", False)), confirm, tab.page.url)
+    for url in _navigation_urls(facts, action, args):
+        tab.guard.check_url(url, tool, target, by_scheme=False)
     if secret_arg and facts.sensitive:
         tab.secrets.add(args[secret_arg])          # known before Playwright sees it: the trace masks it
     kind: Action = "click" if action == "press" else action  # type: ignore[assignment]
@@ -206,6 +220,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                                 blocking=verdict.blocking, advisory=verdict.advisory,
                                 facts=facts.model_dump(mode="json", exclude_defaults=True))
     url_before = tab.page.url
+    stopped = len(tab.guard.denied_navigations)
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
     watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box) if effects else None
@@ -224,6 +239,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         choice = await locators.choose(tab.page, locating, tab.test_id_attribute)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
     observed = await watch.finish() if watch is not None else None
+    tab.guard.stopped_since(stopped, tool, target)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
                           proposals=_proposals(observed))
@@ -243,7 +259,16 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
 
 
 def _identity(facts: PreflightFacts) -> dict[str, Any]:
-    return {"role": facts.role, "name": facts.name, "tag": facts.tag, "container": facts.container.model_dump()}
+    return {"role": facts.role, "name": facts.name, "tag": facts.tag, "container": facts.container.model_dump(),
+            "risk": facts.risk.level}
+
+
+def _navigation_urls(facts: PreflightFacts, action: str, args: dict[str, Any]) -> list[str]:
+    """Where the action would go: the link it follows, the form it submits (checked against the host policy
+    before acting; redirects and scripted navigations are stopped by the context's route)."""
+    follows = action == "click" or (action == "press" and str(args.get("key", "")).endswith("Enter"))
+    link, form = facts.navigation.link, facts.navigation.form
+    return [u for u in (link.href if link and follows else None, form.action if form and follows else None) if u]
 
 
 async def blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:      # the browser stack is imported only by the commands that drive one
     from verdex.artifacts import ArtifactOptions
     from verdex.browser.session import BrowserOptions, RoleSpec
+    from verdex.safety import Policy
 
 
 def _browser_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +25,23 @@ def _browser_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-preflight", action="append", default=[], metavar="ROLE",
                         help="act without stopping on blocking facts for this role (facts are still reported)")
     parser.add_argument("--test-id-attribute", default="data-testid", metavar="ATTR")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="PATTERN",
+                        help="only these hosts may be visited (host or glob, e.g. *.example.com); repeatable")
+    parser.add_argument("--deny-host", action="append", default=[], metavar="PATTERN",
+                        help="never visit these hosts (also via links, redirects, popups); repeatable")
+    parser.add_argument("--trust-host", action="append", default=[], metavar="PATTERN",
+                        help="danger actions here need no confirm=; repeatable (loopback is trusted by default)")
+    parser.add_argument("--no-trust-loopback", action="store_true",
+                        help="danger actions on localhost and 127.0.0.1 need confirm= too")
+    parser.add_argument("--max-tier", choices=("low", "medium", "high"), default="high",
+                        help="refuse tools above this risk tier (high: evaluating JavaScript, uploading files)")
+
+
+def _policy(args: argparse.Namespace) -> Policy:
+    from verdex.safety import Policy
+    return Policy(allow_hosts=tuple(args.allow_host), deny_hosts=tuple(args.deny_host),
+                  trusted_hosts=tuple(args.trust_host), trust_loopback=not args.no_trust_loopback,
+                  max_tier=args.max_tier)
 
 
 def _artifact_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,8 +87,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1",
                        help="http: address to bind (anything but loopback needs a token)")
     serve.add_argument("--token", help="http: require 'Authorization: Bearer TOKEN' (default: $VERDEX_TOKEN)")
-    serve.add_argument("--caps", default="", help="extra tool groups, comma separated: roles, more, test, lint, read, tabs, files")
+    serve.add_argument("--caps", default="",
+                       help="extra tool groups, comma separated: roles, more, test, lint, read, tabs, files, eval")
     serve.add_argument("--record", metavar="PATH", help="record every action as a step (JSON Lines)")
+    serve.add_argument("--audit", metavar="PATH", help="log every gated or denied action (JSON Lines)")
     _artifact_arguments(serve)
     _browser_arguments(serve)
 
@@ -141,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if args.transport == "http":
                 check_binding(args.host, token)
-            server = build_server(options, roles, caps, record=args.record)
+            server = build_server(options, roles, caps, record=args.record, policy=_policy(args), audit=args.audit)
         except VerdexError as exc:
             print(f"verdex serve: {exc}", file=sys.stderr)
             return 2
@@ -260,7 +280,7 @@ async def _snapshot(args: argparse.Namespace) -> int:
     from verdex.errors import VerdexError
     options, roles = _options(args)
     try:
-        async with Session(options, roles) as session:
+        async with Session(options, roles, policy=_policy(args)) as session:
             tab = await session.tab()
             await tab.navigate(args.url)
             snap = await tab.snapshot(mode="full" if args.full else "default", max_bytes=None if args.full else 24_000)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -395,6 +397,15 @@ class AncestorState(Fact):
     attributes: dict[str, str] = {}
 
 
+class RiskFact(Fact):
+    """How much harm acting on an affordance can do, read by the bridge from its role, its name (a
+    link's URL too) and the form or dialog it acts in. ``subject`` names it in a confirmation."""
+
+    level: Literal["safe", "caution", "danger"] = "safe"
+    reason: str = ""
+    subject: str = ""
+
+
 class PreflightFacts(Fact):
     """Raw facts about a target just before an action, read in one bridge round trip."""
 
@@ -414,6 +425,8 @@ class PreflightFacts(Fact):
     readonly: bool = False
     sensitive: bool = Field(False, description="a password, payment or one-time-code field: its value is never shown")
     field_name: str | None = None
+    risk: RiskFact = RiskFact()
+    submit_risk: RiskFact | None = Field(None, description="what pressing Enter in this field submits")
     busy_ancestors: list[BusyAncestor] = []
     coverage: list[PointFacts]
     animations: list[AnimationFacts] = []
@@ -550,7 +563,9 @@ class ActionResult(Fact):
     proposals: list[str] = Field([], description="assertions the effects suggest; call one to keep it")
 
     def to_text(self) -> str:
-        lines = [f"{self.action} {self.target} [ref={self.ref}]" + (" (forced past preflight)" if self.forced else "")]
+        risk = self.preflight.risk.level if self.preflight is not None else "safe"
+        lines = [f"{self.action} {self.target} [ref={self.ref}]" + (f" [{risk}]" if risk != "safe" else "")
+                 + (" (forced past preflight)" if self.forced else "")]
         if self.locator is not None:
             lines.append(f"via {self.locator.code}" + (" (positional fallback)" if self.locator.fallback else ""))
         if self.waited is not None:
@@ -580,3 +595,13 @@ class Verification(Fact):
         if not self.passed and self.actual is not None:
             text += f", actual {self.actual}"
         return text + ("" if self.passed else " (not recorded)")
+
+
+class Evaluation(Fact):
+    """What the agent's JavaScript returned, as JSON text."""
+
+    result: str = Field(description="the value as JSON")
+    truncated: bool = False
+
+    def to_text(self) -> str:
+        return self.result + (" … (truncated)" if self.truncated else "")

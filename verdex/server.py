@@ -27,15 +27,16 @@ from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotatio
 from pydantic import Field
 
 from verdex import __version__
-from verdex import actions, assertions, prompts, reading
+from verdex import actions, assertions, evaluation, prompts, reading
 from verdex.browser import tabs
 from verdex.browser.frames import frame_facts
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
 from verdex.recorder import Recorder
 from verdex.errors import InvalidArgument, Timeout, VerdexError
+from verdex.safety import AuditLog, Policy, Tier
 
 # Tools an agent needs in every session are always listed; these groups are added with --caps.
-CAPABILITY_GROUPS = ("roles", "more", "test", "lint", "read", "tabs", "files")
+CAPABILITY_GROUPS = ("roles", "more", "test", "lint", "read", "tabs", "files", "eval")
 TOOL_TIMEOUT_S = 60.0
 CLOSE_TIMEOUT_S = 30.0
 
@@ -48,6 +49,7 @@ INSTRUCTIONS = (
 Ref = Annotated[str, Field(description="element ref from a snapshot, e.g. e42")]
 Force = Annotated[bool, Field(description="act despite blocking facts")]
 Wait = Annotated[bool, Field(description="wait ≤10 s for blocking facts to clear")]
+Confirm = Annotated[str | None, Field(description="text CONFIRMATION_REQUIRED asked for")]
 
 
 def _result(fact: Any) -> CallToolResult:
@@ -148,11 +150,13 @@ def _error_result(text: str) -> dict[str, Any]:
 
 
 def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None,
-                 caps: tuple[str, ...] = (), record: str | Path | None = None) -> MCPServer:
+                 caps: tuple[str, ...] = (), record: str | Path | None = None, policy: Policy | None = None,
+                 audit: str | Path | None = None) -> MCPServer:
     unknown = sorted(set(caps) - set(CAPABILITY_GROUPS))
     if unknown:
         raise InvalidArgument(f"unknown capability group(s) {unknown}; known: {list(CAPABILITY_GROUPS)}")
-    session = Session(options, roles)
+    audit_log = AuditLog(audit) if audit else None
+    session = Session(options, roles, policy=policy, audit=audit_log)
     if len(session.roles) > 1:
         caps = (*caps, "roles")
     recorder = Recorder(record, base_url=None, roles=[asdict(r) for r in session.roles_specs()]) if record else None
@@ -168,17 +172,29 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
                 await session.close()
             if recorder is not None:
                 recorder.close()
+            if audit_log is not None:
+                audit_log.close()
 
     server: MCPServer = MCPServer("verdex", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
                                   log_level="WARNING", middleware=[lambda ctx, call_next: checks(ctx, call_next)])
     checks = _argument_checks(server)
     read_only = ToolAnnotations(read_only_hint=True)
 
-    def tool(annotations: ToolAnnotations | None = None, group: str | None = None
+    def tool(annotations: ToolAnnotations | None = None, group: str | None = None, tier: Tier | None = None
              ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Register a tool (behind a capability group if given) with its risk tier: low for read-only
+        tools, medium for the rest unless it says ``tier="high"``; tiers above the policy's maximum
+        are refused with POLICY_DENIED."""
+        level: Tier = tier or ("low" if annotations is not None and annotations.read_only_hint else "medium")
+
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            @functools.wraps(fn)
+            async def tiered(*args: Any, **kwargs: Any) -> CallToolResult:
+                session.guard().check_tier(fn.__name__, level)
+                return await fn(*args, **kwargs)
+
             if group is None or group in caps:
-                server.tool(annotations=annotations, structured_output=False)(_raising_codes(fn))
+                server.tool(annotations=annotations, structured_output=False)(_raising_codes(tiered))
             return fn
         return register
 
@@ -273,43 +289,46 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         button: Literal["left", "right", "middle"] = "left",
         click_count: Annotated[int, Field(ge=1, le=3)] = 1,
         modifiers: Annotated[list[str] | None, Field(description="Alt, Control, Meta, Shift")] = None,
-        force: Force = False, wait: Wait = False,
+        force: Force = False, wait: Wait = False, confirm: Confirm = None,
     ) -> CallToolResult:
         """Click ref after a race preflight: fails with NOT_ACTIONABLE and the facts if it is covered, moving,
         hidden or disabled; otherwise clicks and reports effects (requests, navigation, toasts, changes)."""
         tab = await _bounded(session.tab())
         return _result(await _bounded(actions.click(tab, ref, button=button, click_count=click_count,
-                                                    modifiers=modifiers, force=force, wait=wait, recorder=recorder)))
+                                                    modifiers=modifiers, force=force, wait=wait, confirm=confirm,
+                                                    recorder=recorder)))
 
     @tool()
     async def browser_fill(ref: Ref, value: str, submit: Annotated[bool, Field(description="press Enter after")] = False,
-                           force: Force = False, wait: Wait = False) -> CallToolResult:
+                           force: Force = False, wait: Wait = False, confirm: str | None = None) -> CallToolResult:
         """Replace a field's value (preflighted like browser_click)."""
         tab = await _bounded(session.tab())
         return _result(await _bounded(actions.fill(tab, ref, value, submit=submit, force=force, wait=wait,
-                                                   recorder=recorder)))
+                                                   confirm=confirm, recorder=recorder)))
 
     @tool()
     async def browser_select(ref: Ref, values: list[str] | None = None, labels: list[str] | None = None,
-                             force: Force = False, wait: Wait = False) -> CallToolResult:
+                             force: Force = False, wait: Wait = False, confirm: str | None = None) -> CallToolResult:
         """Choose options of a select by value or by label."""
         tab = await _bounded(session.tab())
         return _result(await _bounded(actions.select(tab, ref, values=values, labels=labels, force=force, wait=wait,
-                                                     recorder=recorder)))
+                                                     confirm=confirm, recorder=recorder)))
 
     @tool()
-    async def browser_check(ref: Ref, checked: bool = True, force: Force = False, wait: Wait = False) -> CallToolResult:
+    async def browser_check(ref: Ref, checked: bool = True, force: Force = False, wait: Wait = False,
+                            confirm: str | None = None) -> CallToolResult:
         """Check (or with checked=false uncheck) a checkbox, radio or switch."""
         tab = await _bounded(session.tab())
         return _result(await _bounded(actions.set_checked(tab, ref, checked, force=force, wait=wait,
-                                                          recorder=recorder)))
+                                                          confirm=confirm, recorder=recorder)))
 
     @tool()
     async def browser_press(key: Annotated[str, Field(description="Enter, Escape, Tab, Control+A, …")],
-                            ref: Annotated[str | None, Field(description="element to press on; default the focused one")] = None) -> CallToolResult:
+                            ref: Annotated[str | None, Field(description="element to press on; default the focused one")] = None,
+                            confirm: str | None = None) -> CallToolResult:
         """Press a key."""
         tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.press(tab, key, ref, recorder=recorder)))
+        return _result(await _bounded(actions.press(tab, key, ref, confirm=confirm, recorder=recorder)))
 
     @tool()
     async def browser_wait_for(
@@ -334,11 +353,12 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         return _plain(f"{'accepted' if accept else 'dismissed'} {answered['type']} {answered['message']!r}", answered)
 
     @tool(group="more")
-    async def browser_type(ref: Ref, text: str, submit: bool = False, force: Force = False, wait: Wait = False) -> CallToolResult:
+    async def browser_type(ref: Ref, text: str, submit: bool = False, force: Force = False, wait: Wait = False,
+                           confirm: str | None = None) -> CallToolResult:
         """Type text key by key into ref (after its current value)."""
         tab = await _bounded(session.tab())
         return _result(await _bounded(actions.type_text(tab, ref, text, submit=submit, force=force, wait=wait,
-                                                        recorder=recorder)))
+                                                        confirm=confirm, recorder=recorder)))
 
     @tool(group="more")
     async def browser_hover(ref: Ref, force: Force = False, wait: Wait = False) -> CallToolResult:
@@ -351,6 +371,13 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         """The preflight facts for ref without acting: coverage, animations, visibility, navigation."""
         tab = await _bounded(session.tab())
         return _result(await _bounded(actions.observe(tab, ref)))
+
+    @tool(group="eval", tier="high")
+    async def browser_evaluate(expression: Annotated[str, Field(description="JavaScript expression or function")]
+                               ) -> CallToolResult:
+        """Evaluate JavaScript in the page; returns its JSON result."""
+        tab = await _bounded(session.tab())
+        return _result(await _bounded(evaluation.evaluate(tab, expression)))
 
     # ---------------------------------------------------------------- assertions and export
     @tool(read_only, group="test")

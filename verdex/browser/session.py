@@ -24,6 +24,7 @@ from verdex.browser.downloads import DEFAULT_MAX_BYTES, Downloads
 from verdex.browser.tab import Tab
 from verdex.errors import BrowserClosed, BrowserUnavailable, InvalidArgument, VerdexError, translate_playwright_errors
 from verdex.facts import RoleInfo, SessionInfo, TabInfo
+from verdex.safety import AuditLog, Guard, Policy
 
 DEFAULT_ROLE = "default"
 VIEWPORT = {"width": 1280, "height": 800}
@@ -59,6 +60,7 @@ class Role:
     active_tab: str | None = None
     refused_popups: int = 0
     refused: WeakSet[Page] = field(default_factory=WeakSet)
+    guard: Guard = field(default_factory=Guard)
 
     def info(self, active: bool) -> RoleInfo:
         return RoleInfo(name=self.spec.name, default_url=self.spec.default_url, storage_state=self.spec.storage_state,
@@ -68,9 +70,12 @@ class Role:
 
 
 class Session:
-    """The browser and its roles. ``async with Session(options, roles) as session: ...``"""
+    """The browser and its roles. ``async with Session(options, roles) as session: ...``
 
-    def __init__(self, options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None) -> None:
+    ``policy`` (verdex.safety.Policy) and ``audit`` (an AuditLog) apply to every role."""
+
+    def __init__(self, options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None, *,
+                 policy: Policy | None = None, audit: AuditLog | None = None) -> None:
         self.options = options or BrowserOptions()
         specs = roles or [RoleSpec(DEFAULT_ROLE)]
         names = [spec.name for spec in specs]
@@ -79,7 +84,10 @@ class Session:
         for spec in specs:
             if spec.storage_state and not Path(spec.storage_state).is_file():
                 raise InvalidArgument(f"storage state file for role {spec.name!r} not found", path=spec.storage_state)
-        self.roles: dict[str, Role] = {spec.name: Role(spec) for spec in specs}
+        self.policy = policy or Policy()
+        self.audit = audit
+        self.roles: dict[str, Role] = {spec.name: Role(spec, guard=Guard(self.policy, audit, spec.name))
+                                       for spec in specs}
         self.active_role = specs[0].name
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
@@ -194,6 +202,10 @@ class Session:
     def role_spec(self, name: str | None = None) -> RoleSpec:
         return self._role(name).spec
 
+    def guard(self, name: str | None = None) -> Guard:
+        """The policy and audit log as the role (the active one by default) applies them."""
+        return self._role(name).guard
+
     def select_role(self, name: str, tab: str | None = None) -> None:
         role = self._role(name)
         if tab is not None:
@@ -222,6 +234,7 @@ class Session:
         if role.context is None:
             with translate_playwright_errors(f"creating the context of role {role.spec.name}"):
                 role.context = await browser.new_context(storage_state=role.spec.storage_state, viewport=VIEWPORT)
+                await role.guard.install(role.context)
             role.context.on("page", lambda page: self._adopt(role, page))
             if self.options.artifacts.trace is not None:
                 await start_trace(role.context, title=f"verdex {role.spec.name}")
@@ -298,7 +311,7 @@ class Session:
         tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
                   navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
                   preflight=role.spec.preflight, artifacts=self.options.artifacts, downloads=self.downloads,
-                  secrets=self.secrets)
+                  secrets=self.secrets, guard=role.guard)
         role.tabs[tab.id] = tab
         if self.downloads is not None:
             page.on("download", lambda download: self.downloads.started(tab.id, download))

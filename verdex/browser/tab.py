@@ -23,7 +23,6 @@ from verdex.errors import (
     InvalidArgument,
     NavigationFailed,
     NotActionable,
-    PolicyDenied,
     StaleRef,
     Timeout,
     UnknownRef,
@@ -31,6 +30,7 @@ from verdex.errors import (
 )
 from verdex.effects import NetworkLog
 from verdex.facts import (
+    RiskFact,
     Ancestors,
     Descendants,
     NavigationResult,
@@ -40,6 +40,7 @@ from verdex.facts import (
     Snapshot,
 )
 from verdex.refs import RefBook
+from verdex.safety import Guard
 
 DEFAULT_MAX_BYTES = 24_000
 # The header (identity: at most five items per list, names clipped) and the paging line are counted
@@ -47,7 +48,6 @@ DEFAULT_MAX_BYTES = 24_000
 HEADER_RESERVE_BYTES = 4_000
 T = TypeVar("T")
 MAX_DIALOGS_PER_DOCUMENT = 20
-REFUSED_SCHEMES = ("file", "chrome", "javascript", "chrome-extension", "devtools", "view-source")
 
 
 def _reporting_closed(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
@@ -75,11 +75,13 @@ class Tab:
     def __init__(self, tab_id: str, page: Page, *, opener: str | None, test_id_attribute: str,
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
                  preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
-                 downloads: Downloads | None = None, secrets: TypedSecrets | None = None) -> None:
+                 downloads: Downloads | None = None, secrets: TypedSecrets | None = None,
+                 guard: Guard | None = None) -> None:
         self.id = tab_id
         self.artifacts = artifacts
         # values typed into sensitive fields: the session's, shared by its tabs (a tab on its own has its own)
         self.secrets = secrets if secrets is not None else TypedSecrets()
+        self.guard = guard or Guard()
         self.preflight_enabled = preflight
         self._on_browser_closed = on_browser_closed
         self.page = page
@@ -180,13 +182,16 @@ class Tab:
     async def navigate(self, url: str) -> NavigationResult:
         self.report_crash()
         target = self._resolve_url(url)
+        self.guard.check_url(target, "browser_navigate")
         timeout_ms = self.navigation_timeout * 1000
+        stopped = len(self.guard.denied_navigations)
         try:
             async with self._leaving_the_page():
                 with translate_playwright_errors(f"navigating to {target}"):
                     response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
         except NavigationFailed:
             await self._let_error_page_commit()
+            self.guard.stopped_since(stopped, "browser_navigate")     # a redirect to a denied host
             raise
         return await self._settled(response.status if response else None)
 
@@ -266,8 +271,7 @@ class Tab:
             raise InvalidArgument("url is empty")
         url = url.strip()
         scheme = urlparse(url).scheme.lower()
-        if scheme in REFUSED_SCHEMES:
-            raise PolicyDenied(f"{scheme}: URLs are refused", url=url)
+        self.guard.check_url(url, "browser_navigate")
         if not scheme:
             base = self.page.url if self.page.url.startswith("http") else None
             if base is None:
@@ -359,6 +363,14 @@ class Tab:
         answer = await self._ref_call("preflight", {"ref": ref, "with_candidates": with_candidates})
         in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
         return PreflightFacts.model_validate({**answer, "requests_in_flight": in_flight}), answer.get("locating")
+
+    @_reporting_closed
+    async def focused_risk(self) -> tuple[RiskFact | None, RiskFact | None]:
+        """The risk of the focused element, and of what Enter there would submit."""
+        answer = await self.call_bridge("focusedRisk")
+        risk, submit_risk = answer.get("risk"), answer.get("submit_risk")
+        return (RiskFact.model_validate(risk) if risk else None,
+                RiskFact.model_validate(submit_risk) if submit_risk else None)
 
     @_reporting_closed
     async def candidates(self, ref: str) -> dict[str, Any]:

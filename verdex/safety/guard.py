@@ -1,0 +1,80 @@
+"""The policy as one role applies it: confirmation of danger actions, URL and tool-tier refusals, and
+navigations stopped by the context's route — each decision written to the audit log."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.async_api import BrowserContext, Request, Route
+
+from verdex.errors import ConfirmationRequired, PolicyDenied
+from verdex.facts import RiskFact
+from verdex.safety.audit import AuditLog, Decision
+from verdex.safety.gate import confirmation_text
+from verdex.safety.policy import Policy, Tier, host_of
+
+
+@dataclass
+class Guard:
+    policy: Policy = field(default_factory=Policy)
+    audit: AuditLog | None = None
+    role: str = "default"
+    denied_navigations: list[str] = field(default_factory=list)    # URLs the route stopped, in order
+
+    def record(self, tool: str, target: dict[str, Any] | None, host: str, decision: Decision, reason: str) -> None:
+        if self.audit is not None:
+            self.audit.write(role=self.role, tool=tool, target=target, host=host, decision=decision, reason=reason)
+
+    def confirm(self, tool: str, target: dict[str, Any], danger: RiskFact | None, confirm: str | None,
+                page_url: str) -> None:
+        """Let a danger action through only on a trusted host or with the exact confirmation text."""
+        if danger is None:
+            return
+        host = host_of(page_url)
+        expected = confirmation_text(danger.subject, host)
+        if self.policy.is_trusted(host):
+            self.record(tool, target, host, "trusted_host", danger.reason)
+            return
+        if confirm is not None and " ".join(confirm.split()) == expected:
+            self.record(tool, target, host, "confirmed", danger.reason)
+            return
+        reason = danger.reason if confirm is None else f"{danger.reason}; the confirmation text does not match"
+        self.record(tool, target, host, "confirmation_required", reason)
+        raise ConfirmationRequired(
+            f"{tool} on {target.get('ref')} is a danger action ({reason}); to do it, call again with "
+            f"confirm={json.dumps(expected, ensure_ascii=False)}",
+            confirm=expected, ref=target.get("ref"), host=host, risk=danger.model_dump())
+
+    def check_url(self, url: str, tool: str, target: dict[str, Any] | None = None, *, by_scheme: bool = True) -> None:
+        reason = self.policy.refusal(url, by_scheme=by_scheme)
+        if reason is not None:
+            self.record(tool, target, host_of(url), "denied", reason)
+            raise PolicyDenied(reason, url=url, host=host_of(url))
+
+    def check_tier(self, tool: str, tier: Tier) -> None:
+        if not self.policy.allows_tier(tier):
+            reason = f"{tool} is a {tier}-risk tool and this session allows at most {self.policy.max_tier}"
+            self.record(tool, None, "", "denied", reason)
+            raise PolicyDenied(reason, tool=tool, tier=tier, max_tier=self.policy.max_tier)
+
+    def stopped_since(self, count: int, tool: str, target: dict[str, Any] | None = None) -> None:
+        """Raise POLICY_DENIED if the route stopped a navigation since ``count`` were recorded."""
+        stopped = self.denied_navigations[count:]
+        if stopped:
+            reason = self.policy.refusal(stopped[0]) or "denied by the host policy"
+            self.record(tool, target, host_of(stopped[0]), "denied", f"navigation stopped: {reason}")
+            raise PolicyDenied(f"the navigation to {stopped[0]} was stopped: {reason}", urls=stopped)
+
+    async def install(self, context: BrowserContext) -> None:
+        """Stop document requests (navigations, redirects, popups, frames) to hosts the policy refuses."""
+        if self.policy.guards_hosts:
+            await context.route("**/*", self._route)
+
+    async def _route(self, route: Route, request: Request) -> None:
+        if request.is_navigation_request() and self.policy.refusal(request.url) is not None:
+            self.denied_navigations.append(request.url)
+            await route.abort("blockedbyclient")
+            return
+        await route.fallback()
