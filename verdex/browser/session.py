@@ -252,6 +252,7 @@ class Session:
             return open_tabs[-1]
         with translate_playwright_errors("opening a tab"):
             page = await role.context.new_page()
+        await role.guard.watch(page)
         tab = self._adopt(role, page)
         role.active_tab = tab.id
         if role.spec.default_url:
@@ -267,6 +268,7 @@ class Session:
                                   "close one first", max_tabs=self.options.max_tabs)
         with translate_playwright_errors("opening a tab"):
             page = await role.context.new_page()
+        await role.guard.watch(page)
         tab = self._adopt(role, page)
         role.active_tab = tab.id
         if url:
@@ -322,6 +324,7 @@ class Session:
         tab = self._adopt(role, popup)
         if tab is not None:
             tab.opener = opener.id
+            role.guard.watch_soon(popup)
             opener.popups.append(tab)
 
     def _refuse(self, role: Role, page: Page) -> None:

@@ -3,13 +3,15 @@ navigations stopped by the context's route — each decision written to the audi
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.async_api import BrowserContext, Request, Route
+from playwright.async_api import BrowserContext, CDPSession, Page, Request, Route
+from playwright.async_api import Error as PlaywrightError
 
-from verdex.errors import ConfirmationRequired, PolicyDenied
+from verdex.errors import ConfirmationRequired, PolicyDenied, VerdexError, translate_playwright_errors
 from verdex.facts import RiskFact
 from verdex.safety.audit import AuditLog, Decision
 from verdex.safety.gate import confirmation_text
@@ -21,7 +23,8 @@ class Guard:
     policy: Policy = field(default_factory=Policy)
     audit: AuditLog | None = None
     role: str = "default"
-    denied_navigations: list[str] = field(default_factory=list)    # URLs the route stopped, in order
+    denied_navigations: list[str] = field(default_factory=list)    # URLs stopped, in order
+    _pending: set[asyncio.Future[None]] = field(default_factory=set)
 
     def record(self, tool: str, target: dict[str, Any] | None, host: str, decision: Decision, reason: str) -> None:
         if self.audit is not None:
@@ -68,7 +71,8 @@ class Guard:
             raise PolicyDenied(f"the navigation to {stopped[0]} was stopped: {reason}", urls=stopped)
 
     async def install(self, context: BrowserContext) -> None:
-        """Stop document requests (navigations, redirects, popups, frames) to hosts the policy refuses."""
+        """Stop the first request of every navigation (links, scripts, popups, frames) to a refused host.
+        Playwright's routes do not see redirects: :meth:`watch` stops those, page by page."""
         if self.policy.guards_hosts:
             await context.route("**/*", self._route)
 
@@ -78,3 +82,40 @@ class Guard:
             await route.abort("blockedbyclient")
             return
         await route.fallback()
+
+    async def watch(self, page: Page) -> None:
+        """Pause every document request of the page, each redirect hop included (CDP Fetch), and fail
+        those to a refused host."""
+        if not self.policy.guards_hosts:
+            return
+        with translate_playwright_errors("guarding the page's navigations"):
+            cdp = await page.context.new_cdp_session(page)
+            cdp.on("Fetch.requestPaused", lambda event: self._pending.add(
+                asyncio.ensure_future(self._paused(cdp, event))))
+            await cdp.send("Fetch.enable", {"patterns": [{"urlPattern": "*", "resourceType": "Document",
+                                                          "requestStage": "Request"}]})
+
+    def watch_soon(self, page: Page) -> None:
+        """watch() a popup from the (synchronous) event that announced it; one closed at once needs none."""
+        if self.policy.guards_hosts:
+            self._pending.add(asyncio.ensure_future(self._watch_unless_closed(page)))
+
+    async def _watch_unless_closed(self, page: Page) -> None:
+        try:
+            await self.watch(page)
+        except VerdexError:
+            if not page.is_closed():
+                raise
+
+    async def _paused(self, cdp: CDPSession, event: dict[str, Any]) -> None:
+        url = event["request"]["url"]
+        try:
+            if self.policy.refusal(url) is not None:
+                self.denied_navigations.append(url)
+                await cdp.send("Fetch.failRequest", {"requestId": event["requestId"], "errorReason": "BlockedByClient"})
+            else:
+                await cdp.send("Fetch.continueRequest", {"requestId": event["requestId"]})
+        except PlaywrightError:
+            pass        # the page, or the request, went away meanwhile
+        finally:
+            self._pending = {task for task in self._pending if not task.done()}
