@@ -392,6 +392,7 @@
       if (!ownLabel && !ownLabelledBy) {
         if (r === 'textbox') {
           options.visited.add(el);
+          if (isSensitive(el)) return '';        // a password or card number never becomes part of a name
           return tag === 'INPUT' || tag === 'TEXTAREA' ? el.value : (el.textContent || '');
         }
         if (r === 'combobox' || r === 'listbox') {
@@ -1269,7 +1270,7 @@
     const placeholder = el.getAttribute('placeholder');
     if (placeholder) out.push({ kind: 'placeholder', value: placeholder });
     if (el.labels && el.labels.length) {
-      const label = flatten(labelsText(el.labels, { visited: new Set() }));
+      const label = flatten(labelsText(el.labels, { visited: new Set([el]) }));   // not the field's own value
       if (label) out.push({ kind: 'label', value: label, volatile: VOLATILE.test(label) });
     } else if (el.getAttribute('aria-label')) {
       out.push({ kind: 'label', value: el.getAttribute('aria-label').trim(), volatile: VOLATILE.test(el.getAttribute('aria-label')) });

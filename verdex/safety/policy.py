@@ -6,7 +6,8 @@ to take danger actions without a confirmation, and the highest tool tier allowed
 
 A host pattern is a host name (``shop.example`` — it covers its subdomains too) or a glob
 (``*.example.com``, ``10.0.0.*``). Loopback hosts (``localhost``, ``*.localhost``, 127.0.0.0/8,
-``::1``) are trusted unless ``trust_loopback`` is off.
+``::1``) and documents without a host (``about:blank``, ``data:``) are trusted unless
+``trust_loopback`` is off.
 """
 
 from __future__ import annotations
@@ -91,8 +92,9 @@ class Policy:
             raise PolicyDenied(reason, url=url, host=host_of(url))
 
     def is_trusted(self, host: str) -> bool:
-        """Danger actions on a trusted host need no confirmation."""
-        return (self.trust_loopback and is_loopback(host)) or any(matches(host, p) for p in self.trusted_hosts)
+        """Danger actions on a trusted host need no confirmation. A document without a host
+        (about:blank, data:) is local, like loopback."""
+        return (self.trust_loopback and (not host or is_loopback(host))) or any(matches(host, p) for p in self.trusted_hosts)
 
     def allows_tier(self, tier: Tier) -> bool:
         return TIERS.index(tier) <= TIERS.index(self.max_tier)
