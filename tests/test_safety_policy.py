@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
-import anyio
 import pytest
 from mcp import Client
 

@@ -15,6 +15,8 @@ _EXPORTS = {
     "BrowserOptions": "verdex.browser.session",
     "RoleSpec": "verdex.browser.session",
     "Session": "verdex.browser.session",
+    "AuditLog": "verdex.safety",
+    "Policy": "verdex.safety",
     "AgentIncomplete": "verdex.errors",
     "BrowserClosed": "verdex.errors",
     "BrowserUnavailable": "verdex.errors",
