@@ -255,7 +255,8 @@ def _agent(args: argparse.Namespace) -> int:
         outcome = asyncio.run(run_agent(Request(
             task=args.task, base_url=args.base_url, output=output, name=name, target=args.target,
             recording=Path(args.record or f".verdex/agent/{name}.jsonl"),
-            max_turns=args.max_turns or DEFAULT_MAX_TURNS, options=options, roles=roles), endpoint))
+            max_turns=args.max_turns or DEFAULT_MAX_TURNS, options=options, roles=roles, policy=_policy(args)),
+            endpoint))
     except VerdexError as exc:
         print(f"verdex agent: {exc}", file=sys.stderr)
         return 2 if exc.code in ("MODEL_UNAVAILABLE", "INVALID_ARGUMENT", "BROWSER_UNAVAILABLE") else 1

@@ -22,6 +22,7 @@ from verdex.agent.team import PLANNER_TOOLS, Assignment, build_planner
 from verdex.agent.tools import function_tools, result_text
 from verdex.browser.session import BrowserOptions, RoleSpec
 from verdex.errors import AgentIncomplete, VerdexError
+from verdex.safety import Policy
 from verdex.server import build_server
 
 DEFAULT_MAX_TURNS = 40
@@ -39,6 +40,7 @@ class Request:
     max_turns: int = DEFAULT_MAX_TURNS
     options: BrowserOptions | None = None
     roles: list[RoleSpec] | None = None
+    policy: Policy | None = None
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,8 @@ async def run_agent(request: Request, endpoint: Endpoint, progress: Progress | N
     progress = progress or Progress()
     request.recording.parent.mkdir(parents=True, exist_ok=True)
     request.recording.unlink(missing_ok=True)
-    server = build_server(request.options, request.roles, caps=("test",), record=request.recording)
+    server = build_server(request.options, request.roles, caps=("test",), record=request.recording,
+                          policy=request.policy)
     assignment = Assignment(task=request.task, base_url=request.base_url)
     failure: VerdexError | None = None
     async with Client(server) as client, endpoint.open_client() as model_client:
