@@ -1,5 +1,6 @@
 """The policy as one role applies it: confirmation of danger actions, URL and tool-tier refusals, and
-navigations stopped by the context's route — each decision written to the audit log."""
+navigations stopped (a context route for first requests, CDP Fetch for redirect hops) — each
+decision written to the audit log."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class Guard:
     audit: AuditLog | None = None
     role: str = "default"
     denied_navigations: list[str] = field(default_factory=list)    # URLs stopped, in order
-    _pending: set[asyncio.Future[None]] = field(default_factory=set)
+    _pending: set[asyncio.Future[None]] = field(default_factory=set, init=False, repr=False)
 
     def record(self, tool: str, target: dict[str, Any] | None, host: str, decision: Decision, reason: str) -> None:
         if self.audit is not None:
