@@ -493,7 +493,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         await _bounded(session.tab())
         return _result(session.downloads.listing())
 
-    @tool(group="files")
+    @tool(group="files", tier="high")
     async def browser_upload(ref: Ref, paths: Annotated[list[str], Field(description="files to upload")],
                              force: Force = False, wait: Wait = False) -> CallToolResult:
         """Upload files through a file input, or the file chooser that clicking ref opens."""
