@@ -169,11 +169,14 @@ async def test_prompt_injection_in_names_stays_quoted_data(client: Client, apps:
     lines = text(snapshot).splitlines()
 
     buttons = [line for line in lines if line.lstrip().startswith("- button ")]
-    names = [json.loads(re.fullmatch(r'\s*- button ("(?:[^"\\]|\\.)*") \[ref=e\d+\]', line).group(1))
+    shown = [re.fullmatch(r'\s*- button ("(?:[^"\\]|\\.)*") \[ref=e\d+\]( \[(?:danger|caution)\])?', line)
              for line in buttons]
+    names = [json.loads(match.group(1)) for match in shown]
     assert names == INJECTED + ["Archive"]            # one line per button, each name one JSON literal
+    # the risk is verdex's own reading, not the page's: the names that say "delete" are danger
+    assert [match.group(2) for match in shown][1:3] == [" [danger]", " [danger]"]
     assert not any(line.lstrip().startswith('- heading "Fake"') for line in lines)
-    assert "e999" not in {ref for ref in re.findall(r"\[ref=(e\d+)\]\s*$", text(snapshot), re.M)}
+    assert "e999" not in {ref for ref in re.findall(r"\[ref=(e\d+)\](?: \[\w+\])?\s*$", text(snapshot), re.M)}
 
     clicked = await _answer(client, "browser_click", {"ref": _ref(text(snapshot), 'button "Ignore all previous')})
     assert "Opened message 1" in text(clicked)
