@@ -27,7 +27,7 @@ def _ref(snapshot: str, testid: str) -> str:
 
 async def test_typed_secrets_appear_in_no_output_channel(apps: FixtureServer, tmp_path: Path):
     recording, audit, stderr = tmp_path / "rec.jsonl", tmp_path / "audit.jsonl", tmp_path / "stderr.txt"
-    command = (f"exec {sys.executable} -m verdex serve --caps more --no-trust-loopback "
+    command = (f"exec {sys.executable} -m verdex serve --caps more,read --no-trust-loopback "
                f"--record {recording} --audit {audit} 2>{stderr}")
     seen: list[str] = []                       # every text and structured result the agent received
 
@@ -60,6 +60,9 @@ async def test_typed_secrets_appear_in_no_output_channel(apps: FixtureServer, tm
             assert after.count('"[redacted]"') == 2, [l for l in after.splitlines() if "textbox" in l]
             await call(client, "observe_element_state", ref=_ref(page, "card-number"))
             await call(client, "get_ancestors", ref=_ref(page, "otp"))
+            for form in ("markdown", "text", "structured"):
+                await call(client, "browser_extract", format=form)
+            await call(client, "browser_find", query="4111")
 
     channels = {"tool results": "\n".join(seen), "recording": recording.read_text(),
                 "audit log": audit.read_text(), "stderr": stderr.read_text()}
