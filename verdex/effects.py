@@ -29,6 +29,7 @@ QUIET_MS = 100
 POLL_S = 0.03
 CHANGED_PAGE_WINDOW_MS = 500
 CLOCK_SLACK_MS = 50
+ABORTED = "net::ERR_ABORTED"
 INTERESTING_TYPES = {"document", "fetch", "xhr", "eventsource", "websocket", "other"}
 
 
@@ -79,7 +80,11 @@ class NetworkLog:
         record = self._open.pop(request, None)
         if record is not None:
             record.finished = time.monotonic()
-            record.failed = request.failure or "failed"
+            failure = request.failure or "failed"
+            if record.status is None or ABORTED not in failure:
+                record.failed = failure
+            # else: answered; the page navigated away before reading the body (a login that redirects
+            # as soon as it sees 200): the browser aborts the body, the request did not fail
 
     def in_flight(self) -> list[RequestRecord]:
         return [r for r in self._open.values() if r.resource_type in INTERESTING_TYPES]
