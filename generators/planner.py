@@ -82,7 +82,7 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
     args = record.get("args", {})
     key = _target_key(record)
     effects = record.get("effects") or {}
-    if kind == "click" and effects.get("no_effect"):
+    if kind == "click" and (effects.get("no_effect") or _only_rerendered(effects)):
         no_effect[key] = (record, index)                 # retried later, or a click that changed nothing
         return None
     found_waits = list(pending_waits.pop(key, []))
@@ -123,6 +123,26 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                   step=index)
 
 
+REF = re.compile(r" \[ref=[\w-]+\]")
+CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "appeared", "disappeared",
+                "title_change", "heading_change")
+
+
+def _only_rerendered(effects: dict[str, Any]) -> bool:
+    """All that changed after the click was elements replaced by identical ones (the app re-rendered
+    on its own, e.g. a chaos re-render): no request, navigation, popup, dialog or notice, and every
+    added interactive line matches a removed one but for its ref. The click did nothing a test can
+    rely on, like a click with no effect at all."""
+    diff = effects.get("interactive_diff") or []
+    if not diff or any(effects.get(name) for name in CONSEQUENCES) or effects.get("url_after") != effects.get("url_before"):
+        return False
+
+    def lines(sign: str) -> list[str]:
+        return sorted(REF.sub("", line[1:]).strip() for line in diff if line.startswith(sign))
+
+    return lines("+") == lines("-")
+
+
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion) -> bool:
     """The agent's verify_url right after an action that already asserts the same URL says it once."""
     if not statements or assertion.kind != "url":
@@ -161,6 +181,8 @@ def _assertion(record: dict[str, Any], index: int) -> Assertion:
     args = record.get("args", {})
     reason = f"step {index}: asserted by the agent"
     if record["tool"] == "verify_text_visible":
+        if record.get("locators"):       # the text was inside an iframe: assert through the frame
+            return Assertion(kind="visible", locator=waits.locator_of(record["locators"]), reason=reason)
         return Assertion(kind="text_visible", text=args["text"], reason=reason)
     if record["tool"] == "verify_url":
         return Assertion(kind="url", pattern=args["pattern"], reason=reason)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pytest
 
 from verdex import actions
+from verdex.recorder import Recorder
 
 pytestmark = pytest.mark.anyio
 
@@ -39,3 +42,25 @@ async def test_a_request_that_never_got_an_answer_is_still_reported_failed(sessi
     result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Ping"'))
     ping = next(r for r in result.effects.requests if r.url.endswith("/api/nowhere"))
     assert ping.status is None and ping.failed == "net::ERR_CONNECTION_REFUSED"
+
+
+async def test_the_targets_ancestors_are_read_again_right_after_the_action_and_recorded(session, apps, tmp_path):
+    """The preflight may read the ancestors just before the app hydrates; the read after the action
+    shows the readiness signal the click actually met."""
+    urllib.request.urlopen(urllib.request.Request(apps.url + "/api/cart/reset", data=b"{}", method="POST")).close()
+    tab = await session.tab()
+    chaos = {"seed": None, "load": 1, "api_latency_ms": 300, "hydration_ms": 0, "scrim_extra_ms": 0,
+             "toast_ms": 5000, "order_key": None, "rerender": None}
+    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json=chaos))
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=product-grid][data-hydrated=true]")
+    await tab.page.get_by_test_id("loading-scrim").wait_for(state="detached")
+    snapshot = (await tab.snapshot()).text
+    lines = snapshot.splitlines()
+    start = next(i for i, line in enumerate(lines) if 'heading "Pixel 8"' in line)
+    ref = next(re.search(r"\[ref=(e\d+)\]", line).group(1) for line in lines[start:] if 'button "Add to Cart"' in line)
+    recorder = Recorder(tmp_path / "shop.jsonl", base_url=apps.url, roles=[])
+    await actions.click(tab, ref, recorder=recorder)
+    step = json.loads((tmp_path / "shop.jsonl").read_text().splitlines()[-1])
+    grid = next(a for a in step["ancestors_after"] if a["test_id"] == "product-grid")
+    assert grid["attributes"]["data-hydrated"] == "true"
