@@ -82,7 +82,7 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
     args = record.get("args", {})
     key = _target_key(record)
     effects = record.get("effects") or {}
-    if kind == "click" and (effects.get("no_effect") or _only_rerendered(effects)):
+    if kind == "click" and (effects.get("no_effect") or _retried_without_consequence(record, index, steps)):
         no_effect[key] = (record, index)                 # retried later, or a click that changed nothing
         return None
     found_waits = list(pending_waits.pop(key, []))
@@ -128,19 +128,23 @@ CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "ap
                 "title_change", "heading_change")
 
 
-def _only_rerendered(effects: dict[str, Any]) -> bool:
-    """All that changed after the click was elements replaced by identical ones (the app re-rendered
-    on its own, e.g. a chaos re-render): no request, navigation, popup, dialog or notice, and every
-    added interactive line matches a removed one but for its ref. The click did nothing a test can
-    rely on, like a click with no effect at all."""
-    diff = effects.get("interactive_diff") or []
-    if not diff or any(effects.get(name) for name in CONSEQUENCES) or effects.get("url_after") != effects.get("url_before"):
+def _retried_without_consequence(record: dict[str, Any], index: int, steps: list[dict[str, Any]]) -> bool:
+    """The agent clicked the same target again right after this click, which caused nothing a test can
+    rely on: no request, navigation, popup, dialog or notice, and no interactive element that was not
+    just replaced by an identical one (the app re-rendered on its own, e.g. a chaos re-render). A retry
+    of a click that did not take, like a click with no effect at all."""
+    effects = record.get("effects") or {}
+    if any(effects.get(name) for name in CONSEQUENCES) or effects.get("url_after") != effects.get("url_before"):
         return False
+    diff = effects.get("interactive_diff") or []
 
     def lines(sign: str) -> list[str]:
         return sorted(REF.sub("", line[1:]).strip() for line in diff if line.startswith(sign))
 
-    return lines("+") == lines("-")
+    if lines("+") != lines("-"):
+        return False
+    following = next((later for later in steps[index:] if later.get("tool") in ACTION_TOOLS), None)
+    return following is not None and following["tool"] == record["tool"] and _target_key(following) == _target_key(record)
 
 
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion) -> bool:

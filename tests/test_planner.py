@@ -87,3 +87,24 @@ def test_a_readiness_signal_inside_an_iframe_is_waited_for_through_the_frame():
     [wait] = _readiness(action)
     assert [(step.method, step.args) for step in wait.locator.steps] == [
         ("frame_locator", ['iframe[title="Payment form"]']), ("get_by_test_id", ["payment-form"])]
+
+
+def test_a_click_retried_after_it_caused_only_invisible_mutations_is_not_repeated_in_the_plan():
+    """checkout under seed 3: the first Add to Cart landed in the hydration gap while the cards were still
+    fading in (DOM mutations, so not "no effect"), and the agent clicked again."""
+    def faded_first(steps, click):
+        earlier = copy.deepcopy(click)
+        earlier["effects"] = {**click["effects"], "requests": [], "appeared": [], "disappeared": [],
+                              "no_effect": False, "interactive_diff": []}
+        steps.insert(steps.index(click), earlier)
+
+    [action] = _shop_with(faded_first)
+    assert action.response is not None
+
+
+def test_a_click_that_only_revealed_text_and_was_not_retried_stays_in_the_plan():
+    def revealed(steps, click):
+        click["effects"] = {**click["effects"], "requests": [], "appeared": [], "disappeared": [],
+                            "no_effect": False, "interactive_diff": []}
+
+    assert len(_shop_with(revealed)) == 1
