@@ -181,6 +181,28 @@ def test_same_seed_gives_the_same_draws_and_other_seeds_differ():
     assert first != [{**draw, "seed": 7} for draw in other]
 
 
+def test_chaos_js_hands_out_a_load_as_a_script_with_every_apps_races():
+    with FixtureServer(chaos_seed=3) as srv:
+        status, script, headers = call(srv, "/api/chaos.js")
+        assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+        assert script.startswith("window.chaos = ") and script.rstrip().endswith(";")
+        draw = json.loads(script.strip()[len("window.chaos = "):-1])
+        assert call(srv, f"/api/chaos/{draw['load']}")[1] == draw
+    # the shop's knobs are what they were before the other apps had chaos (a second random stream)
+    assert (draw["hydration_ms"], draw["scrim_extra_ms"], draw["rerender"]) == (
+        1213, 557, {"at_ms": 1236, "positions": [9, 10]})
+    assert set(draw) >= {"login", "consent", "frames", "popup"}
+    assert 400 <= draw["login"]["hydration_ms"] <= 2500
+
+
+def test_without_a_seed_every_apps_race_is_over_at_once(server):
+    draw = call(server, "/api/chaos")[1]
+    assert draw["login"] == {"hydration_ms": 0}
+    assert draw["consent"] == {"wall_ms": 0, "hydration_ms": 0}
+    assert draw["frames"] == {"payment_hydration_ms": 0, "widget_ms": 0, "widget_hydration_ms": 0}
+    assert draw["popup"] == {"list_ms": 0, "order_key": None}
+
+
 def test_a_page_load_sets_latency_and_card_order_of_its_requests():
     with FixtureServer(chaos_seed=11) as srv:
         draw = call(srv, "/api/chaos")[1]

@@ -11,4 +11,3 @@ from __future__ import annotations
 from tests.flows import checkout, consent, frames, login, popup, shop
 
 FLOWS = {module.NAME: module for module in (shop, login, consent, checkout, frames, popup)}
-CHAOS_FLOWS = tuple(FLOWS)                # every flow's app has seeded chaos (docs/fixtures.md)
