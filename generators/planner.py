@@ -82,7 +82,7 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
     args = record.get("args", {})
     key = _target_key(record)
     effects = record.get("effects") or {}
-    if kind == "click" and effects.get("no_effect"):
+    if kind == "click" and (effects.get("no_effect") or _retried_without_consequence(record, index, steps)):
         no_effect[key] = (record, index)                 # retried later, or a click that changed nothing
         return None
     found_waits = list(pending_waits.pop(key, []))
@@ -123,6 +123,30 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                   step=index)
 
 
+REF = re.compile(r" \[ref=[\w-]+\]")
+CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "appeared", "disappeared",
+                "title_change", "heading_change")
+
+
+def _retried_without_consequence(record: dict[str, Any], index: int, steps: list[dict[str, Any]]) -> bool:
+    """The agent clicked the same target again right after this click, which caused nothing a test can
+    rely on: no request, navigation, popup, dialog or notice, and no interactive element that was not
+    just replaced by an identical one (the app re-rendered on its own, e.g. a chaos re-render). A retry
+    of a click that did not take, like a click with no effect at all."""
+    effects = record.get("effects") or {}
+    if any(effects.get(name) for name in CONSEQUENCES) or effects.get("url_after") != effects.get("url_before"):
+        return False
+    diff = effects.get("interactive_diff") or []
+
+    def lines(sign: str) -> list[str]:
+        return sorted(REF.sub("", line[1:]).strip() for line in diff if line.startswith(sign))
+
+    if lines("+") != lines("-"):
+        return False
+    following = next((later for later in steps[index:] if later.get("tool") in ACTION_TOOLS), None)
+    return following is not None and following["tool"] == record["tool"] and _target_key(following) == _target_key(record)
+
+
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion) -> bool:
     """The agent's verify_url right after an action that already asserts the same URL says it once."""
     if not statements or assertion.kind != "url":
@@ -161,6 +185,8 @@ def _assertion(record: dict[str, Any], index: int) -> Assertion:
     args = record.get("args", {})
     reason = f"step {index}: asserted by the agent"
     if record["tool"] == "verify_text_visible":
+        if record.get("locators"):       # the text was inside an iframe: assert through the frame
+            return Assertion(kind="visible", locator=waits.locator_of(record["locators"]), reason=reason)
         return Assertion(kind="text_visible", text=args["text"], reason=reason)
     if record["tool"] == "verify_url":
         return Assertion(kind="url", pattern=args["pattern"], reason=reason)

@@ -6,6 +6,7 @@ record time and returns the wait (with its reason) that a test needs, or nothing
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -50,6 +51,14 @@ def blocker_wait(record: dict[str, Any], step: int) -> Wait | None:
     return Wait(kind="hidden", locator=blocker, reason=f"step {step}: the target was {covered.split(' [ref=')[0]}")
 
 
+def ancestor_locator(record: dict[str, Any], test_id: str) -> Locator:
+    """An ancestor of the record's target, by its test id, in the target's frame (the ancestors the
+    preflight reports live in the target's own document)."""
+    target = locator_of(record.get("locators"))
+    frames = [] if target is None else list(takewhile(lambda s: s.method == "frame_locator", target.steps))
+    return Locator(steps=[*frames, Step(method="get_by_test_id", args=[test_id])])
+
+
 def readiness_wait(no_effect: dict[str, Any], effective: dict[str, Any], step: int) -> Wait | None:
     """A click had no effect, and a later click on the same target did: between them an ancestor's
     data-*/aria-busy attributes changed (the app became interactive). Wait for that attribute."""
@@ -61,7 +70,7 @@ def readiness_wait(no_effect: dict[str, Any], effective: dict[str, Any], step: i
         for name, value in ancestor["attributes"].items():
             if old.get(name) != value:
                 return Wait(kind="attribute", attribute=name, value=value,
-                            locator=Locator(steps=[Step(method="get_by_test_id", args=[ancestor["test_id"]])]),
+                            locator=ancestor_locator(effective, ancestor["test_id"]),
                             reason=f"step {step}: the first click had no effect until "
                                    f"[{ancestor['test_id']}] got {name}={value!r} (handlers attached)")
     return None
@@ -74,11 +83,12 @@ def readiness_attributes(record: dict[str, Any], step: int) -> list[Wait]:
     """When the action worked, an ancestor said it was ready (``data-hydrated="true"``): wait for that
     signal too, so a run where the app becomes interactive later does not click into the void."""
     out = []
-    for ancestor in record.get("preflight", {}).get("ancestor_state", []):
+    # read before the action and right after it: the app may have become ready in between
+    for ancestor in [*record.get("preflight", {}).get("ancestor_state", []), *record.get("ancestors_after", [])]:
         for name, value in ancestor["attributes"].items():
             if READINESS_ATTRIBUTE.match(name) and value not in ("", "false", "0"):
                 out.append(Wait(kind="attribute", attribute=name, value=value,
-                                locator=Locator(steps=[Step(method="get_by_test_id", args=[ancestor["test_id"]])]),
+                                locator=ancestor_locator(record, ancestor["test_id"]),
                                 reason=f"step {step}: when the action worked, [{ancestor['test_id']}] had "
                                        f"{name}={value!r} (the app's readiness signal)"))
     return out

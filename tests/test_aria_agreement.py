@@ -23,7 +23,8 @@ MAX_GROUPS = 40     # /huge/ has 200 one-button groups over 100,000 elements; an
 # evaluate that this test uses to mark matches; its snapshot is proven identical to the clean
 # page's (test_bridge_isolation), so agreement on the clean page covers it.
 PAGES = ["/", "/shop/", "/shop/cart", "/shop/checkout", "/login/", "/login/welcome.html", "/consent/",
-         "/frames/", "/grid/", "/hostile/clean.html", "/aria/", "/banner/", "/huge/"]
+         "/frames/", "/popup/", "/grid/", "/hostile/clean.html", "/aria/",
+         "/banner/", "/huge/"]
 
 
 def refs_by_role_and_name(text: str) -> dict[tuple[str, str, str], list[str]]:

@@ -181,6 +181,28 @@ def test_same_seed_gives_the_same_draws_and_other_seeds_differ():
     assert first != [{**draw, "seed": 7} for draw in other]
 
 
+def test_chaos_js_hands_out_a_load_as_a_script_with_every_apps_races():
+    with FixtureServer(chaos_seed=3) as srv:
+        status, script, headers = call(srv, "/api/chaos.js")
+        assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+        assert script.startswith("window.chaos = ") and script.rstrip().endswith(";")
+        draw = json.loads(script.strip()[len("window.chaos = "):-1])
+        assert call(srv, f"/api/chaos/{draw['load']}")[1] == draw
+    # the shop's knobs are what they were before the other apps had chaos (a second random stream)
+    assert (draw["hydration_ms"], draw["scrim_extra_ms"], draw["rerender"]) == (
+        1213, 557, {"at_ms": 1236, "positions": [9, 10]})
+    assert set(draw) >= {"login", "consent", "frames", "popup"}
+    assert 400 <= draw["login"]["hydration_ms"] <= 2500
+
+
+def test_without_a_seed_every_apps_race_is_over_at_once(server):
+    draw = call(server, "/api/chaos")[1]
+    assert draw["login"] == {"hydration_ms": 0}
+    assert draw["consent"] == {"wall_ms": 0, "hydration_ms": 0}
+    assert draw["frames"] == {"payment_hydration_ms": 0, "widget_ms": 0, "widget_hydration_ms": 0}
+    assert draw["popup"] == {"list_ms": 0, "order_key": None}
+
+
 def test_a_page_load_sets_latency_and_card_order_of_its_requests():
     with FixtureServer(chaos_seed=11) as srv:
         draw = call(srv, "/api/chaos")[1]
@@ -328,6 +350,63 @@ def test_clicks_before_hydration_do_nothing(page: Page):
         expect(grid).to_have_attribute("data-hydrated", "true")
         assert not any("/api/cart/add" in url for url in requests)
         expect(page.get_by_test_id("cart-link")).to_have_text("Cart (0)")
+
+
+APP_SEED = 3  # first load: login hydrates at 1822 ms, the wall comes at 1033 ms and is ready 790 ms later,
+# "Pay now" answers at 1148 ms (docs/fixtures.md)
+
+
+def test_login_sign_in_does_nothing_until_the_form_hydrates(page: Page):
+    with FixtureServer(chaos_seed=APP_SEED) as srv:
+        page.goto(srv.url + "/login/")
+        page.get_by_label("Username").fill("demo")
+        page.get_by_label("Password").fill(PASSWORD)
+        form = page.get_by_test_id("login-form")
+        assert form.get_attribute("data-hydrated") is None
+        page.get_by_role("button", name="Sign in").click()
+        expect(form).to_have_attribute("data-hydrated", "true")
+        assert page.url.endswith("/login/")                  # the early click was lost
+        page.get_by_role("button", name="Sign in").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Welcome, demo")
+
+
+def test_the_consent_wall_arrives_late_and_eats_clicks_until_it_is_ready(page: Page):
+    with FixtureServer(chaos_seed=APP_SEED) as srv:
+        page.goto(srv.url + "/consent/")
+        wall = page.get_by_test_id("consent-wall")
+        expect(wall).to_have_count(0)                          # not there at load
+        page.get_by_role("button", name="Accept all").click()  # as soon as it shows
+        assert wall.get_attribute("data-ready") is None
+        expect(wall).to_have_attribute("data-ready", "true")
+        expect(wall).to_be_visible()                           # the early click was eaten
+        page.get_by_role("button", name="Accept all").click()
+        expect(page.get_by_role("status")).to_have_text("Preferences saved")
+        expect(wall).to_have_count(0)
+
+
+def test_pay_now_in_the_iframe_does_nothing_until_the_payment_form_hydrates(page: Page):
+    with FixtureServer(chaos_seed=APP_SEED) as srv:
+        page.goto(srv.url + "/frames/")
+        frame = page.frame_locator('iframe[title="Payment form"]')
+        frame.get_by_role("button", name="Pay now").click()
+        expect(frame.get_by_test_id("payment-form")).to_have_attribute("data-hydrated", "true")
+        expect(frame.get_by_role("status")).to_have_count(0)
+        frame.get_by_role("button", name="Pay now").click()
+        expect(frame.get_by_role("status")).to_have_text("Paid")
+
+
+def test_the_guide_list_order_is_the_seeds(page: Page):
+    def guides(seed):
+        with FixtureServer(chaos_seed=seed) as srv:
+            page.goto(srv.url + "/popup/")
+            links = page.get_by_test_id("guides").get_by_role("link")
+            expect(links).to_have_count(4)
+            return links.all_inner_texts()
+
+    default = ["Shipping guide", "Returns policy", "Size chart", "Contact us"]
+    assert guides(None) == default
+    seeded = guides(APP_SEED)
+    assert sorted(seeded) == sorted(default) and seeded != default and guides(APP_SEED) == seeded
 
 
 def test_hostile_page_renders_what_the_clean_page_renders(server, page: Page):

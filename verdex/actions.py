@@ -223,7 +223,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     stopped = len(tab.guard.denied_navigations)
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
-    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box) if effects else None
+    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref) if effects else None
     if watch is not None:
         await watch.start()
     choice = locators.bridge_choice(locating, tab.test_id_attribute)
@@ -253,7 +253,8 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                        "verdict": verdict.model_dump(mode="json"), "forced": result.forced,
                        "waited": waited.model_dump(mode="json") if waited else None,
                        "blocker": blocker.model_dump(mode="json") if blocker else None,
-                       "effects": observed.model_dump(mode="json") if observed else None},
+                       "effects": observed.model_dump(mode="json") if observed else None,
+                       "ancestors_after": watch.ancestors_after if watch is not None else []},
                       attachments=watch.attachments if watch is not None else None)
     return result
 

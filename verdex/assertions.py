@@ -8,34 +8,91 @@ assertion is one that held), then recorded for the generated test.
 
 from __future__ import annotations
 
+import asyncio
 import re
+import time
 from typing import Any, Literal
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import expect
+from playwright.async_api import Frame, expect
 
 from verdex import locators
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument
-from verdex.facts import Verification
+from verdex.facts import LocatorChoice, LocatorStep, RankedLocator, Verification
 from verdex.recorder import Recorder
 
 CHECK_TIMEOUT_MS = 5_000
+POLL_S = 0.1
 ElementState = Literal["visible", "hidden", "enabled", "disabled", "checked", "unchecked", "value", "text", "count"]
 NEEDS_VALUE = ("value", "text", "count")
 
 
 async def text_visible(tab: Tab, text: str, *, recorder: Recorder | None = None) -> Verification:
+    """Exactly one element shows the text, visibly: in the page, or else in one of its iframes (then the
+    recorded locator goes through the frame, ``page.frame_locator(…).get_by_text(…)``). Bounded."""
     if not text.strip():
         raise InvalidArgument("text is empty")
     tab.ensure_no_dialog()
     # the same strict locator the generated test will use: text that several elements show is ambiguous
-    matches = tab.page.get_by_text(text)
-    passed = await _holds(expect(matches).to_be_visible(timeout=CHECK_TIMEOUT_MS))
-    actual = None if passed else f"{await matches.count()} elements show this text"
-    result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual)
+    text_step = LocatorStep(method="get_by_text", args=[text])
+    deadline = time.monotonic() + CHECK_TIMEOUT_MS / 1000
+    found: list[LocatorStep] | None = None
+    while found is None:
+        for frame_steps in [[], *await _frame_paths(tab)]:
+            if await _shows_once(locators.build(tab.page, [*frame_steps, text_step])):
+                found = frame_steps
+                break
+        else:
+            if time.monotonic() >= deadline:
+                break
+            await asyncio.sleep(POLL_S)
+    choice = None
+    if found:
+        steps = [*found, text_step]
+        choice = LocatorChoice(chosen=RankedLocator(kind="text", steps=steps, score=locators.SCORES["text"],
+                                                    matches=1, is_target=True),
+                               candidates=[], code=locators.python_expression(steps))
+    passed = found is not None
+    actual = None if passed else f"{await tab.page.get_by_text(text).count()} elements of the page show this text"
+    result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
+                          locator=choice)
     _record(recorder, tab, result, {"text": text})
     return result
+
+
+async def _shows_once(locator: Any) -> bool:
+    try:
+        return await locator.count() == 1 and await locator.is_visible()
+    except PlaywrightError:          # the frame navigated or went away meanwhile
+        return False
+
+
+async def _frame_paths(tab: Tab) -> list[list[LocatorStep]]:
+    """A frame_locator chain for every iframe of the page (nested ones too), outermost first."""
+    paths = []
+    for frame in tab.page.frames:
+        if frame == tab.page.main_frame:
+            continue
+        try:
+            paths.append(await _frame_path(frame, tab.test_id_attribute))
+        except PlaywrightError:      # detached while we looked
+            continue
+    return paths
+
+
+async def _frame_path(frame: Frame, test_id_attribute: str) -> list[LocatorStep]:
+    steps: list[LocatorStep] = []
+    while frame.parent_frame is not None:
+        element = await frame.frame_element()
+        info: dict[str, Any] = {key: await element.get_attribute(attribute) for key, attribute in
+                                (("test_id", test_id_attribute), ("title", "title"), ("name", "name"), ("id", "id"))}
+        if not any(info.values()):
+            info["index"] = await element.evaluate(
+                "e => Array.prototype.indexOf.call(e.ownerDocument.querySelectorAll('iframe'), e)")
+        steps.insert(0, locators.frame_step(info, test_id_attribute))
+        frame = frame.parent_frame
+    return steps
 
 
 async def element(tab: Tab, ref: str, state: ElementState, value: str | int | None = None, *,

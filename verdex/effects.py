@@ -16,6 +16,7 @@ from playwright.async_api import Download, Page, Request, Response
 
 from verdex.artifacts.capture import ActionCapture
 from verdex.browser.frames import frames_content
+from verdex.errors import VerdexError
 from verdex.facts import Box, Effects, PageIdentity, RequestEffect
 
 if TYPE_CHECKING:
@@ -25,10 +26,12 @@ SETTLE_REQUESTS_S = 5.0
 SETTLE_DOM_S = 1.5
 SETTLE_POPUP_S = 3.0
 SETTLE_DOWNLOAD_S = 3.0
+ANCESTORS_TIMEOUT_S = 2.0
 QUIET_MS = 100
 POLL_S = 0.03
 CHANGED_PAGE_WINDOW_MS = 500
 CLOCK_SLACK_MS = 50
+ABORTED = "net::ERR_ABORTED"
 INTERESTING_TYPES = {"document", "fetch", "xhr", "eventsource", "websocket", "other"}
 
 
@@ -79,7 +82,11 @@ class NetworkLog:
         record = self._open.pop(request, None)
         if record is not None:
             record.finished = time.monotonic()
-            record.failed = request.failure or "failed"
+            failure = request.failure or "failed"
+            if record.status is None or ABORTED not in failure:
+                record.failed = failure
+            # else: answered; the page navigated away before reading the body (a login that redirects
+            # as soon as it sees 200): the browser aborts the body, the request did not fail
 
     def in_flight(self) -> list[RequestRecord]:
         return [r for r in self._open.values() if r.resource_type in INTERESTING_TYPES]
@@ -91,10 +98,13 @@ class NetworkLog:
 class EffectsWatch:
     """Started just before an action, finished just after it: ``effects = await watch.finish()``."""
 
-    def __init__(self, tab: Tab, *, expect_popup: bool = False, target: Box | None = None) -> None:
+    def __init__(self, tab: Tab, *, expect_popup: bool = False, target: Box | None = None,
+                 ref: str | None = None) -> None:
         self._tab = tab
         self._expect_popup = expect_popup
         self._target = target
+        self._ref = ref
+        self.ancestors_after: list[dict] = []     # the target's ancestors' state right after the action
         self._capture: ActionCapture | None = None
         self._downloads: list[Download] = []
         self._dialogs_before = 0
@@ -137,6 +147,7 @@ class EffectsWatch:
     async def finish(self) -> Effects:
         tab = self._tab
         try:
+            await self._read_ancestors()
             if self._expect_popup:
                 await self._settle_popup()
             await self._settle_requests()
@@ -165,6 +176,17 @@ class EffectsWatch:
             return effects
         finally:
             tab.page.remove_listener("download", self._downloaded)
+
+    async def _read_ancestors(self) -> None:
+        """The data-* and aria-busy attributes of the target's ancestors, read as soon as the action
+        returns: an app that became interactive between the preflight and the action says so here."""
+        if self._ref is None or self._tab.pending_dialogs:
+            return
+        try:
+            facts = await asyncio.wait_for(self._tab.preflight(self._ref), ANCESTORS_TIMEOUT_S)
+        except (VerdexError, asyncio.TimeoutError):
+            return                                 # the target went away or the page moved on
+        self.ancestors_after = [a.model_dump(mode="json") for a in facts.ancestor_state]
 
     async def _settle_popup(self) -> None:
         """The target opens a new tab (target=_blank): give the browser a moment to create it."""

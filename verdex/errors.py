@@ -6,6 +6,7 @@
     ├── StaleRef                STALE_REF            the ref's element is no longer attached
     ├── StaleObservation        STALE_OBSERVATION    the ref or cursor belongs to a document that has navigated away
     ├── NotActionable           NOT_ACTIONABLE       preflight found blocking facts
+    ├── NoLocator               NO_LOCATOR           no candidate locator, scoped or positional, matches the target
     ├── ConfirmationRequired    CONFIRMATION_REQUIRED
     ├── PolicyDenied            POLICY_DENIED
     ├── NavigationFailed        NAVIGATION_FAILED
@@ -67,6 +68,14 @@ class StaleObservation(VerdexError):
 
 class NotActionable(VerdexError):
     code = "NOT_ACTIONABLE"
+
+
+class NoLocator(VerdexError):
+    """The target is there, but nothing a test could write finds it: every candidate (test id, role and
+    name, label, …, container-scoped, then by position) matched other elements or none. The facts list
+    what was tried and how many elements each matched."""
+
+    code = "NO_LOCATOR"
 
 
 class ConfirmationRequired(VerdexError):

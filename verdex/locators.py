@@ -18,7 +18,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from verdex.errors import VerdexError, translate_playwright_errors
+from verdex.errors import NoLocator, translate_playwright_errors
 from verdex.facts import Box, LocatorChoice, LocatorStep, RankedLocator
 
 SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200}
@@ -116,7 +116,7 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
         best = await _first_proven(page, scoped, box, ranked)
     fallback = False
     if best is None:
-        best = await _nth_fallback(page, frames, simple, box)
+        best = await _nth_fallback(page, frames, simple, box, ranked)
         fallback = True
         ranked.append(best)
     ranked.sort(key=lambda r: (not r.is_target, r.score))
@@ -223,7 +223,7 @@ SIZE_OF_SINGLE = """els => els.length === 1
 
 
 async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[tuple[dict[str, Any], LocatorStep, int]],
-                        box: Box) -> RankedLocator:
+                        box: Box, ranked: list[RankedLocator]) -> RankedLocator:
     for candidate, step, score in simple:
         locator = build(page, frames + [step])
         with translate_playwright_errors("locating the target by position"):
@@ -233,7 +233,12 @@ async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[tupl
                     return RankedLocator(kind=f"{candidate['kind']} nth",
                                          steps=frames + [step, LocatorStep(method="nth", args=[index])],
                                          score=NTH + score, matches=1, is_target=True)
-    raise VerdexError("no locator reaches the target: it has no role, name, text or test id to find it by")
+    tried = [{"locator": python_expression(r.steps), "matches": r.matches} for r in ranked]
+    if not simple:
+        raise NoLocator("no locator reaches the target: it has no role, name, text or test id to find it by",
+                        tried=tried, box=box.model_dump())
+    raise NoLocator("no locator reaches the target: no candidate matched it alone, and none of their matches "
+                    "has its box", tried=tried, box=box.model_dump())
 
 
 def _same_box(found: dict[str, float] | None, box: Box, *, position: bool = True) -> bool:

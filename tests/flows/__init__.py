@@ -11,4 +11,3 @@ from __future__ import annotations
 from tests.flows import checkout, consent, frames, login, popup, shop
 
 FLOWS = {module.NAME: module for module in (shop, login, consent, checkout, frames, popup)}
-CHAOS_FLOWS = ("shop", "checkout")        # the flows whose app has chaos (only the shop does)

@@ -164,7 +164,7 @@ class Agent:
                 if outcome.code in ("STALE_REF", "STALE_OBSERVATION", "UNKNOWN_REF", "NOT_ACTIONABLE"):
                     await asyncio.sleep(POLL_S)
                     continue                     # the page changed under the ref: look again
-                if outcome.code == "VERDEX_ERROR" and unexpected < UNEXPECTED_RETRIES:
+                if outcome.code == "NO_LOCATOR" and unexpected < UNEXPECTED_RETRIES:
                     # e.g. "no locator reaches the target" for an iframe field right after navigation,
                     # although its snapshot line has a role, a name and a test id: look again, once more
                     unexpected += 1
@@ -257,11 +257,6 @@ class Agent:
 
     async def verify_text(self, text: str) -> Outcome:
         return await self._verify("verify_text_visible", text=text)
-
-    async def holds_text(self, text: str) -> bool:
-        """verify_text_visible, when the agent is ready for it to fail (a failed check is not recorded)."""
-        outcome = await self.must("verify_text_visible", text=text)
-        return bool((outcome.data or {}).get("passed"))
 
     async def verify_url(self, url: str) -> Outcome:
         return await self._verify("verify_url", url=url)

@@ -6,8 +6,12 @@ import { test, expect } from "@playwright/test";
 test("frames", async ({ page }) => {
   await page.goto("/frames/");
   await page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("card-number").fill(process.env["VERDEX_SECRET_CARD_NUMBER"] ?? "");
+  // step 3: the first click had no effect until [payment-form] got data-hydrated='true' (handlers attached)
+  await expect(page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("payment-form")).toHaveAttribute("data-hydrated", "true");
   await page.frameLocator("iframe[title=\"Payment form\"]").getByRole("button", { name: "Pay now", exact: true }).click();
-  await expect(page.frameLocator("iframe[title=\"Payment form\"]").getByText("Pay by card Card number Pay now Paid", { exact: true })).toBeVisible();
+  await expect(page.frameLocator("iframe[title=\"Payment form\"]").getByText("Paid")).toBeVisible();
+  // step 6: when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness signal)
+  await expect(page.getByTestId("shadow-widget")).toHaveAttribute("data-hydrated", "true");
   await page.getByTestId("newsletter-email").fill("ada@example.com");
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
   await expect(page.getByText("Subscribed")).toBeVisible();

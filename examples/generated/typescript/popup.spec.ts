@@ -4,12 +4,10 @@
 import { test, expect } from "@playwright/test";
 
 test("popup", async ({ page }) => {
-  await page.goto("/races/link.html");
+  await page.goto("/popup/");
   const page1Promise = page.waitForEvent("popup");
-  await page.getByTestId("target-popup").click();
+  await page.getByRole("link", { name: "Returns policy", exact: true }).click();
   const page1 = await page1Promise;
-  await expect(page1).toHaveURL(new RegExp("/races/landing\\.html$"));
-  await expect(page1.getByText("Landing")).toBeVisible();
-  await expect(page1.getByTestId("result")).toBeVisible();
-  await expect(page1.getByText("Arrived. Query: (none)")).toBeVisible();
+  await expect(page1).toHaveURL(new RegExp("/popup/guide\\.html\\?topic=returns$"));
+  await expect(page1.getByText("Returns are free within 30 days.")).toBeVisible();
 });

@@ -1,0 +1,57 @@
+"""verify_text_visible looks into the page and its iframes, and records where it found the text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generators import export
+from verdex import assertions
+from verdex.recorder import Recorder
+
+pytestmark = pytest.mark.anyio
+
+
+async def _paid(tab, apps) -> None:
+    await tab.navigate(apps.url + "/frames/")
+    frame = tab.page.frame_locator('iframe[title="Payment form"]')
+    await frame.get_by_test_id("card-number").fill("4242 4242 4242 4242")
+    await frame.get_by_role("button", name="Pay now").click()
+
+
+async def test_text_inside_an_iframe_is_visible_through_its_frame(session, apps):
+    tab = await session.tab()
+    await _paid(tab, apps)
+    result = await assertions.text_visible(tab, "Paid")
+    assert result.passed, result
+    assert result.locator.code == 'page.frame_locator("iframe[title=\\"Payment form\\"]").get_by_text("Paid")'
+
+
+async def test_text_of_the_page_itself_needs_no_frame(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/frames/")
+    result = await assertions.text_visible(tab, "Subscribe to our newsletter")
+    assert result.passed and result.locator is None      # the generated test says page.get_by_text(…)
+
+
+async def test_text_nowhere_fails_after_the_bound(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/frames/")
+    result = await assertions.text_visible(tab, "Refunded")
+    assert not result.passed and result.actual == "0 elements of the page show this text"
+
+
+async def test_a_text_found_in_a_frame_becomes_a_frame_scoped_expect_in_the_generated_test(session, apps, tmp_path):
+    tab = await session.tab()
+    recording = tmp_path / "paid.jsonl"
+    recorder = Recorder(recording, base_url=apps.url, roles=[])
+    recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id,
+                   "args": {"url": apps.url + "/frames/"}})
+    await _paid(tab, apps)
+    await assertions.text_visible(tab, "Paid", recorder=recorder)
+    step = json.loads(recording.read_text().splitlines()[-1])
+    assert step["tool"] == "verify_text_visible" and step["locators"]["chosen"]["steps"][0]["method"] == "frame_locator"
+    source = export(recording, target="python", path=tmp_path / "test_paid.py", name="paid")[0].read_text()
+    assert 'page.frame_locator(\'iframe[title="Payment form"]\').get_by_text("Paid")' in source, source
+    assert 'page.get_by_text("Paid")' not in source, source

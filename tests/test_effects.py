@@ -1,0 +1,66 @@
+"""Effects of an action as the agent sees them: the requests it caused, with their real outcome."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from verdex import actions
+from verdex.recorder import Recorder
+
+pytestmark = pytest.mark.anyio
+
+
+def _ref(snapshot: str, line: str) -> str:
+    return next(re.search(r"\[ref=(e\d+)\]", row).group(1) for row in snapshot.splitlines() if line in row)
+
+
+async def test_a_login_answered_200_is_not_reported_failed_when_the_page_navigates_before_reading_it(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/login/")
+    snapshot = (await tab.snapshot()).text
+    await actions.fill(tab, _ref(snapshot, 'textbox "Username"'), "demo")
+    await actions.fill(tab, _ref(snapshot, 'textbox "Password"'), "correct horse battery staple")
+    result = await actions.click(tab, _ref(snapshot, 'button "Sign in"'))
+    login = next(r for r in result.effects.requests if r.url.endswith("/api/login"))
+    assert (login.method, login.status, login.failed) == ("POST", 200, None)
+    assert result.effects.url_after.endswith("/login/welcome.html")
+
+
+async def test_a_request_that_never_got_an_answer_is_still_reported_failed(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/races/link.html")
+    await tab.page.route("**/api/nowhere", lambda route: route.abort("connectionrefused"))
+    await tab.page.evaluate("""() => {
+        const b = document.createElement('button'); b.textContent = 'Ping';
+        b.onclick = () => fetch('/api/nowhere').catch(() => {});
+        document.querySelector('main').append(b);
+    }""")
+    result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Ping"'))
+    ping = next(r for r in result.effects.requests if r.url.endswith("/api/nowhere"))
+    assert ping.status is None and ping.failed == "net::ERR_CONNECTION_REFUSED"
+
+
+async def test_the_targets_ancestors_are_read_again_right_after_the_action_and_recorded(session, apps, tmp_path):
+    """The preflight may read the ancestors just before the app hydrates; the read after the action
+    shows the readiness signal the click actually met."""
+    urllib.request.urlopen(urllib.request.Request(apps.url + "/api/cart/reset", data=b"{}", method="POST")).close()
+    tab = await session.tab()
+    chaos = {"seed": None, "load": 1, "api_latency_ms": 1500, "hydration_ms": 0, "scrim_extra_ms": 0,
+             "toast_ms": 5000, "order_key": None, "rerender": None}
+    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json=chaos))
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=product-grid][data-hydrated=true]")
+    await tab.page.get_by_test_id("loading-scrim").wait_for(state="detached")
+    snapshot = (await tab.snapshot()).text
+    lines = snapshot.splitlines()
+    start = next(i for i, line in enumerate(lines) if 'heading "Pixel 8"' in line)
+    ref = next(re.search(r"\[ref=(e\d+)\]", line).group(1) for line in lines[start:] if 'button "Add to Cart"' in line)
+    recorder = Recorder(tmp_path / "shop.jsonl", base_url=apps.url, roles=[])
+    await actions.click(tab, ref, recorder=recorder)
+    step = json.loads((tmp_path / "shop.jsonl").read_text().splitlines()[-1])
+    grids = [a["attributes"] for a in step["ancestors_after"] if a["test_id"] == "product-grid"]
+    assert grids and grids[0]["data-hydrated"] == "true", step["ancestors_after"]

@@ -1,0 +1,110 @@
+"""Recording in, plan out: the planner's treatment of clicks that did nothing and of the readiness
+signal, on the committed shop recording (examples/recordings/shop.jsonl) with one step changed the way
+a chaos seed changes it. No browser: the generator works on recorded data only."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from generators import build_plan, read_recording
+from generators.plan import Action, Wait
+
+SHOP = Path(__file__).resolve().parent.parent / "examples" / "recordings" / "shop.jsonl"
+READY = {"data-hydrated": "true"}
+
+
+def _shop_with(change) -> list[Action]:
+    """The shop recording reduced to its navigation, its click that worked and its assertion, after
+    ``change(steps, effective_click)``; the plan's actions."""
+    recording = read_recording(SHOP)
+    steps = [s for s in recording.steps
+             if s["outcome"] != "not_actionable" and not (s.get("effects") or {}).get("no_effect")]
+    click = next(s for s in steps if s["tool"] == "browser_click")
+    for ancestor in click["preflight"]["ancestor_state"]:
+        for name in READY:
+            ancestor["attributes"].pop(name, None)          # the preflight read came before hydration
+    click.pop("ancestors_after", None)
+    change(steps, click)
+    plan = build_plan(recording.__class__(recording.header, steps), "shop")
+    return [s for s in plan.statements if isinstance(s, Action)]
+
+
+def _readiness(action: Action) -> list[Wait]:
+    return [w for w in action.waits if w.kind == "attribute" and w.attribute == "data-hydrated"]
+
+
+def test_a_readiness_signal_read_right_after_the_action_is_waited_for():
+    def hydrated_by_the_time_the_click_landed(steps, click):
+        grid = next(a for a in click["preflight"]["ancestor_state"] if a["test_id"] == "product-grid")
+        click["ancestors_after"] = [{**copy.deepcopy(grid), "attributes": {**grid["attributes"], **READY}}]
+
+    [action] = _shop_with(hydrated_by_the_time_the_click_landed)
+    [wait] = _readiness(action)
+    assert (wait.value, wait.locator.steps[0].args) == ("true", ["product-grid"])
+
+
+def test_without_any_readiness_evidence_there_is_no_readiness_wait():
+    [action] = _shop_with(lambda steps, click: None)
+    assert _readiness(action) == []
+
+
+def test_a_click_whose_only_effect_was_a_re_render_is_not_repeated_in_the_plan():
+    def rerendered_first(steps, click):
+        earlier = copy.deepcopy(click)
+        earlier["effects"] = {**click["effects"], "requests": [], "appeared": [], "disappeared": [],
+                              "title_change": None, "heading_change": None, "no_effect": False,
+                              "url_after": click["effects"]["url_before"],
+                              "interactive_diff": ['+         - button "Add to Cart" [ref=e30]',
+                                                   '-         - button "Add to Cart" [ref=e11]']}
+        grid = next(a for a in click["preflight"]["ancestor_state"] if a["test_id"] == "product-grid")
+        grid["attributes"].update(READY)                    # between the two clicks the app hydrated
+        steps.insert(steps.index(click), earlier)
+
+    [action] = _shop_with(rerendered_first)
+    assert [w.attribute for w in _readiness(action)] == ["data-hydrated"]
+    assert action.response is not None                       # the click that worked, with its response
+
+
+def test_a_click_that_changed_something_new_stays_in_the_plan():
+    def toggled_first(steps, click):
+        earlier = copy.deepcopy(click)
+        earlier["effects"] = {**click["effects"], "requests": [], "appeared": [], "no_effect": False,
+                              "interactive_diff": ['+         - button "Show less" [ref=e30]',
+                                                   '-         - button "Show more" [ref=e11]']}
+        steps.insert(steps.index(click), earlier)
+
+    assert len(_shop_with(toggled_first)) == 2
+
+
+def test_a_readiness_signal_inside_an_iframe_is_waited_for_through_the_frame():
+    recording = read_recording(SHOP.with_name("frames.jsonl"))
+    pay = next(s for s in recording.steps if s["tool"] == "browser_click" and s["target"]["name"] == "Pay now"
+               and s["outcome"] == "done" and not s["effects"]["no_effect"])
+    pay["preflight"]["ancestor_state"] = [{"depth": 2, "tag": "form", "test_id": "payment-form", "attributes": READY}]
+    plan = build_plan(recording, "frames")
+    action = next(s for s in plan.statements if isinstance(s, Action) and s.locator.steps[-1].kwargs.get("name") == "Pay now")
+    [wait] = _readiness(action)
+    assert [(step.method, step.args) for step in wait.locator.steps] == [
+        ("frame_locator", ['iframe[title="Payment form"]']), ("get_by_test_id", ["payment-form"])]
+
+
+def test_a_click_retried_after_it_caused_only_invisible_mutations_is_not_repeated_in_the_plan():
+    """checkout under seed 3: the first Add to Cart landed in the hydration gap while the cards were still
+    fading in (DOM mutations, so not "no effect"), and the agent clicked again."""
+    def faded_first(steps, click):
+        earlier = copy.deepcopy(click)
+        earlier["effects"] = {**click["effects"], "requests": [], "appeared": [], "disappeared": [],
+                              "no_effect": False, "interactive_diff": []}
+        steps.insert(steps.index(click), earlier)
+
+    [action] = _shop_with(faded_first)
+    assert action.response is not None
+
+
+def test_a_click_that_only_revealed_text_and_was_not_retried_stays_in_the_plan():
+    def revealed(steps, click):
+        click["effects"] = {**click["effects"], "requests": [], "appeared": [], "disappeared": [],
+                            "no_effect": False, "interactive_diff": []}
+
+    assert len(_shop_with(revealed)) == 1
