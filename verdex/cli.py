@@ -264,6 +264,9 @@ def _agent(args: argparse.Namespace) -> int:
         print(f"wrote {path}")
     print(f"verdex agent: {outcome.tool_calls} tool calls, {outcome.refused} answered with an error code; "
           f"the recording is {outcome.recording}", file=sys.stderr)
+    return 0
+
+
 def _report(args: argparse.Namespace) -> int:
     from generators import RecordingError
     from verdex.artifacts.report import write_report
