@@ -5,7 +5,8 @@
 The agent (tests/flows/agent.py) decides only from what the tools return: it finds every ref by role
 and name in the snapshot text, answers NOT_ACTIONABLE by waiting, a stale ref by looking again, and a
 click that had no effect by watching for the app to become ready. Each task runs against a fresh
-fixture server (the shop with chaos seed ``--seed``) and a fresh in-memory MCP session.
+fixture server (every app under chaos seed ``--seed``; the race pages have none of their own) and a
+fresh in-memory MCP session.
 
 Reported per task: success, steps (calls that act or assert), tool calls (all of them, snapshots
 included), bytes the tools returned per step (text a model reads plus structured content), the
@@ -231,7 +232,7 @@ async def run_task(task: Task, seed: int | None, verbose: bool = False) -> Outco
 
 def table(outcomes: list[Outcome], seed: int | None) -> str:
     head = f"{'task':18} {'ok':>3} {'steps':>5} {'calls':>5} {'bytes/step':>10} {'largest':>8} {'loops':>5} {'time s':>6}"
-    lines = [f"{len(TASKS) if len(outcomes) == len(TASKS) else len(outcomes)} tasks, shop chaos seed {seed}", head]
+    lines = [f"{len(outcomes)} tasks, chaos seed {seed}", head]
     for o in outcomes:
         lines.append(f"{o.task:18} {'yes' if o.ok else 'NO':>3} {o.steps:5} {o.calls:5} {o.bytes_per_step:10,} "
                      f"{o.largest:8,} {o.loops:5} {o.seconds:6.1f}")
