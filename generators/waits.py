@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
+from verdex.preflight import NOT_READY, READINESS_ATTRIBUTE
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$")
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -76,7 +77,6 @@ def readiness_wait(no_effect: dict[str, Any], effective: dict[str, Any], step: i
     return None
 
 
-READINESS_ATTRIBUTE = re.compile(r"^data-(hydrated|ready|loaded|interactive|initialized|mounted)$")
 
 
 def readiness_attributes(record: dict[str, Any], step: int) -> list[Wait]:
@@ -86,7 +86,7 @@ def readiness_attributes(record: dict[str, Any], step: int) -> list[Wait]:
     # read before the action and right after it: the app may have become ready in between
     for ancestor in [*record.get("preflight", {}).get("ancestor_state", []), *record.get("ancestors_after", [])]:
         for name, value in ancestor["attributes"].items():
-            if READINESS_ATTRIBUTE.match(name) and value not in ("", "false", "0"):
+            if READINESS_ATTRIBUTE.match(name) and value not in NOT_READY:
                 out.append(Wait(kind="attribute", attribute=name, value=value,
                                 locator=ancestor_locator(record, ancestor["test_id"]),
                                 reason=f"step {step}: when the action worked, [{ancestor['test_id']}] had "
