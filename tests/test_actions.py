@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 
 import pytest
 
@@ -15,13 +14,9 @@ from verdex.recorder import Recorder
 pytestmark = pytest.mark.anyio
 
 
-def _reset_cart(apps) -> None:
-    urllib.request.urlopen(urllib.request.Request(apps.url + "/api/cart/reset", data=b"{}", method="POST")).close()
-
-
 async def _shop(session, apps, *, hydration_ms: int = 0, latency_ms: int = 150):
     """The shop with its per-load timing pinned (the page reads it from /api/chaos)."""
-    _reset_cart(apps)
+    apps.reset_cart()
     tab = await session.tab()
     chaos = {"seed": None, "load": 1, "api_latency_ms": latency_ms, "hydration_ms": hydration_ms,
              "scrim_extra_ms": 0, "toast_ms": 5000, "order_key": None, "rerender": None}
@@ -39,7 +34,7 @@ def _ref_after(text: str, anchor: str, target: str) -> str:
 
 async def test_clicking_before_the_data_arrives_reports_the_covering_scrim(session, apps):
     tab = await session.tab()
-    _reset_cart(apps)
+    apps.reset_cart()
     await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
         "seed": None, "load": 1, "api_latency_ms": 150, "hydration_ms": 0, "scrim_extra_ms": 4000,
         "toast_ms": 5000, "order_key": None, "rerender": None}))
@@ -58,7 +53,7 @@ async def test_clicking_before_the_data_arrives_reports_the_covering_scrim(sessi
 
 async def test_wait_true_waits_for_the_scrim_then_clicks_and_reports_the_effects(session, apps):
     tab = await session.tab()
-    _reset_cart(apps)
+    apps.reset_cart()
     await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
         "seed": None, "load": 1, "api_latency_ms": 150, "hydration_ms": 0, "scrim_extra_ms": 1500,
         "toast_ms": 5000, "order_key": None, "rerender": None}))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 
 import pytest
 
@@ -47,7 +46,7 @@ async def test_a_request_that_never_got_an_answer_is_still_reported_failed(sessi
 async def test_the_targets_ancestors_are_read_again_right_after_the_action_and_recorded(session, apps, tmp_path):
     """The preflight may read the ancestors just before the app hydrates; the read after the action
     shows the readiness signal the click actually met."""
-    urllib.request.urlopen(urllib.request.Request(apps.url + "/api/cart/reset", data=b"{}", method="POST")).close()
+    apps.reset_cart()
     tab = await session.tab()
     chaos = {"seed": None, "load": 1, "api_latency_ms": 1500, "hydration_ms": 0, "scrim_extra_ms": 0,
              "toast_ms": 5000, "order_key": None, "rerender": None}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 
 import anyio
 import pytest
@@ -30,7 +29,7 @@ async def client():
 
 async def _snapshot_text(client, apps) -> str:
     """The shop's grid, with an empty cart (other tests add to it), once nothing covers it."""
-    urllib.request.urlopen(urllib.request.Request(apps.url + "/api/cart/reset", data=b"{}", method="POST")).close()
+    apps.reset_cart()
     await client.call_tool("browser_navigate", {"url": apps.url + "/shop/"})
     with anyio.fail_after(15):
         while True:

@@ -174,7 +174,9 @@ async def test_find_pages_its_matches(client, apps):
 
 async def test_same_origin_frame_content_is_read_and_found_with_frame_refs(client, apps):
     await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
-    md = (await _extract(client))["content"]
+    with anyio.fail_after(10):
+        while "[frame loading " in (md := (await _extract(client))["content"]):   # an agent reads again
+            await anyio.sleep(0.1)
     assert f'[frame "Same-origin note" {apps.url}/reading/note.html]\n\nNote inside a same-origin frame.' in md
     match = (await client.call_tool("browser_find", {"query": "inside a same-origin"})).structured_content["matches"][0]
     assert re.fullmatch(r"f\d+e\d+", match["nearest_interactive"]["ref"])

@@ -10,6 +10,7 @@ pytestmark = pytest.mark.anyio
 
 
 async def _open(session, apps, path: str, ready: str | None = None):
+    apps.reset_cart()                                    # other tests add to the shop's cart
     tab = await session.tab()
     await tab.navigate(apps.url + path)
     if ready:

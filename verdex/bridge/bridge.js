@@ -1924,10 +1924,16 @@
       const frame = { name: el.getAttribute('name') || '', title: el.getAttribute('title') || '', url: src };
       let doc = null;
       try { doc = el.contentDocument; } catch (e) { doc = null; }
-      if (doc && doc.body) {
+      let sameOrigin = false;
+      try { sameOrigin = !src || new URL(src, document.baseURI).origin === location.origin; } catch (e) { sameOrigin = false; }
+      const loaded = doc && doc.body && !(doc.URL === 'about:blank' && src && src !== 'about:blank');
+      if (loaded) {
         rd.blocks.push(Object.assign({ kind: 'frame', cross_origin: false }, frame));
         readInline(el, rd);
         flush(rd);
+      } else if (sameOrigin) {
+        // a same-origin frame whose document has not arrived yet: say so, not "cross-origin"
+        rd.blocks.push(Object.assign({ kind: 'frame', cross_origin: false, loading: true }, frame));
       } else {
         rd.blocks.push(Object.assign({ kind: 'frame', cross_origin: true }, frame));
       }

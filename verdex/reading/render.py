@@ -151,7 +151,7 @@ def _markdown_table(block: dict[str, Any]) -> list[str]:
 
 def _frame_label(block: dict[str, Any]) -> str:
     name = block.get("title") or block.get("name") or ""
-    origin = "cross-origin " if block.get("cross_origin") else ""
+    origin = "cross-origin " if block.get("cross_origin") else "loading " if block.get("loading") else ""
     return f"{origin}{json.dumps(name, ensure_ascii=False)} {block.get('url', '')}".strip()
 
 
