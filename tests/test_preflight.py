@@ -168,24 +168,26 @@ async def test_busy_and_offscreen_are_advisory(session, apps):
     assert await _status(tab) == "Clicked: Save"
 
 
-async def test_the_shop_hydration_gap_has_no_blocking_fact_and_no_effect(session, apps):
+async def _shop_in_its_hydration_gap(session, apps):
+    """The shop with its cards on screen and no scrim, 5 s before its handlers are attached."""
+    apps.reset_cart()
     tab = await session.tab()
     await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
         "seed": None, "load": 1, "api_latency_ms": 50, "hydration_ms": 5000, "scrim_extra_ms": 0,
         "toast_ms": 3000, "order_key": None, "rerender": None}))
     await tab.navigate(apps.url + "/shop/")
     await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="detached")
+    return tab
+
+
+async def test_the_shop_hydration_gap_has_no_blocking_fact_and_no_effect(session, apps):
+    tab = await _shop_in_its_hydration_gap(session, apps)
     result = await actions.click(tab, await _ref(tab, r'button "Add to Cart"'))
     assert result.verdict.blocking == [] and result.effects.no_effect
 
 
 async def test_a_click_lost_in_the_gap_has_no_effect_even_when_the_app_hydrates_right_after(session, apps):
-    tab = await session.tab()
-    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
-        "seed": None, "load": 1, "api_latency_ms": 50, "hydration_ms": 5000, "scrim_extra_ms": 0,
-        "toast_ms": 3000, "order_key": None, "rerender": None}))
-    await tab.navigate(apps.url + "/shop/")
-    await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="detached")
+    tab = await _shop_in_its_hydration_gap(session, apps)
     ref = await _ref(tab, r'button "Add to Cart"')
     # the app says it is ready 50 ms after the click went into the void: its own news, not the click's
     await tab.page.evaluate("setTimeout(() => { document.querySelector('[data-testid=product-grid]')"
@@ -196,12 +198,7 @@ async def test_a_click_lost_in_the_gap_has_no_effect_even_when_the_app_hydrates_
 
 
 async def test_an_app_that_says_it_is_not_ready_yet_gets_an_advisory(session, apps):
-    tab = await session.tab()
-    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
-        "seed": None, "load": 1, "api_latency_ms": 50, "hydration_ms": 5000, "scrim_extra_ms": 0,
-        "toast_ms": 3000, "order_key": None, "rerender": None}))
-    await tab.navigate(apps.url + "/shop/")
-    await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="detached")
+    tab = await _shop_in_its_hydration_gap(session, apps)
     # the shop's gap is silent; many apps mark it: data-hydrated="false" until their handlers are attached
     await tab.page.evaluate("document.querySelector('[data-testid=product-grid]').dataset.hydrated = 'false'")
     facts = await tab.preflight(await _ref(tab, r'button "Add to Cart"'))
