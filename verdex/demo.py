@@ -97,7 +97,7 @@ async def run_demo(chaos_seed: int | None = None) -> int:
 
     _step("report")
     print(f"   - the preflight caught: {caught}")
-    print(f"   - the test waits only on what was observed (scrim hidden, readiness signal, the cart response)")
+    print("   - the test waits only on what was observed (scrim hidden, readiness signal, the cart response)")
     print(f"   - {passed}/{RUNS} runs passed under chaos; median run {sorted(durations)[len(durations) // 2]:.1f} s")
     print(f"   - files: {OUT}/test_add_to_cart.py, conftest.py, add_to_cart.spec.ts, playwright.config.ts, shop.jsonl")
     print(f"\ndone in {time.perf_counter() - started:.1f} s")
