@@ -7,7 +7,7 @@ import re
 import pytest
 
 from verdex.errors import InvalidArgument, StaleObservation, StaleRef, UnknownRef
-from verdex.refs import RefBook
+from verdex.refs import KEEP_DOCUMENTS, KEEP_OBSERVATIONS, RefBook
 
 pytestmark = pytest.mark.anyio
 
@@ -98,3 +98,22 @@ def test_ref_book_knows_which_document_issued_a_ref():
         book.check_ref("e3")
     with pytest.raises(UnknownRef):
         book.check_ref("e15")
+
+
+def test_ref_book_stays_bounded_and_still_tells_a_stale_ref_from_an_unknown_one():
+    book = RefBook()
+    for number in range(1000):                     # a page that navigates itself a thousand times
+        book.document_installed(f"doc-{number}", 1 + number * 10)
+        book.saw(11 + number * 10)
+        book.observed(book.new_observation(), f"doc-{number}")
+    assert len(book._documents) == KEEP_DOCUMENTS and len(book._observations) == KEEP_OBSERVATIONS
+    assert book.check_ref("e9995") == "e9995"      # issued by the current document
+    with pytest.raises(StaleObservation):
+        book.check_ref("e3")                       # the first document's, long forgotten
+    with pytest.raises(UnknownRef):
+        book.check_ref("e10001")
+    assert book.check_cursor("o1000:20") == ("o1000", 20)
+    with pytest.raises(InvalidArgument, match="no longer cached"):
+        book.check_cursor("o1:20")
+    with pytest.raises(InvalidArgument, match="unknown on this tab"):
+        book.check_cursor("o1001:20")
