@@ -1,13 +1,16 @@
 """Several roles at once (the short version of bench/load.py): 8 isolated contexts acting concurrently
-through verdex, every action done, none lost to another role's work."""
+through verdex, every action done, none lost to another role's work; and the bench's measuring
+works (the driver's garbage collection through its inspector, each process's memory found)."""
 
 from __future__ import annotations
+
+import os
 
 import anyio
 import pytest
 
 from fixtures.server import FixtureServer
-from tests.workload import RoleRun, role_specs, work_all
+from tests.workload import RoleRun, inspectable_driver, memory_mb, role_specs, work_all
 from verdex.browser.session import Session
 
 pytestmark = pytest.mark.anyio
@@ -17,12 +20,16 @@ ACTIONS = 12
 
 
 async def test_eight_roles_acting_at_once_all_succeed(apps: FixtureServer) -> None:
-    with anyio.fail_after(240):
+    with anyio.fail_after(240), inspectable_driver() as driver:
         async with Session(roles=role_specs(ROLES)) as session:
             runs = [RoleRun(spec.name) for spec in session.roles_specs()]
             await work_all(session, runs, apps.url, ACTIONS)
             values = {run.role: await (await session.tab(run.role)).page.input_value("#email") for run in runs}
+            driver_heap = await driver.collect_garbage()
+            memory = memory_mb(os.getpid())
     assert [run.done for run in runs] == [ACTIONS] * ROLES
     assert {run.role: dict(run.errors) for run in runs if run.errors} == {}
     # the last email fill of each role (step 6) is its own: contexts do not leak into one another
     assert values == {run.role: f"{run.role}.6@example.com" for run in runs}
+    assert 5 < driver_heap < memory["driver"]           # MB: the driver's V8 heap lives inside its PSS
+    assert memory["python"] > 10 and memory["chromium"] > 100

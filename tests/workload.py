@@ -5,16 +5,30 @@ Shared by bench/load.py (8 roles × 200 actions, memory growth after warm-up) an
 cycle of real actions through verdex (preflight, proven locator, Playwright, effects): fill the email
 and the display name, uncheck and check a checkbox, save, export; every 50 actions it loads the page
 again.
+
+Memory is measured as what each process retains: after a garbage collection in Python, in every
+page (CDP ``HeapProfiler.collectGarbage``) and in Playwright's Node driver (the same command through
+the driver's inspector, which ``inspectable_driver()`` opens on a free loopback port while the
+session starts). Without the driver's collection its resident size follows V8's lazy heap growth,
+not what it keeps: tens of MB up and down between cycles.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import re
+import socket
 import time
+import urllib.request
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import websockets
 
 from verdex import actions
 from verdex.browser.session import RoleSpec, Session
@@ -93,6 +107,50 @@ async def collect_page_garbage(session: Session, runs: list[RoleRun]) -> None:
             await cdp.send("HeapProfiler.collectGarbage")
         finally:
             await cdp.detach()
+
+
+class DriverInspector:
+    """Playwright's Node driver seen through its inspector (Chrome DevTools protocol over a websocket)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    async def collect_garbage(self) -> float:
+        """Run a full garbage collection in the driver; return its V8 heap in use afterwards (MB)."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list", timeout=10) as answer:
+            url = json.loads(answer.read())[0]["webSocketDebuggerUrl"]
+        async with websockets.connect(url, max_size=None, ping_interval=None) as inspector:
+            await _inspect(inspector, 1, "HeapProfiler.collectGarbage")
+            usage = await _inspect(inspector, 2, "Runtime.evaluate",
+                                   expression="process.memoryUsage().heapUsed", returnByValue=True)
+        return usage["result"]["value"] / 2**20
+
+
+async def _inspect(inspector, message_id: int, method: str, **params) -> dict:
+    await inspector.send(json.dumps({"id": message_id, "method": method, "params": params}))
+    while (message := json.loads(await inspector.recv())).get("id") != message_id:
+        pass                                   # an event, not our answer
+    if "error" in message:
+        raise RuntimeError(f"driver inspector: {method}: {message['error']}")
+    return message["result"]
+
+
+@contextmanager
+def inspectable_driver() -> Iterator[DriverInspector]:
+    """While inside, a Playwright driver started (a Session entered) listens for its inspector on a free
+    127.0.0.1 port; the setting is gone again afterwards (the driver keeps its inspector)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    before = os.environ.get("NODE_OPTIONS")
+    os.environ["NODE_OPTIONS"] = f"{before or ''} --inspect=127.0.0.1:{port} --inspect-publish-uid=http".strip()
+    try:
+        yield DriverInspector(port)
+    finally:
+        if before is None:
+            del os.environ["NODE_OPTIONS"]
+        else:
+            os.environ["NODE_OPTIONS"] = before
 
 
 # ------------------------------------------------------------------------------------ memory
