@@ -57,8 +57,12 @@ class ResponseMatch(Model):
 
 
 class Assertion(Model):
-    kind: Literal["url", "text_visible", "visible", "hidden", "enabled", "disabled", "checked", "unchecked",
-                  "value", "text", "count"]
+    """What a test checks. ``text_visible``: the one element showing ``text`` is visible;
+    ``shared_text_visible`` / ``shared_text_hidden``: text that several elements show — at least one
+    of them visible / none visible."""
+
+    kind: Literal["url", "text_visible", "shared_text_visible", "shared_text_hidden", "visible", "hidden",
+                  "enabled", "disabled", "checked", "unchecked", "value", "text", "count"]
     locator: Locator | None = None
     text: str | None = None
     pattern: str | None = None

@@ -171,10 +171,13 @@ def _dialog_answer(steps: list[dict[str, Any]], index: int) -> tuple[str | None,
 def _wait_statement(record: dict[str, Any], index: int, page: str) -> Check | None:
     args = record.get("args", {})
     reason = f"step {index}: the agent waited for this"
+    shared = args.get("elements_showing", 1) > 1         # a strict get_by_text would match them all
     if args.get("text"):
-        return Check(page=page, assertion=Assertion(kind="text_visible", text=args["text"], reason=reason))
+        kind = "shared_text_visible" if shared else "text_visible"
+        return Check(page=page, assertion=Assertion(kind=kind, text=args["text"], reason=reason))
     if args.get("text_gone"):
-        return Check(page=page, assertion=Assertion(kind="hidden", text=args["text_gone"], reason=reason))
+        kind = "shared_text_hidden" if shared else "hidden"
+        return Check(page=page, assertion=Assertion(kind=kind, text=args["text_gone"], reason=reason))
     locator = waits.locator_of(record.get("locators"))
     if locator is not None and args.get("state") in ("visible", "enabled", "disabled"):
         return Check(page=page, assertion=Assertion(kind=args["state"], locator=locator, reason=reason))

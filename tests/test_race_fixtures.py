@@ -44,6 +44,7 @@ PAGES = [
     "open-select.html",
     "busy.html",
     "offscreen.html",
+    "repeated-text.html",
     "dialog.html",
     "crash.html",
 ]

@@ -375,20 +375,30 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
     """Wait, bounded, for text to appear or disappear, or for ref to reach a state."""
     if sum(x is not None for x in (text, text_gone, ref)) != 1:
         raise InvalidArgument("pass exactly one of text, text_gone or ref")
+    if (text is not None and not text.strip()) or (text_gone is not None and not text_gone.strip()):
+        raise InvalidArgument("the text to wait for is empty")
     timeout_s = min(max(timeout_s, 0.1), 30.0)
     tab.ensure_no_dialog()
     started = time.monotonic()
+    # any element showing the text, visibly (the first match in the page may be a hidden copy)
+    looked_for = text if text is not None else text_gone
+    shown = tab.page.get_by_text(looked_for).filter(visible=True) if looked_for is not None else None
+    showing = None                     # how many elements showed the text: after it came, before it went
     try:
         if text is not None:
-            await tab.page.get_by_text(text).first.wait_for(state="visible", timeout=timeout_s * 1000)
+            await shown.first.wait_for(state="attached", timeout=timeout_s * 1000)
+            showing = await shown.count()
         elif text_gone is not None:
-            await tab.page.get_by_text(text_gone).first.wait_for(state="hidden", timeout=timeout_s * 1000)
+            showing = await shown.count()
+            await shown.first.wait_for(state="detached", timeout=timeout_s * 1000)
         else:
             await _wait_for_ref(tab, ref, state, timeout_s)
     except PlaywrightTimeoutError as exc:
         raise Timeout(f"waited {timeout_s:.1f} s", text=text, text_gone=text_gone, ref=ref, state=state) from exc
     waited = {"waited_ms": round((time.monotonic() - started) * 1000), "text": text, "text_gone": text_gone,
               "ref": ref, "state": state}
+    if showing is not None:
+        waited["elements_showing"] = showing
     if recorder is not None:
         record: dict[str, Any] = {"tool": "browser_wait_for", "outcome": "done", "tab": tab.id, "args": waited}
         if ref is not None and state not in ("detached", "hidden"):

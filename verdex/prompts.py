@@ -15,7 +15,7 @@ How to work with verdex's tools: observe → preflight → act → observe → v
 1. Observe: `browser_snapshot` returns the page identity (url, title, heading, dialogs, notices, loading,
    blockers) and one line per element; interactive elements carry refs such as e42. While the header
    lists loading or blockers, the page is not ready yet. To wait for it, give `browser_wait_for` a text
-   that one element alone shows (a product's heading, a toast), not a label many elements share.
+   that says the page is ready (a product's heading, a toast), best one that one element alone shows.
 2. Act only on refs from the latest snapshot: `browser_click`, `browser_fill`, `browser_select`,
    `browser_check`, `browser_press`. verdex checks each action for races first (preflight) and acts
    through the locator the generated test will use; the result reports the effects.

@@ -134,6 +134,10 @@ class PythonPytest:
             return [f"expect({page}.get_by_text({literal(assertion.text)})).to_be_visible()"]
         if assertion.kind == "hidden" and assertion.locator is None:
             return [f"expect({page}.get_by_text({literal(assertion.text)})).to_be_hidden()"]
+        if assertion.kind == "shared_text_visible":
+            return [f"expect({page}.get_by_text({literal(assertion.text)}).filter(visible=True)).not_to_have_count(0)"]
+        if assertion.kind == "shared_text_hidden":
+            return [f"expect({page}.get_by_text({literal(assertion.text)}).filter(visible=True)).to_have_count(0)"]
         target = self._locator(page, assertion.locator)
         if assertion.kind == "count":
             return [f"expect({target}).to_have_count({int(assertion.value or 0)})"]

@@ -133,6 +133,10 @@ class TypeScript:
             return [f"await expect({page}.getByText({literal(assertion.text)})).toBeVisible();"]
         if assertion.kind == "hidden" and assertion.locator is None:
             return [f"await expect({page}.getByText({literal(assertion.text)})).toBeHidden();"]
+        if assertion.kind == "shared_text_visible":
+            return [f"await expect({page}.getByText({literal(assertion.text)}).filter({{ visible: true }})).not.toHaveCount(0);"]
+        if assertion.kind == "shared_text_hidden":
+            return [f"await expect({page}.getByText({literal(assertion.text)}).filter({{ visible: true }})).toHaveCount(0);"]
         target = self._locator(page, assertion.locator)
         if assertion.kind == "count":
             return [f"await expect({target}).toHaveCount({int(assertion.value or 0)});"]
