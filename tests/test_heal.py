@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import black
@@ -75,8 +76,7 @@ def test_heal_repairs_the_test_a_changed_shop_breaks(variant: str, tmp_path: Pat
     broken, kind = BROKEN[variant]
     path = write_test(tmp_path / "heal", broken)
     progress: list[str] = []
-    with FixtureServer(shop_variant=variant) as server:
-        assert not run_test(path, base_url=server.url, action_timeout_ms=ACTION_BUDGET_MS).passed
+    with FixtureServer(shop_variant=variant) as server:   # heal's first run shows the test failing
         report = heal(path, RECORDING, base_url=server.url, action_timeout_ms=ACTION_BUDGET_MS,
                       progress=progress.append)
     healed = path.read_text(encoding="utf-8")
@@ -96,16 +96,20 @@ def test_heal_repairs_the_test_a_changed_shop_breaks(variant: str, tmp_path: Pat
         assert "Pixel 8" in after and after.rstrip().endswith(".click()")
     assert "nth(" not in healed and "> button" not in healed
 
-    runs = [tmp_path / "again" / f"test_shop_{n}.py" for n in range(1, 4)]
-    for run in runs:
-        write_test(run.parent, healed, run.name)
-    with FixtureServer(shop_variant=variant) as server:
-        three = run_test(runs[0].parent, base_url=server.url, action_timeout_ms=ACTION_BUDGET_MS)
-    assert three.passed and "3 passed" in three.output, three.output
-    for seed in CHAOS_SEEDS:
+    copies = [tmp_path / "again" / f"test_shop_{n}.py" for n in range(1, 4)]
+    for copy in copies:
+        write_test(copy.parent, healed, copy.name)
+
+    def run_on_fresh_server(target: Path, seed: int | None):
         with FixtureServer(chaos_seed=seed, shop_variant=variant) as server:
-            run = run_test(path, base_url=server.url, action_timeout_ms=ACTION_BUDGET_MS)
-        assert run.passed, f"seed {seed}:\n{run.output[-3000:]}"
+            return run_test(target, base_url=server.url, action_timeout_ms=ACTION_BUDGET_MS)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:       # each run has its own server and browser
+        three = pool.submit(run_on_fresh_server, copies[0].parent, None)
+        seeded = {seed: pool.submit(run_on_fresh_server, path, seed) for seed in CHAOS_SEEDS}
+        assert three.result().passed and "3 passed" in three.result().output, three.result().output
+        for seed, run in seeded.items():
+            assert run.result().passed, f"seed {seed}:\n{run.result().output[-3000:]}"
 
 
 @pytest.mark.parametrize("variant", ["reordered", "wrapped"])

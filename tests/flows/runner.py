@@ -106,6 +106,19 @@ def run_seeds(test_file: Path, seeds: Iterable[int], workers: int = 2,
     return runs
 
 
+def first_failure(test_file: Path, seeds: Iterable[int], workers: int = 2) -> Run | None:
+    """The first run that fails, trying the seeds in order ``workers`` at a time and stopping after the
+    batch where one failed; None when the test passed on every seed."""
+    seeds = list(seeds)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for start in range(0, len(seeds), workers):
+            batch = pool.map(lambda seed: run_pytest(test_file, seed), seeds[start:start + workers])
+            failed = [run for run in batch if not run.passed]
+            if failed:
+                return failed[0]
+    return None
+
+
 def scratch_ts_dir(flow: str) -> Path:
     """A fresh folder for one flow's spec inside the repository (Node resolves @playwright/test from
     the repository's node_modules/)."""
