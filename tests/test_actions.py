@@ -182,3 +182,22 @@ async def test_wait_for_text_is_bounded(session, apps):
     from verdex.errors import Timeout
     with pytest.raises(Timeout):
         await actions.wait_for(tab, text="Never there", timeout_s=0.5)
+
+
+async def test_a_target_resized_right_after_preflight_is_measured_again_not_lost(session, monkeypatch):
+    """Its stylesheet arrives between the preflight (which measured the box) and the locator's proof:
+    the click is done with a proven locator, not NO_LOCATOR."""
+    tab = await session.tab()
+    await tab.page.set_content('<button style="width:70px;height:21px" onclick="this.textContent=\'Paid\'">Pay</button>')
+    ref = re.search(r"\[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
+    measured = type(tab).preflight_and_candidates
+
+    async def measured_then_restyled(self, *args, **kwargs):
+        answer = await measured(self, *args, **kwargs)
+        await self.page.evaluate("document.querySelector('button').style.width = '140px'")
+        return answer
+
+    monkeypatch.setattr(type(tab), "preflight_and_candidates", measured_then_restyled)
+    result = await actions.click(tab, ref)
+    assert result.locator.chosen.is_target and result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
+    assert await tab.page.locator("button").inner_text() == "Paid"

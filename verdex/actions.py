@@ -25,6 +25,7 @@ from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
 from verdex.errors import (
     InvalidArgument,
+    NoLocator,
     NotActionable,
     StaleRef,
     Timeout,
@@ -236,7 +237,12 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         except _Unproven:
             choice = None
     if choice is None:
-        choice = await locators.choose(tab.page, locating, tab.test_id_attribute)
+        try:
+            choice = await locators.choose(tab.page, locating, tab.test_id_attribute)
+        except NoLocator:
+            # the target's size may have changed since the preflight measured it (its stylesheet
+            # arrived, the layout moved): measure it again, once
+            choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
     observed = await watch.finish() if watch is not None else None
     tab.guard.stopped_since(stopped, tool, target)
