@@ -48,3 +48,29 @@ async def test_a_locator_that_no_longer_matches_and_a_missing_secret_are_drift(s
     text = render(reports)
     assert not reports[1].ok and "failed" in reports[1].drift[0]
     assert any("VERDEX_SECRET_PASSWORD is not set" in d for d in reports[2].drift), text
+
+
+def _edit_submit_requests(path, edit) -> None:
+    """Change the recorded requests of the step that signs in (the password fill with submit)."""
+    lines = path.read_text().splitlines()
+    step = json.loads(lines[3])
+    assert step["args"]["submit"] and step["effects"]["navigated"]
+    step["effects"]["requests"] = edit(step["effects"]["requests"])
+    lines[3] = json.dumps(step)
+    path.write_text("\n".join(lines) + "\n")
+
+
+async def test_the_new_pages_own_loading_is_not_drift_but_what_the_action_sent_is(session, apps, tmp_path,
+                                                                                  monkeypatch):
+    """After a navigation, whether the new page's GETs fall inside the effects window is timing; the
+    request the action itself sent is the app's behaviour."""
+    path = tmp_path / "login.jsonl"
+    await _record_login(session, apps, path)
+    monkeypatch.setenv("VERDEX_SECRET_PASSWORD", "correct horse battery staple")
+    _edit_submit_requests(path, lambda requests: [r for r in requests if r["method"] != "GET"])   # seen in none
+    assert all(r.ok for r in await replay(str(path), base_url=apps.url, session=session))
+    _edit_submit_requests(path, lambda requests: [{**r, "url": r["url"].replace("/api/login", "/api/signin")}
+                                                  for r in requests])
+    reports = await replay(str(path), base_url=apps.url, session=session)
+    assert "request no longer made: POST /api/signin" in reports[2].drift, render(reports)
+    assert "new request: POST /api/login" in reports[2].drift, render(reports)
