@@ -8,8 +8,10 @@ and never imports Playwright (DESIGN.md).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+from generators.plan import UPLOADS_FOLDER
 from generators.planner import build_plan
 from generators.recording import Recording, RecordingError, read_recording
 from generators.targets import GenerationError, renderer_for
@@ -22,6 +24,9 @@ def export(recording: str | Path, *, target: str, path: Path, name: str, overwri
     renderer = renderer_for(target)
     plan = build_plan(read_recording(recording), name)
     source = renderer.test_file(plan)             # raises GenerationError before anything is written
+    missing = [uploaded for uploaded in plan.uploads.values() if not Path(uploaded).is_file()]
+    if missing:
+        raise GenerationError(f"the test uploads files that are no longer there: {', '.join(missing)}")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(source, encoding="utf-8")
     written = [path]
@@ -30,4 +35,9 @@ def export(recording: str | Path, *, target: str, path: Path, name: str, overwri
         if overwrite_support or not support.exists():
             support.write_text(content, encoding="utf-8")
             written.append(support)
+    for name, uploaded in plan.uploads.items():     # the files the test uploads, beside it
+        copy = path.parent / UPLOADS_FOLDER / name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(uploaded, copy)
+        written.append(copy)
     return written

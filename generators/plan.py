@@ -34,6 +34,9 @@ class Secret(Model):
     env: str
 
 
+UPLOADS_FOLDER = "upload_files"      # beside the test: the files it uploads, copied there by export
+
+
 class Value(Model):
     """A value typed into the page: a literal, or an environment variable for a secret."""
 
@@ -72,12 +75,14 @@ class Assertion(Model):
 
 class Action(Model):
     page: str                         # the page variable: "page", "page1" for a popup, …
-    kind: Literal["click", "dblclick", "fill", "type", "select", "check", "uncheck", "hover", "press"]
+    kind: Literal["click", "dblclick", "fill", "type", "select", "check", "uncheck", "hover", "press", "upload"]
     locator: Locator | None = None    # None: a key pressed on whatever has focus
     value: Value | None = None
     options: list[str] = []           # select: labels or values
     select_by: Literal["label", "value"] = "label"
     key: str | None = None
+    files: list[str] = []             # upload: names in the upload_files/ folder beside the test
+    file_chooser: bool = False        # upload: clicking the target opens a file chooser (else a file input)
     button: str = "left"
     submit: bool = False
     waits: list[Wait] = []
@@ -110,3 +115,4 @@ class TestPlan(Model):
     base_url: str | None
     statements: list[Statement]
     source: str = ""                  # the recording it came from
+    uploads: dict[str, str] = {}      # upload_files/ name -> the file uploaded while recording

@@ -4,6 +4,7 @@ waits, wrappers and assertions (generators/waits.py)."""
 from __future__ import annotations
 
 import re
+from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -13,7 +14,7 @@ from generators.recording import Recording
 
 ACTION_TOOLS = {"browser_click": "click", "browser_fill": "fill", "browser_type": "type", "browser_select": "select",
                 "browser_check": "check", "browser_uncheck": "uncheck", "browser_hover": "hover",
-                "browser_press": "press"}
+                "browser_press": "press", "browser_upload": "upload"}
 
 
 def test_name(name: str) -> str:
@@ -46,6 +47,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     pending_waits: dict[str, list[Wait]] = {}           # target → waits learnt from a blocked attempt
     no_effect: dict[str, Any] = {}                      # target → (the click that did nothing, its step)
     ready_signals: set[Any] = set()                     # readiness attributes already waited for
+    uploads: dict[str, str] = {}                        # upload_files/ name → the file uploaded
     for index, record in enumerate(steps, 1):
         tool, outcome = record.get("tool"), record.get("outcome", "done")
         page = pages.of(record.get("tab"))
@@ -60,6 +62,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             continue
         if tool in ACTION_TOOLS:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals)
+            if action is not None and action.kind == "upload":
+                action = action.model_copy(update={
+                    "files": [_upload_name(path, uploads) for path in record["args"]["paths"]],
+                    "file_chooser": record["args"].get("via") == "file_chooser"})
             if action is not None:
                 statements.append(action)
             continue
@@ -72,7 +78,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             assertion = _assertion(record, index)
             if not _already_asserted(statements, page, assertion):
                 statements.append(Check(page=page, assertion=assertion))
-    return TestPlan(name=test_name(name), base_url=base_url, statements=statements,
+    return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
                     source=recording.header.get("started", ""))
 
 
@@ -121,6 +127,18 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                   response=waits.response_match(effects, index), popup=popup,
                   download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts,
                   step=index)
+
+
+def _upload_name(path: str, uploads: dict[str, str]) -> str:
+    """Where the file goes in upload_files/ beside the test: under its own name (the page may show it;
+    made plain), in a numbered folder when another file uploaded in the session has the same name."""
+    plain = re.sub(r"[^\w.-]", "_", PurePath(path).name).lstrip(".") or "file"
+    name, number = plain, 1
+    while uploads.get(name, path) != path:
+        number += 1
+        name = f"{number}/{plain}"
+    uploads[name] = path
+    return name
 
 
 REF = re.compile(r" \[ref=[\w-]+\]")

@@ -125,10 +125,13 @@ async def upload(tab: Tab, ref: str, paths: list[str], *, force: bool = False, w
         raise InvalidArgument("paths must name existing files" + (f"; not found: {', '.join(missing)}" if missing else ""),
                               missing=missing)
 
+    recorded = {"paths": [str(p) for p in files], "via": "input"}
+
     async def perform(locator: Locator, forced: bool) -> None:
         if (await locator.get_attribute("type", timeout=ACTION_TIMEOUT_MS) or "").lower() == "file":
             await locator.set_input_files(files, timeout=ACTION_TIMEOUT_MS)
             return
+        recorded["via"] = "file_chooser"       # what the generated test does too
         try:
             async with tab.page.expect_file_chooser(timeout=ACTION_TIMEOUT_MS) as chooser:
                 await locator.click(force=forced, timeout=ACTION_TIMEOUT_MS)
@@ -136,8 +139,7 @@ async def upload(tab: Tab, ref: str, paths: list[str], *, force: bool = False, w
             raise InvalidArgument(f"{ref} is not a file input and clicking it opened no file chooser") from exc
         await (await chooser.value).set_files(files, timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "upload", perform, force=force, wait=wait, recorder=recorder,
-                      args={"paths": [str(p) for p in files]})
+    return await _act(tab, ref, "upload", perform, force=force, wait=wait, recorder=recorder, args=recorded)
 
 
 async def hover(tab: Tab, ref: str, *, force: bool = False, wait: bool = False,

@@ -7,7 +7,7 @@ import json
 
 import black
 
-from generators.plan import Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
+from generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
 from generators.targets import GenerationError
 from generators.templates import environment
 
@@ -71,6 +71,8 @@ class PythonPytest:
             managers.append(f"{action.page}.expect_popup() as {action.popup}_info")
         if action.download:
             managers.append(f"{action.page}.expect_download()")
+        if action.file_chooser:
+            managers.append(f"{action.page}.expect_file_chooser() as file_chooser_info")
         if action.response:
             self._imports.add("re")
             managers.append(f"{action.page}.expect_response(lambda response: response.request.method == "
@@ -85,6 +87,8 @@ class PythonPytest:
             lines += performed
         if action.popup:
             lines.append(f"{action.popup} = {action.popup}_info.value")
+        if action.file_chooser:
+            lines.append(f"file_chooser_info.value.set_files({self._files(action)})")
         for assertion in action.asserts:
             lines += self._assertion(action.page, assertion)
         return lines
@@ -93,7 +97,8 @@ class PythonPytest:
         if action.locator is None:
             return [f"{action.page}.keyboard.press({literal(action.key)})"]
         target = self._locator(action.page, action.locator)
-        call = {
+        call = "click()" if action.file_chooser else f"set_input_files({self._files(action)})" \
+            if action.kind == "upload" else {
             "click": "click()" if action.button == "left" else f"click(button={literal(action.button)})",
             "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
             "press": f"press({literal(action.key)})",
@@ -107,6 +112,12 @@ class PythonPytest:
         if action.submit:
             lines.append(f"{target}.press(\"Enter\")")
         return lines
+
+    def _files(self, action: Action) -> str:
+        """The uploaded files, from the upload_files/ folder export writes beside the test."""
+        self._imports.add("pathlib")
+        return "[" + ", ".join(f"pathlib.Path(__file__).parent / {literal(UPLOADS_FOLDER)} / {literal(name)}"
+                               for name in action.files) + "]"
 
     def _value(self, value: Value | None) -> str:
         if value is not None and value.secret is not None:

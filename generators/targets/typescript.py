@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from generators.plan import Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
+from generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
 from generators.targets import GenerationError
 from generators.templates import environment
 
@@ -33,10 +33,12 @@ class TypeScript:
 
     def test_file(self, plan: TestPlan) -> str:
         self._promises = 0
+        self._uses_path = False
         body: list[str] = []
         for statement in plan.statements:
             body += self._statement(statement)
-        source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name))
+        source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
+                                                                       uses_path=self._uses_path)
         from generators.typescript_syntax import typescript_syntax_errors
         errors = typescript_syntax_errors(source)
         if errors:
@@ -83,6 +85,10 @@ class TypeScript:
             name = self._promise("download")
             lines.append(f"const {name} = {action.page}.waitForEvent(\"download\");")
             awaited.append(f"await {name};")
+        if action.file_chooser:
+            name = self._promise("fileChooser")
+            lines.append(f"const {name} = {action.page}.waitForEvent(\"filechooser\");")
+            awaited.append(f"await (await {name}).setFiles({self._files(action)});")
         lines += self._perform(action)
         lines += awaited
         for assertion in action.asserts:
@@ -96,7 +102,8 @@ class TypeScript:
         comment = ["// positional fallback: nothing else told this element apart when it was recorded"] \
             if action.locator.positional else []
         option = "label" if action.select_by == "label" else "value"
-        call = {
+        call = "click()" if action.file_chooser else f"setInputFiles({self._files(action)})" \
+            if action.kind == "upload" else {
             "click": "click()" if action.button == "left" else f"click({{ button: {literal(action.button)} }})",
             "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
             "press": f"press({literal(action.key)})",
@@ -108,6 +115,12 @@ class TypeScript:
         if action.submit:
             lines.append(f"await {target}.press(\"Enter\");")
         return lines
+
+    def _files(self, action: Action) -> str:
+        """The uploaded files, from the upload_files/ folder export writes beside the spec."""
+        self._uses_path = True
+        return "[" + ", ".join(f"path.join(path.dirname(test.info().file), {literal(UPLOADS_FOLDER)}, {literal(name)})"
+                               for name in action.files) + "]"
 
     def _value(self, value: Value | None) -> str:
         if value is not None and value.secret is not None:

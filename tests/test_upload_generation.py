@@ -1,0 +1,70 @@
+"""An upload the agent did becomes an upload in the generated tests: the files are copied into
+upload_files/ beside the test, a file input gets set_input_files, a button that opens a file chooser
+is clicked inside expect_file_chooser; both generated tests run (fixture page /tabs/)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generators import GenerationError, export
+from tests.flows import runner
+from verdex import actions, assertions
+from verdex.recorder import Recorder
+
+pytestmark = pytest.mark.anyio
+
+
+async def _record(session, apps, recording, files) -> None:
+    recorder = Recorder(recording, base_url=apps.url, roles=[])
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/tabs/", recorder=recorder)
+    text = (await tab.snapshot()).text
+    attachment = re.search(r'button "Attachment" \[ref=(e\d+)\]', text).group(1)
+    photo = re.search(r'button "Choose a photo" \[ref=(e\d+)\]', text).group(1)
+    await actions.upload(tab, attachment, [str(files[0]), str(files[1])], recorder=recorder)
+    await assertions.text_visible(tab, "Chosen: notes.txt (5 bytes), notes.txt (6 bytes)", recorder=recorder)
+    await actions.upload(tab, photo, [str(files[0])], recorder=recorder)
+    await assertions.text_visible(tab, "Chosen: notes.txt (5 bytes)", recorder=recorder)
+    recorder.close()
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = tmp_path / "a" / "notes.txt", tmp_path / "b" / "notes.txt"   # the same name, twice
+    first.write_text("alpha")
+    second.write_text("beta!!")
+    return first, second
+
+
+async def test_uploads_are_generated_with_their_files_and_both_tests_pass(session, apps, tmp_path, files):
+    recording = tmp_path / "upload.jsonl"
+    await _record(session, apps, recording, files)
+    python = runner.export_python(recording, tmp_path / "python", "upload")
+    source = python.read_text()
+    assert "set_input_files(" in source and "expect_file_chooser()" in source, source
+    assert (python.parent / "upload_files" / "notes.txt").read_text() == "alpha"
+    assert (python.parent / "upload_files" / "2" / "notes.txt").read_text() == "beta!!"   # its name kept
+    spec_dir = runner.scratch_ts_dir("upload")
+    try:
+        spec = runner.export_typescript(recording, spec_dir, "upload").read_text()
+        assert 'waitForEvent("filechooser")' in spec and "setInputFiles(" in spec, spec
+        python_run = runner.run_pytest(python, seed=None)
+        assert python_run.passed, python_run.tail()
+        typescript_run = runner.run_typescript(spec_dir)
+        assert typescript_run.passed, typescript_run.tail()
+    finally:
+        runner.remove_scratch(spec_dir)
+
+
+async def test_an_uploaded_file_gone_before_export_is_a_generation_error(session, apps, tmp_path, files):
+    recording = tmp_path / "upload.jsonl"
+    await _record(session, apps, recording, files)
+    files[1].unlink()
+    target = tmp_path / "out" / "test_upload.py"
+    with pytest.raises(GenerationError, match="no longer there"):
+        export(recording, target="python", path=target, name="upload")
+    assert not target.exists()
