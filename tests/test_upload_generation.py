@@ -1,6 +1,7 @@
 """An upload the agent did becomes an upload in the generated tests: the files are copied into
 upload_files/ beside the test, a file input gets set_input_files, a button that opens a file chooser
-is clicked inside expect_file_chooser; both generated tests run (fixture page /tabs/)."""
+is clicked inside expect_file_chooser; both generated tests run, and replay uploads them again
+(fixture page /tabs/)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from generators import GenerationError, export
 from tests.flows import runner
 from verdex import actions, assertions
 from verdex.recorder import Recorder
+from verdex.replay import render, replay
 
 pytestmark = pytest.mark.anyio
 
@@ -68,3 +70,15 @@ async def test_an_uploaded_file_gone_before_export_is_a_generation_error(session
     with pytest.raises(GenerationError, match="no longer there"):
         export(recording, target="python", path=target, name="upload")
     assert not target.exists()
+
+
+async def test_replay_uploads_the_recorded_files_again(session, apps, tmp_path, files):
+    recording = tmp_path / "upload.jsonl"
+    await _record(session, apps, recording, files)
+    reports = await replay(str(recording), base_url=apps.url, session=session)
+    assert [r.tool for r in reports] == ["browser_navigate", "browser_upload", "verify_text_visible",
+                                         "browser_upload", "verify_text_visible"]
+    assert all(r.ok for r in reports), render(reports)
+    files[1].unlink()
+    reports = await replay(str(recording), base_url=apps.url, session=session)
+    assert any("uploaded file no longer there" in d for d in reports[1].drift), render(reports)

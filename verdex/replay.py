@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -110,6 +111,17 @@ async def perform(locator: Any, step: dict[str, Any], timeout_ms: float = STEP_T
         await locator.hover(timeout=timeout_ms)
     elif tool == "browser_press":
         await locator.press(args["key"], timeout=timeout_ms)
+    elif tool == "browser_upload":
+        paths = args.get("paths", [])
+        gone = [path for path in paths if not Path(path).is_file()]
+        if gone:
+            return notes + [f"uploaded file no longer there: {', '.join(gone)}"]
+        if args.get("via") == "file_chooser":
+            async with locator.page.expect_file_chooser(timeout=timeout_ms) as chooser:
+                await locator.click(timeout=timeout_ms)
+            await (await chooser.value).set_files(paths, timeout=timeout_ms)
+        else:
+            await locator.set_input_files(paths, timeout=timeout_ms)
     return notes
 
 
