@@ -50,16 +50,12 @@ async def test_uploads_are_generated_with_their_files_and_both_tests_pass(sessio
     assert "set_input_files(" in source and "expect_file_chooser()" in source, source
     assert (python.parent / "upload_files" / "notes.txt").read_text() == "alpha"
     assert (python.parent / "upload_files" / "2" / "notes.txt").read_text() == "beta!!"   # its name kept
-    spec_dir = runner.scratch_ts_dir("upload")
-    try:
-        spec = runner.export_typescript(recording, spec_dir, "upload").read_text()
-        assert 'waitForEvent("filechooser")' in spec and "setInputFiles(" in spec, spec
-        python_run = runner.run_pytest(python, seed=None)
-        assert python_run.passed, python_run.tail()
-        typescript_run = runner.run_typescript(spec_dir)
-        assert typescript_run.passed, typescript_run.tail()
-    finally:
-        runner.remove_scratch(spec_dir)
+    python_run = runner.run_pytest(python, seed=None)
+    assert python_run.passed, python_run.tail()
+    with runner.exported_spec(recording, "upload") as spec:
+        assert 'waitForEvent("filechooser")' in spec.read_text() and "setInputFiles(" in spec.read_text()
+        typescript_run = runner.run_typescript(spec.parent)
+    assert typescript_run.passed, typescript_run.tail()
 
 
 async def test_an_uploaded_file_gone_before_export_is_a_generation_error(session, apps, tmp_path, files):

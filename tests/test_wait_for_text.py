@@ -66,13 +66,9 @@ async def test_generated_tests_wait_for_shared_text_and_pass(session, apps, tmp_
     source = python.read_text()
     assert 'expect(page.get_by_text("Up to date").filter(visible=True)).not_to_have_count(0)' in source
     assert 'expect(page.get_by_text("Pending").filter(visible=True)).to_have_count(0)' in source
-    spec_dir = runner.scratch_ts_dir("repeated-text")
-    try:
-        spec = runner.export_typescript(recording, spec_dir, "repeated_text").read_text()
-        assert 'getByText("Up to date").filter({ visible: true })).not.toHaveCount(0);' in spec
-        python_run = runner.run_pytest(python, seed=None)
-        assert python_run.passed, python_run.tail()
-        typescript_run = runner.run_typescript(spec_dir)
-        assert typescript_run.passed, typescript_run.tail()
-    finally:
-        runner.remove_scratch(spec_dir)
+    python_run = runner.run_pytest(python, seed=None)
+    assert python_run.passed, python_run.tail()
+    with runner.exported_spec(recording, "repeated_text") as spec:
+        assert 'getByText("Up to date").filter({ visible: true })).not.toHaveCount(0);' in spec.read_text()
+        typescript_run = runner.run_typescript(spec.parent)
+    assert typescript_run.passed, typescript_run.tail()

@@ -15,7 +15,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,6 +125,17 @@ def scratch_ts_dir(flow: str) -> Path:
     the repository's node_modules/)."""
     TS_SCRATCH.mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=f"{flow}-", dir=TS_SCRATCH))
+
+
+@contextmanager
+def exported_spec(recording: Path, name: str) -> Iterator[Path]:
+    """The recording exported to a TypeScript spec in a scratch folder (run it with
+    ``run_typescript(spec.parent)``), removed afterwards."""
+    folder = scratch_ts_dir(name)
+    try:
+        yield export_typescript(recording, folder, name)
+    finally:
+        remove_scratch(folder)
 
 
 def remove_scratch(folder: Path) -> None:
