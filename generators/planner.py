@@ -61,11 +61,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 known.append(wait)
             continue
         if tool in ACTION_TOOLS:
-            action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals)
-            if action is not None and action.kind == "upload":
-                action = action.model_copy(update={
-                    "files": [_upload_name(path, uploads) for path in record["args"]["paths"]],
-                    "file_chooser": record["args"].get("via") == "file_chooser"})
+            action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None:
                 statements.append(action)
             continue
@@ -83,7 +79,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
 
 
 def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps: list[dict[str, Any]],
-            pending_waits: dict[str, list[Wait]], no_effect: dict[str, Any], ready_signals: set[Any]) -> Action | None:
+            pending_waits: dict[str, list[Wait]], no_effect: dict[str, Any], ready_signals: set[Any],
+            uploads: dict[str, str]) -> Action | None:
     kind = ACTION_TOOLS[record["tool"]]
     args = record.get("args", {})
     key = _target_key(record)
@@ -123,6 +120,8 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
     return Action(page=page, kind="dblclick" if kind == "click" and clicks == 2 else kind, locator=locator,
                   value=value, options=args.get("labels") or args.get("values") or [],
                   select_by="label" if args.get("labels") else "value", key=args.get("key"),
+                  files=[_upload_name(path, uploads) for path in args.get("paths", [])] if kind == "upload" else [],
+                  file_chooser=kind == "upload" and args.get("via") == "file_chooser",
                   button=args.get("button", "left"), submit=bool(args.get("submit")), waits=found_waits,
                   response=waits.response_match(effects, index), popup=popup,
                   download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts,

@@ -35,19 +35,23 @@ async def _record(session, apps, path) -> None:
     assert went["elements_showing"] == 2 and came["elements_showing"] == 2
 
 
-async def test_a_wait_ends_when_any_element_shows_the_text_not_only_the_first(session, apps):
+async def _synced(session, apps):
+    """The page, with Sync clicked: its outcome comes to two places in a moment."""
     tab = await session.tab()
     await tab.navigate(apps.url + PAGE)
     await tab.page.get_by_role("button", name="Sync").click()
+    return tab
+
+
+async def test_a_wait_ends_when_any_element_shows_the_text_not_only_the_first(session, apps):
+    tab = await _synced(session, apps)
     waited = await actions.wait_for(tab, text="Up to date", timeout_s=5)
     assert waited["elements_showing"] == 2
     assert await tab.page.get_by_text("Up to date").count() == 3      # the hidden copy comes first
 
 
 async def test_a_wait_for_text_to_go_counts_the_elements_that_showed_it(session, apps):
-    tab = await session.tab()
-    await tab.navigate(apps.url + PAGE)
-    await tab.page.get_by_role("button", name="Sync").click()
+    tab = await _synced(session, apps)
     went = await actions.wait_for(tab, text_gone="Pending", timeout_s=5)
     assert went["elements_showing"] == 2
 

@@ -128,18 +128,27 @@ async def upload(tab: Tab, ref: str, paths: list[str], *, force: bool = False, w
     recorded = {"paths": [str(p) for p in files], "via": "input"}
 
     async def perform(locator: Locator, forced: bool) -> None:
-        if (await locator.get_attribute("type", timeout=ACTION_TIMEOUT_MS) or "").lower() == "file":
-            await locator.set_input_files(files, timeout=ACTION_TIMEOUT_MS)
-            return
-        recorded["via"] = "file_chooser"       # what the generated test does too
+        input_ = (await locator.get_attribute("type", timeout=ACTION_TIMEOUT_MS) or "").lower() == "file"
+        recorded["via"] = "input" if input_ else "file_chooser"      # what the generated test does too
         try:
-            async with tab.page.expect_file_chooser(timeout=ACTION_TIMEOUT_MS) as chooser:
-                await locator.click(force=forced, timeout=ACTION_TIMEOUT_MS)
+            await give_files(locator, files, via=recorded["via"], timeout_ms=ACTION_TIMEOUT_MS, force=forced)
         except PlaywrightTimeoutError as exc:
+            if input_:
+                raise
             raise InvalidArgument(f"{ref} is not a file input and clicking it opened no file chooser") from exc
-        await (await chooser.value).set_files(files, timeout=ACTION_TIMEOUT_MS)
 
     return await _act(tab, ref, "upload", perform, force=force, wait=wait, recorder=recorder, args=recorded)
+
+
+async def give_files(locator: Locator, files: list[Path] | list[str], *, via: str, timeout_ms: float,
+                     force: bool = False) -> None:
+    """Files to a file input (``via="input"``), or to the file chooser that clicking the element opens."""
+    if via == "input":
+        await locator.set_input_files(files, timeout=timeout_ms)
+        return
+    async with locator.page.expect_file_chooser(timeout=timeout_ms) as chooser:
+        await locator.click(force=force, timeout=timeout_ms)
+    await (await chooser.value).set_files(files, timeout=timeout_ms)
 
 
 async def hover(tab: Tab, ref: str, *, force: bool = False, wait: bool = False,
@@ -388,19 +397,13 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
     timeout_s = min(max(timeout_s, 0.1), 30.0)
     tab.ensure_no_dialog()
     started = time.monotonic()
-    # any element showing the text, visibly (the first match in the page may be a hidden copy)
-    looked_for = text if text is not None else text_gone
-    shown = tab.page.get_by_text(looked_for).filter(visible=True) if looked_for is not None else None
     showing = None                     # how many elements showed the text: after it came, before it went
     try:
-        if text is not None:
-            await shown.first.wait_for(state="attached", timeout=timeout_s * 1000)
-            showing = await shown.count()
-        elif text_gone is not None:
-            showing = await shown.count()
-            await shown.first.wait_for(state="detached", timeout=timeout_s * 1000)
-        else:
+        if ref is not None:
             await _wait_for_ref(tab, ref, state, timeout_s)
+        else:
+            showing = await _wait_for_text(tab, text if text is not None else text_gone, gone=text is None,
+                                           timeout_s=timeout_s)
     except PlaywrightTimeoutError as exc:
         raise Timeout(f"waited {timeout_s:.1f} s", text=text, text_gone=text_gone, ref=ref, state=state) from exc
     waited = {"waited_ms": round((time.monotonic() - started) * 1000), "text": text, "text_gone": text_gone,
@@ -414,6 +417,18 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
                                                         tab.test_id_attribute)).model_dump(mode="json")
         recorder.step(record)
     return waited
+
+
+async def _wait_for_text(tab: Tab, text: str, *, gone: bool, timeout_s: float) -> int:
+    """Until some element shows the text visibly (or none does): not only the first match, which may be
+    a hidden copy. Returns how many showed it, after it came or before it went."""
+    shown = tab.page.get_by_text(text).filter(visible=True)
+    if gone:
+        showing = await shown.count()
+        await shown.first.wait_for(state="detached", timeout=timeout_s * 1000)
+        return showing
+    await shown.first.wait_for(state="attached", timeout=timeout_s * 1000)
+    return await shown.count()
 
 
 async def _wait_for_ref(tab: Tab, ref: str, state: str, timeout_s: float) -> None:

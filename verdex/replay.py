@@ -16,6 +16,7 @@ from playwright.async_api import expect
 
 from generators.recording import read_recording
 from verdex import locators
+from verdex.actions import give_files
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.browser.session import Session
 from verdex.browser.tab import Tab
@@ -116,12 +117,7 @@ async def perform(locator: Any, step: dict[str, Any], timeout_ms: float = STEP_T
         gone = [path for path in paths if not Path(path).is_file()]
         if gone:
             return notes + [f"uploaded file no longer there: {', '.join(gone)}"]
-        if args.get("via") == "file_chooser":
-            async with locator.page.expect_file_chooser(timeout=timeout_ms) as chooser:
-                await locator.click(timeout=timeout_ms)
-            await (await chooser.value).set_files(paths, timeout=timeout_ms)
-        else:
-            await locator.set_input_files(paths, timeout=timeout_ms)
+        await give_files(locator, paths, via=args.get("via", "input"), timeout_ms=timeout_ms)
     return notes
 
 

@@ -97,15 +97,17 @@ class PythonPytest:
         if action.locator is None:
             return [f"{action.page}.keyboard.press({literal(action.key)})"]
         target = self._locator(action.page, action.locator)
-        call = "click()" if action.file_chooser else f"set_input_files({self._files(action)})" \
-            if action.kind == "upload" else {
-            "click": "click()" if action.button == "left" else f"click(button={literal(action.button)})",
-            "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
-            "press": f"press({literal(action.key)})",
-            "fill": f"fill({self._value(action.value)})",
-            "type": f"press_sequentially({self._value(action.value)})",
-            "select": f"select_option({action.select_by}={literal(action.options)})",
-        }[action.kind]
+        if action.kind == "upload":      # a file chooser gets its files after the click (_action)
+            call = "click()" if action.file_chooser else f"set_input_files({self._files(action)})"
+        else:
+            call = {
+                "click": "click()" if action.button == "left" else f"click(button={literal(action.button)})",
+                "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
+                "press": f"press({literal(action.key)})",
+                "fill": f"fill({self._value(action.value)})",
+                "type": f"press_sequentially({self._value(action.value)})",
+                "select": f"select_option({action.select_by}={literal(action.options)})",
+            }[action.kind]
         lines = [f"{target}.{call}"]
         if action.locator.positional:   # the linter's VDX001, silenced with the reason
             lines = [f"{target}.{call}  # noqa: VDX001 positional fallback: nothing else told it apart"]

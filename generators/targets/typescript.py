@@ -102,15 +102,17 @@ class TypeScript:
         comment = ["// positional fallback: nothing else told this element apart when it was recorded"] \
             if action.locator.positional else []
         option = "label" if action.select_by == "label" else "value"
-        call = "click()" if action.file_chooser else f"setInputFiles({self._files(action)})" \
-            if action.kind == "upload" else {
-            "click": "click()" if action.button == "left" else f"click({{ button: {literal(action.button)} }})",
-            "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
-            "press": f"press({literal(action.key)})",
-            "fill": f"fill({self._value(action.value)})",
-            "type": f"pressSequentially({self._value(action.value)})",
-            "select": f"selectOption({literal([{option: o} for o in action.options])})",
-        }[action.kind]
+        if action.kind == "upload":      # a file chooser gets its files after the click (_action)
+            call = "click()" if action.file_chooser else f"setInputFiles({self._files(action)})"
+        else:
+            call = {
+                "click": "click()" if action.button == "left" else f"click({{ button: {literal(action.button)} }})",
+                "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
+                "press": f"press({literal(action.key)})",
+                "fill": f"fill({self._value(action.value)})",
+                "type": f"pressSequentially({self._value(action.value)})",
+                "select": f"selectOption({literal([{option: o} for o in action.options])})",
+            }[action.kind]
         lines = comment + [f"await {target}.{call};"]
         if action.submit:
             lines.append(f"await {target}.press(\"Enter\");")
