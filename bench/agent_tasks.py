@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mcp import Client  # noqa: E402
 
-from fixtures.server import FixtureServer  # noqa: E402
+from verdex.fixtures.server import FixtureServer  # noqa: E402
 from tests.flows.agent import Agent, AgentError  # noqa: E402
 from tests.flows.login import PASSWORD, USER  # noqa: E402
 from verdex.server import build_server  # noqa: E402

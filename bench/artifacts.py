@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fixtures.server import FixtureServer  # noqa: E402
+from verdex.fixtures.server import FixtureServer  # noqa: E402
 from verdex import actions  # noqa: E402
 from verdex.artifacts import ArtifactOptions  # noqa: E402
 from verdex.browser.session import BrowserOptions, Session  # noqa: E402

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from fixtures.server import FixtureServer  # noqa: E402
+from verdex.fixtures.server import FixtureServer  # noqa: E402
 from tests.fuzzing import FuzzTarget, fuzz_target, tool_calls  # noqa: E402
 
 PROGRESS_EVERY = 500

@@ -46,7 +46,7 @@ from unittest import mock
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fixtures.server import FixtureServer  # noqa: E402
+from verdex.fixtures.server import FixtureServer  # noqa: E402
 from tests.flows import shop  # noqa: E402
 from tests.flows.agent import CAPS, recording_client  # noqa: E402
 

@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fixtures.server import FixtureServer  # noqa: E402
+from verdex.fixtures.server import FixtureServer  # noqa: E402
 from tests.workload import (  # noqa: E402
     RoleRun, collect_page_garbage, inspectable_driver, memory_mb, percentile, role_specs, work_all)
 from verdex.browser.session import Session  # noqa: E402

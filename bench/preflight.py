@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fixtures.server import FixtureServer  # noqa: E402
+from verdex.fixtures.server import FixtureServer  # noqa: E402
 from verdex import actions, locators  # noqa: E402
 from verdex.browser.session import Session  # noqa: E402
 from reporting import rounded  # noqa: E402  (bench/ is on sys.path when a script runs)

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fixtures.server import FixtureServer  # noqa: E402
+from verdex.fixtures.server import FixtureServer  # noqa: E402
 from verdex.browser.session import Session  # noqa: E402
 from reporting import rounded  # noqa: E402  (bench/ is on sys.path when a script runs)
 from verdex.browser.tab import Tab  # noqa: E402

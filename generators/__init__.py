@@ -2,7 +2,7 @@
 @playwright/test) → a formatted file that parsed before it was written. Works on recorded data only
 and never imports Playwright (DESIGN.md).
 
-    from generators import export
+    from verdex.generators import export
     export("session.jsonl", target="python", path=Path("tests/test_checkout.py"), name="checkout")
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from generators.plan import UPLOADS_FOLDER
-from generators.planner import build_plan
-from generators.recording import Recording, RecordingError, read_recording
-from generators.targets import GenerationError, renderer_for
+from verdex.generators.plan import UPLOADS_FOLDER
+from verdex.generators.planner import build_plan
+from verdex.generators.recording import Recording, RecordingError, read_recording
+from verdex.generators.targets import GenerationError, renderer_for
 
 __all__ = ["GenerationError", "Recording", "RecordingError", "build_plan", "export", "read_recording"]
 

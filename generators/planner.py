@@ -8,9 +8,9 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
-from generators import waits
-from generators.plan import Action, Assertion, Check, Goto, Secret, Statement, TestPlan, Value, Wait
-from generators.recording import Recording
+from verdex.generators import waits
+from verdex.generators.plan import Action, Assertion, Check, Goto, Secret, Statement, TestPlan, Value, Wait
+from verdex.generators.recording import Recording
 
 ACTION_TOOLS = {"browser_click": "click", "browser_fill": "fill", "browser_type": "type", "browser_select": "select",
                 "browser_check": "check", "browser_uncheck": "uncheck", "browser_hover": "hover",

@@ -10,7 +10,7 @@ from itertools import takewhile
 from typing import Any
 from urllib.parse import urlsplit
 
-from generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
+from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
 from verdex.preflight import NOT_READY, READINESS_ATTRIBUTE
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$")

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from verdex.browser.session import Session
 
 

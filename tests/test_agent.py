@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from tests.flows.agent import ref_of
 from tests.flows.runner import run_pytest
 from tests.model_server import Call, Chat, ModelServer, Turn

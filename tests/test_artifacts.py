@@ -21,7 +21,7 @@ from mcp import Client, StdioServerParameters
 from playwright.async_api import Locator
 from PIL import Image
 
-from fixtures.store import PASSWORD
+from verdex.fixtures.store import PASSWORD
 from verdex import actions
 from verdex.artifacts import ArtifactOptions
 from verdex.artifacts.masking import SENSITIVE_SELECTOR

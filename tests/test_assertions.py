@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from generators import export
+from verdex.generators import export
 from verdex import assertions
 from verdex.recorder import Recorder
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from verdex import doctor
 from verdex.browser.discovery import INSTALL_COMMAND, find_chromium
 

@@ -16,8 +16,8 @@ import anyio
 import pytest
 from mcp import Client
 
-from fixtures.server import FixtureServer
-from generators import read_recording
+from verdex.fixtures.server import FixtureServer
+from verdex.generators import read_recording
 from test_transports import children, command, free_port, launched_browsers, text
 from verdex import actions
 from verdex.browser.session import BrowserOptions, Session

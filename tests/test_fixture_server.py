@@ -15,9 +15,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from fixtures.catalog import PRODUCTS
-from fixtures.chaos import Chaos
-from fixtures.server import FixtureServer
+from verdex.fixtures.catalog import PRODUCTS
+from verdex.fixtures.chaos import Chaos
+from verdex.fixtures.server import FixtureServer
 
 CHROMIUM = os.environ.get(
     "VERDEX_CHROMIUM", "/usr/lib/chromium/chromium-headless-shell"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from tests.fuzzing import FuzzTarget, fuzz_target, tool_calls
 
 SAMPLE = 300

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generators import export
+from verdex.generators import export
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RECORDINGS = sorted((EXAMPLES / "recordings").glob("*.jsonl"))

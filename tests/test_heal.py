@@ -22,7 +22,7 @@ from pathlib import Path
 import black
 import pytest
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from verdex.errors import CannotHeal
 from verdex.heal import heal
 from verdex.heal.runner import run_test

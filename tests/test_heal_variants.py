@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from fixtures.server import SHOP_VARIANTS, FixtureServer
+from verdex.fixtures.server import SHOP_VARIANTS, FixtureServer
 from verdex.preflight import judge
 
 pytestmark = pytest.mark.anyio

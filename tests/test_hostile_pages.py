@@ -16,7 +16,7 @@ import pytest
 from mcp import Client
 from mcp_types import CallToolResult
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from test_transports import text
 from verdex.browser.session import BrowserOptions
 from verdex.server import build_server

@@ -47,9 +47,9 @@ from typing import Any
 
 import pytest
 
-from fixtures.catalog import HOSTILE_PRODUCTS
-from fixtures.server import FixtureServer
-from generators.typescript_syntax import REPO_ROOT, typescript_syntax_errors
+from verdex.fixtures.catalog import HOSTILE_PRODUCTS
+from verdex.fixtures.server import FixtureServer
+from verdex.generators.typescript_syntax import REPO_ROOT, typescript_syntax_errors
 from tests.flows.agent import Agent, AgentError, Outcome, recording_client
 
 CATALOG = "/shop/?catalog=hostile"

@@ -24,8 +24,8 @@ from anyio.from_thread import BlockingPortal, start_blocking_portal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fixtures.server import FixtureServer
-from generators import export
+from verdex.fixtures.server import FixtureServer
+from verdex.generators import export
 from test_transports import REPO
 from verdex import actions
 from verdex.browser.session import Session

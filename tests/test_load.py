@@ -9,7 +9,7 @@ import os
 import anyio
 import pytest
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from tests.workload import RoleRun, inspectable_driver, memory_mb, role_specs, work_all
 from verdex.browser.session import Session
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from generators import build_plan, read_recording
-from generators.plan import Action, Wait
+from verdex.generators import build_plan, read_recording
+from verdex.generators.plan import Action, Wait
 
 SHOP = Path(__file__).resolve().parent.parent / "examples" / "recordings" / "shop.jsonl"
 READY = {"data-hydrated": "true"}

@@ -20,7 +20,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 
 CHROMIUM = os.environ.get(
     "VERDEX_CHROMIUM", "/usr/lib/chromium/chromium-headless-shell"

@@ -15,7 +15,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-from generators import read_recording
+from verdex.generators import read_recording
 
 pytestmark = pytest.mark.anyio
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from fixtures.catalog import HOSTILE_PRODUCTS
+from verdex.fixtures.catalog import HOSTILE_PRODUCTS
 from verdex import actions, assertions
 from verdex.artifacts import ArtifactOptions
 from verdex.artifacts.report import write_report

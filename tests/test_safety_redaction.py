@@ -13,7 +13,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 
 pytestmark = pytest.mark.anyio
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from verdex import actions
 from verdex.browser.session import Session
 from verdex.browser.tab import Tab

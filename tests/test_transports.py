@@ -27,7 +27,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from verdex.browser.session import BrowserOptions, Session
 from verdex.errors import BrowserClosed
 from verdex.server import build_server

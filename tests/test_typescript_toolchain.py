@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from generators.typescript_syntax import REPO_ROOT, typescript_syntax_errors
+from verdex.generators.typescript_syntax import REPO_ROOT, typescript_syntax_errors
 from verdex.browser.discovery import LAUNCH_ARGS, find_chromium
 
 CLEAN_SPEC = """\

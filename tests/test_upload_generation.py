@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from generators import GenerationError, export
+from verdex.generators import GenerationError, export
 from tests.flows import runner
 from verdex import actions, assertions
 from verdex.recorder import Recorder

@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         return _report(args)
     if args.command == "replay":
         from verdex.replay import render, replay
-        from generators import RecordingError
+        from verdex.generators import RecordingError
         try:
             reports = asyncio.run(replay(args.recording, base_url=args.base_url))
         except RecordingError as exc:
@@ -227,7 +227,7 @@ def _heal(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from generators import GenerationError, RecordingError, export
+    from verdex.generators import GenerationError, RecordingError, export
     output = Path(args.output)
     name = args.name or output.name.removesuffix(".spec.ts").removesuffix(".py").removeprefix("test_")
     try:
@@ -268,7 +268,7 @@ def _agent(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from generators import RecordingError
+    from verdex.generators import RecordingError
     from verdex.artifacts.report import write_report
     try:
         written = write_report(args.recording, args.output)

@@ -20,7 +20,7 @@ from typing import Any
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult
 
-from fixtures.server import FixtureServer
+from verdex.fixtures.server import FixtureServer
 from verdex.errors import VerdexError
 
 PRODUCT = "Pixel 8"

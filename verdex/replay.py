@@ -14,7 +14,7 @@ from urllib.parse import urljoin, urlsplit
 
 from playwright.async_api import expect
 
-from generators.recording import read_recording
+from verdex.generators.recording import read_recording
 from verdex import locators
 from verdex.actions import give_files
 from verdex.artifacts.secrets import TypedSecrets

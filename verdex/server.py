@@ -408,7 +408,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         """Write the recorded session as a wait-aware test (pytest-playwright or @playwright/test)."""
         if recorder is None:
             raise InvalidArgument("this server is not recording: start it with --record FILE")
-        from generators import GenerationError, RecordingError, export
+        from verdex.generators import GenerationError, RecordingError, export
         try:
             written = export(recorder.path, target=target, path=Path(path), name=name)
         except (GenerationError, RecordingError, OSError) as exc:
@@ -421,7 +421,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         """Write the recorded session as a self-contained HTML report: steps, facts, effects, screenshots."""
         if recorder is None:
             raise InvalidArgument("this server is not recording: start it with --record FILE")
-        from generators import RecordingError
+        from verdex.generators import RecordingError
         from verdex.artifacts.report import write_report
         try:
             written = await asyncio.to_thread(write_report, recorder.path, path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from generators.plan import TestPlan
+from verdex.generators.plan import TestPlan
 
 
 class Renderer(Protocol):
@@ -23,8 +23,8 @@ class GenerationError(ValueError):
 
 
 def renderer_for(target: str) -> Renderer:
-    from generators.targets.python_pytest import PythonPytest
-    from generators.targets.typescript import TypeScript
+    from verdex.generators.targets.python_pytest import PythonPytest
+    from verdex.generators.targets.typescript import TypeScript
     renderers: dict[str, Renderer] = {"python": PythonPytest(), "typescript": TypeScript()}
     if target not in renderers:
         raise ValueError(f"unknown target {target!r}: python or typescript")

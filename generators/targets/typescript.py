@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
-from generators.targets import GenerationError
-from generators.templates import environment
+from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
+from verdex.generators.targets import GenerationError
+from verdex.generators.templates import environment
 
 METHODS = {"get_by_test_id": "getByTestId", "get_by_role": "getByRole", "get_by_label": "getByLabel",
            "get_by_placeholder": "getByPlaceholder", "get_by_alt_text": "getByAltText", "get_by_text": "getByText",
@@ -39,7 +39,7 @@ class TypeScript:
             body += self._statement(statement)
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
                                                                        uses_path=self._uses_path)
-        from generators.typescript_syntax import typescript_syntax_errors
+        from verdex.generators.typescript_syntax import typescript_syntax_errors
         errors = typescript_syntax_errors(source)
         if errors:
             raise GenerationError("the generated TypeScript does not parse: " + "; ".join(errors))

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from fixtures.server import FixtureServer
-from generators import export
+from verdex.fixtures.server import FixtureServer
+from verdex.generators import export
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO_ROOT / "examples"

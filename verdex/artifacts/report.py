@@ -19,7 +19,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from pydantic import ValidationError
 
-from generators.recording import Recording, read_recording
+from verdex.generators.recording import Recording, read_recording
 from verdex.facts import Effects, PreflightFacts
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

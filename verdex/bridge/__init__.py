@@ -1,6 +1,6 @@
 """The one boundary between Python and a page.
 
-:class:`Bridge` evaluates ``bridge.js`` in a CDP isolated world of the page's main frame, so page
+:class:`Bridge` evaluates the page script in a CDP isolated world of the page's main frame, so page
 scripts can neither see nor break it, and re-installs it whenever the document changes (the world
 goes away with the document). Every answer is plain JSON, validated into :mod:`verdex.facts` by the
 caller.
@@ -19,13 +19,31 @@ from playwright.async_api import Error as PlaywrightError
 
 from verdex.errors import BrowserClosed, StaleObservation, Timeout, VerdexError, translate_playwright_errors
 
-BRIDGE_SOURCE = files("verdex.bridge").joinpath("bridge.js").read_text(encoding="utf-8")
+# The page script, in parts of one concern each (``verdex/bridge/*.js``). They are the body of one
+# function, concatenated in this order: a part may use what an earlier part declares. Evaluated
+# inside a CDP isolated world, so the page's own scripts share the DOM but not one JavaScript global
+# with it: a page that replaces Array.prototype.map or JSON.stringify changes its own world, never
+# this one, and the page never sees a verdex attribute or global. The function is called once per
+# document with {refBase, testIdAttribute, refPrefix} and leaves ``globalThis.__verdex`` behind.
+PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "names", "tree", "identity", "snapshot", "structure",
+                     "mutations", "locators", "risk", "preflight", "reading", "install")
+
+
+def page_script() -> str:
+    """The injected script: the parts in order, as one function of the install's config."""
+    body = "".join(files("verdex.bridge").joinpath(f"{part}.js").read_text(encoding="utf-8")
+                   for part in PAGE_SCRIPT_PARTS)
+    return ("(config) => {\n  if (globalThis.__verdex) return globalThis.__verdex.documentId;\n\n"
+            + body + "}\n")
+
+
+BRIDGE_SOURCE = page_script()
 WORLD_NAME = "verdex"
 CALL_TIMEOUT_S = 20.0
 
 
 class Bridge:
-    """bridge.js in one page. ``on_install(document_id, ref_base)`` hears about every new document;
+    """The page script in one page. ``on_install(document_id, ref_base)`` hears about every new document;
     ``next_ref()`` says where the new document's ref numbers start, so that refs never repeat in a tab."""
 
     def __init__(self, page: Page, *, test_id_attribute: str, next_ref: Callable[[], int],

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generators import RecordingError, build_plan, read_recording
-from generators.plan import Action
+from verdex.generators import RecordingError, build_plan, read_recording
+from verdex.generators.plan import Action
 
 from verdex.browser.session import BrowserOptions, Session
 from verdex.errors import CannotHeal

@@ -8,7 +8,7 @@ from __future__ import annotations
 import black
 import libcst as cst
 
-from generators.targets.python_pytest import comment
+from verdex.generators.targets.python_pytest import comment
 from verdex import locators
 from verdex.heal.diagnosis import Fix
 from verdex.heal.source import TestSource

@@ -1,0 +1,43 @@
+  // The settings of one install, and the vocabularies the other parts share.
+  const TEST_ID = config.testIdAttribute || 'data-testid';
+  const NAME_LIMIT = 100;
+  const TEXT_LIMIT = 120;
+  const FOLD_RUN = 20;        // fold a shape seen among siblings more than this many times …
+  const FOLD_KEEP = 10;       // … keeping this many of them
+  const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
+  const INTERACTIVE_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
+    'listbox', 'slider', 'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+    'treeitem', 'option', 'row']);
+  const LEAF_ROLES = new Set(['button', 'checkbox', 'radio', 'switch', 'img', 'separator', 'slider', 'progressbar',
+    'meter', 'textbox', 'searchbox', 'spinbutton', 'scrollbar', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'tab', 'option']);
+  const NAME_FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link',
+    'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab',
+    'tooltip', 'treeitem']);
+  const NAME_FROM_CONTENT_IN_DESCENDANT = new Set(['', 'caption', 'code', 'contentinfo', 'definition', 'deletion',
+    'emphasis', 'insertion', 'list', 'listitem', 'mark', 'none', 'paragraph', 'presentation', 'region', 'row',
+    'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time']);
+  const NAME_PROHIBITED = new Set(['caption', 'code', 'definition', 'deletion', 'emphasis', 'generic', 'insertion',
+    'mark', 'paragraph', 'presentation', 'strong', 'subscript', 'suggestion', 'superscript', 'term', 'time']);
+  const TRANSPARENT_ROLES = new Set(['generic', 'none', 'presentation']);
+  const LANDMARK_ROLES = new Set(['banner', 'main', 'navigation', 'complementary', 'contentinfo', 'region', 'form',
+    'search', 'dialog', 'alertdialog']);
+  const CONTAINER_ROLES = new Set(['listitem', 'row', 'article', 'group', 'tabpanel', 'figure', 'table', 'list']);
+  const VALID_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button',
+    'caption', 'cell', 'checkbox', 'code', 'columnheader', 'combobox', 'complementary', 'contentinfo', 'definition',
+    'deletion', 'dialog', 'directory', 'document', 'emphasis', 'feed', 'figure', 'form', 'generic', 'grid',
+    'gridcell', 'group', 'heading', 'img', 'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main',
+    'mark', 'marquee', 'math', 'meter', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+    'navigation', 'none', 'note', 'option', 'paragraph', 'presentation', 'progressbar', 'radio', 'radiogroup',
+    'region', 'row', 'rowgroup', 'rowheader', 'scrollbar', 'search', 'searchbox', 'separator', 'slider',
+    'spinbutton', 'status', 'strong', 'subscript', 'superscript', 'switch', 'tab', 'table', 'tablist', 'tabpanel',
+    'term', 'textbox', 'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem']);
+  const INPUT_ROLES = { button: 'button', checkbox: 'checkbox', image: 'button', number: 'spinbutton',
+    radio: 'radio', range: 'slider', reset: 'button', submit: 'button' };
+  const SENSITIVE_AUTOCOMPLETE = /^(cc-|one-time-code|current-password|new-password)/;
+  const LANDMARK_BLOCKERS = 'article:not([role]), aside:not([role]), main:not([role]), nav:not([role]), ' +
+    'section:not([role]), [role=article], [role=complementary], [role=main], [role=navigation], [role=region]';
+  const GLOBAL_ARIA = ['aria-atomic', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby',
+    'aria-details', 'aria-dropeffect', 'aria-flowto', 'aria-grabbed', 'aria-hidden', 'aria-keyshortcuts',
+    'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription'];
+

@@ -1,0 +1,97 @@
+  // ---------------------------------------------------------------- refs
+  const documentId = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  let nextRef = config.refBase;
+  const refOf = new WeakMap();          // Element -> ref
+  const elementOf = new Map();          // ref -> WeakRef<Element>
+  const framePrefixOf = new WeakMap();  // iframe element -> 'f1', 'f2', …
+  let nextFrame = 1;
+
+  function framePrefix(el) {
+    let prefix = '';
+    const frame = el.ownerDocument.defaultView && el.ownerDocument.defaultView.frameElement;
+    if (frame) {
+      prefix = framePrefixOf.get(frame);
+      if (!prefix) { prefix = 'f' + nextFrame++; framePrefixOf.set(frame, prefix); }
+    }
+    return prefix;
+  }
+
+  function refFor(el) {
+    let ref = refOf.get(el);
+    if (!ref) {
+      ref = (config.refPrefix || framePrefix(el)) + 'e' + nextRef++;   // a cross-origin frame's bridge has its own
+      refOf.set(el, ref);
+      elementOf.set(ref, new WeakRef(el));
+    }
+    return ref;
+  }
+
+  // {status: 'ok', element} | {status: 'unknown'} | {status: 'stale'}
+  function resolve(ref) {
+    const weak = elementOf.get(ref);
+    if (!weak) return { status: 'unknown' };
+    const el = weak.deref();
+    if (!el || !el.isConnected) return { status: 'stale' };
+    return { status: 'ok', element: el };
+  }
+
+  // ---------------------------------------------------------------- per-call caches
+  let styleCache = new Map();
+  let roleCache = new Map();
+  let hiddenCache = new Map();
+  let nameCache = new Map();
+  let riskContextCache = new Map();    // form or dialog -> its risk context (see riskContext)
+
+  function resetCaches() {
+    styleCache = new Map(); roleCache = new Map(); hiddenCache = new Map(); nameCache = new Map();
+    riskContextCache = new Map();
+  }
+
+  function style(el) {
+    let s = styleCache.get(el);
+    if (s === undefined) {
+      const view = el.ownerDocument.defaultView;
+      s = view ? view.getComputedStyle(el) : null;
+      styleCache.set(el, s);
+    }
+    return s;
+  }
+
+  // ---------------------------------------------------------------- tree helpers
+  function parentOf(el) {
+    if (el.parentElement) return el.parentElement;
+    const root = el.parentNode;
+    if (root && root.nodeType === 11 && root.host) return root.host;
+    return null;
+  }
+
+  function closestAcrossShadow(el, selector) {
+    while (el) {
+      const found = el.closest(selector);
+      if (found) return found;
+      const root = el.getRootNode();
+      el = root && root.host ? root.host : null;
+    }
+    return null;
+  }
+
+  function idRefs(el, value) {
+    if (!value) return [];
+    const root = el.getRootNode();
+    const out = [];
+    for (const id of value.split(/\s+/)) {
+      if (!id) continue;
+      const found = root.getElementById ? root.getElementById(id) : root.querySelector('#' + CSS.escape(id));
+      if (found && !out.includes(found)) out.push(found);
+    }
+    return out;
+  }
+
+  function collapse(text) {
+    return text.replace(/[\u200b\u00ad]/g, '').replace(/\s+/g, ' ').trim();
+  }
+
+  function clip(text, limit) {
+    return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
+  }
+

@@ -1,0 +1,23 @@
+  // The page's clock and its DOM activity, for effects: when did the page last change, and when after a given time.
+  function activity(args) {
+    const times = [];
+    if (args.since != null) for (const [time] of mutations) if (time >= args.since) times.push(Math.round(time));
+    return { now: performance.now(), origin: performance.timeOrigin,
+      last_mutation: mutations.length ? mutations[mutations.length - 1][0] : null,
+      mutation_times: times };
+  }
+
+  watchMutations(document);
+
+  const methods = { snapshot, nextPage, ancestors, siblings, descendants, describeRef, refsWithAttribute,
+    preflight, candidates, activity, extract, find, frameElementChain, closedFrames, focusedRisk,
+    identity: () => { resetCaches(); return identity(document); } };
+  globalThis.__verdex = {
+    documentId,
+    call(method, args) {
+      const fn = methods[method];
+      if (!fn) return { error: 'no-method', method };
+      return fn(args || {});
+    },
+  };
+  return documentId;

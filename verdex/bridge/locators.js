@@ -1,0 +1,256 @@
+  // ---------------------------------------------------------------- locator candidates
+  const VOLATILE = /[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/i;
+
+  function locatorCandidates(el) {
+    const out = [];
+    const r = role(el);
+    const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
+    const testId = el.getAttribute(TEST_ID);
+    if (testId) out.push({ kind: 'test_id', value: testId });
+    if (r && !TRANSPARENT_ROLES.has(r) && name) out.push({ kind: 'role', role: r, name, volatile: VOLATILE.test(name) });
+    const placeholder = el.getAttribute('placeholder');
+    if (placeholder) out.push({ kind: 'placeholder', value: placeholder });
+    if (el.labels && el.labels.length) {
+      const label = flatten(labelsText(el.labels, { visited: new Set([el]) }));   // not the field's own value
+      if (label) out.push({ kind: 'label', value: label, volatile: VOLATILE.test(label) });
+    } else if (el.getAttribute('aria-label')) {
+      out.push({ kind: 'label', value: el.getAttribute('aria-label').trim(), volatile: VOLATILE.test(el.getAttribute('aria-label')) });
+    }
+    const alt = el.getAttribute('alt');
+    if (alt) out.push({ kind: 'alt', value: alt });
+    const text = collapse(el.textContent || '');
+    if (text && text.length <= 80 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
+      out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) });
+    const title = el.getAttribute('title');
+    if (title) out.push({ kind: 'title', value: title });
+    if (r && !TRANSPARENT_ROLES.has(r) && !name) out.push({ kind: 'role', role: r, name: null });
+    return out;
+  }
+
+  // Meaningful containers around the element, nearest first: how a locator is scoped when the
+  // element alone is not unique.
+  function containersOf(el, limit) {
+    const out = [];
+    for (let node = parentOf(el); node && node.tagName !== 'BODY' && out.length < limit; node = parentOf(node)) {
+      const reason = containerReason(node);
+      if (!reason) continue;
+      const r = role(node);
+      const testId = node.getAttribute(TEST_ID);
+      const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
+      if (!testId && !(r && name)) continue;
+      out.push({ reason, test_id: testId, role: r, name, text: distinguishingText(node) });
+    }
+    return out;
+  }
+
+  function frameChain(el) {
+    const chain = [];
+    let view = el.ownerDocument.defaultView;
+    while (view && view.frameElement) {
+      chain.unshift(frameFacts(view.frameElement));
+      view = view.frameElement.ownerDocument.defaultView;
+    }
+    return chain;
+  }
+
+  function frameFacts(frame) {
+    const frames = Array.from(frame.ownerDocument.querySelectorAll('iframe, frame'));
+    return { test_id: frame.getAttribute(TEST_ID), title: frame.getAttribute('title'),
+      name: frame.getAttribute('name'), id: frame.id || null, index: frames.indexOf(frame) };
+  }
+
+  // The frame chain down to a cross-origin frame's element (its document is closed to this bridge),
+  // found by its name or its src: the prefix of the locators of the elements inside it.
+  function frameElementChain(args) {
+    const found = (doc) => {
+      for (const frame of doc.querySelectorAll('iframe, frame')) {
+        if ((args.name && frame.getAttribute('name') === args.name) || (!args.name && frame.src === args.url)) return frame;
+        let inner = null;
+        try { inner = frame.contentDocument; } catch (e) { inner = null; }
+        const nested = inner && found(inner);
+        if (nested) return nested;
+      }
+      return null;
+    };
+    const frame = found(document);
+    return { frames: frame ? [...frameChain(frame), frameFacts(frame)] : null };
+  }
+
+  // The cross-origin iframe elements (their documents are closed to this bridge) with their refs,
+  // so that the snapshot can put each frame's own lines under its iframe line.
+  function closedFrames() {
+    const out = [];
+    const visit = (doc) => {
+      for (const frame of doc.querySelectorAll('iframe, frame')) {
+        let inner = null;
+        try { inner = frame.contentDocument; } catch (e) { inner = null; }
+        if (inner) visit(inner);
+        else out.push({ ref: refFor(frame), name: frame.getAttribute('name') || '', url: frame.src || '' });
+      }
+    };
+    visit(document);
+    return { frames: out, next_ref: nextRef };
+  }
+
+  // The element's box in the top-level viewport (what Playwright's bounding_box reports).
+  function pageBox(el) {
+    const rect = el.getBoundingClientRect();
+    let x = rect.left, y = rect.top;
+    let view = el.ownerDocument.defaultView;
+    while (view && view.frameElement) {
+      const frame = view.frameElement;
+      const frameRect = frame.getBoundingClientRect();
+      x += frameRect.left + frame.clientLeft;
+      y += frameRect.top + frame.clientTop;
+      view = frame.ownerDocument.defaultView;
+    }
+    return { x, y, width: rect.width, height: rect.height };
+  }
+
+  // Every element of a document, open shadow roots included (Playwright's locators pierce them too).
+  function composedElements(start) {
+    const out = [];
+    const visit = (root) => {
+      for (const node of root.querySelectorAll('*')) {
+        out.push(node);
+        if (node.shadowRoot) visit(node.shadowRoot);
+      }
+    };
+    visit(start);
+    return out;
+  }
+
+  // How many elements of `pool` a candidate matches, judged the way Playwright's engine judges it:
+  // an estimate that lets verdex skip candidates that cannot be unique before asking Playwright.
+  function matchesOf(candidate, pool, limit) {
+    let count = 0;
+    for (const el of pool) {
+      if (count >= limit) break;           // uniqueness is all that is asked: 0, 1 or "2 or more"
+      switch (candidate.kind) {
+        case 'test_id': if (el.getAttribute(TEST_ID) === candidate.value) count++; break;
+        case 'placeholder': if (el.getAttribute('placeholder') === candidate.value) count++; break;
+        case 'alt': if (el.getAttribute('alt') === candidate.value) count++; break;
+        case 'title': if (el.getAttribute('title') === candidate.value) count++; break;
+        case 'text': {
+          if (el.childElementCount > 4) break;      // a big subtree's text is never a short exact value
+          const raw = el.textContent || '';
+          // an element whose text is much longer cannot collapse to the value: skip it before collapsing
+          if (raw.length < candidate.value.length || raw.length > candidate.value.length * 4 + 64) break;
+          if (collapse(raw) !== candidate.value || SKIPPED_TAGS.has(el.tagName)) break;
+          let inner = false;
+          for (let c = el.firstElementChild; c; c = c.nextElementSibling)
+            if (collapse(c.textContent || '') === candidate.value) { inner = true; break; }
+          if (!inner && !hiddenForAria(el)) count++;
+          break;
+        }
+        case 'role': case 'label': {
+          const wanted = candidate.kind === 'role' ? candidate.role : null;
+          const r = role(el);
+          if (!r || (wanted && r !== wanted)) break;
+          if (candidate.kind === 'label' && !(el.labels && el.labels.length) && !el.hasAttribute('aria-label')) break;
+          const name = candidate.kind === 'role' ? candidate.name : candidate.value;
+          if (name && !(el.textContent || '').includes(name) && !el.hasAttribute('aria-label') &&
+              !el.hasAttribute('aria-labelledby') && !el.hasAttribute('title') && !(el.labels && el.labels.length) &&
+              !el.hasAttribute('placeholder') && !el.hasAttribute('alt') && el.tagName !== 'INPUT') break;
+          if (hiddenForAria(el)) break;
+          if (name === null || accessibleName(el) === name) count++;
+          break;
+        }
+      }
+    }
+    return count;
+  }
+
+  // Shadow roots met by the tree walk, so that a selector can be asked of them too.
+  const shadowRoots = new Set();
+
+  function queryComposed(doc, selector) {
+    const out = Array.from(doc.querySelectorAll(selector));
+    for (const root of shadowRoots) {
+      if (!root.host.isConnected || root.host.ownerDocument !== doc) continue;
+      for (const el of root.querySelectorAll(selector)) out.push(el);
+    }
+    return out;
+  }
+
+  const ROLE_SELECTORS = {
+    button: 'button, input, summary, [role]', link: 'a[href], area[href], [role]', heading: 'h1, h2, h3, h4, h5, h6, [role]',
+    textbox: 'input, textarea, [contenteditable], [role]', searchbox: 'input, [role]', checkbox: 'input, [role]',
+    radio: 'input, [role]', combobox: 'select, input, [role]', listbox: 'select, datalist, [role]', option: 'option, [role]',
+    row: 'tr, [role]', listitem: 'li, [role]', article: 'article, [role]', img: 'img, svg, [role]', spinbutton: 'input, [role]',
+    slider: 'input, [role]',
+  };
+
+  // The elements a candidate could match, narrowed with a selector where the kind allows it.
+  function poolFor(candidate, doc) {
+    const quoted = (value) => '"' + CSS.escape(value) + '"';
+    switch (candidate.kind) {
+      case 'test_id': return queryComposed(doc, '[' + TEST_ID + '=' + quoted(candidate.value) + ']');
+      case 'placeholder': return queryComposed(doc, '[placeholder=' + quoted(candidate.value) + ']');
+      case 'alt': return queryComposed(doc, '[alt=' + quoted(candidate.value) + ']');
+      case 'title': return queryComposed(doc, '[title=' + quoted(candidate.value) + ']');
+      case 'role': return queryComposed(doc, ROLE_SELECTORS[candidate.role] || '*');
+      default: return queryComposed(doc, '*');
+    }
+  }
+
+  function firstMatches(pool, test, limit) {
+    const out = [];
+    for (const el of pool) {
+      if (test(el)) { out.push(el); if (out.length >= limit) break; }
+    }
+    return out;
+  }
+
+  // The target's candidates in the order a test prefers them, each with the bridge's count of its
+  // matches (stopping at 2: only uniqueness matters). Containers are looked at only when no candidate
+  // of the target's own is unique.
+  function candidates(args) {
+    return withElement(args.ref, locating);
+  }
+
+  function locating(el) {
+    {
+      const doc = el.ownerDocument;
+      const own = locatorCandidates(el);
+      let unique = false;
+      const ambiguousNames = new Set();
+      for (const candidate of own) {
+        if (unique) { candidate.estimate = null; continue; }
+        // text that is also an ambiguous accessible name of the same elements is ambiguous as text too
+        if (candidate.kind === 'text' && ambiguousNames.has(candidate.value)) { candidate.estimate = 2; continue; }
+        candidate.estimate = matchesOf(candidate, poolFor(candidate, doc), 2);
+        if (candidate.kind === 'role' && candidate.estimate > 1 && candidate.name) ambiguousNames.add(candidate.name);
+        if (candidate.estimate === 1 && !candidate.volatile) unique = true;
+      }
+      const containerPool = (container) => container.test_id
+        ? queryComposed(doc, '[' + TEST_ID + '="' + CSS.escape(container.test_id) + '"]')
+        : queryComposed(doc, ROLE_SELECTORS[container.role] || '*');
+      const containers = unique ? [] : containersOf(el, 3);
+      for (const container of containers) {
+        container.estimates = {};
+        if (unique) continue;                 // a nearer container already tells the target apart
+        // told apart by test id and a substring of their text (Playwright's has_text), or by role and name
+        const strategies = [
+          ['test_id', () => container.test_id ? firstMatches(containerPool(container), (c) =>
+            !container.text || (c.textContent || '').toLowerCase().includes(container.text.toLowerCase()), 2) : []],
+          ['role', () => container.role && container.name ? firstMatches(
+            queryComposed(doc, ROLE_SELECTORS[container.role] || '*'), (c) => role(c) === container.role &&
+            accessibleName(c) === container.name, 2) : []],
+        ];
+        for (const [strategy, roots] of strategies) {
+          if (unique) break;
+          const found = roots();
+          for (const candidate of own) {
+            if (candidate.kind === 'test_id') continue;
+            const key = candidate.kind + ':' + (candidate.role || '') + ':' + (candidate.name || candidate.value || '');
+            const count = Math.min(2, found.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
+            (container.estimates[key] = container.estimates[key] || {})[strategy] = count;
+            if (count === 1 && !candidate.volatile) { unique = true; break; }
+          }
+        }
+      }
+      return { candidates: own, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase() };
+    }
+  }
+

@@ -1,0 +1,271 @@
+  // ---------------------------------------------------------------- accessible names (accname 1.2)
+  function accessibleName(el) {
+    let name = nameCache.get(el);
+    if (name !== undefined) return name;
+    const r = role(el) || '';
+    name = NAME_PROHIBITED.has(r) ? '' : flatten(textAlternative(el, { visited: new Set(), target: 'self' }));
+    nameCache.set(el, name);
+    return name;
+  }
+
+  function flatten(text) {
+    return text.split('\u00A0').map((chunk) => chunk.replace(/\r\n/g, '\n').replace(/[\u200b\u00ad]/g, '')
+      .replace(/\s\s*/g, ' ')).join('\u00A0').trim();
+  }
+
+  function labelsText(labels, options) {
+    const parts = [];
+    for (const label of labels) {
+      parts.push(textAlternative(label, { ...options, target: undefined, inLabel: { hidden: hiddenForAria(label) },
+        inLabelledBy: undefined, inNative: undefined }));
+    }
+    return parts.join(' ');
+  }
+
+  function textAlternative(el, options) {
+    if (options.visited.has(el)) return '';
+    const child = { ...options, target: options.target === 'self' ? 'descendant' : options.target };
+    const inHiddenReference = (options.inLabelledBy && options.inLabelledBy.hidden) ||
+      (options.inNative && options.inNative.hidden) || (options.inLabel && options.inLabel.hidden);
+    if (SKIPPED_TAGS.has(el.tagName) || (!inHiddenReference && hiddenForAria(el))) {
+      options.visited.add(el);
+      return '';
+    }
+    const labelledByAttr = el.getAttribute('aria-labelledby');
+    const labelledBy = labelledByAttr === null ? null : idRefs(el, labelledByAttr);
+    const hasLabelledBy = !!(labelledBy && labelledBy.length);
+    if (!options.inLabelledBy && hasLabelledBy) {
+      const parts = labelledBy.map((ref) => textAlternative(ref, { visited: options.visited,
+        inLabelledBy: { hidden: hiddenForAria(ref) } }));
+      const text = parts.join(' ');
+      if (text) return text;
+    }
+    const r = role(el) || '';
+    const tag = el.tagName.toUpperCase();
+
+    if (options.inLabel || options.inLabelledBy || options.target === 'descendant') {
+      const ownLabel = el.labels ? Array.prototype.includes.call(el.labels, el) : false;
+      const ownLabelledBy = hasLabelledBy && labelledBy.includes(el);
+      if (!ownLabel && !ownLabelledBy) {
+        if (r === 'textbox') {
+          options.visited.add(el);
+          if (isSensitive(el)) return '';        // a password or card number never becomes part of a name
+          return tag === 'INPUT' || tag === 'TEXTAREA' ? el.value : (el.textContent || '');
+        }
+        if (r === 'combobox' || r === 'listbox') {
+          options.visited.add(el);
+          let selected = [];
+          if (tag === 'SELECT') {
+            selected = Array.from(el.selectedOptions);
+            if (!selected.length && el.options.length) selected.push(el.options[0]);
+          } else {
+            const box = r === 'combobox' ? Array.from(el.querySelectorAll('*')).find((e) => role(e) === 'listbox') : el;
+            selected = box ? Array.from(box.querySelectorAll('[aria-selected="true"]')).filter((e) => role(e) === 'option') : [];
+          }
+          if (!selected.length && tag === 'INPUT') return el.value;
+          return selected.map((option) => textAlternative(option, child)).join(' ');
+        }
+        if (r === 'progressbar' || r === 'scrollbar' || r === 'slider' || r === 'spinbutton' || r === 'meter') {
+          options.visited.add(el);
+          if (el.hasAttribute('aria-valuetext')) return el.getAttribute('aria-valuetext');
+          if (el.hasAttribute('aria-valuenow')) return el.getAttribute('aria-valuenow');
+          return el.getAttribute('value') || '';
+        }
+        if (r === 'menu') { options.visited.add(el); return ''; }
+      }
+    }
+
+    const ariaLabel = el.getAttribute('aria-label') || '';
+    if (ariaLabel.trim()) { options.visited.add(el); return ariaLabel; }
+
+    if (r !== 'presentation' && r !== 'none') {
+      const native = nativeTextAlternative(el, tag, hasLabelledBy, options, child);
+      if (native !== undefined) return native;
+    }
+
+    const summary = tag === 'SUMMARY' && r !== 'presentation' && r !== 'none';
+    const fromContent = NAME_FROM_CONTENT.has(r) ||
+      (options.target === 'descendant' && NAME_FROM_CONTENT_IN_DESCENDANT.has(r));
+    if (fromContent || summary || options.inLabelledBy || options.inLabel || options.inNative) {
+      options.visited.add(el);
+      const text = contentText(el, child);
+      if (options.target === 'self' ? text.trim() : text) return text;
+    }
+    options.visited.add(el);
+    if (r !== 'presentation' && r !== 'none' || tag === 'IFRAME') {
+      const title = el.getAttribute('title') || '';
+      if (title.trim()) return title;
+    }
+    return '';
+  }
+
+  // HTML-AAM's per-element rules; undefined when the element has none and the generic steps apply.
+  function nativeTextAlternative(el, tag, hasLabelledBy, options, child) {
+    const type = tag === 'INPUT' ? (el.type || '').toLowerCase() : '';
+    if (tag === 'INPUT' && (type === 'button' || type === 'submit' || type === 'reset')) {
+      options.visited.add(el);
+      if ((el.value || '').trim()) return el.value;
+      if (type === 'submit') return 'Submit';
+      if (type === 'reset') return 'Reset';
+      return el.getAttribute('title') || '';
+    }
+    if (tag === 'INPUT' && type === 'file') {
+      options.visited.add(el);
+      if (el.labels && el.labels.length && !options.inLabelledBy) return labelsText(el.labels, options);
+      return 'Choose File';
+    }
+    if (tag === 'INPUT' && type === 'image') {
+      options.visited.add(el);
+      if (el.labels && el.labels.length && !options.inLabelledBy) return labelsText(el.labels, options);
+      const alt = el.getAttribute('alt') || '';
+      if (alt.trim()) return alt;
+      const title = el.getAttribute('title') || '';
+      if (title.trim()) return title;
+      return 'Submit';
+    }
+    if (!hasLabelledBy && tag === 'BUTTON') {
+      options.visited.add(el);
+      if (el.labels && el.labels.length) return labelsText(el.labels, options);
+      return undefined;
+    }
+    if (!hasLabelledBy && tag === 'OUTPUT') {
+      options.visited.add(el);
+      if (el.labels && el.labels.length) return labelsText(el.labels, options);
+      return el.getAttribute('title') || '';
+    }
+    if (!hasLabelledBy && (tag === 'TEXTAREA' || tag === 'SELECT' || tag === 'INPUT')) {
+      options.visited.add(el);
+      if (el.labels && el.labels.length) return labelsText(el.labels, options);
+      const usePlaceholder = tag === 'TEXTAREA' ||
+        (tag === 'INPUT' && ['text', 'password', 'number', 'search', 'tel', 'email', 'url'].includes(type));
+      const title = el.getAttribute('title') || '';
+      if (!usePlaceholder || title) return title;
+      return el.getAttribute('placeholder') || '';
+    }
+    if (!hasLabelledBy && (tag === 'FIELDSET' || tag === 'FIGURE')) {
+      options.visited.add(el);
+      const captionTag = tag === 'FIELDSET' ? 'LEGEND' : 'FIGCAPTION';
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.tagName === captionTag)
+          return textAlternative(c, { ...child, inNative: { hidden: hiddenForAria(c) } });
+      }
+      return el.getAttribute('title') || '';
+    }
+    if (tag === 'IMG' || tag === 'AREA') {
+      options.visited.add(el);
+      const alt = el.getAttribute('alt') || '';
+      if (alt.trim()) return alt;
+      return el.getAttribute('title') || '';
+    }
+    if (tag === 'TABLE') {
+      options.visited.add(el);
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.tagName === 'CAPTION')
+          return textAlternative(c, { ...child, inNative: { hidden: hiddenForAria(c) } });
+      }
+      const summary = el.getAttribute('summary') || '';
+      if (summary) return summary;
+      return undefined;
+    }
+    if (tag === 'SVG' || el.ownerSVGElement) {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.tagName.toUpperCase() === 'TITLE' && c.ownerSVGElement) {
+          options.visited.add(el);
+          return textAlternative(c, { ...child, inLabelledBy: { hidden: hiddenForAria(c) } });
+        }
+      }
+    }
+    return undefined;
+  }
+
+  function contentText(el, options) {
+    const tokens = [];
+    const visit = (node, skipSlotted) => {
+      if (skipSlotted && node.assignedSlot) return;
+      if (node.nodeType === 1) {
+        const s = style(node);
+        const display = (s && s.display) || 'inline';
+        let token = textAlternative(node, options);
+        if (display !== 'inline' || node.nodeName === 'BR') token = ' ' + token + ' ';
+        tokens.push(token);
+      } else if (node.nodeType === 3) {
+        tokens.push(node.data);
+      }
+    };
+    const assigned = el.nodeName === 'SLOT' ? el.assignedNodes() : [];
+    if (assigned.length) {
+      for (const node of assigned) visit(node, false);
+    } else {
+      for (let c = el.firstChild; c; c = c.nextSibling) visit(c, true);
+      if (el.shadowRoot) for (let c = el.shadowRoot.firstChild; c; c = c.nextSibling) visit(c, true);
+      for (const owned of idRefs(el, el.getAttribute('aria-owns'))) visit(owned, true);
+    }
+    return tokens.join('');
+  }
+
+  // ---------------------------------------------------------------- states
+  function isDisabled(el) {
+    if ((el.getAttribute('aria-disabled') || '').toLowerCase() === 'true') return true;
+    try { return el.matches(':disabled'); } catch (e) { return false; }
+  }
+
+  function checkedState(el, r) {
+    if (r !== 'checkbox' && r !== 'radio' && r !== 'switch' && r !== 'menuitemcheckbox' && r !== 'menuitemradio') return null;
+    if (el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) {
+      if (el.indeterminate) return 'mixed';
+      return el.checked ? 'true' : 'false';
+    }
+    const aria = (el.getAttribute('aria-checked') || '').toLowerCase();
+    return aria === 'true' || aria === 'mixed' ? aria : 'false';
+  }
+
+  function isSensitive(el) {
+    if (el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') return false;
+    if ((el.type || '').toLowerCase() === 'password') return true;
+    return SENSITIVE_AUTOCOMPLETE.test((el.getAttribute('autocomplete') || '').toLowerCase());
+  }
+
+  function states(el, r) {
+    const out = [];
+    if (r === 'heading') {
+      const aria = Number(el.getAttribute('aria-level'));
+      const m = /^H([1-6])$/.exec(el.tagName);
+      out.push('level=' + (aria > 0 ? aria : m ? m[1] : 2));
+    }
+    const checked = checkedState(el, r);
+    if (checked === 'true') out.push('checked');
+    else if (checked === 'mixed') out.push('checked=mixed');
+    if (INTERACTIVE_ROLES.has(r) && isDisabled(el)) out.push('disabled');
+    const expanded = el.getAttribute('aria-expanded');
+    if (expanded === 'true') out.push('expanded');
+    else if (expanded === 'false') out.push('collapsed');
+    else if (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS')
+      out.push(el.parentElement.open ? 'expanded' : 'collapsed');
+    const pressed = el.getAttribute('aria-pressed');
+    if (pressed === 'true') out.push('pressed');
+    if (r === 'option' && (el.selected || el.getAttribute('aria-selected') === 'true')) out.push('selected');
+    if (r === 'tab' && el.getAttribute('aria-selected') === 'true') out.push('selected');
+    if (el.getAttribute('aria-busy') === 'true') out.push('busy');
+    if (el.tagName === 'DIALOG' && el.open) {
+      try { if (el.matches(':modal')) out.push('modal'); } catch (e) { /* older engines */ }
+    } else if (el.getAttribute('aria-modal') === 'true') {
+      out.push('modal');
+    }
+    return out;
+  }
+
+  function valueOf(el, r) {
+    if (r !== 'textbox' && r !== 'searchbox' && r !== 'spinbutton' && r !== 'combobox' && r !== 'slider') return null;
+    let value = null;
+    if (el.tagName === 'SELECT') {
+      const option = el.selectedOptions[0];
+      value = option ? collapse(option.textContent || '') : '';
+    } else if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') {
+      value = el.value;
+    } else if (el.isContentEditable) {
+      value = el.textContent || '';
+    }
+    if (!value) return null;
+    return isSensitive(el) ? '[redacted]' : clip(value, NAME_LIMIT);
+  }
+

@@ -1,0 +1,163 @@
+  // ---------------------------------------------------------------- race preflight: raw facts
+  const MOVING = /transform|translate|rotate|scale|left|right|top|bottom|inset|width|height|margin|padding|position|offset/;
+
+  function deepestAt(doc, x, y) {
+    let hit = doc.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+
+  function isInside(node, ancestor) {
+    for (let n = node; n; n = parentOf(n)) if (n === ancestor) return true;
+    return false;
+  }
+
+  function hitFacts(hit, el) {
+    const s = style(hit);
+    const r = role(hit);
+    return { tag: hit.tagName.toLowerCase(), ref: refFor(hit), role: r,
+      name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(hit), NAME_LIMIT) : '',
+      test_id: hit.getAttribute(TEST_ID), id: hit.id || null,
+      classes: typeof hit.className === 'string' ? hit.className.split(/\s+/).filter(Boolean).slice(0, 6) : [],
+      z_index: s ? s.zIndex : null, opacity: s ? Number(s.opacity) : null, display: s ? s.display : null,
+      pointer_events: s ? s.pointerEvents : null, position: s ? s.position : null,
+      is_target: hit === el, inside_target: hit !== el && isInside(hit, el), contains_target: hit !== el && isInside(el, hit),
+      locators: locatorCandidates(hit).slice(0, 4), containers: containersOf(hit, 1) };
+  }
+
+  function coverage(el, rect, view) {
+    const points = [['center', 0.5, 0.5], ['top-left', 0.2, 0.2], ['top-right', 0.8, 0.2],
+      ['bottom-left', 0.2, 0.8], ['bottom-right', 0.8, 0.8]];
+    const out = [];
+    for (const [label, fx, fy] of points) {
+      const x = rect.left + rect.width * fx, y = rect.top + rect.height * fy;
+      if (x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) {
+        out.push({ point: label, x: Math.round(x), y: Math.round(y), outside_viewport: true, hit: null });
+        continue;
+      }
+      const hit = deepestAt(el.ownerDocument, x, y);
+      out.push({ point: label, x: Math.round(x), y: Math.round(y), outside_viewport: false,
+        hit: hit ? hitFacts(hit, el) : null });
+    }
+    return out;
+  }
+
+  function animationFacts(el) {
+    const out = [];
+    for (let node = el, depth = 0; node && node.tagName !== 'HTML'; node = parentOf(node), depth++) {
+      let running = [];
+      try { running = node.getAnimations(); } catch (e) { running = []; }
+      for (const animation of running) {
+        if (animation.playState !== 'running' && animation.playState !== 'pending') continue;
+        let properties = [];
+        try {
+          const frames = animation.effect && animation.effect.getKeyframes ? animation.effect.getKeyframes() : [];
+          const keys = new Set();
+          for (const frame of frames) for (const key of Object.keys(frame))
+            if (!['offset', 'easing', 'composite', 'computedOffset'].includes(key)) keys.add(key);
+          properties = Array.from(keys);
+        } catch (e) { properties = []; }
+        if (animation.transitionProperty) properties.push(animation.transitionProperty);
+        const timing = animation.effect && animation.effect.getComputedTiming ? animation.effect.getComputedTiming() : {};
+        out.push({ on: depth === 0 ? 'target' : 'ancestor', depth, tag: node.tagName.toLowerCase(),
+          test_id: node.getAttribute(TEST_ID),
+          type: animation.constructor ? animation.constructor.name : 'Animation',
+          name: animation.animationName || animation.transitionProperty || animation.id || '',
+          play_state: animation.playState, progress: timing.progress == null ? null : Math.round(timing.progress * 100) / 100,
+          duration_ms: typeof timing.duration === 'number' ? Math.round(timing.duration) : null,
+          properties: Array.from(new Set(properties)),
+          moves: properties.some((p) => MOVING.test(p)) });
+      }
+    }
+    return out;
+  }
+
+  function navigationFacts(el) {
+    const link = closestAcrossShadow(el, 'a[href], area[href]');
+    const out = { link: null, form: null };
+    if (link) out.link = { href: link.href, target: link.getAttribute('target') || null, download: link.hasAttribute('download') };
+    const submits = (el.tagName === 'BUTTON' && (el.getAttribute('type') || 'submit').toLowerCase() === 'submit') ||
+      (el.tagName === 'INPUT' && ['submit', 'image'].includes((el.type || '').toLowerCase()));
+    // formAction/formMethod reflect the button's own attributes and fall back to the document, not the form
+    if (submits && el.form) out.form = {
+      action: el.hasAttribute('formaction') ? el.formAction : el.form.action,
+      method: (el.hasAttribute('formmethod') ? el.formMethod : el.form.method || 'get').toLowerCase(),
+      target: el.getAttribute('formtarget') || el.form.getAttribute('target') || null };
+    return out;
+  }
+
+  function editable(el) {
+    if (el.isContentEditable) return true;
+    if (el.tagName === 'TEXTAREA') return !el.readOnly && !el.disabled;
+    if (el.tagName !== 'INPUT') return false;
+    const type = (el.type || 'text').toLowerCase();
+    const textual = ['text', 'search', 'email', 'password', 'tel', 'url', 'number', 'date', 'time', 'datetime-local', 'month', 'week'];
+    return textual.includes(type) && !el.readOnly && !el.disabled;
+  }
+
+  // data-* and aria-busy attributes of the ancestors that have a test id: the readiness signals an
+  // app sets when it becomes interactive (data-hydrated="true", aria-busy="false").
+  function ancestorState(el) {
+    const out = [];
+    for (let node = parentOf(el), depth = 1; node && node.tagName !== 'HTML' && out.length < 6; node = parentOf(node), depth++) {
+      const testId = node.getAttribute(TEST_ID);
+      if (!testId) continue;
+      const attributes = {};
+      for (const attr of node.attributes) {
+        if ((attr.name.startsWith('data-') && attr.name !== TEST_ID) || attr.name === 'aria-busy')
+          attributes[attr.name] = clip(attr.value, 100);
+      }
+      out.push({ depth, tag: node.tagName.toLowerCase(), test_id: testId, attributes });
+    }
+    return out;
+  }
+
+  function preflight(args) {
+    resetCaches();
+    const found = resolve(args.ref);
+    if (found.status !== 'ok') return { error: found.status, ref: args.ref, attached: false, next_ref: nextRef };
+    const el = found.element;
+    const view = el.ownerDocument.defaultView;
+    const rect = el.getBoundingClientRect();
+    const s = style(el);
+    let opacity = 1;
+    for (let node = el; node; node = parentOf(node)) { const ns = style(node); if (ns) opacity *= Number(ns.opacity); }
+    const visibleArea = Math.max(0, Math.min(rect.right, view.innerWidth) - Math.max(rect.left, 0)) *
+      Math.max(0, Math.min(rect.bottom, view.innerHeight) - Math.max(rect.top, 0));
+    const busy = [];
+    for (let node = el; node; node = parentOf(node)) {
+      if (node.getAttribute && node.getAttribute('aria-busy') === 'true')
+        busy.push({ ref: refFor(node), tag: node.tagName.toLowerCase(), test_id: node.getAttribute(TEST_ID) });
+    }
+    let container = document.body;
+    for (let node = parentOf(el); node; node = parentOf(node)) if (containerReason(node)) { container = node; break; }
+    const r = role(el);
+    return {
+      ref: args.ref, attached: true, tag: el.tagName.toLowerCase(), role: r,
+      name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(el), NAME_LIMIT) : '',
+      visible: rect.width > 0 && rect.height > 0 && !!s && s.visibility === 'visible' && !hiddenForAria(el),
+      box: { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) },
+      page_box: pageBox(el),
+      in_viewport: rect.width * rect.height > 0 ? Math.round(visibleArea / (rect.width * rect.height) * 100) / 100 : 0,
+      opacity: Math.round(opacity * 100) / 100,
+      disabled: !!el.disabled || (() => { try { return el.matches(':disabled'); } catch (e) { return false; } })(),
+      aria_disabled: (el.getAttribute('aria-disabled') || '').toLowerCase() === 'true',
+      editable: editable(el), readonly: !!el.readOnly, sensitive: isSensitive(el), ...riskFacts(el),
+      field_name: el.getAttribute('name') || el.id || null,
+      busy_ancestors: busy,
+      coverage: coverage(el, rect, view),
+      animations: animationFacts(el),
+      styles: s ? { transition: s.transition, animation: s.animation, pointer_events: s.pointerEvents, cursor: s.cursor } : null,
+      navigation: navigationFacts(el),
+      container: { tag: container.tagName.toLowerCase(), test_id: container.getAttribute(TEST_ID), ref: refFor(container) },
+      ancestor_state: ancestorState(el),
+      locating: args.with_candidates ? locating(el) : null,
+      ms_since_mutation: msSinceMutationIn(container),
+      next_ref: nextRef,
+    };
+  }
+

@@ -1,0 +1,99 @@
+  // ---------------------------------------------------------------- snapshot with paging and diff
+  const observations = new Map();   // observation id -> {lines, keys}
+  let previous = null;              // {lines, keys} of the last snapshot, for diff
+
+  function snapshot(args) {
+    resetCaches();
+    const doc = document;
+    let root = doc.body || doc.documentElement;
+    if (args.scope) {
+      const found = resolve(args.scope);
+      if (found.status !== 'ok') return { error: found.status, ref: args.scope };
+      root = found.element;
+    }
+    const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false };
+    const pageIdentity = identity(doc);
+    const top = [];
+    if (root === doc.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
+    else buildNodes(root, 0, ctx, top);
+    const lines = [];
+    const keys = [];
+    const shown = args.mode !== 'full' ? foldTop(top) : top;
+    finish(shown);
+    render(shown, 0, lines, keys, '');
+    const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: ctx.visited };
+    const current = { lines, keys };
+    if (args.diff) {
+      result.diff = previous ? diffLines(previous, current) : null;
+    }
+    previous = current;
+    observations.set(args.observation_id, current);
+    if (observations.size > 5) observations.delete(observations.keys().next().value);
+    Object.assign(result, page(current, 0, args.max_items, args.max_bytes, args.observation_id));
+    return result;
+  }
+
+  function foldTop(top) {
+    const holder = { children: top };
+    foldChildren(holder);
+    return holder.children;
+  }
+
+  function page(obs, offset, maxItems, maxBytes, observationId) {
+    const out = [];
+    let bytes = 0;
+    let i = offset;
+    for (; i < obs.lines.length; i++) {
+      if (maxItems && out.length >= maxItems) break;
+      const size = utf8Length(obs.lines[i]) + 1;
+      if (maxBytes && bytes + size > maxBytes && out.length) break;
+      out.push(obs.lines[i]);
+      bytes += size;
+    }
+    const hasMore = i < obs.lines.length;
+    return { text: out.join('\n'), total_lines: obs.lines.length, offset, has_more: hasMore,
+      next_cursor: hasMore ? observationId + ':' + i : null };
+  }
+
+  function utf8Length(text) {
+    let bytes = text.length;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0xD800 && code <= 0xDBFF) { bytes += 2; i++; }   // a surrogate pair: 4 bytes for 2 units
+      else if (code >= 0x800) bytes += 2;
+      else if (code >= 0x80) bytes += 1;
+    }
+    return bytes;
+  }
+
+  function nextPage(args) {
+    const obs = observations.get(args.observation_id);
+    if (!obs) return { error: 'expired' };
+    resetCaches();
+    return Object.assign({ document_id: documentId, next_ref: nextRef, identity: identity(document) },
+      page(obs, args.offset, args.max_items, args.max_bytes, args.observation_id));
+  }
+
+  function diffLines(before, after) {
+    const count = new Map();
+    const lineOf = new Map();
+    for (let i = 0; i < before.keys.length; i++) {
+      const key = before.keys[i] + '\u0000' + before.lines[i];
+      count.set(key, (count.get(key) || 0) + 1);
+      lineOf.set(before.keys[i], before.lines[i]);
+    }
+    const changes = [];
+    for (let i = 0; i < after.keys.length; i++) {
+      const key = after.keys[i] + '\u0000' + after.lines[i];
+      const n = count.get(key) || 0;
+      if (n > 0) { count.set(key, n - 1); continue; }
+      changes.push('+ ' + after.lines[i]);
+    }
+    for (const [key, n] of count) {
+      if (n <= 0) continue;
+      const line = key.slice(key.indexOf('\u0000') + 1);
+      for (let k = 0; k < n; k++) changes.push('- ' + line);
+    }
+    return changes;
+  }
+

@@ -1,0 +1,220 @@
+  // ---------------------------------------------------------------- the tree
+  // A node is {el, role, name, ref, testId, attrs, value, url, children, text, shape} or a text node
+  // {text}. Generic wrappers with no name, ref or test id dissolve: their children join the parent.
+
+  function isInteractive(el, r) {
+    if (el.tagName === 'OPTION' && el.closest('select')) return false;  // chosen through its select
+    return INTERACTIVE_ROLES.has(r) || (el.tagName === 'SUMMARY' && !!el.parentElement && el.parentElement.tagName === 'DETAILS');
+  }
+
+  function composedChildren(el) {
+    if (el.tagName === 'SLOT') {
+      const assigned = el.assignedNodes();
+      return assigned.length ? assigned : Array.from(el.childNodes);
+    }
+    if (el.shadowRoot) {
+      watchMutations(el.shadowRoot);
+      shadowRoots.add(el.shadowRoot);
+      return Array.from(el.shadowRoot.childNodes);
+    }
+    return el.childNodes;
+  }
+
+  function buildNodes(el, depth, ctx, out) {
+    if (SKIPPED_TAGS.has(el.tagName)) return;
+    const s = style(el);
+    if (!s || s.display === 'none') return;
+    if ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') return;
+    if (el.hasAttribute('inert')) return;
+    ctx.visited++;
+    const visible = s.visibility === 'visible' && s.display !== 'contents';
+    const r = visible ? role(el) : null;
+    const testId = el.getAttribute(TEST_ID);
+    const interactive = !!r && isInteractive(el, r);
+    const node = { el, role: r || 'generic', name: '', ref: null, testId: visible && testId || null, attrs: null,
+      value: null, url: null, children: [], shape: '' };
+    node.nameable = !!r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r);   // named in finish()
+    if (interactive || ctx.refAll && visible) node.ref = refFor(el);
+    else node.ref = refOf.get(el) || null;      // handed out earlier (identity, structure tools): keep showing it
+    if (visible) node.attrs = states(el, r || 'generic');
+    if (r) {
+      node.value = valueOf(el, r);
+      if (r === 'link') node.url = clip(el.getAttribute('href') || '', NAME_LIMIT);
+    }
+
+    if (el.tagName === 'IFRAME') {
+      node.role = 'iframe';
+      node.name = clip(el.getAttribute('title') || el.getAttribute('name') || '', NAME_LIMIT);
+      node.ref = refFor(el);
+      let doc = null;
+      try { doc = el.contentDocument; } catch (e) { doc = null; }
+      if (doc && doc.body) {
+        watchMutations(doc);
+        if (depth < ctx.maxDepth) buildChildren([doc.body], node, depth + 1, ctx);
+      } else {
+        node.attrs = ['cross-origin'];
+      }
+      out.push(node);
+      return;
+    }
+
+    const leaf = !!r && LEAF_ROLES.has(r);
+    if (!leaf && depth < ctx.maxDepth) buildChildren(composedChildren(el), node, depth + 1, ctx);
+    else if (!leaf && el.firstElementChild) node.truncated = true;
+
+    const dissolve = (!r || TRANSPARENT_ROLES.has(r)) && !node.ref && !node.testId;
+    if (dissolve) {
+      for (const c of node.children) {
+        const last = out[out.length - 1];
+        if (c.text !== undefined && last && last.text !== undefined) last.text = last.text + ' ' + c.text;
+        else out.push(c);
+      }
+      return;
+    }
+    out.push(node);
+  }
+
+  function buildChildren(childNodes, node, depth, ctx) {
+    for (const child of childNodes) {
+      if (child.nodeType === 1) {
+        buildNodes(child, depth, ctx, node.children);
+      } else if (child.nodeType === 3) {
+        const text = collapse(child.data);
+        if (!text) continue;
+        const parent = child.parentElement;
+        if (parent && styleHidden(parent)) continue;
+        const last = node.children[node.children.length - 1];
+        if (last && last.text !== undefined) last.text = last.text + ' ' + text;
+        else node.children.push({ text });
+      }
+    }
+  }
+
+  // Names are computed only for the nodes that are shown (folding drops most of a big page), and
+  // then a named element whose children are only the text of its own name says it once, and a
+  // container named by the heading it starts with leaves the name to the heading.
+  function finish(nodes) {
+    for (const node of nodes) {
+      if (node.fold !== undefined) { finish([node.like]); continue; }
+      if (node.text !== undefined) continue;
+      if (node.nameable) node.name = clip(accessibleName(node.el), NAME_LIMIT);
+      if (node.ref && INTERACTIVE_ROLES.has(node.role)) node.risk = riskOf(node.el, node.role, node.name);
+      finish(node.children);
+      dropRedundantText(node);
+      const first = node.children[0];
+      if (node.name && !node.ref && first && first.role === 'heading' && first.name === node.name) node.name = '';
+    }
+  }
+
+
+  function dropRedundantText(node) {
+    const kids = node.children;
+    if (!kids.length) return;
+    for (const k of kids) if (k.text === undefined) return;
+    const joined = kids.map((k) => k.text).join(' ');
+    if (node.name && collapse(joined) === collapse(node.name)) node.children = [];
+    else if (kids.length === 1 && !node.name) { node.inlineText = kids[0].text; node.children = []; }
+  }
+
+  // ---------------------------------------------------------------- folding of repeated shapes
+  function shapeOf(node) {
+    if (node.text !== undefined) return '#';
+    if (node.shape) return node.shape;
+    let shape = node.role + (node.testId ? '[' + node.testId + ']' : '');
+    if (node.children.length) {
+      const parts = [];
+      for (const c of node.children) parts.push(shapeOf(c));
+      shape += '(' + parts.join(',') + ')';
+    }
+    node.shape = shape.length > 2000 ? shape.slice(0, 2000) : shape;
+    return node.shape;
+  }
+
+  function firstHeading(node) {
+    for (const c of node.children || []) if (c.role === 'heading' && c.name) return c.name;
+    return '';
+  }
+
+  function labelOf(node) {
+    if (node.text !== undefined) return clip(node.text, 40);
+    if (node.name) return node.name;
+    if (node.inlineText) return clip(node.inlineText, 40);
+    for (const c of node.children) {
+      const label = labelOf(c);
+      if (label) return label;
+    }
+    return '';
+  }
+
+  // Among many siblings, a shape seen more than FOLD_RUN times keeps its first FOLD_KEEP
+  // occurrences; one line after the last of them stands for the rest. Siblings of rarer shapes (the
+  // row that has a button among thousands that do not) stay visible wherever they are.
+  function foldChildren(node) {
+    const kids = node.children;
+    if (kids.length > FOLD_RUN) {
+      const counts = new Map();
+      for (const k of kids) if (k.text === undefined) counts.set(shapeOf(k), (counts.get(shapeOf(k)) || 0) + 1);
+      const seen = new Map();
+      const folded = [];
+      for (const k of kids) {
+        const total = k.text === undefined ? counts.get(shapeOf(k)) : 0;
+        if (total <= FOLD_RUN) { folded.push(k); continue; }
+        const n = (seen.get(k.shape) || 0) + 1;
+        seen.set(k.shape, n);
+        if (n <= FOLD_KEEP) folded.push(k);
+        else if (n === FOLD_KEEP + 1) folded.push({ fold: total - FOLD_KEEP, like: k });
+      }
+      node.children = folded;
+    }
+    for (const c of node.children) if (c.children) foldChildren(c);
+  }
+
+  // ---------------------------------------------------------------- rendering
+  function quote(text) { return JSON.stringify(text); }
+
+  // Text after a colon goes unquoted when it cannot be mistaken for structure (a quote, brackets
+  // that look like [ref=…], a leading YAML indicator, a line break, a ': ' or ' #').
+  function scalar(text) {
+    if (/^[^\s"'`{}\[\]&*#?|<>=!%@,:-][^\n\r"\[\]]*$/.test(text) && !/: | #|[\s:]$/.test(text)) return text;
+    return quote(text);
+  }
+
+  function head(node) {
+    let line = node.role;
+    if (node.name) line += ' ' + quote(node.name);
+    if (node.ref) line += ' [ref=' + node.ref + ']';
+    if (node.testId) line += ' [testid=' + clip(node.testId, NAME_LIMIT) + ']';
+    if (node.attrs) for (const a of node.attrs) line += ' [' + a + ']';
+    if (node.url) line += ' [url=' + node.url + ']';
+    if (node.risk) line += ' [' + node.risk.level + ']';
+    return line;
+  }
+
+  function render(nodes, indent, lines, keys, parentKey) {
+    for (const node of nodes) {
+      const pad = '  '.repeat(indent);
+      if (node.fold !== undefined) {
+        let line = pad + '- … ' + node.fold + ' more like ' + head(node.like).replace(/ \[ref=[^\]]*\]/, '');
+        const label = labelOf(node.like) || firstHeading(node.like);
+        if (label && !node.like.name) line += ' ' + quote(label);
+        lines.push(line);
+        keys.push(parentKey + '|fold|' + head(node.like));
+        continue;
+      }
+      if (node.text !== undefined) {
+        lines.push(pad + '- text: ' + scalar(clip(node.text, 300)));
+        keys.push(parentKey + '|' + node.text);
+        continue;
+      }
+      let line = pad + '- ' + head(node);
+      if (node.value !== null) line += ': ' + quote(node.value);
+      else if (node.inlineText) line += ': ' + scalar(clip(node.inlineText, 300));
+      else if (node.children.length) line += ':';
+      else if (node.truncated) line += ': …';
+      lines.push(line);
+      const key = node.ref || (parentKey + '|' + node.role + '|' + node.name + '|' + (node.testId || ''));
+      keys.push(key);
+      if (node.children.length) render(node.children, indent + 1, lines, keys, key);
+    }
+  }
+
