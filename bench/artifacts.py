@@ -27,7 +27,6 @@ from verdex.fixtures.server import FixtureServer  # noqa: E402
 from verdex import actions  # noqa: E402
 from verdex.artifacts import ArtifactOptions  # noqa: E402
 from verdex.browser.session import BrowserOptions, Session  # noqa: E402
-from verdex.recorder import Recorder  # noqa: E402
 
 MODES = {"nothing": ArtifactOptions(), "visual diff": ArtifactOptions(visual_diff=True),
          "visual diff + screenshots": ArtifactOptions(visual_diff=True, screenshots=True)}
@@ -35,19 +34,17 @@ MODES = {"nothing": ArtifactOptions(), "visual diff": ArtifactOptions(visual_dif
 
 async def _run(url: str, options: ArtifactOptions, clicks: int, folder: Path) -> dict[str, list[float]]:
     timings: dict[str, list[float]] = {"click_ms": [], "visual_ms": []}
-    recorder = Recorder(folder / "bench.jsonl", base_url=None, roles=[])
-    async with Session(BrowserOptions(artifacts=options)) as session:
+    async with Session(BrowserOptions(artifacts=options), record=folder / "bench.jsonl") as session:
         tab = await session.tab()
-        await actions.navigate(tab, url + "/shop/", recorder=recorder)
+        await actions.navigate(tab, url + "/shop/")
         await tab.page.get_by_test_id("product-card").first.wait_for()
         refs = re.findall(r'button "Add to Cart" \[ref=(e\d+)\]', (await tab.snapshot()).text)
         for i in range(clicks):
             started = time.monotonic()
-            result = await actions.click(tab, refs[i % len(refs)], wait=True, recorder=recorder)
+            result = await actions.click(tab, refs[i % len(refs)], wait=True)
             timings["click_ms"].append((time.monotonic() - started) * 1000)
             if result.effects and result.effects.visual:
                 timings["visual_ms"].append(result.effects.visual.ms)
-    recorder.close()
     return timings
 
 

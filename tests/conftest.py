@@ -8,6 +8,16 @@ import pytest
 
 from verdex.fixtures.server import FixtureServer
 from verdex.browser.session import Session
+from verdex.recorder import RECORDINGS_DIR_ENV
+
+
+@pytest.fixture(scope="session", autouse=True)
+def recordings_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Sessions record by default (to .verdex/recordings/): during the tests, and in the servers they
+    start, that folder is a temporary one, never the working tree."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(RECORDINGS_DIR_ENV, str(tmp_path_factory.mktemp("recordings")))
+        yield
 
 
 @pytest.fixture(scope="session")
@@ -37,7 +47,9 @@ async def shared_session() -> AsyncIterator[Session]:
 
 @pytest.fixture
 async def session(shared_session: Session) -> AsyncIterator[Session]:
-    """One browser per test module; each test starts on a blank active tab of the default role."""
+    """One browser per test module; each test starts on a blank active tab of the default role, recording
+    nothing until it says where (``session.record(path)``)."""
+    shared_session.record(None)
     tab = await shared_session.tab()
     while tab.pending_dialogs:                    # a test that failed with a dialog open
         await tab.pending_dialogs.pop(0).dismiss()

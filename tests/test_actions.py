@@ -9,7 +9,6 @@ import pytest
 
 from verdex import actions
 from verdex.errors import InvalidArgument, NotActionable, StaleRef
-from verdex.recorder import Recorder
 
 pytestmark = pytest.mark.anyio
 
@@ -93,13 +92,13 @@ async def test_a_ref_re_rendered_away_is_a_stale_ref(session, apps):
 
 
 async def test_fill_and_submit_a_login_navigates_and_the_recording_keeps_no_password(session, apps, tmp_path):
-    recorder = Recorder(tmp_path / "session.jsonl", base_url=apps.url, roles=[])
+    recorder = session.record(tmp_path / "session.jsonl", base_url=apps.url)
     tab = await session.tab()
     await tab.navigate(apps.url + "/login/")
     text = (await tab.snapshot()).text
-    await actions.fill(tab, _ref_after(text, "Username", 'textbox "Username"'), "demo", recorder=recorder)
+    await actions.fill(tab, _ref_after(text, "Username", 'textbox "Username"'), "demo")
     result = await actions.fill(tab, _ref_after(text, "Password", 'textbox "Password"'),
-                                "correct horse battery staple", submit=True, recorder=recorder)
+                                "correct horse battery staple", submit=True)
     assert result.locator.code == 'page.get_by_role("textbox", name="Password", exact=True)'
     assert result.effects.url_after.endswith("/login/welcome.html")
     assert result.effects.navigated

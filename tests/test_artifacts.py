@@ -28,7 +28,6 @@ from verdex.artifacts.masking import SENSITIVE_SELECTOR
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.browser.session import VIEWPORT, BrowserOptions, Session
 from verdex.errors import NotActionable
-from verdex.recorder import Recorder
 from verdex.replay import render, replay
 from verdex.server import build_server
 
@@ -82,9 +81,9 @@ async def test_a_typed_one_time_code_shows_only_the_mask_colour_in_the_step_scre
     tab = await capturing.tab()
     await tab.navigate(FIELDS_PAGE)
     text = (await tab.snapshot()).text
-    recorder = Recorder(tmp_path / "s.jsonl", base_url=None, roles=[])
-    secret = await actions.fill(tab, _ref(text, 'textbox "Code"'), SECRET, recorder=recorder)
-    await actions.fill(tab, _ref(text, 'textbox "Name"'), SECRET, recorder=recorder)
+    recorder = capturing.record(tmp_path / "s.jsonl")
+    secret = await actions.fill(tab, _ref(text, 'textbox "Code"'), SECRET)
+    await actions.fill(tab, _ref(text, 'textbox "Name"'), SECRET)
     recorder.close()
     steps = [json.loads(line) for line in (tmp_path / "s.jsonl").read_text().splitlines()][1:]
     page = _pixels(tmp_path / steps[1]["artifacts"]["page"])       # after both fills
@@ -138,9 +137,9 @@ async def test_no_visual_diff_is_reported_unless_enabled(session):
 async def test_step_screenshots_are_stored_beside_the_recording_and_named_in_the_step(capturing, tmp_path):
     tab = await capturing.tab()
     recording = tmp_path / "paint.jsonl"
-    recorder = Recorder(recording, base_url=None, roles=[])
-    await actions.navigate(tab, PAINT_PAGE, recorder=recorder)
-    await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Paint"'), recorder=recorder)
+    recorder = capturing.record(recording)
+    await actions.navigate(tab, PAINT_PAGE)
+    await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Paint"'))
     recorder.close()
     navigate, click = [json.loads(line) for line in recording.read_text().splitlines()][1:]
     assert navigate["artifacts"] == {"page": "paint.jsonl.artifacts/0001-navigate-page.png"}
@@ -158,9 +157,9 @@ async def test_a_refused_action_keeps_a_picture_of_what_covered_its_target(captu
     ref = _ref((await tab.snapshot()).text, 'button "Paint"')
     await tab.page.evaluate("""() => document.body.insertAdjacentHTML('beforeend',
         '<div style="position:fixed; inset:0; background:rgb(0, 0, 160)"></div>')""")
-    recorder = Recorder(tmp_path / "refused.jsonl", base_url=None, roles=[])
+    recorder = capturing.record(tmp_path / "refused.jsonl")
     with pytest.raises(NotActionable):
-        await actions.click(tab, ref, recorder=recorder)
+        await actions.click(tab, ref)
     recorder.close()
     step = json.loads((tmp_path / "refused.jsonl").read_text().splitlines()[1])
     assert step["outcome"] == "not_actionable"
@@ -228,12 +227,6 @@ async def test_a_session_closed_twice_writes_one_trace_per_run_and_roles_apart(t
         await traced.close()
         await (await traced.tab()).navigate("about:blank")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t-2.zip", "t.zip"]
-
-
-def test_screenshots_without_a_recording_are_refused_by_serve():
-    done = subprocess.run([sys.executable, "-m", "verdex", "serve", "--screenshots"], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 2 and "--record" in done.stderr
 
 
 # ---------------------------------------------------------------- through MCP
@@ -388,11 +381,11 @@ async def test_the_trace_keeps_no_screencast_frame_once_a_secret_was_typed(secre
 async def test_a_secret_that_a_replay_types_from_the_environment_is_masked_in_the_trace(
         session, apps, tmp_path, monkeypatch):
     recording = tmp_path / "login.jsonl"
-    recorder = Recorder(recording, base_url=None, roles=[])
+    recorder = session.record(recording)
     tab = await session.tab()
-    await actions.navigate(tab, apps.url + "/login/", recorder=recorder)
+    await actions.navigate(tab, apps.url + "/login/")
     text = (await tab.snapshot()).text
-    await actions.fill(tab, _ref(text, 'textbox "Password"'), PASSWORD, recorder=recorder)
+    await actions.fill(tab, _ref(text, 'textbox "Password"'), PASSWORD)
     recorder.close()
     monkeypatch.setenv("VERDEX_SECRET_PASSWORD", PASSWORD)
     async with Session(BrowserOptions(artifacts=ArtifactOptions(trace=tmp_path / "replay.zip"))) as traced:

@@ -8,7 +8,6 @@ import pytest
 
 from verdex.generators import export
 from verdex import assertions
-from verdex.recorder import Recorder
 
 pytestmark = pytest.mark.anyio
 
@@ -45,11 +44,11 @@ async def test_text_nowhere_fails_after_the_bound(session, apps):
 async def test_a_text_found_in_a_frame_becomes_a_frame_scoped_expect_in_the_generated_test(session, apps, tmp_path):
     tab = await session.tab()
     recording = tmp_path / "paid.jsonl"
-    recorder = Recorder(recording, base_url=apps.url, roles=[])
+    recorder = session.record(recording, base_url=apps.url)
     recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id,
                    "args": {"url": apps.url + "/frames/"}})
     await _paid(tab, apps)
-    await assertions.text_visible(tab, "Paid", recorder=recorder)
+    await assertions.text_visible(tab, "Paid")
     step = json.loads(recording.read_text().splitlines()[-1])
     assert step["tool"] == "verify_text_visible" and step["locators"]["chosen"]["steps"][0]["method"] == "frame_locator"
     source = export(recording, target="python", path=tmp_path / "test_paid.py", name="paid")[0].read_text()

@@ -22,7 +22,6 @@ from test_transports import children, command, free_port, launched_browsers, tex
 from verdex import actions
 from verdex.browser.session import BrowserOptions, Session
 from verdex.errors import BrowserClosed
-from verdex.recorder import Recorder
 from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
@@ -129,11 +128,10 @@ async def test_page_crash_when_its_renderer_is_killed(recorded: tuple[Client, Pa
 
 async def test_page_crash_through_cdp_in_the_python_api(apps: FixtureServer, tmp_path: Path) -> None:
     path = tmp_path / "api.jsonl"
-    recorder = Recorder(path, base_url=None, roles=[])
     with anyio.fail_after(60):
-        async with Session() as session:
+        async with Session(record=path) as session:
             tab = await session.tab()
-            await actions.navigate(tab, apps.url + "/login/", recorder=recorder)
+            await actions.navigate(tab, apps.url + "/login/")
             before = path.read_bytes()
             cdp = await tab.page.context.new_cdp_session(tab.page)
             with anyio.move_on_after(5):
@@ -150,9 +148,8 @@ async def test_page_crash_through_cdp_in_the_python_api(apps: FixtureServer, tmp
             assert caught.value.facts["crashed"] is True
             fresh = await session.tab()
             assert fresh is not tab
-            await actions.navigate(fresh, apps.url + "/login/", recorder=recorder)
+            await actions.navigate(fresh, apps.url + "/login/")
             assert "Username" in (await fresh.snapshot()).text
-    recorder.close()
     assert path.read_bytes().startswith(before)
     assert [s["tool"] for s in read_recording(path).steps] == ["browser_navigate", "browser_navigate"]
 

@@ -29,7 +29,6 @@ from verdex.generators import export
 from test_transports import REPO
 from verdex import actions
 from verdex.browser.session import Session
-from verdex.recorder import Recorder
 
 EXAMPLES = 12
 CHAIN_SCRIPT = REPO / "tests" / "locator_chain.mjs"
@@ -54,14 +53,14 @@ class Live:
 
     async def _record_click(self, name: str, recording: Path) -> str:
         """Open the page for name, click its first button (the named one) with verdex; the clicked id."""
-        recorder = Recorder(recording, base_url=None, roles=[])
+        recorder = self.session.record(recording)
         try:
             tab = await self.session.tab()
             url = f"{self.base_url}/hostile/named.html?name={urllib.parse.quote(name)}"
-            await actions.navigate(tab, url, recorder=recorder)
+            await actions.navigate(tab, url)
             snapshot = await tab.snapshot(mode="full", max_bytes=None)
             ref = re.search(r"- button .*\[ref=(e\d+)\]", snapshot.text).group(1)
-            await actions.click(tab, ref, recorder=recorder)
+            await actions.click(tab, ref)
             return await tab.page.locator("#result").text_content() or ""
         finally:
             recorder.close()

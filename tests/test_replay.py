@@ -8,21 +8,20 @@ import re
 import pytest
 
 from verdex import actions, assertions
-from verdex.recorder import Recorder
 from verdex.replay import render, replay
 
 pytestmark = pytest.mark.anyio
 
 
 async def _record_login(session, apps, path):
-    recorder = Recorder(path, base_url=None, roles=[])
+    recorder = session.record(path)
     tab = await session.tab()
-    await actions.navigate(tab, apps.url + "/login/", recorder=recorder)
+    await actions.navigate(tab, apps.url + "/login/")
     text = (await tab.snapshot()).text
-    await actions.fill(tab, re.search(r'textbox "Username" \[ref=(e\d+)\]', text).group(1), "demo", recorder=recorder)
+    await actions.fill(tab, re.search(r'textbox "Username" \[ref=(e\d+)\]', text).group(1), "demo")
     password = re.search(r'textbox "Password" \[ref=(e\d+)\]', text).group(1)
-    await actions.fill(tab, password, "correct horse battery staple", submit=True, recorder=recorder)
-    await assertions.text_visible(tab, "Welcome, demo", recorder=recorder)
+    await actions.fill(tab, password, "correct horse battery staple", submit=True)
+    await assertions.text_visible(tab, "Welcome, demo")
     recorder.close()
 
 

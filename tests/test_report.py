@@ -18,7 +18,6 @@ from verdex import actions, assertions
 from verdex.artifacts import ArtifactOptions
 from verdex.artifacts.report import write_report
 from verdex.browser.session import BrowserOptions, Session
-from verdex.recorder import Recorder
 
 pytestmark = pytest.mark.anyio
 
@@ -37,16 +36,16 @@ async def hostile_recording(capturing, apps, tmp_path_factory) -> Path:
     """A recorded session on the hostile catalog: navigate, assert the product named like a script is shown,
     add it to the cart, assert the one named like markup is shown."""
     recording = tmp_path_factory.mktemp("report") / "hostile.jsonl"
-    recorder = Recorder(recording, base_url=None, roles=[])
+    recorder = capturing.record(recording)
     tab = await capturing.tab()
-    await actions.navigate(tab, apps.url + "/shop/?catalog=hostile", recorder=recorder)
+    await actions.navigate(tab, apps.url + "/shop/?catalog=hostile")
     await tab.page.get_by_test_id("product-card").first.wait_for()
     lines = (await tab.snapshot(mode="full", max_bytes=None)).text.splitlines()
     start = next(i for i, line in enumerate(lines) if json.dumps(SCRIPT_NAME) in line and "heading" in line)
     ref = next(re.search(r"\[ref=(e\d+)\]", line).group(1) for line in lines[start:] if 'button "Add to Cart"' in line)
-    assert (await assertions.text_visible(tab, SCRIPT_NAME, recorder=recorder)).passed
-    await actions.click(tab, ref, wait=True, recorder=recorder)
-    assert (await assertions.text_visible(tab, MARKUP_NAME, recorder=recorder)).passed
+    assert (await assertions.text_visible(tab, SCRIPT_NAME)).passed
+    await actions.click(tab, ref, wait=True)
+    assert (await assertions.text_visible(tab, MARKUP_NAME)).passed
     recorder.close()
     return recording
 

@@ -84,7 +84,7 @@ async def test_navigating_to_a_denied_host_is_refused_before_loading(denying_loc
     assert denied.value.facts["host"] == "localhost"
     assert tab.page.url == "about:blank"
     [line] = _audit(denying_localhost)
-    assert (line["tool"], line["host"], line["decision"]) == ("browser_navigate", "localhost", "denied")
+    assert (line["action"], line["host"], line["decision"]) == ("navigate", "localhost", "denied")
     assert line["reason"] == "the host localhost is denied (pattern localhost)" and line["role"] == "default"
 
 
@@ -147,12 +147,12 @@ async def test_tools_above_the_maximum_tier_are_refused_and_audited(apps, tmp_pa
     async with Client(build_server(caps=("eval",), policy=Policy(max_tier="medium"), audit=audit)) as c:
         await c.call_tool("browser_navigate", {"url": apps.url + "/danger/"})
         refused = await c.call_tool("browser_evaluate", {"expression": "document.title"})
-        assert refused.is_error and "POLICY_DENIED: browser_evaluate is a high-risk" in refused.content[0].text
+        assert refused.is_error and "POLICY_DENIED: evaluate is a high-risk" in refused.content[0].text
     async with Client(build_server(policy=Policy(max_tier="low"))) as c:
         refused = await c.call_tool("browser_navigate", {"url": apps.url + "/danger/"})
         assert refused.is_error and "POLICY_DENIED" in refused.content[0].text
     [line] = [json.loads(x) for x in audit.read_text().splitlines()]
-    assert (line["tool"], line["decision"]) == ("browser_evaluate", "denied")
+    assert (line["action"], line["decision"]) == ("evaluate", "denied")
 
 
 async def test_the_audit_log_has_a_line_per_gated_action_flushed_at_once(apps, tmp_path):
@@ -163,7 +163,7 @@ async def test_the_audit_log_has_a_line_per_gated_action_flushed_at_once(apps, t
         ref = re.search(r'button "Delete" \[ref=(e\d+)\] \[testid=delete\] \[danger\]', text).group(1)
         refused = await c.call_tool("browser_click", {"ref": ref})
         assert refused.is_error
-        assert "CONFIRMATION_REQUIRED: browser_click on" in refused.content[0].text
+        assert "CONFIRMATION_REQUIRED: click on" in refused.content[0].text
         assert 'confirm="Delete on 127.0.0.1"' in refused.content[0].text
         assert len(audit.read_text().splitlines()) == 1          # written while the server still runs
         done = await c.call_tool("browser_click", {"ref": ref, "confirm": "Delete on 127.0.0.1"})
@@ -172,7 +172,7 @@ async def test_the_audit_log_has_a_line_per_gated_action_flushed_at_once(apps, t
     assert [line["decision"] for line in lines] == ["confirmation_required", "confirmed"]
     assert lines[0]["target"] == {"ref": ref, "role": "button", "name": "Delete"}
     assert lines[0]["host"] == "127.0.0.1" and lines[0]["reason"] == 'its name says "Delete"'
-    assert {"time", "role", "tool", "target", "host", "decision", "reason"} == set(lines[0])
+    assert {"time", "role", "action", "target", "host", "decision", "reason"} == set(lines[0])
 
 
 async def test_core_tools_with_confirm_still_list_within_six_kilobytes():

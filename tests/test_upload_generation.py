@@ -12,23 +12,22 @@ import pytest
 from verdex.generators import GenerationError, export
 from tests.flows import runner
 from verdex import actions, assertions
-from verdex.recorder import Recorder
 from verdex.replay import render, replay
 
 pytestmark = pytest.mark.anyio
 
 
 async def _record(session, apps, recording, files) -> None:
-    recorder = Recorder(recording, base_url=apps.url, roles=[])
+    recorder = session.record(recording, base_url=apps.url)
     tab = await session.tab()
-    await actions.navigate(tab, apps.url + "/tabs/", recorder=recorder)
+    await actions.navigate(tab, apps.url + "/tabs/")
     text = (await tab.snapshot()).text
     attachment = re.search(r'button "Attachment" \[ref=(e\d+)\]', text).group(1)
     photo = re.search(r'button "Choose a photo" \[ref=(e\d+)\]', text).group(1)
-    await actions.upload(tab, attachment, [str(files[0]), str(files[1])], recorder=recorder)
-    await assertions.text_visible(tab, "Chosen: notes.txt (5 bytes), notes.txt (6 bytes)", recorder=recorder)
-    await actions.upload(tab, photo, [str(files[0])], recorder=recorder)
-    await assertions.text_visible(tab, "Chosen: notes.txt (5 bytes)", recorder=recorder)
+    await actions.upload(tab, attachment, [str(files[0]), str(files[1])])
+    await assertions.text_visible(tab, "Chosen: notes.txt (5 bytes), notes.txt (6 bytes)")
+    await actions.upload(tab, photo, [str(files[0])])
+    await assertions.text_visible(tab, "Chosen: notes.txt (5 bytes)")
     recorder.close()
 
 

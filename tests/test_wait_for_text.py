@@ -15,7 +15,6 @@ import pytest
 from tests.flows import runner
 from verdex import actions
 from verdex.errors import InvalidArgument
-from verdex.recorder import Recorder
 
 pytestmark = pytest.mark.anyio
 
@@ -23,14 +22,14 @@ PAGE = "/races/repeated-text.html?ms=1500"
 
 
 async def _record(session, apps, path) -> None:
-    recorder = Recorder(path, base_url=apps.url, roles=[])
+    recorder = session.record(path, base_url=apps.url)
     tab = await session.tab()
-    await actions.navigate(tab, apps.url + PAGE, recorder=recorder)
+    await actions.navigate(tab, apps.url + PAGE)
     text = (await tab.snapshot()).text
     sync = re.search(r'button "Sync" \[ref=(e\d+)\]', text).group(1)
-    await actions.click(tab, sync, recorder=recorder)
-    went = await actions.wait_for(tab, text_gone="Pending", recorder=recorder)
-    came = await actions.wait_for(tab, text="Up to date", timeout_s=2, recorder=recorder)
+    await actions.click(tab, sync)
+    went = await actions.wait_for(tab, text_gone="Pending")
+    came = await actions.wait_for(tab, text="Up to date", timeout_s=2)
     recorder.close()
     assert went["elements_showing"] == 2 and came["elements_showing"] == 2
 

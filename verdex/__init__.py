@@ -25,6 +25,7 @@ _EXPORTS = {
     "InvalidArgument": "verdex.errors",
     "ModelUnavailable": "verdex.errors",
     "NavigationFailed": "verdex.errors",
+    "NoLocator": "verdex.errors",
     "NotActionable": "verdex.errors",
     "PolicyDenied": "verdex.errors",
     "StaleObservation": "verdex.errors",

@@ -34,7 +34,8 @@ from verdex.errors import (
 )
 from verdex.facts import ActionResult, Effects, LocatorChoice, NavigationResult, PreflightFacts, Verdict, WaitRecord
 from verdex.preflight import Action, judge
-from verdex.recorder import Recorder, secret_env_name
+from verdex.browser.calls import core_call
+from verdex.recorder import secret_env_name
 from verdex.safety.gate import gated_risk
 
 ACTION_TIMEOUT_MS = 5_000
@@ -45,9 +46,10 @@ MODIFIERS = ("Alt", "Control", "ControlOrMeta", "Meta", "Shift")
 Perform = Callable[[Locator, bool], Awaitable[None]]
 
 
+@core_call("click", "medium")
 async def click(tab: Tab, ref: str, *, button: Literal["left", "right", "middle"] = "left", click_count: int = 1,
                 modifiers: list[str] | None = None, force: bool = False, wait: bool = False,
-                effects: bool = True, confirm: str | None = None, recorder: Recorder | None = None) -> ActionResult:
+                effects: bool = True, confirm: str | None = None) -> ActionResult:
     bad = [m for m in modifiers or [] if m not in MODIFIERS]
     if bad or click_count < 1:
         raise InvalidArgument(f"modifiers are {', '.join(MODIFIERS)}; click_count ≥ 1", modifiers=bad)
@@ -56,12 +58,13 @@ async def click(tab: Tab, ref: str, *, button: Literal["left", "right", "middle"
         await locator.click(button=button, click_count=click_count, modifiers=modifiers or None, force=forced,
                             timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "click", perform, force=force, wait=wait, effects=effects, recorder=recorder,
+    return await _act(tab, ref, "click", perform, force=force, wait=wait, effects=effects,
                       confirm=confirm, args={"button": button, "click_count": click_count, "modifiers": modifiers or []})
 
 
+@core_call("type", "medium")
 async def type_text(tab: Tab, ref: str, text: str, *, submit: bool = False, force: bool = False, wait: bool = False,
-                    confirm: str | None = None, recorder: Recorder | None = None) -> ActionResult:
+                    confirm: str | None = None) -> ActionResult:
     """Types key by key (real keyboard events), after what the field holds; Enter after it when submit."""
 
     async def perform(locator: Locator, forced: bool) -> None:
@@ -69,12 +72,13 @@ async def type_text(tab: Tab, ref: str, text: str, *, submit: bool = False, forc
         if submit:
             await locator.press("Enter", timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "type", perform, force=force, wait=wait, recorder=recorder, confirm=confirm,
+    return await _act(tab, ref, "type", perform, force=force, wait=wait, confirm=confirm,
                       args={"text": text, "submit": submit}, secret_arg="text")
 
 
+@core_call("fill", "medium")
 async def fill(tab: Tab, ref: str, value: str, *, submit: bool = False, force: bool = False, wait: bool = False,
-               confirm: str | None = None, recorder: Recorder | None = None) -> ActionResult:
+               confirm: str | None = None) -> ActionResult:
     """Replaces the field's value, the way Playwright's fill() does (focus, select all, insert text)."""
 
     async def perform(locator: Locator, forced: bool) -> None:
@@ -82,13 +86,13 @@ async def fill(tab: Tab, ref: str, value: str, *, submit: bool = False, force: b
         if submit:
             await locator.press("Enter", timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "fill", perform, force=force, wait=wait, recorder=recorder, confirm=confirm,
+    return await _act(tab, ref, "fill", perform, force=force, wait=wait, confirm=confirm,
                       args={"value": value, "submit": submit}, secret_arg="value")
 
 
+@core_call("select", "medium")
 async def select(tab: Tab, ref: str, *, values: list[str] | None = None, labels: list[str] | None = None,
-                 force: bool = False, wait: bool = False, confirm: str | None = None,
-                 recorder: Recorder | None = None) -> ActionResult:
+                 force: bool = False, wait: bool = False, confirm: str | None = None) -> ActionResult:
     if not values and not labels:
         raise InvalidArgument("pass values or labels to select")
 
@@ -100,24 +104,24 @@ async def select(tab: Tab, ref: str, *, values: list[str] | None = None, labels:
             raise InvalidArgument("the select has no such option", wanted=values or labels,
                                   options=[o.strip() for o in options][:50]) from exc
 
-    return await _act(tab, ref, "select", perform, force=force, wait=wait, recorder=recorder, confirm=confirm,
+    return await _act(tab, ref, "select", perform, force=force, wait=wait, confirm=confirm,
                       args={"values": values, "labels": labels})
 
 
+@core_call("check", "medium")
 async def set_checked(tab: Tab, ref: str, checked: bool, *, force: bool = False, wait: bool = False,
-                      confirm: str | None = None, recorder: Recorder | None = None) -> ActionResult:
+                      confirm: str | None = None) -> ActionResult:
     async def perform(locator: Locator, forced: bool) -> None:
         if checked:
             await locator.check(force=forced, timeout=ACTION_TIMEOUT_MS)
         else:
             await locator.uncheck(force=forced, timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "check" if checked else "uncheck", perform, force=force, wait=wait,
-                      recorder=recorder, confirm=confirm, args={})
+    return await _act(tab, ref, "check" if checked else "uncheck", perform, force=force, wait=wait, confirm=confirm, args={})
 
 
-async def upload(tab: Tab, ref: str, paths: list[str], *, force: bool = False, wait: bool = False,
-                 recorder: Recorder | None = None) -> ActionResult:
+@core_call("upload", "high")
+async def upload(tab: Tab, ref: str, paths: list[str], *, force: bool = False, wait: bool = False) -> ActionResult:
     """Give files to a file input (``set_input_files``), or to the file chooser that clicking ref opens."""
     files = [Path(p).expanduser() for p in paths]
     missing = [str(p) for p in files if not p.is_file()]
@@ -137,7 +141,7 @@ async def upload(tab: Tab, ref: str, paths: list[str], *, force: bool = False, w
                 raise
             raise InvalidArgument(f"{ref} is not a file input and clicking it opened no file chooser") from exc
 
-    return await _act(tab, ref, "upload", perform, force=force, wait=wait, recorder=recorder, args=recorded)
+    return await _act(tab, ref, "upload", perform, force=force, wait=wait, args=recorded)
 
 
 async def give_files(locator: Locator, files: list[Path] | list[str], *, via: str, timeout_ms: float,
@@ -151,16 +155,16 @@ async def give_files(locator: Locator, files: list[Path] | list[str], *, via: st
     await (await chooser.value).set_files(files, timeout=timeout_ms)
 
 
-async def hover(tab: Tab, ref: str, *, force: bool = False, wait: bool = False,
-                recorder: Recorder | None = None) -> ActionResult:
+@core_call("hover", "medium")
+async def hover(tab: Tab, ref: str, *, force: bool = False, wait: bool = False) -> ActionResult:
     async def perform(locator: Locator, forced: bool) -> None:
         await locator.hover(force=forced, timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "hover", perform, force=force, wait=wait, recorder=recorder, args={})
+    return await _act(tab, ref, "hover", perform, force=force, wait=wait, args={})
 
 
-async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | None = None,
-                recorder: Recorder | None = None) -> ActionResult:
+@core_call("press", "medium")
+async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | None = None) -> ActionResult:
     """A key (``Enter``, ``Escape``, ``Control+A``) on ref, or on whatever has focus."""
     if not key or len(key) > 64:
         raise InvalidArgument("key is a Playwright key name such as Enter, Escape or Control+A", key=key)
@@ -168,27 +172,28 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | No
         async def perform(locator: Locator, forced: bool) -> None:
             await locator.press(key, timeout=ACTION_TIMEOUT_MS)
 
-        return await _act(tab, ref, "press", perform, force=False, wait=False, recorder=recorder, confirm=confirm,
+        return await _act(tab, ref, "press", perform, force=False, wait=False, confirm=confirm,
                           args={"key": key})
     tab.ensure_no_dialog()
     risk, submit_risk = await tab.focused_risk()
     target = {"ref": None, "role": None, "name": "the focused element"}
-    tab.guard.confirm("browser_press", target, gated_risk(risk, submit_risk, "press", key=key), confirm, tab.page.url)
+    tab.guard.confirm("press", target, gated_risk(risk, submit_risk, "press", key=key), confirm, tab.page.url)
     stopped = len(tab.guard.denied_navigations)
     watch = EffectsWatch(tab)
     await watch.start()
     with translate_playwright_errors(f"pressing {key}"):
         await tab.page.keyboard.press(key)
     effects = await watch.finish()
-    tab.guard.stopped_since(stopped, "browser_press", target)
+    tab.guard.stopped_since(stopped, "press", target)
     result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
-    if recorder is not None:
-        recorder.step({"tool": "browser_press", "outcome": "done", "args": {"key": key}, "tab": tab.id,
+    if tab.recorder.on:
+        tab.recorder.step({"tool": "browser_press", "outcome": "done", "args": {"key": key}, "tab": tab.id,
                        "url": tab.page.url,
                        "effects": effects.model_dump(mode="json")}, attachments=watch.attachments)
     return result
 
 
+@core_call("observe", "low")
 async def observe(tab: Tab, ref: str, action: Action = "click") -> ActionResult:
     """The preflight facts and what they would mean for an action, without acting."""
     tab.ensure_no_dialog()
@@ -198,11 +203,11 @@ async def observe(tab: Tab, ref: str, action: Action = "click") -> ActionResult:
 
 
 async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, force: bool, wait: bool,
-               recorder: Recorder | None, args: dict[str, Any], effects: bool = True,
+               args: dict[str, Any], effects: bool = True,
                secret_arg: str | None = None, confirm: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
     facts, locating = await tab.preflight_and_candidates(ref)
-    tool, target = f"browser_{action}", {"ref": ref, "role": facts.role, "name": facts.name}
+    tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
                                                submit=args.get("submit", False)), confirm, tab.page.url)
     for url in _navigation_urls(facts, action, args):
@@ -222,8 +227,8 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
             locating = await tab.candidates(ref)           # the page has changed while waiting
         if verdict.blocking:
-            if recorder is not None:
-                recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
+            if tab.recorder.on:
+                tab.recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
                                "url": tab.page.url, "target": _identity(facts), "blocking": verdict.blocking,
                                "blocker": blocker.model_dump(mode="json") if blocker else None,
                                "preflight": facts.model_dump(mode="json")},
@@ -260,11 +265,11 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
                           proposals=_proposals(observed))
-    if recorder is not None:
+    if tab.recorder.on:
         recorded_args = dict(args)
         if secret_arg and facts.sensitive:
             recorded_args[secret_arg] = {"env": secret_env_name(facts.field_name)}
-        recorder.step({"tool": f"browser_{action}", "outcome": "done", "args": recorded_args, "tab": tab.id,
+        tab.recorder.step({"tool": f"browser_{action}", "outcome": "done", "args": recorded_args, "tab": tab.id,
                        "url": url_before, "target": _identity(facts),
                        "locators": choice.model_dump(mode="json"), "preflight": facts.model_dump(mode="json"),
                        "verdict": verdict.model_dump(mode="json"), "forced": result.forced,
@@ -376,19 +381,21 @@ def _target(facts: PreflightFacts) -> str:
     return f"{facts.role or facts.tag} {facts.name!r}" if facts.name else (facts.role or facts.tag)
 
 
-async def navigate(tab: Tab, url: str, *, recorder: Recorder | None = None) -> NavigationResult:
+@core_call("navigate", "medium")
+async def navigate(tab: Tab, url: str) -> NavigationResult:
     result = await tab.navigate(url)
-    if recorder is not None:
-        recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id, "args": {"url": url},
+    if tab.recorder.on:
+        tab.recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id, "args": {"url": url},
                        "url_after": result.url, "status": result.status,
                        "identity": result.identity.model_dump(mode="json")},
                       attachments=await page_picture(tab.page, tab.artifacts))
     return result
 
 
+@core_call("wait_for", "medium")
 async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None = None, ref: str | None = None,
                    state: Literal["visible", "hidden", "enabled", "disabled", "attached", "detached"] = "visible",
-                   timeout_s: float = 10.0, recorder: Recorder | None = None) -> dict[str, Any]:
+                   timeout_s: float = 10.0) -> dict[str, Any]:
     """Wait, bounded, for text to appear or disappear, or for ref to reach a state."""
     if sum(x is not None for x in (text, text_gone, ref)) != 1:
         raise InvalidArgument("pass exactly one of text, text_gone or ref")
@@ -410,12 +417,12 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
               "ref": ref, "state": state}
     if showing is not None:
         waited["elements_showing"] = showing
-    if recorder is not None:
+    if tab.recorder.on:
         record: dict[str, Any] = {"tool": "browser_wait_for", "outcome": "done", "tab": tab.id, "args": waited}
         if ref is not None and state not in ("detached", "hidden"):
             record["locators"] = (await locators.choose(tab.page, await tab.candidates(ref),
                                                         tab.test_id_attribute)).model_dump(mode="json")
-        recorder.step(record)
+        tab.recorder.step(record)
     return waited
 
 
@@ -447,8 +454,8 @@ async def _wait_for_ref(tab: Tab, ref: str, state: str, timeout_s: float) -> Non
         await asyncio.sleep(WAIT_POLL_S)
 
 
-async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = None,
-                        recorder: Recorder | None = None) -> dict[str, Any]:
+@core_call("dialog", "medium")
+async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = None) -> dict[str, Any]:
     if not tab.pending_dialogs:
         raise InvalidArgument("no dialog is open")
     dialog = tab.pending_dialogs.pop(0)
@@ -458,6 +465,6 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
         else:
             await dialog.dismiss()
     answered = {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
-    if recorder is not None:
-        recorder.step({"tool": "browser_dialog", "outcome": "done", "tab": tab.id, "args": answered})
+    if tab.recorder.on:
+        tab.recorder.step({"tool": "browser_dialog", "outcome": "done", "tab": tab.id, "args": answered})
     return answered

@@ -20,7 +20,7 @@ from verdex import locators
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument
 from verdex.facts import LocatorChoice, LocatorStep, RankedLocator, Verification
-from verdex.recorder import Recorder
+from verdex.browser.calls import core_call
 
 CHECK_TIMEOUT_MS = 5_000
 POLL_S = 0.1
@@ -28,7 +28,8 @@ ElementState = Literal["visible", "hidden", "enabled", "disabled", "checked", "u
 NEEDS_VALUE = ("value", "text", "count")
 
 
-async def text_visible(tab: Tab, text: str, *, recorder: Recorder | None = None) -> Verification:
+@core_call("verify_text", "low")
+async def text_visible(tab: Tab, text: str) -> Verification:
     """Exactly one element shows the text, visibly: in the page, or else in one of its iframes (then the
     recorded locator goes through the frame, ``page.frame_locator(…).get_by_text(…)``). Bounded."""
     if not text.strip():
@@ -57,7 +58,7 @@ async def text_visible(tab: Tab, text: str, *, recorder: Recorder | None = None)
     actual = None if passed else f"{await tab.page.get_by_text(text).count()} elements of the page show this text"
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
                           locator=choice)
-    _record(recorder, tab, result, {"text": text})
+    _record(tab, result, {"text": text})
     return result
 
 
@@ -95,8 +96,8 @@ async def _frame_path(frame: Frame, test_id_attribute: str) -> list[LocatorStep]
     return steps
 
 
-async def element(tab: Tab, ref: str, state: ElementState, value: str | int | None = None, *,
-                  recorder: Recorder | None = None) -> Verification:
+@core_call("verify_element", "low")
+async def element(tab: Tab, ref: str, state: ElementState, value: str | int | None = None) -> Verification:
     if state in NEEDS_VALUE and value is None:
         raise InvalidArgument(f"state {state!r} needs a value")
     tab.ensure_no_dialog()
@@ -119,11 +120,12 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
         actual = await (target.inner_text() if state == "text" else target.input_value())
     expected = f"{choice.code} {state}" + (f" {value!r}" if value is not None else "")
     result = Verification(kind="element", passed=passed, expected=expected, actual=actual, locator=choice)
-    _record(recorder, tab, result, {"ref": ref, "state": state, "value": value})
+    _record(tab, result, {"ref": ref, "state": state, "value": value})
     return result
 
 
-async def url(tab: Tab, expected: str, *, recorder: Recorder | None = None) -> Verification:
+@core_call("verify_url", "low")
+async def url(tab: Tab, expected: str) -> Verification:
     """The page's URL ends with (or, given as /regex/, matches) the expected text."""
     if expected.startswith("/") and expected.endswith("/") and len(expected) > 2:
         pattern = re.compile(expected[1:-1])
@@ -131,7 +133,7 @@ async def url(tab: Tab, expected: str, *, recorder: Recorder | None = None) -> V
         pattern = re.compile(re.escape(expected) + r"$")
     passed = await _holds(expect(tab.page).to_have_url(pattern, timeout=CHECK_TIMEOUT_MS))
     result = Verification(kind="url", passed=passed, expected=f"URL matching {pattern.pattern!r}", actual=tab.page.url)
-    _record(recorder, tab, result, {"url": expected, "pattern": pattern.pattern})
+    _record(tab, result, {"url": expected, "pattern": pattern.pattern})
     return result
 
 
@@ -143,7 +145,7 @@ async def _holds(check: Any) -> bool:
         return False
 
 
-def _record(recorder: Recorder | None, tab: Tab, result: Verification, args: dict[str, Any]) -> None:
-    if recorder is not None and result.passed:
-        recorder.step({"tool": f"verify_{result.kind}", "outcome": "done", "tab": tab.id, "args": args,
+def _record(tab: Tab, result: Verification, args: dict[str, Any]) -> None:
+    if tab.recorder.on and result.passed:
+        tab.recorder.step({"tool": f"verify_{result.kind}", "outcome": "done", "tab": tab.id, "args": args,
                        "locators": result.locator.model_dump(mode="json") if result.locator else None})

@@ -46,7 +46,7 @@ def _policy(args: argparse.Namespace) -> Policy:
 
 def _artifact_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshots", action="store_true",
-                        help="keep element and page screenshots of every step beside the recording (needs --record)")
+                        help="keep element and page screenshots of every step beside the recording")
     parser.add_argument("--visual-diff", action="store_true",
                         help="compare viewport screenshots before and after each action; report it among the effects")
     parser.add_argument("--trace", metavar="PATH",
@@ -89,7 +89,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--token", help="http: require 'Authorization: Bearer TOKEN' (default: $VERDEX_TOKEN)")
     serve.add_argument("--caps", default="",
                        help="extra tool groups, comma separated: roles, more, test, lint, read, tabs, files, eval")
-    serve.add_argument("--record", metavar="PATH", help="record every action as a step (JSON Lines)")
+    serve.add_argument("--record", metavar="PATH", help="where to record every step (JSON Lines; default: "
+                                                       ".verdex/recordings/mcp-TIME.jsonl, or $VERDEX_RECORDINGS/…)")
     serve.add_argument("--audit", metavar="PATH", help="log every gated or denied action (JSON Lines)")
     _artifact_arguments(serve)
     _browser_arguments(serve)
@@ -152,9 +153,6 @@ def main(argv: list[str] | None = None) -> int:
         from verdex.errors import VerdexError
         from verdex.http_transport import TOKEN_ENV, check_binding
         from verdex.server import build_server, serve
-        if args.screenshots and not args.record:
-            print("verdex serve: --screenshots are stored with the recording: add --record PATH", file=sys.stderr)
-            return 2
         options, roles = _options(args, _artifacts(args))
         caps = tuple(c.strip() for c in args.caps.split(",") if c.strip())
         token = args.token or os.environ.get(TOKEN_ENV) or None

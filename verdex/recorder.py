@@ -28,24 +28,59 @@ def secret_env_name(field: str | None) -> str:
     return f"VERDEX_SECRET_{base}"
 
 
+RECORDINGS_DIR_ENV = "VERDEX_RECORDINGS"
+DEFAULT_RECORDINGS_DIR = ".verdex/recordings"
+
+
+def default_recording_path(session: str) -> Path:
+    """``.verdex/recordings/<session>-<UTC time>.jsonl`` (the folder from ``VERDEX_RECORDINGS`` if set)."""
+    folder = Path(os.environ.get(RECORDINGS_DIR_ENV) or DEFAULT_RECORDINGS_DIR)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    return folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', session) or 'session'}-{stamp}.jsonl"
+
+
 class Recorder:
-    def __init__(self, path: str | Path, *, base_url: str | None, roles: list[dict[str, Any]]) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    """A session's recording. The file is created with the first step, so a session that does nothing
+    leaves nothing behind; ``start`` begins a new file (the next steps go there); a recorder without a
+    path records nothing."""
+
+    def __init__(self, path: str | Path | None, *, base_url: str | None = None,
+                 roles: list[dict[str, Any]] | None = None) -> None:
         self._lock = threading.Lock()
-        self._steps = 0
-        self._base_url = base_url
-        self._roles = roles
-        self._file = self.path.open("a", encoding="utf-8")
+        self._roles = roles or []
+        self._file: Any = None
+        self.start(path, base_url=base_url)
+
+    def start(self, path: str | Path | None, *, base_url: str | None = None) -> None:
+        """Finish the current file and record the next steps to ``path`` (None: record nothing)."""
+        with self._lock:
+            self._close_file()
+            self.path = Path(path) if path is not None else None
+            self._base_url = base_url
+            self._steps = 0
+
+    @property
+    def on(self) -> bool:
+        return self.path is not None
+
+    @property
+    def steps(self) -> int:
+        return self._steps
 
     @property
     def artifacts_dir(self) -> Path:
+        assert self.path is not None, "a recorder without a path keeps no artifacts"
         return self.path.with_name(self.path.name + ".artifacts")
 
     def step(self, record: dict[str, Any], attachments: dict[str, bytes] | None = None) -> int:
         """Append one step (the header goes first, once the base URL is known from the first navigation).
         Attachments (``{"page": png}``) are written as files first, so a step never names a missing one."""
         with self._lock:
+            if self.path is None:
+                return 0
+            if self._file is None:              # the first step, or the first after close()
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._file = self.path.open("a", encoding="utf-8")
             if self._steps == 0:
                 self._write_header(record)
             self._steps += 1
@@ -80,4 +115,10 @@ class Recorder:
         os.fsync(self._file.fileno())
 
     def close(self) -> None:
-        self._file.close()
+        with self._lock:
+            self._close_file()
+
+    def _close_file(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None

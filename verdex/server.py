@@ -13,7 +13,6 @@ import asyncio
 import functools
 import re
 import signal
-from dataclasses import asdict
 from pathlib import Path
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -27,17 +26,15 @@ from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotatio
 from pydantic import Field
 
 from verdex import __version__
-from verdex import actions, assertions, evaluation, prompts, reading
+from verdex import actions, assertions, evaluation, exporting, prompts, reading
 from verdex.browser import tabs
 from verdex.browser.frames import frame_facts
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
-from verdex.recorder import Recorder
-from verdex.errors import InvalidArgument, Timeout, VerdexError
-from verdex.safety import AuditLog, Policy, Tier
+from verdex.errors import InvalidArgument, VerdexError
+from verdex.safety import AuditLog, Policy
 
 # Tools an agent needs in every session are always listed; these groups are added with --caps.
 CAPABILITY_GROUPS = ("roles", "more", "test", "lint", "read", "tabs", "files", "eval")
-TOOL_TIMEOUT_S = 60.0
 CLOSE_TIMEOUT_S = 30.0
 
 INSTRUCTIONS = (
@@ -55,13 +52,6 @@ Confirm = Annotated[str | None, Field(description="text CONFIRMATION_REQUIRED as
 def _result(fact: Any) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=fact.to_text())],
                           structured_content=fact.model_dump(mode="json"))
-
-
-async def _bounded(work: Awaitable[Any]) -> Any:
-    try:
-        return await asyncio.wait_for(work, TOOL_TIMEOUT_S)
-    except asyncio.TimeoutError as exc:
-        raise Timeout(f"the call did not finish within {TOOL_TIMEOUT_S:.0f} s") from exc
 
 
 def _raising_codes(fn: Callable[..., Awaitable[CallToolResult]]) -> Callable[..., Awaitable[CallToolResult]]:
@@ -156,10 +146,9 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
     if unknown:
         raise InvalidArgument(f"unknown capability group(s) {unknown}; known: {list(CAPABILITY_GROUPS)}")
     audit_log = AuditLog(audit) if audit else None
-    session = Session(options, roles, policy=policy, audit=audit_log)
+    session = Session(options, roles, policy=policy, audit=audit_log, record=record, name="mcp")
     if len(session.roles) > 1:
         caps = (*caps, "roles")
-    recorder = Recorder(record, base_url=None, roles=[asdict(r) for r in session.roles_specs()]) if record else None
 
     @asynccontextmanager
     async def lifespan(_: MCPServer) -> AsyncIterator[Session]:
@@ -169,9 +158,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
             # shielded: a server shut down by a signal is being cancelled, and closing (which writes the
             # traces) must still run to its end, bounded
             with anyio.CancelScope(shield=True), anyio.move_on_after(CLOSE_TIMEOUT_S):
-                await session.close()
-            if recorder is not None:
-                recorder.close()
+                await session.end()
             if audit_log is not None:
                 audit_log.close()
 
@@ -180,47 +167,40 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
     checks = _argument_checks(server)
     read_only = ToolAnnotations(read_only_hint=True)
 
-    def tool(annotations: ToolAnnotations | None = None, group: str | None = None, tier: Tier | None = None
+    def tool(annotations: ToolAnnotations | None = None, group: str | None = None
              ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Register a tool (behind a capability group if given) with its risk tier: low for read-only
-        tools, medium for the rest unless it says ``tier="high"``; tiers above the policy's maximum
-        are refused with POLICY_DENIED."""
-        level: Tier = tier or ("low" if annotations is not None and annotations.read_only_hint else "medium")
+        """Register a tool, behind a capability group if given. The policy (tiers, confirmation, hosts)
+        and the time bound are the core's: every face refuses the same calls."""
 
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-            @functools.wraps(fn)
-            async def tiered(*args: Any, **kwargs: Any) -> CallToolResult:
-                session.guard().check_tier(fn.__name__, level)
-                return await fn(*args, **kwargs)
-
             if group is None or group in caps:
-                server.tool(annotations=annotations, structured_output=False)(_raising_codes(tiered))
+                server.tool(annotations=annotations, structured_output=False)(_raising_codes(fn))
             return fn
         return register
 
     @tool(group="more")
     async def browser_initialize() -> CallToolResult:
         """Start the browser (if needed) and open the active role's tab; returns browser, roles and tabs."""
-        await _bounded(session.tab())
+        await session.tab()
         return _result(await session.info())
 
     @tool()
     async def browser_navigate(url: Annotated[str, Field(description="absolute URL, or relative to the current page")]) -> CallToolResult:
         """Go to a URL in the active tab; returns the page identity."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.navigate(tab, url, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.navigate(tab, url))
 
     @tool(group="more")
     async def browser_back() -> CallToolResult:
         """Go back in the active tab's history."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(tab.back()))
+        tab = await session.tab()
+        return _result(await tab.back())
 
     @tool(group="more")
     async def browser_reload() -> CallToolResult:
         """Reload the active tab."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(tab.reload()))
+        tab = await session.tab()
+        return _result(await tab.reload())
 
     @tool(read_only)
     async def browser_snapshot(
@@ -233,16 +213,16 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
     ) -> CallToolResult:
         """Accessibility snapshot of the active tab: page identity (url, title, heading, dialogs, notices, loading,
         blockers) and one line per node; interactive elements carry refs. Budgeted (24 KB) with paging."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(tab.snapshot(scope=scope, depth=depth, max_items=max_items, cursor=cursor,
-                                                   diff=diff, mode="full" if full else "default")))
+        tab = await session.tab()
+        return _result(await tab.snapshot(scope=scope, depth=depth, max_items=max_items, cursor=cursor,
+                                                   diff=diff, mode="full" if full else "default"))
 
     @tool(read_only)
     async def get_ancestors(ref: Ref) -> CallToolResult:
         """Every ancestor of ref up to body: tag, role, name, all attributes, refs inside, text, and whether it is a
         meaningful container (test id, landmark, named region, list item, row, card)."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(tab.ancestors(ref)))
+        tab = await session.tab()
+        return _result(await tab.ancestors(ref))
 
     @tool(read_only)
     async def get_siblings(
@@ -252,15 +232,15 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
     ) -> CallToolResult:
         """Siblings of ref's ancestor at ancestor_level, with the text telling each apart and whether each has the
         same shape as the target's branch."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(tab.siblings(ref, ancestor_level, max_items)))
+        tab = await session.tab()
+        return _result(await tab.siblings(ref, ancestor_level, max_items))
 
     @tool(read_only, group="more")
     async def get_descendants(ref: Ref, depth: Annotated[int, Field(ge=1)] = 3,
                               max_items: Annotated[int, Field(ge=1)] = 100) -> CallToolResult:
         """The subtree under ref, every element with a ref, up to depth levels and max_items items."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(tab.descendants(ref, depth, max_items)))
+        tab = await session.tab()
+        return _result(await tab.descendants(ref, depth, max_items))
 
     @tool(read_only, group="roles")
     async def list_roles() -> CallToolResult:
@@ -273,7 +253,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
                           ) -> CallToolResult:
         """Make a role (and optionally one of its tabs) the active one."""
         session.select_role(name, tab)
-        await _bounded(session.tab(name))
+        await session.tab(name)
         return _result(await session.info())
 
     @tool(group="more")
@@ -293,42 +273,41 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
     ) -> CallToolResult:
         """Click ref after a race preflight: fails with NOT_ACTIONABLE and the facts if it is covered, moving,
         hidden or disabled; otherwise clicks and reports effects (requests, navigation, toasts, changes)."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.click(tab, ref, button=button, click_count=click_count,
-                                                    modifiers=modifiers, force=force, wait=wait, confirm=confirm,
-                                                    recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.click(tab, ref, button=button, click_count=click_count,
+                                                    modifiers=modifiers, force=force, wait=wait, confirm=confirm))
 
     @tool()
     async def browser_fill(ref: Ref, value: str, submit: Annotated[bool, Field(description="press Enter after")] = False,
                            force: Force = False, wait: Wait = False, confirm: str | None = None) -> CallToolResult:
         """Replace a field's value (preflighted like browser_click)."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.fill(tab, ref, value, submit=submit, force=force, wait=wait,
-                                                   confirm=confirm, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.fill(tab, ref, value, submit=submit, force=force, wait=wait,
+                                                   confirm=confirm))
 
     @tool()
     async def browser_select(ref: Ref, values: list[str] | None = None, labels: list[str] | None = None,
                              force: Force = False, wait: Wait = False, confirm: str | None = None) -> CallToolResult:
         """Choose options of a select by value or by label."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.select(tab, ref, values=values, labels=labels, force=force, wait=wait,
-                                                     confirm=confirm, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.select(tab, ref, values=values, labels=labels, force=force, wait=wait,
+                                                     confirm=confirm))
 
     @tool()
     async def browser_check(ref: Ref, checked: bool = True, force: Force = False, wait: Wait = False,
                             confirm: str | None = None) -> CallToolResult:
         """Check (or with checked=false uncheck) a checkbox, radio or switch."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.set_checked(tab, ref, checked, force=force, wait=wait,
-                                                          confirm=confirm, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.set_checked(tab, ref, checked, force=force, wait=wait,
+                                                          confirm=confirm))
 
     @tool()
     async def browser_press(key: Annotated[str, Field(description="Enter, Escape, Tab, Control+A, …")],
                             ref: Annotated[str | None, Field(description="element to press on; default the focused one")] = None,
                             confirm: str | None = None) -> CallToolResult:
         """Press a key."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.press(tab, key, ref, confirm=confirm, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.press(tab, key, ref, confirm=confirm))
 
     @tool()
     async def browser_wait_for(
@@ -339,94 +318,80 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         timeout: Annotated[float, Field(description="seconds, at most 30", gt=0, le=30)] = 10,
     ) -> CallToolResult:
         """Wait (bounded) for text to appear or disappear, or for ref to reach a state."""
-        tab = await _bounded(session.tab())
-        waited = await _bounded(actions.wait_for(tab, text=text, text_gone=text_gone, ref=ref, state=state,
-                                                 timeout_s=timeout, recorder=recorder))
+        tab = await session.tab()
+        waited = await actions.wait_for(tab, text=text, text_gone=text_gone, ref=ref, state=state,
+                                                 timeout_s=timeout)
         return _plain(f"done after {waited['waited_ms']} ms", waited)
 
     @tool()
     async def browser_dialog(accept: bool, prompt_text: str | None = None) -> CallToolResult:
         """Answer the open alert/confirm/prompt dialog."""
-        tab = await _bounded(session.tab())
-        answered = await _bounded(actions.answer_dialog(tab, accept=accept, prompt_text=prompt_text,
-                                                        recorder=recorder))
+        tab = await session.tab()
+        answered = await actions.answer_dialog(tab, accept=accept, prompt_text=prompt_text)
         return _plain(f"{'accepted' if accept else 'dismissed'} {answered['type']} {answered['message']!r}", answered)
 
     @tool(group="more")
     async def browser_type(ref: Ref, text: str, submit: bool = False, force: Force = False, wait: Wait = False,
                            confirm: str | None = None) -> CallToolResult:
         """Type text key by key into ref (after its current value)."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.type_text(tab, ref, text, submit=submit, force=force, wait=wait,
-                                                        confirm=confirm, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.type_text(tab, ref, text, submit=submit, force=force, wait=wait,
+                                                        confirm=confirm))
 
     @tool(group="more")
     async def browser_hover(ref: Ref, force: Force = False, wait: Wait = False) -> CallToolResult:
         """Move the mouse over ref (reveals hover-only controls)."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.hover(tab, ref, force=force, wait=wait, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.hover(tab, ref, force=force, wait=wait))
 
     @tool(read_only, group="more")
     async def observe_element_state(ref: Ref) -> CallToolResult:
         """The preflight facts for ref without acting: coverage, animations, visibility, navigation."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.observe(tab, ref)))
+        tab = await session.tab()
+        return _result(await actions.observe(tab, ref))
 
-    @tool(group="eval", tier="high")
+    @tool(group="eval")
     async def browser_evaluate(expression: Annotated[str, Field(description="JavaScript expression or function")]
                                ) -> CallToolResult:
         """Evaluate JavaScript in the page; returns its JSON result."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(evaluation.evaluate(tab, expression)))
+        tab = await session.tab()
+        return _result(await evaluation.evaluate(tab, expression))
 
     # ---------------------------------------------------------------- assertions and export
     @tool(read_only, group="test")
     async def verify_text_visible(text: str) -> CallToolResult:
         """Assert text is visible (checked now; recorded for the test when it holds)."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(assertions.text_visible(tab, text, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await assertions.text_visible(tab, text))
 
     @tool(read_only, group="test")
     async def verify_element(ref: Ref, state: assertions.ElementState,
                              value: Annotated[str | None, Field(description="for value, text, count")] = None
                              ) -> CallToolResult:
         """Assert ref's state: visible, hidden, enabled, disabled, checked, unchecked, value, text or count."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(assertions.element(tab, ref, state, value, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await assertions.element(tab, ref, state, value))
 
     @tool(read_only, group="test")
     async def verify_url(url: Annotated[str, Field(description="the URL's end, e.g. /shop/cart, or /regex/")]
                          ) -> CallToolResult:
         """Assert the page's URL."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(assertions.url(tab, url, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await assertions.url(tab, url))
 
     @tool(group="test")
     async def export_test(target: Literal["python", "typescript"],
                           path: Annotated[str, Field(description="file to write, e.g. tests/test_checkout.py")],
                           name: Annotated[str, Field(description="test name, e.g. checkout")]) -> CallToolResult:
         """Write the recorded session as a wait-aware test (pytest-playwright or @playwright/test)."""
-        if recorder is None:
-            raise InvalidArgument("this server is not recording: start it with --record FILE")
-        from verdex.generators import GenerationError, RecordingError, export
-        try:
-            written = export(recorder.path, target=target, path=Path(path), name=name)
-        except (GenerationError, RecordingError, OSError) as exc:
-            raise InvalidArgument(f"could not export the test: {exc}") from exc
+        written = await exporting.export_test(session, target=target, path=path, name=name)
         return _plain(f"wrote {', '.join(str(p) for p in written)}", {"files": [str(p) for p in written]})
 
     @tool(group="test")
     async def export_report(path: Annotated[str, Field(description="HTML file to write, e.g. report.html")]
                             ) -> CallToolResult:
         """Write the recorded session as a self-contained HTML report: steps, facts, effects, screenshots."""
-        if recorder is None:
-            raise InvalidArgument("this server is not recording: start it with --record FILE")
-        from verdex.generators import RecordingError
-        from verdex.artifacts.report import write_report
-        try:
-            written = await asyncio.to_thread(write_report, recorder.path, path)
-        except (RecordingError, OSError) as exc:
-            raise InvalidArgument(f"could not write the report: {exc}") from exc
+        written = await exporting.export_report(session, path)
         return _plain(f"wrote {written}", {"files": [str(written)]})
 
     # ---------------------------------------------------------------- reading, tabs, frames, files
@@ -438,9 +403,9 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         cursor: Annotated[str | None, Field(description="next_cursor of a previous page")] = None,
     ) -> CallToolResult:
         """The page's readable content (main landmark if any; hidden content skipped, secrets redacted), paged."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(reading.extract(tab, format=format, scope=scope, max_chars=max_chars,
-                                                      cursor=cursor)))
+        tab = await session.tab()
+        return _result(await reading.extract(tab, format=format, scope=scope, max_chars=max_chars,
+                                                      cursor=cursor))
 
     @tool(read_only, group="read")
     async def browser_find(
@@ -451,15 +416,15 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         cursor: Annotated[str | None, Field(description="next_cursor of a previous page")] = None,
     ) -> CallToolResult:
         """Find visible text: each match with context and the nearest ref to act on, paged."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(reading.find(tab, query, regex=regex, ignore_case=ignore_case,
+        tab = await session.tab()
+        return _result(await reading.find(tab, query, regex=regex, ignore_case=ignore_case,
                                                    context_chars=context_chars, max_results=max_results,
-                                                   cursor=cursor)))
+                                                   cursor=cursor))
 
     @tool(read_only, group="tabs")
     async def browser_tabs() -> CallToolResult:
         """The active role's tabs: url, title, active, opener; popups refused over the cap."""
-        await _bounded(session.tab())
+        await session.tab()
         return _result(await tabs.tab_list(session))
 
     @tool(group="tabs")
@@ -472,33 +437,33 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
     async def browser_tab_new(url: Annotated[str | None, Field(description="absolute URL to open")] = None
                               ) -> CallToolResult:
         """Open a new tab (and go to url); it becomes the active tab."""
-        await _bounded(session.new_tab(url))
+        await session.new_tab(url)
         return _result(await tabs.tab_list(session))
 
     @tool(group="tabs")
     async def browser_tab_close(tab: Annotated[str, Field(description="tab id, e.g. t2")]) -> CallToolResult:
         """Close a tab of the active role."""
-        await _bounded(session.close_tab(tab))
+        await session.close_tab(tab)
         return _result(await tabs.tab_list(session))
 
     @tool(read_only, group="tabs")
     async def browser_frames() -> CallToolResult:
         """The active tab's frames: url, origin, name, cross-origin or not."""
-        tab = await _bounded(session.tab())
+        tab = await session.tab()
         return _result(frame_facts(tab.id, tab.page))
 
     @tool(read_only, group="files")
     async def browser_downloads() -> CallToolResult:
         """Downloads of this session: name, state, size, saved path (cancelled over the size cap)."""
-        await _bounded(session.tab())
+        await session.tab()
         return _result(session.downloads.listing())
 
-    @tool(group="files", tier="high")
+    @tool(group="files")
     async def browser_upload(ref: Ref, paths: Annotated[list[str], Field(description="files to upload")],
                              force: Force = False, wait: Wait = False) -> CallToolResult:
         """Upload files through a file input, or the file chooser that clicking ref opens."""
-        tab = await _bounded(session.tab())
-        return _result(await _bounded(actions.upload(tab, ref, paths, force=force, wait=wait, recorder=recorder)))
+        tab = await session.tab()
+        return _result(await actions.upload(tab, ref, paths, force=force, wait=wait))
 
     if "lint" in caps:
         _add_lint_tools(server)

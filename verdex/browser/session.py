@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 from pathlib import Path
 from weakref import WeakSet
@@ -19,11 +19,13 @@ from playwright.async_api import Browser, BrowserContext, Page, Playwright, asyn
 from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.artifacts.trace import start_trace, stop_trace
+from verdex.browser.calls import bounded
 from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
 from verdex.browser.downloads import DEFAULT_MAX_BYTES, Downloads
 from verdex.browser.tab import Tab
 from verdex.errors import BrowserClosed, BrowserUnavailable, InvalidArgument, VerdexError, translate_playwright_errors
 from verdex.facts import RoleInfo, SessionInfo, TabInfo
+from verdex.recorder import Recorder, default_recording_path
 from verdex.safety import AuditLog, Guard, Policy
 
 DEFAULT_ROLE = "default"
@@ -50,6 +52,7 @@ class BrowserOptions:
     max_tabs: int = 20                        # per role; popups beyond it are closed and counted
     download_dir: str | None = None           # default: a fresh temporary directory per session
     max_download_bytes: int = DEFAULT_MAX_BYTES
+    call_timeout: float = 60.0                # seconds: the bound of every call into the core
 
 
 @dataclass
@@ -70,12 +73,15 @@ class Role:
 
 
 class Session:
-    """The browser and its roles. ``async with Session(options, roles) as session: ...``
+    """The browser, its roles and the recording. ``async with Session(options, roles) as session: ...``
 
-    ``policy`` (verdex.safety.Policy) and ``audit`` (an AuditLog) apply to every role."""
+    ``policy`` (verdex.safety.Policy) and ``audit`` (an AuditLog) apply to every role. Every step is
+    recorded: to ``record`` if given, else to ``.verdex/recordings/<name>-<time>.jsonl`` (created with the
+    first step); ``record=False`` records nothing. ``session.record(path)`` starts a new recording."""
 
     def __init__(self, options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None, *,
-                 policy: Policy | None = None, audit: AuditLog | None = None) -> None:
+                 policy: Policy | None = None, audit: AuditLog | None = None,
+                 record: str | Path | bool | None = None, name: str = "session") -> None:
         self.options = options or BrowserOptions()
         specs = roles or [RoleSpec(DEFAULT_ROLE)]
         names = [spec.name for spec in specs]
@@ -98,12 +104,27 @@ class Session:
         self.secrets = TypedSecrets()     # typed into sensitive fields: masked in the traces
         self._lock = asyncio.Lock()
         self.downloads: Downloads | None = None
+        self.name = name
+        path = None if record is False else (default_recording_path(name) if record in (None, True) else record)
+        self.recorder = Recorder(path, roles=[asdict(spec) for spec in specs])
+
+    def record(self, path: str | Path | None, *, base_url: str | None = None) -> Recorder:
+        """Finish the current recording and record the next steps to ``path`` (None: stop recording)."""
+        self.recorder.start(path, base_url=base_url)
+        return self.recorder
 
     async def __aenter__(self) -> "Session":
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        await self.close()
+        await self.end()
+
+    async def end(self) -> None:
+        """Close the browser and finish the recording: the session is over."""
+        try:
+            await self.close()
+        finally:
+            self.recorder.close()
 
     # ---------------------------------------------------------------- browser lifecycle
     async def start(self) -> Browser:
@@ -224,7 +245,7 @@ class Session:
         """The active tab of a role (the active role by default), starting what is missing."""
         role = self._role(role_name)
         try:
-            return await self._tab(role)
+            return await bounded(self._tab(role), self.options.call_timeout)
         except BrowserClosed:
             await self.closed_under_us()
             raise
@@ -262,6 +283,10 @@ class Session:
     async def new_tab(self, url: str | None = None) -> Tab:
         """Open a tab in the active role, make it active, and go to url if one is given."""
         role = self._role(None)
+        role.guard.check_tier("new_tab", "medium")
+        return await bounded(self._new_tab(role, url), self.options.call_timeout)
+
+    async def _new_tab(self, role: Role, url: str | None) -> Tab:
         await self._tab(role)                                   # the browser and the context exist
         if len(self._open_tabs(role)) >= self.options.max_tabs:
             raise InvalidArgument(f"role {role.spec.name!r} already has {self.options.max_tabs} tabs open; "
@@ -278,6 +303,7 @@ class Session:
     async def close_tab(self, tab_id: str) -> None:
         """Close a tab of the active role; if it was active, the most recent open tab becomes active."""
         role = self._role(None)
+        role.guard.check_tier("close_tab", "medium")
         tab = role.tabs.get(tab_id)
         if tab is None or tab.page.is_closed():
             raise InvalidArgument(f"role {role.spec.name!r} has no open tab {tab_id!r}",
@@ -313,7 +339,8 @@ class Session:
         tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
                   navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
                   preflight=role.spec.preflight, artifacts=self.options.artifacts, downloads=self.downloads,
-                  secrets=self.secrets, guard=role.guard)
+                  secrets=self.secrets, guard=role.guard, recorder=self.recorder,
+                  call_timeout=self.options.call_timeout)
         role.tabs[tab.id] = tab
         if self.downloads is not None:
             page.on("download", lambda download: self.downloads.started(tab.id, download))

@@ -16,6 +16,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.bridge import Bridge
+from verdex.browser.calls import core_call
 from verdex.browser.downloads import Downloads
 from verdex.browser.frames import bridge_for_ref, snapshot_lines as frame_snapshot_lines
 from verdex.errors import (
@@ -39,6 +40,7 @@ from verdex.facts import (
     Siblings,
     Snapshot,
 )
+from verdex.recorder import Recorder
 from verdex.refs import RefBook
 from verdex.safety import Guard
 
@@ -76,8 +78,11 @@ class Tab:
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
                  preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
                  downloads: Downloads | None = None, secrets: TypedSecrets | None = None,
-                 guard: Guard | None = None) -> None:
+                 guard: Guard | None = None, recorder: Recorder | None = None,
+                 call_timeout: float = 60.0) -> None:
         self.id = tab_id
+        self.recorder = recorder or Recorder(None)
+        self.call_timeout = call_timeout
         self.artifacts = artifacts
         # values typed into sensitive fields: the session's, shared by its tabs (a tab on its own has its own)
         self.secrets = secrets if secrets is not None else TypedSecrets()
@@ -182,7 +187,7 @@ class Tab:
     async def navigate(self, url: str) -> NavigationResult:
         self.report_crash()
         target = self._resolve_url(url)
-        self.guard.check_url(target, "browser_navigate")
+        self.guard.check_url(target, "navigate")
         timeout_ms = self.navigation_timeout * 1000
         stopped = len(self.guard.denied_navigations)
         try:
@@ -191,7 +196,7 @@ class Tab:
                     response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
         except NavigationFailed:
             await self._let_error_page_commit()
-            self.guard.stopped_since(stopped, "browser_navigate")     # a redirect to a denied host
+            self.guard.stopped_since(stopped, "navigate")     # a redirect to a denied host
             raise
         return await self._settled(response.status if response else None)
 
@@ -233,6 +238,7 @@ class Tab:
         except PlaywrightError:
             pass
 
+    @core_call("back", "medium")
     @_reporting_closed
     async def back(self) -> NavigationResult:
         self.report_crash()
@@ -241,6 +247,7 @@ class Tab:
                 response = await self.page.go_back(wait_until="commit", timeout=self.navigation_timeout * 1000)
         return await self._settled(response.status if response else None)
 
+    @core_call("reload", "medium")
     @_reporting_closed
     async def reload(self) -> NavigationResult:
         self.report_crash()
@@ -271,7 +278,7 @@ class Tab:
             raise InvalidArgument("url is empty")
         url = url.strip()
         scheme = urlparse(url).scheme.lower()
-        self.guard.check_url(url, "browser_navigate")
+        self.guard.check_url(url, "navigate")
         if not scheme:
             base = self.page.url if self.page.url.startswith("http") else None
             if base is None:
@@ -295,6 +302,7 @@ class Tab:
         answer = await self.call_bridge("identity")
         return PageIdentity.model_validate(answer)
 
+    @core_call("snapshot", "low")
     @_reporting_closed
     async def snapshot(self, *, scope: str | None = None, depth: int | None = None, max_items: int | None = None,
                        cursor: str | None = None, diff: bool = False, mode: str = "default",
@@ -329,10 +337,12 @@ class Tab:
                         offset=answer["offset"], has_more=answer["has_more"], next_cursor=answer["next_cursor"],
                         element_count=answer.get("element_count", 0))
 
+    @core_call("ancestors", "low")
     @_reporting_closed
     async def ancestors(self, ref: str) -> Ancestors:
         return Ancestors.model_validate(await self._ref_call("ancestors", {"ref": ref}))
 
+    @core_call("siblings", "low")
     @_reporting_closed
     async def siblings(self, ref: str, ancestor_level: int = 1, max_items: int = 50) -> Siblings:
         if ancestor_level < 0:
@@ -340,6 +350,7 @@ class Tab:
         return Siblings.model_validate(await self._ref_call(
             "siblings", {"ref": ref, "ancestor_level": ancestor_level, "max_items": max_items}))
 
+    @core_call("descendants", "low")
     @_reporting_closed
     async def descendants(self, ref: str, depth: int = 3, max_items: int = 100) -> Descendants:
         if depth < 1 or max_items < 1:

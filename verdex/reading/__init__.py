@@ -12,6 +12,7 @@ import json
 from typing import TYPE_CHECKING, Any, Literal
 from weakref import WeakKeyDictionary
 
+from verdex.browser.calls import core_call
 from verdex.browser.frames import cross_origin_bridges
 from verdex.errors import InvalidArgument, VerdexError
 from verdex.reading import render
@@ -32,6 +33,7 @@ _extractions: WeakKeyDictionary[Tab, ReadingBook[str]] = WeakKeyDictionary()
 _searches: WeakKeyDictionary[Tab, ReadingBook[list[Match]]] = WeakKeyDictionary()
 
 
+@core_call("extract", "low")
 async def extract(tab: Tab, *, format: str = "markdown", scope: str | None = None,
                   max_chars: int = DEFAULT_MAX_CHARS, cursor: str | None = None) -> Extraction:
     book = _extractions.setdefault(tab, ReadingBook("x"))
@@ -66,6 +68,7 @@ def _extraction_page(reading: Any, index: int) -> Extraction:
                       next_cursor=cursor_after(reading, index))
 
 
+@core_call("find", "low")
 async def find(tab: Tab, query: str | None, *, regex: bool = False, ignore_case: bool = True, context_chars: int = 60,
                max_results: int = 20, scope: str | None = None, cursor: str | None = None) -> FindResult:
     book = _searches.setdefault(tab, ReadingBook("m"))

@@ -1,6 +1,6 @@
 """The audit log: one JSON line per gated or denied action, flushed as it is written.
 
-    {"time": "…", "role": "default", "tool": "browser_click", "target": {"ref": "e5", "role": "button",
+    {"time": "…", "role": "default", "action": "click", "target": {"ref": "e5", "role": "button",
      "name": "Place order"}, "host": "shop.example", "decision": "confirmation_required", "reason": "…"}
 
 Decisions: ``confirmation_required``, ``confirmed``, ``trusted_host`` (a danger action on a trusted
@@ -26,9 +26,9 @@ class AuditLog:
         self._lock = threading.Lock()
         self._file = self.path.open("a", encoding="utf-8")
 
-    def write(self, *, role: str, tool: str, target: dict[str, Any] | None, host: str, decision: Decision,
+    def write(self, *, role: str, action: str, target: dict[str, Any] | None, host: str, decision: Decision,
               reason: str) -> None:
-        line = {"time": datetime.now(timezone.utc).isoformat(), "role": role, "tool": tool, "target": target,
+        line = {"time": datetime.now(timezone.utc).isoformat(), "role": role, "action": action, "target": target,
                 "host": host, "decision": decision, "reason": reason}
         with self._lock:
             self._file.write(json.dumps(line, ensure_ascii=False) + "\n")

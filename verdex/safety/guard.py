@@ -1,4 +1,4 @@
-"""The policy as one role applies it: confirmation of danger actions, URL and tool-tier refusals, and
+"""The policy as one role applies it: confirmation of danger actions, URL and tier refusals, and
 navigations stopped (a context route for first requests, CDP Fetch for redirect hops) — each
 decision written to the audit log."""
 
@@ -27,11 +27,11 @@ class Guard:
     denied_navigations: list[str] = field(default_factory=list)    # URLs stopped, in order
     _pending: set[asyncio.Future[None]] = field(default_factory=set, init=False, repr=False)
 
-    def record(self, tool: str, target: dict[str, Any] | None, host: str, decision: Decision, reason: str) -> None:
+    def record(self, action: str, target: dict[str, Any] | None, host: str, decision: Decision, reason: str) -> None:
         if self.audit is not None:
-            self.audit.write(role=self.role, tool=tool, target=target, host=host, decision=decision, reason=reason)
+            self.audit.write(role=self.role, action=action, target=target, host=host, decision=decision, reason=reason)
 
-    def confirm(self, tool: str, target: dict[str, Any], danger: RiskFact | None, confirm: str | None,
+    def confirm(self, action: str, target: dict[str, Any], danger: RiskFact | None, confirm: str | None,
                 page_url: str) -> None:
         """Let a danger action through only on a trusted host or with the exact confirmation text."""
         if danger is None:
@@ -39,36 +39,36 @@ class Guard:
         host = host_of(page_url)
         expected = confirmation_text(danger.subject, host)
         if self.policy.is_trusted(host):
-            self.record(tool, target, host, "trusted_host", danger.reason)
+            self.record(action, target, host, "trusted_host", danger.reason)
             return
         if confirm is not None and " ".join(confirm.split()) == expected:
-            self.record(tool, target, host, "confirmed", danger.reason)
+            self.record(action, target, host, "confirmed", danger.reason)
             return
         reason = danger.reason if confirm is None else f"{danger.reason}; the confirmation text does not match"
-        self.record(tool, target, host, "confirmation_required", reason)
+        self.record(action, target, host, "confirmation_required", reason)
         raise ConfirmationRequired(
-            f"{tool} on {target.get('ref')} is a danger action ({reason}); to do it, call again with "
+            f"{action} on {target.get('ref')} is a danger action ({reason}); to do it, call again with "
             f"confirm={json.dumps(expected, ensure_ascii=False)}",
             confirm=expected, ref=target.get("ref"), host=host, risk=danger.model_dump())
 
-    def check_url(self, url: str, tool: str, target: dict[str, Any] | None = None, *, by_scheme: bool = True) -> None:
+    def check_url(self, url: str, action: str, target: dict[str, Any] | None = None, *, by_scheme: bool = True) -> None:
         reason = self.policy.refusal(url, by_scheme=by_scheme)
         if reason is not None:
-            self.record(tool, target, host_of(url), "denied", reason)
+            self.record(action, target, host_of(url), "denied", reason)
             raise PolicyDenied(reason, url=url, host=host_of(url))
 
-    def check_tier(self, tool: str, tier: Tier) -> None:
+    def check_tier(self, action: str, tier: Tier) -> None:
         if not self.policy.allows_tier(tier):
-            reason = f"{tool} is a {tier}-risk tool and this session allows at most {self.policy.max_tier}"
-            self.record(tool, None, "", "denied", reason)
-            raise PolicyDenied(reason, tool=tool, tier=tier, max_tier=self.policy.max_tier)
+            reason = f"{action} is a {tier}-risk call and this session allows at most {self.policy.max_tier}"
+            self.record(action, None, "", "denied", reason)
+            raise PolicyDenied(reason, action=action, tier=tier, max_tier=self.policy.max_tier)
 
-    def stopped_since(self, count: int, tool: str, target: dict[str, Any] | None = None) -> None:
+    def stopped_since(self, count: int, action: str, target: dict[str, Any] | None = None) -> None:
         """Raise POLICY_DENIED if the route stopped a navigation since ``count`` were recorded."""
         stopped = self.denied_navigations[count:]
         if stopped:
             reason = self.policy.refusal(stopped[0]) or "denied by the host policy"
-            self.record(tool, target, host_of(stopped[0]), "denied", f"navigation stopped: {reason}")
+            self.record(action, target, host_of(stopped[0]), "denied", f"navigation stopped: {reason}")
             raise PolicyDenied(f"the navigation to {stopped[0]} was stopped: {reason}", urls=stopped)
 
     async def install(self, context: BrowserContext) -> None:
