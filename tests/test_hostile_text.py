@@ -21,9 +21,7 @@ Accessible names collapse whitespace (accname), so the newline product's heading
 "Line one Line two" in the snapshot: the agent looks for the name as the snapshot shows it and
 verifies the toast with the raw name (Playwright's text matching normalizes whitespace too).
 
-Local helpers (not in tests/flows/agent.py): ``proposed_texts`` decodes the proposals' Python string
-literals (``Agent.proposals`` returns them still escaped: ``Tom\\'s``, doubled backslashes), and
-``accessible`` is the name as the snapshot shows it.
+Local helper (not in tests/flows/agent.py): ``accessible`` is the name as the snapshot shows it.
 """
 
 from __future__ import annotations
@@ -50,7 +48,7 @@ import pytest
 from verdex.fixtures.catalog import HOSTILE_PRODUCTS
 from verdex.fixtures.server import FixtureServer
 from verdex.generators.typescript_syntax import REPO_ROOT, typescript_syntax_errors
-from tests.flows.agent import Agent, AgentError, Outcome, recording_client
+from tests.flows.agent import Agent, AgentError, recording_client
 
 CATALOG = "/shop/?catalog=hostile"
 NAMES: dict[str, str] = {p["id"]: p["name"] for p in HOSTILE_PRODUCTS}
@@ -82,17 +80,6 @@ def toast(name: str) -> str:
     return f"Added {name} to cart"
 
 
-def proposed_texts(outcome: Outcome) -> list[str]:
-    """The texts an action proposes to assert, decoded: ``verify_text_visible(text='…')`` carries a
-    Python string literal."""
-    out = []
-    for proposal in (outcome.data or {}).get("proposals", []):
-        match = re.fullmatch(r"verify_text_visible\(text=(?P<literal>.*)\)", proposal, re.S)
-        if match:
-            out.append(ast.literal_eval(match["literal"]))
-    return out
-
-
 # ---------------------------------------------------------------------------------------- recording
 @dataclass
 class Recorded:
@@ -118,7 +105,7 @@ async def record_one(base_url: str, pid: str, work: Path, ts_dir: Path) -> Recor
             agent = Agent(client)
             await agent.navigate(base_url + CATALOG)
             added = await agent.click("button", "Add to Cart", after=("heading", accessible(name)))
-            proposed = proposed_texts(added)
+            proposed = agent.proposals(added)
             if toast(accessible(name)) not in map(accessible, proposed):
                 raise AgentError(f"the click proposed {proposed!r}, not the toast for {name!r}:\n{added.text}")
             await agent.verify_text(toast(name))

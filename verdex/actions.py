@@ -32,7 +32,16 @@ from verdex.errors import (
     VerdexError,
     translate_playwright_errors,
 )
-from verdex.facts import ActionResult, Effects, LocatorChoice, NavigationResult, PreflightFacts, Verdict, WaitRecord
+from verdex.facts import (
+    ActionResult,
+    Effects,
+    LocatorChoice,
+    NavigationResult,
+    PreflightFacts,
+    Proposal,
+    Verdict,
+    WaitRecord,
+)
 from verdex.preflight import Action, judge
 from verdex.browser.calls import core_call
 from verdex.recorder import secret_env_name
@@ -306,16 +315,21 @@ async def blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | No
         return None      # gone already, or nothing to find it by: the wait falls back to the target's own state
 
 
-def _proposals(effects: Effects | None) -> list[str]:
+def _proposals(effects: Effects | None) -> list[Proposal]:
     if effects is None:
         return []
     out = []
     for notice in effects.appeared:
-        role, _, text = notice.partition(" ")
-        if role in ("status", "alert") and text:
-            out.append(f"verify_text_visible(text={text})")        # text is already a JSON string
+        role, _, quoted = notice.partition(" ")                  # 'status "Added Pixel 8 to cart"'
+        if role in ("status", "alert") and quoted:
+            try:
+                text = json.loads(quoted)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(text, str) and text.strip():
+                out.append(Proposal(kind="text_visible", value=text))
     if effects.url_after != effects.url_before:
-        out.append(f"verify_url(url={json.dumps(urlsplit(effects.url_after).path)})")
+        out.append(Proposal(kind="url", value=urlsplit(effects.url_after).path))
     return out
 
 

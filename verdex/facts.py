@@ -550,6 +550,17 @@ class WaitRecord(Fact):
     cleared: bool
 
 
+class Proposal(Fact):
+    """An assertion an action's effects suggest: a notice's text that appeared, or the URL it went to."""
+
+    kind: Literal["text_visible", "url"]
+    value: str
+
+    def to_text(self) -> str:
+        return f"text {json.dumps(self.value, ensure_ascii=False)} visible" if self.kind == "text_visible" \
+            else f"url ends with {self.value}"
+
+
 class ActionResult(Fact):
     action: str
     ref: str
@@ -560,7 +571,7 @@ class ActionResult(Fact):
     forced: bool = False
     waited: WaitRecord | None = None
     effects: Effects | None = None
-    proposals: list[str] = Field([], description="assertions the effects suggest; call one to keep it")
+    proposals: list[Proposal] = Field([], description="assertions the effects suggest; verify one to keep it")
 
     def to_text(self) -> str:
         risk = self.preflight.risk.level if self.preflight is not None else "safe"
@@ -576,7 +587,7 @@ class ActionResult(Fact):
         if self.effects is not None:
             lines.append(self.effects.to_text())
         if self.proposals:
-            lines.append("to assert the outcome, call: " + " | ".join(self.proposals))
+            lines.append("to assert the outcome, verify: " + " | ".join(p.to_text() for p in self.proposals))
         return "\n".join(lines)
 
 

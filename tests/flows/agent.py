@@ -16,7 +16,6 @@ the recorded facts only).
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import json
 import re
@@ -238,16 +237,8 @@ class Agent:
     # ------------------------------------------------------------------ asserting
     @staticmethod
     def proposals(outcome: Outcome) -> list[str]:
-        """The texts an action's result proposes to assert: verify_text_visible(text='…')."""
-        out = []
-        for proposal in (outcome.data or {}).get("proposals", []):
-            match = re.match(r"verify_text_visible\(text=(?P<literal>.*)\)$", proposal)
-            if match:
-                try:
-                    out.append(ast.literal_eval(match["literal"]))    # a JSON (or Python) string literal
-                except (ValueError, SyntaxError):
-                    continue
-        return out
+        """The texts an action's result proposes to assert visible."""
+        return [p["value"] for p in (outcome.data or {}).get("proposals", []) if p["kind"] == "text_visible"]
 
     async def _verify(self, tool: str, **args: Any) -> Outcome:
         outcome = await self.must(tool, **args)
