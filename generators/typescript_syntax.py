@@ -1,8 +1,9 @@
 """Syntax check for generated TypeScript (@playwright/test) specs, before they are written.
 
 Runs ``typescript_syntax.mjs`` (next to this file) with ``node``; it parses the source with the
-pinned ``typescript`` package from ``node_modules/`` (installed by ``./dev setup``, which runs
-``npm ci``). Only syntax is checked, not types. Never imports Playwright. See docs/typescript.md.
+``typescript`` package found in ``node_modules/`` of the working directory or a parent (the user's
+project), else of the verdex checkout (``./dev setup`` installs the pinned one). Only syntax is
+checked, not types. Never imports Playwright. See docs/typescript.md.
 """
 
 from __future__ import annotations
@@ -12,29 +13,46 @@ import shutil
 import subprocess
 from pathlib import Path
 
-__all__ = ["typescript_syntax_errors"]
+__all__ = ["NodeToolchainMissing", "typescript_syntax_errors"]
 
 SCRIPT = Path(__file__).with_name("typescript_syntax.mjs")
 REPO_ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 30
 
-_SETUP_HINT = "run ./dev setup (it runs npm ci and installs the pinned typescript package)"
+_SETUP_HINT = ("run `npm install --save-dev typescript` in your project, or ./dev setup in a verdex checkout "
+               "(it runs npm ci and installs the pinned typescript package)")
+
+
+class NodeToolchainMissing(RuntimeError):
+    """node, or the typescript package, is not where the check looks for it."""
+
+
+def typescript_root(start: Path) -> Path | None:
+    """The folder at or above ``start`` whose node_modules holds the typescript package."""
+    start = start.resolve()
+    return next((folder for folder in (start, *start.parents)
+                 if (folder / "node_modules" / "typescript" / "package.json").is_file()), None)
 
 
 def typescript_syntax_errors(source: str, *, root: Path | None = None) -> list[str]:
     """The syntax errors in TypeScript ``source`` as ``"line:col message"`` strings, [] when clean.
 
-    ``root`` is the directory whose ``node_modules/typescript`` is used (Node looks there and in
-    its parents); it defaults to the repository root. Raises RuntimeError when ``node`` or the
-    ``typescript`` package is missing, or when the checker fails in any other way.
+    ``root`` is where to look for ``node_modules/typescript`` (there and in its parents); by default
+    the working directory, then the verdex checkout. Raises NodeToolchainMissing when ``node`` or the
+    ``typescript`` package is missing, RuntimeError when the checker fails in any other way.
     """
     node = shutil.which("node")
     if node is None:
-        raise RuntimeError(
+        raise NodeToolchainMissing(
             "node is not installed, so generated TypeScript cannot be syntax-checked; "
             f"{_SETUP_HINT} (on Debian: apt-get install -y nodejs npm)"
         )
-    cwd = Path(root) if root is not None else REPO_ROOT
+    starts = [Path(root)] if root is not None else [Path.cwd(), REPO_ROOT]
+    cwd = next((found for found in map(typescript_root, starts) if found is not None), None)
+    if cwd is None:
+        raise NodeToolchainMissing(
+            "generated TypeScript is syntax-checked with the typescript package, which is not installed in "
+            f"node_modules of {starts[0]} or a parent; {_SETUP_HINT}")
     try:
         proc = subprocess.run(
             [node, str(SCRIPT)],
@@ -48,7 +66,7 @@ def typescript_syntax_errors(source: str, *, root: Path | None = None) -> list[s
     except subprocess.TimeoutExpired as exc:
         raise RuntimeError(f"the TypeScript syntax check took more than {TIMEOUT_S} s") from exc
     if proc.returncode == 3:
-        raise RuntimeError(
+        raise NodeToolchainMissing(
             f"the typescript package is not installed under {cwd}/node_modules; {_SETUP_HINT}"
         )
     if proc.returncode not in (0, 1):

@@ -23,6 +23,7 @@ _EXPORTS = {
     "CannotHeal": "verdex.errors",
     "ConfirmationRequired": "verdex.errors",
     "InvalidArgument": "verdex.errors",
+    "MissingExtra": "verdex.errors",
     "ModelUnavailable": "verdex.errors",
     "NavigationFailed": "verdex.errors",
     "NoLocator": "verdex.errors",

@@ -144,7 +144,19 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Every command; a typed verdex error that reaches here (an extra not installed, say) is printed
+    with its code, never as a traceback, and exits 1."""
+    from verdex.errors import VerdexError
+
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _run(argv)
+    except VerdexError as exc:
+        print(f"verdex {argv[0]}: {exc}" if argv else f"verdex: {exc}", file=sys.stderr)
+        return 1
+
+
+def _run(argv: list[str]) -> int:
     if argv[:1] == ["lint"]:
         from verdex.lint.cli import main as lint_main
         return lint_main(argv[1:])

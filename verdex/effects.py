@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from playwright.async_api import Download, Page, Request, Response
 
-from verdex.artifacts.capture import ActionCapture
 from verdex.browser.frames import frames_content
 from verdex.errors import VerdexError
 from verdex.facts import Box, Effects, PageIdentity, RequestEffect
 
 if TYPE_CHECKING:
+    from verdex.artifacts.action_capture import ActionCapture
     from verdex.browser.tab import Tab
 
 SETTLE_REQUESTS_S = 5.0
@@ -113,6 +113,8 @@ class EffectsWatch:
     async def start(self) -> None:
         tab = self._tab
         if tab.artifacts.captures:
+            # Pillow is the images extra: loaded only by a session that keeps pictures (ArtifactOptions checks it)
+            from verdex.artifacts.action_capture import ActionCapture
             self._capture = await ActionCapture.before(tab.page, tab.artifacts, self._target)
         self._url_before = tab.page.url
         self._document_before = tab.refs.current_document

@@ -114,6 +114,12 @@ class CannotHeal(VerdexError):
     code = "CANNOT_HEAL"
 
 
+class MissingExtra(VerdexError):
+    """A feature whose dependencies are an extra that is not installed (``pip install 'verdex[agent]'``)."""
+
+    code = "MISSING_EXTRA"
+
+
 _CLOSED_MARKERS = (
     "Target page, context or browser has been closed",
     "Target closed",

@@ -39,8 +39,11 @@ class TypeScript:
             body += self._statement(statement)
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
                                                                        uses_path=self._uses_path)
-        from verdex.generators.typescript_syntax import typescript_syntax_errors
-        errors = typescript_syntax_errors(source)
+        from verdex.generators.typescript_syntax import NodeToolchainMissing, typescript_syntax_errors
+        try:
+            errors = typescript_syntax_errors(source)
+        except NodeToolchainMissing as exc:
+            raise GenerationError(str(exc)) from exc
         if errors:
             raise GenerationError("the generated TypeScript does not parse: " + "; ".join(errors))
         return source

@@ -9,5 +9,5 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 @cache
 def environment() -> Environment:
-    return Environment(loader=PackageLoader("generators", "templates"), undefined=StrictUndefined,
+    return Environment(loader=PackageLoader("verdex.generators", "templates"), undefined=StrictUndefined,
                        keep_trailing_newline=True, autoescape=False)

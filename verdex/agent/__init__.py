@@ -9,7 +9,15 @@ explore an app with verdex's own tools and export the recorded session as a resi
     run.py        one run: server, opening navigation, the agents, the export
 """
 
-from verdex.agent.endpoint import Endpoint
-from verdex.agent.run import DEFAULT_MAX_TURNS, Outcome, Request, run_agent
+from importlib.util import find_spec
+
+from verdex.errors import MissingExtra
+
+if find_spec("agents") is None:
+    raise MissingExtra("verdex agent runs on the OpenAI Agents SDK, which is not installed: "
+                       "pip install 'verdex[agent]'")
+
+from verdex.agent.endpoint import Endpoint  # noqa: E402  (after the check: it imports the SDK)
+from verdex.agent.run import DEFAULT_MAX_TURNS, Outcome, Request, run_agent  # noqa: E402
 
 __all__ = ["DEFAULT_MAX_TURNS", "Endpoint", "Outcome", "Request", "run_agent"]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
+
+from verdex.errors import MissingExtra
 
 
 @dataclass(frozen=True)
@@ -11,6 +14,11 @@ class ArtifactOptions:
     screenshots: bool = False        # element (before) and page (after) screenshots stored with the recording
     visual_diff: bool = False        # before/after viewport diff reported among an action's effects
     trace: Path | None = None        # a Playwright trace of each role's context, written on close
+
+    def __post_init__(self) -> None:
+        if self.captures and find_spec("PIL") is None:
+            raise MissingExtra("screenshots and visual diffs compare pictures with Pillow, which is not "
+                               "installed: pip install 'verdex[images]'")
 
     @property
     def captures(self) -> bool:
