@@ -8,7 +8,7 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
-from verdex.generators import waits
+import verdex.generators.waits as waits
 from verdex.generators.plan import Action, Assertion, Check, Goto, Secret, Statement, TestPlan, Value, Wait
 from verdex.generators.recording import Recording
 

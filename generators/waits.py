@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
-from verdex.preflight import NOT_READY, READINESS_ATTRIBUTE
+from verdex.facts import NOT_READY, READINESS_ATTRIBUTE
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$")
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}

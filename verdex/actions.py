@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from verdex import locators
+import verdex.locators as locators
 from verdex.artifacts.capture import page_picture
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch

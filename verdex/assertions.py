@@ -16,7 +16,7 @@ from typing import Any, Literal
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, expect
 
-from verdex import locators
+import verdex.locators as locators
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument
 from verdex.facts import LocatorChoice, LocatorStep, RankedLocator, Verification

@@ -9,10 +9,16 @@ structured form.
 from __future__ import annotations
 
 import json
-
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+# An app's own signal that it is interactive, on an ancestor: data-hydrated="true". The preflight reads
+# it (not ready yet), the generator waits for it, and the bridge's READINESS_ATTRIBUTE is the same list
+# (such a change is not an effect of an action).
+READINESS_ATTRIBUTE = re.compile(r"^data-(hydrated|ready|loaded|interactive|initialized|mounted)$")
+NOT_READY = ("", "false", "0")
 
 
 class Fact(BaseModel):

@@ -13,18 +13,13 @@ cannot see that, so it does not block), requests in flight, a recent DOM change,
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
-from verdex.facts import HitFacts, PreflightFacts, Verdict
+from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, HitFacts, PreflightFacts, Verdict
 
 Action = Literal["click", "type", "fill", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
 RECENT_MUTATION_MS = 200
-# An app's own signal that it is interactive, on an ancestor with a test id: data-hydrated="true"
-# (the bridge's READINESS_ATTRIBUTE is the same list: such a change is not an effect of an action).
-READINESS_ATTRIBUTE = re.compile(r"^data-(hydrated|ready|loaded|interactive|initialized|mounted)$")
-NOT_READY = ("", "false", "0")
 
 
 def judge(facts: PreflightFacts, action: Action) -> Verdict:

@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 from playwright.async_api import expect
 
 from verdex.generators.recording import read_recording
-from verdex import locators
+import verdex.locators as locators
 from verdex.actions import give_files
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.browser.session import Session

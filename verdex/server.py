@@ -13,6 +13,7 @@ import asyncio
 import functools
 import re
 import signal
+from importlib.metadata import version
 from pathlib import Path
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -25,8 +26,12 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
-from verdex import __version__
-from verdex import actions, assertions, evaluation, exporting, prompts, reading
+import verdex.actions as actions
+import verdex.assertions as assertions
+import verdex.evaluation as evaluation
+import verdex.exporting as exporting
+import verdex.prompts as prompts
+import verdex.reading as reading
 from verdex.browser import tabs
 from verdex.browser.frames import frame_facts
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
@@ -162,7 +167,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
             if audit_log is not None:
                 audit_log.close()
 
-    server: MCPServer = MCPServer("verdex", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
+    server: MCPServer = MCPServer("verdex", version=version("verdex"), instructions=INSTRUCTIONS, lifespan=lifespan,
                                   log_level="WARNING", middleware=[lambda ctx, call_next: checks(ctx, call_next)])
     checks = _argument_checks(server)
     read_only = ToolAnnotations(read_only_hint=True)

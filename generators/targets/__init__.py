@@ -6,6 +6,9 @@ from pathlib import Path
 from typing import Protocol
 
 from verdex.generators.plan import TestPlan
+from verdex.generators.targets.errors import GenerationError
+
+__all__ = ["GenerationError", "Renderer", "default_path", "renderer_for"]
 
 
 class Renderer(Protocol):
@@ -16,10 +19,6 @@ class Renderer(Protocol):
 
     def support_files(self, plan: TestPlan) -> dict[str, str]:
         """Files the test needs beside it (conftest.py, playwright.config.ts), by name."""
-
-
-class GenerationError(ValueError):
-    """The generated source did not parse: nothing is written."""
 
 
 def renderer_for(target: str) -> Renderer:

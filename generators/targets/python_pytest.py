@@ -8,7 +8,7 @@ import json
 import black
 
 from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
-from verdex.generators.targets import GenerationError
+from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
 METHODS = {"get_by_test_id", "get_by_role", "get_by_label", "get_by_placeholder", "get_by_alt_text", "get_by_text",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
-from verdex.generators.targets import GenerationError
+from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
 METHODS = {"get_by_test_id": "getByTestId", "get_by_role": "getByRole", "get_by_label": "getByLabel",

@@ -15,7 +15,7 @@ import time
 
 from playwright.async_api import Page
 
-from verdex.artifacts import pixels
+import verdex.artifacts.pixels as pixels
 from verdex.artifacts.capture import screenshot
 from verdex.artifacts.options import ArtifactOptions
 from verdex.facts import Box, VisualDiff

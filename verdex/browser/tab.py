@@ -18,6 +18,7 @@ from verdex.artifacts.secrets import TypedSecrets
 from verdex.bridge import Bridge
 from verdex.browser.calls import core_call
 from verdex.browser.downloads import Downloads
+from verdex.browser.network import NetworkLog
 from verdex.browser.frames import bridge_for_ref, snapshot_lines as frame_snapshot_lines
 from verdex.errors import (
     BrowserClosed,
@@ -29,7 +30,6 @@ from verdex.errors import (
     UnknownRef,
     translate_playwright_errors,
 )
-from verdex.effects import NetworkLog
 from verdex.facts import (
     RiskFact,
     Ancestors,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verdex.errors import CannotHeal
-from verdex.heal import probe
+import verdex.heal.probe as probe
 
 RUN_TIMEOUT_S = 300
 

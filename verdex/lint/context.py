@@ -2,7 +2,7 @@
 
 import libcst as cst
 
-from verdex.lint import playwright_api as api
+import verdex.lint.playwright_api as api
 from verdex.lint.calls import keyword, method_of, positional, receiver_of
 from verdex.lint.config import LintConfig
 from verdex.lint.rule import Report

@@ -15,7 +15,7 @@ and rules treat unknown receivers conservatively.
 
 import libcst as cst
 
-from verdex.lint import playwright_api as api
+import verdex.lint.playwright_api as api
 from verdex.lint.definitions import (
     decorator_name,
     dotted_name,

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from verdex.lint import playwright_api as api
+import verdex.lint.playwright_api as api
 
 PLACEHOLDER = "\ufffc"  # stands for the `{…}` parts of an f-string
 

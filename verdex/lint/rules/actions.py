@@ -1,6 +1,6 @@
 import libcst as cst
 
-from verdex.lint import playwright_api as api
+import verdex.lint.playwright_api as api
 from verdex.lint.calls import is_true, keyword, method_of, positional, receiver_of
 from verdex.lint.rule import Fix, Invalid, LintRule, Valid, snippet
 
