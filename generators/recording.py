@@ -1,5 +1,6 @@
-"""Reading a recording: a JSON Lines file of one header and one record per step. A file cut short
-(the server was killed mid-write) is read up to its last complete line."""
+"""Reading a recording: a JSON Lines file of one header and one record per step, each checked against
+the format's models (``verdex.recording_format``). A file cut short (the server was killed mid-write)
+is read up to its last complete line; a file from a newer verdex is refused with what to do."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
+
+from verdex.recording_format import FORMAT_VERSION, Header, Step
 
 
 class RecordingError(ValueError):
@@ -40,4 +45,20 @@ def read_recording(path: str | Path) -> Recording:
             raise RecordingError(f"{path}:{number}: not JSON ({exc.msg})") from exc
     if not records or records[0].get("type") != "header":
         raise RecordingError(f"{path} does not start with a verdex recording header")
-    return Recording(records[0], [r for r in records[1:] if r.get("type") == "step"], truncated)
+    header = records[0]
+    if isinstance(header.get("format"), int) and header["format"] > FORMAT_VERSION:
+        raise RecordingError(f"{path} was written by verdex {header.get('verdex', '?')} in recording format "
+                             f"{header['format']}; this verdex reads format {FORMAT_VERSION} and older: upgrade verdex")
+    _check(path, 1, Header, header)
+    steps = [r for r in records[1:] if r.get("type") == "step"]
+    for number, step in enumerate(steps, 2):
+        _check(path, number, Step, step)
+    return Recording(header, steps, truncated)
+
+
+def _check(path: str | Path, number: int, model: type[Header] | type[Step], record: dict[str, Any]) -> None:
+    try:
+        model.model_validate(record)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
+        raise RecordingError(f"{path}:{number}: not a verdex {model.__name__.lower()} ({problems})") from exc

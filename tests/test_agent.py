@@ -30,7 +30,7 @@ CHAOS_SEED = 252
 PLAN = [f"Find the product card headed {PRODUCT!r}", "Click its 'Add to Cart' button",
         f"Verify the toast {TOAST!r}"]
 CODE = re.compile(r"^(?P<code>[A-Z][A-Z_]{3,}):")
-PROPOSED = re.compile(r'verify_text_visible\(text=(?P<text>"(?:[^"\\]|\\.)*")\)')
+PROPOSED = re.compile(r'verify: (?:.* \| )?text (?P<text>"(?:[^"\\]|\\.)*") visible')
 
 
 def code(call: Call) -> str | None:

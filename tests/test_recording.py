@@ -46,7 +46,7 @@ async def test_a_server_killed_mid_session_leaves_the_recording_readable_to_its_
 def test_a_recording_cut_mid_line_is_read_up_to_its_last_complete_step(tmp_path):
     path = tmp_path / "cut.jsonl"
     header = {"type": "header", "format": 1, "base_url": "http://127.0.0.1:1"}
-    step = {"type": "step", "index": 1, "tool": "browser_navigate", "args": {"url": "http://127.0.0.1:1/"}}
+    step = {"type": "step", "index": 1, "time": "2026-11-24T00:00:00+00:00", "tab": "t1", "tool": "browser_navigate", "outcome": "done", "args": {"url": "http://127.0.0.1:1/"}}
     path.write_text(json.dumps(header) + "\n" + json.dumps(step) + "\n" + '{"type": "step", "ind')
     recording = read_recording(path)
     assert recording.truncated and len(recording.steps) == 1

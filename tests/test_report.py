@@ -112,7 +112,7 @@ async def test_a_picture_outside_the_recording_folder_or_not_a_png_is_not_read(c
     Image.new("RGB", (2, 2)).save(tmp_path / "outside.png")            # a real picture, but not the recording's
     (folder / "text.png").write_text("not a picture")
     recording = _recording(folder / "r.jsonl", [
-        {"type": "step", "index": 1, "tool": "browser_navigate", "outcome": "done", "args": {"url": "about:blank"},
+        {"type": "step", "index": 1, "time": "2026-11-24T00:00:00+00:00", "tab": "t1", "tool": "browser_navigate", "outcome": "done", "args": {"url": "about:blank"},
          "artifacts": {"page": "../outside.png", "element": "text.png", "diff": "gone.png"}}])
     report = write_report(recording, tmp_path / "report.html")
     assert "data:image" not in report.read_text()
@@ -133,7 +133,7 @@ def test_a_recording_cut_short_says_so(tmp_path):
 
 def test_verdex_report_writes_the_file_and_refuses_what_is_not_a_recording(tmp_path):
     recording = _recording(tmp_path / "r.jsonl", [
-        {"type": "step", "index": 1, "tool": "browser_navigate", "outcome": "done", "args": {"url": "about:blank"}}])
+        {"type": "step", "index": 1, "time": "2026-11-24T00:00:00+00:00", "tab": "t1", "tool": "browser_navigate", "outcome": "done", "args": {"url": "about:blank"}}])
     done = subprocess.run([sys.executable, "-m", "verdex", "report", str(recording), "-o", str(tmp_path / "r.html")],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and (tmp_path / "r.html").is_file()

@@ -18,6 +18,7 @@ _EXPORTS = {
     "AuditLog": "verdex.safety",
     "Policy": "verdex.safety",
     "AgentIncomplete": "verdex.errors",
+    "BridgeContractError": "verdex.errors",
     "BrowserClosed": "verdex.errors",
     "BrowserUnavailable": "verdex.errors",
     "CannotHeal": "verdex.errors",

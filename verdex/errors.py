@@ -114,6 +114,12 @@ class CannotHeal(VerdexError):
     code = "CANNOT_HEAL"
 
 
+class BridgeContractError(VerdexError):
+    """The page script answered with a shape verdex's models do not know: the two sides drifted apart."""
+
+    code = "BRIDGE_CONTRACT"
+
+
 class MissingExtra(VerdexError):
     """A feature whose dependencies are an extra that is not installed (``pip install 'verdex[agent]'``)."""
 

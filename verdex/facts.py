@@ -22,7 +22,11 @@ NOT_READY = ("", "false", "0")
 
 
 class Fact(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    """A field the model does not know is an error, not ignored: a name changed on one side of the bridge
+    fails loudly (``verdex.bridge.from_bridge`` turns it into BRIDGE_CONTRACT) instead of leaving the
+    field at its default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class ElementSummary(Fact):

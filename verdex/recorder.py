@@ -19,7 +19,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from typing import Any
 
-FORMAT_VERSION = 1
+from verdex.recording_format import FORMAT_VERSION, Header, Step
+
 
 
 def secret_env_name(field: str | None) -> str:
@@ -86,8 +87,9 @@ class Recorder:
             self._steps += 1
             if attachments:
                 record = {**record, "artifacts": self._attach(record.get("tool", "step"), attachments)}
-            self._write({"type": "step", "index": self._steps,
-                         "time": datetime.now(timezone.utc).isoformat(), **record})
+            line = {"type": "step", "index": self._steps, "time": datetime.now(timezone.utc).isoformat(), **record}
+            Step.model_validate(line)                 # the readers' model: a drifted writer fails here, loudly
+            self._write(line)
             return self._steps
 
     def _attach(self, tool: str, attachments: dict[str, bytes]) -> dict[str, str]:
@@ -105,9 +107,11 @@ class Recorder:
         if base_url is None and first.get("tool") == "browser_navigate":
             parts = urlsplit(first.get("args", {}).get("url", ""))
             base_url = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
-        self._write({"type": "header", "format": FORMAT_VERSION, "verdex": version("verdex"),
-                     "playwright": version("playwright"), "base_url": base_url, "roles": self._roles,
-                     "started": datetime.now(timezone.utc).isoformat()})
+        header = {"type": "header", "format": FORMAT_VERSION, "verdex": version("verdex"),
+                  "playwright": version("playwright"), "base_url": base_url, "roles": self._roles,
+                  "started": datetime.now(timezone.utc).isoformat()}
+        Header.model_validate(header)
+        self._write(header)
 
     def _write(self, record: dict[str, Any]) -> None:
         self._file.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")

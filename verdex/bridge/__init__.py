@@ -12,12 +12,22 @@ import asyncio
 import json
 from collections.abc import Callable
 from importlib.resources import files
-from typing import Any
+from typing import Any, TypeVar
 
 from playwright.async_api import CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
 
-from verdex.errors import BrowserClosed, StaleObservation, Timeout, VerdexError, translate_playwright_errors
+from pydantic import ValidationError
+
+from verdex.errors import (
+    BridgeContractError,
+    BrowserClosed,
+    StaleObservation,
+    Timeout,
+    VerdexError,
+    translate_playwright_errors,
+)
+from verdex.facts import Fact
 
 # The page script, in parts of one concern each (``verdex/bridge/*.js``). They are the body of one
 # function, concatenated in this order: a part may use what an earlier part declares. Evaluated
@@ -27,6 +37,19 @@ from verdex.errors import BrowserClosed, StaleObservation, Timeout, VerdexError,
 # document with {refBase, testIdAttribute, refPrefix} and leaves ``globalThis.__verdex`` behind.
 PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "names", "tree", "identity", "snapshot", "structure",
                      "mutations", "locators", "risk", "preflight", "reading", "install")
+
+
+F = TypeVar("F", bound=Fact)
+
+
+def from_bridge(model: type[F], data: Any) -> F:
+    """A fact read from the page script: no field unknown, none required missing (BRIDGE_CONTRACT if so)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise BridgeContractError(f"the page script's {model.__name__} does not match verdex's model: "
+                                  + "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5]),
+                                  model=model.__name__) from exc
 
 
 def page_script() -> str:

@@ -15,7 +15,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.secrets import TypedSecrets
-from verdex.bridge import Bridge
+from verdex.bridge import Bridge, from_bridge
 from verdex.browser.calls import core_call
 from verdex.browser.downloads import Downloads
 from verdex.browser.network import NetworkLog
@@ -300,7 +300,7 @@ class Tab:
     @_reporting_closed
     async def identity(self) -> PageIdentity:
         answer = await self.call_bridge("identity")
-        return PageIdentity.model_validate(answer)
+        return from_bridge(PageIdentity, answer)
 
     @core_call("snapshot", "low")
     @_reporting_closed
@@ -340,14 +340,14 @@ class Tab:
     @core_call("ancestors", "low")
     @_reporting_closed
     async def ancestors(self, ref: str) -> Ancestors:
-        return Ancestors.model_validate(await self._ref_call("ancestors", {"ref": ref}))
+        return from_bridge(Ancestors, await self._ref_call("ancestors", {"ref": ref}))
 
     @core_call("siblings", "low")
     @_reporting_closed
     async def siblings(self, ref: str, ancestor_level: int = 1, max_items: int = 50) -> Siblings:
         if ancestor_level < 0:
             raise InvalidArgument("ancestor_level counts up from the element: 0 is itself, 1 its parent", ancestor_level=ancestor_level)
-        return Siblings.model_validate(await self._ref_call(
+        return from_bridge(Siblings, await self._ref_call(
             "siblings", {"ref": ref, "ancestor_level": ancestor_level, "max_items": max_items}))
 
     @core_call("descendants", "low")
@@ -355,7 +355,7 @@ class Tab:
     async def descendants(self, ref: str, depth: int = 3, max_items: int = 100) -> Descendants:
         if depth < 1 or max_items < 1:
             raise InvalidArgument("depth and max_items must be at least 1", depth=depth, max_items=max_items)
-        return Descendants.model_validate(await self._ref_call(
+        return from_bridge(Descendants, await self._ref_call(
             "descendants", {"ref": ref, "depth": depth, "max_items": max_items}))
 
     @_reporting_closed
@@ -373,15 +373,16 @@ class Tab:
     async def _preflight(self, ref: str, *, with_candidates: bool) -> tuple[PreflightFacts, dict[str, Any] | None]:
         answer = await self._ref_call("preflight", {"ref": ref, "with_candidates": with_candidates})
         in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
-        return PreflightFacts.model_validate({**answer, "requests_in_flight": in_flight}), answer.get("locating")
+        locating = answer.pop("locating", None)
+        return from_bridge(PreflightFacts, {**answer, "requests_in_flight": in_flight}), locating
 
     @_reporting_closed
     async def focused_risk(self) -> tuple[RiskFact | None, RiskFact | None]:
         """The risk of the focused element, and of what Enter there would submit."""
         answer = await self.call_bridge("focusedRisk")
         risk, submit_risk = answer.get("risk"), answer.get("submit_risk")
-        return (RiskFact.model_validate(risk) if risk else None,
-                RiskFact.model_validate(submit_risk) if submit_risk else None)
+        return (from_bridge(RiskFact, risk) if risk else None,
+                from_bridge(RiskFact, submit_risk) if submit_risk else None)
 
     @_reporting_closed
     async def candidates(self, ref: str) -> dict[str, Any]:
@@ -392,7 +393,7 @@ class Tab:
         args = {**args, "ref": self.refs.check_ref(args["ref"])}
         answer = await self.call_bridge_for(args["ref"], method, args)
         self.raise_for_ref_error(answer)
-        self.refs.saw(answer.get("next_ref", 0) or 0)
+        self.refs.saw(answer.pop("next_ref", 0) or 0)      # the ref counter, read here; not part of the fact
         return answer
 
     async def call_bridge_for(self, ref: str, method: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import json
 from typing import TYPE_CHECKING, Any, Literal
 from weakref import WeakKeyDictionary
 
+from verdex.bridge import from_bridge
 from verdex.browser.calls import core_call
 from verdex.browser.frames import cross_origin_bridges
 from verdex.errors import InvalidArgument, VerdexError
@@ -84,7 +85,7 @@ async def find(tab: Tab, query: str | None, *, regex: bool = False, ignore_case:
     args = {"query": query, "regex": regex, "ignore_case": ignore_case, "context_chars": context_chars,
             "scope": scope}
     answer = await _bridge_call(tab, "find", args, scope)
-    matches = [Match.model_validate(m) for m in answer["matches"]]
+    matches = [from_bridge(Match, m) for m in answer["matches"]]
     capped, searched = answer["capped"], answer["searched_chars"]
     if scope is None:
         for frame, bridge in _frame_bridges(tab):
@@ -95,7 +96,7 @@ async def find(tab: Tab, query: str | None, *, regex: bool = False, ignore_case:
             tab.refs.saw(inner.get("next_ref", 0) or 0)
             capped = capped or inner.get("capped", False)
             searched += inner.get("searched_chars", 0)
-            matches += [Match.model_validate({**m, "frame": frame.url}) for m in inner.get("matches", [])]
+            matches += [from_bridge(Match, {**m, "frame": frame.url}) for m in inner.get("matches", [])]
     pages = [matches[i:i + max_results] for i in range(0, len(matches), max_results)] or [[]]
     summary = {"tab": tab.id, "query": query, "regex": regex, "total": len(matches), "capped": capped,
                "searched_chars": searched}
