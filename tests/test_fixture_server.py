@@ -195,6 +195,15 @@ def test_chaos_js_hands_out_a_load_as_a_script_with_every_apps_races():
     assert 400 <= draw["login"]["hydration_ms"] <= 2500
 
 
+def test_shop_timing_pins_the_seeded_draws_it_names_and_nothing_else():
+    with FixtureServer(chaos_seed=3, shop_timing={"hydration_ms": 4000}) as srv:
+        draw = call(srv, "/api/chaos")[1]
+    assert (draw["hydration_ms"], draw["scrim_extra_ms"], draw["rerender"]) == (
+        4000, 557, {"at_ms": 1236, "positions": [9, 10]})
+    with pytest.raises(ValueError, match="hydrate_ms"):
+        FixtureServer(chaos_seed=3, shop_timing={"hydrate_ms": 1}).start()
+
+
 def test_without_a_seed_every_apps_race_is_over_at_once(server):
     draw = call(server, "/api/chaos")[1]
     assert draw["login"] == {"hydration_ms": 0}

@@ -26,6 +26,10 @@ from tests.flows.frames import CARD
 from verdex.lint import lint_source
 
 RECORD_SEED = 3            # shop: hydration (1213 ms) outlasts the scrim (857 ms); a re-render at 1236 ms
+# The races the shop's recording must meet, made wide enough to be met whatever the machine's speed:
+# the scrim stays 1.5 s after the cards render (the agent's first click meets it) and the handlers come
+# 2.5 s after the scrim goes (the click verdex makes as soon as it clears lands in that gap).
+RECORD_SHOP_TIMING = {"scrim_extra_ms": 1500, "hydration_ms": 4000}
 CHAOS_SEEDS = range(1, 6)  # bench/chaos.py: every naive test fails on at least one of these
 SCRIM_FLOWS = ("shop", "checkout")
 POSITIONAL_COMMENT = "# positional fallback"
@@ -49,7 +53,7 @@ def generated(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     flow = request.param
     folder = tmp_path_factory.mktemp(flow)
     recording = folder / f"{flow}.jsonl"
-    runner.record(FLOWS[flow], recording, chaos_seed=RECORD_SEED)
+    runner.record(FLOWS[flow], recording, chaos_seed=RECORD_SEED, shop_timing=RECORD_SHOP_TIMING)
     python = runner.export_python(recording, folder / "python", flow)
     typescript_dir = runner.scratch_ts_dir(flow)
     runner.export_typescript(recording, typescript_dir, flow)
@@ -84,10 +88,10 @@ def test_generated_python_reads_secrets_from_the_environment(generated: Generate
 
 
 def test_shop_recording_meets_the_races_and_the_test_waits_for_their_evidence(generated: Generated) -> None:
-    """Under RECORD_SEED the agent's first click is blocked by the scrim and its next one lands in the
-    hydration gap (no effect, or only the chaos re-render that comes 23 ms after hydration, and the
-    agent clicks again); the generated test waits for what cleared each (and for the response it
-    caused), and clicks once."""
+    """Under RECORD_SEED and RECORD_SHOP_TIMING the agent's first click is blocked by the scrim and its
+    next one lands in the hydration gap (no effect, and the agent clicks again once the grid says it is
+    hydrated); the generated test waits for what cleared each (and for the response it caused), and
+    clicks once."""
     if generated.flow not in SCRIM_FLOWS:
         pytest.skip("only the shop has a loading scrim")
     clicks = [s for s in generated.steps if s["tool"] == "browser_click"]

@@ -46,10 +46,11 @@ def test_env() -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------------------------- recording
-def record(flow: ModuleType, recording_path: Path, chaos_seed: int | None = None, verbose: bool = False) -> float:
+def record(flow: ModuleType, recording_path: Path, chaos_seed: int | None = None, verbose: bool = False,
+           shop_timing: dict[str, int] | None = None) -> float:
     """Run the flow's scripted agent against a fresh fixture server; the seconds it took."""
     started = time.monotonic()
-    with FixtureServer(chaos_seed=chaos_seed) as server:
+    with FixtureServer(chaos_seed=chaos_seed, shop_timing=shop_timing) as server:
         asyncio.run(flow.record(server.url, recording_path, verbose=verbose))
     return time.monotonic() - started
 
