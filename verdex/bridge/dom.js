@@ -87,6 +87,11 @@
     return out;
   }
 
+  // What fn returns, or fallback when it throws (a cross-origin frame's document, a detached node).
+  function attempt(fn, fallback) {
+    try { return fn(); } catch (e) { return fallback; }
+  }
+
   function collapse(text) {
     return text.replace(/[\u200b\u00ad]/g, '').replace(/\s+/g, ' ').trim();
   }

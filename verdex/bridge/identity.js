@@ -65,8 +65,7 @@
     const selector = IDENTITY_SELECTOR + ', [' + TEST_ID + ']';
     const out = queryComposed(doc, selector);
     for (const frame of doc.querySelectorAll('iframe')) {
-      let inner = null;
-      try { inner = frame.contentDocument; } catch (e) { inner = null; }
+      const inner = attempt(() => frame.contentDocument, null);
       if (inner && inner.documentElement && visibleBox(frame)) for (const el of queryComposed(inner, selector)) out.push(el);
     }
     return out;

@@ -65,8 +65,7 @@
     const found = (doc) => {
       for (const frame of doc.querySelectorAll('iframe, frame')) {
         if ((args.name && frame.getAttribute('name') === args.name) || (!args.name && frame.src === args.url)) return frame;
-        let inner = null;
-        try { inner = frame.contentDocument; } catch (e) { inner = null; }
+        const inner = attempt(() => frame.contentDocument, null);
         const nested = inner && found(inner);
         if (nested) return nested;
       }
@@ -82,8 +81,7 @@
     const out = [];
     const visit = (doc) => {
       for (const frame of doc.querySelectorAll('iframe, frame')) {
-        let inner = null;
-        try { inner = frame.contentDocument; } catch (e) { inner = null; }
+        const inner = attempt(() => frame.contentDocument, null);
         if (inner) visit(inner);
         else out.push({ ref: refFor(frame), name: frame.getAttribute('name') || '', url: frame.src || '' });
       }

@@ -54,7 +54,7 @@
         }
         if (r === 'combobox' || r === 'listbox') {
           options.visited.add(el);
-          let selected = [];
+          let selected;
           if (tag === 'SELECT') {
             selected = Array.from(el.selectedOptions);
             if (!selected.length && el.options.length) selected.push(el.options[0]);

@@ -49,18 +49,16 @@
   function animationFacts(el) {
     const out = [];
     for (let node = el, depth = 0; node && node.tagName !== 'HTML'; node = parentOf(node), depth++) {
-      let running = [];
-      try { running = node.getAnimations(); } catch (e) { running = []; }
+      const running = attempt(() => node.getAnimations(), []);
       for (const animation of running) {
         if (animation.playState !== 'running' && animation.playState !== 'pending') continue;
-        let properties = [];
-        try {
+        const properties = attempt(() => {
           const frames = animation.effect && animation.effect.getKeyframes ? animation.effect.getKeyframes() : [];
           const keys = new Set();
           for (const frame of frames) for (const key of Object.keys(frame))
             if (!['offset', 'easing', 'composite', 'computedOffset'].includes(key)) keys.add(key);
-          properties = Array.from(keys);
-        } catch (e) { properties = []; }
+          return Array.from(keys);
+        }, []);
         if (animation.transitionProperty) properties.push(animation.transitionProperty);
         const timing = animation.effect && animation.effect.getComputedTiming ? animation.effect.getComputedTiming() : {};
         out.push({ on: depth === 0 ? 'target' : 'ancestor', depth, tag: node.tagName.toLowerCase(),

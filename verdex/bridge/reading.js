@@ -18,8 +18,7 @@
 
   function readableChildren(el) {
     if (el.tagName === 'IFRAME') {
-      let doc = null;
-      try { doc = el.contentDocument; } catch (e) { doc = null; }
+      const doc = attempt(() => el.contentDocument, null);
       return doc && doc.body ? [doc.body] : [];
     }
     return Array.from(composedChildren(el));
@@ -130,10 +129,8 @@
       flush(rd);
       const src = el.src || el.getAttribute('src') || '';
       const frame = { name: el.getAttribute('name') || '', title: el.getAttribute('title') || '', url: src };
-      let doc = null;
-      try { doc = el.contentDocument; } catch (e) { doc = null; }
-      let sameOrigin = false;
-      try { sameOrigin = !src || new URL(src, document.baseURI).origin === location.origin; } catch (e) { sameOrigin = false; }
+      const doc = attempt(() => el.contentDocument, null);
+      const sameOrigin = attempt(() => !src || new URL(src, document.baseURI).origin === location.origin, false);
       const loaded = doc && doc.body && !(doc.URL === 'about:blank' && src && src !== 'about:blank');
       if (loaded) {
         rd.blocks.push(Object.assign({ kind: 'frame', cross_origin: false }, frame));

@@ -102,9 +102,7 @@
     let el = document.activeElement;
     for (;;) {
       if (el && el.shadowRoot && el.shadowRoot.activeElement) { el = el.shadowRoot.activeElement; continue; }
-      let inner = null;
-      try { inner = el && el.tagName === 'IFRAME' ? el.contentDocument && el.contentDocument.activeElement : null; }
-      catch (e) { inner = null; }
+      const inner = attempt(() => (el && el.tagName === 'IFRAME' ? el.contentDocument && el.contentDocument.activeElement : null), null);
       if (inner) { el = inner; continue; }
       break;
     }

@@ -46,8 +46,7 @@
       node.role = 'iframe';
       node.name = clip(el.getAttribute('title') || el.getAttribute('name') || '', NAME_LIMIT);
       node.ref = refFor(el);
-      let doc = null;
-      try { doc = el.contentDocument; } catch (e) { doc = null; }
+      const doc = attempt(() => el.contentDocument, null);
       if (doc && doc.body) {
         watchMutations(doc);
         if (depth < ctx.maxDepth) buildChildren([doc.body], node, depth + 1, ctx);
@@ -175,7 +174,7 @@
   // Text after a colon goes unquoted when it cannot be mistaken for structure (a quote, brackets
   // that look like [ref=…], a leading YAML indicator, a line break, a ': ' or ' #').
   function scalar(text) {
-    if (/^[^\s"'`{}\[\]&*#?|<>=!%@,:-][^\n\r"\[\]]*$/.test(text) && !/: | #|[\s:]$/.test(text)) return text;
+    if (/^[^\s"'`{}[\]&*#?|<>=!%@,:-][^\n\r"[\]]*$/.test(text) && !/: | #|[\s:]$/.test(text)) return text;
     return quote(text);
   }
 
