@@ -1,5 +1,5 @@
 """The fields whose pixels a screenshot never shows: password, payment (``autocomplete=cc-*``) and
-one-time-code fields — the same rule as the bridge's ``isSensitive`` (bridge.js), written as a CSS
+one-time-code fields — the same rule as the bridge's ``isSensitive`` (bridge/names.js), written as a CSS
 selector so that Playwright's ``mask=`` paints them over."""
 
 from __future__ import annotations

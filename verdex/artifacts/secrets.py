@@ -13,7 +13,7 @@ import html
 import json
 from urllib.parse import quote, quote_plus
 
-MASK = "[redacted]"         # the bridge's mask for a sensitive field's value (bridge.js)
+MASK = "[redacted]"         # the bridge's mask for a sensitive field's value (bridge/names.js)
 
 # Characters each encoder leaves as they are: JavaScript's encodeURIComponent and encodeURI, and the
 # browser's application/x-www-form-urlencoded serializer (WHATWG URL), besides Python's own defaults.

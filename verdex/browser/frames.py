@@ -167,5 +167,5 @@ async def _frame_lines(tab: "Tab", bridge: Bridge, observation_id: str) -> list[
     tab.refs.saw(answer.get("next_ref", 0) or 0)
     lines = [line for line in answer["text"].split("\n") if line.strip()]
     if answer.get("has_more"):
-        lines.append("- … more in this frame: browser_extract or browser_find read all of it")
+        lines.append("- … more in this frame: extracting or finding its text reads all of it")
     return lines

@@ -145,7 +145,7 @@ class Tab:
         self.report_crash()
         if self.pending_dialogs:
             dialog = self.pending_dialogs[0]
-            raise NotActionable(f"a {dialog.type} dialog is open ({dialog.message!r}); answer it with browser_dialog",
+            raise NotActionable(f"a {dialog.type} dialog is open ({dialog.message!r}); answer it (accept or dismiss) first",
                                 dialog={"type": dialog.type, "message": dialog.message})
 
     async def call_bridge(self, method: str, args: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Reading a page: ``extract`` returns its readable content (markdown, text or structured records)
 and ``find`` searches its visible text, each token-bounded with stable paging.
 
-The page side is the bridge's reading region (``extract``, ``find`` in bridge.js); cross-origin
+The page side is the bridge's reading region (``extract``, ``find`` in bridge/reading.js); cross-origin
 frames are read by a bridge of their own (:mod:`verdex.browser.frames`) and their content is put
 where the frame sits.
 """
