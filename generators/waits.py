@@ -14,6 +14,8 @@ from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
 from verdex.facts import NOT_READY, READINESS_ATTRIBUTE
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$")
+# a query value that names one record (an id, a token), not a state the test means (page=2, sort=price)
+VOLATILE_VALUE = re.compile(r"^(\d{5,}|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$")
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
@@ -32,11 +34,47 @@ def path_pattern(url: str) -> str:
     return "/".join(parts) + "$"
 
 
+def url_pattern(url_before: str, url_after: str) -> str:
+    """What a test asserts of the URL an action led to, as a regular expression (Python's and
+    JavaScript's alike): the path, ids and hashes as wildcards; the query parameters the action set or
+    changed (each where it stands among the others; the rest may be anything); the fragment, which is
+    where a hash-routed app keeps its route. ``/products?sort=-price`` after ``/products`` gives
+    ``/products\\?(?=(?:[^#]*&)?sort=\\-price(?:[&#]|$))[^#]*$``."""
+    before, after = urlsplit(url_before), urlsplit(url_after)
+    pattern = "/".join(r"[^/]+" if VOLATILE_SEGMENT.match(part) else _escape(part)
+                       for part in (after.path or "/").split("/"))
+    if after.query:
+        earlier = _parameters(before.query)
+        changed = [(key, value) for key, value in _parameters(after.query).items() if earlier.get(key) != value]
+        if changed:
+            pattern += r"\?" + "".join(
+                r"(?=(?:[^#]*&)?" + _escape(key) + "=" + (r"[^&#]*" if VOLATILE_VALUE.match(value) else _escape(value))
+                + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
+        else:
+            pattern += r"(?:\?[^#]*)?"
+    if after.fragment:
+        pattern += "#" + "/".join(r"[^/]*" if VOLATILE_SEGMENT.match(part) else _escape(part)
+                                  for part in after.fragment.split("/"))
+    return pattern + "$"
+
+
+def _parameters(query: str) -> dict[str, str]:
+    """The query's parameters as they appear in the URL (still percent-encoded, as the page's URL is)."""
+    return dict(part.partition("=")[::2] for part in query.split("&") if part)
+
+
+def _escape(text: str) -> str:
+    """Escape what is special in a regular expression, and only that: the same text in Python and JavaScript."""
+    return re.sub(r"[.^$*+?()\[\]{}|\\-]", lambda m: "\\" + m.group(0), text)
+
+
 def url_assertion(url_before: str, url_after: str, step: int) -> Assertion | None:
     if not url_after or url_after == url_before:
         return None
-    return Assertion(kind="url", pattern=path_pattern(url_after),
-                     reason=f"step {step}: the action navigated to {urlsplit(url_after).path}")
+    after = urlsplit(url_after)
+    shown = after.path + (f"?{after.query}" if after.query else "") + (f"#{after.fragment}" if after.fragment else "")
+    return Assertion(kind="url", pattern=url_pattern(url_before, url_after),
+                     reason=f"step {step}: the action navigated to {shown}")
 
 
 def blocker_wait(record: dict[str, Any], step: int) -> Wait | None:

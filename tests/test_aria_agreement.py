@@ -30,7 +30,7 @@ SETTLE_TIMEOUT_S = 20.0
 # page's (test_bridge_isolation), so agreement on the clean page covers it.
 PAGES = ["/", "/shop/", "/shop/cart", "/shop/checkout", "/login/", "/login/welcome.html", "/consent/",
          "/frames/", "/popup/", "/grid/", "/hostile/clean.html", "/aria/",
-         "/banner/", "/huge/"]
+         "/banner/", "/huge/", "/routes/todos.html#/active", "/routes/products.html?sort=-price"]
 
 
 def refs_by_role_and_name(text: str) -> dict[tuple[str, str, str], list[str]]:

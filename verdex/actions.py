@@ -329,7 +329,9 @@ def _proposals(effects: Effects | None) -> list[Proposal]:
             if isinstance(text, str) and text.strip():
                 out.append(Proposal(kind="text_visible", value=text))
     if effects.url_after != effects.url_before:
-        out.append(Proposal(kind="url", value=urlsplit(effects.url_after).path))
+        after = urlsplit(effects.url_after)          # the route a hash-routed or filtered page keeps too
+        out.append(Proposal(kind="url", value=after.path + (f"?{after.query}" if after.query else "")
+                            + (f"#{after.fragment}" if after.fragment else "")))
     return out
 
 

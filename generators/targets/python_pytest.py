@@ -48,7 +48,7 @@ class PythonPytest:
         return formatted
 
     def support_files(self, plan: TestPlan) -> dict[str, str]:
-        return {"conftest.py": environment().get_template("conftest.py.j2").render(base_url=plan.base_url)}
+        return {"conftest.py": environment().get_template("conftest.py.j2").render(base_url_literal=literal(plan.base_url) if plan.base_url else "None")}
 
     # ---------------------------------------------------------------- statements
     def _statement(self, statement: Goto | Action | Check) -> list[str]:

@@ -5,7 +5,7 @@ export default defineConfig({
   testDir: ".",
   retries: 0,
   use: {
-    baseURL: process.env.BASE_URL ?? "http://127.0.0.1:43175",
+    baseURL: process.env.BASE_URL ?? "http://127.0.0.1:45649",
     launchOptions: {
       executablePath: process.env.VERDEX_CHROMIUM ?? "/usr/lib/chromium/chromium-headless-shell",
       args: ["--disable-quic"],

@@ -1,0 +1,54 @@
+"""The URL a generated test asserts after an action: the path (ids as wildcards), the query parameters
+the action set or changed, and the fragment a hash-routed app keeps its route in. Each row is a real
+pair of URLs before and after an action; the pattern must match the URL the action led to, and not
+the one before it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from verdex.generators.waits import url_pattern
+
+PAIRS = [
+    # hash routing (TodoMVC, any Vue/Angular app in hash mode)
+    ("http://h/todo/#/", "http://h/todo/#/active", r"/todo/#/active$"),
+    ("http://h/todo/#/active", "http://h/todo/#/completed", r"/todo/#/completed$"),
+    ("http://h/app/", "http://h/app/#/orders/8f3a9c2e1b7d", r"/app/#/orders/[^/]*$"),
+    ("http://h/app/#/users", "http://h/app/#/users/42/edit", r"/app/#/users/[^/]*/edit$"),
+    # query-string state: sorting, filtering, paging
+    ("http://h/products", "http://h/products?sort=-price",
+     r"/products\?(?=(?:[^#]*&)?sort=\-price(?:[&#]|$))[^#]*$"),
+    ("http://h/l?page=1&sort=name", "http://h/l?page=2&sort=name",
+     r"/l\?(?=(?:[^#]*&)?page=2(?:[&#]|$))[^#]*$"),
+    ("http://h/admin/user/?sort=0", "http://h/admin/user/?sort=0&desc=1",
+     r"/admin/user/\?(?=(?:[^#]*&)?desc=1(?:[&#]|$))[^#]*$"),
+    ("http://h/search", "http://h/search?q=red+shoes&size=42",
+     r"/search\?(?=(?:[^#]*&)?q=red\+shoes(?:[&#]|$))(?=(?:[^#]*&)?size=42(?:[&#]|$))[^#]*$"),
+    ("http://h/orders", "http://h/orders/view?id=9f86d081884c7d65",
+     r"/orders/view\?(?=(?:[^#]*&)?id=[^&#]*(?:[&#]|$))[^#]*$"),
+    # paths: ids become wildcards, the rest stays
+    ("http://h/shop/", "http://h/shop/cart", r"/shop/cart$"),
+    ("http://h/users", "http://h/users/123/edit", r"/users/[^/]+/edit$"),
+    ("http://h/o", "http://h/orders/3fa85f64-5717-4562-b3fc-2c963f66afa6", r"/orders/[^/]+$"),
+    ("http://h/login", "http://h/welcome?lang=en", r"/welcome\?(?=(?:[^#]*&)?lang=en(?:[&#]|$))[^#]*$"),
+]
+
+
+@pytest.mark.parametrize("before,after,expected", PAIRS)
+def test_the_pattern_keeps_what_the_action_changed(before, after, expected):
+    pattern = url_pattern(before, after)
+    assert pattern == expected
+    assert re.search(pattern, after), "the pattern must hold on the URL the action led to"
+    assert not re.search(pattern, before), "and must not hold on the URL before it"
+
+
+@pytest.mark.parametrize("url", ["http://h/products?page=1&sort=-price", "http://h/products?sort=-price&view=grid"])
+def test_parameters_the_action_did_not_set_may_be_anything(url):
+    assert re.search(url_pattern("http://h/products", "http://h/products?sort=-price"), url)
+
+
+def test_a_query_value_the_action_did_not_change_is_not_asserted():
+    pattern = url_pattern("http://h/a?lang=en", "http://h/b?lang=en")
+    assert pattern == r"/b(?:\?[^#]*)?$" and re.search(pattern, "http://h/b?lang=fr")
