@@ -1,5 +1,5 @@
 """The policy is the session's, not a face's: a session whose maximum tier is low refuses the same calls
-through the Python API and through the MCP server, before they touch the page."""
+through the Python API, the MCP server and the command line, before they touch the page."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from verdex import actions, evaluation, exporting
 from verdex.browser.session import Session
 from verdex.errors import PolicyDenied
 from verdex.safety import Policy
+from tests.model_server import ModelServer, Turn
+from verdex.cli import main
 from verdex.server import CAPABILITY_GROUPS, build_server
 
 pytestmark = pytest.mark.anyio
@@ -71,3 +73,18 @@ async def test_the_high_tier_is_refused_under_medium_and_evaluate_runs_under_hig
     async with Session(record=False) as session:
         tab = await session.tab()
         assert (await evaluation.evaluate(tab, "1 + 1")).result == "2"
+
+
+def test_the_command_line_refuses_it_too(apps, tmp_path, monkeypatch, capsys):
+    """`verdex agent --max-tier low`: the run's opening navigation is refused by the same core, before any
+    model turn (the scripted model would only look)."""
+    with ModelServer(lambda chat: Turn.call("browser_snapshot")) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url)
+        monkeypatch.setenv("VERDEX_MODEL", model.model)
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+        code = main(["agent", "look at the shop", "--base-url", apps.url + "/shop/", "--max-tier", "low",
+                     "-o", str(tmp_path / "test_shop.py"), "--record", str(tmp_path / "agent.jsonl")])
+        assert model.chats == []
+    err = capsys.readouterr().err
+    assert code == 1 and "POLICY_DENIED: navigate is a medium-risk call" in err, err
+    assert not (tmp_path / "test_shop.py").exists()
