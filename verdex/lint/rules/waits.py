@@ -1,7 +1,7 @@
 import libcst as cst
 
 import verdex.lint.playwright_api as api
-from verdex.lint.calls import method_of, receiver_of
+from verdex.lint.calls import keyword, method_of, receiver_of
 from verdex.lint.rule import Invalid, LintRule, Valid, snippet
 
 _SLEEPS = frozenset({"time.sleep", "asyncio.sleep", "anyio.sleep", "trio.sleep"})
@@ -81,18 +81,26 @@ class NetworkIdle(LintRule):
 
 
 class WaitForNavigation(LintRule):
-    """`wait_for_navigation()` and `expect_navigation()`: deprecated, and racy."""
+    """`wait_for_navigation()`, which Playwright for Python does not have, and `expect_navigation()`, which
+    waits for a navigation rather than for the page the test means."""
 
     code = "VDX009"
     name = "wait-for-navigation"
     message = (
-        "is deprecated and racy: the navigation may finish before it starts listening, or it catches an "
-        'unrelated one. Wait for the URL you expect: `page.wait_for_url("**/checkout")` or '
-        '`expect(page).to_have_url(re.compile("/checkout"))`'
+        "waits for a navigation, not for the page the test means: without `url=` any navigation ends it, and "
+        "nothing is checked about where it went. Say where the action leads: `page.wait_for_url(\"**/checkout\")` "
+        'or `expect(page).to_have_url(re.compile("/checkout"))` after the action, or `expect_navigation(url=…)` '
+        "when the test needs the navigation's response (the context manager is not racy: it listens before the "
+        "action runs)"
+    )
+    missing_message = (
+        "does not exist in Playwright for Python (it is Puppeteer's name, and old Playwright JavaScript's): this "
+        'line raises AttributeError. Wait for the URL you expect: `page.wait_for_url("**/checkout")`'
     )
     valid = (
         Valid('page.get_by_role("link", name="Checkout").click()\npage.wait_for_url("**/checkout")'),
         Valid('with page.expect_popup() as popup:\n    page.get_by_text("Open").click()'),
+        Valid('with page.expect_navigation(url="**/receipt") as navigation:\n    page.get_by_role("button", name="Pay").click()'),
     )
     invalid = (
         Invalid("page.wait_for_navigation()"),
@@ -102,5 +110,9 @@ class WaitForNavigation(LintRule):
     def visit_Call(self, node: cst.Call) -> None:
         method = method_of(node)
         if method in ("wait_for_navigation", "expect_navigation"):
-            if self.context.kind_of(receiver_of(node)) in _PAGES:
+            if self.context.kind_of(receiver_of(node)) not in _PAGES:
+                return
+            if method == "wait_for_navigation":
+                self.report(node, f"`{method}()` {self.missing_message}")
+            elif keyword(node, "url") is None:       # with url= it waits for the page the test means
                 self.report(node, f"`{method}()` {self.message}")

@@ -24,7 +24,7 @@ def test_delete_account_requires_confirmation(page: Page) -> None:
     dialog = page.get_by_role("alertdialog")
     expect(dialog.get_by_role("button", name="Delete")).to_be_disabled()
     dialog.get_by_label("Type DELETE to confirm").fill("DELETE")
-    with page.expect_navigation(url="**/goodbye"):  # expect: VDX009
+    with page.expect_navigation(url="**/goodbye"):
         dialog.get_by_role("button", name="Delete").click()
 
 
