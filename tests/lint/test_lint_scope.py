@@ -172,3 +172,31 @@ def test_instant_reads_are_followed_through_variables() -> None:
         "    assert values == sorted(values)\n"
     )
     assert rules(source, "VDX006") == [(4, "VDX006")]
+
+
+def test_a_page_annotated_with_playwrights_implementation_type_is_a_page() -> None:
+    """A real suite's shape: `Page` imported from `playwright._impl._page` for type checking only."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from playwright._impl._page import Page\n"
+        "def test_buy(page: 'Page') -> None:\n"
+        "    page.click('#buy')\n"
+    )
+    assert rules(source, "VDX010") == [(5, "VDX010")]
+
+
+def test_a_page_annotated_with_a_name_this_file_cannot_resolve_falls_back_to_the_fixture() -> None:
+    source = "def test_buy(page: 'Page') -> None:\n    page.click('#buy')\n"
+    assert rules(source, "VDX010") == [(2, "VDX010")]
+
+
+def test_a_file_of_page_object_fixtures_that_never_imports_playwright_is_still_linted() -> None:
+    """Another real shape: tests get pages only through conftest.py's page objects."""
+    source = (
+        "def test_login(login_page) -> None:\n"
+        "    login_page.open()\n"
+        "    login_page.page.wait_for_timeout(500)\n"
+        "    login_page.page.click('#nav button:nth-child(2)')\n"
+    )
+    assert sorted(rules(source)) == [(3, "VDX004"), (4, "VDX002"), (4, "VDX010")]

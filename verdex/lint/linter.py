@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+import verdex.lint.playwright_api as api
 from verdex.lint.config import LintConfig
 from verdex.lint.context import FileContext
 from verdex.lint.models import Finding, LintResult
@@ -134,6 +135,6 @@ def _findings(source: str, path: str, config: LintConfig) -> list[Finding]:
 
 
 def _may_use_playwright(source: str) -> bool:
-    """A file is Playwright code only if it imports playwright or takes a `page` parameter;
-    both need one of these words, so a file with neither cannot have findings."""
-    return "playwright" in source or "page" in source
+    """A file is Playwright code only if it imports playwright, takes a `page` parameter or calls a
+    method only Playwright has; each needs one of these words, so a file with none cannot have findings."""
+    return "playwright" in source or "page" in source or any(name in source for name in api.UNMISTAKABLE_METHODS)

@@ -224,11 +224,22 @@ PLAYWRIGHT_KINDS = frozenset({PAGE, FRAME, LOCATOR, FRAME_LOCATOR, ELEMENT_HANDL
 
 
 def kind_of_qualified_name(qualified: str | None) -> str | None:
-    """ "Page" for "playwright.sync_api.Page"; None for names that are not Playwright types."""
+    """ "Page" for "playwright.sync_api.Page" (or the implementation's own "playwright._impl._page.Page",
+    which some suites annotate with); None for names that are not Playwright types."""
     if qualified is None:
         return None
     module, _, name = qualified.rpartition(".")
-    return name if module in API_MODULES and name in TYPE_NAMES else None
+    public = module in API_MODULES or module == "playwright._impl" or module.startswith("playwright._impl.")
+    return name if public and name in TYPE_NAMES else None
+
+
+# Method names only Playwright has: a file calling one is Playwright code even when it never imports
+# playwright (its tests receive pages through page-object fixtures defined in conftest.py).
+UNMISTAKABLE_METHODS = frozenset({
+    "wait_for_timeout", "get_by_role", "get_by_test_id", "get_by_label", "get_by_placeholder",
+    "get_by_alt_text", "frame_locator", "wait_for_selector", "wait_for_load_state", "expect_navigation",
+    "wait_for_navigation", "query_selector", "query_selector_all",
+})
 
 
 def reads_page(method: str, receiver: object) -> bool:

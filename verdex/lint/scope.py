@@ -97,6 +97,10 @@ class Scope:
             if isinstance(local, cst.Name):
                 self.imports[local.value] = f"{module}.{alias.name.value}"
 
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in api.UNMISTAKABLE_METHODS:
+            self.uses_playwright = True
+
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         info = self._classes.get(node.name.value)
         if info is None or info.node is not node:
@@ -179,7 +183,10 @@ class Scope:
         if kind is cst.Name:
             return self._name_value(node.value)
         if kind is cst.Attribute:
-            return self._member(self.value_of(node.value), node.attr.value)
+            owner = self.value_of(node.value)
+            if owner is None and node.attr.value == "page" and self.uses_playwright:
+                return api.PAGE          # a page object's page (`login_page.page`), in a file of Playwright code
+            return self._member(owner, node.attr.value)
         if kind is cst.Call:
             return self._call_value(node)
         if kind is cst.Await:
@@ -328,7 +335,11 @@ class Scope:
             if index == 0 and owner is not None and "staticmethod" not in decorators and param in positional:
                 frame[name] = owner
             elif param.annotation is not None:
-                frame[name] = self.annotation_value(param.annotation.annotation)
+                annotation = param.annotation.annotation
+                value = self.annotation_value(annotation)
+                if value is None and name in api.FIXTURE_KINDS and _names_a_playwright_type(annotation):
+                    value = api.FIXTURE_KINDS[name]   # `page: "Page"` with Page from where this file cannot see
+                frame[name] = value
             elif name in api.FIXTURE_KINDS:
                 frame[name] = api.FIXTURE_KINDS[name]
             elif name in self._functions and is_fixture(self._functions[name]):
@@ -463,3 +474,9 @@ def _string_table(scope: Scope, node: cst.Dict) -> StringTable | None:
         if isinstance(key, StringValue) and isinstance(value, StringValue):
             entries[key.text] = value.text
     return StringTable(entries) if entries else None
+
+
+def _names_a_playwright_type(annotation: cst.BaseExpression) -> bool:
+    """`Page`, `"Page"`, `pw.Page`: an annotation whose last name is one of Playwright's types."""
+    text = annotation.evaluated_value if isinstance(annotation, cst.SimpleString) else cst.Module([]).code_for_node(annotation)
+    return isinstance(text, str) and text.strip().rpartition(".")[2] in api.TYPE_NAMES
