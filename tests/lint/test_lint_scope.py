@@ -150,7 +150,7 @@ def test_string_constants_are_followed_to_their_use() -> None:
 
 
 def test_sleep_imported_under_another_name() -> None:
-    source = "import time as t\nfrom asyncio import sleep as nap\ndef test_x(page):\n    t.sleep(1)\n    nap(1)\n"
+    source = "import time as t\nfrom asyncio import sleep as nap\ndef test_x(page):\n    t.sleep(1)\n    nap(1)\n    page.reload()\n"
     assert rules(source, "VDX004") == [(4, "VDX004"), (5, "VDX004")]
 
 

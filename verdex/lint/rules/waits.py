@@ -1,8 +1,13 @@
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import keyword, method_of, receiver_of
-from verdex.lint.rule import Invalid, LintRule, Valid, snippet
+from verdex.lint.rule import Invalid, LintRule, Report, Valid, snippet
+
+if TYPE_CHECKING:
+    from verdex.lint.context import FileContext
 
 _SLEEPS = frozenset({"time.sleep", "asyncio.sleep", "anyio.sleep", "trio.sleep"})
 _PAGES = (api.PAGE, api.FRAME, None)
@@ -10,7 +15,10 @@ _CONSTANTS = (cst.SimpleString, cst.Name, cst.Attribute)  # how a wait state is 
 
 
 class HardWait(LintRule):
-    """Waiting a fixed time: `page.wait_for_timeout()`, `time.sleep()`, `asyncio.sleep()`."""
+    """Waiting a fixed time between page interactions: `page.wait_for_timeout()`, or `time.sleep()` /
+    `asyncio.sleep()` in a test, fixture or page-object function that also drives the page. Not a sleep
+    in a function that never touches a page (a fixture waiting for a server's port, a retry helper), in
+    a callback the test defines for the app, or `asyncio.sleep(0)` (a yield, not a wait)."""
 
     code = "VDX004"
     name = "hard-wait"
@@ -24,27 +32,62 @@ class HardWait(LintRule):
         Valid('expect(page.get_by_role("status")).to_have_text("Saved")'),
         Valid('with page.expect_response("**/api/save"):\n    page.get_by_role("button", name="Save").click()'),
         Valid("import time\n\n\ndef backoff(attempt: int) -> None:\n    time.sleep(2**attempt)\n"),
+        Valid("import time\n\nimport pytest\n\n\n@pytest.fixture\ndef server(page):\n    time.sleep(1)\n"
+              "    yield \"http://127.0.0.1:8000\"\n"),
+        Valid("import time\n\n\ndef test_chat(page) -> None:\n    def reply(message):\n        time.sleep(1)\n"
+              "        return message\n\n    page.get_by_role(\"button\").click()\n"),
+        Valid("import asyncio\n\n\nasync def test_x(page) -> None:\n    await asyncio.sleep(0)\n"
+              "    await page.get_by_role(\"button\").click()\n"),
     )
     invalid = (
         Invalid("page.wait_for_timeout(500)"),
         Invalid(
             "import time\n\nfrom playwright.sync_api import Page\n\n\n"
-            "def test_x(page: Page) -> None:\n    time.sleep(2)\n"
+            "def test_x(page: Page) -> None:\n    page.get_by_role(\"button\").click()\n    time.sleep(2)\n"
         ),
-        Invalid("from time import sleep as nap\n\n\ndef test_x(page) -> None:\n    nap(1)\n"),
+        Invalid("from time import sleep as nap\n\n\ndef test_x(page) -> None:\n    nap(1)\n    page.reload()\n"),
         Invalid(
             "import asyncio\n\nfrom playwright.async_api import Page\n\n\n"
-            "async def test_x(page: Page) -> None:\n    await asyncio.sleep(0.5)\n"
+            "async def test_x(page: Page) -> None:\n    await asyncio.sleep(0.5)\n    await page.reload()\n"
         ),
     )
 
+    def __init__(self, context: "FileContext") -> None:
+        super().__init__(context)
+        # per enclosing function: whether it drives a page, and the sleeps seen in it (with their statement)
+        self._functions: list[tuple[cst.FunctionDef, list[bool], list[tuple[cst.Call, int]]]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._functions.append((node, [False], []))
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        function, drives_page, sleeps = self._functions.pop()
+        nested = bool(self._functions)          # a callback or helper the test defines for the app
+        if drives_page[0] and not nested:        # a fixture that logs in counts; one that waits for a port does not
+            for call, statement in sleeps:
+                self.context.reports.append(Report(type(self), call, f"`{snippet(call)}` {self.message}", None,
+                                                   statement))
+
     def visit_Call(self, node: cst.Call) -> None:
         method = method_of(node)
+        receiver_kind = self.context.kind_of(receiver_of(node)) if method is not None else None
+        if self._functions and receiver_kind in api.PLAYWRIGHT_KINDS:
+            self._functions[-1][1][0] = True
         if method == "wait_for_timeout":
-            if self.context.kind_of(receiver_of(node)) in _PAGES:
+            if receiver_kind in _PAGES:
                 self.report(node, f"`{snippet(node)}` {self.message}")
-        elif (method is None or method == "sleep") and self.context.qualified_name(node.func) in _SLEEPS:
-            self.report(node, f"`{snippet(node)}` {self.message}")
+        elif (method is None or method == "sleep") and self.context.qualified_name(node.func) in _SLEEPS \
+                and not _sleeps_zero(node):
+            if self._functions:
+                self._functions[-1][2].append((node, len(self.context.statements) - 1))
+            else:
+                self.report(node, f"`{snippet(node)}` {self.message}")   # a script's top level
+
+
+def _sleeps_zero(call: cst.Call) -> bool:
+    """`asyncio.sleep(0)`: gives other tasks a turn, waits for nothing."""
+    first = call.args[0].value if call.args else None
+    return isinstance(first, (cst.Integer, cst.Float)) and float(first.value) == 0
 
 
 class NetworkIdle(LintRule):

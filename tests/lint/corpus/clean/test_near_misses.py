@@ -19,7 +19,7 @@ class Playlist:
         return self.tracks[index]
 
     def pause(self) -> None:
-        time.sleep(0)  # expect: VDX004
+        time.sleep(0)
 
 
 @pytest.fixture

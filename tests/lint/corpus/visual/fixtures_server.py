@@ -11,13 +11,13 @@ from playwright.sync_api import BrowserContext
 @pytest.fixture(scope="session")
 def server():
     process = subprocess.Popen(["npm", "run", "preview", "--", "--port", "8080"])
-    time.sleep(3)  # expect: VDX004
+    time.sleep(3)
     for _ in range(20):
         try:
             requests.get("http://localhost:8080/", timeout=1)
             break
         except requests.ConnectionError:
-            time.sleep(0.5)  # expect: VDX004
+            time.sleep(0.5)
     yield "http://localhost:8080"
     process.terminate()
 
