@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT_S = 15 * 60
-SUMMARY = re.compile(r"=+ (.*(?:passed|failed|error).*) in [\d.]+s")
+SUMMARY = re.compile(r"^=*\s*(\d+ (?:passed|failed|error).*?) in [\d.]+s", re.MULTILINE)
 
 
 def _spin() -> None:

@@ -61,8 +61,10 @@ def test_testing_cabals_fixtures_keeps_working_beside_the_installed_wheel(plain_
                           capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert done.returncode == 0, done.stderr
     verdex_file, fixtures_file = done.stdout.split()
-    assert str(plain_install.parent.parent) in verdex_file            # the wheel's verdex, not the checkout's
-    assert "fixtures" in Path(fixtures_file).parts and "verdex" not in Path(fixtures_file).parts
+    venv = str(plain_install.parent.parent)
+    assert verdex_file.startswith(venv)                    # the wheel's verdex, not the checkout's
+    assert not fixtures_file.startswith(venv)              # testing-cabal's own, not one the wheel put there
+    assert Path(fixtures_file).parent.name == "fixtures"
 
 
 def test_lint_runs_without_the_extras_and_the_agent_says_which_extra_it_needs(plain_install, tmp_path):
