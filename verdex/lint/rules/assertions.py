@@ -1,8 +1,18 @@
+import re
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import method_of, positional, receiver_of, unwrap_await
-from verdex.lint.rule import Fix, Invalid, LintRule, Valid, snippet
+from verdex.lint.definitions import decorator_name
+from verdex.lint.rule import Fix, Invalid, LintRule, Report, Valid, snippet
+
+if TYPE_CHECKING:
+    from verdex.lint.context import FileContext
+
+# helpers and decorators that run a function again until it passes
+_RETRYING = re.compile(r"(?i)(retry|retrying|until|eventually|poll|wait_for_function|on_exception|flaky)")
 
 _LISTS = (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST, api.INSTANT_READ)
 
@@ -90,13 +100,57 @@ class NonRetryingAssertion(LintRule):
         ),
     )
 
+    geometry_message = (
+        "reads the element's box once. Python's `expect` has no assertion on geometry, so there is no "
+        "web-first form to switch to: first wait for what settles the layout (`expect(locator).to_be_visible()`, "
+        "`.to_have_css(...)`, the response that fills it), then measure; or retry the check in a helper"
+    )
+
+    def __init__(self, context: "FileContext") -> None:
+        super().__init__(context)
+        self._functions: list[str] = []               # the enclosing functions' names, outermost first
+        self._retried: set[str] = set()               # functions a retrying helper runs (`wait_until(check)`)
+        self._boxes: set[str] = set()                 # names holding a `bounding_box()`
+        self._pending: list[tuple[str, Report]] = []  # asserts in nested functions, judged at the end
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if any(_RETRYING.search(decorator_name(d) or "") for d in node.decorators):
+            self._retried.add(node.name.value)
+        self._functions.append(node.name.value)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._functions.pop()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        value = unwrap_await(node.value)
+        if isinstance(value, cst.Call) and method_of(value) == "bounding_box":
+            self._boxes |= {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
+
+    def leave_Module(self, node: cst.Module) -> None:
+        self.context.reports.extend(report for function, report in self._pending if function not in self._retried)
+
     def visit_Assert(self, node: cst.Assert) -> None:
         read = self._instant_read(node.test)
-        if read is not None:
-            self.report(node, f"`{snippet(read)}` {self.message}", self._fix(node))
+        if read is None:
+            return
+        if "bounding_box" in snippet(read, 10_000) or (isinstance(read, cst.Name) and read.value in self._boxes) \
+                or (isinstance(read, cst.Subscript) and isinstance(read.value, cst.Name) and read.value.value in self._boxes):
+            report = Report(type(self), node, f"`{snippet(read)}` {self.geometry_message}", None,
+                            len(self.context.statements) - 1)
+        else:
+            report = Report(type(self), node, f"`{snippet(read)}` {self.message}", self._fix(node),
+                            len(self.context.statements) - 1)
+        if len(self._functions) > 1 or self._functions[-1:] and self._functions[-1] in self._retried:
+            self._pending.append((self._functions[-1], report))   # maybe a callback a retrying helper runs
+        else:
+            self.context.reports.append(report)
 
     def visit_Call(self, node: cst.Call) -> None:
-        """unittest's `self.assertEqual(rows.count(), 3)` and friends read the page once too."""
+        """unittest's `self.assertEqual(rows.count(), 3)` and friends read the page once too. A function
+        handed to a retrying helper (`wait_until(check)`, `retry(check)`, `page.wait_for_function`) is retried."""
+        callee = node.func.value if isinstance(node.func, cst.Name) else method_of(node)
+        if callee and _RETRYING.search(callee):
+            self._retried |= {arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)}
         method = method_of(node)
         if method is None or not method.startswith("assert") or not isinstance(receiver_of(node), cst.Name):
             return
