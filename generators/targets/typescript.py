@@ -34,11 +34,13 @@ class TypeScript:
     def test_file(self, plan: TestPlan) -> str:
         self._promises = 0
         self._uses_path = False
+        self._uses_secret = False
         body: list[str] = []
         for statement in plan.statements:
             body += self._statement(statement)
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
-                                                                       uses_path=self._uses_path)
+                                                                       uses_path=self._uses_path,
+                                                                       uses_secret=self._uses_secret)
         from verdex.generators.typescript_syntax import NodeToolchainMissing, typescript_syntax_errors
         try:
             errors = typescript_syntax_errors(source)
@@ -129,7 +131,8 @@ class TypeScript:
 
     def _value(self, value: Value | None) -> str:
         if value is not None and value.secret is not None:
-            return f"process.env[{literal(value.secret.env)}] ?? \"\""
+            self._uses_secret = True
+            return f"secret({literal(value.secret.env)})"
         return literal(value.text if value is not None else "")
 
     def _wait(self, page: str, wait: Wait) -> list[str]:

@@ -3,9 +3,16 @@
 // what); there are no sleeps. Run: npx playwright test
 import { test, expect } from "@playwright/test";
 
+// A value typed into a sensitive field was recorded as the name of an environment variable, never the value.
+function secret(name: string): string {
+  const value = process.env[name];
+  if (value === undefined) throw new Error(`set ${name}: the test types it into a sensitive field`);
+  return value;
+}
+
 test("frames", async ({ page }) => {
   await page.goto("/frames/");
-  await page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("card-number").fill(process.env["VERDEX_SECRET_CARD_NUMBER"] ?? "");
+  await page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("card-number").fill(secret("VERDEX_SECRET_CARD_NUMBER"));
   // step 3: the first click had no effect until [payment-form] got data-hydrated='true' (handlers attached)
   await expect(page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("payment-form")).toHaveAttribute("data-hydrated", "true");
   await page.frameLocator("iframe[title=\"Payment form\"]").getByRole("button", { name: "Pay now", exact: true }).click();
