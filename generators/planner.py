@@ -45,7 +45,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     base_url = _base_url(steps)
     statements: list[Statement] = []
     pending_waits: dict[str, list[Wait]] = {}           # target → waits learnt from a blocked attempt
-    no_effect: dict[str, Any] = {}                      # target → (the click that did nothing, its step)
+    no_effect: dict[str, Any] = {}                      # target → the click that did nothing
     ready_signals: set[Any] = set()                     # readiness attributes already waited for
     uploads: dict[str, str] = {}                        # upload_files/ name → the file uploaded
     for index, record in enumerate(steps, 1):
@@ -55,7 +55,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             statements.append(Goto(page=page, url=_relative(record["args"]["url"], base_url)))
             continue
         if tool in ACTION_TOOLS and outcome == "not_actionable":
-            wait = waits.blocker_wait(record, index)
+            wait = waits.blocker_wait(record)
             known = pending_waits.setdefault(_target_key(record), [])
             if wait is not None and not any(w.locator == wait.locator and w.kind == wait.kind for w in known):
                 known.append(wait)
@@ -66,12 +66,12 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 statements.append(action)
             continue
         if tool == "browser_wait_for":
-            check = _wait_statement(record, index, page)
+            check = _wait_statement(record, page)
             if check is not None:
                 statements.append(check)
             continue
         if tool and tool.startswith("verify_"):
-            assertion = _assertion(record, index)
+            assertion = _assertion(record)
             if not _already_asserted(statements, page, assertion):
                 statements.append(Check(page=page, assertion=assertion))
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
@@ -86,18 +86,17 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
     key = _target_key(record)
     effects = record.get("effects") or {}
     if kind == "click" and (effects.get("no_effect") or _retried_without_consequence(record, index, steps)):
-        no_effect[key] = (record, index)                 # retried later, or a click that changed nothing
+        no_effect[key] = record                          # retried later, or a click that changed nothing
         return None
     found_waits = list(pending_waits.pop(key, []))
-    blocker = waits.blocker_wait(record, index) if record.get("waited") else None
+    blocker = waits.blocker_wait(record) if record.get("waited") else None
     if blocker is not None and not any(w.kind == blocker.kind and w.locator == blocker.locator for w in found_waits):
         found_waits.append(blocker)
     if key in no_effect:
-        earlier, earlier_index = no_effect.pop(key)
-        readiness = waits.readiness_wait(earlier, record, earlier_index)
+        readiness = waits.readiness_wait(no_effect.pop(key), record)
         if readiness is not None:
             found_waits.append(readiness)
-    for signal in waits.readiness_attributes(record, index):
+    for signal in waits.readiness_attributes(record):
         seen = (repr(signal.locator), signal.attribute)
         if seen not in ready_signals and not any(w.locator == signal.locator and w.attribute == signal.attribute
                                                  for w in found_waits):
@@ -113,7 +112,7 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
     if effects.get("new_tabs"):
         popup = pages.popup(effects["new_tabs"][0])
     asserts = []
-    url_check = waits.url_assertion(effects.get("url_before", ""), effects.get("url_after", ""), index)
+    url_check = waits.url_assertion(effects.get("url_before", ""), effects.get("url_after", ""))
     if url_check is not None and popup is None:
         asserts.append(url_check)
     clicks = args.get("click_count", 1)
@@ -123,7 +122,7 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                   files=[_upload_name(path, uploads) for path in args.get("paths", [])] if kind == "upload" else [],
                   file_chooser=kind == "upload" and args.get("via") == "file_chooser",
                   button=args.get("button", "left"), submit=bool(args.get("submit")), waits=found_waits,
-                  response=waits.response_match(effects, index), popup=popup,
+                  response=waits.response_match(effects), popup=popup,
                   download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts,
                   step=index)
 
@@ -185,9 +184,9 @@ def _dialog_answer(steps: list[dict[str, Any]], index: int) -> tuple[str | None,
     return "dismiss", None
 
 
-def _wait_statement(record: dict[str, Any], index: int, page: str) -> Check | None:
+def _wait_statement(record: dict[str, Any], page: str) -> Check | None:
     args = record.get("args", {})
-    reason = f"step {index}: the agent waited for this"
+    reason = "the agent waited for this"
     shared = args.get("elements_showing", 1) > 1         # a strict get_by_text would match them all
     if args.get("text"):
         kind = "shared_text_visible" if shared else "text_visible"
@@ -201,9 +200,9 @@ def _wait_statement(record: dict[str, Any], index: int, page: str) -> Check | No
     return None
 
 
-def _assertion(record: dict[str, Any], index: int) -> Assertion:
+def _assertion(record: dict[str, Any]) -> Assertion:
     args = record.get("args", {})
-    reason = f"step {index}: asserted by the agent"
+    reason = "asserted by the agent"
     if record["tool"] == "verify_text_visible":
         if record.get("locators"):       # the text was inside an iframe: assert through the frame
             return Assertion(kind="visible", locator=waits.locator_of(record["locators"]), reason=reason)

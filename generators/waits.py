@@ -68,16 +68,16 @@ def _escape(text: str) -> str:
     return re.sub(r"[.^$*+?()\[\]{}|\\-]", lambda m: "\\" + m.group(0), text)
 
 
-def url_assertion(url_before: str, url_after: str, step: int) -> Assertion | None:
+def url_assertion(url_before: str, url_after: str) -> Assertion | None:
     if not url_after or url_after == url_before:
         return None
     after = urlsplit(url_after)
     shown = after.path + (f"?{after.query}" if after.query else "") + (f"#{after.fragment}" if after.fragment else "")
     return Assertion(kind="url", pattern=url_pattern(url_before, url_after),
-                     reason=f"step {step}: the action navigated to {shown}")
+                     reason=f"the action navigated to {shown}")
 
 
-def blocker_wait(record: dict[str, Any], step: int) -> Wait | None:
+def blocker_wait(record: dict[str, Any]) -> Wait | None:
     """The target was covered at preflight by element O (recorded with its proven locator): wait for O
     to be hidden before acting."""
     blocker = locator_of(record.get("blocker"))
@@ -87,7 +87,7 @@ def blocker_wait(record: dict[str, Any], step: int) -> Wait | None:
                     if b.startswith("covered")), None)
     if covered is None:
         return None
-    return Wait(kind="hidden", locator=blocker, reason=f"step {step}: the target was {covered.split(' [ref=')[0]}")
+    return Wait(kind="hidden", locator=blocker, reason=f"the target was {covered.split(' [ref=')[0]}")
 
 
 def ancestor_locator(record: dict[str, Any], test_id: str) -> Locator:
@@ -98,7 +98,7 @@ def ancestor_locator(record: dict[str, Any], test_id: str) -> Locator:
     return Locator(steps=[*frames, Step(method="get_by_test_id", args=[test_id])])
 
 
-def readiness_wait(no_effect: dict[str, Any], effective: dict[str, Any], step: int) -> Wait | None:
+def readiness_wait(no_effect: dict[str, Any], effective: dict[str, Any]) -> Wait | None:
     """A click had no effect, and a later click on the same target did: between them an ancestor's
     data-*/aria-busy attributes changed (the app became interactive). Wait for that attribute."""
     before = {a["test_id"]: a["attributes"] for a in no_effect.get("preflight", {}).get("ancestor_state", [])}
@@ -110,14 +110,14 @@ def readiness_wait(no_effect: dict[str, Any], effective: dict[str, Any], step: i
             if old.get(name) != value:
                 return Wait(kind="attribute", attribute=name, value=value,
                             locator=ancestor_locator(effective, ancestor["test_id"]),
-                            reason=f"step {step}: the first click had no effect until "
+                            reason=f"the first click had no effect until "
                                    f"[{ancestor['test_id']}] got {name}={value!r} (handlers attached)")
     return None
 
 
 
 
-def readiness_attributes(record: dict[str, Any], step: int) -> list[Wait]:
+def readiness_attributes(record: dict[str, Any]) -> list[Wait]:
     """When the action worked, an ancestor said it was ready (``data-hydrated="true"``): wait for that
     signal too, so a run where the app becomes interactive later does not click into the void."""
     out = []
@@ -127,12 +127,12 @@ def readiness_attributes(record: dict[str, Any], step: int) -> list[Wait]:
             if READINESS_ATTRIBUTE.match(name) and value not in NOT_READY:
                 out.append(Wait(kind="attribute", attribute=name, value=value,
                                 locator=ancestor_locator(record, ancestor["test_id"]),
-                                reason=f"step {step}: when the action worked, [{ancestor['test_id']}] had "
+                                reason=f"when the action worked, [{ancestor['test_id']}] had "
                                        f"{name}={value!r} (the app's readiness signal)"))
     return out
 
 
-def response_match(effects: dict[str, Any] | None, step: int) -> ResponseMatch | None:
+def response_match(effects: dict[str, Any] | None) -> ResponseMatch | None:
     """The action started a request and the page changed when it answered: wait for that response."""
     if not effects:
         return None
@@ -143,5 +143,5 @@ def response_match(effects: dict[str, Any] | None, step: int) -> ResponseMatch |
     if chosen is None:
         return None
     return ResponseMatch(method=chosen["method"], path_pattern=path_pattern(chosen["url"]),
-                         reason=f"step {step}: {chosen['method']} {urlsplit(chosen['url']).path} answered "
+                         reason=f"{chosen['method']} {urlsplit(chosen['url']).path} answered "
                                 f"{chosen['status']} and the page changed")

@@ -12,11 +12,11 @@ from playwright.sync_api import Page, expect
 
 def test_checkout(page: Page) -> None:
     page.goto("/shop/")
-    # step 2: the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
+    # the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
     expect(page.get_by_test_id("loading-scrim")).to_be_hidden()
-    # step 3: the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
+    # the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
     expect(page.get_by_test_id("product-grid")).to_have_attribute("data-hydrated", "true")
-    # step 4: POST /api/cart/add answered 200 and the page changed
+    # POST /api/cart/add answered 200 and the page changed
     with page.expect_response(
         lambda response: response.request.method == "POST"
         and re.search("/api/cart/add$", response.url.split("?")[0]) is not None
@@ -24,7 +24,7 @@ def test_checkout(page: Page) -> None:
         page.get_by_test_id("product-card").filter(has_text="Pixel 8").get_by_role(
             "button", name="Add to Cart", exact=True
         ).click()
-    # step 5: GET /api/cart answered 200 and the page changed
+    # GET /api/cart answered 200 and the page changed
     with page.expect_response(
         lambda response: response.request.method == "GET"
         and re.search("/api/cart$", response.url.split("?")[0]) is not None
@@ -36,7 +36,7 @@ def test_checkout(page: Page) -> None:
     page.get_by_role("textbox", name="Full name", exact=True).fill("Ada Lovelace")
     page.get_by_role("textbox", name="Address", exact=True).fill("12 Analytical Row, London")
     page.get_by_role("button", name="Place order", exact=True).click()
-    # step 11: POST /api/orders answered 201 and the page changed
+    # POST /api/orders answered 201 and the page changed
     with page.expect_response(
         lambda response: response.request.method == "POST"
         and re.search("/api/orders$", response.url.split("?")[0]) is not None

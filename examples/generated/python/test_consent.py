@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 def test_consent(page: Page) -> None:
     page.goto("/consent/")
-    # step 2: the first click had no effect until [consent-wall] got data-ready='true' (handlers attached)
+    # the first click had no effect until [consent-wall] got data-ready='true' (handlers attached)
     expect(page.get_by_test_id("consent-wall")).to_have_attribute("data-ready", "true")
     page.get_by_role("button", name="Accept all", exact=True).click()
     expect(page.get_by_text("Preferences saved")).to_be_visible()

@@ -15,7 +15,7 @@ def test_frames(page: Page) -> None:
     page.frame_locator('iframe[title="Payment form"]').get_by_test_id("card-number").fill(
         os.environ["VERDEX_SECRET_CARD_NUMBER"]
     )
-    # step 3: the first click had no effect until [payment-form] got data-hydrated='true' (handlers attached)
+    # the first click had no effect until [payment-form] got data-hydrated='true' (handlers attached)
     expect(
         page.frame_locator('iframe[title="Payment form"]').get_by_test_id("payment-form")
     ).to_have_attribute("data-hydrated", "true")
@@ -23,7 +23,7 @@ def test_frames(page: Page) -> None:
         "button", name="Pay now", exact=True
     ).click()
     expect(page.frame_locator('iframe[title="Payment form"]').get_by_text("Paid")).to_be_visible()
-    # step 6: when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness signal)
+    # when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness signal)
     expect(page.get_by_test_id("shadow-widget")).to_have_attribute("data-hydrated", "true")
     page.get_by_test_id("newsletter-email").fill("ada@example.com")
     page.get_by_role("button", name="Subscribe", exact=True).click()

@@ -12,11 +12,11 @@ from playwright.sync_api import Page, expect
 
 def test_shop(page: Page) -> None:
     page.goto("/shop/")
-    # step 2: the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
+    # the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
     expect(page.get_by_test_id("loading-scrim")).to_be_hidden()
-    # step 3: the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
+    # the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
     expect(page.get_by_test_id("product-grid")).to_have_attribute("data-hydrated", "true")
-    # step 4: POST /api/cart/add answered 200 and the page changed
+    # POST /api/cart/add answered 200 and the page changed
     with page.expect_response(
         lambda response: response.request.method == "POST"
         and re.search("/api/cart/add$", response.url.split("?")[0]) is not None

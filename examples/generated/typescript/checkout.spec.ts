@@ -5,15 +5,15 @@ import { test, expect } from "@playwright/test";
 
 test("checkout", async ({ page }) => {
   await page.goto("/shop/");
-  // step 2: the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
+  // the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
   await expect(page.getByTestId("loading-scrim")).toBeHidden();
-  // step 3: the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
+  // the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
   await expect(page.getByTestId("product-grid")).toHaveAttribute("data-hydrated", "true");
-  // step 4: POST /api/cart/add answered 200 and the page changed
+  // POST /api/cart/add answered 200 and the page changed
   const response1 = page.waitForResponse((response) => response.request().method() === "POST" && new RegExp("/api/cart/add$").test(response.url().split("?")[0]));
   await page.getByTestId("product-card").filter({ hasText: "Pixel 8" }).getByRole("button", { name: "Add to Cart", exact: true }).click();
   await response1;
-  // step 5: GET /api/cart answered 200 and the page changed
+  // GET /api/cart answered 200 and the page changed
   const response2 = page.waitForResponse((response) => response.request().method() === "GET" && new RegExp("/api/cart$").test(response.url().split("?")[0]));
   await page.getByTestId("cart-link").click();
   await response2;
@@ -23,7 +23,7 @@ test("checkout", async ({ page }) => {
   await page.getByRole("textbox", { name: "Full name", exact: true }).fill("Ada Lovelace");
   await page.getByRole("textbox", { name: "Address", exact: true }).fill("12 Analytical Row, London");
   await page.getByRole("button", { name: "Place order", exact: true }).click();
-  // step 11: POST /api/orders answered 201 and the page changed
+  // POST /api/orders answered 201 and the page changed
   const response3 = page.waitForResponse((response) => response.request().method() === "POST" && new RegExp("/api/orders$").test(response.url().split("?")[0]));
   await page.getByRole("button", { name: "Yes, place order", exact: true }).click();
   await response3;

@@ -5,7 +5,7 @@ import { test, expect } from "@playwright/test";
 
 test("consent", async ({ page }) => {
   await page.goto("/consent/");
-  // step 2: the first click had no effect until [consent-wall] got data-ready='true' (handlers attached)
+  // the first click had no effect until [consent-wall] got data-ready='true' (handlers attached)
   await expect(page.getByTestId("consent-wall")).toHaveAttribute("data-ready", "true");
   await page.getByRole("button", { name: "Accept all", exact: true }).click();
   await expect(page.getByText("Preferences saved")).toBeVisible();

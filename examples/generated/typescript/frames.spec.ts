@@ -13,11 +13,11 @@ function secret(name: string): string {
 test("frames", async ({ page }) => {
   await page.goto("/frames/");
   await page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("card-number").fill(secret("VERDEX_SECRET_CARD_NUMBER"));
-  // step 3: the first click had no effect until [payment-form] got data-hydrated='true' (handlers attached)
+  // the first click had no effect until [payment-form] got data-hydrated='true' (handlers attached)
   await expect(page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("payment-form")).toHaveAttribute("data-hydrated", "true");
   await page.frameLocator("iframe[title=\"Payment form\"]").getByRole("button", { name: "Pay now", exact: true }).click();
   await expect(page.frameLocator("iframe[title=\"Payment form\"]").getByText("Paid")).toBeVisible();
-  // step 6: when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness signal)
+  // when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness signal)
   await expect(page.getByTestId("shadow-widget")).toHaveAttribute("data-hydrated", "true");
   await page.getByTestId("newsletter-email").fill("ada@example.com");
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();

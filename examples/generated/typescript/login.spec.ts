@@ -14,7 +14,7 @@ test("login", async ({ page }) => {
   await page.goto("/login/");
   await page.getByRole("textbox", { name: "Username", exact: true }).fill("demo");
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(secret("VERDEX_SECRET_PASSWORD"));
-  // step 4: the first click had no effect until [login-form] got data-hydrated='true' (handlers attached)
+  // the first click had no effect until [login-form] got data-hydrated='true' (handlers attached)
   await expect(page.getByTestId("login-form")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp("/login/welcome\\.html$"));

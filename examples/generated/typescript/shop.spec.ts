@@ -5,11 +5,11 @@ import { test, expect } from "@playwright/test";
 
 test("shop", async ({ page }) => {
   await page.goto("/shop/");
-  // step 2: the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
+  // the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
   await expect(page.getByTestId("loading-scrim")).toBeHidden();
-  // step 3: the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
+  // the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
   await expect(page.getByTestId("product-grid")).toHaveAttribute("data-hydrated", "true");
-  // step 4: POST /api/cart/add answered 200 and the page changed
+  // POST /api/cart/add answered 200 and the page changed
   const response1 = page.waitForResponse((response) => response.request().method() === "POST" && new RegExp("/api/cart/add$").test(response.url().split("?")[0]));
   await page.getByTestId("product-card").filter({ hasText: "Pixel 8" }).getByRole("button", { name: "Add to Cart", exact: true }).click();
   await response1;
