@@ -45,8 +45,11 @@ async def test_clicking_before_the_data_arrives_reports_the_covering_scrim(sessi
     facts = caught.value.facts
     assert caught.value.code == "NOT_ACTIONABLE"
     assert any(b.startswith("covered at its centre by div [testid=loading-scrim]") for b in facts["blocking"])
-    centre = facts["facts"]["coverage"][0]
-    assert centre["point"] == "center" and centre["hit"]["test_id"] == "loading-scrim"
+    [scrim] = facts["blockers"]                    # one blocker, however many probe points it covers
+    assert scrim["by"].startswith("div [testid=loading-scrim]") and "center" in scrim["covers"]
+    assert len(str(caught.value).encode()) <= 600, str(caught.value)
+    observed = await actions.observe(tab, ref)      # the same verdict, in the text an agent reads
+    assert "blocking: covered at its centre by div [testid=loading-scrim]" in observed.to_text()
     assert await tab.page.get_by_test_id("cart-link").inner_text() == "Cart (0)"     # nothing was clicked
 
 

@@ -42,7 +42,7 @@ from verdex.facts import (
     Verdict,
     WaitRecord,
 )
-from verdex.preflight import Action, judge
+from verdex.preflight import Action, blockers, judge
 from verdex.browser.calls import core_call
 from verdex.recorder import secret_env_name
 from verdex.safety.gate import gated_risk
@@ -242,9 +242,9 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                                "blocker": blocker.model_dump(mode="json") if blocker else None,
                                "preflight": facts.model_dump(mode="json")},
                               attachments=await page_picture(tab.page, tab.artifacts))    # what covered it
+            # compact: one entry per blocker; the full facts are in the recording and in observe_element_state
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
-                                blocking=verdict.blocking, advisory=verdict.advisory,
-                                facts=facts.model_dump(mode="json", exclude_defaults=True))
+                                blocking=verdict.blocking, advisory=verdict.advisory, blockers=blockers(facts))
     url_before = tab.page.url
     stopped = len(tab.guard.denied_navigations)
     link, form = facts.navigation.link, facts.navigation.form

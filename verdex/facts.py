@@ -591,8 +591,8 @@ class ActionResult(Fact):
             lines.append(f"via {self.locator.code}" + (" (positional fallback)" if self.locator.fallback else ""))
         if self.waited is not None:
             lines.append(f"waited {self.waited.waited_ms} ms for: {'; '.join(self.waited.blocking)}")
-        if self.verdict.blocking and self.forced:
-            lines += [f"blocking (ignored): {b}" for b in self.verdict.blocking]
+        if self.verdict.blocking:
+            lines += [f"blocking{' (ignored)' if self.forced else ''}: {b}" for b in self.verdict.blocking]
         lines += [f"note: {a}" for a in self.verdict.advisory]
         if self.effects is not None:
             lines.append(self.effects.to_text())

@@ -70,6 +70,18 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     return Verdict(blocking=blocking, advisory=advisory)
 
 
+def blockers(facts: PreflightFacts) -> list[dict[str, object]]:
+    """Each element that covers the target, once, with the probe points it covers: the compact form of
+    the coverage facts (five probes under one scrim are one blocker, not five)."""
+    found: dict[str, dict[str, object]] = {}
+    for probe in facts.coverage:
+        if probe.hit is None or probe.outside_viewport or probe.hit.reaches_target:
+            continue
+        entry = found.setdefault(probe.hit.ref, {"by": _describe_hit(probe.hit), "covers": []})
+        entry["covers"].append(probe.point)                     # type: ignore[union-attr]
+    return list(found.values())
+
+
 def _describe_hit(hit: HitFacts) -> str:
     text = hit.tag
     if hit.test_id:
