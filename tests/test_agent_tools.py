@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from mcp import Client
 
+from verdex.agent.run import AGENT_CAPS
 from verdex.agent.tools import function_tools
 from verdex.server import build_server
 
@@ -37,3 +38,11 @@ async def test_arguments_that_are_not_json_come_back_to_the_model_with_its_code(
     click = next(t for t in await function_tools(client) if t.name == "browser_click")
     assert (await click.on_invoke_tool(None, '{"ref": ')).startswith("INVALID_ARGUMENT: the arguments of browser_click are not JSON")
     assert (await click.on_invoke_tool(None, '["e1"]')).startswith("INVALID_ARGUMENT: the arguments of browser_click must be")
+
+
+async def test_the_agent_has_every_tool_a_task_may_need():
+    async with Client(build_server(caps=AGENT_CAPS)) as c:
+        names = {t.name for t in (await c.list_tools()).tools}
+    assert {"browser_hover", "browser_type", "browser_tabs", "browser_tab_select", "browser_extract",
+            "browser_find", "browser_upload", "observe_element_state", "verify_element", "export_test"} <= names
+    assert "browser_evaluate" not in names

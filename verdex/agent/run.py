@@ -27,6 +27,9 @@ from verdex.server import build_server
 
 DEFAULT_MAX_TURNS = 40
 EXPORT_TOOL = "export_test"          # the run exports; the model chooses neither the target nor the path
+# every tool a task may need: hover, type and observe (more), tabs and popups, extract and find (read),
+# uploads (files), the assertions and export (test); not evaluate (eval) or the linter
+AGENT_CAPS = ("test", "more", "tabs", "read", "files")
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ async def run_agent(request: Request, endpoint: Endpoint, progress: Progress | N
     progress = progress or Progress()
     request.recording.parent.mkdir(parents=True, exist_ok=True)
     request.recording.unlink(missing_ok=True)
-    server = build_server(request.options, request.roles, caps=("test",), record=request.recording,
+    server = build_server(request.options, request.roles, caps=AGENT_CAPS, record=request.recording,
                           policy=request.policy)
     assignment = Assignment(task=request.task, base_url=request.base_url)
     failure: VerdexError | None = None
