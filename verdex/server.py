@@ -48,9 +48,9 @@ INSTRUCTIONS = (
     "read blockers, dialogs and loading in the snapshot header before acting."
 )
 
-Ref = Annotated[str, Field(description="element ref from a snapshot, e.g. e42")]
+Ref = Annotated[str, Field(description="ref from a snapshot (e42)")]
 Force = Annotated[bool, Field(description="act despite blocking facts")]
-Wait = Annotated[bool, Field(description="wait ≤10 s for blocking facts to clear")]
+Wait = Annotated[bool, Field(description="wait ≤10 s for them to clear")]
 Confirm = Annotated[str | None, Field(description="text CONFIRMATION_REQUIRED asked for")]
 
 
@@ -123,7 +123,7 @@ async def _check_prompt_arguments(server: MCPServer, params: dict[str, Any]) -> 
 def _lean_listing(listing: Any) -> Any:
     """An agent pays for tools/list on every turn. Pydantic's schemas say more than a model needs:
     per-property titles that repeat the names, ``anyOf [T, null]`` with ``default: null`` for an
-    optional argument (omitting it says the same), and docstring indentation."""
+    optional argument (omitting it says the same), ``default: false`` on a flag, and docstring indentation."""
     if isinstance(listing, dict):
         for tool in listing.get("tools", []):
             if isinstance(tool.get("description"), str):
@@ -136,6 +136,8 @@ def _lean_listing(listing: Any) -> Any:
                 if options and len(options) == 2 and {"type": "null"} in options and prop.get("default", 0) is None:
                     kept = next(o for o in options if o != {"type": "null"})
                     schema["properties"][name] = {**kept, **{k: v for k, v in prop.items() if k not in ("anyOf", "default")}}
+                elif prop.get("type") == "boolean" and prop.get("default") is False:
+                    prop.pop("default")            # a flag is off unless given
     return listing
 
 
@@ -190,7 +192,7 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         return _result(await session.info())
 
     @tool()
-    async def browser_navigate(url: Annotated[str, Field(description="absolute URL, or relative to the current page")]) -> CallToolResult:
+    async def browser_navigate(url: Annotated[str, Field(description="absolute, or relative to the page")]) -> CallToolResult:
         """Go to a URL in the active tab; returns the page identity."""
         tab = await session.tab()
         return _result(await actions.navigate(tab, url))
@@ -210,10 +212,10 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
     @tool(read_only)
     async def browser_snapshot(
         scope: Annotated[Ref | None, Field(description="only the subtree of this ref")] = None,
-        depth: Annotated[int | None, Field(description="levels below the scope to include", ge=1)] = None,
+        depth: Annotated[int | None, Field(description="levels below scope", ge=1)] = None,
         max_items: Annotated[int | None, Field(description="lines per page", ge=1)] = None,
         cursor: Annotated[str | None, Field(description="next_cursor of a previous page")] = None,
-        diff: Annotated[bool, Field(description="return only lines changed since the previous snapshot")] = False,
+        diff: Annotated[bool, Field(description="only lines changed since the last snapshot")] = False,
         full: Annotated[bool, Field(description="do not fold repeated siblings")] = False,
     ) -> CallToolResult:
         """Accessibility snapshot of the active tab: page identity (url, title, heading, dialogs, notices, loading,
@@ -224,8 +226,8 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
 
     @tool(read_only)
     async def get_ancestors(ref: Ref) -> CallToolResult:
-        """Every ancestor of ref up to body: tag, role, name, all attributes, refs inside, text, and whether it is a
-        meaningful container (test id, landmark, named region, list item, row, card)."""
+        """Every ancestor of ref up to body: tag, role, name, attributes, refs inside, text, and whether it is a
+        container that tells things apart (test id, landmark, named region, row, card)."""
         tab = await session.tab()
         return _result(await tab.ancestors(ref))
 
@@ -235,8 +237,8 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         ancestor_level: Annotated[int, Field(description="0 = the element, 1 = its parent, …", ge=0)] = 1,
         max_items: Annotated[int, Field(ge=1)] = 50,
     ) -> CallToolResult:
-        """Siblings of ref's ancestor at ancestor_level, with the text telling each apart and whether each has the
-        same shape as the target's branch."""
+        """Siblings of ref's ancestor at ancestor_level: the text telling each apart, and whether each has the
+        target's shape."""
         tab = await session.tab()
         return _result(await tab.siblings(ref, ancestor_level, max_items))
 
@@ -276,8 +278,8 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         modifiers: Annotated[list[str] | None, Field(description="Alt, Control, Meta, Shift")] = None,
         force: Force = False, wait: Wait = False, confirm: Confirm = None,
     ) -> CallToolResult:
-        """Click ref after a race preflight: fails with NOT_ACTIONABLE and the facts if it is covered, moving,
-        hidden or disabled; otherwise clicks and reports effects (requests, navigation, toasts, changes)."""
+        """Click ref after a race preflight: NOT_ACTIONABLE with the facts if it is covered, moving, hidden or
+        disabled; else clicks and reports the effects (requests, navigation, notices, changes)."""
         tab = await session.tab()
         return _result(await actions.click(tab, ref, button=button, click_count=click_count,
                                                     modifiers=modifiers, force=force, wait=wait, confirm=confirm))
@@ -316,9 +318,9 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
 
     @tool()
     async def browser_wait_for(
-        text: Annotated[str | None, Field(description="wait until this text is visible")] = None,
-        text_gone: Annotated[str | None, Field(description="wait until this text is hidden or gone")] = None,
-        ref: Annotated[str | None, Field(description="wait until this element reaches state")] = None,
+        text: Annotated[str | None, Field(description="until this text is visible")] = None,
+        text_gone: Annotated[str | None, Field(description="until this text is hidden or gone")] = None,
+        ref: Annotated[str | None, Field(description="until this element reaches state")] = None,
         state: Literal["visible", "hidden", "enabled", "disabled", "attached", "detached"] = "visible",
         timeout: Annotated[float, Field(description="seconds, at most 30", gt=0, le=30)] = 10,
     ) -> CallToolResult:
@@ -384,10 +386,10 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         tab = await session.tab()
         return _result(await assertions.url(tab, url))
 
-    @tool(group="test")
+    @tool()              # the product's main output: listed in every session, which always records
     async def export_test(target: Literal["python", "typescript"],
-                          path: Annotated[str, Field(description="file to write, e.g. tests/test_checkout.py")],
-                          name: Annotated[str, Field(description="test name, e.g. checkout")]) -> CallToolResult:
+                          path: Annotated[str, Field(description="file to write (tests/test_x.py)")],
+                          name: Annotated[str, Field(description="test name (checkout)")]) -> CallToolResult:
         """Write the recorded session as a wait-aware test (pytest-playwright or @playwright/test)."""
         written = await exporting.export_test(session, target=target, path=path, name=name)
         return _plain(f"wrote {', '.join(str(p) for p in written)}", {"files": [str(p) for p in written]})
