@@ -29,6 +29,7 @@ RUNS = 10
 POLL_S = 0.1
 TIMEOUT_S = 20.0
 OUT = Path(".verdex/demo")
+DEMO_FILES = ("test_add_to_cart.py", "conftest.py", "add_to_cart.spec.ts", "playwright.config.ts")
 
 
 def _step(title: str) -> None:
@@ -63,7 +64,8 @@ async def run_demo(chaos_seed: int | None = None) -> int:
     seed = RECORD_SEED if chaos_seed is None else chaos_seed
     OUT.mkdir(parents=True, exist_ok=True)
     recording = OUT / "shop.jsonl"
-    recording.unlink(missing_ok=True)
+    for stale in (recording, *(OUT / name for name in DEMO_FILES)):
+        stale.unlink(missing_ok=True)               # the report lists what this run wrote, nothing older
     with FixtureServer(chaos_seed=seed) as shop:
         print(f"fixture shop at {shop.url} in chaos mode (seed {seed}): random latency, hydration delay, "
               "scrim time, card order and re-renders")
@@ -99,7 +101,8 @@ async def run_demo(chaos_seed: int | None = None) -> int:
     print(f"   - the preflight caught: {caught}")
     print("   - the test waits only on what was observed (scrim hidden, readiness signal, the cart response)")
     print(f"   - {passed}/{RUNS} runs passed under chaos; median run {sorted(durations)[len(durations) // 2]:.1f} s")
-    print(f"   - files: {OUT}/test_add_to_cart.py, conftest.py, add_to_cart.spec.ts, playwright.config.ts, shop.jsonl")
+    written = [name for name in (*DEMO_FILES, "shop.jsonl") if (OUT / name).exists()]
+    print(f"   - files: {OUT}/{', '.join(written)}")
     print(f"\ndone in {time.perf_counter() - started:.1f} s")
     return 0 if passed == RUNS else 1
 
