@@ -37,7 +37,7 @@ def walk(target: FuzzTarget, base_url: str, calls: int, seed_value: int) -> None
               suppress_health_check=list(HealthCheck))
     @given(data=st.data())
     def one_call(data: st.DataObject) -> None:
-        tool, arguments = data.draw(tool_calls(target.tools, base_url))
+        tool, arguments = data.draw(tool_calls(target.tools, base_url, target.workdir))
         target.call(tool, arguments)
         done = target.tally.calls
         if done % PROGRESS_EVERY == 0:

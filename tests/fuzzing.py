@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
+from tempfile import TemporaryDirectory
 from typing import Any
 
 import anyio
@@ -61,8 +63,8 @@ REF = st.one_of(st.integers(min_value=1, max_value=80).map(lambda n: f"e{n}"),
                 st.integers(min_value=1, max_value=30).map(lambda n: f"f1e{n}"), ODD_TEXT, st.text(max_size=12))
 
 
-def _well_typed(tool: str, name: str, schema: dict[str, Any], base_url: str) -> st.SearchStrategy[Any]:
-    """A value of the argument's own type, biased towards ones that reach the browser."""
+def _well_typed(tool: str, name: str, schema: dict[str, Any], base_url: str, workdir: Path) -> st.SearchStrategy[Any]:
+    """A value of the argument's own type, biased towards ones that reach the browser; files only under workdir."""
     if name in ("ref", "scope"):
         return REF
     if name == "url" and tool == "browser_navigate":
@@ -79,7 +81,8 @@ def _well_typed(tool: str, name: str, schema: dict[str, Any], base_url: str) -> 
         return st.one_of(st.sampled_from(["Enter", "Escape", "Tab", "Control+A", "Shift+Tab", "ArrowDown", "a", "F13",
                                           "NoSuchKey", "Control+", "+", ""]), ANY_TEXT)
     if name == "path":
-        return st.sampled_from(["/tmp/verdex-fuzz-never-written.py", "", "/", "../x.py"])
+        return st.sampled_from([str(workdir / "test_fuzzed.py"), "", "/", str(workdir / "deeper" / ".." / "x.py"),
+                                str(workdir / "missing-dir" / "x.py")])
     if "enum" in schema:
         return st.sampled_from(schema["enum"])
     kind = schema.get("type")
@@ -100,7 +103,8 @@ def _one_in(n: int) -> st.SearchStrategy[bool]:
 
 
 @st.composite
-def tool_calls(draw: st.DrawFn, tools: dict[str, dict[str, Any]], base_url: str) -> tuple[str, dict[str, Any]]:
+def tool_calls(draw: st.DrawFn, tools: dict[str, dict[str, Any]], base_url: str,
+               workdir: Path) -> tuple[str, dict[str, Any]]:
     """One call: a tool and its arguments, each well typed (mostly) or malformed."""
     name = draw(st.sampled_from(sorted(tools)))
     schema = tools[name]
@@ -112,7 +116,7 @@ def tool_calls(draw: st.DrawFn, tools: dict[str, dict[str, Any]], base_url: str)
         if left_out:                                           # a required one too, now and then
             continue
         malformed = draw(_one_in(8))
-        arguments[prop] = draw(MALFORMED if malformed else _well_typed(name, prop, prop_schema, base_url))
+        arguments[prop] = draw(MALFORMED if malformed else _well_typed(name, prop, prop_schema, base_url, workdir))
     if draw(_one_in(15)):
         arguments[draw(st.sampled_from(["ful", "refs", "__proto__", "", "timeout_ms", "ref "]))] = draw(MALFORMED)
     return name, arguments
@@ -154,10 +158,11 @@ def _short(value: Any) -> Any:
 class FuzzTarget:
     """A verdex MCP server and an in-memory SDK client to it, driven from synchronous code."""
 
-    def __init__(self, portal: BlockingPortal, client: Client, tools: dict[str, dict[str, Any]]) -> None:
+    def __init__(self, portal: BlockingPortal, client: Client, tools: dict[str, dict[str, Any]], workdir: Path) -> None:
         self.portal = portal
         self.client = client
         self.tools = tools
+        self.workdir = workdir
         self.tally = Tally()
         self.final_check = ""
 
@@ -196,7 +201,8 @@ class FuzzTarget:
 @contextmanager
 def fuzz_target(navigation_timeout: float = 3.0) -> Iterator[FuzzTarget]:
     server = build_server(BrowserOptions(navigation_timeout=navigation_timeout), caps=CAPS)
-    with start_blocking_portal() as portal, portal.wrap_async_context_manager(Client(server)) as client:
+    with (TemporaryDirectory(prefix="verdex-fuzz-") as workdir, start_blocking_portal() as portal,
+          portal.wrap_async_context_manager(Client(server)) as client):
         listed = portal.call(client.list_tools).tools
         tools = {t.name: t.input_schema for t in listed if t.name not in SKIPPED_TOOLS}
-        yield FuzzTarget(portal, client, tools)
+        yield FuzzTarget(portal, client, tools, Path(workdir))

@@ -25,7 +25,7 @@ def target() -> Iterator[FuzzTarget]:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_every_random_call_gets_a_result_or_a_typed_error(target: FuzzTarget, apps: FixtureServer, data: st.DataObject) -> None:
-    tool, arguments = data.draw(tool_calls(target.tools, apps.url), label="call")
+    tool, arguments = data.draw(tool_calls(target.tools, apps.url, target.workdir), label="call")
     outcome = target.call(tool, arguments)
     assert not outcome.startswith("FAILURE"), target.tally.failures[-1]
 
