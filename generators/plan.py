@@ -23,6 +23,7 @@ class Step(Model):
     method: str
     args: list[str | int] = []
     kwargs: dict[str, str | bool | int] = {}
+    has: list[Step] | None = None     # filter(has=…): a chain from the page the element must hold
 
 
 class Locator(Model):

@@ -64,4 +64,4 @@ def test_the_page_script_unit_tests_pass(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PAGE_SCRIPT": str(bundle), "VERDEX_CHROMIUM": chromium.path})
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
-    assert "# fail 0" in done.stdout and "# pass 5" in done.stdout, done.stdout[-2000:]
+    assert "# fail 0" in done.stdout and "# pass 6" in done.stdout, done.stdout[-2000:]

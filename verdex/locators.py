@@ -23,6 +23,7 @@ from verdex.facts import Box, LocatorChoice, LocatorStep, RankedLocator
 
 SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200}
 ROLE_ONLY = 510
+ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
 CONTAINER_BASE = 1000
 NTH = 10_000
@@ -31,7 +32,8 @@ BOX_TOLERANCE = 2.0
 def build(page: Page, steps: list[LocatorStep]) -> Any:
     target: Any = page
     for step in steps:
-        target = getattr(target, step.method)(*step.args, **step.kwargs)
+        has = {"has": build(page, step.has)} if step.has else {}
+        target = getattr(target, step.method)(*step.args, **step.kwargs, **has)
     return target
 
 
@@ -40,6 +42,8 @@ def python_expression(steps: list[LocatorStep]) -> str:
     for step in steps:
         args = [json.dumps(a, ensure_ascii=False) for a in step.args]
         args += [f"{k}={_py(v)}" for k, v in step.kwargs.items()]
+        if step.has:
+            args.append(f"has={python_expression(step.has)}")
         parts.append(f"{step.method}({', '.join(args)})")
     return ".".join(parts)
 
@@ -77,17 +81,6 @@ def frame_step(frame: dict[str, Any], test_id_attribute: str) -> LocatorStep:
     return LocatorStep(method="frame_locator", args=[selector])
 
 
-def container_steps(container: dict[str, Any]) -> list[LocatorStep]:
-    if container.get("test_id"):
-        steps = [LocatorStep(method="get_by_test_id", args=[container["test_id"]])]
-    else:
-        steps = [LocatorStep(method="get_by_role", args=[container["role"]],
-                             kwargs={"name": container["name"], "exact": True})]
-    if container.get("text"):
-        steps.append(LocatorStep(method="filter", kwargs={"has_text": container["text"]}))
-    return steps
-
-
 async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "data-testid") -> LocatorChoice:
     """Rank the bridge's candidates for one target (the answer of its ``candidates`` call).
 
@@ -101,19 +94,22 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
     simple = _ranked_candidates(info)
     best = await _first_proven(page, [(frames + [step], c["kind"], score, bool(c.get("volatile")), c.get("estimate"))
                                       for c, step, score in simple], box, ranked)
-    if best is None:
-        scoped = []
+    if best is None or best.volatile:
+        scoped = [(frames + way_steps(way), f"itself by {way['strategy']}", ITSELF_BASE + WAY_PENALTY[way["strategy"]],
+                   False, way.get("estimate")) for way in info.get("itself", [])]
         for depth, container in enumerate(info["containers"]):
-            for strategy, outer in container_strategies(container):
+            for way in container["ways"]:
+                outer = way_steps(way)
                 for c, step, score in simple:
                     if c["kind"] == "test_id":
                         continue
-                    estimate = container.get("estimates", {}).get(_key(c), {}).get(strategy)
                     scoped.append((frames + outer + [step], f"{container['reason']} > {c['kind']}",
-                                   CONTAINER_BASE + 100 * depth + (50 if strategy == "role" else 0) + score,
-                                   bool(c.get("volatile")), estimate))
+                                   CONTAINER_BASE + 100 * depth + WAY_PENALTY[way["strategy"]] + score,
+                                   bool(c.get("volatile")), way.get("estimates", {}).get(_key(c))))
         scoped.sort(key=lambda item: item[2])
-        best = await _first_proven(page, scoped, box, ranked)
+        scoped_best = await _first_proven(page, scoped, box, ranked)
+        if scoped_best is not None and (best is None or not scoped_best.volatile):
+            best = scoped_best
     fallback = False
     if best is None:
         best = await _nth_fallback(page, frames, simple, box, ranked)
@@ -133,15 +129,20 @@ def bridge_choice(info: dict[str, Any], test_id_attribute: str = "data-testid") 
             chosen = RankedLocator(kind=candidate["kind"], steps=frames + [step], score=score, matches=1,
                                    is_target=True, counted_by="bridge")
             return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
+    for way in info.get("itself", []):
+        if way.get("estimate") == 1:
+            chosen = RankedLocator(kind=f"itself by {way['strategy']}", steps=frames + way_steps(way), matches=1,
+                                   is_target=True, score=ITSELF_BASE + WAY_PENALTY[way["strategy"]], counted_by="bridge")
+            return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
     for depth, container in enumerate(info["containers"]):
-        for strategy, outer in container_strategies(container):
+        for way in container["ways"]:
             for candidate, step, score in simple:
                 if candidate["kind"] == "test_id" or candidate.get("volatile"):
                     continue
-                if container.get("estimates", {}).get(_key(candidate), {}).get(strategy) == 1:
+                if way.get("estimates", {}).get(_key(candidate)) == 1:
                     chosen = RankedLocator(kind=f"{container['reason']} > {candidate['kind']}",
-                                           steps=frames + outer + [step], matches=1, is_target=True,
-                                           score=CONTAINER_BASE + 100 * depth + (50 if strategy == "role" else 0) + score,
+                                           steps=frames + way_steps(way) + [step], matches=1, is_target=True,
+                                           score=CONTAINER_BASE + 100 * depth + WAY_PENALTY[way["strategy"]] + score,
                                            counted_by="bridge")
                     return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
     return None
@@ -160,18 +161,29 @@ def _ranked_candidates(info: dict[str, Any]) -> list[tuple[dict[str, Any], Locat
     return sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda item: item[2])
 
 
-def container_strategies(container: dict[str, Any]) -> list[tuple[str, list[LocatorStep]]]:
-    """A container told apart by its test id and its text, or by its role and accessible name."""
-    strategies = []
-    if container.get("test_id"):
-        steps = [LocatorStep(method="get_by_test_id", args=[container["test_id"]])]
-        if container.get("text"):
-            steps.append(LocatorStep(method="filter", kwargs={"has_text": container["text"]}))
-        strategies.append(("test_id", steps))
-    if container.get("role") and container.get("name"):
-        strategies.append(("role", [LocatorStep(method="get_by_role", args=[container["role"]],
-                                                kwargs={"name": container["name"], "exact": True})]))
-    return strategies
+# How a way of finding a container again ranks among the others (added to the container's base score):
+# by test id, by role and name, by role or by semantic class with a named child or a stable text inside.
+WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_has": 60, "role_text": 70,
+               "class_only": 75, "class_has": 80, "class_text": 90}
+
+
+def way_steps(way: dict[str, Any]) -> list[LocatorStep]:
+    """The locator steps that find a container again the bridge's way (see ``scopeWays`` in scopes.js)."""
+    if way.get("test_id"):
+        steps = [LocatorStep(method="get_by_test_id", args=[way["test_id"]])]
+    elif way.get("selector"):
+        steps = [LocatorStep(method="locator", args=[way["selector"]])]
+    elif way.get("name"):
+        steps = [LocatorStep(method="get_by_role", args=[way["role"]], kwargs={"name": way["name"], "exact": True})]
+    else:
+        steps = [LocatorStep(method="get_by_role", args=[way["role"]])]
+    if way.get("has"):
+        has = way["has"]
+        steps.append(LocatorStep(method="filter", has=[LocatorStep(method="get_by_role", args=[has["role"]],
+                                                                   kwargs={"name": has["name"], "exact": True})]))
+    elif way.get("text"):
+        steps.append(LocatorStep(method="filter", kwargs={"has_text": way["text"]}))
+    return steps
 
 
 def _key(candidate: dict[str, Any]) -> str:

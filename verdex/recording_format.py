@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from verdex.facts import Effects, LocatorChoice, PageIdentity, PreflightFacts, Verdict, WaitRecord
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2              # 2: a locator step may hold a chain (filter(has=…))
 
 Tool = Literal["browser_navigate", "browser_click", "browser_fill", "browser_type", "browser_select",
                "browser_check", "browser_uncheck", "browser_upload", "browser_hover", "browser_press", "browser_wait_for",

@@ -7,12 +7,12 @@ import json
 
 import black
 
-from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
+from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, Step, TestPlan, Value, Wait
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
 METHODS = {"get_by_test_id", "get_by_role", "get_by_label", "get_by_placeholder", "get_by_alt_text", "get_by_text",
-           "get_by_title", "filter", "nth", "frame_locator"}
+           "get_by_title", "filter", "nth", "frame_locator", "locator"}
 
 
 def comment(text: str) -> str:
@@ -161,10 +161,15 @@ class PythonPytest:
         return [f"expect({target}).{call}"]
 
     def _locator(self, page: str, locator: Locator) -> str:
+        return self._chain(page, locator.steps)
+
+    def _chain(self, page: str, steps: list[Step]) -> str:
         parts = [page]
-        for step in locator.steps:
+        for step in steps:
             if step.method not in METHODS:
                 raise GenerationError(f"unknown locator method {step.method!r}")
             args = [literal(a) for a in step.args] + [f"{k}={literal(v)}" for k, v in step.kwargs.items()]
+            if step.has:
+                args.append(f"has={self._chain(page, step.has)}")
             parts.append(f"{step.method}({', '.join(args)})")
         return ".".join(parts)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
-from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, TestPlan, Value, Wait
+from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, Step, TestPlan, Value, Wait
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
 METHODS = {"get_by_test_id": "getByTestId", "get_by_role": "getByRole", "get_by_label": "getByLabel",
            "get_by_placeholder": "getByPlaceholder", "get_by_alt_text": "getByAltText", "get_by_text": "getByText",
-           "get_by_title": "getByTitle", "filter": "filter", "nth": "nth", "frame_locator": "frameLocator"}
+           "get_by_title": "getByTitle", "filter": "filter", "nth": "nth", "frame_locator": "frameLocator", "locator": "locator"}
 OPTION_NAMES = {"has_text": "hasText", "exact": "exact", "name": "name"}
 
 
@@ -168,13 +168,18 @@ class TypeScript:
         return [f"await expect({target}).{call};"]
 
     def _locator(self, page: str, locator: Locator) -> str:
+        return self._chain(page, locator.steps)
+
+    def _chain(self, page: str, steps: list[Step]) -> str:
         parts = [page]
-        for step in locator.steps:
+        for step in steps:
             if step.method not in METHODS:
                 raise GenerationError(f"unknown locator method {step.method!r}")
             args = [literal(a) for a in step.args]
-            if step.kwargs:
-                options = ", ".join(f"{OPTION_NAMES.get(k, k)}: {literal(v)}" for k, v in step.kwargs.items())
-                args.append(f"{{ {options} }}")
+            options = [f"{OPTION_NAMES.get(k, k)}: {literal(v)}" for k, v in step.kwargs.items()]
+            if step.has:
+                options.append(f"has: {self._chain(page, step.has)}")
+            if options:
+                args.append(f"{{ {', '.join(options)} }}")
             parts.append(f"{METHODS[step.method]}({', '.join(args)})")
         return ".".join(parts)

@@ -91,10 +91,27 @@ test("a button repeated in cards is told apart by its card's heading", async () 
     const answer = await call(page, "candidates", { ref });
     const role = answer.candidates.find((c) => c.kind === "role");
     assert.equal(role.estimate, 2, "the button's own role and name match both cards' buttons");
-    const card = answer.containers.find((c) => c.test_id === "card");
-    assert.ok(card, JSON.stringify(answer.containers));
-    assert.match(card.text, /Galaxy S24/);
-    assert.equal(card.estimates[`role:button:Buy`].test_id, 1, "card + text tells the one button apart");
+    const byTestId = answer.containers[0].ways.find((way) => way.test_id === "card");
+    assert.ok(byTestId, JSON.stringify(answer.containers));
+    assert.match(byTestId.text, /Galaxy S24/);
+    assert.equal(byTestId.estimates["role:button:Buy"], 1, "card + text tells the one button apart");
+  } finally {
+    await page.close();
+  }
+});
+
+test("without test ids, a card is found by its role and its heading, never by its price", async () => {
+  const page = await pageWith(`
+    <article><h3>Pixel 8</h3><p>$599</p><button>Buy</button></article>
+    <article><h3>Galaxy S24</h3><p>$799</p><button>Buy</button></article>`);
+  try {
+    const text = (await call(page, "snapshot", { observation_id: "o1", mode: "full" })).text;
+    const ref = text.split("\n").filter((line) => line.includes('button "Buy"'))[1].match(/\[ref=(e\d+)\]/)[1];
+    const answer = await call(page, "candidates", { ref });
+    const ways = answer.containers[0].ways;
+    assert.deepEqual(ways[0], { strategy: "role_has", role: "article", has: { role: "heading", name: "Galaxy S24" },
+      estimates: { "role:button:Buy": 1 } });
+    assert.ok(!JSON.stringify(ways).includes("$799"), JSON.stringify(ways));
   } finally {
     await page.close();
   }

@@ -36,7 +36,7 @@ from verdex.facts import Fact
 # this one, and the page never sees a verdex attribute or global. The function is called once per
 # document with {refBase, testIdAttribute, refPrefix} and leaves ``globalThis.__verdex`` behind.
 PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "names", "tree", "identity", "snapshot", "structure",
-                     "mutations", "locators", "risk", "preflight", "reading", "install")
+                     "scopes", "mutations", "locators", "risk", "preflight", "reading", "install")
 
 
 F = TypeVar("F", bound=Fact)

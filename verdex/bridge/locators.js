@@ -1,5 +1,7 @@
   // ---------------------------------------------------------------- locator candidates
-  const VOLATILE = /[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/i;
+  // Text that changes with the data, never a way to find an element: a price, a count ("List (4)",
+  // "3 items"), a time, a date, a number of three digits or more.
+  const VOLATILE = /[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d+\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/i;
 
   function locatorCandidates(el) {
     const out = [];
@@ -20,7 +22,7 @@
     if (alt) out.push({ kind: 'alt', value: alt });
     const text = collapse(el.textContent || '');
     if (text && text.length <= 80 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
-      out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) });
+      out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
     if (title) out.push({ kind: 'title', value: title });
     if (r && !TRANSPARENT_ROLES.has(r) && !name) out.push({ kind: 'role', role: r, name: null });
@@ -192,12 +194,9 @@
     }
   }
 
-  function firstMatches(pool, test, limit) {
-    const out = [];
-    for (const el of pool) {
-      if (test(el)) { out.push(el); if (out.length >= limit) break; }
-    }
-    return out;
+  // The key a candidate's estimates are filed under (the same in verdex/locators.py).
+  function candidateKey(candidate) {
+    return candidate.kind + ':' + (candidate.role || '') + ':' + (candidate.name || candidate.value || '');
   }
 
   // The target's candidates in the order a test prefers them, each with the bridge's count of its
@@ -221,34 +220,27 @@
         if (candidate.kind === 'role' && candidate.estimate > 1 && candidate.name) ambiguousNames.add(candidate.name);
         if (candidate.estimate === 1 && !candidate.volatile) unique = true;
       }
-      const containerPool = (container) => container.test_id
-        ? queryComposed(doc, '[' + TEST_ID + '="' + CSS.escape(container.test_id) + '"]')
-        : queryComposed(doc, ROLE_SELECTORS[container.role] || '*');
-      const containers = unique ? [] : containersOf(el, 3);
+      // Containers are looked at only when no candidate of the target's own is unique; each way to
+      // find a container again is counted with each candidate inside it, nearest container first.
+      const containers = unique ? [] : scopesOf(el, 3);
       for (const container of containers) {
-        container.estimates = {};
-        if (unique) continue;                 // a nearer container already tells the target apart
-        // told apart by test id and a substring of their text (Playwright's has_text), or by role and name
-        const strategies = [
-          ['test_id', () => container.test_id ? firstMatches(containerPool(container), (c) =>
-            !container.text || (c.textContent || '').toLowerCase().includes(container.text.toLowerCase()), 2) : []],
-          ['role', () => container.role && container.name ? firstMatches(
-            queryComposed(doc, ROLE_SELECTORS[container.role] || '*'), (c) => role(c) === container.role &&
-            accessibleName(c) === container.name, 2) : []],
-        ];
-        for (const [strategy, roots] of strategies) {
-          if (unique) break;
-          const found = roots();
+        for (const way of container.ways) {
+          way.estimates = {};
+          if (unique) continue;                 // a nearer container or a better way already tells it apart
+          const roots = scopeRoots(doc, way);
           for (const candidate of own) {
             if (candidate.kind === 'test_id') continue;
-            const key = candidate.kind + ':' + (candidate.role || '') + ':' + (candidate.name || candidate.value || '');
-            const count = Math.min(2, found.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
-            (container.estimates[key] = container.estimates[key] || {})[strategy] = count;
+            const count = Math.min(2, roots.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
+            way.estimates[candidateKey(candidate)] = count;
             if (count === 1 && !candidate.volatile) { unique = true; break; }
           }
         }
       }
-      return { candidates: own, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase() };
+      // The target itself found the way a container is (a row by its cell, a card by its heading),
+      // for targets that are containers themselves; its own test id and name are candidates above.
+      const itself = unique ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' && way.strategy !== 'role');
+      for (const way of itself) way.estimate = Math.min(2, scopeRoots(doc, way).length);
+      return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase() };
     }
   }
 

@@ -2,7 +2,8 @@
 
 The identity is what the recording says the target was: its role and accessible name, and what told
 it apart from its look-alikes — the texts and names of the container its locator was scoped by
-(``filter(has_text="Pixel 8")``, ``get_by_role("article", name="Pixel 8")``). Finding it again does
+(``filter(has_text="Pixel 8")``, ``get_by_role("article", name="Pixel 8")``, the heading of
+``filter(has=page.get_by_role("heading", name="Pixel 8"))``). Finding it again does
 not use the old locator: a fresh snapshot lists the elements with that role and name, and among
 several, the one is kept whose nearest ancestor holding the container's texts holds no other of them.
 """
@@ -47,6 +48,8 @@ def identity_of(step: dict[str, Any]) -> Identity:
     texts = [s["kwargs"]["has_text"] for s in chosen if s["method"] == "filter"
              and isinstance(s.get("kwargs", {}).get("has_text"), str)]
     texts += [s["kwargs"]["name"] for s in chosen[:-1] if s["method"] == "get_by_role" and s.get("kwargs", {}).get("name")]
+    texts += [inner["kwargs"]["name"] for s in chosen for inner in s.get("has") or []
+              if isinstance(inner.get("kwargs", {}).get("name"), str)]
     return Identity(target["role"], target.get("name") or "", tuple(texts))
 
 

@@ -1,0 +1,158 @@
+  // ---------------------------------------------------------------- scopes
+  // The ancestors that can tell a target apart from its look-alikes, and the ways to find each of
+  // them again: by test id, by role and name, or — what real pages mostly have — by a role or a
+  // semantic class filtered by what differs between it and its peers (a named child such as its
+  // heading, else a piece of stable text no peer holds). Nothing volatile (a price, a count, a date,
+  // an id) is used to tell containers apart, and no generated class names a container.
+  const SCOPE_ROLES = new Set(['article', 'listitem', 'row', 'group', 'region', 'dialog', 'alertdialog', 'form',
+    'tabpanel', 'cell', 'gridcell', 'columnheader', 'rowheader', 'figure', 'option', 'treeitem', 'menuitem',
+    'navigation', 'complementary', 'banner', 'contentinfo', 'main', 'search', 'toolbar', 'table', 'list', 'grid']);
+  // A named child that tells a container apart, by the container's role: what a reader would name it by.
+  const IDENTITY_ROLES = ['heading', 'columnheader', 'rowheader', 'cell', 'gridcell', 'link', 'img', 'checkbox', 'radio', 'button'];
+  const STATE_CLASS = /^(is-|has-|js-|ng-|v-)|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
+  const GENERATED_CLASS = /^(css|sc|jsx|svelte|emotion|styled|tw)-|^_|__[A-Za-z0-9]{5,}$/;
+  // Roles whose name is their content: a row's name is every cell's text, counts and prices included.
+  const CONTENT_NAMED = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'option', 'treeitem',
+    'menuitem', 'listitem']);
+  const SCOPE_DEPTH = 12;
+  const TEXT_CHUNKS = 12;
+  const MAX_PEERS = 400;
+
+  // A class a developer chose to name what the element is (``book``, ``todo-item``, ``MuiCard-root``):
+  // letters, hyphens and underscores, each part lower-case or capitalised, so that hashed and
+  // generated ones (``css-1x2y``, ``bZKpFz``, ``_3kd8``) and state or layout classes are never used.
+  function semanticClass(el) {
+    for (const c of el.classList || []) {
+      if (!/^[A-Za-z][A-Za-z_-]{2,39}$/.test(c) || GENERATED_CLASS.test(c) || STATE_CLASS.test(c)) continue;
+      if (!/[aeiouy]/i.test(c) || !c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part))) continue;
+      return c;
+    }
+    return null;
+  }
+
+  function classSelector(el) {
+    const c = semanticClass(el);
+    return c ? el.tagName.toLowerCase() + '.' + CSS.escape(c) : null;
+  }
+
+  // Why an ancestor is worth scoping by, or null: a container as the structure tools see it, a role
+  // that groups content, or a class shared with its siblings (a repeated card or row).
+  function scopeReason(node) {
+    const reason = containerReason(node);
+    if (reason) return reason;
+    const r = role(node);
+    if (r && SCOPE_ROLES.has(r)) return r;
+    const selector = classSelector(node);
+    if (selector && node.parentElement && node.parentElement.querySelectorAll(':scope > ' + selector).length > 1)
+      return 'repeated ' + selector;
+    return null;
+  }
+
+  // The elements a container way's outer part matches, before any filter.
+  function scopePeers(doc, way) {
+    if (way.test_id) return queryComposed(doc, '[' + TEST_ID + '="' + CSS.escape(way.test_id) + '"]');
+    if (way.selector) return queryComposed(doc, way.selector);
+    return queryComposed(doc, ROLE_SELECTORS[way.role] || '*').filter((c) => role(c) === way.role && !hiddenForAria(c));
+  }
+
+  function holdsNamed(root, has) {
+    for (const c of root.querySelectorAll(ROLE_SELECTORS[has.role] || '*'))
+      if (role(c) === has.role && !hiddenForAria(c) && accessibleName(c) === has.name) return true;
+    return false;
+  }
+
+  // Playwright's has_text: a case-insensitive substring of the element's text, whitespace collapsed.
+  function holdsText(root, text) {
+    return collapse(root.textContent || '').toLowerCase().includes(text.toLowerCase());
+  }
+
+  // The containers a way matches: its peers, filtered as the generated locator will filter them.
+  function scopeRoots(doc, way) {
+    const peers = scopePeers(doc, way);
+    if (way.has) return peers.filter((c) => holdsNamed(c, way.has));
+    if (way.text) return peers.filter((c) => holdsText(c, way.text));
+    if (way.name) return peers.filter((c) => accessibleName(c) === way.name);
+    return peers;
+  }
+
+  // The first named descendant of the container (not the target, not around it) that no peer holds.
+  function identityChild(node, target, peers) {
+    let tried = 0;
+    for (const wanted of IDENTITY_ROLES) {
+      for (const c of node.querySelectorAll(ROLE_SELECTORS[wanted] || '*')) {
+        if (c === target || isInside(target, c) || role(c) !== wanted || hiddenForAria(c)) continue;
+        if (++tried > TEXT_CHUNKS) return null;
+        const name = accessibleName(c);
+        if (!name || name.length > 80 || VOLATILE.test(name)) continue;
+        const has = { role: wanted, name };
+        if (peers.every((p) => p === node || !holdsNamed(p, has))) return has;
+      }
+    }
+    return null;
+  }
+
+  // A piece of the container's own text, stable and held by no peer: a has_text filter.
+  function identityText(node, target, peers) {
+    const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    let tried = 0;
+    for (let t = walker.nextNode(); t && tried < TEXT_CHUNKS; t = walker.nextNode()) {
+      const parent = t.parentElement;
+      if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
+      if (parent === target || isInside(parent, target)) continue;
+      const text = collapse(t.data);
+      if (text.length < 2 || text.length > 80 || VOLATILE.test(text) || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
+      tried++;
+      if (peers.every((p) => p === node || !holdsText(p, text))) return text;
+    }
+    return null;
+  }
+
+  // Whether the element's name is made of several texts (a row's cells): no name to find it by.
+  function concatenated(node) {
+    if (node.hasAttribute('aria-label') || node.hasAttribute('aria-labelledby')) return false;
+    const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    let pieces = 0;
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) if (collapse(t.data) && ++pieces > 1) return true;
+    return false;
+  }
+
+  // Each way to find this container again, best first.
+  function scopeWays(node, target) {
+    const doc = node.ownerDocument;
+    const ways = [];
+    const testId = node.getAttribute(TEST_ID);
+    const r = role(node);
+    const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
+    if (testId) ways.push({ strategy: 'test_id', test_id: testId, text: distinguishingText(node) || null });
+    if (r && name && !VOLATILE.test(name) && !(CONTENT_NAMED.has(r) && concatenated(node)))
+      ways.push({ strategy: 'role', role: r, name });
+    const outers = [];
+    if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
+    const selector = classSelector(node);
+    if (selector) outers.push({ strategy: 'class', selector });
+    for (const outer of outers) {
+      const peers = scopePeers(doc, outer);
+      if (peers.length > MAX_PEERS) continue;      // too many peers to compare within one call
+      if (peers.length === 1 && peers[0] === node) { ways.push({ ...outer, strategy: outer.strategy + '_only' }); continue; }
+      const has = identityChild(node, target, peers);
+      if (has) ways.push({ ...outer, strategy: outer.strategy + '_has', has });
+      const text = identityText(node, target, peers);
+      if (text) ways.push({ ...outer, strategy: outer.strategy + '_text', text });
+    }
+    return ways;
+  }
+
+  // The nearest `limit` ancestors that can scope the target, each with its ways.
+  function scopesOf(el, limit) {
+    const out = [];
+    let depth = 0;
+    for (let node = parentOf(el); node && node.tagName !== 'BODY' && out.length < limit && depth < SCOPE_DEPTH;
+      node = parentOf(node), depth++) {
+      if (node.nodeType !== 1) continue;
+      const reason = scopeReason(node);
+      if (!reason) continue;
+      const ways = scopeWays(node, el);
+      if (ways.length) out.push({ reason, ways });
+    }
+    return out;
+  }
