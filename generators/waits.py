@@ -13,9 +13,10 @@ from urllib.parse import urlsplit
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
 from verdex.facts import NOT_READY, READINESS_ATTRIBUTE
 
-VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$")
+VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
 # a query value that names one record (an id, a token), not a state the test means (page=2, sort=price)
-VOLATILE_VALUE = re.compile(r"^(\d{5,}|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$")
+VOLATILE_VALUE = re.compile(r"^(\d{5,}|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,})$")
+ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
@@ -48,7 +49,7 @@ def url_pattern(url_before: str, url_after: str) -> str:
         changed = [(key, value) for key, value in _parameters(after.query).items() if earlier.get(key) != value]
         if changed:
             pattern += r"\?" + "".join(
-                r"(?=(?:[^#]*&)?" + _escape(key) + "=" + (r"[^&#]*" if VOLATILE_VALUE.match(value) else _escape(value))
+                r"(?=(?:[^#]*&)?" + _escape(key) + "=" + (r"[^&#]*" if _names_a_record(key, value) else _escape(value))
                 + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
         else:
             pattern += r"(?:\?[^#]*)?"
@@ -56,6 +57,11 @@ def url_pattern(url_before: str, url_after: str) -> str:
         pattern += "#" + "/".join(r"[^/]*" if VOLATILE_SEGMENT.match(part) else _escape(part)
                                   for part in after.fragment.split("/"))
     return pattern + "$"
+
+
+def _names_a_record(key: str, value: str) -> bool:
+    """An id or a token (``id=17``, ``user_id=3``, ``token=9f8e…``): the test means any record, not that one."""
+    return bool(VOLATILE_VALUE.match(value) or (ID_KEY.search(key) and value.isdigit()))
 
 
 def _parameters(query: str) -> dict[str, str]:

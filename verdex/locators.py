@@ -7,7 +7,7 @@ none is unique, the nearest container scopes a simple inner locator
 (``get_by_test_id("product-card").filter(has_text="Pixel 8").get_by_role("button", …)``); only when
 that fails too does a positional ``nth()`` stand in, marked as a fallback. Scores follow
 Playwright's selector generator (test id 1, role 100, placeholder 120, label 140, alt 160, text 180,
-title 200); text that looks volatile (prices, counts, dates) is pushed back.
+title 200, a semantic class 520, after a bare role); text that looks volatile (prices, counts, dates) is pushed back.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from playwright.async_api import Page
 from verdex.errors import NoLocator, translate_playwright_errors
 from verdex.facts import Box, LocatorChoice, LocatorStep, RankedLocator
 
-SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200}
+SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200, "css": 520}
 ROLE_ONLY = 510
 ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
@@ -62,6 +62,8 @@ def candidate_step(candidate: dict[str, Any]) -> tuple[LocatorStep, int]:
             return LocatorStep(method="get_by_role", args=[candidate["role"]]), ROLE_ONLY
         return (LocatorStep(method="get_by_role", args=[candidate["role"]],
                             kwargs={"name": candidate["name"], "exact": True}), SCORES[kind] + volatile)
+    if kind == "css":          # a semantic class (``span.column-header--sort``) or an icon's ``svg``
+        return LocatorStep(method="locator", args=[candidate["value"]]), SCORES[kind]
     method = {"label": "get_by_label", "placeholder": "get_by_placeholder", "alt": "get_by_alt_text",
               "text": "get_by_text", "title": "get_by_title"}[kind]
     return LocatorStep(method=method, args=[candidate["value"]], kwargs={"exact": True}), SCORES[kind] + volatile

@@ -66,6 +66,9 @@ def parse_snapshot(text: str) -> list[Line]:
         if match is None:
             continue
         name = json.loads(match["name"]) if match["name"] else None
+        if match["role"] == "text" and match["rest"].startswith(": "):     # "- text: Buy milk": an anchor too
+            scalar = match["rest"][2:].strip()
+            name = json.loads(scalar) if scalar.startswith('"') else scalar
         ref = REF.search(match["rest"])
         out.append(Line(role=match["role"], name=name, ref=ref["ref"] if ref else None, text=raw))
     return out
@@ -239,6 +242,14 @@ class Agent:
     def proposals(outcome: Outcome) -> list[str]:
         """The texts an action's result proposes to assert visible."""
         return [p["value"] for p in (outcome.data or {}).get("proposals", []) if p["kind"] == "text_visible"]
+
+    @staticmethod
+    def proposal(outcome: Outcome, kind: str) -> str:
+        """What an action's result proposes to assert, of this kind (``url``: the path the page went to)."""
+        found = [p["value"] for p in (outcome.data or {}).get("proposals", []) if p["kind"] == kind]
+        if not found:
+            raise AgentError(f"the action proposed no {kind} to assert: {outcome.text}")
+        return found[0]
 
     async def _verify(self, tool: str, **args: Any) -> Outcome:
         outcome = await self.must(tool, **args)

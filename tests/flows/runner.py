@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,15 +79,26 @@ class Run:
         return "\n".join(self.output.splitlines()[-lines:])
 
 
-def run_pytest(test_file: Path, seed: int | None) -> Run:
-    """One run of a pytest-playwright file against a fresh fixture server with this chaos seed."""
+Serve = Callable[[int | None], AbstractContextManager[str]]
+
+
+@contextmanager
+def fixture_apps(seed: int | None) -> Iterator[str]:
+    """A fresh fixture server with this chaos seed: its base URL while it runs."""
+    with FixtureServer(chaos_seed=seed) as server:
+        yield server.url
+
+
+def run_pytest(test_file: Path, seed: int | None, serve: Serve = fixture_apps) -> Run:
+    """One run of a pytest-playwright file against a fresh app (by default the fixture server with this
+    chaos seed)."""
     test_file = test_file.resolve()
     started = time.monotonic()
-    with FixtureServer(chaos_seed=seed) as server:
+    with serve(seed) as base_url:
         try:
             done = subprocess.run(
                 [sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider",
-                 "--base-url", server.url],
+                 "--base-url", base_url],
                 cwd=test_file.parent, env=test_env(), capture_output=True, encoding="utf-8",
                 timeout=PYTEST_TIMEOUT_S, check=False)
             passed, output = done.returncode == 0, done.stdout + done.stderr
@@ -147,11 +158,11 @@ def remove_scratch(folder: Path) -> None:
         pass
 
 
-def run_typescript(spec_dir: Path, seed: int | None = None) -> Run:
+def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixture_apps) -> Run:
     """``npx playwright test`` on the folder's generated playwright.config.ts, with BASE_URL set."""
     started = time.monotonic()
-    with FixtureServer(chaos_seed=seed) as server:
-        env = {**test_env(), "BASE_URL": server.url, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "CI": "1"}
+    with serve(seed) as base_url:
+        env = {**test_env(), "BASE_URL": base_url, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "CI": "1"}
         env.pop("PLAYWRIGHT_BROWSERS_PATH", None)
         from verdex.browser.discovery import find_chromium
         browser = find_chromium()

@@ -4,6 +4,7 @@
   const TEXT_LIMIT = 120;
   const FOLD_RUN = 20;        // fold a shape seen among siblings more than this many times …
   const FOLD_KEEP = 10;       // … keeping this many of them
+  const SVG_NS = 'http://www.w3.org/2000/svg';
   const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
   const INTERACTIVE_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
     'listbox', 'slider', 'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',

@@ -75,6 +75,17 @@
     try { return el.matches(selector); } catch (e) { return false; }
   }
 
+  // Whether the element is the app itself rather than something over it: a positioned shell that
+  // holds the page's main landmark or most of its controls (Streamlit's whole app is one).
+  function holdsThePage(el) {
+    if (el.querySelector('main, [role=main]')) return true;
+    const controls = el.ownerDocument.querySelectorAll('a[href], button, input, select, textarea');
+    if (controls.length < 4) return false;
+    let inside = 0;
+    for (const c of controls) if (el.contains(c)) inside++;
+    return inside * 2 > controls.length;
+  }
+
   // An overlay that takes the pointer over a large share of the viewport.
   function blockerFact(el, box, vw, vh, label) {
     const s = style(el);
@@ -90,6 +101,7 @@
     const root = el.getRootNode();
     const hit = root.elementFromPoint ? root.elementFromPoint(cx, cy) : null;
     if (!hit || !(hit === el || el.contains(hit))) return null;
+    if (holdsThePage(el)) return null;                 // the app's shell, not an overlay on it
     const text = collapse(el.textContent || '');
     const kind = /cookie|consent|gdpr|privacy/i.test(text + ' ' + label) ? 'consent'
       : (role(el) === 'dialog' || role(el) === 'alertdialog') ? 'dialog'

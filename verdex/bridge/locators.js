@@ -26,6 +26,8 @@
     const title = el.getAttribute('title');
     if (title) out.push({ kind: 'title', value: title });
     if (r && !TRANSPARENT_ROLES.has(r) && !name) out.push({ kind: 'role', role: r, name: null });
+    const selector = classSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
+    if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
   }
 
@@ -131,6 +133,7 @@
         case 'placeholder': if (el.getAttribute('placeholder') === candidate.value) count++; break;
         case 'alt': if (el.getAttribute('alt') === candidate.value) count++; break;
         case 'title': if (el.getAttribute('title') === candidate.value) count++; break;
+        case 'css': if (el.matches(candidate.value)) count++; break;
         case 'text': {
           if (el.childElementCount > 4) break;      // a big subtree's text is never a short exact value
           const raw = el.textContent || '';
@@ -189,6 +192,7 @@
       case 'placeholder': return queryComposed(doc, '[placeholder=' + quoted(candidate.value) + ']');
       case 'alt': return queryComposed(doc, '[alt=' + quoted(candidate.value) + ']');
       case 'title': return queryComposed(doc, '[title=' + quoted(candidate.value) + ']');
+      case 'css': return queryComposed(doc, candidate.value);
       case 'role': return queryComposed(doc, ROLE_SELECTORS[candidate.role] || '*');
       default: return queryComposed(doc, '*');
     }

@@ -11,6 +11,9 @@
   const IDENTITY_ROLES = ['heading', 'columnheader', 'rowheader', 'cell', 'gridcell', 'link', 'img', 'checkbox', 'radio', 'button'];
   const STATE_CLASS = /^(is-|has-|js-|ng-|v-)|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
   const GENERATED_CLASS = /^(css|sc|jsx|svelte|emotion|styled|tw)-|^_|__[A-Za-z0-9]{5,}$/;
+  const LAYOUT_CLASS = /(^|[-_])(row|col|column|container|wrapper|inner|outer|layout|flex|grid|stack|items|gap)$/i;
+  // Utility classes (Tailwind, Bootstrap, Quasar): how it looks, never what it is.
+  const UTILITY_CLASS = /^(items|justify|content|self|place|text|bg|font|p[xytblr]?|m[xytblr]?|w|h|min|max|gap|space|rounded|shadow|border|ring|opacity|z|top|left|right|bottom|inset|overflow|cursor|select|align|float|d|col|order|flex|grid|leading|tracking|fill|stroke|q-p[axytblr]?|q-m[axytblr]?|q-gutter|no|full|absolute|relative|fixed|sticky|hidden|block|inline)(-|$)/i;
   // Roles whose name is their content: a row's name is every cell's text, counts and prices included.
   const CONTENT_NAMED = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'option', 'treeitem',
     'menuitem', 'listitem']);
@@ -23,7 +26,8 @@
   // generated ones (``css-1x2y``, ``bZKpFz``, ``_3kd8``) and state or layout classes are never used.
   function semanticClass(el) {
     for (const c of el.classList || []) {
-      if (!/^[A-Za-z][A-Za-z_-]{2,39}$/.test(c) || GENERATED_CLASS.test(c) || STATE_CLASS.test(c)) continue;
+      if (!/^[A-Za-z][A-Za-z_-]{2,39}$/.test(c) || GENERATED_CLASS.test(c) || STATE_CLASS.test(c) || LAYOUT_CLASS.test(c) ||
+          UTILITY_CLASS.test(c)) continue;
       if (!/[aeiouy]/i.test(c) || !c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part))) continue;
       return c;
     }

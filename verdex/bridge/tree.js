@@ -7,6 +7,38 @@
     return INTERACTIVE_ROLES.has(r) || (el.tagName === 'SUMMARY' && !!el.parentElement && el.parentElement.tagName === 'DETAILS');
   }
 
+  // Roles that already say what the element is (a heading, an image): the pointer cursor adds nothing.
+  const NAMED_BY_ROLE = new Set(['heading', 'img', 'progressbar', 'meter', 'separator', 'table', 'list', 'row']);
+  // Selectable rows hold controls of their own: a script-wired icon inside one is still its own control.
+  const ROW_ROLES = new Set(['row', 'treeitem', 'option']);
+
+  // A control the page wires up by script, with no role to say so: it shows the pointer cursor (and is
+  // the outermost element that does) or has an onclick, and sits inside no other control. The snapshot
+  // calls it "clickable" and gives it a ref; its name is its title, label, icon title or short text.
+  function scriptClickable(el, s) {
+    if (s.cursor !== 'pointer' && el.onclick === null) return false;
+    if (el.tagName === 'LABEL' || el.tagName === 'BODY' || el.tagName === 'HTML') return false;
+    const parent = parentOf(el);
+    const parentStyle = parent && parent.nodeType === 1 ? style(parent) : null;
+    if (s.cursor === 'pointer' && parentStyle && parentStyle.cursor === 'pointer' && el.onclick === null) return false;
+    for (let a = parent; a && a.nodeType === 1; a = parentOf(a)) {
+      const ar = role(a);
+      if ((ar && isInteractive(a, ar) && !ROW_ROLES.has(ar)) || a.tagName === 'LABEL') return false;
+    }
+    const rect = el.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  }
+
+  function clickableName(el) {
+    const own = el.getAttribute('title') || el.getAttribute('aria-label');
+    if (own) return clip(collapse(own), NAME_LIMIT);
+    const icon = el.querySelector('svg title');
+    if (icon && collapse(icon.textContent || '')) return clip(collapse(icon.textContent), NAME_LIMIT);
+    const text = collapse(el.textContent || '');
+    if (text && text.length <= 40) return text;
+    return semanticClass(el) || '';
+  }
+
   function composedChildren(el) {
     if (el.tagName === 'SLOT') {
       const assigned = el.assignedNodes();
@@ -31,10 +63,11 @@
     const r = visible ? role(el) : null;
     const testId = el.getAttribute(TEST_ID);
     const interactive = !!r && isInteractive(el, r);
-    const node = { el, role: r || 'generic', name: '', ref: null, testId: visible && testId || null, attrs: null,
-      value: null, url: null, children: [], shape: '' };
+    const clickable = !interactive && visible && (!r || !NAMED_BY_ROLE.has(r)) && scriptClickable(el, s);
+    const node = { el, role: clickable ? 'clickable' : r || 'generic', name: clickable ? clickableName(el) : '',
+      ref: null, testId: visible && testId || null, attrs: null, value: null, url: null, children: [], shape: '' };
     node.nameable = !!r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r);   // named in finish()
-    if (interactive || ctx.refAll && visible) node.ref = refFor(el);
+    if (interactive || clickable || ctx.refAll && visible) node.ref = refFor(el);
     else node.ref = refOf.get(el) || null;      // handed out earlier (identity, structure tools): keep showing it
     if (visible) node.attrs = states(el, r || 'generic');
     if (r) {

@@ -1,0 +1,118 @@
+"""Starting a real app on 127.0.0.1: its own process group, its log kept, ready when its page answers.
+
+    with running(APPS["flask-admin"]) as base_url:
+        ...   # base_url + APPS["flask-admin"].path is its first page
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO_ROOT = HERE.parents[1]
+LAUNCHERS = HERE / "launchers"
+START_TIMEOUT_S = 90.0
+STOP_TIMEOUT_S = 10.0
+
+
+class AppNotStarted(RuntimeError):
+    """The app's process died or never answered; the message ends with its log."""
+
+
+@dataclass(frozen=True)
+class RealApp:
+    name: str
+    project: str                              # what it is, for the bench's table
+    command: Callable[[str, int], list[str]]  # (the apps' python, port) -> argv
+    path: str                                 # the page flows start from
+
+    def python(self) -> str:
+        python = os.environ.get("VERDEX_APPS_PYTHON") or str(REPO_ROOT / ".venv-apps" / "bin" / "python")
+        if not Path(python).exists():
+            raise AppNotStarted(f"no virtualenv for the real apps at {python}: `./dev setup` installs "
+                                "tests/realapps/requirements.txt there (or set VERDEX_APPS_PYTHON)")
+        return python
+
+
+APPS = {app.name: app for app in (
+    RealApp("flask-admin", "Flask-Admin 2.2 CRUD views",
+            lambda python, port: [python, str(LAUNCHERS / "flask_admin_books.py"), str(port)], "/admin/book/"),
+    RealApp("dash", "Dash 4.4 DataTable and Dropdown",
+            lambda python, port: [python, str(LAUNCHERS / "dash_table.py"), str(port)], "/"),
+    RealApp("nicegui", "NiceGUI 3.18 (Vue and Quasar) cards",
+            lambda python, port: [python, str(LAUNCHERS / "nicegui_todos.py"), str(port)], "/"),
+    RealApp("streamlit", "Streamlit 1.67 `streamlit hello` demo app",
+            lambda python, port: [python, "-m", "streamlit", "hello", "--server.port", str(port),
+                                  "--server.address", "127.0.0.1", "--server.headless", "true",
+                                  "--browser.gatherUsageStats", "false"], "/"),
+)}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def running(app: RealApp) -> Iterator[str]:
+    """The app, started fresh (its data as seeded) on a free port; its base URL while it runs."""
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(app.command(app.python(), port), stdout=log, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, start_new_session=True, cwd=LAUNCHERS,
+                                   env=_app_env())
+        try:
+            _wait_until_ready(process, base_url + app.path, log)
+            yield base_url
+        finally:
+            _stop(process)
+
+
+def _app_env() -> dict[str, str]:
+    """The environment without pytest's variables: NiceGUI takes PYTEST_CURRENT_TEST for its own test mode."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
+    return {**env, "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _wait_until_ready(process: subprocess.Popen[bytes], url: str, log: tempfile._TemporaryFileWrapper[bytes]) -> None:
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AppNotStarted(f"{url}: the app exited with {process.returncode}:\n{_tail(log)}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise AppNotStarted(f"{url} did not answer within {START_TIMEOUT_S:.0f} s:\n{_tail(log)}")
+
+
+def _tail(log: tempfile._TemporaryFileWrapper[bytes]) -> str:
+    log.seek(0)
+    return log.read().decode(errors="replace")[-3000:]
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(STOP_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

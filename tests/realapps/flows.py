@@ -1,0 +1,130 @@
+"""Flows on the real apps, each driven by the scripted agent of tests/flows/agent.py: it reads the
+snapshot text verdex returns and picks refs from it by role and name, as a model would.
+
+Every flow starts from the app's freshly seeded data. ``FLOWS`` maps "app/flow" to the flow; the
+first flow of each app is the one tests/test_realapps.py runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.flows.agent import Agent, AgentError, recording_client
+from tests.realapps.apps import APPS, RealApp
+
+
+@dataclass(frozen=True)
+class Flow:
+    app: RealApp
+    name: str
+    what: str
+    steps: Callable[[Agent, str], Awaitable[None]]
+
+    @property
+    def key(self) -> str:
+        return f"{self.app.name}/{self.name}"
+
+    async def record(self, base_url: str, recording_path: str | Path, *, verbose: bool = False) -> Agent:
+        async with recording_client(recording_path) as client:
+            agent = Agent(client, verbose=verbose)
+            await agent.navigate(base_url + self.app.path)
+            await self.steps(agent, base_url)
+            return agent
+
+
+# ------------------------------------------------------------------------------------ Flask-Admin
+async def flask_admin_delete(agent: Agent, base_url: str) -> None:
+    """Delete one book from the list: its row has no name of its own, only its cells."""
+    await agent.click("button", "Delete Record", after=("row", "Select record Frank Herbert Dune 9.99"))
+    await agent.answer_dialog(accept=True)
+    await agent.verify_text("Record was successfully deleted.")
+
+
+async def flask_admin_sort(agent: Agent, base_url: str) -> None:
+    """Sort the list by price: only the query string changes."""
+    sorted_ = await agent.click("link", "Price")
+    await agent.verify_url(agent.proposal(sorted_, "url"))
+
+
+async def flask_admin_edit(agent: Agent, base_url: str) -> None:
+    """Open one book's edit form from its row's pencil icon, change the price, save."""
+    await agent.click("link", "Edit Record", after=("row", "Select record Jane Austen Emma 4.50"))
+    await agent.fill("spinbutton", "Price", "5.25")
+    await agent.click("button", "Save")
+    await agent.verify_text("Record was successfully saved.")
+
+
+# ------------------------------------------------------------------------------------ NiceGUI
+async def nicegui_delete(agent: Agent, base_url: str) -> None:
+    """Delete one todo with its card's icon button, which has no name: only its card tells it apart."""
+    await agent.click("button", "", after=("text", "Walk the dog"), expect_text="1 of 2 left")
+    await agent.verify_text("1 of 2 left")
+
+
+async def nicegui_complete(agent: Agent, base_url: str) -> None:
+    """Tick the first todo's unlabelled checkbox: the list is redrawn by the server over a websocket."""
+    await agent.click("checkbox", "", expect_text="1 of 3 left")
+    await agent.verify_text("1 of 3 left")
+
+
+async def nicegui_add(agent: Agent, base_url: str) -> None:
+    """Add a todo: a new card appears with the same unnamed controls as the others."""
+    await agent.fill("textbox", "New todo", "Call mum")
+    await agent.click("button", "Add", expect_text="3 of 4 left")
+    await agent.verify_text("3 of 4 left")
+
+
+# ------------------------------------------------------------------------------------ Streamlit
+async def streamlit_dataframe(agent: Agent, base_url: str) -> None:
+    """Open the DataFrame demo from the sidebar: the page is rendered over a websocket after the URL changes
+    (its data comes from the internet, so offline the demo shows its error: the flow checks the page, not the data)."""
+    opened = await agent.click("link", "DataFrame demo")
+    await agent.verify_url(agent.proposal(opened, "url"))
+    await agent.verify_element("link", "UN Data Explorer", "visible")
+
+
+async def streamlit_collapse_sidebar(agent: Agent, base_url: str) -> None:
+    """Collapse the sidebar with its icon button and open it again: the same spot holds another button after."""
+    await agent.click("button", "Collapse sidebar")
+    await agent.click("button", "Expand sidebar")
+    await agent.verify_element("link", "Plotting demo", "visible")
+
+
+# ------------------------------------------------------------------------------------ Dash
+async def dash_delete_row(agent: Agent, base_url: str) -> None:
+    """Delete Mars from the table: the "×" is a cell Dash wires up by script, with no role of a control."""
+    await agent.click("clickable", "×", after=("row", "× Mars rocky 2"), expect_text="7 planets shown")
+    await agent.verify_text("7 planets shown")
+
+
+async def dash_filter(agent: Agent, base_url: str) -> None:
+    """Show only the giant planets with the dropdown: the table and the count are redrawn by a server callback."""
+    await agent.click("button", "all")
+    await agent.click("option", "giant", expect_text="4 planets shown")
+    await agent.verify_text("4 planets shown")
+
+
+FLOWS = {flow.key: flow for flow in (
+    Flow(APPS["flask-admin"], "delete", "delete the book Dune from the list", flask_admin_delete),
+    Flow(APPS["flask-admin"], "sort", "sort the books by price", flask_admin_sort),
+    Flow(APPS["flask-admin"], "edit", "edit the price of Emma", flask_admin_edit),
+    Flow(APPS["dash"], "delete-row", "delete the row of Mars", dash_delete_row),
+    Flow(APPS["dash"], "filter", "show only the giant planets", dash_filter),
+    Flow(APPS["nicegui"], "delete", "delete the todo Walk the dog", nicegui_delete),
+    Flow(APPS["nicegui"], "complete", "tick the first todo", nicegui_complete),
+    Flow(APPS["nicegui"], "add", "add a todo", nicegui_add),
+    Flow(APPS["streamlit"], "dataframe", "open the DataFrame demo from the sidebar", streamlit_dataframe),
+    Flow(APPS["streamlit"], "sidebar", "collapse the sidebar and open it again", streamlit_collapse_sidebar),
+)}
+
+
+def first_flow_of_each_app() -> list[Flow]:
+    seen: dict[str, Flow] = {}
+    for flow in FLOWS.values():
+        seen.setdefault(flow.app.name, flow)
+    return list(seen.values())
+
+
+__all__ = ["FLOWS", "AgentError", "Flow", "first_flow_of_each_app"]

@@ -1,0 +1,92 @@
+"""Recording a real-app flow, exporting it, running the generated tests against fresh copies of the app,
+and reading its locators: shared by tests/test_realapps.py and bench/realapps.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.flows.runner import Run, Serve, export_python, exported_spec, run_pytest, run_typescript
+from tests.realapps.apps import RealApp, running
+from tests.realapps.flows import Flow
+
+# What changes with the data and so never belongs in a locator: a price, a count, a time, a date,
+# a number of three digits or more (the page script's own test, in verdex/bridge/locators.js).
+VOLATILE = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d+\)|\b\d{1,2}:\d{2}\b"
+                      r"|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b", re.IGNORECASE)
+
+
+def serving(app: RealApp) -> Serve:
+    """A fresh copy of the app per run (the flows change its data); real apps take no chaos seed."""
+    @contextmanager
+    def serve(seed: int | None) -> Iterator[str]:
+        with running(app) as base_url:
+            yield base_url
+    return serve
+
+
+def record(flow: Flow, folder: Path, *, verbose: bool = False) -> Path:
+    recording = folder / f"{flow.app.name}-{flow.name}.jsonl"
+    with running(flow.app) as base_url:
+        asyncio.run(flow.record(base_url, recording, verbose=verbose))
+    return recording
+
+
+def export(flow: Flow, recording: Path, folder: Path) -> Path:
+    return export_python(recording, folder, flow.name.replace("-", "_"))
+
+
+def run_python(flow: Flow, test_file: Path, runs: int) -> list[Run]:
+    serve = serving(flow.app)
+    return [run_pytest(test_file, None, serve) for _ in range(runs)]
+
+
+def run_spec(flow: Flow, recording: Path) -> Run:
+    with exported_spec(recording, flow.name.replace("-", "_")) as spec:
+        return run_typescript(spec.parent, None, serving(flow.app))
+
+
+@dataclass(frozen=True)
+class LocatorReading:
+    """What a recording's chosen locators are made of."""
+
+    locators: list[str]
+    positional: list[str]           # an nth() stood in
+    volatile: list[str]             # a price, count or date inside a locator
+
+    @classmethod
+    def of(cls, recording: Path) -> LocatorReading:
+        locators, positional, volatile = [], [], []
+        for line in recording.read_text(encoding="utf-8").splitlines():
+            step = json.loads(line)
+            chosen = ((step.get("locators") or {}).get("chosen") or {}) if step.get("type") == "step" else {}
+            if not chosen:
+                continue
+            steps = chosen["steps"]
+            code = ".".join(_call(s) for s in steps)
+            locators.append(code)
+            if any(s["method"] == "nth" for s in steps):
+                positional.append(code)
+            if any(VOLATILE.search(value) for value in _values(steps)):
+                volatile.append(code)
+        return cls(locators, positional, volatile)
+
+
+def _values(steps: list[dict[str, Any]]) -> Iterator[str]:
+    for step in steps:
+        yield from (a for a in step.get("args", []) if isinstance(a, str) and step["method"] != "get_by_role")
+        yield from (v for v in step.get("kwargs", {}).values() if isinstance(v, str))
+        yield from _values(step.get("has") or [])
+
+
+def _call(step: dict[str, Any]) -> str:
+    args = [json.dumps(a) for a in step.get("args", [])] + [f"{k}={json.dumps(v)}" for k, v in step.get("kwargs", {}).items()]
+    if step.get("has"):
+        args.append("has=page." + ".".join(_call(s) for s in step["has"]))
+    return f"{step['method']}({', '.join(args)})"
