@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Model(BaseModel):
@@ -23,7 +23,7 @@ class Step(Model):
     method: str
     args: list[str | int] = []
     kwargs: dict[str, str | bool | int] = {}
-    has: list[Step] | None = None     # filter(has=…): a chain from the page the element must hold
+    has: list[Step] | None = Field(None, exclude_if=lambda has: has is None)   # filter(has=…): a chain the element holds
 
 
 class Locator(Model):

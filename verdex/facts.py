@@ -461,7 +461,8 @@ class LocatorStep(Fact):
     method: str
     args: list[str | int] = []
     kwargs: dict[str, str | bool | int] = {}
-    has: list[LocatorStep] | None = Field(None, description="filter(has=…): a chain from the page the element "
+    has: list[LocatorStep] | None = Field(None, exclude_if=lambda has: has is None,
+                                          description="filter(has=…): a chain from the page the element "
                                           "must hold, e.g. its card's heading")
 
 

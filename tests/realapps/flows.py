@@ -80,13 +80,15 @@ async def nicegui_add(agent: Agent, base_url: str) -> None:
 async def streamlit_dataframe(agent: Agent, base_url: str) -> None:
     """Open the DataFrame demo from the sidebar: the page is rendered over a websocket after the URL changes
     (its data comes from the internet, so offline the demo shows its error: the flow checks the page, not the data)."""
-    opened = await agent.click("link", "DataFrame demo")
-    await agent.verify_url(agent.proposal(opened, "url"))
+    await agent.wait_for_text("Welcome to Streamlit")      # the app has drawn its first page over the websocket
+    await agent.click("link", "DataFrame demo")
+    await agent.verify_url("/dataframe_demo")          # where the snapshot said the link goes
     await agent.verify_element("link", "UN Data Explorer", "visible")
 
 
 async def streamlit_collapse_sidebar(agent: Agent, base_url: str) -> None:
     """Collapse the sidebar with its icon button and open it again: the same spot holds another button after."""
+    await agent.wait_for_text("Welcome to Streamlit")
     await agent.click("button", "Collapse sidebar")
     await agent.click("button", "Expand sidebar")
     await agent.verify_element("link", "Plotting demo", "visible")

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.flows.runner import Run, Serve, export_python, exported_spec, run_pytest, run_typescript
+from tests.flows.runner import (
+    PYTEST_TIMEOUT_S, REPO_ROOT, Run, Serve, export_python, exported_spec, run_pytest, run_typescript, test_env,
+)
 from tests.realapps.apps import RealApp, running
 from tests.realapps.flows import Flow
 
@@ -90,3 +95,35 @@ def _call(step: dict[str, Any]) -> str:
     if step.get("has"):
         args.append("has=page." + ".".join(_call(s) for s in step["has"]))
     return f"{step['method']}({', '.join(args)})"
+
+
+@dataclass(frozen=True)
+class PlaywrightPick:
+    """What Playwright's own generator (``locator.normalize()``) writes for one of the test's targets."""
+
+    ours: str                       # the generated test's locator, as a Playwright selector
+    theirs: str
+
+    @property
+    def positional(self) -> bool:
+        return "nth=" in self.theirs
+
+    @property
+    def volatile(self) -> bool:
+        return bool(VOLATILE.search(re.sub(r"internal:\w+=|>>|nth=\d+", " ", self.theirs)))
+
+
+def playwright_picks(flow: Flow, test_file: Path) -> list[PlaywrightPick]:
+    """Run the generated test once with tests/realapps/playwright_picks.py, which asks Playwright for its
+    own locator of each target just before the test acts on it."""
+    picks_file = test_file.parent / "playwright-picks.tsv"
+    picks_file.unlink(missing_ok=True)
+    env = {**test_env(), "VERDEX_PLAYWRIGHT_PICKS": str(picks_file),
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
+    with serving(flow.app)(None) as base_url:
+        subprocess.run([sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider",
+                        "-p", "tests.realapps.playwright_picks", "--base-url", base_url],
+                       cwd=test_file.parent, env=env, capture_output=True, timeout=PYTEST_TIMEOUT_S, check=False)
+    if not picks_file.exists():
+        return []
+    return [PlaywrightPick(*line.split("\t", 1)) for line in picks_file.read_text(encoding="utf-8").splitlines()]

@@ -1,0 +1,108 @@
+"""The real-app corpus, measured: every flow of tests/realapps/ (Flask-Admin, Dash, NiceGUI, Streamlit,
+installed from PyPI by ./dev) is recorded by the scripted agent over MCP, exported as a pytest and a
+Playwright Test file, and each generated test runs --runs times against fresh copies of the app.
+
+Per flow it prints the passes, how many of verdex's locators are positional (nth) or hold volatile
+text (a price, a count, a date), and the same two readings for what Playwright's own generator
+(``locator.normalize()``, what codegen writes) picks for the same targets, asked while the generated
+test runs.
+
+    ./dev setup && .venv/bin/python bench/realapps.py [--runs 20] [--flow dash/filter] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.flows.runner import Run, exported_spec, run_pytest, run_typescript  # noqa: E402
+from tests.realapps import proving  # noqa: E402
+from tests.realapps.flows import FLOWS, Flow  # noqa: E402
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def repeat(runs: int, workers: int, once: "callable[[], Run]", label: str) -> list[Run]:
+    done: list[Run] = []
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for run in pool.map(lambda _: once(), range(runs)):
+            done.append(run)
+            say(f"  {label}: {len(done)}/{runs} {'pass' if run.passed else 'FAIL'} ({run.seconds:.1f} s)")
+    return done
+
+
+def measure(flow: Flow, runs: int, workers: int, folder: Path) -> dict[str, object]:
+    say(f"{flow.key}: recording ({flow.what})")
+    recording = proving.record(flow, folder)
+    reading = proving.LocatorReading.of(recording)
+    test_file = proving.export(flow, recording, folder)
+    serve = proving.serving(flow.app)
+    python = repeat(runs, workers, lambda: run_pytest(test_file, None, serve), "pytest")
+    with exported_spec(recording, flow.name.replace("-", "_")) as spec:
+        typescript = repeat(runs, workers, lambda: run_typescript(spec.parent, None, serve), "playwright test")
+    picks = proving.playwright_picks(flow, test_file)
+    failures = [run for run in python + typescript if not run.passed]
+    if failures:
+        say(f"  first failure:\n{failures[0].tail(25)}")
+    return {"flow": flow.key, "python": sum(r.passed for r in python), "typescript": sum(r.passed for r in typescript),
+            "runs": runs, "locators": len(reading.locators), "nth": len(reading.positional),
+            "volatile": len(reading.volatile), "pw_picks": len(picks), "pw_nth": sum(p.positional for p in picks),
+            "pw_volatile": sum(p.volatile for p in picks), "example": _example(reading, picks)}
+
+
+def _example(reading: proving.LocatorReading, picks: list[proving.PlaywrightPick]) -> str:
+    """The first target where Playwright's pick is positional, side by side with verdex's."""
+    for pick in picks:
+        if pick.positional:
+            return f"verdex: {pick.ours}\n      Playwright: {pick.theirs}"
+    return ""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--flow", action="append", help="only this flow (app/flow); repeatable")
+    args = parser.parse_args()
+    flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
+    started = time.monotonic()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:
+        for flow in flows:
+            folder = Path(scratch) / flow.key.replace("/", "-")
+            folder.mkdir()
+            rows.append(measure(flow, args.runs, args.workers, folder))
+    print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
+          f"{args.runs} runs of each generated test ({time.monotonic() - started:.0f} s)\n")
+    header = f"{'flow':24} {'pytest':>7} {'pw test':>7} {'locators':>8} {'nth':>4} {'volatile':>8} " \
+             f"{'| Playwright picks':>17} {'nth':>4} {'volatile':>8}"
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        print(f"{row['flow']:24} {row['python']:>3}/{row['runs']:<3} {row['typescript']:>3}/{row['runs']:<3} "
+              f"{row['locators']:>8} {row['nth']:>4} {row['volatile']:>8} | {row['pw_picks']:>15} "
+              f"{row['pw_nth']:>4} {row['pw_volatile']:>8}")
+    total = lambda key: sum(int(row[key]) for row in rows)  # noqa: E731
+    print("-" * len(header))
+    print(f"{'all':24} {total('python'):>3}/{args.runs * len(rows):<3} {total('typescript'):>3}/{args.runs * len(rows):<3} "
+          f"{total('locators'):>8} {total('nth'):>4} {total('volatile'):>8} | {total('pw_picks'):>15} "
+          f"{total('pw_nth'):>4} {total('pw_volatile'):>8}")
+    examples = [(row["flow"], row["example"]) for row in rows if row["example"]]
+    if examples:
+        print("\nwhere Playwright's generator falls back to a position:")
+        for key, example in examples:
+            print(f"  {key}\n      {example}")
+    failed = total("python") + total("typescript") < 2 * args.runs * len(rows)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
