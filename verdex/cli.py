@@ -138,6 +138,17 @@ def _parser() -> argparse.ArgumentParser:
                       help="bound every action while healing, so a covered target fails fast (0: the test's own)")
     _browser_arguments(heal)
 
+    prove = sub.add_parser("prove", help="run pytest-playwright tests under many seeds of client-side chaos "
+                                         "(delayed responses, a slowed CPU) and report how often each passed")
+    prove.add_argument("path", help="a test file or folder")
+    prove.add_argument("--runs", type=int, default=20, metavar="N", help="seeds to run under (default 20)")
+    prove.add_argument("--seed", type=int, default=1, metavar="S", help="the first seed (default 1)")
+    prove.add_argument("--naive", metavar="FILE", help="run this other test file the same way and show it beside")
+    prove.add_argument("--workers", type=int, default=None, metavar="N", help="runs at a time (default: the cores)")
+    prove.add_argument("--timeout", type=float, default=600, metavar="S", help="stop a run after this long (default 600)")
+    prove.add_argument("--json", action="store_true", help="print the results as JSON (for CI)")
+    prove.epilog = "arguments after -- go to pytest: --base-url URL, --chaos-max-delay MS, -k EXPR …"
+
     sub.add_parser("lint", help="find flaky selectors and hard waits in Playwright tests (verdex lint --help)",
                    add_help=False)
     return parser
@@ -160,7 +171,11 @@ def _run(argv: list[str]) -> int:
     if argv[:1] == ["lint"]:
         from verdex.lint.cli import main as lint_main
         return lint_main(argv[1:])
+    pytest_args: list[str] = []
+    if argv[:1] == ["prove"] and "--" in argv:
+        argv, pytest_args = argv[:argv.index("--")], argv[argv.index("--") + 1:]
     args = _parser().parse_args(argv)
+    args.pytest_args = pytest_args
     if args.command == "serve":
         from verdex.errors import VerdexError
         from verdex.http_transport import TOKEN_ENV, check_binding
@@ -203,7 +218,28 @@ def _run(argv: list[str]) -> int:
         return 0 if all(r.ok for r in reports) else 1
     if args.command == "heal":
         return _heal(args)
+    if args.command == "prove":
+        return _prove(args)
     return 2
+
+
+def _prove(args: argparse.Namespace) -> int:
+    import json
+
+    from verdex.prove import prove, render
+
+    def progress(done: int, total: int) -> None:
+        filled = round(24 * done / total)
+        end = "\n" if done == total else ""
+        print(f"\r  [{'#' * filled}{'.' * (24 - filled)}] {done}/{total} runs", end=end, file=sys.stderr, flush=True)
+
+    proofs = [prove(path, args.runs, args.seed, args.pytest_args, args.workers, args.timeout, progress)
+              for path in ([args.path] + ([args.naive] if args.naive else []))]
+    if args.json:
+        print(json.dumps({"proof": proofs[0].as_json(), "naive": proofs[1].as_json() if args.naive else None}, indent=2))
+    else:
+        print(render(proofs[0], proofs[1] if args.naive else None))
+    return 0 if proofs[0].passed else 1
 
 
 def _heal(args: argparse.Namespace) -> int:

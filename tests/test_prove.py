@@ -1,0 +1,190 @@
+"""`pytest --chaos-seed N` and `verdex prove`: seeded client-side chaos for any pytest-playwright test.
+
+The page here is served by a plain HTTP server on 127.0.0.1 (chaos acts on real responses, so the
+page cannot be served by a Playwright route): it fetches /a and /b and logs each as it arrives. The
+tests run real pytest processes on a real Chromium, as a user's CI would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from verdex.browser.discovery import find_chromium
+from verdex.chaos.plan import ChaosPlan
+
+PAGE = b"""<!doctype html><title>log</title><div id=log></div><script>
+for (const name of ["a", "b"]) fetch("/" + name).then(() => { document.querySelector("#log").textContent += name; });
+</script>"""
+
+CONFTEST = """
+import os, pytest
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": os.environ["VERDEX_CHROMIUM"], "args": ["--disable-quic"]}
+"""
+
+ORDER_TEST = """
+import os
+import re
+
+from playwright.sync_api import Page, expect
+
+def test_order(page: Page) -> None:
+    page.goto("/")
+    expect(page.locator("#log")).to_have_text(re.compile("^(ab|ba)$"))
+    with open(os.environ["ORDER_FILE"], "w") as out:
+        out.write(page.inner_text("#log"))
+"""
+
+NAIVE_TEST = """
+from playwright.sync_api import Page
+
+def test_reads_too_soon(page: Page) -> None:
+    page.goto("/")
+    page.wait_for_timeout({sleep_ms})
+    assert len(page.inner_text("#log")) == 2, "the data had not arrived"
+"""
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        body, kind = (PAGE, "text/html") if self.path == "/" else (b"ok", "text/plain")
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture
+def suite(tmp_path: Path) -> Path:
+    (tmp_path / "conftest.py").write_text(CONFTEST)
+    return tmp_path
+
+
+def _env() -> dict[str, str]:
+    import os
+    chromium = find_chromium()
+    assert chromium is not None
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    return {**env, "VERDEX_CHROMIUM": str(chromium.path)}
+
+
+def _pytest(folder: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args], cwd=folder,
+                          env=env or _env(), capture_output=True, text=True, timeout=300, check=False)
+
+
+def _verdex(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "verdex", *args], cwd=folder, env=_env(), capture_output=True,
+                          text=True, timeout=600, check=False)
+
+
+# ------------------------------------------------------------------------------------------------ the plan
+def test_a_seed_draws_the_same_chaos_every_time_and_another_seed_other_chaos():
+    def draw(seed: int) -> tuple[list[int], float]:
+        plan = ChaosPlan(seed, "test_x.py::test_x")
+        return [plan.delay_for("GET", f"http://h/api/{n}", "fetch") for n in range(6)], plan.cpu_rate
+    assert draw(7) == draw(7)
+    assert draw(7) != draw(8)
+    delays, rate = draw(7)
+    assert all(0 <= ms <= 1500 for ms in delays) and 1.0 <= rate <= 4.0
+
+
+def test_documents_and_images_are_not_delayed_and_a_zero_bound_delays_nothing():
+    plan = ChaosPlan(3)
+    assert plan.delay_for("GET", "http://h/", "document") == 0
+    assert plan.delay_for("GET", "http://h/logo.png", "image") == 0
+    assert ChaosPlan(3, max_delay_ms=0).delay_for("GET", "http://h/api", "fetch") == 0
+    assert ChaosPlan(3, max_cpu_rate=1).cpu_rate == 1.0
+
+
+# ------------------------------------------------------------------------------------------------ the plugin
+def test_responses_arrive_in_the_order_the_seed_draws(site, suite, tmp_path_factory):
+    (suite / "test_order.py").write_text(ORDER_TEST)
+    seen = {}
+    for seed in (1, 2, 3, 4):
+        plan = ChaosPlan(seed, "test_order.py::test_order[chromium]")
+        a, b = plan.delay_for("GET", site + "/a", "fetch"), plan.delay_for("GET", site + "/b", "fetch")
+        if abs(a - b) < 300:
+            continue                        # too close to call on a busy machine: not a seed to judge by
+        order_file = tmp_path_factory.mktemp("order") / "order.txt"
+        done = _pytest(suite, "--base-url", site, "--chaos-seed", str(seed), "--chaos-cpu", "1",
+                       env={**_env(), "ORDER_FILE": str(order_file)})
+        assert done.returncode == 0, done.stdout[-3000:]
+        seen[seed] = (order_file.read_text(), "ab" if a < b else "ba")
+    assert len(seen) >= 2, "the seeds 1-4 drew no pair of delays 300 ms apart"
+    for seed, (order, expected) in seen.items():
+        assert order == expected, f"seed {seed}: {order} arrived, the plan drew {expected}"
+
+
+def test_without_a_seed_nothing_is_routed_and_nothing_is_recorded(site, suite):
+    (suite / "test_naive.py").write_text(NAIVE_TEST.format(sleep_ms=300))
+    report = suite / "report.xml"
+    done = _pytest(suite, "--base-url", site, "--junitxml", str(report))
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert '"chaos"' not in report.read_text() and 'name="chaos"' not in report.read_text()
+
+
+def test_a_failure_under_chaos_says_which_delays_it_drew(site, suite):
+    (suite / "test_naive.py").write_text(NAIVE_TEST.format(sleep_ms=300))
+    failing = next(seed for seed in range(1, 40)
+                   if max(ChaosPlan(seed, "test_naive.py::test_reads_too_soon[chromium]").delay_for("GET", site + p, "fetch")
+                          for p in ("/a", "/b")) > 900)
+    done = _pytest(suite, "--base-url", site, "--chaos-seed", str(failing))
+    assert done.returncode == 1
+    assert f"chaos seed {failing}: CPU" in done.stdout and "ms  GET " + site + "/" in done.stdout, done.stdout[-3000:]
+
+
+# ------------------------------------------------------------------------------------------------ verdex prove
+def test_prove_fails_a_test_that_reads_too_soon_and_passes_one_that_sleeps_past_the_bound(site, suite):
+    (suite / "test_naive.py").write_text(NAIVE_TEST.format(sleep_ms=300))
+    naive = _verdex(suite, "prove", "test_naive.py", "--runs", "6", "--json", "--", "--base-url", site)
+    assert naive.returncode == 1, naive.stderr[-2000:]
+    result = json.loads(naive.stdout)["proof"]
+    test = result["tests"][0]
+    assert test["passes"] < 6 and test["first_failure"]["message"].startswith("AssertionError: the data had not arrived")
+    assert test["first_failure"]["largest_delays"][0].endswith(("/a", "/b"))
+    (suite / "test_naive.py").write_text(NAIVE_TEST.format(sleep_ms=2500))     # longer than the 1.5 s bound
+    patient = _verdex(suite, "prove", "test_naive.py", "--runs", "3", "--", "--base-url", site)
+    assert patient.returncode == 0, patient.stdout + patient.stderr[-2000:]
+    assert "3/3" in patient.stdout and "runs" in patient.stderr      # the table, and the progress bar
+
+
+def test_prove_says_what_is_wrong_with_its_input(suite):
+    missing = _verdex(suite, "prove", "no_such_test.py")
+    assert missing.returncode == 1 and "no test file or folder at no_such_test.py" in missing.stderr
+    (suite / "test_nothing.py").write_text("# no tests here\n")
+    empty = _verdex(suite, "prove", "test_nothing.py", "--runs", "2")
+    assert empty.returncode == 1 and "pytest collected no tests" in empty.stderr, empty.stderr
+    not_a_seed = _verdex(suite, "prove", "test_nothing.py", "--seed", "abc")
+    assert not_a_seed.returncode == 2 and "invalid int value: 'abc'" in not_a_seed.stderr
+
+
+def test_a_hanging_run_is_stopped_and_the_other_runs_are_still_reported(site, suite):
+    (suite / "test_hang.py").write_text(
+        "import time\n\ndef test_hang(page, request):\n"
+        "    if request.config.getoption('chaos_seed') == 2:\n        time.sleep(600)\n")
+    done = _verdex(suite, "prove", "test_hang.py", "--runs", "3", "--timeout", "20", "--", "--base-url", site)
+    assert done.returncode == 1
+    assert "seed 2: timed out after 20 s" in done.stdout and "2/2" in done.stdout, done.stdout

@@ -1,0 +1,76 @@
+"""What a seed draws: one delay per request (the same request in the same test draws the same delay),
+a CPU throttling rate and, when asked, a viewport. Pure and deterministic: no browser here."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+DELAYED_TYPES = frozenset({"fetch", "xhr", "script", "stylesheet"})
+DEFAULT_MAX_DELAY_MS = 1500          # the scale at which a shared CI runner stalls
+DEFAULT_MAX_CPU_RATE = 4.0
+VIEWPORTS = ((1280, 720), (1024, 768), (800, 600), (390, 844))
+
+
+@dataclass(frozen=True)
+class Delay:
+    method: str
+    url: str
+    resource_type: str
+    ms: int
+
+    def describe(self) -> str:
+        return f"{self.ms:>5} ms  {self.method} {self.url} ({self.resource_type})"
+
+
+@dataclass
+class ChaosPlan:
+    """The chaos one test runs under, drawn from (seed, test id)."""
+
+    seed: int
+    test_id: str = ""
+    max_delay_ms: int = DEFAULT_MAX_DELAY_MS
+    max_cpu_rate: float = DEFAULT_MAX_CPU_RATE
+    vary_viewport: bool = False
+    drawn: list[Delay] = field(default_factory=list)
+    _seen: Counter[str] = field(default_factory=Counter)
+
+    def _random(self, *key: object) -> random.Random:
+        digest = hashlib.sha256("\x1f".join(map(str, (self.seed, self.test_id, *key))).encode()).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+    @property
+    def cpu_rate(self) -> float:
+        """1 (no throttling) up to max_cpu_rate: how many times slower the page's CPU runs."""
+        if self.max_cpu_rate <= 1:
+            return 1.0
+        return round(self._random("cpu").uniform(1.0, self.max_cpu_rate), 1)
+
+    @property
+    def viewport(self) -> tuple[int, int] | None:
+        return self._random("viewport").choice(VIEWPORTS) if self.vary_viewport else None
+
+    def delay_for(self, method: str, url: str, resource_type: str) -> int:
+        """The delay this request draws (0 for the types chaos leaves alone); recorded in ``drawn``."""
+        if resource_type not in DELAYED_TYPES or self.max_delay_ms <= 0:
+            return 0
+        parts = urlsplit(url)
+        key = f"{method} {parts.netloc}{parts.path}"
+        self._seen[key] += 1
+        ms = self._random("delay", key, self._seen[key]).randint(0, self.max_delay_ms)
+        self.drawn.append(Delay(method, url, resource_type, ms))
+        return ms
+
+    def summary(self) -> dict[str, object]:
+        return {"seed": self.seed, "cpu_rate": self.cpu_rate, "viewport": self.viewport,
+                "delays": [{"ms": d.ms, "method": d.method, "url": d.url, "type": d.resource_type} for d in self.drawn]}
+
+    def describe(self, largest: int = 12) -> str:
+        lines = [f"chaos seed {self.seed}: CPU {self.cpu_rate}× slower"
+                 + (f", viewport {self.viewport[0]}×{self.viewport[1]}" if self.viewport else "")
+                 + f", {len(self.drawn)} delayed requests (largest first):"]
+        lines += ["  " + d.describe() for d in sorted(self.drawn, key=lambda d: -d.ms)[:largest]]
+        return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""The pytest plugin: ``pytest --chaos-seed N`` runs every pytest-playwright test under seeded
+client-side chaos. Installed with verdex (entry point ``verdex.chaos``), so the option just works;
+without it nothing is routed and nothing is throttled.
+
+Per test, from the seed and the test's id: each fetch, XHR, script and stylesheet response is held
+back by its own delay (0 to ``--chaos-max-delay`` ms, so responses also arrive out of order) while the
+test goes on; the page's CPU runs 1 to ``--chaos-cpu`` times slower (Chromium's CDP
+``Emulation.setCPUThrottlingRate``); with ``--chaos-viewport`` the viewport is drawn too. What was
+drawn is kept in the test's report (``user_properties["chaos"]``, and a "chaos" section when it fails).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from verdex.chaos.plan import DEFAULT_MAX_CPU_RATE, DEFAULT_MAX_DELAY_MS, ChaosPlan
+
+PLAN = pytest.StashKey[ChaosPlan]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("verdex chaos", "seeded client-side chaos for Playwright tests (verdex prove)")
+    group.addoption("--chaos-seed", type=int, default=None, metavar="N",
+                    help="run every Playwright test under the chaos this seed draws (off when absent)")
+    group.addoption("--chaos-max-delay", type=int, default=DEFAULT_MAX_DELAY_MS, metavar="MS",
+                    help=f"the longest delay a response draws (default {DEFAULT_MAX_DELAY_MS})")
+    group.addoption("--chaos-cpu", type=float, default=DEFAULT_MAX_CPU_RATE, metavar="RATE",
+                    help=f"the most the page's CPU is slowed, 1 for none (default {DEFAULT_MAX_CPU_RATE:g})")
+    group.addoption("--chaos-viewport", action="store_true", help="draw the viewport from the seed too")
+
+
+@pytest.fixture(autouse=True)
+def _verdex_chaos(request: pytest.FixtureRequest) -> Iterator[ChaosPlan | None]:
+    seed = request.config.getoption("chaos_seed", None)
+    if seed is None or not {"page", "context"} & set(request.fixturenames):
+        yield None
+        return
+    plan = ChaosPlan(seed, request.node.nodeid, max_delay_ms=request.config.getoption("chaos_max_delay"),
+                     max_cpu_rate=request.config.getoption("chaos_cpu"),
+                     vary_viewport=request.config.getoption("chaos_viewport"))
+    try:
+        context = request.getfixturevalue("context")
+    except pytest.FixtureLookupError as exc:
+        raise pytest.UsageError("--chaos-seed needs pytest-playwright's context fixture "
+                                "(pip install pytest-playwright)") from exc
+    request.node.stash[PLAN] = plan
+    context.route("**/*", lambda route: _delayed(route, plan))
+    context.on("page", lambda page: _slowed(page, context, plan))
+    for page in context.pages:
+        _slowed(page, context, plan)
+    yield plan
+    request.node.user_properties.append(("chaos", json.dumps(plan.summary())))
+
+
+def _delayed(route: Any, plan: ChaosPlan) -> None:
+    """Hold the response back for the drawn delay without blocking the test: the sync API runs each
+    route handler in its own greenlet, and waiting on the page yields to the others."""
+    request = route.request
+    ms = plan.delay_for(request.method, request.url, request.resource_type)
+    if ms:
+        try:
+            request.frame.page.wait_for_timeout(ms)
+        except Exception:  # the page closed while the response waited, or a worker's request: no page to wait on
+            pass
+    try:
+        route.fallback()
+    except Exception:  # the page or context went away while the response waited
+        pass
+
+
+def _slowed(page: Any, context: Any, plan: ChaosPlan) -> None:
+    if plan.viewport:
+        page.set_viewport_size({"width": plan.viewport[0], "height": plan.viewport[1]})
+    if plan.cpu_rate > 1:
+        try:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": plan.cpu_rate})
+        except Exception:  # not Chromium: there is no CDP to throttle with, the delays still apply
+            pass
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report = yield
+    plan = item.stash.get(PLAN, None)
+    if plan is not None and report.failed:
+        report.sections.append(("chaos", plan.describe()))
+    return report
