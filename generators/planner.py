@@ -72,7 +72,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             continue
         if tool and tool.startswith("verify_"):
             assertion = _assertion(record)
-            if not _already_asserted(statements, page, assertion):
+            if not _already_asserted(statements, page, assertion, (record.get("args") or {}).get("url") or ""):
                 statements.append(Check(page=page, assertion=assertion))
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
                     source=recording.header.get("started", ""))
@@ -163,13 +163,15 @@ def _retried_without_consequence(record: dict[str, Any], index: int, steps: list
     return following is not None and following["tool"] == record["tool"] and _target_key(following) == _target_key(record)
 
 
-def _already_asserted(statements: list[Statement], page: str, assertion: Assertion) -> bool:
-    """The agent's verify_url right after an action that already asserts the same URL says it once."""
+def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> bool:
+    """The agent's verify_url right after an action that already asserts the URL it landed on says it
+    once: the action's pattern (ids as wildcards) holds for the URL text the agent verified."""
     if not statements or assertion.kind != "url":
         return False
     last = statements[-1]
     return isinstance(last, Action) and last.page == page and any(
-        a.kind == "url" and a.pattern == assertion.pattern for a in last.asserts)
+        a.kind == "url" and (a.pattern == assertion.pattern or (url and re.search(a.pattern or "", url)))
+        for a in last.asserts)
 
 
 def _dialog_answer(steps: list[dict[str, Any]], index: int) -> tuple[str | None, str | None]:

@@ -101,3 +101,14 @@ async def test_hostile_pages_give_unique_or_marked_locators_and_never_two_matche
         assert choice.chosen.matches == 1 and choice.chosen.is_target, choice.code
         assert choice.fallback == (".nth(" in choice.code), choice.code
         assert not re.search(r"\d{5,}", choice.code), choice.code
+
+
+def test_verdex_heal_knows_a_target_by_its_container_heading():
+    from verdex.heal.identity import identity_of
+    step = {"index": 3, "target": {"role": "button", "name": "Buy"},
+            "locators": {"chosen": {"steps": [
+                {"method": "get_by_role", "args": ["article"], "kwargs": {}},
+                {"method": "filter", "args": [], "kwargs": {},
+                 "has": [{"method": "get_by_role", "args": ["heading"], "kwargs": {"name": "Emma", "exact": True}}]},
+                {"method": "get_by_role", "args": ["button"], "kwargs": {"name": "Buy", "exact": True}}]}}}
+    assert identity_of(step).describe() == 'button "Buy" in the container with "Emma"'

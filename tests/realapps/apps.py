@@ -52,6 +52,8 @@ APPS = {app.name: app for app in (
             lambda python, port: [python, str(LAUNCHERS / "dash_table.py"), str(port)], "/"),
     RealApp("nicegui", "NiceGUI 3.18 (Vue and Quasar) cards",
             lambda python, port: [python, str(LAUNCHERS / "nicegui_todos.py"), str(port)], "/"),
+    RealApp("mlflow", "MLflow 3.17 tracking UI (hash routes)",
+            lambda python, port: [python, str(LAUNCHERS / "mlflow_server.py"), str(port)], "/"),
     RealApp("streamlit", "Streamlit 1.67 `streamlit hello` demo app",
             lambda python, port: [python, "-m", "streamlit", "hello", "--server.port", str(port),
                                   "--server.address", "127.0.0.1", "--server.headless", "true",

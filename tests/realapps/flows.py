@@ -76,6 +76,21 @@ async def nicegui_add(agent: Agent, base_url: str) -> None:
     await agent.verify_text("3 of 4 left")
 
 
+# ------------------------------------------------------------------------------------ MLflow
+async def mlflow_experiments(agent: Agent, base_url: str) -> None:
+    """Open the experiments list from the sidebar: only the hash changes (#/experiments)."""
+    opened = await agent.click("link", "Experiments")
+    await agent.verify_url(agent.proposal(opened, "url"))
+    await agent.verify_element("link", "churn-model", "visible")
+
+
+async def mlflow_open_experiment(agent: Agent, base_url: str) -> None:
+    """Open one experiment from the list: its id is in the hash route (#/experiments/1)."""
+    await agent.click("link", "Experiments")
+    opened = await agent.click("link", "price-forecast")
+    await agent.verify_url(agent.proposal(opened, "url"))
+
+
 # ------------------------------------------------------------------------------------ Streamlit
 async def streamlit_dataframe(agent: Agent, base_url: str) -> None:
     """Open the DataFrame demo from the sidebar: the page is rendered over a websocket after the URL changes
@@ -117,6 +132,8 @@ FLOWS = {flow.key: flow for flow in (
     Flow(APPS["nicegui"], "delete", "delete the todo Walk the dog", nicegui_delete),
     Flow(APPS["nicegui"], "complete", "tick the first todo", nicegui_complete),
     Flow(APPS["nicegui"], "add", "add a todo", nicegui_add),
+    Flow(APPS["mlflow"], "experiments", "open the experiments list", mlflow_experiments),
+    Flow(APPS["mlflow"], "open-experiment", "open the experiment price-forecast", mlflow_open_experiment),
     Flow(APPS["streamlit"], "dataframe", "open the DataFrame demo from the sidebar", streamlit_dataframe),
     Flow(APPS["streamlit"], "sidebar", "collapse the sidebar and open it again", streamlit_collapse_sidebar),
 )}
