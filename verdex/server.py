@@ -495,6 +495,8 @@ def _add_lint_tools(server: MCPServer) -> None:
         if (code is None) == (path is None):
             raise InvalidArgument("pass exactly one of code or path")
         config = load_config(start=Path(path) if path else Path.cwd())     # the project's [tool.verdex.lint]
+        if config.source is None:          # no project settings: an agent's new test has no reason to break any rule
+            config = config.with_overrides(["ALL"], None)
         results = await asyncio.to_thread(
             lambda: [lint_source(code, config=config)] if code is not None else lint_paths([path], config))
         findings = [f for r in results for f in r.findings]

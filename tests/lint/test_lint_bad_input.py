@@ -54,7 +54,7 @@ def test_file_that_declares_its_encoding_is_read(lint, tree: Path) -> None:
     (tree / "test_cookie.py").write_bytes(
         b"# -*- coding: latin-1 -*-\ndef test_x(page):\n    page.get_by_text('caf\xe9').nth(1).click()\n"
     )
-    result = lint(".", cwd=tree)
+    result = lint(".", "--select", "ALL", cwd=tree)
     assert "test_cookie.py:3:30: VDX001" in result.stdout
 
 
@@ -107,8 +107,9 @@ def test_symlink_loops(lint, tree: Path) -> None:
 def test_missing_path(lint, tree: Path) -> None:
     result = lint("nope.py", "test_ok.py", cwd=tree)
     assert errors(result)["nope.py"] == "No such file or directory"
-    assert "test_ok.py:2:5: VDX004" in result.stdout
-    assert result.returncode == 1
+    assert "test_ok.py:2:5: VDX004" in result.stdout          # the other paths are still linted
+    assert result.returncode == 2                             # but a path that is not there is a usage error
+    assert lint("nope.py", "--exit-zero", cwd=tree).returncode == 2
 
 
 def test_a_directory_with_thousands_of_files(lint, tmp_path: Path) -> None:

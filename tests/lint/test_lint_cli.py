@@ -202,3 +202,40 @@ def test_no_python_files_is_a_warning(lint, tmp_path: Path) -> None:
     result = lint(cwd=project(tmp_path, **{"README.md": "# nothing to lint\n"}))
     assert result.returncode == 0
     assert result.stderr == "verdex lint: warning: no Python files found in .\n"
+
+
+# ------------------------------------------------------------- ruff's and eslint's conventions
+def test_the_default_set_is_the_recommended_one_and_all_adds_the_opt_in_rules(lint, tmp_path) -> None:
+    (tmp_path / "test_rows.py").write_text("def test_rows(page):\n    page.get_by_role('row').nth(2).click()\n")
+    assert lint(".", cwd=tmp_path).returncode == 0                            # VDX001 is opt-in, as in eslint
+    everything = lint(".", "--select", "ALL", cwd=tmp_path)
+    assert everything.returncode == 1 and "VDX001" in everything.stdout
+
+
+def test_fail_on_error_lets_warnings_pass_and_errors_fail(lint, tmp_path) -> None:
+    (tmp_path / "test_x.py").write_text("def test_x(page):\n    page.locator('#a > div > span').click()\n")
+    assert lint(".", "--fail-on", "error", cwd=tmp_path).returncode == 0      # VDX002 is a warning
+    (tmp_path / "test_y.py").write_text("def test_y(page):\n    page.wait_for_timeout(500)\n")
+    assert lint(".", "--fail-on", "error", cwd=tmp_path).returncode == 1      # VDX004 is an error
+
+
+def test_output_format_is_the_option_and_format_its_alias(lint, tmp_path) -> None:
+    (tmp_path / "test_y.py").write_text("def test_y(page):\n    page.wait_for_timeout(500)\n")
+    long, short = lint(".", "--output-format", "json", cwd=tmp_path), lint(".", "--format", "json", cwd=tmp_path)
+    assert json.loads(long.stdout) == json.loads(short.stdout) and json.loads(long.stdout)["findings"]
+
+
+def test_explain_and_version(lint, tmp_path) -> None:
+    explained = lint("--explain", "vdx004", cwd=tmp_path)
+    assert explained.returncode == 0 and explained.stdout.startswith("VDX004 (") and "Flagged:" in explained.stdout
+    assert lint("--explain", "VDX999", cwd=tmp_path).returncode == 2
+    assert lint("--version", cwd=tmp_path).stdout.startswith("verdex lint ")
+
+
+def test_settings_are_found_from_the_linted_path_not_the_current_directory(lint, tmp_path) -> None:
+    project = tmp_path / "project"
+    (project / "tests").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[tool.verdex.lint]\nselect = ["ALL"]\n')
+    (project / "tests" / "test_rows.py").write_text("def test_rows(page):\n    page.get_by_role('row').nth(2).click()\n")
+    result = lint("project/tests", cwd=tmp_path)                               # run from outside the project
+    assert result.returncode == 1 and "VDX001" in result.stdout

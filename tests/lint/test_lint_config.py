@@ -19,9 +19,12 @@ def codes(results) -> list[str]:
     return sorted(finding.rule for result in results for finding in result.findings)
 
 
-def test_defaults_select_every_rule(tmp_path: Path) -> None:
+def test_defaults_select_the_recommended_rules_and_all_selects_every_rule(tmp_path: Path) -> None:
     config = load_config(start=tmp_path)
-    assert len(config.selected_rules) == 14
+    codes = {rule.code for rule in config.selected_rules}
+    assert len(codes) == 12 and not codes & {"VDX001", "VDX012"}     # eslint-plugin-playwright leaves nth out too
+    assert len(config.with_overrides(["ALL"], None).selected_rules) == 14
+    assert {r.code for r in config.with_overrides(["RECOMMENDED", "VDX001"], None).selected_rules} == codes | {"VDX001"}
 
 
 def test_nearest_pyproject_with_a_lint_table_wins(tmp_path: Path) -> None:

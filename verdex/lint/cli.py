@@ -5,11 +5,14 @@ linted, or with `--diff`, changes to make), 2 for a usage or configuration error
 """
 
 import argparse
+import inspect
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 from verdex.lint.config import ConfigError, load_config
 from verdex.lint.formats import FORMATS, text
+from verdex.lint.rules import ALL_RULES
 from verdex.lint.runner import fix_paths, lint_paths
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -20,8 +23,14 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as exit_request:  # argparse: --help, or a usage error (status 2)
         return int(exit_request.code or 0)
+    if args.version:
+        print(f"verdex lint {version('verdex')}")
+        return EXIT_CLEAN
+    if args.explain:
+        return _explain(args.explain)
     try:
-        config = load_config(Path(args.config) if args.config else None).with_overrides(
+        start = Path(args.paths[0]) if args.paths else None       # settings found from the linted path upward
+        config = load_config(Path(args.config) if args.config else None, start=start).with_overrides(
             _codes(args.select), _codes(args.ignore)
         )
     except ConfigError as error:
@@ -62,8 +71,29 @@ def _run(args: argparse.Namespace, config) -> int:
         sys.stdout.write(FORMATS[args.format](results))
     if args.format == "text":
         sys.stdout.write(text.summary(results, fixed))
-    failed = any(result.findings or result.error for result in results)
+    if any(not Path(path).exists() for path in paths):
+        return EXIT_USAGE        # a path that does not exist is a usage error, whatever --exit-zero says
+    failing = [f for result in results for f in result.findings if args.fail_on == "warning" or f.severity == "error"]
+    failed = bool(failing) or any(result.error for result in results)
     return EXIT_FINDINGS if failed and not args.exit_zero else EXIT_CLEAN
+
+
+def _explain(code: str) -> int:
+    """`verdex lint --explain VDX001`: what the rule finds, why it matters, and an example of each side."""
+    rule = next((rule for rule in ALL_RULES if rule.code == code.strip().upper()), None)
+    if rule is None:
+        print(f"verdex lint: error: no rule {code!r} (rules: {', '.join(r.code for r in ALL_RULES)})", file=sys.stderr)
+        return EXIT_USAGE
+    lines = [f"{rule.code} ({rule.name})", "",
+             f"severity: {rule.severity}; {'in the recommended set' if rule.recommended else 'opt-in (--select ' + rule.code + ' or ALL)'}"
+             f"; {'a safe fix with --fix' if rule.fixable else 'no automatic fix'}", "",
+             rule.message, "", inspect.cleandoc(rule.__doc__ or "")]
+    if rule.invalid:
+        lines += ["", "Flagged:", *("    " + line for line in rule.invalid[0].code.strip().splitlines())]
+    if rule.valid:
+        lines += ["", "Fine:", *("    " + line for line in rule.valid[0].code.strip().splitlines())]
+    print("\n".join(lines).rstrip())
+    return EXIT_CLEAN
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -74,12 +104,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
     parser.add_argument("--fix", action="store_true", help="apply the fixes that are safe, in place")
     parser.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of applying them")
-    parser.add_argument("--format", choices=sorted(FORMATS), default="text", help="output format (default: text)")
+    parser.add_argument("--output-format", "--format", dest="format", choices=sorted(FORMATS), default="text",
+                        help="output format (default: text)")
     parser.add_argument("--select", action="append", metavar="CODES", help="only these rules, e.g. VDX001,VDX004")
     parser.add_argument("--ignore", action="append", metavar="CODES", help="skip these rules too")
     parser.add_argument("--config", metavar="PYPROJECT", help="read [tool.verdex.lint] from this file")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     parser.add_argument("--statistics", action="store_true", help="count findings per rule instead of listing them")
+    parser.add_argument("--fail-on", choices=("error", "warning"), default="warning",
+                        help="the least severity that makes the exit status 1 (default: warning, any finding)")
+    parser.add_argument("--explain", metavar="CODE", help="explain a rule, e.g. --explain VDX004")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     return parser
 
 

@@ -2,7 +2,7 @@
 
 ```toml
 [tool.verdex.lint]
-select = ["VDX"]                      # codes or prefixes; "ALL" is every rule
+select = ["RECOMMENDED", "VDX001"]   # codes, prefixes, "RECOMMENDED" (the default set) or "ALL"
 ignore = ["VDX013"]
 per-file-ignores = { "tests/legacy/*" = ["VDX001"] }
 exclude = ["tests/vendored"]          # skipped when walking directories
@@ -34,13 +34,14 @@ def _kebab(name: str) -> str:
 class LintConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", alias_generator=_kebab, populate_by_name=True)
 
-    select: tuple[str, ...] = ("ALL",)
+    select: tuple[str, ...] = ("RECOMMENDED",)
     ignore: tuple[str, ...] = ()
     per_file_ignores: dict[str, tuple[str, ...]] = {}
     exclude: tuple[str, ...] = ()
     max_css_depth: int = Field(4, ge=1)
     max_file_kb: int = Field(1024, ge=1)
     root: Path | None = Field(None, exclude=True, description="Where relative patterns start; the config's folder.")
+    source: Path | None = Field(None, exclude=True, description="The pyproject.toml read; None for the defaults.")
 
     @field_validator("select", "ignore")
     @classmethod
@@ -62,7 +63,7 @@ class LintConfig(BaseModel):
         return tuple(
             rule
             for rule in ALL_RULES
-            if any(_matches(s, rule.code) for s in self.select) and not any(_matches(s, rule.code) for s in self.ignore)
+            if any(_matches(s, rule) for s in self.select) and not any(_matches(s, rule) for s in self.ignore)
         )
 
     def rules_for(self, path: str) -> tuple[type[LintRule], ...]:
@@ -75,7 +76,7 @@ class LintConfig(BaseModel):
         ]
         if not ignored:
             return self.selected_rules
-        return tuple(rule for rule in self.selected_rules if not any(_matches(s, rule.code) for s in ignored))
+        return tuple(rule for rule in self.selected_rules if not any(_matches(s, rule) for s in ignored))
 
     def is_excluded(self, path: str) -> bool:
         return any(_path_matches(path, pattern, self.root) for pattern in self.exclude)
@@ -90,14 +91,14 @@ class LintConfig(BaseModel):
         if not changes:
             return self
         try:
-            return LintConfig.model_validate({**self.model_dump(), **changes, "root": self.root})
+            return LintConfig.model_validate({**self.model_dump(), **changes, "root": self.root, "source": self.source})
         except ValidationError as error:
             raise ConfigError(_describe(error)) from None
 
 
 def load_config(config_file: Path | None = None, start: Path | None = None) -> LintConfig:
     """Settings from `config_file`, else from the nearest pyproject.toml above `start` that has a
-    `[tool.verdex.lint]` table, else the defaults (every rule)."""
+    `[tool.verdex.lint]` table, else the defaults (the recommended rules)."""
     if config_file is not None:
         return _read(config_file)
     directory = (start or Path.cwd()).absolute()
@@ -111,7 +112,7 @@ def load_config(config_file: Path | None = None, start: Path | None = None) -> L
 def _read(path: Path) -> LintConfig:
     table = _lint_table(_parse_toml(path)) or {}
     try:
-        return LintConfig.model_validate({**table, "root": path.absolute().parent})
+        return LintConfig.model_validate({**table, "root": path.absolute().parent, "source": path.absolute()})
     except ValidationError as error:
         raise ConfigError(f"{path}: [tool.verdex.lint]: {_describe(error)}") from None
 
@@ -140,13 +141,19 @@ def _describe(error: ValidationError) -> str:
     return "; ".join(problems)
 
 
+SET_NAMES = ("ALL", "RECOMMENDED")
+
+
 def _check_selector(selector: str) -> None:
-    if selector != "ALL" and not any(rule.code.startswith(selector) for rule in ALL_RULES):
+    if selector not in SET_NAMES and not any(rule.code.startswith(selector) for rule in ALL_RULES):
         raise ValueError(f"unknown rule code or prefix {selector!r}")
 
 
-def _matches(selector: str, code: str) -> bool:
-    return selector == "ALL" or code.startswith(selector)
+def _matches(selector: str, rule: type[LintRule]) -> bool:
+    """ALL is every rule, RECOMMENDED the default set (eslint's "recommended"), else a code or a prefix."""
+    if selector == "RECOMMENDED":
+        return rule.recommended
+    return selector == "ALL" or rule.code.startswith(selector)
 
 
 def _path_matches(path: str, pattern: str, root: Path | None) -> bool:

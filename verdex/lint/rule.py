@@ -59,6 +59,7 @@ class LintRule:
     name: ClassVar[str]
     message: ClassVar[str]
     severity: ClassVar[Severity] = "warning"
+    recommended: ClassVar[bool] = True      # in the default set; the others run when selected (or with ALL)
     fixable: ClassVar[bool] = False
     valid: ClassVar[tuple[Valid, ...]] = ()
     invalid: ClassVar[tuple[Invalid, ...]] = ()

@@ -11,6 +11,7 @@ class PositionalSelection(LintRule):
     """Picking an element by its position among matches: `.nth()`, `.first`, `.last`, `.all()[i]`."""
 
     code = "VDX001"
+    recommended = False       # noisy on suites that test order on purpose: opt in with --select or ALL
     name = "positional-selection"
     message = (
         "selects by position: when items are added, removed, re-sorted or render in another order it "
