@@ -112,3 +112,15 @@ def test_verdex_heal_knows_a_target_by_its_container_heading():
                  "has": [{"method": "get_by_role", "args": ["heading"], "kwargs": {"name": "Emma", "exact": True}}]},
                 {"method": "get_by_role", "args": ["button"], "kwargs": {"name": "Buy", "exact": True}}]}}}
     assert identity_of(step).describe() == 'button "Buy" in the container with "Emma"'
+
+
+async def test_when_one_container_is_not_enough_two_levels_tell_the_target_apart(session):
+    tab = await session.tab()
+    shelf = "<article><h3>Dune</h3><button>Buy</button></article><article><h3>Emma</h3><button>Buy</button></article>"
+    await tab.page.set_content(f"<main><section aria-label='Fiction'>{shelf}</section>"
+                               f"<section aria-label='Classics'>{shelf}</section></main>")
+    choice = await _choice_for(tab, r'button "Buy"', index=2)         # Classics' Dune
+    assert not choice.fallback, choice.code
+    assert choice.code == ('page.get_by_role("region", name="Classics", exact=True).get_by_role("article")'
+                           '.filter(has=page.get_by_role("heading", name="Dune", exact=True))'
+                           '.get_by_role("button", name="Buy", exact=True)'), choice.code

@@ -170,7 +170,10 @@ WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_has": 60, "role_
 
 
 def way_steps(way: dict[str, Any]) -> list[LocatorStep]:
-    """The locator steps that find a container again the bridge's way (see ``scopeWays`` in scopes.js)."""
+    """The locator steps that find a container again the bridge's way (see ``scopeWays`` in scopes.js);
+    one found inside a unique outer container (``within``) is chained after it."""
+    if way.get("within"):
+        return way_steps(way["within"]) + way_steps({k: v for k, v in way.items() if k != "within"})
     if way.get("test_id"):
         steps = [LocatorStep(method="get_by_test_id", args=[way["test_id"]])]
     elif way.get("selector"):

@@ -159,7 +159,9 @@ def remove_scratch(folder: Path) -> None:
 
 
 def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixture_apps) -> Run:
-    """``npx playwright test`` on the folder's generated playwright.config.ts, with BASE_URL set."""
+    """``npx playwright test`` on the folder's generated playwright.config.ts, with BASE_URL set; each run
+    writes its results to a folder of its own (Playwright empties its output folder when it starts, so
+    two runs of one spec at a time must not share one)."""
     started = time.monotonic()
     with serve(seed) as base_url:
         env = {**test_env(), "BASE_URL": base_url, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "CI": "1"}
@@ -171,7 +173,7 @@ def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixtu
         try:
             done = subprocess.run(
                 ["npx", "--no-install", "playwright", "test", "--config", str(spec_dir / "playwright.config.ts"),
-                 "--reporter=line", "--output", str(spec_dir / "test-results")],
+                 "--reporter=line", "--output", tempfile.mkdtemp(prefix="test-results-", dir=spec_dir)],
                 cwd=REPO_ROOT, env=env, capture_output=True, encoding="utf-8", timeout=TS_TIMEOUT_S, check=False)
             passed, output = done.returncode == 0, done.stdout + done.stderr
         except subprocess.TimeoutExpired as exc:

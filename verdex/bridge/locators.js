@@ -226,20 +226,32 @@
       }
       // Containers are looked at only when no candidate of the target's own is unique; each way to
       // find a container again is counted with each candidate inside it, nearest container first.
-      const containers = unique ? [] : scopesOf(el, 3);
-      for (const container of containers) {
-        for (const way of container.ways) {
-          way.estimates = {};
-          if (unique) continue;                 // a nearer container or a better way already tells it apart
-          const roots = scopeRoots(doc, way);
-          for (const candidate of own) {
-            if (candidate.kind === 'test_id') continue;
-            const count = Math.min(2, roots.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
-            way.estimates[candidateKey(candidate)] = count;
-            if (count === 1 && !candidate.volatile) { unique = true; break; }
+      const scopes = unique ? [] : scopesOf(el, 3);
+      const containers = scopes.filter((scope) => scope.ways.length);
+      const count = (found) => {
+        for (const container of found) {
+          for (const way of container.ways) {
+            way.estimates = {};
+            if (unique) continue;               // a nearer container or a better way already tells it apart
+            const roots = way.within
+              ? scopeRoots(doc, way).filter((root) => scopeRoots(doc, way.within)[0].contains(root))
+              : scopeRoots(doc, way);
+            for (const candidate of own) {
+              if (candidate.kind === 'test_id') continue;
+              const n = Math.min(2, roots.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
+              way.estimates[candidateKey(candidate)] = n;
+              if (n === 1 && !candidate.volatile) { unique = true; break; }
+            }
           }
         }
+      };
+      count(containers);
+      if (!unique) {
+        const nested = nestedScopes(scopes, el);
+        count(nested);
+        containers.push(...nested);
       }
+      for (const container of containers) delete container.node;
       // The target itself found the way a container is (a row by its cell, a card by its heading),
       // for targets that are containers themselves; its own test id and name are candidates above.
       const itself = unique ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' && way.strategy !== 'role');

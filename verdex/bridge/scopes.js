@@ -146,17 +146,52 @@
     return ways;
   }
 
-  // The nearest `limit` ancestors that can scope the target, each with its ways.
+  // The ancestors that can scope the target, nearest first, up to the `limit`-th that has a way to be
+  // found again; those with none are kept too (inside a unique outer container, they may have one).
   function scopesOf(el, limit) {
     const out = [];
-    let depth = 0;
-    for (let node = parentOf(el); node && node.tagName !== 'BODY' && out.length < limit && depth < SCOPE_DEPTH;
+    let found = 0, depth = 0;
+    for (let node = parentOf(el); node && node.tagName !== 'BODY' && found < limit && depth < SCOPE_DEPTH;
       node = parentOf(node), depth++) {
       if (node.nodeType !== 1) continue;
       const reason = scopeReason(node);
       if (!reason) continue;
       const ways = scopeWays(node, el);
-      if (ways.length) out.push({ reason, ways });
+      if (ways.length) found++;
+      out.push({ reason, ways, node });
+    }
+    return out;
+  }
+
+  // When no container alone tells the target apart (two sections each holding a card "Dune"): a
+  // container found again inside a unique outer one, its peers counted inside that outer one only.
+  function nestedScopes(scopes, target) {
+    const out = [];
+    for (let j = 1; j < scopes.length; j++) {
+      for (const within of scopes[j].ways) {
+        const outerRoots = scopeRoots(target.ownerDocument, within);
+        if (outerRoots.length !== 1) continue;
+        const outerRoot = outerRoots[0];
+        for (let i = 0; i < j; i++) {
+          const node = scopes[i].node;
+          const ways = [];
+          const r = role(node);
+          const outers = [];
+          if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
+          const selector = classSelector(node);
+          if (selector) outers.push({ strategy: 'class', selector });
+          for (const outer of outers) {
+            const peers = scopePeers(target.ownerDocument, outer).filter((p) => outerRoot.contains(p) && p !== outerRoot);
+            if (peers.length > MAX_PEERS) continue;
+            const has = identityChild(node, target, peers);
+            if (has) ways.push({ ...outer, strategy: outer.strategy + '_has', has, within });
+            const text = identityText(node, target, peers);
+            if (text) ways.push({ ...outer, strategy: outer.strategy + '_text', text, within });
+          }
+          if (ways.length) out.push({ reason: scopes[i].reason + ' in ' + scopes[j].reason, ways, node });
+        }
+        break;                                     // the first unique way of the outer container is enough
+      }
     }
     return out;
   }
