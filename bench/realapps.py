@@ -7,7 +7,10 @@ text (a price, a count, a date), and the same two readings for what Playwright's
 (``locator.normalize()``, what codegen writes) picks for the same targets, asked while the generated
 test runs.
 
-    ./dev setup && .venv/bin/python bench/realapps.py [--runs 20] [--flow dash/filter] [--workers 2]
+    ./dev setup && .venv/bin/python bench/realapps.py [--runs 20] [--flow dash/filter] [--workers 2] [--chaos]
+
+With --chaos the pytest runs go under verdex's client-side chaos (``--chaos-seed n`` for run n:
+delayed responses, a slowed CPU); Playwright Test runs have no such plugin and run plain.
 """
 
 from __future__ import annotations
@@ -30,24 +33,26 @@ def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def repeat(runs: int, workers: int, once: "callable[[], Run]", label: str) -> list[Run]:
+def repeat(runs: int, workers: int, once: "callable[[int], Run]", label: str) -> list[Run]:
+    """``once(n)`` for n = 1 … runs, ``workers`` at a time."""
     done: list[Run] = []
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for run in pool.map(lambda _: once(), range(runs)):
+        for run in pool.map(once, range(1, runs + 1)):
             done.append(run)
             say(f"  {label}: {len(done)}/{runs} {'pass' if run.passed else 'FAIL'} ({run.seconds:.1f} s)")
     return done
 
 
-def measure(flow: Flow, runs: int, workers: int, folder: Path) -> dict[str, object]:
+def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = False) -> dict[str, object]:
     say(f"{flow.key}: recording ({flow.what})")
     recording = proving.record(flow, folder)
     reading = proving.LocatorReading.of(recording)
     test_file = proving.export(flow, recording, folder)
     serve = proving.serving(flow.app)
-    python = repeat(runs, workers, lambda: run_pytest(test_file, None, serve), "pytest")
+    python = repeat(runs, workers, lambda n: run_pytest(test_file, None, serve, ("--chaos-seed", str(n)) if chaos else ()),
+                    "pytest" + (" under chaos" if chaos else ""))
     with exported_spec(recording, flow.name.replace("-", "_")) as spec:
-        typescript = repeat(runs, workers, lambda: run_typescript(spec.parent, None, serve), "playwright test")
+        typescript = repeat(runs, workers, lambda n: run_typescript(spec.parent, None, serve), "playwright test")
     picks = proving.playwright_picks(flow, test_file)
     failures = [run for run in python + typescript if not run.passed]
     if failures:
@@ -71,6 +76,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--flow", action="append", help="only this flow (app/flow); repeatable")
+    parser.add_argument("--chaos", action="store_true",
+                        help="run the pytest files under verdex's client-side chaos, seed n for run n (docs/prove.md)")
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
     started = time.monotonic()
@@ -79,9 +86,10 @@ def main() -> int:
         for flow in flows:
             folder = Path(scratch) / flow.key.replace("/", "-")
             folder.mkdir()
-            rows.append(measure(flow, args.runs, args.workers, folder))
+            rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
-          f"{args.runs} runs of each generated test ({time.monotonic() - started:.0f} s)\n")
+          f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
+          f"({time.monotonic() - started:.0f} s)\n")
     header = f"{'flow':24} {'pytest':>7} {'pw test':>7} {'locators':>8} {'nth':>4} {'volatile':>8} " \
              f"{'| Playwright picks':>17} {'nth':>4} {'volatile':>8}"
     print(header)

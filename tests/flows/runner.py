@@ -89,16 +89,16 @@ def fixture_apps(seed: int | None) -> Iterator[str]:
         yield server.url
 
 
-def run_pytest(test_file: Path, seed: int | None, serve: Serve = fixture_apps) -> Run:
+def run_pytest(test_file: Path, seed: int | None, serve: Serve = fixture_apps, extra: tuple[str, ...] = ()) -> Run:
     """One run of a pytest-playwright file against a fresh app (by default the fixture server with this
-    chaos seed)."""
+    chaos seed); ``extra`` goes to pytest (``--chaos-seed N`` for verdex's client-side chaos)."""
     test_file = test_file.resolve()
     started = time.monotonic()
     with serve(seed) as base_url:
         try:
             done = subprocess.run(
                 [sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider",
-                 "--base-url", base_url],
+                 "--base-url", base_url, *extra],
                 cwd=test_file.parent, env=test_env(), capture_output=True, encoding="utf-8",
                 timeout=PYTEST_TIMEOUT_S, check=False)
             passed, output = done.returncode == 0, done.stdout + done.stderr
