@@ -51,6 +51,7 @@ class Wait(Model):
     text: str | None = None
     attribute: str | None = None
     value: str | None = None
+    timeout_ms: int | None = None     # longer than the assertion's default, said why in the reason
     reason: str
 
 

@@ -18,6 +18,9 @@ VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Z
 VOLATILE_VALUE = re.compile(r"^(\d{5,}|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,})$")
 ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+# an app's first load is a chain of requests (scripts, then its data, then what the data asks for):
+# its wait gets as long as Playwright gives a navigation or an action, not an assertion's 5 s
+STARTUP_TIMEOUT_MS = 30_000
 
 
 def locator_of(choice: dict[str, Any] | None) -> Locator | None:
@@ -136,6 +139,19 @@ def readiness_attributes(record: dict[str, Any]) -> list[Wait]:
                                 reason=f"when the action worked, [{ancestor['test_id']}] had "
                                        f"{name}={value!r} (the app's readiness signal)"))
     return out
+
+
+def startup_wait(record: dict[str, Any]) -> Wait | None:
+    """Before the first action on a document: the page loaded its data on its own, and the last answer
+    that changed it showed a text (the app's sign it had finished loading). Wait for that text, so a run
+    where the data comes late does not act on a page the answer will redraw."""
+    startup = record.get("startup") or {}
+    if not startup.get("ready_text"):
+        return None
+    loaded = sum(1 for r in startup.get("requests", []) if r.get("changed_page"))
+    requests = f"{loaded} requests, the last " if loaded > 1 else ""
+    return Wait(kind="text_visible", text=startup["ready_text"], timeout_ms=STARTUP_TIMEOUT_MS,
+                reason=f"the app loaded its data after the page opened ({requests}{startup['answered_by']})")
 
 
 def response_match(effects: dict[str, Any] | None) -> ResponseMatch | None:

@@ -108,3 +108,26 @@ def test_a_click_that_only_revealed_text_and_was_not_retried_stays_in_the_plan()
                             "no_effect": False, "interactive_diff": []}
 
     assert len(_shop_with(revealed)) == 1
+
+
+def _startup(text: str | None) -> dict:
+    data = {"method": "POST", "url": "http://127.0.0.1:1/_dash-update-component", "resource_type": "fetch",
+            "status": 200, "changed_page": True}
+    return {"requests": [data, data], "ready_text": text, "answered_by": "POST /_dash-update-component" if text else None}
+
+
+def test_the_text_the_apps_last_startup_answer_showed_is_waited_for_before_the_first_action_only():
+    def loaded_after_it_opened(steps, click):
+        click["startup"] = _startup("8 planets shown")
+        steps.append(copy.deepcopy(click) | {"startup": None})      # a second action on the same document
+
+    first, second = _shop_with(loaded_after_it_opened)
+    [wait] = [w for w in first.waits if w.kind == "text_visible"]
+    assert wait.text == "8 planets shown"
+    assert wait.reason == "the app loaded its data after the page opened (2 requests, the last POST /_dash-update-component)"
+    assert [w for w in second.waits if w.kind == "text_visible"] == []
+
+
+def test_a_startup_that_showed_no_text_to_wait_for_adds_no_wait():
+    [action] = _shop_with(lambda steps, click: click.update(startup=_startup(None)))
+    assert [w for w in action.waits if w.kind == "text_visible"] == []

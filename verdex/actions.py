@@ -21,6 +21,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 import verdex.locators as locators
 from verdex.artifacts.capture import page_picture
+from verdex.browser.startup import since_document_start
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
 from verdex.errors import (
@@ -215,6 +216,8 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                args: dict[str, Any], effects: bool = True,
                secret_arg: str | None = None, confirm: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
+    startup = await since_document_start(tab) if tab.recorder.on else None
+    startup_fact = {"startup": startup.model_dump(mode="json")} if startup is not None else {}
     facts, locating = await tab.preflight_and_candidates(ref)
     tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
@@ -240,7 +243,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                 tab.recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
                                "url": tab.page.url, "target": _identity(facts), "blocking": verdict.blocking,
                                "blocker": blocker.model_dump(mode="json") if blocker else None,
-                               "preflight": facts.model_dump(mode="json")},
+                               "preflight": facts.model_dump(mode="json"), **startup_fact},
                               attachments=await page_picture(tab.page, tab.artifacts))    # what covered it
             # compact: one entry per blocker; the full facts are in the recording and in observe_element_state
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
@@ -285,7 +288,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                        "waited": waited.model_dump(mode="json") if waited else None,
                        "blocker": blocker.model_dump(mode="json") if blocker else None,
                        "effects": observed.model_dump(mode="json") if observed else None,
-                       "ancestors_after": watch.ancestors_after if watch is not None else []},
+                       "ancestors_after": watch.ancestors_after if watch is not None else [], **startup_fact},
                       attachments=watch.attachments if watch is not None else None)
     return result
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from playwright.async_api import Download
 
 from verdex.browser.frames import frames_content
+from verdex.browser.network import changed_the_page
 from verdex.errors import VerdexError
 from verdex.facts import Box, Effects, PageIdentity, RequestEffect
 
@@ -27,8 +28,6 @@ SETTLE_DOWNLOAD_S = 3.0
 ANCESTORS_TIMEOUT_S = 2.0
 QUIET_MS = 100
 POLL_S = 0.03
-CHANGED_PAGE_WINDOW_MS = 500
-CLOCK_SLACK_MS = 50
 
 
 class EffectsWatch:
@@ -163,7 +162,7 @@ class EffectsWatch:
                     answered = record.response_end_epoch_ms - self._page_origin
                 else:
                     answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
-                changed = any(answered - CLOCK_SLACK_MS <= t <= answered + CHANGED_PAGE_WINDOW_MS for t in changed_times)
+                changed = changed_the_page(answered, changed_times)
             requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                           status=record.status, failed=record.failed, changed_page=changed))
         before = self._identity_before

@@ -492,6 +492,17 @@ class RequestEffect(Fact):
     changed_page: bool | None = Field(None, description="the DOM changed within 500 ms of the response")
 
 
+class Startup(Fact):
+    """What the page did on its own after its document started, before the first action on it: the
+    requests it made for its data (fetch/XHR, each with whether the page changed when it answered) and
+    a text the last of those answers put up — the app's own sign that it had finished loading, which a
+    test waits for before it acts."""
+
+    requests: list[RequestEffect] = []
+    ready_text: str | None = Field(None, description="text the last page-changing answer showed, unique on the page")
+    answered_by: str | None = Field(None, description="that answer's request: method and path")
+
+
 class VisualDiff(Fact):
     """Viewport screenshots before and after an action, compared pixel by pixel."""
 

@@ -9,9 +9,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from verdex.facts import Effects, LocatorChoice, PageIdentity, PreflightFacts, Verdict, WaitRecord
+from verdex.facts import Effects, LocatorChoice, PageIdentity, PreflightFacts, Startup, Verdict, WaitRecord
 
-FORMAT_VERSION = 2              # 2: a locator step may hold a chain (filter(has=…))
+FORMAT_VERSION = 3              # 2: a locator step may hold a chain (filter(has=…)); 3: an action may say what
+                                # the page loaded on its own before it (startup)
 
 Tool = Literal["browser_navigate", "browser_click", "browser_fill", "browser_type", "browser_select",
                "browser_check", "browser_uncheck", "browser_upload", "browser_hover", "browser_press", "browser_wait_for",
@@ -58,6 +59,7 @@ class Step(_Line):
     blocker: LocatorChoice | None = None
     blocking: list[str] | None = None             # why a not_actionable step was refused
     effects: Effects | None = None
+    startup: Startup | None = None                # the requests the page made on its own before this action
     ancestors_after: list[dict[str, Any]] = []
     artifacts: dict[str, str] | None = None       # pictures beside the recording, by kind
     url_after: str | None = None                  # a navigation's landing URL, status and page identity

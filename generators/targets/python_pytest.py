@@ -129,15 +129,17 @@ class PythonPytest:
 
     def _wait(self, page: str, wait: Wait) -> list[str]:
         target = self._locator(page, wait.locator) if wait.locator else ""
-        expression = {
-            "hidden": f"expect({target}).to_be_hidden()",
-            "visible": f"expect({target}).to_be_visible()",
-            "enabled": f"expect({target}).to_be_enabled()",
-            "attribute": f"expect({target}).to_have_attribute({literal(wait.attribute)}, {literal(wait.value)})",
-            "text_visible": f"expect({page}.get_by_text({literal(wait.text)})).to_be_visible()",
-            "text_hidden": f"expect({page}.get_by_text({literal(wait.text)})).to_be_hidden()",
+        subject, matcher, args = {
+            "hidden": (target, "to_be_hidden", []),
+            "visible": (target, "to_be_visible", []),
+            "enabled": (target, "to_be_enabled", []),
+            "attribute": (target, "to_have_attribute", [literal(wait.attribute), literal(wait.value)]),
+            "text_visible": (f"{page}.get_by_text({literal(wait.text)})", "to_be_visible", []),
+            "text_hidden": (f"{page}.get_by_text({literal(wait.text)})", "to_be_hidden", []),
         }[wait.kind]
-        return [comment(wait.reason), expression]
+        if wait.timeout_ms is not None:
+            args.append(f"timeout={wait.timeout_ms:_}")
+        return [comment(wait.reason), f"expect({subject}).{matcher}({', '.join(args)})"]
 
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         if assertion.kind == "url":

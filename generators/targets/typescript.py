@@ -137,15 +137,17 @@ class TypeScript:
 
     def _wait(self, page: str, wait: Wait) -> list[str]:
         target = self._locator(page, wait.locator) if wait.locator else ""
-        expression = {
-            "hidden": f"await expect({target}).toBeHidden();",
-            "visible": f"await expect({target}).toBeVisible();",
-            "enabled": f"await expect({target}).toBeEnabled();",
-            "attribute": f"await expect({target}).toHaveAttribute({literal(wait.attribute)}, {literal(wait.value)});",
-            "text_visible": f"await expect({page}.getByText({literal(wait.text)})).toBeVisible();",
-            "text_hidden": f"await expect({page}.getByText({literal(wait.text)})).toBeHidden();",
+        subject, matcher, args = {
+            "hidden": (target, "toBeHidden", []),
+            "visible": (target, "toBeVisible", []),
+            "enabled": (target, "toBeEnabled", []),
+            "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
+            "text_visible": (f"{page}.getByText({literal(wait.text)})", "toBeVisible", []),
+            "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),
         }[wait.kind]
-        return [comment(wait.reason), expression]
+        if wait.timeout_ms is not None:
+            args.append(f"{{ timeout: {wait.timeout_ms:_} }}")
+        return [comment(wait.reason), f"await expect({subject}).{matcher}({', '.join(args)});"]
 
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         if assertion.kind == "url":

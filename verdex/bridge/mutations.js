@@ -33,3 +33,38 @@
     return null;   // nothing changed there since verdex arrived
   }
 
+  // What text a change put on the page, for the startup wait: the short texts that the mutations between
+  // two times (the page's clock) showed, each with when it first changed then, earliest first (what an
+  // answer drew comes right after it; a script chunk that lands later is another cause). Only static text
+  // a test can wait for: visible, not inside a control, not a busy word ("Loading…"), not volatile.
+  const BUSY_TEXT = /\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$/i;
+  const CONTROL_SELECTOR = 'button, a, input, select, textarea, option, [role=button], [role=link], ' +
+    '[role=option], [role=menuitem], [contenteditable]';
+
+  function changedTexts(args) {
+    const first = new Map();      // the log is in time order
+    for (const [time, node] of mutations) {
+      if (time < args.since || time > args.until) continue;
+      const el = node.nodeType === 1 ? node : node.parentElement;
+      if (!el || !el.isConnected) continue;
+      for (const text of textLeaves(el, 60)) if (!first.has(text)) first.set(text, time);
+    }
+    return { texts: [...first].slice(0, 20).map(([text, time]) => ({ text, time: Math.round(time) })) };
+  }
+
+  function textLeaves(root, budget) {
+    const out = [];
+    const queue = [root];
+    while (queue.length && budget-- > 0) {
+      const el = queue.shift();
+      if (SKIPPED_TAGS.has(el.tagName)) continue;
+      queue.push(...el.children);
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (!own || closestAcrossShadow(el, CONTROL_SELECTOR) || hiddenForAria(el) || !visibleBox(el)) continue;
+      const text = collapse(el.textContent || '');
+      if (text.length < 2 || text.length > 80 || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
+      if (BUSY_TEXT.test(text) || VOLATILE.test(text)) continue;
+      out.push(text);
+    }
+    return out;
+  }

@@ -7,9 +7,12 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request, Response
 
 ABORTED = "net::ERR_ABORTED"
+CHANGED_PAGE_WINDOW_MS = 500      # a response changed the page when the DOM changed this soon after it
+CLOCK_SLACK_MS = 50
 INTERESTING_TYPES = {"document", "fetch", "xhr", "eventsource", "websocket", "other"}
 
 
@@ -30,8 +33,10 @@ class NetworkLog:
     """Every request of one page, with when it started and when it was answered."""
 
     def __init__(self, page: Page) -> None:
+        self._page = page
         self._records: deque[RequestRecord] = deque(maxlen=2000)
         self._open: dict[Request, RequestRecord] = {}
+        self._document_started: float | None = None     # the main frame's latest document request
         page.on("request", self._started)
         page.on("response", self._answered)
         page.on("requestfinished", self._finished)
@@ -41,6 +46,8 @@ class NetworkLog:
         record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic())
         self._records.append(record)
         self._open[request] = record
+        if request.resource_type == "document" and _frame_of(request) == self._page.main_frame:
+            self._document_started = record.started
 
     def _answered(self, response: Response) -> None:
         record = self._open.get(response.request)
@@ -66,8 +73,26 @@ class NetworkLog:
             # else: answered; the page navigated away before reading the body (a login that redirects
             # as soon as it sees 200): the browser aborts the body, the request did not fail
 
+    def unread_document_start(self) -> float | None:
+        """When the main frame's latest document was requested, the first time this is asked about it;
+        None after that (and before any document)."""
+        started, self._document_started = self._document_started, None
+        return started
+
     def in_flight(self) -> list[RequestRecord]:
         return [r for r in self._open.values() if r.resource_type in INTERESTING_TYPES]
 
     def since(self, started: float) -> list[RequestRecord]:
         return [r for r in self._records if r.started >= started and r.resource_type in INTERESTING_TYPES]
+
+
+def _frame_of(request: Request) -> object:
+    try:
+        return request.frame
+    except PlaywrightError:          # a service worker's request has no frame
+        return None
+
+
+def changed_the_page(answered_ms: float, mutation_times: list[float]) -> bool:
+    """Did the DOM change within 500 ms of a response (both on the page's clock)?"""
+    return any(answered_ms - CLOCK_SLACK_MS <= t <= answered_ms + CHANGED_PAGE_WINDOW_MS for t in mutation_times)

@@ -1,0 +1,69 @@
+"""What a page did on its own after its document started: the requests it made for its data, and the
+text the last answer that changed the page put up. Read once per document, just before the first
+action on it, from the tab's network log and the bridge's log of DOM changes — nothing is waited for.
+
+A test that acts as soon as the document is there can act before the app has its data: a Dash
+callback that answers late puts the table back as it was before the click. The text the last startup
+answer showed is what the test waits for first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from playwright.async_api import Error as PlaywrightError
+
+from verdex.browser.network import CHANGED_PAGE_WINDOW_MS, CLOCK_SLACK_MS, RequestRecord, changed_the_page
+from verdex.errors import VerdexError
+from verdex.facts import RequestEffect, Startup
+
+if TYPE_CHECKING:
+    from verdex.browser.tab import Tab
+
+DATA_TYPES = ("fetch", "xhr")
+READ_BOUND_S = 3.0
+
+
+async def since_document_start(tab: Tab) -> Startup | None:
+    """The startup of the tab's current document, the first time it is asked for; else None."""
+    started = tab.network.unread_document_start()
+    if started is None:
+        return None
+    answered = [r for r in tab.network.since(started)
+                if r.resource_type in DATA_TYPES and r.status and not r.failed and r.finished is not None]
+    if not answered:
+        return None
+    try:
+        return await asyncio.wait_for(_read(tab, answered), READ_BOUND_S)
+    except (VerdexError, PlaywrightError, asyncio.TimeoutError):
+        return None                               # the page moved on: no startup to speak of
+
+
+async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
+    activity = await tab.bridge.call("activity", {"since": 0})
+    origin, changes = activity["origin"], activity["mutation_times"]
+    requests, last = [], None
+    for record in answered:
+        at = record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None
+        changed = at is not None and changed_the_page(at, changes)
+        requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
+                                      status=record.status, changed_page=changed))
+        if changed and (last is None or at > last[1]):
+            last = (record, at)
+    if last is None:
+        return Startup(requests=requests)
+    record, at = last
+    texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS, "until": at + CHANGED_PAGE_WINDOW_MS})
+    return Startup(requests=requests, ready_text=await _unique_visible(tab, [t["text"] for t in texts["texts"]]),
+                   answered_by=f"{record.method} {urlsplit(record.url).path}")
+
+
+async def _unique_visible(tab: Tab, texts: list[str]) -> str | None:
+    """The first text that Playwright's get_by_text finds exactly once, visible — what the test will wait for."""
+    for text in texts:
+        found = tab.page.get_by_text(text)
+        if await found.count() == 1 and await found.is_visible():
+            return text
+    return None
