@@ -156,6 +156,46 @@ def test_a_failure_under_chaos_says_which_delays_it_drew(site, suite):
     assert f"chaos seed {failing}: CPU" in done.stdout and "ms  GET " + site + "/" in done.stdout, done.stdout[-3000:]
 
 
+TIMERS_TEST = """
+import json
+import os
+
+from playwright.sync_api import Page
+
+def test_timers(page: Page) -> None:
+    page.goto("/")
+    fired = page.evaluate(\"\"\"() => Promise.all([200, 200, 200, 200, 200, 5].map((ms) => new Promise((done) => {
+        const set = performance.now();
+        setTimeout(() => done(performance.now() - set), ms);
+    })))\"\"\")
+    native = page.evaluate("() => String(setTimeout).includes('[native code]')")
+    with open(os.environ["TIMERS_FILE"], "w") as out:
+        json.dump({"fired": fired, "native": native}, out)
+"""
+
+
+def test_the_pages_own_timers_fire_late_under_a_seed_and_on_time_without_one(site, suite, tmp_path_factory):
+    """A busy runner fires a page's timers late; a seed makes that happen: each setTimeout of 16 ms or
+    more waits a drawn 1-4 times as long (never less than asked), and without a seed setTimeout is
+    the page's own."""
+    (suite / "test_timers.py").write_text(TIMERS_TEST)
+
+    def timers(*chaos: str) -> dict:
+        out = tmp_path_factory.mktemp("timers") / "timers.json"
+        done = _pytest(suite, "--base-url", site, *chaos, env={**_env(), "TIMERS_FILE": str(out)})
+        assert done.returncode == 0, done.stdout[-3000:]
+        return json.loads(out.read_text())
+
+    plain = timers()
+    assert plain["native"] is True
+    late = timers("--chaos-seed", "1", "--chaos-cpu", "1", "--chaos-max-delay", "0")
+    assert late["native"] is False
+    assert min(late["fired"][:5]) >= 199, late["fired"]            # a timer never fires early
+    assert max(late["fired"][:5]) >= 300, late["fired"]            # five draws of 1-4x: one at least 1.5x
+    unchanged = timers("--chaos-seed", "1", "--chaos-timers", "1")
+    assert unchanged["native"] is True
+
+
 # ------------------------------------------------------------------------------------------------ verdex prove
 def test_prove_fails_a_test_that_reads_too_soon_and_passes_one_that_sleeps_past_the_bound(site, suite):
     (suite / "test_naive.py").write_text(NAIVE_TEST.format(sleep_ms=300))

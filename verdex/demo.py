@@ -4,7 +4,8 @@ It starts the fixture shop in chaos mode, launches ``verdex serve`` as a subproc
 way an agent would — choosing refs only from what the tools returned. The preflight catches the
 loading scrim that would have eaten the click, the agent waits it out, adds "Pixel 8" to the cart
 and asserts the toast; verdex exports the recording as a pytest-playwright test (and a TypeScript
-spec), and the demo runs the Python test 10 times against the shop under 10 chaos seeds.
+spec), and the demo runs the Python test 10 times against the shop under 10 chaos seeds, then
+``verdex prove`` runs it under 5 seeds of client-side chaos against the shop with its own chaos off.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from typing import Any
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult
 
-from verdex.fixtures.server import FixtureServer
 from verdex.errors import VerdexError
+from verdex.fixtures.server import FixtureServer
+from verdex.prove import prove, render
 
 PRODUCT = "Pixel 8"
 RECORD_SEED = 1
 RUNS = 10
+PROVE_RUNS = 5
 POLL_S = 0.1
 TIMEOUT_S = 20.0
 OUT = Path(".verdex/demo")
@@ -97,14 +100,21 @@ async def run_demo(chaos_seed: int | None = None) -> int:
         if not ok:
             _show(run.stdout[-2000:], 30)
 
+    _step(f"verdex prove {test_file} --runs {PROVE_RUNS}: the same test under client-side chaos")
+    print("   the shop with its own chaos off; verdex delays responses, slows the CPU and fires timers late")
+    with FixtureServer() as server:
+        proof = prove(test_file, runs=PROVE_RUNS, pytest_args=["--base-url", server.url])
+    _show(render(proof), 12)
+
     _step("report")
     print(f"   - the preflight caught: {caught}")
     print("   - the test waits only on what was observed (scrim hidden, readiness signal, the cart response)")
     print(f"   - {passed}/{RUNS} runs passed under chaos; median run {sorted(durations)[len(durations) // 2]:.1f} s")
+    print(f"   - verdex prove: {sum(t.passes for t in proof.tests.values())}/{PROVE_RUNS} seeds of client-side chaos passed")
     written = [name for name in (*DEMO_FILES, "shop.jsonl") if (OUT / name).exists()]
     print(f"   - files: {OUT}/{', '.join(written)}")
     print(f"\ndone in {time.perf_counter() - started:.1f} s")
-    return 0 if passed == RUNS else 1
+    return 0 if passed == RUNS and proof.passed else 1
 
 
 async def _record(client: Client, shop: str) -> str:

@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 DELAYED_TYPES = frozenset({"fetch", "xhr", "script", "stylesheet"})
 DEFAULT_MAX_DELAY_MS = 1500          # the scale at which a shared CI runner stalls
 DEFAULT_MAX_CPU_RATE = 4.0
+DEFAULT_MAX_TIMER_FACTOR = 4.0       # a busy runner fires a page's timers late; app timers of ≥ 16 ms only
+STRETCHED_TIMER_MS = 16              # shorter timeouts are the app yielding to the browser, left alone
 VIEWPORTS = ((1280, 720), (1024, 768), (800, 600), (390, 844))
 
 
@@ -34,6 +36,7 @@ class ChaosPlan:
     test_id: str = ""
     max_delay_ms: int = DEFAULT_MAX_DELAY_MS
     max_cpu_rate: float = DEFAULT_MAX_CPU_RATE
+    max_timer_factor: float = DEFAULT_MAX_TIMER_FACTOR
     vary_viewport: bool = False
     drawn: list[Delay] = field(default_factory=list)
     _seen: Counter[str] = field(default_factory=Counter)
@@ -48,6 +51,11 @@ class ChaosPlan:
         if self.max_cpu_rate <= 1:
             return 1.0
         return round(self._random("cpu").uniform(1.0, self.max_cpu_rate), 1)
+
+    @property
+    def timer_seed(self) -> int:
+        """Seeds the page's own draws: each setTimeout of ≥ 16 ms waits 1 to max_timer_factor times as long."""
+        return self._random("timers").randrange(1, 2**32)
 
     @property
     def viewport(self) -> tuple[int, int] | None:
@@ -65,11 +73,12 @@ class ChaosPlan:
         return ms
 
     def summary(self) -> dict[str, object]:
-        return {"seed": self.seed, "cpu_rate": self.cpu_rate, "viewport": self.viewport,
+        return {"seed": self.seed, "cpu_rate": self.cpu_rate, "timer_factor": self.max_timer_factor, "viewport": self.viewport,
                 "delays": [{"ms": d.ms, "method": d.method, "url": d.url, "type": d.resource_type} for d in self.drawn]}
 
     def describe(self, largest: int = 12) -> str:
         lines = [f"chaos seed {self.seed}: CPU {self.cpu_rate}× slower"
+                 + (f", the page's timers up to {self.max_timer_factor:g}× late" if self.max_timer_factor > 1 else "")
                  + (f", viewport {self.viewport[0]}×{self.viewport[1]}" if self.viewport else "")
                  + f", {len(self.drawn)} delayed requests (largest first):"]
         lines += ["  " + d.describe() for d in sorted(self.drawn, key=lambda d: -d.ms)[:largest]]

@@ -5,7 +5,9 @@ without it nothing is routed and nothing is throttled.
 Per test, from the seed and the test's id: each fetch, XHR, script and stylesheet response is held
 back by its own delay (0 to ``--chaos-max-delay`` ms, so responses also arrive out of order) while the
 test goes on; the page's CPU runs 1 to ``--chaos-cpu`` times slower (Chromium's CDP
-``Emulation.setCPUThrottlingRate``); with ``--chaos-viewport`` the viewport is drawn too. What was
+``Emulation.setCPUThrottlingRate``); each timer the page sets for 16 ms or more fires 1 to
+``--chaos-timers`` times as late, as on a busy runner (an init script wraps ``setTimeout``, its draws
+seeded too); with ``--chaos-viewport`` the viewport is drawn too. What was
 drawn is kept in the test's report (``user_properties["chaos"]``, and a "chaos" section when it fails).
 """
 
@@ -17,7 +19,13 @@ from typing import Any
 
 import pytest
 
-from verdex.chaos.plan import DEFAULT_MAX_CPU_RATE, DEFAULT_MAX_DELAY_MS, ChaosPlan
+from verdex.chaos.plan import (
+    DEFAULT_MAX_CPU_RATE,
+    DEFAULT_MAX_DELAY_MS,
+    DEFAULT_MAX_TIMER_FACTOR,
+    STRETCHED_TIMER_MS,
+    ChaosPlan,
+)
 
 PLAN = pytest.StashKey[ChaosPlan]()
 
@@ -30,6 +38,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help=f"the longest delay a response draws (default {DEFAULT_MAX_DELAY_MS})")
     group.addoption("--chaos-cpu", type=float, default=DEFAULT_MAX_CPU_RATE, metavar="RATE",
                     help=f"the most the page's CPU is slowed, 1 for none (default {DEFAULT_MAX_CPU_RATE:g})")
+    group.addoption("--chaos-timers", type=float, default=DEFAULT_MAX_TIMER_FACTOR, metavar="FACTOR",
+                    help="the most the page's own timers (setTimeout ≥ 16 ms) fire late, as a factor of their "
+                         f"delay, 1 for none (default {DEFAULT_MAX_TIMER_FACTOR:g})")
     group.addoption("--chaos-viewport", action="store_true", help="draw the viewport from the seed too")
 
 
@@ -41,6 +52,7 @@ def _verdex_chaos(request: pytest.FixtureRequest) -> Iterator[ChaosPlan | None]:
         return
     plan = ChaosPlan(seed, request.node.nodeid, max_delay_ms=request.config.getoption("chaos_max_delay"),
                      max_cpu_rate=request.config.getoption("chaos_cpu"),
+                     max_timer_factor=request.config.getoption("chaos_timers"),
                      vary_viewport=request.config.getoption("chaos_viewport"))
     try:
         context = request.getfixturevalue("context")
@@ -49,6 +61,8 @@ def _verdex_chaos(request: pytest.FixtureRequest) -> Iterator[ChaosPlan | None]:
                                 "(pip install pytest-playwright)") from exc
     request.node.stash[PLAN] = plan
     context.route("**/*", lambda route: _delayed(route, plan))
+    if plan.max_timer_factor > 1:
+        context.add_init_script(_late_timers(plan))
     context.on("page", lambda page: _slowed(page, context, plan))
     for page in context.pages:
         _slowed(page, context, plan)
@@ -70,6 +84,25 @@ def _delayed(route: Any, plan: ChaosPlan) -> None:
         route.fallback()
     except Exception:  # the page or context went away while the response waited
         pass
+
+
+def _late_timers(plan: ChaosPlan) -> str:
+    """A script run first in every document: setTimeout with a delay of 16 ms or more waits a drawn
+    factor (1 to max) longer, from a small seeded generator (mulberry32), one draw per call."""
+    return """(() => {
+  let state = %d;
+  const draw = () => {
+    state = (state + 0x6D2B79F5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const setTimeoutOfThePage = globalThis.setTimeout;
+  globalThis.setTimeout = function (handler, delay, ...rest) {
+    const ms = Number(delay) || 0;
+    return setTimeoutOfThePage.call(this, handler, ms >= %d ? ms * (1 + draw() * (%r - 1)) : ms, ...rest);
+  };
+})();""" % (plan.timer_seed, STRETCHED_TIMER_MS, float(plan.max_timer_factor))
 
 
 def _slowed(page: Any, context: Any, plan: ChaosPlan) -> None:
