@@ -15,7 +15,7 @@ if TYPE_CHECKING:      # the browser stack is imported only by the commands that
     from verdex.safety import Policy
 
 
-def _browser_arguments(parser: argparse.ArgumentParser) -> None:
+def browser_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headed", action="store_true", help="show the browser window (needs a display)")
     parser.add_argument("--cdp-endpoint", metavar="URL", help="connect to a running Chromium over CDP")
     parser.add_argument("--ws-endpoint", metavar="URL", help="connect to a Playwright browser server")
@@ -37,14 +37,14 @@ def _browser_arguments(parser: argparse.ArgumentParser) -> None:
                         help="refuse tools above this risk tier (high: evaluating JavaScript, uploading files)")
 
 
-def _policy(args: argparse.Namespace) -> Policy:
+def policy_of(args: argparse.Namespace) -> Policy:
     from verdex.safety import Policy
     return Policy(allow_hosts=tuple(args.allow_host), deny_hosts=tuple(args.deny_host),
                   trusted_hosts=tuple(args.trust_host), trust_loopback=not args.no_trust_loopback,
                   max_tier=args.max_tier)
 
 
-def _artifact_arguments(parser: argparse.ArgumentParser) -> None:
+def artifact_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshots", action="store_true",
                         help="keep element and page screenshots of every step beside the recording")
     parser.add_argument("--visual-diff", action="store_true",
@@ -54,7 +54,7 @@ def _artifact_arguments(parser: argparse.ArgumentParser) -> None:
                              "fields are masked")
 
 
-def _artifacts(args: argparse.Namespace) -> ArtifactOptions:
+def artifacts_of(args: argparse.Namespace) -> ArtifactOptions:
     from pathlib import Path
 
     from verdex.artifacts import ArtifactOptions
@@ -62,7 +62,7 @@ def _artifacts(args: argparse.Namespace) -> ArtifactOptions:
                            trace=Path(args.trace) if args.trace else None)
 
 
-def _options(args: argparse.Namespace, artifacts: ArtifactOptions | None = None
+def browser_options(args: argparse.Namespace, artifacts: ArtifactOptions | None = None
              ) -> tuple[BrowserOptions, list[RoleSpec]]:
     from verdex.artifacts import ArtifactOptions
     from verdex.browser.session import DEFAULT_ROLE, BrowserOptions, RoleSpec
@@ -74,6 +74,19 @@ def _options(args: argparse.Namespace, artifacts: ArtifactOptions | None = None
     no_preflight = set(args.no_preflight)
     return options, [RoleSpec(r.name, r.storage_state, r.default_url, preflight=r.name not in no_preflight)
                      for r in roles]
+
+
+SESSION_HELP = """shell sessions (docs/shell.md): a browser that outlives the command
+  verdex open [URL] [-s NAME]      start or reuse the session NAME ($VERDEX_SESSION, else "default")
+  verdex snapshot | click REF | fill REF TEXT | type REF TEXT | select REF --labels L | check REF |
+         uncheck REF | hover REF | press KEY | upload REF --paths F | wait-for --text T | dialog [--accept] |
+         goto URL | back | reload | ancestors REF | siblings REF | descendants REF | observe REF |
+         verify-text TEXT | verify-element REF STATE | verify-url URL | extract | find --query Q |
+         tabs | tab-new | tab-select T | tab-close T | frames | downloads | evaluate EXPR | info |
+         roles | role NAME | restart-browser | export PATH [--target typescript] | export-report PATH
+         [-s NAME] [--json]        run in the session; each prints what the MCP tool of that name returns
+  verdex sessions                  list the open sessions: name, URL, steps, idle time
+  verdex close [-s NAME | --all]   end a session (its recording stays)"""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -92,8 +105,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--record", metavar="PATH", help="where to record every step (JSON Lines; default: "
                                                        ".verdex/recordings/mcp-TIME.jsonl, or $VERDEX_RECORDINGS/…)")
     serve.add_argument("--audit", metavar="PATH", help="log every gated or denied action (JSON Lines)")
-    _artifact_arguments(serve)
-    _browser_arguments(serve)
+    artifact_arguments(serve)
+    browser_arguments(serve)
 
     sub.add_parser("doctor", help="which browser is found, versions, what is missing and how to fix it")
 
@@ -103,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
     snap = sub.add_parser("snapshot", help="print the snapshot of a URL")
     snap.add_argument("url")
     snap.add_argument("--full", action="store_true", help="do not fold repeated siblings or cap the size")
-    _browser_arguments(snap)
+    browser_arguments(snap)
 
     export = sub.add_parser("export", help="write a recording as a test (pytest-playwright or @playwright/test)")
     export.add_argument("recording")
@@ -124,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
     agent.add_argument("--name", help="test name (default: from the task's first words)")
     agent.add_argument("--record", metavar="PATH", help="the recording (default: .verdex/agent/NAME.jsonl)")
     agent.add_argument("--max-turns", type=int, default=None, metavar="N", help="model turns for the whole run (default 40)")
-    _browser_arguments(agent)
+    browser_arguments(agent)
     report = sub.add_parser("report", help="write a recording as a self-contained HTML report (timeline of steps)")
     report.add_argument("recording")
     report.add_argument("-o", "--output", required=True, metavar="FILE")
@@ -136,7 +149,7 @@ def _parser() -> argparse.ArgumentParser:
     heal.add_argument("--base-url", help="the app to run against (default: the recording's)")
     heal.add_argument("--action-timeout", type=int, default=5000, metavar="MS",
                       help="bound every action while healing, so a covered target fails fast (0: the test's own)")
-    _browser_arguments(heal)
+    browser_arguments(heal)
 
     prove = sub.add_parser("prove", help="run pytest-playwright tests under many seeds of client-side chaos "
                                          "(delayed responses, a slowed CPU) and report how often each passed")
@@ -149,8 +162,15 @@ def _parser() -> argparse.ArgumentParser:
     prove.add_argument("--json", action="store_true", help="print the results as JSON (for CI)")
     prove.epilog = "arguments after -- go to pytest: --base-url URL, --chaos-max-delay MS, -k EXPR …"
 
+    install = sub.add_parser("install", help="write verdex's skill for coding agents (SKILL.md and commands.md)")
+    install.add_argument("--skills", action="store_true", required=True, help="write the skill")
+    install.add_argument("--dir", default=".claude/skills/verdex", metavar="PATH",
+                         help="where to write it (default .claude/skills/verdex)")
+
     sub.add_parser("lint", help="find flaky selectors and hard waits in Playwright tests (verdex lint --help)",
                    add_help=False)
+    parser.epilog = SESSION_HELP
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 
 
@@ -168,6 +188,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
+    from verdex.shell.client import is_session_command
+    if is_session_command(argv):
+        from verdex.shell.client import run as run_in_session
+        return run_in_session(argv)
     if argv[:1] == ["lint"]:
         from verdex.lint.cli import main as lint_main
         return lint_main(argv[1:])
@@ -180,13 +204,13 @@ def _run(argv: list[str]) -> int:
         from verdex.errors import VerdexError
         from verdex.http_transport import TOKEN_ENV, check_binding
         from verdex.server import build_server, serve
-        options, roles = _options(args, _artifacts(args))
+        options, roles = browser_options(args, artifacts_of(args))
         caps = tuple(c.strip() for c in args.caps.split(",") if c.strip())
         token = args.token or os.environ.get(TOKEN_ENV) or None
         try:
             if args.transport == "http":
                 check_binding(args.host, token)
-            server = build_server(options, roles, caps, record=args.record, policy=_policy(args), audit=args.audit)
+            server = build_server(options, roles, caps, record=args.record, policy=policy_of(args), audit=args.audit)
         except VerdexError as exc:
             print(f"verdex serve: {exc}", file=sys.stderr)
             return 2
@@ -220,6 +244,13 @@ def _run(argv: list[str]) -> int:
         return _heal(args)
     if args.command == "prove":
         return _prove(args)
+    if args.command == "install":
+        from pathlib import Path
+
+        from verdex.shell.skill import install_skill
+        for path in install_skill(Path(args.dir)):
+            print(f"wrote {path}")
+        return 0
     return 2
 
 
@@ -262,7 +293,7 @@ def _heal(args: argparse.Namespace) -> int:
     print(f"healing {test_file} from {recording}")
     try:
         report = heal(test_file, recording, base_url=args.base_url, action_timeout_ms=args.action_timeout or None,
-                      browser=_options(args)[0])
+                      browser=browser_options(args)[0])
     except VerdexError as exc:          # CANNOT_HEAL with its facts, or the browser's own error
         print(f"verdex heal: {exc}", file=sys.stderr)
         return 1
@@ -294,14 +325,14 @@ def _agent(args: argparse.Namespace) -> int:
     from verdex.errors import VerdexError
     name = args.name or "_".join(re.findall(r"[a-z0-9]+", args.task.lower())[:5]) or "agent"
     output = Path(args.output or (f"test_{name}.py" if args.target == "python" else f"{name}.spec.ts"))
-    options, roles = _options(args)
+    options, roles = browser_options(args)
     try:
         endpoint = Endpoint.from_env()
         print(f"verdex agent: {endpoint.describe()}", file=sys.stderr)
         outcome = asyncio.run(run_agent(Request(
             task=args.task, base_url=args.base_url, output=output, name=name, target=args.target,
             recording=Path(args.record or f".verdex/agent/{name}.jsonl"),
-            max_turns=args.max_turns or DEFAULT_MAX_TURNS, options=options, roles=roles, policy=_policy(args)),
+            max_turns=args.max_turns or DEFAULT_MAX_TURNS, options=options, roles=roles, policy=policy_of(args)),
             endpoint))
     except VerdexError as exc:
         print(f"verdex agent: {exc}", file=sys.stderr)
@@ -328,9 +359,9 @@ def _report(args: argparse.Namespace) -> int:
 async def _snapshot(args: argparse.Namespace) -> int:
     from verdex.browser.session import Session
     from verdex.errors import VerdexError
-    options, roles = _options(args)
+    options, roles = browser_options(args)
     try:
-        async with Session(options, roles, policy=_policy(args)) as session:
+        async with Session(options, roles, policy=policy_of(args)) as session:
             tab = await session.tab()
             await tab.navigate(args.url)
             snap = await tab.snapshot(mode="full" if args.full else "default", max_bytes=None if args.full else 24_000)

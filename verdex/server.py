@@ -154,6 +154,12 @@ def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | 
         raise InvalidArgument(f"unknown capability group(s) {unknown}; known: {list(CAPABILITY_GROUPS)}")
     audit_log = AuditLog(audit) if audit else None
     session = Session(options, roles, policy=policy, audit=audit_log, record=record, name="mcp")
+    return session_server(session, caps, audit_log)
+
+
+def session_server(session: Session, caps: tuple[str, ...] = (), audit_log: AuditLog | None = None) -> MCPServer:
+    """The tools over one session. Its lifespan ends the session (browser, traces, recording) when the
+    server stops; the shell's session process (verdex.shell.daemon) calls the same tools in-process."""
     if len(session.roles) > 1:
         caps = (*caps, "roles")
 

@@ -1,0 +1,167 @@
+"""verdex's shell commands beside Playwright CLI (`@playwright/cli`, pinned in package.json), on the
+same flow of the bundled shop: open it, wait for the products, look, add "Pixel 8" to the cart, check
+the toast, make a test. Both drive the same Chromium against the same shop (its chaos off while
+exploring), one command at a time as a coding agent would, choosing refs from what was printed.
+
+Prints per step the bytes each tool printed and its wall time, the totals, and then what each flow
+became: verdex's exported pytest file and spec; for Playwright CLI the lines it printed ("Ran
+Playwright code") assembled into a spec, with the toast assertion its skill tells the agent to add by
+hand. Each test then runs --seeds times against the shop in its own chaos mode (seed n for run n).
+
+    ./dev setup && .venv/bin/python bench/cli_vs_playwright_cli.py [--seeds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.flows.runner import REPO_ROOT, remove_scratch, run_pytest, run_typescript, scratch_ts_dir  # noqa: E402
+from verdex.browser.discovery import find_chromium  # noqa: E402
+from verdex.fixtures.server import FixtureServer  # noqa: E402
+
+PLAYWRIGHT_CLI = REPO_ROOT / "node_modules" / ".bin" / "playwright-cli"
+TOAST = "Added Pixel 8 to cart"
+
+
+@dataclass
+class Step:
+    tool: str
+    what: str
+    bytes: int
+    seconds: float
+    output: str
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+class Shell:
+    """Runs one tool's commands in a folder of its own, keeping what each printed and how long it took."""
+
+    def __init__(self, tool: str, prefix: list[str], folder: Path, env: dict[str, str]) -> None:
+        self.tool, self.prefix, self.folder, self.env = tool, prefix, folder, env
+        self.steps: list[Step] = []
+
+    def __call__(self, what: str, *argv: str) -> str:
+        started = time.perf_counter()
+        done = subprocess.run([*self.prefix, *argv], cwd=self.folder, env=self.env, capture_output=True, text=True,
+                              timeout=120, check=False)
+        seconds = time.perf_counter() - started
+        output = done.stdout + done.stderr
+        self.steps.append(Step(self.tool, what, len(output.encode()), seconds, output))
+        if done.returncode != 0 and self.tool == "playwright-cli":
+            raise RuntimeError(f"playwright-cli {' '.join(argv)} failed:\n{output}")
+        return output
+
+
+def ref_of_pixel_button(snapshot: str) -> str:
+    after = snapshot.split('heading "Pixel 8"', 1)[1]
+    return re.search(r'button "Add to Cart" \[ref=(e\d+)\]', after).group(1)
+
+
+def verdex_flow(url: str, folder: Path) -> tuple[Shell, Path, Path]:
+    env = {**os.environ, "VERDEX_SESSIONS_DIR": str(folder / "sessions")}
+    shell = Shell("verdex", [sys.executable, "-m", "verdex"], folder, env)
+    shell("open", "open", url, "-s", "bench")
+    shell("wait for the products", "wait-for", "--text", "Pixel 8", "-s", "bench")
+    snapshot = shell("snapshot", "snapshot", "-s", "bench")
+    shell("click Pixel 8's button", "click", ref_of_pixel_button(snapshot), "--wait", "-s", "bench")
+    shell("check the toast", "verify-text", TOAST, "-s", "bench")
+    shell("export the test", "export", "tests/test_add_to_cart.py", "-s", "bench")
+    shell("export the spec", "export", "spec/add_to_cart.spec.ts", "--target", "typescript", "-s", "bench")
+    shell("close", "close", "-s", "bench")
+    return shell, folder / "tests" / "test_add_to_cart.py", folder / "spec"
+
+
+def playwright_cli_flow(url: str, folder: Path, chromium: str) -> tuple[Shell, Path]:
+    (folder / ".playwright").mkdir()
+    (folder / ".playwright" / "cli.config.json").write_text(json.dumps({"browser": {"launchOptions": {
+        "executablePath": chromium, "chromiumSandbox": False, "args": ["--disable-quic"]}}}))
+    shell = Shell("playwright-cli", [str(PLAYWRIGHT_CLI), "-s=bench"], folder, {**os.environ})
+    code = [shell("open", "open", url)]
+    snapshot = shell("snapshot", "snapshot")
+    deadline = time.monotonic() + 20
+    while 'heading "Pixel 8"' not in snapshot:          # no command waits for text: look again
+        if time.monotonic() > deadline:
+            raise RuntimeError("the products never appeared in Playwright CLI's snapshot")
+        time.sleep(0.2)
+        snapshot = shell("snapshot (again: the products come from an API)", "snapshot")
+    code.append(shell("click Pixel 8's button", "click", ref_of_pixel_button(snapshot)))
+    shell("close", "close")
+    lines = [line for output in code for line in re.findall(r"```js\n(.*?)\n```", output, re.S)]
+    body = "\n".join("  " + line.replace(f"'{url}'", "'/shop/'") for line in lines)
+    spec_folder = scratch_ts_dir("playwright-cli")
+    (spec_folder / "add_to_cart.spec.ts").write_text(
+        "import { test, expect } from '@playwright/test';\n\ntest('add to cart', async ({ page }) => {\n"
+        f"{body}\n  await expect(page.getByText('{TOAST}')).toBeVisible();   // added by hand, as its skill says\n}});\n")
+    return shell, spec_folder
+
+
+def runs(seeds: int, once) -> int:
+    return sum(once(seed).passed for seed in range(1, seeds + 1))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=10)
+    args = parser.parse_args()
+    chromium = find_chromium()
+    if chromium is None or not PLAYWRIGHT_CLI.exists():
+        say("needs Chromium and node_modules/.bin/playwright-cli: run ./dev setup")
+        return 2
+    work = Path(tempfile.mkdtemp(prefix="cli-bench-"))
+    try:
+        with FixtureServer() as shop:
+            url = shop.url + "/shop/"
+            (work / "verdex").mkdir()
+            (work / "pwcli").mkdir()
+            say("verdex: the flow")
+            verdex, test_file, spec = verdex_flow(url, work / "verdex")
+            say("playwright-cli: the flow")
+            pwcli, pw_spec_folder = playwright_cli_flow(url, work / "pwcli", str(chromium.path))
+        # the spec folder verdex wrote sits outside the repository; Node resolves @playwright/test from it
+        verdex_spec_folder = scratch_ts_dir("verdex")
+        for path in spec.iterdir():
+            shutil.copy(path, verdex_spec_folder / path.name)
+        shutil.copy(verdex_spec_folder / "playwright.config.ts", pw_spec_folder / "playwright.config.ts")
+        say(f"running each test under the shop's chaos, seeds 1-{args.seeds}")
+        results = {
+            "verdex pytest": runs(args.seeds, lambda n: run_pytest(test_file, n)),
+            "verdex spec": runs(args.seeds, lambda n: run_typescript(verdex_spec_folder, n)),
+            "playwright-cli spec": runs(args.seeds, lambda n: run_typescript(pw_spec_folder, n)),
+        }
+        remove_scratch(verdex_spec_folder)
+        remove_scratch(pw_spec_folder)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"{'tool':<15} {'step':<52} {'bytes':>6} {'seconds':>8}")
+    for step in verdex.steps + pwcli.steps:
+        print(f"{step.tool:<15} {step.what:<52} {step.bytes:>6} {step.seconds:>8.2f}")
+    for shell in (verdex, pwcli):
+        later = [s.seconds for s in shell.steps[1:]]
+        print(f"{shell.tool}: {len(shell.steps)} commands, {sum(s.bytes for s in shell.steps)} bytes printed, "
+              f"first command {shell.steps[0].seconds:.2f} s, later commands median {statistics.median(later):.2f} s")
+    print(f"bytes printed, verdex / playwright-cli: "
+          f"{sum(s.bytes for s in verdex.steps) / sum(s.bytes for s in pwcli.steps):.2f}")
+    for name, passed in results.items():
+        print(f"{name:<22} passes under the shop's chaos: {passed}/{args.seeds}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,187 @@
+"""verdex from the shell: a named session outlives the command that opened it, every MCP tool has its
+command, and what an agent does with the commands alone becomes a test that passes.
+
+Real processes throughout: ``verdex open`` starts a session process on a real Chromium, later
+commands reach it over its socket, and the exported test runs under pytest."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from verdex.server import CAPABILITY_GROUPS, build_server
+from verdex.shell.commands import COMMANDS, WITHOUT_SESSION
+from verdex.shell.places import SESSIONS_DIR_ENV
+
+WAIT_S = 30.0
+
+
+@pytest.fixture
+def shell(tmp_path: Path):
+    """``shell("click", "e5", session="s")`` runs ``verdex …`` in tmp_path with its own sessions folder;
+    every session it opened is closed afterwards."""
+    def run(*argv: str, session: str | None = "t") -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "verdex", *argv, *(["-s", session] if session else [])]
+        env = {**os.environ, SESSIONS_DIR_ENV: str(tmp_path / "sessions")}
+        return subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False)
+
+    run.folder = tmp_path / "sessions"
+    yield run
+    run("close", "--all", session=None)
+
+
+def _ref(snapshot: str, line_pattern: str) -> str:
+    match = re.search(line_pattern + r".*\[ref=(e\d+)\]", snapshot)
+    assert match, snapshot
+    return match.group(1)
+
+
+def _until(condition, what: str) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} within {WAIT_S:.0f} s"
+        time.sleep(0.1)
+
+
+@pytest.mark.anyio
+async def test_every_mcp_tool_has_a_shell_command_and_every_command_a_tool():
+    tools = {tool.name for tool in await build_server(caps=CAPABILITY_GROUPS).list_tools()}
+    commanded = {command.tool for command in COMMANDS.values()} | set(WITHOUT_SESSION)
+    assert tools - commanded == set(), "tools without a command"
+    assert commanded - tools == set(), "commands without a tool"
+
+
+def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp_path):
+    opened = shell("open", f"{apps.url}/shop/")
+    assert opened.returncode == 0, opened.stderr
+    assert "navigated (HTTP 200)" in opened.stdout and "recording to " in opened.stderr
+    assert shell("wait-for", "--text", "Pixel 8").returncode == 0         # the products come from an API
+    snapshot = shell("snapshot")
+    assert snapshot.returncode == 0 and 'heading "Pixel 8"' in snapshot.stdout
+    card = shell("ancestors", _ref(snapshot.stdout, r'button "Add to Cart"'))
+    assert card.returncode == 0 and "product-card" in card.stdout
+    button = _ref(snapshot.stdout.split('heading "Pixel 8"', 1)[1], r'button "Add to Cart"')
+    clicked = shell("click", button, "--wait")
+    assert clicked.returncode == 0, clicked.stderr
+    assert 'appeared: status "Added Pixel 8 to cart"' in clicked.stdout
+    assert shell("verify-text", "Added Pixel 8 to cart").returncode == 0
+    assert shell("verify-url", "/shop/").returncode == 0
+    exported = shell("export", "tests/test_pixel.py")
+    assert exported.returncode == 0 and "test_pixel.py" in exported.stdout, exported.stderr
+    assert shell("export", "tests/pixel.spec.ts", "--target", "typescript").returncode == 0
+    listed = shell("sessions", session=None)
+    assert re.search(r"^t\s+" + re.escape(f"{apps.url}/shop/") + r"\s+\d+ steps", listed.stdout, re.M), listed.stdout
+    closed = shell("close")
+    assert closed.returncode == 0 and "its recording is " in closed.stdout
+    recording = Path(closed.stdout.split("its recording is ")[1].split(" (")[0])
+    assert recording.is_file()
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--base-url", apps.url],
+                         cwd=tmp_path / "tests", capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stdout[-3000:]
+
+
+def test_the_structured_form_and_the_exit_codes(apps, shell):
+    assert shell("open", f"{apps.url}/login/").returncode == 0
+    as_json = shell("snapshot", "--json")
+    assert as_json.returncode == 0 and '"identity"' in as_json.stdout
+    unknown_ref = shell("click", "e999")
+    assert unknown_ref.returncode == 1 and unknown_ref.stderr.startswith("UNKNOWN_REF: ")
+    usage = shell("click")
+    assert usage.returncode == 2 and "the following arguments are required: ref" in usage.stderr
+    assert shell("click", "e1", "--no-such-option").returncode == 2
+
+
+def test_a_command_without_a_session_says_how_to_start_one(shell):
+    missing = shell("snapshot", session="nobody")
+    assert missing.returncode == 1
+    assert missing.stderr.startswith("NO_SESSION: ") and "verdex open URL -s nobody" in missing.stderr
+
+
+def test_a_session_name_with_path_characters_is_refused(shell):
+    for name in ("../etc", "a/b", ".hidden"):
+        refused = shell("open", "about:blank", session=name)
+        assert refused.returncode == 2 and refused.stderr.startswith("INVALID_ARGUMENT: session name"), name
+    assert not any(shell.folder.glob("*.sock"))
+
+
+def test_the_session_folder_and_its_socket_are_the_owners_only(apps, shell):
+    assert shell("open", f"{apps.url}/shop/").returncode == 0
+    assert shell.folder.stat().st_mode & 0o777 == 0o700
+    assert (shell.folder / "t.sock").stat().st_mode & 0o077 == 0
+
+
+def test_a_socket_left_by_a_killed_session_is_cleaned_and_said(apps, shell):
+    assert shell("open", f"{apps.url}/shop/").returncode == 0
+    pid = int(re.search(r'"pid": (\d+)', (shell.folder / "t.json").read_text()).group(1))
+    os.kill(pid, signal.SIGKILL)
+    _until(lambda: subprocess.run(["kill", "-0", str(pid)], capture_output=True).returncode != 0, "the process died")
+    assert (shell.folder / "t.sock").exists()                   # what the killed process left
+    stale = shell("snapshot")
+    assert stale.returncode == 1 and stale.stderr.startswith("NO_SESSION: ")
+    assert not (shell.folder / "t.sock").exists()
+    assert shell("open", f"{apps.url}/shop/").returncode == 0    # the name is free again
+
+
+def test_two_commands_at_once_on_one_session_are_both_answered(apps, shell):
+    assert shell("open", f"{apps.url}/shop/").returncode == 0
+    with ThreadPoolExecutor(2) as pool:
+        first, second = pool.map(lambda argv: shell(*argv), [("snapshot",), ("tabs",)])
+    assert (first.returncode, second.returncode) == (0, 0), first.stderr + second.stderr
+    assert "url: " in first.stdout and "t1" in second.stdout
+
+
+def test_an_idle_session_shuts_itself_down(apps, shell):
+    assert shell("open", f"{apps.url}/shop/", "--idle-timeout", "1").returncode == 0
+    _until(lambda: not (shell.folder / "t.sock").exists(), "the idle session closed")
+    assert shell("sessions", session=None).stdout.startswith("no open sessions")
+
+
+def test_the_session_limit_is_said(apps, shell, monkeypatch):
+    monkeypatch.setenv("VERDEX_MAX_SESSIONS", "1")
+    assert shell("open", f"{apps.url}/shop/", session="one").returncode == 0
+    refused = shell("open", f"{apps.url}/shop/", session="two")
+    assert refused.returncode == 1 and "1 sessions are open (one)" in refused.stderr
+
+
+# ------------------------------------------------------------------------------------------------ the skill
+def test_the_skill_names_only_commands_that_exist_and_its_example_runs(apps, shell, tmp_path):
+    from verdex.cli import _parser
+    from verdex.shell.commands import LIFECYCLE
+
+    installed = shell("install", "--skills", "--dir", "skill", session=None)
+    assert installed.returncode == 0, installed.stderr
+    skill = (tmp_path / "skill" / "SKILL.md").read_text()
+    assert skill.startswith("---\nname: verdex\ndescription: ")
+    top_level = set(_parser()._subparsers._group_actions[0].choices)
+    reference = (tmp_path / "skill" / "commands.md").read_text()
+    example = skill.split("```bash\n", 1)[1].split("```", 1)[0]
+    named = set(re.findall(r"`verdex ([a-z][a-z-]+)", skill)                 # inline code, not prose
+                + re.findall(r"^verdex ([a-z][a-z-]+)", example, re.M)         # the example
+                + re.findall(r"^    verdex ([a-z][a-z-]+)", reference, re.M))  # the reference's usage lines
+    assert {"open", "snapshot", "ancestors", "click", "verify-text", "export", "prove", "close"} <= named
+    assert named - (set(COMMANDS) | set(LIFECYCLE) | top_level) == set()
+    for line in example.splitlines():
+        command = line.split("#")[0].strip().replace("http://127.0.0.1:8765", apps.url)
+        if command.startswith("verdex "):
+            argv = command.split()[1:]
+            done = shell(*shlex.split(" ".join(argv)), session=None)
+            assert done.returncode == 0, f"{command}: {done.stderr}"
+            if argv[0] == "snapshot":
+                card = done.stdout.split('heading "Pixel 8"', 1)[1].split("article", 1)[0]
+                assert 'button "Add to Cart" [ref=e7]' in card, done.stdout
+            if argv[0] == "ancestors":
+                assert 'article "Pixel 8"' in done.stdout and 'data-testid="product-card"' in done.stdout
+        elif command.startswith("pytest "):
+            run = subprocess.run([sys.executable, "-m", *command.split(), "-q", "-p", "no:cacheprovider"], cwd=tmp_path,
+                                 capture_output=True, text=True, timeout=300, check=False)
+            assert run.returncode == 0, run.stdout[-3000:]
+

@@ -1,0 +1,152 @@
+"""A session process: one browser session (its roles, tabs, refs and recording) served over a local
+socket until it is closed or has been idle too long.
+
+Started by ``verdex open`` as ``python -m verdex.shell.daemon NAME [options] -- [browser options]``.
+Each connection carries one request (a JSON line ``{"argv": [...], "json": bool}``) and gets one
+answer (``{"exit": 0|1|2, "text": ..., "data": ...}``). Requests are answered one at a time, in the
+order they came. Each command runs the MCP tool ``commands.COMMANDS`` names for it, in-process, on
+this session: the same function and the same text as over MCP.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from verdex.browser.session import Session
+from verdex.cli import browser_arguments, browser_options, policy_of
+from verdex.server import CAPABILITY_GROUPS, session_server
+from verdex.shell.commands import COMMANDS, Command, Usage, command_parser
+from verdex.shell.places import Place, checked_name
+
+DEFAULT_IDLE_S = 3600.0
+IDLE_CHECK_S = 1.0
+
+
+class SessionProcess:
+    def __init__(self, place: Place, session: Session, server: MCPServer, idle_s: float) -> None:
+        self.place, self.session, self.server, self.idle_s = place, session, server, idle_s
+        self.tools: dict[str, Any] = {}
+        self.lock = asyncio.Lock()
+        self.last_used = time.monotonic()
+        self.stop = asyncio.Event()
+
+    async def run(self) -> None:
+        self.tools = {tool.name: tool for tool in await self.server.list_tools()}
+        old_umask = os.umask(0o177)                 # the socket: its owner only
+        try:
+            listener = await asyncio.start_unix_server(self._connected, path=str(self.place.socket))
+        finally:
+            os.umask(old_umask)
+        self.place.about.write_text(json.dumps({
+            "pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "cwd": os.getcwd(),
+            "recording": str(self.session.recorder.path.resolve()) if self.session.recorder.path else None}))
+        try:
+            while not self.stop.is_set():
+                try:
+                    await asyncio.wait_for(self.stop.wait(), IDLE_CHECK_S)
+                except asyncio.TimeoutError:
+                    if not self.lock.locked() and time.monotonic() - self.last_used > self.idle_s:
+                        break
+        finally:
+            listener.close()
+            self.place.forget()
+            await self.session.end()
+
+    async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            line = await reader.readline()
+            if not line:
+                return                                   # a probe: is anyone listening?
+            request = json.loads(line)
+            async with self.lock:                        # one command at a time, in the order they came
+                answer = await self.answer(request)
+                if request.get("argv", [""])[:1] != ["status"]:     # being listed is not being used
+                    self.last_used = time.monotonic()
+            writer.write(json.dumps(answer).encode() + b"\n")
+            await writer.drain()
+        except (ConnectionError, ValueError):
+            pass
+        finally:
+            writer.close()
+
+    async def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        argv = list(request.get("argv") or [])
+        name = argv[0] if argv else ""
+        if name == "close":
+            self.stop.set()
+            return {"exit": 0, "text": f"closed session {self.place.name}" + self._recording_note()}
+        if name == "status":
+            role = self.session.roles[self.session.active_role]
+            tab = role.tabs.get(role.active_tab or "")
+            recorder = self.session.recorder
+            return {"exit": 0, "data": {"url": tab.page.url if tab is not None else None, "steps": recorder.steps,
+                                        "idle_s": round(time.monotonic() - self.last_used),
+                                        "recording": str(recorder.path) if recorder.path else None}}
+        command = COMMANDS.get(name)
+        if command is None or command.tool not in self.tools:
+            return {"exit": 2, "text": f"verdex: unknown command {name!r}"}
+        try:
+            arguments = self._arguments(name, command, argv[1:])
+        except Usage as usage:
+            return {"exit": 2, "text": str(usage).rstrip()}
+        try:
+            result = await self.server.call_tool(command.tool, arguments)
+        except ToolError as exc:
+            text = re.sub(r"^Error executing tool \w+: ", "", str(exc))      # its code first, as the MCP client sees it
+            if "validation error" in text:
+                text = "INVALID_ARGUMENT: " + " ".join(line.strip() for line in text.splitlines()[1:]
+                                                       if line.strip() and "further information" not in line)
+            return {"exit": 1, "text": text}
+        text = "\n".join(c.text for c in result.content if getattr(c, "type", "") == "text")
+        return {"exit": 1 if result.is_error else 0, "text": text,
+                "data": result.structured_content if request.get("json") else None}
+
+    def _arguments(self, name: str, command: Command, argv: list[str]) -> dict[str, Any]:
+        parsed = vars(command_parser(name, command, self.tools[command.tool]).parse_args(argv))
+        arguments = {**command.optional, **{k: v for k, v in parsed.items() if v is not None}, **command.preset}
+        if command.tool == "export_test" and arguments.get("name") is None:
+            stem = Path(arguments.get("path", "")).name
+            arguments["name"] = stem.removesuffix(".spec.ts").removesuffix(".py").removeprefix("test_") or "flow"
+        return {k: v for k, v in arguments.items() if v is not None}
+
+    def _recording_note(self) -> str:
+        recorder = self.session.recorder
+        return f"; its recording is {recorder.path.resolve()} ({recorder.steps} steps)" if recorder.path and recorder.steps else ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    own, browser = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv else (argv, [])
+    parser = argparse.ArgumentParser(prog="python -m verdex.shell.daemon")
+    parser.add_argument("name")
+    parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_S)
+    parser.add_argument("--record", default=None)
+    parser.add_argument("--no-record", action="store_true")
+    args = parser.parse_args(own)
+    browser_parser = argparse.ArgumentParser(prog="verdex open")
+    browser_arguments(browser_parser)
+    browser_args = browser_parser.parse_args(browser)
+    options, roles = browser_options(browser_args)
+    place = Place(checked_name(args.name))
+    session = Session(options, roles, policy=policy_of(browser_args), name=place.name,
+                      record=False if args.no_record else args.record)
+    process = SessionProcess(place, session, session_server(session, CAPABILITY_GROUPS), args.idle_timeout)
+    asyncio.run(process.run())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
