@@ -77,8 +77,9 @@ class Assertion(Model):
 
 class Action(Model):
     page: str                         # the page variable: "page", "page1" for a popup, …
-    kind: Literal["click", "dblclick", "fill", "type", "select", "check", "uncheck", "hover", "press", "upload"]
+    kind: Literal["click", "dblclick", "fill", "type", "select", "check", "uncheck", "hover", "press", "upload", "drag"]
     locator: Locator | None = None    # None: a key pressed on whatever has focus
+    to: Locator | None = None         # drag: where the element is dropped
     value: Value | None = None
     options: list[str] = []           # select: labels or values
     select_by: Literal["label", "value"] = "label"

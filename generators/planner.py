@@ -14,7 +14,7 @@ from verdex.generators.recording import Recording
 
 ACTION_TOOLS = {"browser_click": "click", "browser_fill": "fill", "browser_type": "type", "browser_select": "select",
                 "browser_check": "check", "browser_uncheck": "uncheck", "browser_hover": "hover",
-                "browser_press": "press", "browser_upload": "upload"}
+                "browser_press": "press", "browser_upload": "upload", "browser_drag": "drag"}
 
 
 def test_name(name: str) -> str:
@@ -122,7 +122,7 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
         asserts.append(url_check)
     clicks = args.get("click_count", 1)
     return Action(page=page, kind="dblclick" if kind == "click" and clicks == 2 else kind, locator=locator,
-                  value=value, options=args.get("labels") or args.get("values") or [],
+                  to=waits.locator_of(args.get("to_locators")) if kind == "drag" else None, value=value, options=args.get("labels") or args.get("values") or [],
                   select_by="label" if args.get("labels") else "value", key=args.get("key"),
                   files=[_upload_name(path, uploads) for path in args.get("paths", [])] if kind == "upload" else [],
                   file_chooser=kind == "upload" and args.get("via") == "file_chooser",

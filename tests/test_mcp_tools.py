@@ -17,8 +17,8 @@ pytestmark = pytest.mark.anyio
 CORE_TOOLS = {"browser_navigate", "browser_snapshot", "get_ancestors", "get_siblings", "browser_click",
               "browser_fill", "browser_select", "browser_check", "browser_press", "browser_wait_for", "browser_dialog",
               "export_test"}
-MORE_TOOLS = {"browser_initialize", "browser_back", "browser_reload", "get_descendants", "browser_close",
-              "browser_type", "browser_hover", "observe_element_state"}
+MORE_TOOLS = {"browser_initialize", "browser_back", "browser_forward", "browser_reload", "get_descendants",
+              "browser_close", "browser_type", "browser_hover", "browser_drag", "browser_scroll", "observe_element_state"}
 ROLE_TOOLS = {"list_roles", "select_role"}
 
 

@@ -173,6 +173,21 @@ async def hover(tab: Tab, ref: str, *, force: bool = False, wait: bool = False) 
     return await _act(tab, ref, "hover", perform, force=force, wait=wait, args={})
 
 
+@core_call("drag", "medium")
+async def drag(tab: Tab, ref: str, to_ref: str, *, force: bool = False, wait: bool = False,
+               confirm: str | None = None) -> ActionResult:
+    """Drag ref onto to_ref with real mouse events (Playwright's drag_to): the preflight judges ref as it
+    would a click; to_ref is located (and proven unique) first, so the test drags onto the same place."""
+    destination = await locators.choose(tab.page, await tab.candidates(to_ref), tab.test_id_attribute)
+
+    async def perform(locator: Locator, forced: bool) -> None:
+        await locator.drag_to(locators.build(tab.page, destination.chosen.steps), force=forced,
+                              timeout=ACTION_TIMEOUT_MS)
+
+    return await _act(tab, ref, "drag", perform, force=force, wait=wait, confirm=confirm,
+                      args={"to": to_ref, "to_locators": destination.model_dump(mode="json")})
+
+
 @core_call("press", "medium")
 async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | None = None) -> ActionResult:
     """A key (``Enter``, ``Escape``, ``Control+A``) on ref, or on whatever has focus."""
@@ -226,7 +241,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         tab.guard.check_url(url, tool, target, by_scheme=False)
     if secret_arg and facts.sensitive:
         tab.secrets.add(args[secret_arg])          # known before Playwright sees it: the trace masks it
-    kind: Action = "click" if action == "press" else action  # type: ignore[assignment]
+    kind: Action = "click" if action in ("press", "drag") else action  # type: ignore[assignment]
     verdict = judge(facts, kind)
     waited = None
     if not tab.preflight_enabled:

@@ -127,11 +127,22 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
 @core_call("verify_url", "low")
 async def url(tab: Tab, expected: str) -> Verification:
     """The page's URL ends with (or, given as /regex/, matches) the expected text."""
+    return await _url(tab, expected, CHECK_TIMEOUT_MS)
+
+
+@core_call("wait_for_url", "low")
+async def wait_for_url(tab: Tab, expected: str, timeout_s: float = 10.0) -> Verification:
+    """Wait, bounded (0.1-30 s), for the URL to end with (or match, as /regex/) the expected text; what
+    held is recorded as a URL check, which the test makes with to_have_url (itself a wait)."""
+    return await _url(tab, expected, round(min(max(timeout_s, 0.1), 30.0) * 1000))
+
+
+async def _url(tab: Tab, expected: str, timeout_ms: int) -> Verification:
     if expected.startswith("/") and expected.endswith("/") and len(expected) > 2:
         pattern = re.compile(expected[1:-1])
     else:
         pattern = re.compile(re.escape(expected) + r"$")
-    passed = await _holds(expect(tab.page).to_have_url(pattern, timeout=CHECK_TIMEOUT_MS))
+    passed = await _holds(expect(tab.page).to_have_url(pattern, timeout=timeout_ms))
     result = Verification(kind="url", passed=passed, expected=f"URL matching {pattern.pattern!r}", actual=tab.page.url)
     _record(tab, result, {"url": expected, "pattern": pattern.pattern})
     return result

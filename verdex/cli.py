@@ -83,7 +83,8 @@ SESSION_HELP = """shell sessions (docs/shell.md): a browser that outlives the co
          goto URL | back | reload | ancestors REF | siblings REF | descendants REF | observe REF |
          verify-text TEXT | verify-element REF STATE | verify-url URL | extract | find --query Q |
          tabs | tab-new | tab-select T | tab-close T | frames | downloads | evaluate EXPR | info |
-         roles | role NAME | restart-browser | export PATH [--target typescript] | export-report PATH
+         roles | role NAME | restart-browser | forward | scroll | drag REF TO | wait-for-url URL |
+         screenshot PATH | state-save PATH | state-load PATH | export PATH [--target typescript] | export-report PATH
          [-s NAME] [--json]        run in the session; each prints what the MCP tool of that name returns
   verdex sessions                  list the open sessions: name, URL, steps, idle time
   verdex close [-s NAME | --all]   end a session (its recording stays)"""

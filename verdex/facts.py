@@ -640,3 +640,39 @@ class Evaluation(Fact):
 
     def to_text(self) -> str:
         return self.result + (" … (truncated)" if self.truncated else "")
+
+
+class ScrollResult(Fact):
+    """Where the page stands after a scroll (Playwright scrolls a target into view by itself before
+    acting: a scroll is for looking, and is not recorded)."""
+
+    x: int
+    y: int
+    max_y: int = Field(description="the furthest the page scrolls down")
+
+    def to_text(self) -> str:
+        return f"scrolled: the page is at x={self.x}, y={self.y} of {self.max_y}"
+
+
+class Screenshot(Fact):
+    path: str
+    width: int
+    height: int
+    bytes: int
+
+    def to_text(self) -> str:
+        return f"wrote {self.path} ({self.width}×{self.height}, {self.bytes:,} bytes)"
+
+
+class StorageStateFile(Fact):
+    """A role's storage state (cookies and local storage per origin), saved to or loaded from a file."""
+
+    role: str
+    path: str
+    cookies: int
+    origins: int
+    loaded: bool = Field(description="true: the role's context was started again with it (its tabs closed)")
+
+    def to_text(self) -> str:
+        verb = "loaded into a fresh context of" if self.loaded else "saved from"
+        return f"{verb} role {self.role}: {self.path} ({self.cookies} cookies, {self.origins} origins)"

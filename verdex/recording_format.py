@@ -15,7 +15,7 @@ FORMAT_VERSION = 3              # 2: a locator step may hold a chain (filter(has
                                 # the page loaded on its own before it (startup)
 
 Tool = Literal["browser_navigate", "browser_click", "browser_fill", "browser_type", "browser_select",
-               "browser_check", "browser_uncheck", "browser_upload", "browser_hover", "browser_press", "browser_wait_for",
+               "browser_check", "browser_uncheck", "browser_upload", "browser_hover", "browser_press", "browser_drag", "browser_wait_for",
                "browser_dialog", "verify_text_visible", "verify_element", "verify_url"]
 
 

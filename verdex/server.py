@@ -210,6 +210,21 @@ def session_server(session: Session, caps: tuple[str, ...] = (), audit_log: Audi
         return _result(await tab.back())
 
     @tool(group="more")
+    async def browser_forward() -> CallToolResult:
+        """Go forward in the active tab's history."""
+        tab = await session.tab()
+        return _result(await tab.forward())
+
+    @tool(read_only, group="more")
+    async def browser_scroll(ref: Annotated[Ref | None, Field(description="scroll this element into view")] = None,
+                             dx: int = 0, dy: Annotated[int, Field(description="pixels down (negative: up)")] = 0
+                             ) -> CallToolResult:
+        """Scroll ref to the middle of the viewport, or the page by (dx, dy). Not recorded: Playwright
+        scrolls a target into view by itself."""
+        tab = await session.tab()
+        return _result(await tab.scroll(ref, dx, dy))
+
+    @tool(group="more")
     async def browser_reload() -> CallToolResult:
         """Reload the active tab."""
         tab = await session.tab()
@@ -352,6 +367,13 @@ def session_server(session: Session, caps: tuple[str, ...] = (), audit_log: Audi
                                                         confirm=confirm))
 
     @tool(group="more")
+    async def browser_drag(ref: Ref, to: Annotated[str, Field(description="ref to drop it on")], force: Force = False,
+                           wait: Wait = False, confirm: Confirm = None) -> CallToolResult:
+        """Drag ref onto another element with real mouse events; preflight and effects as for a click."""
+        tab = await session.tab()
+        return _result(await actions.drag(tab, ref, to, force=force, wait=wait, confirm=confirm))
+
+    @tool(group="more")
     async def browser_hover(ref: Ref, force: Force = False, wait: Wait = False) -> CallToolResult:
         """Move the mouse over ref (reveals hover-only controls)."""
         tab = await session.tab()
@@ -391,6 +413,15 @@ def session_server(session: Session, caps: tuple[str, ...] = (), audit_log: Audi
         """Assert the page's URL."""
         tab = await session.tab()
         return _result(await assertions.url(tab, url))
+
+    @tool(read_only, group="test")
+    async def browser_wait_for_url(
+        url: Annotated[str, Field(description="the URL's end, e.g. /shop/cart, or /regex/")],
+        timeout_s: Annotated[float, Field(ge=0.1, le=30)] = 10.0,
+    ) -> CallToolResult:
+        """Wait, bounded, for the page's URL; recorded as a URL check when it holds."""
+        tab = await session.tab()
+        return _result(await assertions.wait_for_url(tab, url, timeout_s))
 
     @tool()              # the product's main output: listed in every session, which always records
     async def export_test(target: Literal["python", "typescript"],
@@ -470,6 +501,25 @@ def session_server(session: Session, caps: tuple[str, ...] = (), audit_log: Audi
         """Downloads of this session: name, state, size, saved path (cancelled over the size cap)."""
         await session.tab()
         return _result(session.downloads.listing())
+
+    @tool(read_only, group="files")
+    async def browser_screenshot(path: Annotated[str, Field(description="PNG file to write")],
+                                 ref: Annotated[Ref | None, Field(description="only this element")] = None,
+                                 full_page: bool = False) -> CallToolResult:
+        """Write a PNG of the viewport, the whole page or one element."""
+        tab = await session.tab()
+        return _result(await tab.screenshot(path, ref, full_page))
+
+    @tool(group="files")
+    async def browser_state_save(path: Annotated[str, Field(description="JSON file to write")]) -> CallToolResult:
+        """Save the active role's cookies and local storage (log in once; load it in later sessions)."""
+        return _result(await session.save_state(path))
+
+    @tool(group="files")
+    async def browser_state_load(path: Annotated[str, Field(description="a file browser_state_save wrote")]
+                                 ) -> CallToolResult:
+        """Start the active role's context again with a saved storage state (its tabs close)."""
+        return _result(await session.load_state(path))
 
     @tool(group="files")
     async def browser_upload(ref: Ref, paths: Annotated[list[str], Field(description="files to upload")],

@@ -97,6 +97,8 @@ class PythonPytest:
         if action.locator is None:
             return [f"{action.page}.keyboard.press({literal(action.key)})"]
         target = self._locator(action.page, action.locator)
+        if action.kind == "drag" and action.to is None:
+            raise GenerationError(f"the drag of step {action.step} does not say where it dropped the element")
         if action.kind == "upload":      # a file chooser gets its files after the click (_action)
             call = "click()" if action.file_chooser else f"set_input_files({self._files(action)})"
         else:
@@ -107,6 +109,7 @@ class PythonPytest:
                 "fill": f"fill({self._value(action.value)})",
                 "type": f"press_sequentially({self._value(action.value)})",
                 "select": f"select_option({action.select_by}={literal(action.options)})",
+                "drag": f"drag_to({self._locator(action.page, action.to)})" if action.to else "",
             }[action.kind]
         lines = [f"{target}.{call}"]
         if action.locator.positional:   # the linter's VDX001, silenced with the reason

@@ -107,6 +107,8 @@ class TypeScript:
         comment = ["// positional fallback: nothing else told this element apart when it was recorded"] \
             if action.locator.positional else []
         option = "label" if action.select_by == "label" else "value"
+        if action.kind == "drag" and action.to is None:
+            raise GenerationError(f"the drag of step {action.step} does not say where it dropped the element")
         if action.kind == "upload":      # a file chooser gets its files after the click (_action)
             call = "click()" if action.file_chooser else f"setInputFiles({self._files(action)})"
         else:
@@ -117,6 +119,7 @@ class TypeScript:
                 "fill": f"fill({self._value(action.value)})",
                 "type": f"pressSequentially({self._value(action.value)})",
                 "select": f"selectOption({literal([{option: o} for o in action.options])})",
+                "drag": f"dragTo({self._locator(action.page, action.to)})" if action.to else "",
             }[action.kind]
         lines = comment + [f"await {target}.{call};"]
         if action.submit:

@@ -9,7 +9,7 @@
 
   watchMutations(document);
 
-  const methods = { snapshot, nextPage, ancestors, siblings, descendants, describeRef, refsWithAttribute,
+  const methods = { snapshot, nextPage, ancestors, scroll, siblings, descendants, describeRef, refsWithAttribute,
     preflight, candidates, activity, changedTexts, extract, find, frameElementChain, closedFrames, focusedRisk,
     identity: () => { resetCaches(); return identity(document); } };
   globalThis.__verdex = {

@@ -77,6 +77,22 @@
     return result;
   }
 
+  // Scroll an element to the middle of its viewport, or the page by (dx, dy); where the page then stands.
+  function scroll(args) {
+    const view = document.defaultView;
+    if (args.ref != null) {
+      const result = withElement(args.ref, (el) => {
+        el.scrollIntoView({ block: 'center', inline: 'nearest' });
+        return {};
+      });
+      if (result.error) return result;
+    } else {
+      view.scrollBy(args.dx || 0, args.dy || 0);
+    }
+    return { x: Math.round(view.scrollX), y: Math.round(view.scrollY),
+      max_y: Math.max(0, Math.round(document.documentElement.scrollHeight - view.innerHeight)) };
+  }
+
   function ancestors(args) {
     return withElement(args.ref, (el) => {
       const out = [];

@@ -12,15 +12,19 @@
   // Selectable rows hold controls of their own: a script-wired icon inside one is still its own control.
   const ROW_ROLES = new Set(['row', 'treeitem', 'option']);
 
-  // A control the page wires up by script, with no role to say so: it shows the pointer cursor (and is
-  // the outermost element that does) or has an onclick, and sits inside no other control. The snapshot
-  // calls it "clickable" and gives it a ref; its name is its title, label, icon title or short text.
+  // A control the page wires up by script, with no role to say so: it shows a hand cursor (pointer, or
+  // grab/move for what is dragged; and is the outermost element that does), has an onclick or is
+  // draggable="true" (a kanban card), and sits inside no other control. The snapshot calls it
+  // "clickable" and gives it a ref; its name is its title, label, icon title or short text.
+  const HAND_CURSORS = new Set(['pointer', 'grab', 'move']);
+
   function scriptClickable(el, s) {
-    if (s.cursor !== 'pointer' && el.onclick === null) return false;
+    const wired = el.onclick !== null || el.getAttribute('draggable') === 'true';
+    if (!HAND_CURSORS.has(s.cursor) && !wired) return false;
     if (el.tagName === 'LABEL' || el.tagName === 'BODY' || el.tagName === 'HTML') return false;
     const parent = parentOf(el);
     const parentStyle = parent && parent.nodeType === 1 ? style(parent) : null;
-    if (s.cursor === 'pointer' && parentStyle && parentStyle.cursor === 'pointer' && el.onclick === null) return false;
+    if (HAND_CURSORS.has(s.cursor) && parentStyle && parentStyle.cursor === s.cursor && !wired) return false;
     for (let a = parent; a && a.nodeType === 1; a = parentOf(a)) {
       const ar = role(a);
       if ((ar && isInteractive(a, ar) && !ROW_ROLES.has(ar)) || a.tagName === 'LABEL') return false;

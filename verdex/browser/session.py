@@ -8,8 +8,9 @@ opened by the page (popups, ``target=_blank``) join the role that opened them.
 from __future__ import annotations
 
 import asyncio
+import json
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 from pathlib import Path
 from weakref import WeakSet
@@ -24,7 +25,7 @@ from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
 from verdex.browser.downloads import DEFAULT_MAX_BYTES, Downloads
 from verdex.browser.tab import Tab
 from verdex.errors import BrowserClosed, BrowserUnavailable, InvalidArgument, VerdexError, translate_playwright_errors
-from verdex.facts import RoleInfo, SessionInfo, TabInfo
+from verdex.facts import RoleInfo, SessionInfo, StorageStateFile, TabInfo
 from verdex.recorder import Recorder, default_recording_path
 from verdex.safety import AuditLog, Guard, Policy
 
@@ -314,6 +315,40 @@ class Session:
         if role.active_tab == tab_id:
             open_tabs = self._open_tabs(role)
             role.active_tab = open_tabs[-1].id if open_tabs else None
+
+    async def save_state(self, path: str | Path) -> StorageStateFile:
+        """The active role's cookies and local storage, written to path (log in once, reuse it)."""
+        role = self._role(None)
+        role.guard.check_tier("state_save", "medium")
+        await self.tab(role.spec.name)                          # the browser and the context exist
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with translate_playwright_errors("saving the storage state"):
+            state = await role.context.storage_state(path=str(target))
+        return StorageStateFile(role=role.spec.name, path=str(target.resolve()), cookies=len(state["cookies"]),
+                                origins=len(state["origins"]), loaded=False)
+
+    async def load_state(self, path: str | Path) -> StorageStateFile:
+        """Start the active role's context again with the storage state in path: its tabs close, a fresh
+        one opens (on the role's default URL, if it has one)."""
+        role = self._role(None)
+        role.guard.check_tier("state_load", "medium")
+        source = Path(path)
+        try:
+            state = json.loads(source.read_text(encoding="utf-8"))
+            cookies, origins = len(state["cookies"]), len(state["origins"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise InvalidArgument(f"{path} is not a storage state file (JSON with cookies and origins): {exc}",
+                                  path=str(path)) from exc
+        async with self._lock:
+            context, role.context, role.tabs, role.active_tab = role.context, None, {}, None
+            role.spec = replace(role.spec, storage_state=str(source.resolve()))
+            if context is not None:
+                with translate_playwright_errors("closing the role's context"):
+                    await context.close()
+        await self.tab(role.spec.name)
+        return StorageStateFile(role=role.spec.name, path=str(source.resolve()), cookies=cookies, origins=origins,
+                                loaded=True)
 
     @staticmethod
     def _open_tabs(role: Role) -> list[Tab]:

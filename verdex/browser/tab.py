@@ -6,6 +6,7 @@ import asyncio
 import functools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urljoin, urlparse
 
@@ -33,6 +34,8 @@ from verdex.errors import (
 from verdex.facts import (
     RiskFact,
     Ancestors,
+    Screenshot,
+    ScrollResult,
     Descendants,
     NavigationResult,
     PageIdentity,
@@ -247,6 +250,15 @@ class Tab:
                 response = await self.page.go_back(wait_until="commit", timeout=self.navigation_timeout * 1000)
         return await self._settled(response.status if response else None)
 
+    @core_call("forward", "medium")
+    @_reporting_closed
+    async def forward(self) -> NavigationResult:
+        self.report_crash()
+        async with self._leaving_the_page():
+            with translate_playwright_errors("going forward"):
+                response = await self.page.go_forward(wait_until="commit", timeout=self.navigation_timeout * 1000)
+        return await self._settled(response.status if response else None)
+
     @core_call("reload", "medium")
     @_reporting_closed
     async def reload(self) -> NavigationResult:
@@ -357,6 +369,33 @@ class Tab:
             raise InvalidArgument("depth and max_items must be at least 1", depth=depth, max_items=max_items)
         return from_bridge(Descendants, await self._ref_call(
             "descendants", {"ref": ref, "depth": depth, "max_items": max_items}))
+
+    @core_call("scroll", "low")
+    @_reporting_closed
+    async def scroll(self, ref: str | None = None, dx: int = 0, dy: int = 0) -> ScrollResult:
+        """ref to the middle of the viewport, or the page by (dx, dy) pixels."""
+        if ref is not None:
+            return from_bridge(ScrollResult, await self._ref_call("scroll", {"ref": ref}))
+        return from_bridge(ScrollResult, await self.call_bridge("scroll", {"dx": dx, "dy": dy}))
+
+    @core_call("screenshot", "low")
+    @_reporting_closed
+    async def screenshot(self, path: str, ref: str | None = None, full_page: bool = False) -> Screenshot:
+        """A PNG of the viewport, the whole page, or one element (its box as the preflight measures it)."""
+        target = Path(path)
+        if target.suffix.lower() != ".png":
+            raise InvalidArgument("screenshots are PNG files: give a path ending in .png", path=path)
+        clip = None
+        if ref is not None:
+            box = (await self.preflight(ref)).box
+            if box is None:
+                raise NotActionable(f"{ref} has no box to take a picture of (it is not rendered)", ref=ref)
+            clip = {"x": box.x, "y": box.y, "width": box.width, "height": box.height}
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with translate_playwright_errors("taking a screenshot"):
+            data = await self.page.screenshot(path=str(target), clip=clip, full_page=full_page and clip is None)
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")   # the PNG header
+        return Screenshot(path=str(target.resolve()), width=width, height=height, bytes=len(data))
 
     @_reporting_closed
     async def preflight(self, ref: str) -> PreflightFacts:
