@@ -82,7 +82,7 @@ def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp
     assert re.search(r"^t\s+" + re.escape(f"{apps.url}/shop/") + r"\s+\d+ steps", listed.stdout, re.M), listed.stdout
     closed = shell("close")
     assert closed.returncode == 0 and "its recording is " in closed.stdout
-    recording = Path(closed.stdout.split("its recording is ")[1].split(" (")[0])
+    recording = tmp_path / closed.stdout.split("its recording is ")[1].split(" (")[0]      # from where it was opened
     assert recording.is_file()
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--base-url", apps.url],
                          cwd=tmp_path / "tests", capture_output=True, text=True, timeout=300, check=False)

@@ -76,11 +76,13 @@ class PageIdentity(Fact):
             lines.append(f"heading: {json.dumps(self.heading, ensure_ascii=False)}")
         if self.lang:
             lines.append(f"lang: {self.lang}")
+        blocking = {b.ref for b in self.blockers if b.ref}
+        loading = [item for item in self.loading if not item.ref or item.ref not in blocking]   # said once, as a blocker
         for label, items in (("dialogs", self.dialogs), ("notices", self.notices),
-                             ("loading", self.loading), ("blockers", self.blockers)):
+                             ("loading", loading), ("blockers", self.blockers)):
             if items:
                 lines.append(f"{label}: " + "; ".join(_summary(item) for item in items))
-        if self.busy:
+        if self.busy and not any(item.busy for item in loading):
             lines.append("busy: aria-busy=true on the page")
         return "\n".join(lines)
 
@@ -544,9 +546,11 @@ class Effects(Fact):
                     "changed (its handler may not be attached yet, or the click landed elsewhere)"
                     + (f"\n{self.visual.to_text()}" if self.visual is not None else ""))
         lines = []
+        origin = _origin(self.url_before)
         for r in self.requests:
             status = r.failed or r.status
-            lines.append(f"request: {r.method} {r.url} → {status}{' (page changed after it)' if r.changed_page else ''}")
+            url = r.url[len(origin):] if origin and r.url.startswith(origin + "/") else r.url     # same origin: its path
+            lines.append(f"request: {r.method} {url} → {status}{' (page changed after it)' if r.changed_page else ''}")
         if self.navigated or self.url_after != self.url_before:
             lines.append(f"navigated: {self.url_before} → {self.url_after}")
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]
@@ -558,7 +562,7 @@ class Effects(Fact):
             lines.append(f"heading: {self.heading_change[0]!r} → {self.heading_change[1]!r}")
         if self.interactive_diff:
             lines.append("interactive elements:")
-            lines += [f"  {line}" for line in self.interactive_diff[:40]]
+            lines += [f"  {_flat(line)}" for line in self.interactive_diff[:40]]
             if len(self.interactive_diff) > 40:
                 lines.append(f"  … {len(self.interactive_diff) - 40} more")
         if self.visual is not None:
@@ -676,3 +680,15 @@ class StorageStateFile(Fact):
     def to_text(self) -> str:
         verb = "loaded into a fresh context of" if self.loaded else "saved from"
         return f"{verb} role {self.role}: {self.path} ({self.cookies} cookies, {self.origins} origins)"
+
+
+def _origin(url: str) -> str:
+    """``http://host:port`` of a URL ("" when it has none)."""
+    match = re.match(r"^[a-z][a-z0-9+.-]*://[^/?#]+", url or "", re.IGNORECASE)
+    return match.group(0) if match else ""
+
+
+def _flat(diff_line: str) -> str:
+    """A snapshot diff line without the tree's indentation: ``+ button "Add" [ref=e20]``."""
+    sign, rest = diff_line[:1], diff_line[1:].strip()
+    return f"{sign} {rest[2:] if rest.startswith('- ') else rest}"

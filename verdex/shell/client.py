@@ -98,11 +98,17 @@ def _open(name: str, argv: list[str], as_json: bool) -> int:
     place = Place(name)
     if not place.answers():
         _start(place, own, browser)
-        print(f"session {name} opened" + (f"; recording to {place.describe().get('recording')}"
-                                          if place.describe().get("recording") else ""), file=sys.stderr)
+        recording = place.describe().get("recording")
+        print(f"session {name} opened" + (f", recording to {_shown(recording)}" if recording else ""), file=sys.stderr)
     if own.url is None:
         return 0
     return _send(place, ["goto", own.url], as_json)
+
+
+def _shown(path: str) -> str:
+    """A path as short as it can be said from here."""
+    relative = os.path.relpath(path)
+    return relative if not relative.startswith("..") else path
 
 
 def _start(place: Place, own: argparse.Namespace, browser: list[str]) -> None:

@@ -124,7 +124,7 @@ class SessionProcess:
 
     def _recording_note(self) -> str:
         recorder = self.session.recorder
-        return f"; its recording is {recorder.path.resolve()} ({recorder.steps} steps)" if recorder.path and recorder.steps else ""
+        return f"; its recording is {recorder.path} ({recorder.steps} steps)" if recorder.path and recorder.steps else ""
 
 
 def main(argv: list[str] | None = None) -> int:
