@@ -10,7 +10,11 @@ test runs.
     ./dev setup && .venv/bin/python bench/realapps.py [--runs 20] [--flow dash/filter] [--workers 2] [--chaos]
 
 With --chaos the pytest runs go under verdex's client-side chaos (``--chaos-seed n`` for run n:
-delayed responses, a slowed CPU); Playwright Test runs have no such plugin and run plain.
+delayed responses, a slowed CPU, late timers); Playwright Test runs have no such plugin and run plain.
+
+With --naive it runs, instead, the hand-written naive version of each flow (tests/realapps/naive/:
+positions, reads made once, short sleeps — what passed once on an agent's machine) under the same
+chaos, each run against a fresh copy of the app, and prints how often each held.
 """
 
 from __future__ import annotations
@@ -63,6 +67,40 @@ def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = Fal
             "pw_volatile": sum(p.volatile for p in picks), "example": _example(reading, picks)}
 
 
+NAIVE_DIR = Path(__file__).resolve().parents[1] / "tests" / "realapps" / "naive"
+
+
+def naive_file(flow: Flow) -> Path:
+    return NAIVE_DIR / f"test_{flow.key.replace('/', '_').replace('-', '_')}.py"
+
+
+def measure_naive(flows: list[Flow], runs: int, workers: int) -> int:
+    """The naive test of each flow, once without chaos and then under chaos seeds 1 … runs."""
+    started = time.monotonic()
+    rows = []
+    for flow in flows:
+        serve = proving.serving(flow.app)
+        plain = run_pytest(naive_file(flow), None, serve)
+        say(f"{flow.key}: naive test without chaos {'passes' if plain.passed else 'FAILS'}")
+        chaotic = repeat(runs, workers, lambda n: run_pytest(naive_file(flow), None, serve, ("--chaos-seed", str(n))),
+                         "naive under chaos")
+        failing = next((run for run in chaotic if not run.passed), None)
+        rows.append((flow.key, plain.passed, sum(r.passed for r in chaotic),
+                     f"seed {chaotic.index(failing) + 1}: {_assertion(failing)}" if failing else ""))
+    print(f"\nthe naive tests of {len(flows)} flows under chaos seeds 1-{runs} ({time.monotonic() - started:.0f} s)\n")
+    print(f"{'flow':24} {'plain':>5} {'chaos':>7}  first failure")
+    for key, plain, passes, first in rows:
+        print(f"{key:24} {'pass' if plain else 'FAIL':>5} {passes:>3}/{runs:<3}  {first[:90]}")
+    caught = sum(passes < runs for _, _, passes, _ in rows)
+    print(f"\n{caught} of {len(rows)} naive tests failed under chaos at least once")
+    return 0
+
+
+def _assertion(run: Run) -> str:
+    """The failing line of a pytest run's output (its E lines, first one)."""
+    return next((line[1:].strip() for line in run.output.splitlines() if line.startswith("E ")), "failed")
+
+
 def _example(reading: proving.LocatorReading, picks: list[proving.PlaywrightPick]) -> str:
     """The first target where Playwright's pick is positional, side by side with verdex's."""
     for pick in picks:
@@ -76,10 +114,14 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--flow", action="append", help="only this flow (app/flow); repeatable")
+    parser.add_argument("--naive", action="store_true",
+                        help="run each flow's naive test (tests/realapps/naive/) under chaos instead")
     parser.add_argument("--chaos", action="store_true",
                         help="run the pytest files under verdex's client-side chaos, seed n for run n (docs/prove.md)")
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
+    if args.naive:
+        return measure_naive(flows, args.runs, args.workers)
     started = time.monotonic()
     rows = []
     with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:

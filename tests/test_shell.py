@@ -185,3 +185,9 @@ def test_the_skill_names_only_commands_that_exist_and_its_example_runs(apps, she
                                  capture_output=True, text=True, timeout=300, check=False)
             assert run.returncode == 0, run.stdout[-3000:]
 
+
+
+def test_the_tabs_of_a_session_are_bounded(apps, shell):
+    assert shell("open", f"{apps.url}/shop/", "--max-tabs", "1").returncode == 0
+    refused = shell("tab-new", "--url", f"{apps.url}/login/")
+    assert refused.returncode == 1 and "already has 1 tabs open" in refused.stderr, refused.stderr

@@ -33,6 +33,8 @@ def browser_arguments(parser: argparse.ArgumentParser) -> None:
                         help="danger actions here need no confirm=; repeatable (loopback is trusted by default)")
     parser.add_argument("--no-trust-loopback", action="store_true",
                         help="danger actions on localhost and 127.0.0.1 need confirm= too")
+    parser.add_argument("--max-tabs", type=int, default=20, metavar="N",
+                        help="tabs a role may have open at once; popups beyond it are closed (default 20)")
     parser.add_argument("--max-tier", choices=("low", "medium", "high"), default="high",
                         help="refuse tools above this risk tier (high: evaluating JavaScript, uploading files)")
 
@@ -67,7 +69,7 @@ def browser_options(args: argparse.Namespace, artifacts: ArtifactOptions | None 
     from verdex.artifacts import ArtifactOptions
     from verdex.browser.session import DEFAULT_ROLE, BrowserOptions, RoleSpec
     options = BrowserOptions(headless=not args.headed, cdp_endpoint=args.cdp_endpoint, ws_endpoint=args.ws_endpoint,
-                             executable=args.executable, test_id_attribute=args.test_id_attribute,
+                             executable=args.executable, test_id_attribute=args.test_id_attribute, max_tabs=args.max_tabs,
                              artifacts=artifacts or ArtifactOptions())
     roles = [RoleSpec(name, None if state == "-" else state, None if url == "-" else url)
              for name, state, url in (args.role or [])] or [RoleSpec(DEFAULT_ROLE)]

@@ -160,8 +160,9 @@ def remove_scratch(folder: Path) -> None:
 
 def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixture_apps) -> Run:
     """``npx playwright test`` on the folder's generated playwright.config.ts, with BASE_URL set; each run
-    writes its results to a folder of its own (Playwright empties its output folder when it starts, so
-    two runs of one spec at a time must not share one)."""
+    writes its results to a folder of its own, outside the spec's folder (Playwright empties its output
+    folder when it starts, and scans the spec's folder for tests: two runs of one spec at a time must
+    share neither), removed afterwards."""
     started = time.monotonic()
     with serve(seed) as base_url:
         env = {**test_env(), "BASE_URL": base_url, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "CI": "1"}
@@ -170,14 +171,17 @@ def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixtu
         browser = find_chromium()
         if browser is not None and "VERDEX_CHROMIUM" not in env:
             env["VERDEX_CHROMIUM"] = str(browser.path)
+        results = tempfile.mkdtemp(prefix="test-results-")
         try:
             done = subprocess.run(
                 ["npx", "--no-install", "playwright", "test", "--config", str(spec_dir / "playwright.config.ts"),
-                 "--reporter=line", "--output", tempfile.mkdtemp(prefix="test-results-", dir=spec_dir)],
+                 "--reporter=line", "--output", results],
                 cwd=REPO_ROOT, env=env, capture_output=True, encoding="utf-8", timeout=TS_TIMEOUT_S, check=False)
             passed, output = done.returncode == 0, done.stdout + done.stderr
         except subprocess.TimeoutExpired as exc:
             passed, output = False, f"timed out after {TS_TIMEOUT_S} s\n{exc.stdout or ''}"
+        finally:
+            shutil.rmtree(results, ignore_errors=True)
     return Run(seed, passed, time.monotonic() - started, output)
 
 
