@@ -4,7 +4,7 @@ side in one session, interleaved round by round:
 
 - without the plugin (``-p no:verdex.chaos``),
 - with the plugin loaded and no seed (what every pytest run where verdex is installed pays),
-- with ``--chaos-seed 1 --chaos-max-delay 0 --chaos-cpu 1``: every response routed through the plugin,
+- with ``--chaos-seed 1 --chaos-max-delay 0 --chaos-cpu 1 --chaos-timers 1``: every response routed through the plugin,
   all delays 0, no throttling.
 
 Prints the median wall time of each and its ratio to the first. Target: ≤ 1.05 for the last.
@@ -30,7 +30,7 @@ SUITE = EXAMPLES / "generated" / "python"
 VARIANTS = {
     "no plugin": ["-p", "no:verdex.chaos"],
     "plugin, no seed": [],
-    "plugin, zero chaos": ["--chaos-seed", "1", "--chaos-max-delay", "0", "--chaos-cpu", "1"],
+    "plugin, zero chaos": ["--chaos-seed", "1", "--chaos-max-delay", "0", "--chaos-cpu", "1", "--chaos-timers", "1"],
 }
 
 

@@ -194,6 +194,8 @@ def test_the_pages_own_timers_fire_late_under_a_seed_and_on_time_without_one(sit
     assert max(late["fired"][:5]) >= 300, late["fired"]            # five draws of 1-4x: one at least 1.5x
     unchanged = timers("--chaos-seed", "1", "--chaos-timers", "1")
     assert unchanged["native"] is True
+    in_a_worker = timers("-p", "xdist", "-n", "2", "--chaos-seed", "1", "--chaos-cpu", "1", "--chaos-max-delay", "0")
+    assert in_a_worker["native"] is False and max(in_a_worker["fired"][:5]) >= 300      # in a pytest-xdist worker
 
 
 # ------------------------------------------------------------------------------------------------ verdex prove
