@@ -1,6 +1,8 @@
 """What a page did on its own after its document started: the requests it made for its data, and the
 text the last answer that changed the page put up. Read once per document, just before the first
-action on it, from the tab's network log and the bridge's log of DOM changes — nothing is waited for.
+action on it, from the tab's network log and the bridge's log of DOM changes. When some of those
+requests are still unanswered then, the action waits for them first (at most 5 s, said in the fact):
+the recording then acts where the generated test will act, after the text it waits for.
 
 A test that acts as soon as the document is there can act before the app has its data: a Dash
 callback that answers late puts the table back as it was before the click. The text the last startup
@@ -10,6 +12,7 @@ answer showed is what the test waits for first.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -23,7 +26,11 @@ if TYPE_CHECKING:
     from verdex.browser.tab import Tab
 
 DATA_TYPES = ("fetch", "xhr")
-READ_BOUND_S = 3.0
+READ_BOUND_S = 10.0          # a bound for a page that does not answer, not a timing: a loaded machine reads slowly
+SETTLE_BOUND_S = 5.0         # the page's own requests still open at the first action: waited for this long at most
+RENDER_MS = 150              # after the last answer, for the page to draw it
+POLL_S = 0.05
+CANDIDATES = 8
 
 
 async def since_document_start(tab: Tab) -> Startup | None:
@@ -31,14 +38,33 @@ async def since_document_start(tab: Tab) -> Startup | None:
     started = tab.network.unread_document_start()
     if started is None:
         return None
+    waited_ms = await _settle(tab, started)
     answered = [r for r in tab.network.since(started)
                 if r.resource_type in DATA_TYPES and r.status and not r.failed and r.finished is not None]
     if not answered:
         return None
     try:
-        return await asyncio.wait_for(_read(tab, answered), READ_BOUND_S)
+        startup = await asyncio.wait_for(_read(tab, answered), READ_BOUND_S)
     except (VerdexError, PlaywrightError, asyncio.TimeoutError):
         return None                               # the page moved on: no startup to speak of
+    return startup.model_copy(update={"waited_ms": waited_ms})
+
+
+async def _settle(tab: Tab, started: float) -> int:
+    """Wait (bounded) for the page's own data requests to be answered and drawn; how long it took."""
+    begun = time.monotonic()
+    while (left := SETTLE_BOUND_S - (time.monotonic() - begun)) > 0:
+        mine = [r for r in tab.network.since(started) if r.resource_type in DATA_TYPES]
+        if not mine:
+            break
+        if any(r.finished is None for r in mine):
+            await asyncio.sleep(POLL_S)
+            continue
+        drawn = max(r.finished for r in mine) + RENDER_MS / 1000 - time.monotonic()   # (an answer may ask again)
+        if drawn <= 0:
+            break
+        await asyncio.sleep(min(drawn, left))
+    return round((time.monotonic() - begun) * 1000)
 
 
 async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
@@ -62,7 +88,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
 
 async def _unique_visible(tab: Tab, texts: list[str]) -> str | None:
     """The first text that Playwright's get_by_text finds exactly once, visible — what the test will wait for."""
-    for text in texts:
+    for text in texts[:CANDIDATES]:
         found = tab.page.get_by_text(text)
         if await found.count() == 1 and await found.is_visible():
             return text
