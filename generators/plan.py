@@ -52,12 +52,18 @@ class Wait(Model):
     attribute: str | None = None
     value: str | None = None
     timeout_ms: int | None = None     # longer than the assertion's default, said why in the reason
+    exact: bool = False               # text_visible: the text is its element's whole text
     reason: str
 
 
 class ResponseMatch(Model):
+    """The response an action waits for: by Playwright's URL glob, or, when the recording also saw
+    another method's request match that glob, by method and path (a named helper in the test)."""
+
     method: str
+    url_glob: str                     # "**/api/cart/add", "**/api/items/*?**"
     path_pattern: str                 # a regular expression on the URL's path
+    method_matters: bool = False
     reason: str
 
 
@@ -70,7 +76,8 @@ class Assertion(Model):
                   "enabled", "disabled", "checked", "unchecked", "value", "text", "count"]
     locator: Locator | None = None
     text: str | None = None
-    pattern: str | None = None
+    exact: bool = False               # text_visible: the text is its element's whole text
+    pattern: str | None = None        # url: the URL; text_visible: the element's whole text, numbers as \d+
     value: str | int | None = None
     reason: str = ""
 

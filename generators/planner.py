@@ -127,7 +127,7 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                   files=[_upload_name(path, uploads) for path in args.get("paths", [])] if kind == "upload" else [],
                   file_chooser=kind == "upload" and args.get("via") == "file_chooser",
                   button=args.get("button", "left"), submit=bool(args.get("submit")), waits=found_waits,
-                  response=waits.response_match(effects), popup=popup,
+                  response=waits.response_match(effects, waits.recorded_requests(steps)), popup=popup,
                   download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts,
                   step=index)
 
@@ -196,8 +196,9 @@ def _wait_statement(record: dict[str, Any], page: str) -> Check | None:
     reason = "the agent waited for this"
     shared = args.get("elements_showing", 1) > 1         # a strict get_by_text would match them all
     if args.get("text"):
-        kind = "shared_text_visible" if shared else "text_visible"
-        return Check(page=page, assertion=Assertion(kind=kind, text=args["text"], reason=reason))
+        if shared:
+            return Check(page=page, assertion=Assertion(kind="shared_text_visible", text=args["text"], reason=reason))
+        return Check(page=page, assertion=waits.text_assertion("text_visible", args, reason))
     if args.get("text_gone"):
         kind = "shared_text_hidden" if shared else "hidden"
         return Check(page=page, assertion=Assertion(kind=kind, text=args["text_gone"], reason=reason))
@@ -213,7 +214,7 @@ def _assertion(record: dict[str, Any]) -> Assertion:
     if record["tool"] == "verify_text_visible":
         if record.get("locators"):       # the text was inside an iframe: assert through the frame
             return Assertion(kind="visible", locator=waits.locator_of(record["locators"]), reason=reason)
-        return Assertion(kind="text_visible", text=args["text"], reason=reason)
+        return waits.text_assertion("text_visible", args, reason)
     if record["tool"] == "verify_url":
         return Assertion(kind="url", pattern=args["pattern"], reason=reason)
     return Assertion(kind=args["state"], locator=waits.locator_of(record.get("locators")), value=args.get("value"),

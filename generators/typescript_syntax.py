@@ -1,4 +1,4 @@
-"""Syntax check for generated TypeScript (@playwright/test) specs, before they are written.
+"""Syntax check and formatting for generated TypeScript (@playwright/test) specs, before they are written.
 
 Runs ``typescript_syntax.mjs`` (next to this file) with ``node``; it parses the source with the
 ``typescript`` package found in ``node_modules/`` of the working directory or a parent (the user's
@@ -13,9 +13,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
-__all__ = ["NodeToolchainMissing", "typescript_syntax_errors"]
+__all__ = ["NodeToolchainMissing", "prettier_formatted", "typescript_syntax_errors"]
 
 SCRIPT = Path(__file__).with_name("typescript_syntax.mjs")
+FORMAT_SCRIPT = Path(__file__).with_name("prettier_format.mjs")
 REPO_ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 30
 
@@ -27,11 +28,31 @@ class NodeToolchainMissing(RuntimeError):
     """node, or the typescript package, is not where the check looks for it."""
 
 
-def typescript_root(start: Path) -> Path | None:
-    """The folder at or above ``start`` whose node_modules holds the typescript package."""
+def package_root(start: Path, package: str = "typescript") -> Path | None:
+    """The folder at or above ``start`` whose node_modules holds the package."""
     start = start.resolve()
     return next((folder for folder in (start, *start.parents)
-                 if (folder / "node_modules" / "typescript" / "package.json").is_file()), None)
+                 if (folder / "node_modules" / package / "package.json").is_file()), None)
+
+
+def prettier_formatted(source: str) -> str:
+    """``source`` formatted by the prettier package of the user's project (else of the verdex checkout),
+    100 columns wide like the Python black writes. Without prettier the source is returned as it is,
+    with a first line that says so."""
+    node = shutil.which("node")
+    cwd = next((found for found in (package_root(start, "prettier") for start in (Path.cwd(), REPO_ROOT))
+                if found is not None), None)
+    if node is None or cwd is None:
+        return ("// not formatted: prettier is not installed (npm install --save-dev prettier, then export again)\n"
+                + source)
+    try:
+        proc = subprocess.run([node, str(FORMAT_SCRIPT)], input=source, capture_output=True, encoding="utf-8",
+                              cwd=cwd, timeout=TIMEOUT_S, check=False)
+    except subprocess.TimeoutExpired as exc:
+        raise RuntimeError(f"prettier took more than {TIMEOUT_S} s") from exc
+    if proc.returncode != 0:
+        raise RuntimeError(f"prettier failed (exit {proc.returncode}): {proc.stderr.strip()}")
+    return proc.stdout
 
 
 def typescript_syntax_errors(source: str, *, root: Path | None = None) -> list[str]:
@@ -48,7 +69,7 @@ def typescript_syntax_errors(source: str, *, root: Path | None = None) -> list[s
             f"{_SETUP_HINT} (on Debian: apt-get install -y nodejs npm)"
         )
     starts = [Path(root)] if root is not None else [Path.cwd(), REPO_ROOT]
-    cwd = next((found for found in map(typescript_root, starts) if found is not None), None)
+    cwd = next((found for found in map(package_root, starts) if found is not None), None)
     if cwd is None:
         raise NodeToolchainMissing(
             "generated TypeScript is syntax-checked with the typescript package, which is not installed in "

@@ -18,6 +18,7 @@ VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Z
 VOLATILE_VALUE = re.compile(r"^(\d{5,}|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,})$")
 ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+POINTER_TOOLS = {"browser_click", "browser_check", "browser_uncheck", "browser_hover", "browser_drag"}
 # an app's first load is a chain of requests (scripts, then its data, then what the data asks for):
 # its wait gets as long as Playwright gives a navigation or an action, not an assertion's 5 s
 STARTUP_TIMEOUT_MS = 30_000
@@ -77,6 +78,23 @@ def _escape(text: str) -> str:
     return re.sub(r"[.^$*+?()\[\]{}|\\-]", lambda m: "\\" + m.group(0), text)
 
 
+def text_assertion(kind: str, args: dict[str, Any], reason: str) -> Assertion:
+    """A text one element showed: matched exactly when it was that element's whole text; when the element
+    showed more, its whole text with the numbers around the agent's text as ``\\d+`` (they may differ
+    in another run); a substring only for recordings that did not read the element's text."""
+    text, shown = args["text"], args.get("shown")
+    if args.get("exact") or not shown or text not in shown:
+        return Assertion(kind=kind, text=text, exact=bool(args.get("exact")), reason=reason)
+    before, _, after = shown.partition(text)
+    if not re.search(r"\d", before + after):
+        return Assertion(kind=kind, text=shown, exact=True, reason=reason)
+    around = [re.sub(r"\d+", "\0", part) for part in (before, after)]
+    pattern = "^" + r"\d+".join(_escape(p) for p in around[0].split("\0")) + _escape(text) \
+        + r"\d+".join(_escape(p) for p in around[1].split("\0")) + "$"
+    return Assertion(kind=kind, text=text, pattern=pattern,
+                     reason=f"the element showed {shown!r}; the numbers around {text!r} may differ")
+
+
 def url_assertion(url_before: str, url_after: str) -> Assertion | None:
     if not url_after or url_after == url_before:
         return None
@@ -88,7 +106,11 @@ def url_assertion(url_before: str, url_after: str) -> Assertion | None:
 
 def blocker_wait(record: dict[str, Any]) -> Wait | None:
     """The target was covered at preflight by element O (recorded with its proven locator): wait for O
-    to be hidden before acting."""
+    to be hidden before a fill, a key press or a selection, which Playwright performs on a covered
+    element. Not before a pointer action: Playwright's own click retries until the target itself
+    receives it, so an overlay still over it only delays the click."""
+    if record.get("tool") in POINTER_TOOLS or (record.get("args") or {}).get("via") == "file_chooser":
+        return None
     blocker = locator_of(record.get("blocker"))
     if blocker is None or blocker.positional:
         return None
@@ -150,12 +172,33 @@ def startup_wait(record: dict[str, Any]) -> Wait | None:
         return None
     loaded = sum(1 for r in startup.get("requests", []) if r.get("changed_page"))
     requests = f"{loaded} requests, the last " if loaded > 1 else ""
-    return Wait(kind="text_visible", text=startup["ready_text"], timeout_ms=STARTUP_TIMEOUT_MS,
+    return Wait(kind="text_visible", text=startup["ready_text"], exact=bool(startup.get("ready_text_exact")),
+                timeout_ms=STARTUP_TIMEOUT_MS,
                 reason=f"the app loaded its data after the page opened ({requests}{startup['answered_by']})")
 
 
-def response_match(effects: dict[str, Any] | None) -> ResponseMatch | None:
-    """The action started a request and the page changed when it answered: wait for that response."""
+def url_glob(url: str) -> str:
+    """Playwright's URL glob for a request: any origin, the path with ids and hashes as ``*``, and any
+    query when the request had one. ``http://h/api/items/42?page=2`` gives ``**/api/items/*?**``."""
+    parts = urlsplit(url)
+    path = "/".join("*" if VOLATILE_SEGMENT.match(part) else re.sub(r"([\\*?{}])", r"\\\1", part)
+                    for part in (parts.path or "/").split("/"))
+    return "**" + path + ("?**" if parts.query else "")
+
+
+def recorded_requests(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every request the recording saw: those the actions caused and those the pages made on their own."""
+    out = []
+    for record in steps:
+        out += (record.get("effects") or {}).get("requests") or []
+        out += (record.get("startup") or {}).get("requests") or []
+    return out
+
+
+def response_match(effects: dict[str, Any] | None, seen: list[dict[str, Any]] = ()) -> ResponseMatch | None:
+    """The action started a request and the page changed when it answered: wait for that response.
+    ``seen`` is every request of the recording: when one of another method matches the same glob
+    (``GET /api/cart`` beside ``POST /api/cart``), the test checks the method too."""
     if not effects:
         return None
     requests = [r for r in effects.get("requests", []) if r.get("status") and not r.get("failed")
@@ -164,6 +207,9 @@ def response_match(effects: dict[str, Any] | None) -> ResponseMatch | None:
     chosen = next((r for r in changed if r["method"] in CHANGING_METHODS), None) or (changed[0] if changed else None)
     if chosen is None:
         return None
-    return ResponseMatch(method=chosen["method"], path_pattern=path_pattern(chosen["url"]),
+    glob = url_glob(chosen["url"])
+    return ResponseMatch(method=chosen["method"], url_glob=glob, path_pattern=path_pattern(chosen["url"]),
+                         method_matters=any(r.get("method") != chosen["method"] and url_glob(r.get("url", "")) == glob
+                                            for r in seen),
                          reason=f"{chosen['method']} {urlsplit(chosen['url']).path} answered "
                                 f"{chosen['status']} and the page changed")

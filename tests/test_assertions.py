@@ -24,7 +24,8 @@ async def test_text_inside_an_iframe_is_visible_through_its_frame(session, apps)
     await _paid(tab, apps)
     result = await assertions.text_visible(tab, "Paid")
     assert result.passed, result
-    assert result.locator.code == 'page.frame_locator("iframe[title=\\"Payment form\\"]").get_by_text("Paid")'
+    assert result.locator.code == ('page.frame_locator("iframe[title=\\"Payment form\\"]")'
+                                   '.get_by_text("Paid", exact=True)')     # "Paid" is the element's whole text
 
 
 async def test_text_of_the_page_itself_needs_no_frame(session, apps):
@@ -32,6 +33,26 @@ async def test_text_of_the_page_itself_needs_no_frame(session, apps):
     await tab.navigate(apps.url + "/frames/")
     result = await assertions.text_visible(tab, "Subscribe to our newsletter")
     assert result.passed and result.locator is None      # the generated test says page.get_by_text(…)
+
+
+async def _recording_on_frames(session, apps, recording):
+    """The session's tab, recording to ``recording`` from a navigation to the frames page on."""
+    tab = await session.tab()
+    session.record(recording, base_url=apps.url).step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id,
+                                                       "args": {"url": apps.url + "/frames/"}})
+    return tab, recording
+
+
+async def test_a_text_that_is_part_of_its_element_is_asserted_as_the_elements_whole_text(session, apps, tmp_path):
+    tab, recording = await _recording_on_frames(session, apps, tmp_path / "subscribe.jsonl")
+    await tab.navigate(apps.url + "/frames/")
+    assert (await assertions.text_visible(tab, "Subscribe to our")).passed
+    assert (await assertions.text_visible(tab, "Subscribe to our newsletter")).passed
+    steps = [json.loads(line) for line in recording.read_text().splitlines()[-2:]]
+    assert [step["args"] for step in steps] == [{"text": "Subscribe to our", "shown": "Subscribe to our newsletter"},
+                                                {"text": "Subscribe to our newsletter", "exact": True}]
+    source = export(recording, target="python", path=tmp_path / "test_subscribe.py", name="subscribe")[0].read_text()
+    assert source.count('page.get_by_text("Subscribe to our newsletter", exact=True)') == 2, source
 
 
 async def test_text_nowhere_fails_after_the_bound(session, apps):
@@ -42,15 +63,11 @@ async def test_text_nowhere_fails_after_the_bound(session, apps):
 
 
 async def test_a_text_found_in_a_frame_becomes_a_frame_scoped_expect_in_the_generated_test(session, apps, tmp_path):
-    tab = await session.tab()
-    recording = tmp_path / "paid.jsonl"
-    recorder = session.record(recording, base_url=apps.url)
-    recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id,
-                   "args": {"url": apps.url + "/frames/"}})
+    tab, recording = await _recording_on_frames(session, apps, tmp_path / "paid.jsonl")
     await _paid(tab, apps)
     await assertions.text_visible(tab, "Paid")
     step = json.loads(recording.read_text().splitlines()[-1])
     assert step["tool"] == "verify_text_visible" and step["locators"]["chosen"]["steps"][0]["method"] == "frame_locator"
     source = export(recording, target="python", path=tmp_path / "test_paid.py", name="paid")[0].read_text()
-    assert 'page.frame_locator(\'iframe[title="Payment form"]\').get_by_text("Paid")' in source, source
+    assert 'page.frame_locator(\'iframe[title="Payment form"]\').get_by_text("Paid", exact=True)' in source, source
     assert 'page.get_by_text("Paid")' not in source, source

@@ -62,7 +62,8 @@ def write_test(folder: Path, source: str, name: str = "test_shop.py") -> Path:
 
 def click_statement(source: str) -> str:
     """The Add button's click inside ``with page.expect_response(...):``, up to the assertion after it."""
-    start = source.index("    ):\n") + len("    ):\n")
+    opening = 'with page.expect_response("**/api/cart/add"):\n'
+    start = source.index(opening) + len(opening)
     return source[start:source.index('    expect(page.get_by_text("Added')]
 
 

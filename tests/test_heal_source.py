@@ -31,8 +31,8 @@ def test_the_waits_the_wrapper_the_call_and_the_assertion_after_it_belong_to_the
     test = read_test(SHOP, None)
     assert len(test.actions) == 1 and test.actions[0].method == "click"
     assert [(w.chain.steps[0].args[0], w.matcher) for w in test.actions[0].waits] == [
-        ("loading-scrim", "to_be_hidden"), ("product-grid", "to_have_attribute")]
-    for text in ('get_by_test_id("loading-scrim")', "with page.expect_response(", ").click()", "Added Pixel 8"):
+        ("iPhone 15 Pro", "to_be_visible"), ("product-grid", "to_have_attribute")]
+    for text in ('get_by_text("iPhone 15 Pro"', "with page.expect_response(", ").click()", "Added Pixel 8"):
         assert test.action_at(line_of(SHOP, text)) == 0
 
 
@@ -72,8 +72,9 @@ def test_a_new_locator_replaces_only_the_chain_and_black_keeps_the_rest() -> Non
     test = read_test(SHOP, None)
     healed = apply(SHOP, test, Fix(0, 4, "locator", BY_NAME, False, "step 4: renamed"))
     assert 'page.get_by_role("article", name="Pixel 8", exact=True).get_by_role(' in healed
-    assert SHOP.split("    ):\n")[0] == healed.split("    ):\n")[0]
-    assert SHOP.split("    ):\n")[1].split("\n", 3)[3] == healed.split("    ):\n")[1].split("\n", 3)[3]
+    before, after = 'with page.expect_response("**/api/cart/add"):\n', ".click()\n"
+    assert SHOP.split(before)[0] == healed.split(before)[0]
+    assert SHOP.split(after)[1] == healed.split(after)[1]
 
 
 def test_a_positional_locator_healed_drops_its_noqa_and_a_positional_fix_says_so() -> None:

@@ -1,13 +1,14 @@
 """On real open-source apps nobody here wrote (tests/realapps/: Flask-Admin, Dash, NiceGUI, Streamlit,
 installed from PyPI by ./dev), a scripted agent records one flow per app over MCP; the generated
 Python test passes against fresh copies of the app, its locators hold no nth() and no price, count or
-date, and the TypeScript spec passes too. bench/realapps.py runs every flow 20 times."""
+date, both files pass the review checks of tests/generated_style.py, and the TypeScript spec passes too. bench/realapps.py runs every flow 20 times."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.flows.runner import run_pytest
+from tests.flows.runner import export_typescript, run_pytest
+from tests.generated_style import style_problems
 from tests.realapps import proving
 from tests.realapps.flows import FLOWS, first_flow_of_each_app
 
@@ -23,6 +24,8 @@ def test_a_flow_recorded_on_a_real_app_gives_tests_that_pass_without_positions(f
     assert reading.positional == [], reading.positional
     assert reading.volatile == [], reading.volatile
     test_file = proving.export(flow, recording, tmp_path)
+    spec = export_typescript(recording, tmp_path / "typescript", test_file.stem.removeprefix("test_"))
+    assert style_problems(test_file) + style_problems(spec) == []
     failed = [run for run in proving.run_python(flow, test_file, RUNS) if not run.passed]
     assert not failed, failed[0].tail()
     spec = proving.run_spec(flow, recording)
@@ -37,7 +40,7 @@ def test_a_test_waits_for_the_data_a_real_app_loads_after_its_page_opens_before_
     flow = FLOWS["dash/delete-row"]
     test_file = proving.export(flow, proving.record(flow, tmp_path), tmp_path)
     source = test_file.read_text()
-    assert 'expect(page.get_by_text("8 planets shown")).to_be_visible(timeout=30_000)' in source
+    assert 'expect(page.get_by_text("8 planets shown", exact=True)).to_be_visible(timeout=30_000)' in source
     assert source.index("8 planets shown") < source.index("click()")
     serve = proving.serving(flow.app)
     for seed in (2, 5):

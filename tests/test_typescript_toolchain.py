@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from verdex.generators.typescript_syntax import REPO_ROOT, typescript_syntax_errors
+from verdex.generators.typescript_syntax import REPO_ROOT, prettier_formatted, typescript_syntax_errors
 from verdex.browser.discovery import LAUNCH_ARGS, find_chromium
 
 CLEAN_SPEC = """\
@@ -47,7 +47,19 @@ test("round-trips an awkward string", async ({{ page }}) => {{
 """
 
 
-# --- (a) syntax check -------------------------------------------------------------------------
+# --- (a) syntax check and format ----------------------------------------------------------------
+def test_a_spec_is_formatted_by_prettier_within_100_columns():
+    long_line = ('  await page.getByTestId("product-card").filter({ hasText: "Pixel 8" })'
+                 '.getByRole("button", { name: "Add to Cart", exact: true }).click();')
+    formatted = prettier_formatted(CLEAN_SPEC.replace("});\n", long_line + "\n});\n"))
+    assert max(map(len, formatted.splitlines())) <= 100
+    assert '    .filter({ hasText: "Pixel 8" })\n' in formatted and typescript_syntax_errors(formatted) == []
+
+
+def test_without_node_the_spec_is_written_unformatted_and_says_so(monkeypatch):
+    monkeypatch.setenv("PATH", "")                 # no node on the PATH: prettier cannot run
+    formatted = prettier_formatted(CLEAN_SPEC)
+    assert formatted == "// not formatted: prettier is not installed (npm install --save-dev prettier, then export again)\n" + CLEAN_SPEC
 
 
 def test_clean_spec_has_no_syntax_errors() -> None:

@@ -40,9 +40,9 @@ async def _record_and_run(apps, tmp_path, page: str, link: str, shown: str) -> s
 
 async def test_a_hash_route_is_what_the_test_asserts_and_it_passes_as_it_is(apps, tmp_path):
     source = await _record_and_run(apps, tmp_path, "/routes/todos.html", "Active", "Write the report")
-    assert r'to_have_url(re.compile("/routes/todos\\.html#/active$"))' in source, source
+    assert r'to_have_url(re.compile(r"/routes/todos\.html#/active$"))' in source, source
 
 
 async def test_a_query_string_sort_is_what_the_test_asserts_and_it_passes_as_it_is(apps, tmp_path):
     source = await _record_and_run(apps, tmp_path, "/routes/products.html", "price, highest first", "Blender")
-    assert "sort=\\\\-price" in source and "/routes/products\\\\.html" in source, source
+    assert r"sort=\-price" in source and r"/routes/products\.html" in source, source

@@ -21,6 +21,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 import verdex.locators as locators
 from verdex.artifacts.capture import page_picture
+from verdex.assertions import whole_text
 from verdex.browser.startup import since_document_start
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
@@ -452,7 +453,10 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
     if showing is not None:
         waited["elements_showing"] = showing
     if tab.recorder.on:
-        record: dict[str, Any] = {"tool": "browser_wait_for", "outcome": "done", "tab": tab.id, "args": waited}
+        # the text one element alone shows: the test asserts that element's whole text when it is just this
+        whole = await whole_text(tab, [], text) if text is not None and showing == 1 else {}
+        record: dict[str, Any] = {"tool": "browser_wait_for", "outcome": "done", "tab": tab.id,
+                                  "args": {**waited, **whole}}
         if ref is not None and state not in ("detached", "hidden"):
             record["locators"] = (await locators.choose(tab.page, await tab.candidates(ref),
                                                         tab.test_id_attribute)).model_dump(mode="json")

@@ -49,8 +49,12 @@ async def text_visible(tab: Tab, text: str) -> Verification:
                 break
             await asyncio.sleep(POLL_S)
     choice = None
-    if found:
-        steps = [*found, text_step]
+    recorded: dict[str, Any] = {"text": text}
+    if found is not None:
+        recorded.update(await whole_text(tab, found, text))
+    if found:                        # inside an iframe: the test goes through the frame to the text
+        steps = [*found, LocatorStep(method="get_by_text", args=[text], kwargs={"exact": True})
+                 if recorded.get("exact") else text_step]
         choice = LocatorChoice(chosen=RankedLocator(kind="text", steps=steps, score=locators.SCORES["text"],
                                                     matches=1, is_target=True),
                                candidates=[], code=locators.python_expression(steps))
@@ -58,8 +62,23 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     actual = None if passed else f"{await tab.page.get_by_text(text).count()} elements of the page show this text"
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
                           locator=choice)
-    _record(tab, result, {"text": text})
+    _record(tab, result, recorded)
     return result
+
+
+async def whole_text(tab: Tab, frame_steps: list[LocatorStep], text: str) -> dict[str, Any]:
+    """What the one element showing ``text`` shows: ``{"exact": True}`` when Playwright finds it by the
+    whole text too (the test then asserts that text exactly), else ``{"shown": its whole text}``."""
+    exact = locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text],
+                                                                kwargs={"exact": True})])
+    try:
+        if await _shows_once(exact):
+            return {"exact": True}
+        shown = await locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text])]
+                                     ).text_content(timeout=CHECK_TIMEOUT_MS)
+    except PlaywrightError:          # gone or redrawn meanwhile: the assertion stays a substring match
+        return {}
+    return {"shown": " ".join((shown or "").split())}
 
 
 async def _shows_once(locator: Any) -> bool:

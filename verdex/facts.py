@@ -502,6 +502,7 @@ class Startup(Fact):
 
     requests: list[RequestEffect] = []
     ready_text: str | None = Field(None, description="text the last page-changing answer showed, unique on the page")
+    ready_text_exact: bool = Field(False, description="the ready text is its element's whole text")
     answered_by: str | None = Field(None, description="that answer's request: method and path")
     waited_ms: int = Field(0, description="how long the action waited for requests still open (at most 5 s)")
 

@@ -4,20 +4,31 @@ from __future__ import annotations
 
 import ast
 import json
+import textwrap
+import keyword
+import re
 
 import black
 
-from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, Step, TestPlan, Value, Wait
+from verdex.generators.shared_locators import Variables
+from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
+                                    TestPlan, Value, Wait)
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
+COMMENT_WIDTH = 88            # with the indentation of a with block, within 100 columns
+DECLARATION = "{name} = {chain}"
+# names the test file already uses: a shared locator's variable never takes one
+RESERVED = {"page", "expect", "re", "os", "pathlib", "response", "response_to", "dialog", "file_chooser_info"}
 METHODS = {"get_by_test_id", "get_by_role", "get_by_label", "get_by_placeholder", "get_by_alt_text", "get_by_text",
            "get_by_title", "filter", "nth", "frame_locator", "locator"}
 
 
-def comment(text: str) -> str:
-    """A one-line comment: page text inside it (a name, a URL) cannot end the line and become code."""
-    return "# " + " ".join(text.replace("\u2028", " ").replace("\u2029", " ").split())
+def comments(text: str) -> list[str]:
+    """Comment lines, wrapped to fit the line length: page text inside them (a name, a URL) cannot end a
+    line and become code."""
+    return ["# " + line for line in textwrap.wrap(" ".join(text.replace("\u2028", " ").replace("\u2029", " ").split()),
+                                                    COMMENT_WIDTH, break_long_words=False, break_on_hyphens=False)]
 
 
 def literal(value: object) -> str:
@@ -30,16 +41,27 @@ def literal(value: object) -> str:
     return json.dumps(value)
 
 
+def pattern_literal(pattern: str) -> str:
+    """A regular expression as a raw string when it can be one (no quote, line break or trailing
+    backslash in it), else as an ordinary literal."""
+    if '"' in pattern or pattern.endswith("\\") or not pattern.isprintable():
+        return literal(pattern)
+    return f'r"{pattern}"'
+
+
 class PythonPytest:
     suffix = ".py"
 
     def test_file(self, plan: TestPlan) -> str:
         self._imports: set[str] = set()
+        self._response_helper = False
         body: list[str] = []
+        self._variables = Variables(plan, self._variable, DECLARATION)
         for statement in plan.statements:
-            body += self._statement(statement)
+            lines = self._statement(statement)
+            body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         source = environment().get_template("test_pytest.py.j2").render(
-            plan=plan, body=body or ["pass"], imports=sorted(self._imports))
+            plan=plan, body=body or ["pass"], imports=sorted(self._imports), response_helper=self._response_helper)
         try:
             formatted = black.format_str(source, mode=black.Mode(line_length=100))
             ast.parse(formatted)
@@ -74,11 +96,8 @@ class PythonPytest:
         if action.file_chooser:
             managers.append(f"{action.page}.expect_file_chooser() as file_chooser_info")
         if action.response:
-            self._imports.add("re")
-            managers.append(f"{action.page}.expect_response(lambda response: response.request.method == "
-                            f"{literal(action.response.method)} and re.search({literal(action.response.path_pattern)}, "
-                            f"response.url.split(\"?\")[0]) is not None)")
-            lines.append(comment(action.response.reason))
+            managers.append(f"{action.page}.expect_response({self._response(action.response)})")
+            lines += comments(action.response.reason)
         performed = self._perform(action)
         if managers:
             lines.append(f"with {', '.join(managers)}:")
@@ -92,6 +111,14 @@ class PythonPytest:
         for assertion in action.asserts:
             lines += self._assertion(action.page, assertion)
         return lines
+
+    def _response(self, response: ResponseMatch) -> str:
+        """A glob, or the file's response_to helper when the method tells the responses apart."""
+        if not response.method_matters:
+            return literal(response.url_glob)
+        self._response_helper = True
+        self._imports.add("re")
+        return f"response_to({literal(response.method)}, {pattern_literal(response.path_pattern)})"
 
     def _perform(self, action: Action) -> list[str]:
         if action.locator is None:
@@ -137,19 +164,23 @@ class PythonPytest:
             "visible": (target, "to_be_visible", []),
             "enabled": (target, "to_be_enabled", []),
             "attribute": (target, "to_have_attribute", [literal(wait.attribute), literal(wait.value)]),
-            "text_visible": (f"{page}.get_by_text({literal(wait.text)})", "to_be_visible", []),
+            "text_visible": (self._text(page, wait.text, wait.exact), "to_be_visible", []),
             "text_hidden": (f"{page}.get_by_text({literal(wait.text)})", "to_be_hidden", []),
         }[wait.kind]
         if wait.timeout_ms is not None:
             args.append(f"timeout={wait.timeout_ms:_}")
-        return [comment(wait.reason), f"expect({subject}).{matcher}({', '.join(args)})"]
+        return [*comments(wait.reason), f"expect({subject}).{matcher}({', '.join(args)})"]
 
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         if assertion.kind == "url":
             self._imports.add("re")
-            return [f"expect({page}).to_have_url(re.compile({literal(assertion.pattern)}))"]
+            return [f"expect({page}).to_have_url(re.compile({pattern_literal(assertion.pattern or '')}))"]
+        if assertion.kind == "text_visible" and assertion.pattern:
+            self._imports.add("re")
+            return [*comments(assertion.reason),
+                    f"expect({page}.get_by_text(re.compile({pattern_literal(assertion.pattern)}))).to_be_visible()"]
         if assertion.kind == "text_visible":
-            return [f"expect({page}.get_by_text({literal(assertion.text)})).to_be_visible()"]
+            return [f"expect({self._text(page, assertion.text, assertion.exact)}).to_be_visible()"]
         if assertion.kind == "hidden" and assertion.locator is None:
             return [f"expect({page}.get_by_text({literal(assertion.text)})).to_be_hidden()"]
         if assertion.kind == "shared_text_visible":
@@ -165,12 +196,22 @@ class PythonPytest:
                 "text": f"to_have_text({literal(str(assertion.value))})"}[assertion.kind]
         return [f"expect({target}).{call}"]
 
+    def _variable(self, words: list[str]) -> str:
+        name = "_".join(words)
+        return f"{name}_locator" if name in RESERVED or keyword.iskeyword(name) or re.fullmatch(r"page\d*", name) else name
+
+    def _text(self, page: str, text: str | None, exact: bool) -> str:
+        return f"{page}.get_by_text({literal(text)}{', exact=True' if exact else ''})"
+
     def _locator(self, page: str, locator: Locator) -> str:
         return self._chain(page, locator.steps)
 
-    def _chain(self, page: str, steps: list[Step]) -> str:
-        parts = [page]
-        for step in steps:
+    def _chain(self, page: str, steps: list[Step], declaring: bool = False) -> str:
+        """The chain, starting from the variable of its longest shared prefix (declared on first use);
+        ``declaring``: rendering that variable's own definition, so not the whole chain itself."""
+        start, rest = self._variables.start(page, steps, self._chain, declaring)
+        parts = [start]
+        for step in rest:
             if step.method not in METHODS:
                 raise GenerationError(f"unknown locator method {step.method!r}")
             args = [literal(a) for a in step.args] + [f"{k}={literal(v)}" for k, v in step.kwargs.items()]

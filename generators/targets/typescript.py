@@ -3,20 +3,33 @@
 from __future__ import annotations
 
 import json
+import textwrap
+import re
 
-from verdex.generators.plan import UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, Step, TestPlan, Value, Wait
+from verdex.generators.shared_locators import Variables
+from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
+                                    TestPlan, Value, Wait)
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
+COMMENT_WIDTH = 88            # with the indentation of a with block, within 100 columns
+DECLARATION = "const {name} = {chain};"
+# names the spec already uses, and JavaScript's reserved words a name could make
+RESERVED = {"page", "expect", "test", "path", "secret", "responseTo", "dialog", "response", "default", "new",
+            "delete", "function", "class", "const", "let", "var", "this", "switch", "case", "in", "of", "for",
+            "if", "else", "do", "while", "return", "with", "void", "typeof", "try", "catch", "throw", "import",
+            "export", "super", "enum", "await", "yield", "null", "true", "false"}
 METHODS = {"get_by_test_id": "getByTestId", "get_by_role": "getByRole", "get_by_label": "getByLabel",
            "get_by_placeholder": "getByPlaceholder", "get_by_alt_text": "getByAltText", "get_by_text": "getByText",
            "get_by_title": "getByTitle", "filter": "filter", "nth": "nth", "frame_locator": "frameLocator", "locator": "locator"}
 OPTION_NAMES = {"has_text": "hasText", "exact": "exact", "name": "name"}
 
 
-def comment(text: str) -> str:
-    """A one-line comment: page text inside it (a name, a URL) cannot end the line and become code."""
-    return "// " + " ".join(text.replace("\u2028", " ").replace("\u2029", " ").split())
+def comments(text: str) -> list[str]:
+    """Comment lines, wrapped to fit the line length: page text inside them (a name, a URL) cannot end a
+    line and become code."""
+    return ["// " + line for line in textwrap.wrap(" ".join(text.replace("\u2028", " ").replace("\u2029", " ").split()),
+                                                    COMMENT_WIDTH, break_long_words=False, break_on_hyphens=False)]
 
 
 def literal(value: object) -> str:
@@ -35,20 +48,28 @@ class TypeScript:
         self._promises = 0
         self._uses_path = False
         self._uses_secret = False
+        self._response_helper = False
         body: list[str] = []
+        self._variables = Variables(plan, self._variable, DECLARATION)
         for statement in plan.statements:
-            body += self._statement(statement)
+            lines = self._statement(statement)
+            body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
                                                                        uses_path=self._uses_path,
-                                                                       uses_secret=self._uses_secret)
-        from verdex.generators.typescript_syntax import NodeToolchainMissing, typescript_syntax_errors
+                                                                       uses_secret=self._uses_secret,
+                                                                       response_helper=self._response_helper)
+        from verdex.generators.typescript_syntax import (NodeToolchainMissing, prettier_formatted,
+                                                         typescript_syntax_errors)
         try:
             errors = typescript_syntax_errors(source)
         except NodeToolchainMissing as exc:
             raise GenerationError(str(exc)) from exc
         if errors:
             raise GenerationError("the generated TypeScript does not parse: " + "; ".join(errors))
-        return source
+        try:
+            return prettier_formatted(source)
+        except RuntimeError as exc:
+            raise GenerationError(f"the generated TypeScript could not be formatted: {exc}") from exc
 
     def support_files(self, plan: TestPlan) -> dict[str, str]:
         config = environment().get_template("playwright.config.ts.j2").render(
@@ -78,10 +99,8 @@ class TypeScript:
         awaited: list[str] = []
         if action.response:
             name = self._promise("response")
-            lines.append(comment(action.response.reason))
-            lines.append(f"const {name} = {action.page}.waitForResponse((response) => response.request().method() === "
-                         f"{literal(action.response.method)} && {regex_literal(action.response.path_pattern)}"
-                         f".test(response.url().split(\"?\")[0]));")
+            lines += comments(action.response.reason)
+            lines.append(f"const {name} = {action.page}.waitForResponse({self._response(action.response)});")
             awaited.append(f"await {name};")
         if action.popup:
             lines.append(f"const {action.popup}Promise = {action.page}.waitForEvent(\"popup\");")
@@ -99,6 +118,13 @@ class TypeScript:
         for assertion in action.asserts:
             lines += self._assertion(action.page, assertion)
         return lines
+
+    def _response(self, response: ResponseMatch) -> str:
+        """A glob, or the file's responseTo helper when the method tells the responses apart."""
+        if not response.method_matters:
+            return literal(response.url_glob)
+        self._response_helper = True
+        return f"responseTo({literal(response.method)}, {regex_literal(response.path_pattern)})"
 
     def _perform(self, action: Action) -> list[str]:
         if action.locator is None:
@@ -145,18 +171,21 @@ class TypeScript:
             "visible": (target, "toBeVisible", []),
             "enabled": (target, "toBeEnabled", []),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
-            "text_visible": (f"{page}.getByText({literal(wait.text)})", "toBeVisible", []),
+            "text_visible": (self._text(page, wait.text, wait.exact), "toBeVisible", []),
             "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),
         }[wait.kind]
         if wait.timeout_ms is not None:
             args.append(f"{{ timeout: {wait.timeout_ms:_} }}")
-        return [comment(wait.reason), f"await expect({subject}).{matcher}({', '.join(args)});"]
+        return [*comments(wait.reason), f"await expect({subject}).{matcher}({', '.join(args)});"]
 
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         if assertion.kind == "url":
             return [f"await expect({page}).toHaveURL({regex_literal(assertion.pattern or '')});"]
+        if assertion.kind == "text_visible" and assertion.pattern:
+            return [*comments(assertion.reason),
+                    f"await expect({page}.getByText({regex_literal(assertion.pattern)})).toBeVisible();"]
         if assertion.kind == "text_visible":
-            return [f"await expect({page}.getByText({literal(assertion.text)})).toBeVisible();"]
+            return [f"await expect({self._text(page, assertion.text, assertion.exact)}).toBeVisible();"]
         if assertion.kind == "hidden" and assertion.locator is None:
             return [f"await expect({page}.getByText({literal(assertion.text)})).toBeHidden();"]
         if assertion.kind == "shared_text_visible":
@@ -172,12 +201,23 @@ class TypeScript:
                 "text": f"toHaveText({literal(str(assertion.value))})"}[assertion.kind]
         return [f"await expect({target}).{call};"]
 
+    def _variable(self, words: list[str]) -> str:
+        name = words[0] + "".join(word.capitalize() for word in words[1:])
+        reserved = name in RESERVED or re.fullmatch(r"(page|response|download|fileChooser)\d*(Promise)?", name)
+        return f"{name}Locator" if reserved else name
+
+    def _text(self, page: str, text: str | None, exact: bool) -> str:
+        return f"{page}.getByText({literal(text)}{', { exact: true }' if exact else ''})"
+
     def _locator(self, page: str, locator: Locator) -> str:
         return self._chain(page, locator.steps)
 
-    def _chain(self, page: str, steps: list[Step]) -> str:
-        parts = [page]
-        for step in steps:
+    def _chain(self, page: str, steps: list[Step], declaring: bool = False) -> str:
+        """The chain, starting from the variable of its longest shared prefix (declared on first use);
+        ``declaring``: rendering that variable's own definition, so not the whole chain itself."""
+        start, rest = self._variables.start(page, steps, self._chain, declaring)
+        parts = [start]
+        for step in rest:
             if step.method not in METHODS:
                 raise GenerationError(f"unknown locator method {step.method!r}")
             args = [literal(a) for a in step.args]

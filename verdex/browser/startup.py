@@ -82,14 +82,16 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         return Startup(requests=requests)
     record, at = last
     texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS, "until": at + CHANGED_PAGE_WINDOW_MS})
-    return Startup(requests=requests, ready_text=await _unique_visible(tab, [t["text"] for t in texts["texts"]]),
+    ready_text, exact = await _unique_visible(tab, [t["text"] for t in texts["texts"]])
+    return Startup(requests=requests, ready_text=ready_text, ready_text_exact=exact,
                    answered_by=f"{record.method} {urlsplit(record.url).path}")
 
 
-async def _unique_visible(tab: Tab, texts: list[str]) -> str | None:
-    """The first text that Playwright's get_by_text finds exactly once, visible — what the test will wait for."""
+async def _unique_visible(tab: Tab, texts: list[str]) -> tuple[str | None, bool]:
+    """The first text that Playwright's get_by_text finds exactly once, visible — what the test will wait
+    for — and whether it is that element's whole text (the test then matches it exactly)."""
     for text in texts[:CANDIDATES]:
         found = tab.page.get_by_text(text)
         if await found.count() == 1 and await found.is_visible():
-            return text
-    return None
+            return text, await tab.page.get_by_text(text, exact=True).count() == 1
+    return None, False

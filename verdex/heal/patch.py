@@ -8,7 +8,7 @@ from __future__ import annotations
 import black
 import libcst as cst
 
-from verdex.generators.targets.python_pytest import comment
+from verdex.generators.targets.python_pytest import comments
 from verdex import locators
 from verdex.heal.diagnosis import Fix
 from verdex.heal.source import TestSource
@@ -25,7 +25,8 @@ def apply(code: str, test: TestSource, fix: Fix) -> str:
         patched = test.module.visit(_ReplaceLocator(site.call, cst.parse_expression(expression), fix.positional))
     else:
         wait = cst.parse_statement(f"expect({expression}).to_be_hidden()\n")
-        wait = wait.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(comment(f"healed: {fix.reason}")))])
+        wait = wait.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(line))
+                                                    for line in comments(f"healed: {fix.reason}")])
         patched = test.module.visit(_InsertBefore(site.statement, wait))
     return _formatted_like(code, patched.code)
 

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-RECORDED_BASE_URL = "http://127.0.0.1:45649"
+RECORDED_BASE_URL = "http://127.0.0.1:37243"
 
 CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium-headless-shell", "/usr/lib/chromium/chromium")
 
@@ -25,12 +25,14 @@ def _chromium(installed: str) -> str | None:
 
 @pytest.fixture(scope="session")
 def base_url(request: pytest.FixtureRequest) -> str | None:
-    return request.config.getoption("base_url", None) or os.environ.get("BASE_URL") or RECORDED_BASE_URL
+    given = request.config.getoption("base_url", None) or os.environ.get("BASE_URL")
+    return given or RECORDED_BASE_URL
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict, browser_type) -> dict:
-    args = {**browser_type_launch_args, "args": [*browser_type_launch_args.get("args", []), "--disable-quic"]}
+    flags = [*browser_type_launch_args.get("args", []), "--disable-quic"]
+    args = {**browser_type_launch_args, "args": flags}
     executable = _chromium(browser_type.executable_path)
     if executable:
         args["executable_path"] = executable

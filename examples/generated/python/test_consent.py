@@ -10,13 +10,14 @@ from playwright.sync_api import Page, expect
 
 def test_consent(page: Page) -> None:
     page.goto("/consent/")
-    # the first click had no effect until [consent-wall] got data-ready='true' (handlers attached)
+    # the first click had no effect until [consent-wall] got data-ready='true' (handlers
+    # attached)
     expect(page.get_by_test_id("consent-wall")).to_have_attribute("data-ready", "true")
     page.get_by_role("button", name="Accept all", exact=True).click()
-    expect(page.get_by_text("Preferences saved")).to_be_visible()
+    expect(page.get_by_text("Preferences saved", exact=True)).to_be_visible()
     page.get_by_role("button", name="Show more", exact=True).click()
     expect(
         page.get_by_text(
-            "Visitors can borrow tools, seeds and musical instruments alongside books."
+            "Visitors can borrow tools, seeds and musical instruments alongside books.", exact=True
         )
     ).to_be_visible()

@@ -12,19 +12,18 @@ from playwright.sync_api import Page, expect
 
 def test_frames(page: Page) -> None:
     page.goto("/frames/")
-    page.frame_locator('iframe[title="Payment form"]').get_by_test_id("card-number").fill(
-        os.environ["VERDEX_SECRET_CARD_NUMBER"]
+    payment_form_frame = page.frame_locator('iframe[title="Payment form"]')
+    payment_form_frame.get_by_test_id("card-number").fill(os.environ["VERDEX_SECRET_CARD_NUMBER"])
+    # the first click had no effect until [payment-form] got data-hydrated='true' (handlers
+    # attached)
+    expect(payment_form_frame.get_by_test_id("payment-form")).to_have_attribute(
+        "data-hydrated", "true"
     )
-    # the first click had no effect until [payment-form] got data-hydrated='true' (handlers attached)
-    expect(
-        page.frame_locator('iframe[title="Payment form"]').get_by_test_id("payment-form")
-    ).to_have_attribute("data-hydrated", "true")
-    page.frame_locator('iframe[title="Payment form"]').get_by_role(
-        "button", name="Pay now", exact=True
-    ).click()
-    expect(page.frame_locator('iframe[title="Payment form"]').get_by_text("Paid")).to_be_visible()
-    # when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness signal)
+    payment_form_frame.get_by_role("button", name="Pay now", exact=True).click()
+    expect(payment_form_frame.get_by_text("Paid", exact=True)).to_be_visible()
+    # when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness
+    # signal)
     expect(page.get_by_test_id("shadow-widget")).to_have_attribute("data-hydrated", "true")
     page.get_by_test_id("newsletter-email").fill("ada@example.com")
     page.get_by_role("button", name="Subscribe", exact=True).click()
-    expect(page.get_by_text("Subscribed")).to_be_visible()
+    expect(page.get_by_text("Subscribed", exact=True)).to_be_visible()

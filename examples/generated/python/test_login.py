@@ -17,8 +17,9 @@ def test_login(page: Page) -> None:
     page.get_by_role("textbox", name="Password", exact=True).fill(
         os.environ["VERDEX_SECRET_PASSWORD"]
     )
-    # the first click had no effect until [login-form] got data-hydrated='true' (handlers attached)
+    # the first click had no effect until [login-form] got data-hydrated='true' (handlers
+    # attached)
     expect(page.get_by_test_id("login-form")).to_have_attribute("data-hydrated", "true")
     page.get_by_role("button", name="Sign in", exact=True).click()
-    expect(page).to_have_url(re.compile("/login/welcome\\.html$"))
-    expect(page.get_by_text("Welcome, demo")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/login/welcome\.html$"))
+    expect(page.get_by_text("Welcome, demo", exact=True)).to_be_visible()

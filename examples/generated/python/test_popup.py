@@ -15,5 +15,5 @@ def test_popup(page: Page) -> None:
     with page.expect_popup() as page1_info:
         page.get_by_role("link", name="Returns policy", exact=True).click()
     page1 = page1_info.value
-    expect(page1).to_have_url(re.compile("/popup/guide\\.html\\?topic=returns$"))
-    expect(page1.get_by_text("Returns are free within 30 days.")).to_be_visible()
+    expect(page1).to_have_url(re.compile(r"/popup/guide\.html\?topic=returns$"))
+    expect(page1.get_by_text("Returns are free within 30 days.", exact=True)).to_be_visible()

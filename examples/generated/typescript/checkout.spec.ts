@@ -5,27 +5,38 @@ import { test, expect } from "@playwright/test";
 
 test("checkout", async ({ page }) => {
   await page.goto("/shop/");
-  // the target was covered at its centre by div [testid=loading-scrim] (progressbar 'Loading products')
-  await expect(page.getByTestId("loading-scrim")).toBeHidden();
-  // the first click had no effect until [product-grid] got data-hydrated='true' (handlers attached)
+  // the app loaded its data after the page opened (3 requests, the last GET /api/cart)
+  await expect(page.getByText("iPhone 15 Pro", { exact: true })).toBeVisible({ timeout: 30_000 });
+  // the first click had no effect until [product-grid] got data-hydrated='true' (handlers
+  // attached)
   await expect(page.getByTestId("product-grid")).toHaveAttribute("data-hydrated", "true");
   // POST /api/cart/add answered 200 and the page changed
-  const response1 = page.waitForResponse((response) => response.request().method() === "POST" && new RegExp("/api/cart/add$").test(response.url().split("?")[0]));
-  await page.getByTestId("product-card").filter({ hasText: "Pixel 8" }).getByRole("button", { name: "Add to Cart", exact: true }).click();
+  const response1 = page.waitForResponse("**/api/cart/add");
+  await page
+    .getByTestId("product-card")
+    .filter({ hasText: "Pixel 8" })
+    .getByRole("button", { name: "Add to Cart", exact: true })
+    .click();
   await response1;
   // GET /api/cart answered 200 and the page changed
-  const response2 = page.waitForResponse((response) => response.request().method() === "GET" && new RegExp("/api/cart$").test(response.url().split("?")[0]));
+  const response2 = page.waitForResponse("**/api/cart");
   await page.getByTestId("cart-link").click();
   await response2;
   await expect(page).toHaveURL(new RegExp("/shop/cart$"));
   await page.getByRole("link", { name: "Checkout", exact: true }).click();
   await expect(page).toHaveURL(new RegExp("/shop/checkout$"));
   await page.getByRole("textbox", { name: "Full name", exact: true }).fill("Ada Lovelace");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("12 Analytical Row, London");
+  await page
+    .getByRole("textbox", { name: "Address", exact: true })
+    .fill("12 Analytical Row, London");
   await page.getByRole("button", { name: "Place order", exact: true }).click();
   // POST /api/orders answered 201 and the page changed
-  const response3 = page.waitForResponse((response) => response.request().method() === "POST" && new RegExp("/api/orders$").test(response.url().split("?")[0]));
+  const response3 = page.waitForResponse("**/api/orders");
   await page.getByRole("button", { name: "Yes, place order", exact: true }).click();
   await response3;
-  await expect(page.getByText("Order placed")).toBeVisible();
+  // the element showed 'Order placed. Your order number is 1001.'; the numbers around 'Order
+  // placed' may differ
+  await expect(
+    page.getByText(new RegExp("^Order placed\\. Your order number is \\d+\\.$")),
+  ).toBeVisible();
 });

@@ -5,10 +5,15 @@ import { test, expect } from "@playwright/test";
 
 test("consent", async ({ page }) => {
   await page.goto("/consent/");
-  // the first click had no effect until [consent-wall] got data-ready='true' (handlers attached)
+  // the first click had no effect until [consent-wall] got data-ready='true' (handlers
+  // attached)
   await expect(page.getByTestId("consent-wall")).toHaveAttribute("data-ready", "true");
   await page.getByRole("button", { name: "Accept all", exact: true }).click();
-  await expect(page.getByText("Preferences saved")).toBeVisible();
+  await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Show more", exact: true }).click();
-  await expect(page.getByText("Visitors can borrow tools, seeds and musical instruments alongside books.")).toBeVisible();
+  await expect(
+    page.getByText("Visitors can borrow tools, seeds and musical instruments alongside books.", {
+      exact: true,
+    }),
+  ).toBeVisible();
 });

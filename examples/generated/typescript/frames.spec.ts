@@ -3,7 +3,8 @@
 // what); there are no sleeps. Run: npx playwright test
 import { test, expect } from "@playwright/test";
 
-// A value typed into a sensitive field was recorded as the name of an environment variable, never the value.
+// A value typed into a sensitive field was recorded as the name of an environment variable,
+// never the value.
 function secret(name: string): string {
   const value = process.env[name];
   if (value === undefined) throw new Error(`set ${name}: the test types it into a sensitive field`);
@@ -12,14 +13,20 @@ function secret(name: string): string {
 
 test("frames", async ({ page }) => {
   await page.goto("/frames/");
-  await page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("card-number").fill(secret("VERDEX_SECRET_CARD_NUMBER"));
-  // the first click had no effect until [payment-form] got data-hydrated='true' (handlers attached)
-  await expect(page.frameLocator("iframe[title=\"Payment form\"]").getByTestId("payment-form")).toHaveAttribute("data-hydrated", "true");
-  await page.frameLocator("iframe[title=\"Payment form\"]").getByRole("button", { name: "Pay now", exact: true }).click();
-  await expect(page.frameLocator("iframe[title=\"Payment form\"]").getByText("Paid")).toBeVisible();
-  // when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness signal)
+  const paymentFormFrame = page.frameLocator('iframe[title="Payment form"]');
+  await paymentFormFrame.getByTestId("card-number").fill(secret("VERDEX_SECRET_CARD_NUMBER"));
+  // the first click had no effect until [payment-form] got data-hydrated='true' (handlers
+  // attached)
+  await expect(paymentFormFrame.getByTestId("payment-form")).toHaveAttribute(
+    "data-hydrated",
+    "true",
+  );
+  await paymentFormFrame.getByRole("button", { name: "Pay now", exact: true }).click();
+  await expect(paymentFormFrame.getByText("Paid", { exact: true })).toBeVisible();
+  // when the action worked, [shadow-widget] had data-hydrated='true' (the app's readiness
+  // signal)
   await expect(page.getByTestId("shadow-widget")).toHaveAttribute("data-hydrated", "true");
   await page.getByTestId("newsletter-email").fill("ada@example.com");
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-  await expect(page.getByText("Subscribed")).toBeVisible();
+  await expect(page.getByText("Subscribed", { exact: true })).toBeVisible();
 });

@@ -3,7 +3,8 @@
 // what); there are no sleeps. Run: npx playwright test
 import { test, expect } from "@playwright/test";
 
-// A value typed into a sensitive field was recorded as the name of an environment variable, never the value.
+// A value typed into a sensitive field was recorded as the name of an environment variable,
+// never the value.
 function secret(name: string): string {
   const value = process.env[name];
   if (value === undefined) throw new Error(`set ${name}: the test types it into a sensitive field`);
@@ -13,10 +14,13 @@ function secret(name: string): string {
 test("login", async ({ page }) => {
   await page.goto("/login/");
   await page.getByRole("textbox", { name: "Username", exact: true }).fill("demo");
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(secret("VERDEX_SECRET_PASSWORD"));
-  // the first click had no effect until [login-form] got data-hydrated='true' (handlers attached)
+  await page
+    .getByRole("textbox", { name: "Password", exact: true })
+    .fill(secret("VERDEX_SECRET_PASSWORD"));
+  // the first click had no effect until [login-form] got data-hydrated='true' (handlers
+  // attached)
   await expect(page.getByTestId("login-form")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp("/login/welcome\\.html$"));
-  await expect(page.getByText("Welcome, demo")).toBeVisible();
+  await expect(page.getByText("Welcome, demo", { exact: true })).toBeVisible();
 });

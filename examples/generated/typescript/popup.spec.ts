@@ -9,5 +9,5 @@ test("popup", async ({ page }) => {
   await page.getByRole("link", { name: "Returns policy", exact: true }).click();
   const page1 = await page1Promise;
   await expect(page1).toHaveURL(new RegExp("/popup/guide\\.html\\?topic=returns$"));
-  await expect(page1.getByText("Returns are free within 30 days.")).toBeVisible();
+  await expect(page1.getByText("Returns are free within 30 days.", { exact: true })).toBeVisible();
 });
