@@ -1,6 +1,7 @@
 from typing import TYPE_CHECKING
 
 import libcst as cst
+import libcst.matchers as m
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import keyword, method_of, receiver_of
@@ -38,6 +39,12 @@ class HardWait(LintRule):
               "        return message\n\n    page.get_by_role(\"button\").click()\n"),
         Valid("import asyncio\n\n\nasync def test_x(page) -> None:\n    await asyncio.sleep(0)\n"
               "    await page.get_by_role(\"button\").click()\n"),
+        # reflex's HMR test: the poll interval of a loop with a deadline
+        Valid("import time\n\n\ndef wait_for_update(page, frames) -> None:\n    deadline = time.monotonic() + 10\n"
+              "    while time.monotonic() < deadline:\n        page.wait_for_timeout(100)\n"
+              "        if frames:\n            return\n"),
+        Valid("import time\n\n\ndef test_x(page) -> None:\n    for _ in range(360):\n"
+              "        if page.get_by_role(\"status\").is_visible():\n            break\n        time.sleep(1)\n"),
     )
     invalid = (
         Invalid("page.wait_for_timeout(500)"),
@@ -50,17 +57,41 @@ class HardWait(LintRule):
             "import asyncio\n\nfrom playwright.async_api import Page\n\n\n"
             "async def test_x(page: Page) -> None:\n    await asyncio.sleep(0.5)\n    await page.reload()\n"
         ),
+        Invalid('for name in ("a", "b"):\n    page.get_by_label(name).click()\n    page.wait_for_timeout(300)'),
     )
 
     def __init__(self, context: "FileContext") -> None:
         super().__init__(context)
         # per enclosing function: whether it drives a page, and the sleeps seen in it (with their statement)
         self._functions: list[tuple[cst.FunctionDef, list[bool], list[tuple[cst.Call, int]]]] = []
+        self._poll_loops = [0]      # per enclosing function (and the module): polling loops open around here
+        self._loops: list[bool] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._functions.append((node, [False], []))
+        self._poll_loops.append(0)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._enter_loop(True)
+
+    def leave_While(self, node: cst.While) -> None:
+        self._leave_loop()
+
+    def visit_For(self, node: cst.For) -> None:
+        self._enter_loop(bool(m.findall(node.body, m.Break() | m.Return())))
+
+    def leave_For(self, node: cst.For) -> None:
+        self._leave_loop()
+
+    def _enter_loop(self, polls: bool) -> None:
+        self._loops.append(polls)
+        self._poll_loops[-1] += polls
+
+    def _leave_loop(self) -> None:
+        self._poll_loops[-1] -= self._loops.pop()
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._poll_loops.pop()
         function, drives_page, sleeps = self._functions.pop()
         nested = bool(self._functions)          # a callback or helper the test defines for the app
         if drives_page[0] and not nested:        # a fixture that logs in counts; one that waits for a port does not
@@ -73,6 +104,8 @@ class HardWait(LintRule):
         receiver_kind = self.context.kind_of(receiver_of(node)) if method is not None else None
         if self._functions and receiver_kind in api.PLAYWRIGHT_KINDS:
             self._functions[-1][1][0] = True
+        if self._poll_loops[-1]:
+            return                                   # the poll interval of a loop that re-checks a condition
         if method == "wait_for_timeout":
             if receiver_kind in _PAGES:
                 self.report(node, f"`{snippet(node)}` {self.message}")

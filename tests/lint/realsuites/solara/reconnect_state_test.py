@@ -291,7 +291,7 @@ def test_interrupted_remount_repairs_on_next_reconnect(
             # (the server runs threaded in-process, so we can poll the fixture's counter)
             deadline = time.time() + 20
             while calls["n"] < 2 and time.time() < deadline:
-                page_session.wait_for_timeout(100)  # expect: VDX004
+                page_session.wait_for_timeout(100)  # not VDX004: the poll interval of a loop with a deadline
             assert calls["n"] >= 2, "the soft-remount's run never reached the server"
 
             # sync point 2: the wedge cannot resolve itself (the hung rebuild never counts) -

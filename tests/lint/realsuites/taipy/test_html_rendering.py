@@ -66,7 +66,7 @@ def test_html_render_with_style(page: "Page", gui: Gui, helpers):
         != "rgb(0, 128, 0)"
     ):
         retry += 1
-        time.sleep(0.2)  # expect: VDX004
+        time.sleep(0.2)  # not VDX004: the poll interval of a loop that re-checks the colour
     assert (
         page.evaluate('window.getComputedStyle(document.querySelector("#text1"), null).getPropertyValue("color")')
         == "rgb(0, 128, 0)"
@@ -95,7 +95,7 @@ def test_html_render_bind_assets(page: "Page", gui: Gui, helpers, e2e_base_url, 
         != "rgb(0, 128, 0)"
     ):
         retry += 1
-        time.sleep(0.1)  # expect: VDX004
+        time.sleep(0.1)  # not VDX004: the poll interval of a loop that re-checks the colour
     assert (
         page.evaluate('window.getComputedStyle(document.querySelector("#text1"), null).getPropertyValue("color")')
         == "rgb(0, 128, 0)"
@@ -127,7 +127,7 @@ def test_html_render_path_mapping(page: "Page", gui: Gui, helpers, e2e_base_url,
         != "rgb(0, 128, 0)"
     ):
         retry += 1
-        time.sleep(0.1)  # expect: VDX004
+        time.sleep(0.1)  # not VDX004: the poll interval of a loop that re-checks the colour
     assert (
         page.evaluate('window.getComputedStyle(document.querySelector("#text1"), null).getPropertyValue("color")')
         == "rgb(0, 128, 0)"
