@@ -18,8 +18,9 @@ class PositionalSelection(LintRule):
     code = "VDX001"
     recommended = False       # noisy on suites that test order on purpose: opt in with --select or ALL
     name = "positional-selection"
-    message = (
-        "selects by position: when items are added, removed, re-sorted or render in another order it "
+    message = "Selects an element by its position among the matches"
+    explanation = (
+        "Picking an element by its position among the matches:  when items are added, removed, re-sorted or render in another order it "
         "silently acts on a different element. Narrow by what the element is: "
         '`rows.filter(has_text="Alice")`, `get_by_role("row", name="Alice")`; if the position is what '
         "the test checks, say so with `# noqa: VDX001`"
@@ -100,15 +101,15 @@ class PositionalSelection(LintRule):
             return      # `for i in range(rows.count()): rows.nth(i)` visits every match: iterating, not guessing
         if self.context.kind_of(receiver_of(node)) in (*_LOCATORS, None):
             shown = f"`.nth({snippet(index.value)})`" if index is not None else "`.nth()`"
-            self.report(node.func.attr, f"{shown} {self.message}")
+            self.report(node.func.attr, f"{shown} selects an element by its position among the matches")
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value in ("first", "last") and self.context.kind_of(node.value) in _LOCATORS:
-            self.report(node.attr, f"`.{node.attr.value}` {self.message}")
+            self.report(node.attr, f"`.{node.attr.value}` selects an element by its position among the matches")
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if self.context.kind_of(node.value) in (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST):
-            self.report(node, f"indexing the list of matches {self.message}")
+            self.report(node, "Indexing the list of matches selects an element by its position")
 
     def _index_over_all_matches(self, loop: cst.For) -> str:
         """`i` in `for i in range(rows.count())`, `range(n)` with `n = rows.count()`, or
