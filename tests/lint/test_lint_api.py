@@ -116,7 +116,7 @@ def test_fix_source_applies_safe_fixes() -> None:
 def test_fix_source_reaches_a_fixed_point_through_dependent_fixes() -> None:
     source = 'def test_toast(page) -> None:\n    assert page.is_visible("#toast")\n'
     assert fix_source(source) == (
-        "from playwright.sync_api import expect\n"
+        "from playwright.sync_api import expect\n\n\n"
         'def test_toast(page) -> None:\n    expect(page.locator("#toast")).to_be_visible()\n'
     )
 

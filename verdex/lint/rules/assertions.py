@@ -92,7 +92,7 @@ class NonRetryingAssertion(LintRule):
         ),
         Invalid(
             'def test_x(page) -> None:\n    assert page.get_by_role("button").is_enabled()\n',
-            fixed="from playwright.sync_api import expect\n"
+            fixed="from playwright.sync_api import expect\n\n\n"
             'def test_x(page) -> None:\n    expect(page.get_by_role("button")).to_be_enabled()\n',
         ),
         Invalid("def test_x(page, toolbar) -> None:\n    assert toolbar.save_button.is_enabled()\n"),
