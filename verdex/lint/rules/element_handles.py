@@ -10,11 +10,11 @@ if TYPE_CHECKING:
     from verdex.lint.context import FileContext
 
 _INSTEAD = {
-    "query_selector": 'use `page.locator("…")`',
-    "query_selector_all": 'use `page.locator("…")` with `expect(...).to_have_count()` or `.all()`',
-    "wait_for_selector": 'use `expect(page.locator("…")).to_be_visible()` or `locator.wait_for()`',
-    "eval_on_selector": 'use `page.locator("…").evaluate(…)`',
-    "eval_on_selector_all": 'use `page.locator("…").evaluate_all(…)`',
+    "query_selector": "use `locator()`",
+    "query_selector_all": "use `locator()` and `.all()` or `to_have_count()`",
+    "wait_for_selector": "use `expect(locator).to_be_visible()`",
+    "eval_on_selector": "use `locator().evaluate()`",
+    "eval_on_selector_all": "use `locator().evaluate_all()`",
     "element_handle": "keep the Locator and act on it",
     "element_handles": "keep the Locator and use `.all()`",
 }
@@ -27,8 +27,9 @@ class ElementHandleUse(LintRule):
 
     code = "VDX007"
     name = "element-handle"
-    message = (
-        "returns an ElementHandle, a reference to one DOM node taken at that moment: it goes stale when the "
+    message = "ElementHandle instead of a locator"
+    explanation = (
+        "An ElementHandle is a reference to one DOM node taken at that moment: it goes stale when the "
         "page re-renders, never re-queries, and checks made through it do not retry. Locators re-resolve "
         "on every use and wait for actionability"
     )
@@ -68,4 +69,4 @@ class ElementHandleUse(LintRule):
         if method == "wait_for_selector" and node in self._discarded:
             return                                   # a wait: it retries until the element is there
         if method in api.ELEMENT_HANDLE_METHODS and self.context.kind_of(receiver_of(node)) in _RECEIVERS:
-            self.report(node, f"`{method}()` {self.message}; {_INSTEAD[method]}")
+            self.report(node, f"`{method}()` works through ElementHandles; {_INSTEAD[method]}")

@@ -24,8 +24,9 @@ class HardWait(LintRule):
     code = "VDX004"
     name = "hard-wait"
     severity = "error"
-    message = (
-        "waits a fixed time: too short on a slow CI run, wasted on a fast one, and it hides what the test "
+    message = "Hard wait; wait for the condition itself"
+    explanation = (
+        "A hard wait waits a fixed time: too short on a slow CI run, wasted on a fast one, and it hides what the test "
         'waits for. Wait for the condition itself: `expect(page.get_by_role("status")).to_be_visible()`, '
         '`page.wait_for_url("**/done")`, or `with page.expect_response("**/api/save"):` around the action'
     )
@@ -96,7 +97,7 @@ class HardWait(LintRule):
         nested = bool(self._functions)          # a callback or helper the test defines for the app
         if drives_page[0] and not nested:        # a fixture that logs in counts; one that waits for a port does not
             for call, statement in sleeps:
-                self.context.reports.append(Report(type(self), call, f"`{snippet(call)}` {self.message}", None,
+                self.context.reports.append(Report(type(self), call, self._message(call), None,
                                                    statement))
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -108,13 +109,16 @@ class HardWait(LintRule):
             return                                   # the poll interval of a loop that re-checks a condition
         if method == "wait_for_timeout":
             if receiver_kind in _PAGES:
-                self.report(node, f"`{snippet(node)}` {self.message}")
+                self.report(node, self._message(node))
         elif (method is None or method == "sleep") and self.context.qualified_name(node.func) in _SLEEPS \
                 and not _sleeps_zero(node):
             if self._functions:
                 self._functions[-1][2].append((node, len(self.context.statements) - 1))
             else:
-                self.report(node, f"`{snippet(node)}` {self.message}")   # a script's top level
+                self.report(node, self._message(node))   # a script's top level
+
+    def _message(self, call: cst.Call) -> str:
+        return f"Hard wait `{snippet(call, 40)}`; wait for the condition itself"
 
 
 def _sleeps_zero(call: cst.Call) -> bool:
@@ -128,7 +132,8 @@ class NetworkIdle(LintRule):
 
     code = "VDX008"
     name = "networkidle"
-    message = (
+    message = "`networkidle` is not tied to what the test needs; wait for what the page shows"
+    explanation = (
         "`networkidle` waits until the network has been quiet for 500 ms: analytics, polling and "
         "websockets keep it from settling, and nothing ties it to the data the test needs. Wait for what "
         'the page shows (`expect(page.get_by_role("table")).to_be_visible()`) or for the response '
@@ -162,17 +167,17 @@ class WaitForNavigation(LintRule):
 
     code = "VDX009"
     name = "wait-for-navigation"
-    message = (
-        "waits for a navigation, not for the page the test means: without `url=` any navigation ends it, and "
-        "nothing is checked about where it went. Say where the action leads: `page.wait_for_url(\"**/checkout\")` "
-        'or `expect(page).to_have_url(re.compile("/checkout"))` after the action, or `expect_navigation(url=…)` '
-        "when the test needs the navigation's response (the context manager is not racy: it listens before the "
-        "action runs)"
+    message = "`expect_navigation()` without `url=` waits for any navigation"
+    explanation = (
+        "`expect_navigation()` without `url=` waits for a navigation, not for the page the test means: any "
+        "navigation ends it, and nothing is checked about where it went. Say where the action leads: "
+        '`page.wait_for_url("**/checkout")` or `expect(page).to_have_url(re.compile("/checkout"))` after the '
+        "action, or `expect_navigation(url=…)` when the test needs the navigation's response (the context "
+        "manager is not racy: it listens before the action runs). `wait_for_navigation()` does not exist in "
+        "Playwright for Python (it is Puppeteer's name, and old Playwright JavaScript's): that line raises "
+        'AttributeError; wait for the URL you expect: `page.wait_for_url("**/checkout")`'
     )
-    missing_message = (
-        "does not exist in Playwright for Python (it is Puppeteer's name, and old Playwright JavaScript's): this "
-        'line raises AttributeError. Wait for the URL you expect: `page.wait_for_url("**/checkout")`'
-    )
+    missing_message = "`wait_for_navigation()` does not exist in Playwright for Python; use `wait_for_url()`"
     valid = (
         Valid('page.get_by_role("link", name="Checkout").click()\npage.wait_for_url("**/checkout")'),
         Valid('with page.expect_popup() as popup:\n    page.get_by_text("Open").click()'),
@@ -189,6 +194,6 @@ class WaitForNavigation(LintRule):
             if self.context.kind_of(receiver_of(node)) not in _PAGES:
                 return
             if method == "wait_for_navigation":
-                self.report(node, f"`{method}()` {self.missing_message}")
+                self.report(node, self.missing_message)
             elif keyword(node, "url") is None:       # with url= it waits for the page the test means
-                self.report(node, f"`{method}()` {self.message}")
+                self.report(node)
