@@ -14,6 +14,7 @@ _DOM_ACTIONS = (
     (re.compile(r"\.value\s*=(?!=)"), "`.value =`", "`locator.fill()`"),
     (re.compile(r"\.checked\s*=(?!=)"), "`.checked =`", "`locator.set_checked()`"),
     (re.compile(r"\.(?:selected|selectedIndex)\s*=(?!=)"), "`.selected =`", "`locator.select_option()`"),
+    (re.compile(r"\.open\s*=(?!=)"), "`.open =`", "a click on the `<summary>` or the control that opens it"),
     (
         re.compile(r"dispatchEvent\s*\(\s*new\s+\w*Event\s*\(\s*['\"`](?:click|dblclick|mouse\w+|pointer\w+|input|change|submit|key\w+)"),
         "`dispatchEvent(…)`",
@@ -52,6 +53,7 @@ class EvaluateDomAction(LintRule):
         Invalid('page.get_by_role("button", name="Save").evaluate("el => el.click()")'),
         Invalid('page.eval_on_selector("#email", "e => e.value = \'ada@example.com\'")'),
         Invalid('page.get_by_label("Terms").evaluate("(e) => { e.checked = true; }")'),
+        Invalid('page.locator("details.actions-menu-links").evaluate("node => node.open = true")'),
         Invalid('page.evaluate("document.querySelector(\'#buy\').click()")'),
         Invalid('page.get_by_role("button", name="Save").dispatch_event("click")'),
         Invalid('page.dispatch_event("#save", "click")'),

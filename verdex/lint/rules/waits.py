@@ -46,6 +46,10 @@ class HardWait(LintRule):
               "        if frames:\n            return\n"),
         Valid("import time\n\n\ndef test_x(page) -> None:\n    for _ in range(360):\n"
               "        if page.get_by_role(\"status\").is_visible():\n            break\n        time.sleep(1)\n"),
+        # solara's server test: page 2 must not be updated; the wait is the time a wrong update is given
+        Valid("def test_x(page2) -> None:\n    el2 = page2.locator(\".jupyter-widgets\")\n"
+              "    assert el2.text_content() == \"initial\"\n    page2.wait_for_timeout(500)\n"
+              "    assert el2.text_content() == \"initial\"\n"),
     )
     invalid = (
         Invalid("page.wait_for_timeout(500)"),
@@ -59,6 +63,13 @@ class HardWait(LintRule):
             "async def test_x(page: Page) -> None:\n    await asyncio.sleep(0.5)\n    await page.reload()\n"
         ),
         Invalid('for name in ("a", "b"):\n    page.get_by_label(name).click()\n    page.wait_for_timeout(300)'),
+        Invalid('def test_x(page) -> None:\n    assert page.title() == "Cart"\n    page.get_by_role("button").click()\n'
+                '    page.wait_for_timeout(500)\n    assert page.title() == "Paid"\n'),
+        # wave's OIDC test: the same assert again, but of a change (the token was refreshed meanwhile)
+        Invalid("import time\n\n\ndef test_x(page) -> None:\n    old = page.get_by_test_id(\"token\").input_value()\n"
+                "    page.get_by_role(\"button\").click()\n    new = page.get_by_test_id(\"token\").input_value()\n"
+                "    assert old != new\n    old = new\n    time.sleep(8)\n"
+                "    new = page.get_by_test_id(\"token\").input_value()\n    assert old != new\n"),
     )
 
     def __init__(self, context: "FileContext") -> None:
@@ -67,10 +78,12 @@ class HardWait(LintRule):
         self._functions: list[tuple[cst.FunctionDef, list[bool], list[tuple[cst.Call, int]]]] = []
         self._poll_loops = [0]      # per enclosing function (and the module): polling loops open around here
         self._loops: list[bool] = []
+        self._unchanged_checks: set[cst.Call] = set()   # waits that give a wrong change time to show
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._functions.append((node, [False], []))
         self._poll_loops.append(0)
+        self._unchanged_checks |= _waits_before_a_repeated_assert(node)
 
     def visit_While(self, node: cst.While) -> None:
         self._enter_loop(True)
@@ -105,8 +118,8 @@ class HardWait(LintRule):
         receiver_kind = self.context.kind_of(receiver_of(node)) if method is not None else None
         if self._functions and receiver_kind in api.PLAYWRIGHT_KINDS:
             self._functions[-1][1][0] = True
-        if self._poll_loops[-1]:
-            return                                   # the poll interval of a loop that re-checks a condition
+        if self._poll_loops[-1] or node in self._unchanged_checks:
+            return          # the poll interval of a loop that re-checks a condition; a check that nothing changed
         if method == "wait_for_timeout":
             if receiver_kind in _PAGES:
                 self.report(node, self._message(node))
@@ -119,6 +132,49 @@ class HardWait(LintRule):
 
     def _message(self, call: cst.Call) -> str:
         return f"Hard wait `{snippet(call, 40)}`; wait for the condition itself"
+
+
+def _waits_before_a_repeated_assert(function: cst.FunctionDef) -> set[cst.Call]:
+    """The fixed waits of a check that nothing happens: a wait whose next statement asserts again what
+    the function asserted before it (`assert el.text_content() == "initial"`, a wait, the same assert):
+    there is no condition to wait for, the wait is the time a wrong change is given to show."""
+    found: set[cst.Call] = set()
+    asserted: set[str] = set()
+    code = cst.Module([]).code_for_node
+    for block in m.findall(function.body, m.IndentedBlock()):
+        statements = list(block.body)
+        for index, statement in enumerate(statements):
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.Assert):
+                    asserted.add(code(small))
+            wait = statement.body[0].value if isinstance(statement.body[0], cst.Expr) else None
+            if isinstance(wait, cst.Await):
+                wait = wait.expression
+            again = _next_assert(statements[index + 1:])
+            if isinstance(wait, cst.Call) and again is not None and code(again) in asserted and _holds(again):
+                found.add(wait)
+    return found
+
+
+def _holds(check: cst.Assert) -> bool:
+    """An assert that a state still holds (`==`, `is`, `in`), not that it changed (`!=` after a wait
+    for a token to be refreshed is a wait for something to happen)."""
+    test = check.test
+    return not isinstance(test, cst.Comparison) or all(
+        isinstance(target.operator, (cst.Equal, cst.Is, cst.In)) for target in test.comparisons)
+
+
+def _next_assert(statements: list[cst.BaseStatement]) -> cst.Assert | None:
+    """The assert that follows, past assignments that read what it checks (`contexts = list(…)`)."""
+    for statement in statements:
+        first = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+        if isinstance(first, cst.Assert):
+            return first
+        if not isinstance(first, (cst.Assign, cst.AnnAssign)):
+            return None
+    return None
 
 
 def _sleeps_zero(call: cst.Call) -> bool:

@@ -49,5 +49,5 @@ async def serve(q: Q):
 '''
     with AppRunner(code):
         page.goto('http://localhost:10101')
-        page.click('[data-test="form"]:nth-child(2) > div')  # expect: VDX002 VDX010 VDX018
+        page.click('[data-test="form"]:nth-child(2) > div')  # expect: VDX002 VDX010  # not VDX018: data-test is not the default test-id attribute
         expect(page.get_by_text("New text")).to_be_visible()
