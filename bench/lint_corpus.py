@@ -1,7 +1,7 @@
 """Precision and recall of each `verdex lint` rule over the marked corpus in tests/lint/corpus.
 
-Every line where a finding is expected ends with `# expect: VDX001` (a code per expected finding).
-A finding counts as a true positive when its rule is expected on the line where it starts.
+Every line where a finding is expected ends with `# expect: VDX001`; bench/lint_labels.py reads the
+labels and scores the findings against them.
 
     python bench/lint_corpus.py            # the table
     python bench/lint_corpus.py --details  # and every false positive and miss
@@ -10,69 +10,23 @@ A finding counts as a true positive when its rule is expected on the line where 
 
 import argparse
 import json
-import re
 import sys
-from collections import Counter
 from pathlib import Path
 
-from verdex.lint import ALL_RULES, LintConfig, lint_paths
+from lint_labels import compare, labelled_lines, lint_all_rules
+
+from verdex.lint import ALL_RULES
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "lint" / "corpus"
-_MARKER = re.compile(r"#.*?\bexpect:\s*(?P<codes>VDX\d{3}(?:[\s,]+VDX\d{3})*)")
-
-
-def expected_findings(path: Path) -> Counter[tuple[str, int, str]]:
-    """(path, line, rule) of every finding the file's markers expect, with multiplicity."""
-    expected: Counter[tuple[str, int, str]] = Counter()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        match = _MARKER.search(line)
-        if match:
-            for code in re.split(r"[\s,]+", match.group("codes")):
-                expected[(str(path), number, code)] += 1
-    return expected
 
 
 def score(corpus: Path = CORPUS) -> dict:
-    results = lint_paths([str(corpus)], LintConfig(select=("ALL",)))      # every rule, the opt-in ones too
-    errors = {result.path: result.error for result in results if result.error}
-    found: Counter[tuple[str, int, str]] = Counter(
-        (str(Path(finding.path)), finding.line, finding.rule) for result in results for finding in result.findings
-    )
-    expected: Counter[tuple[str, int, str]] = Counter()
-    for path in sorted(corpus.rglob("*.py")):
-        expected += expected_findings(path)
-    true_positives = found & expected
-    false_positives = found - expected
-    misses = expected - found
-    rules = {}
+    found, errors = lint_all_rules(corpus)
+    expected, files, lines = labelled_lines(corpus)
+    scores = compare(found, expected, [rule.code for rule in ALL_RULES])
     for rule in ALL_RULES:
-        tp = sum(n for key, n in true_positives.items() if key[2] == rule.code)
-        fp = sum(n for key, n in false_positives.items() if key[2] == rule.code)
-        fn = sum(n for key, n in misses.items() if key[2] == rule.code)
-        rules[rule.code] = {
-            "name": rule.name,
-            "true_positives": tp,
-            "false_positives": fp,
-            "misses": fn,
-            "precision": tp / (tp + fp) if tp + fp else 1.0,
-            "recall": tp / (tp + fn) if tp + fn else 1.0,
-        }
-    tp, fp, fn = sum(true_positives.values()), sum(false_positives.values()), sum(misses.values())
-    return {
-        "files": len(results),
-        "lines": sum(len(p.read_text(encoding="utf-8").splitlines()) for p in corpus.rglob("*.py")),
-        "errors": errors,
-        "rules": rules,
-        "total": {
-            "true_positives": tp,
-            "false_positives": fp,
-            "misses": fn,
-            "precision": tp / (tp + fp) if tp + fp else 1.0,
-            "recall": tp / (tp + fn) if tp + fn else 1.0,
-        },
-        "false_positives": sorted(f"{p}:{line}: {code}" for (p, line, code) in false_positives.elements()),
-        "misses": sorted(f"{p}:{line}: {code}" for (p, line, code) in misses.elements()),
-    }
+        scores["rules"][rule.code] = {"name": rule.name, **scores["rules"][rule.code]}
+    return {"files": files, "lines": lines, "errors": errors, **scores}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-# The corpus is test code to be linted, not tests to run.
-collect_ignore = ["corpus"]
+# The corpus and the real-suite sample are test code to be linted, not tests to run.
+collect_ignore = ["corpus", "realsuites"]
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = Path(__file__).resolve().parent / "corpus"

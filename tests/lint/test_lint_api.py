@@ -41,6 +41,7 @@ def test_lint_source_reports_rule_position_and_fixability() -> None:
             Finding(
                 rule="VDX010",
                 message=result.findings[0].message,
+                explanation=result.findings[0].explanation,
                 path="tests/test_buy.py",
                 line=5,
                 col=5,
@@ -48,10 +49,12 @@ def test_lint_source_reports_rule_position_and_fixability() -> None:
                 end_col=23,
                 fixable=True,
                 severity="warning",
+                fingerprint=result.findings[0].fingerprint,
             ),
             Finding(
                 rule="VDX004",
                 message=result.findings[1].message,
+                explanation=result.findings[1].explanation,
                 path="tests/test_buy.py",
                 line=6,
                 col=5,
@@ -59,22 +62,25 @@ def test_lint_source_reports_rule_position_and_fixability() -> None:
                 end_col=31,
                 fixable=False,
                 severity="error",
+                fingerprint=result.findings[1].fingerprint,
             ),
         ],
     )
 
 
-def test_messages_say_why_and_what_instead() -> None:
-    wait = lint_source(SOURCE).findings[1].message
-    assert "fixed time" in wait and "expect(" in wait
+def test_messages_are_one_line_and_explanations_say_why_and_what_instead() -> None:
+    wait = lint_source(SOURCE).findings[1]
+    assert wait.message == "Hard wait `page.wait_for_timeout(500)`; wait for the condition itself"
+    assert "fixed time" in wait.explanation and "expect(" in wait.explanation
 
 
 def test_findings_serialise_for_the_mcp_tool() -> None:
     dumped = lint_source(SOURCE).model_dump(mode="json")
-    assert set(dumped) == {"path", "findings", "error"}
+    assert set(dumped) == {"path", "findings", "error", "error_line", "error_col"}
     assert set(dumped["findings"][0]) == {
         "rule",
         "message",
+        "explanation",
         "path",
         "line",
         "col",
@@ -82,13 +88,15 @@ def test_findings_serialise_for_the_mcp_tool() -> None:
         "end_col",
         "fixable",
         "severity",
+        "fingerprint",
     }
 
 
 def test_code_that_does_not_parse_is_an_error_not_an_exception() -> None:
     result = lint_source("def test_x(page):\n    page.click(\n")
     assert result.findings == []
-    assert result.error is not None and result.error.startswith("syntax error at 2:")
+    assert result.error == "syntax error: '(' was never closed"
+    assert (result.error_line, result.error_col) == (2, 15)
 
 
 def test_empty_source_is_clean() -> None:
@@ -108,7 +116,7 @@ def test_fix_source_applies_safe_fixes() -> None:
 def test_fix_source_reaches_a_fixed_point_through_dependent_fixes() -> None:
     source = 'def test_toast(page) -> None:\n    assert page.is_visible("#toast")\n'
     assert fix_source(source) == (
-        "from playwright.sync_api import expect\n"
+        "from playwright.sync_api import expect\n\n\n"
         'def test_toast(page) -> None:\n    expect(page.locator("#toast")).to_be_visible()\n'
     )
 

@@ -1,6 +1,7 @@
 """`verdex lint` as CI and pre-commit run it: a subprocess, its output and its exit status."""
 
 import json
+from importlib.metadata import version
 from pathlib import Path
 
 BAD = """from playwright.sync_api import Page
@@ -38,9 +39,10 @@ def test_findings_print_path_line_col_code_and_exit_one(lint, tmp_path: Path) ->
     result = lint("test_bad.py", cwd=project(tmp_path, **{"test_bad.py": BAD}))
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith('test_bad.py:5:5: VDX010 [*] `page.click("#add")` ')
-    assert lines[1].startswith("test_bad.py:6:5: VDX004 `page.wait_for_timeout(500)` waits a fixed time")
+    assert lines[0] == "test_bad.py:5:5: VDX010 [*] Page-level action with a selector string; act through a locator"
+    assert lines[1] == "test_bad.py:6:5: VDX004 Hard wait `page.wait_for_timeout(500)`; wait for the condition itself"
     assert lines[2].startswith("test_bad.py:7:5: VDX006 [*] ")
+    assert all(len(line.split(": ", 1)[1]) <= 120 for line in lines[:3])
     assert lines[3:] == ["Found 3 findings in 1 file.", "[*] 2 fixable with the `--fix` option."]
 
 
@@ -144,9 +146,10 @@ def test_json_format(lint, tmp_path: Path) -> None:
     result = lint("--format", "json", cwd=project(tmp_path, **{"test_bad.py": BAD}))
     document = json.loads(result.stdout)
     assert [f["rule"] for f in document["findings"]] == ["VDX010", "VDX004", "VDX006"]
-    assert document["findings"][0] | {"message": ""} == {
+    assert document["findings"][0] | {"explanation": "", "fingerprint": ""} == {
         "rule": "VDX010",
-        "message": "",
+        "message": "Page-level action with a selector string; act through a locator",
+        "explanation": "",
         "path": "test_bad.py",
         "line": 5,
         "col": 5,
@@ -154,7 +157,9 @@ def test_json_format(lint, tmp_path: Path) -> None:
         "end_col": 23,
         "fixable": True,
         "severity": "warning",
+        "fingerprint": "",
     }
+    assert document["findings"][0]["explanation"].startswith("A page-level action such as")
     assert document["errors"] == []
 
 
@@ -172,7 +177,31 @@ def test_sarif_format(lint, tmp_path: Path) -> None:
         "endColumn": 23,
     }
     [notification] = run["invocations"][0]["toolExecutionNotifications"]
-    assert notification["message"]["text"].startswith("syntax error at 1:")
+    assert notification["message"]["text"] == "syntax error: invalid syntax"
+    assert notification["locations"][0]["physicalLocation"]["region"] == {"startLine": 1, "startColumn": 5}
+
+
+def test_sarif_names_the_tool_version_and_explains_each_rule(lint, tmp_path: Path) -> None:
+    run = json.loads(lint("--format", "sarif", cwd=project(tmp_path, **{"test_bad.py": BAD})).stdout)["runs"][0]
+    driver = run["tool"]["driver"]
+    assert driver["version"] == version("verdex") and driver["informationUri"].endswith("docs/lint.md")
+    rule = next(rule for rule in driver["rules"] if rule["id"] == "VDX010")
+    assert rule["shortDescription"]["text"] == "Page-level action with a selector string; act through a locator"
+    assert rule["help"]["text"].startswith("A page-level action") and rule["help"]["markdown"]
+    assert rule["helpUri"].endswith("docs/lint.md#vdx010")
+    assert all(set(result["partialFingerprints"]) == {"verdexFindingHash/v1"} for result in run["results"])
+
+
+def test_sarif_fingerprints_survive_lines_moving_and_tell_identical_lines_apart(lint, tmp_path: Path) -> None:
+    def fingerprints(source: str) -> list[str]:
+        (tmp_path / "test_bad.py").write_text(source)
+        results = json.loads(lint("--format", "sarif", cwd=tmp_path).stdout)["runs"][0]["results"]
+        return [result["partialFingerprints"]["verdexFindingHash/v1"] for result in results]
+
+    twice = BAD + "\n\ndef test_again(page: Page) -> None:\n    page.wait_for_timeout(500)\n"
+    before = fingerprints(twice)
+    after = fingerprints(twice.replace("def test_cart", "# a comment\n\n\ndef test_cart"))
+    assert before == after and len(set(before)) == len(before) == 4
 
 
 def test_github_format(lint, tmp_path: Path) -> None:

@@ -51,4 +51,6 @@ def test_a_geometry_assert_says_there_is_no_web_first_form():
         "    assert box['width'] > 100\n"
     )
     [(line, message)] = findings(source)
-    assert line == 3 and "no assertion on geometry" in message and "to_be_visible" in message
+    assert line == 3 and "no assertion on geometry" in message
+    [finding] = lint_source(source, config=LintConfig(select=("VDX006",))).findings
+    assert "to_be_visible" in finding.explanation

@@ -3,7 +3,7 @@
 import pytest
 
 from verdex.lint import ALL_RULES, LintConfig, fix_source, lint_source
-from verdex.lint.rule import example_source
+from verdex.lint.rule import MAX_MESSAGE, example_source
 
 VALID = [(rule, example) for rule in ALL_RULES for example in rule.valid]
 INVALID = [(rule, example) for rule in ALL_RULES for example in rule.invalid]
@@ -44,7 +44,8 @@ def test_invalid_example_is_fixed_only_when_it_says_so(case) -> None:
 def test_rule_documents_itself(rule) -> None:
     assert rule.code.startswith("VDX") and len(rule.code) == 6
     assert rule.name and rule.name == rule.name.lower()
-    assert rule.__doc__ and len(rule.message) > 60
+    assert rule.__doc__ and len(rule.explanation) > 60
+    assert len(rule.message) <= MAX_MESSAGE and "\n" not in rule.message
     assert len(rule.valid) >= 2 and len(rule.invalid) >= 2
     assert rule.fixable == any(example.fixed is not None for example in rule.invalid)
 

@@ -51,7 +51,7 @@ def _run(args: argparse.Namespace, config) -> int:
         sys.stdout.write("".join(outcome.diff for outcome in outcomes))
         for outcome in outcomes:
             if outcome.result.error is not None:
-                print(f"{outcome.result.path}: error: {outcome.result.error}", file=sys.stderr)
+                print(text.error_line(outcome.result), file=sys.stderr)
         changed = sum(1 for outcome in outcomes if outcome.diff)
         print(f"Would fix {changed} file{'s' * (changed != 1)}.", file=sys.stderr)
         failed = changed or any(outcome.result.error for outcome in outcomes)
@@ -87,7 +87,7 @@ def _explain(code: str) -> int:
     lines = [f"{rule.code} ({rule.name})", "",
              f"severity: {rule.severity}; {'in the recommended set' if rule.recommended else 'opt-in (--select ' + rule.code + ' or ALL)'}"
              f"; {'a safe fix with --fix' if rule.fixable else 'no automatic fix'}", "",
-             rule.message, "", inspect.cleandoc(rule.__doc__ or "")]
+             rule.message, "", rule.explanation, "", inspect.cleandoc(rule.__doc__ or "")]
     if rule.invalid:
         lines += ["", "Flagged:", *("    " + line for line in rule.invalid[0].code.strip().splitlines())]
     if rule.valid:

@@ -8,6 +8,7 @@ per-file-ignores = { "tests/legacy/*" = ["VDX001"] }
 exclude = ["tests/vendored"]          # skipped when walking directories
 max-css-depth = 4                     # VDX013: compound selectors allowed in one CSS chain
 max-file-kb = 1024                    # larger files are reported, not parsed
+test-id-attribute = "data-testid"     # VDX018: what selectors.set_test_id_attribute() names, if changed
 ```
 """
 
@@ -40,6 +41,7 @@ class LintConfig(BaseModel):
     exclude: tuple[str, ...] = ()
     max_css_depth: int = Field(4, ge=1)
     max_file_kb: int = Field(1024, ge=1)
+    test_id_attribute: str = Field("data-testid", pattern=r"^[A-Za-z_][\w.:-]*$")
     root: Path | None = Field(None, exclude=True, description="Where relative patterns start; the config's folder.")
     source: Path | None = Field(None, exclude=True, description="The pyproject.toml read; None for the defaults.")
 

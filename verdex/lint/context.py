@@ -69,6 +69,17 @@ class FileContext:
         args += [keyword(call, name) for name in api.TEXT_KEYWORDS.get(method, ())]
         return self._strings(args)
 
+    def is_expect(self, node: cst.BaseExpression, module: str | None = None) -> bool:
+        """Whether `node` is a call of Playwright's `expect` (from `module`, when given). A bare `expect`
+        bound to nothing in this file counts too (a star import from a conftest), unless `module` is given."""
+        if not isinstance(node, cst.Call):
+            return False
+        qualified = self.qualified_name(node.func)
+        if qualified in api.EXPECT_NAMES:
+            return module is None or qualified == f"{module}.expect"
+        unbound = isinstance(node.func, cst.Name) and node.func.value == "expect" and not self.scope.is_bound("expect")
+        return module is None and unbound
+
     def expect_call(self, asynchronous: bool) -> tuple[str, tuple[tuple[str, str], ...]] | None:
         """How to call Playwright's `expect` here, and the import that needs, or None if the name is taken."""
         module = "playwright.async_api" if asynchronous else "playwright.sync_api"

@@ -12,6 +12,7 @@ import libcst as cst
 
 from verdex.lint.config import LintConfig
 from verdex.lint.definitions import dotted_name
+from verdex.lint.import_order import import_placed, member_order
 from verdex.lint.linter import analyze, placed
 from verdex.lint.positions import node_ranges
 from verdex.lint.rule import Fix
@@ -92,15 +93,13 @@ class _Rewriter(cst.CSTTransformer):
 
 
 def _ensure_import(module: cst.Module, module_name: str, name: str) -> cst.Module:
-    """`from module_name import name`, added to an existing import of that module or as a new line."""
+    """`from module_name import name`, added where isort (and ruff's `I` rules) would put it: into an
+    existing import of that module in sorted order, else as a new line in its section."""
     body = list(module.body)
-    last_import = -1
     for index, statement in enumerate(body):
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
         for small in statement.body:
-            if isinstance(small, (cst.Import, cst.ImportFrom)):
-                last_import = index
             if (
                 isinstance(small, cst.ImportFrom)
                 and small.relative == ()
@@ -117,16 +116,24 @@ def _ensure_import(module: cst.Module, module_name: str, name: str) -> cst.Modul
                 body[index] = new_line
                 return module.with_changes(body=body)
     new_import = cst.parse_statement(f"from {module_name} import {name}\n")
-    if last_import < 0 and body and _is_docstring(body[0]):
-        last_import = 0
-    body.insert(last_import + 1, new_import)
-    return module.with_changes(body=body)
+    return module.with_changes(body=import_placed(body, new_import, module_name))
 
 
 def _with_alias(node: cst.ImportFrom, name: str) -> list[cst.ImportAlias]:
-    """The names plus one, in the same layout: a trailing comma stays last, separators repeat."""
+    """The names plus one, in isort's order (constants, classes, then the rest) and the same layout:
+    a trailing comma stays last, separators repeat."""
     names = list(node.names)
     separator = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    position = next(
+        (i for i, alias in enumerate(names) if member_order(dotted_name(alias.name) or "") > member_order(name)),
+        len(names),
+    )
+    if position < len(names):
+        between = names[position - 1].comma if position > 0 else names[position].comma   # the separator in use
+        if not isinstance(between, cst.Comma) or (position == 0 and len(names) == 1):
+            between = cst.Comma(whitespace_after=node.lpar.whitespace_after) if node.lpar is not None else separator
+        names.insert(position, cst.ImportAlias(cst.Name(name), comma=between))
+        return names
     last = names[-1]
     if not isinstance(last.comma, cst.Comma):
         return [*names[:-1], last.with_changes(comma=separator), cst.ImportAlias(cst.Name(name))]
@@ -136,10 +143,3 @@ def _with_alias(node: cst.ImportFrom, name: str) -> list[cst.ImportAlias]:
         separator = cst.Comma(whitespace_after=node.lpar.whitespace_after)
     return [*names[:-1], last.with_changes(comma=separator), cst.ImportAlias(cst.Name(name), comma=last.comma)]
 
-
-def _is_docstring(statement: cst.BaseStatement) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )

@@ -2,7 +2,10 @@
 
 import ast
 import gc
+import hashlib
+from collections import Counter
 from dataclasses import dataclass
+from pathlib import PurePath
 
 import libcst as cst
 
@@ -37,7 +40,7 @@ def lint_source(source: str, path: str = "<string>", config: LintConfig | None =
     try:
         return LintResult(path=path, findings=_findings(source, path, config))
     except SourceError as error:
-        return LintResult(path=path, error=str(error))
+        return failed(path, error)
     except Exception as error:  # a bug in a rule must not stop the other files
         return LintResult(path=path, error=f"internal error: {type(error).__name__}: {error}")
     finally:
@@ -50,8 +53,13 @@ def lint_file(path: str, config: LintConfig) -> LintResult:
     try:
         source, _ = read_source(path, config.max_file_kb * 1024)
     except SourceError as error:
-        return LintResult(path=path, error=str(error))
+        return failed(path, error)
     return lint_source(source, path, config)
+
+
+def failed(path: str, error: SourceError) -> LintResult:
+    """The result for a file that could not be linted, with the place of the problem when it has one."""
+    return LintResult(path=path, error=str(error), error_line=error.line, error_col=error.col)
 
 
 def analyze(source: str, config: LintConfig, rules: tuple[type[LintRule], ...]) -> Analysis | None:
@@ -81,7 +89,7 @@ def parse(source: str) -> tuple[ast.Module, cst.Module]:
     try:
         return tree, cst.parse_module(source)
     except cst.ParserSyntaxError as error:
-        raise SourceError(f"syntax error at {error.raw_line}:{error.raw_column + 1}: {error.message}") from None
+        raise SourceError(f"syntax error: {error.message}", error.raw_line, error.raw_column + 1) from None
     except RecursionError:
         raise SourceError("code is nested too deeply to parse") from None
 
@@ -90,7 +98,7 @@ def _check_syntax(source: str) -> ast.Module:
     try:
         return ast.parse(source)
     except SyntaxError as error:
-        raise SourceError(f"syntax error at {error.lineno or 1}:{error.offset or 1}: {error.msg}") from None
+        raise SourceError(f"syntax error: {error.msg}", error.lineno or 1, error.offset or 1) from None
     except (RecursionError, MemoryError):
         raise SourceError("code is nested too deeply to parse") from None
     except ValueError as error:
@@ -106,14 +114,25 @@ def placed(analysis: Analysis, source: str, reports: list[Report], path: str) ->
     except RecursionError:
         raise SourceError("code is nested too deeply to lint") from None
     silenced = noqa_lines(source)
+    kept = sorted(
+        (
+            (ranges[id(report.node)], report.rule.code, index)
+            for index, report in enumerate(reports)
+            if not is_silenced(report.rule.code, ranges[id(report.node)][0], ranges[id(report.node)][2], silenced)
+        ),
+    )
+    lines = source.splitlines()
+    occurrences: Counter[tuple[str, str]] = Counter()
     found = []
-    for report in reports:
-        line, column, end_line, end_column = ranges[id(report.node)]
-        if is_silenced(report.rule.code, line, end_line, silenced):
-            continue
+    for (line, column, end_line, end_column), code, index in kept:
+        report = reports[index]
+        text = " ".join(lines[line - 1].split()) if line <= len(lines) else ""
+        occurrence = occurrences[(code, text)]
+        occurrences[(code, text)] += 1
         finding = Finding(
             rule=report.rule.code,
             message=report.message,
+            explanation=report.rule.explanation,
             path=path,
             line=line,
             col=column + 1,
@@ -121,10 +140,17 @@ def placed(analysis: Analysis, source: str, reports: list[Report], path: str) ->
             end_col=end_column + 1,
             fixable=report.fix is not None,
             severity=report.rule.severity,
+            fingerprint=fingerprint(code, path, text, occurrence),
         )
         found.append((report, finding))
-    found.sort(key=lambda pair: (pair[1].line, pair[1].col, pair[1].rule))
     return found
+
+
+def fingerprint(code: str, path: str, line_text: str, occurrence: int) -> str:
+    """Names a finding across runs while lines above it move: its rule, its file, the text of its
+    line with whitespace collapsed, and how many findings of the rule on identical lines came before."""
+    key = "\0".join((code, PurePath(path).as_posix(), line_text, str(occurrence)))
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
 def _findings(source: str, path: str, config: LintConfig) -> list[Finding]:

@@ -13,7 +13,8 @@ class Finding(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     rule: str
-    message: str
+    message: str        # one line
+    explanation: str    # the rule's explanation: why the pattern flakes and what to write instead
     path: str
     line: int
     col: int
@@ -21,13 +22,17 @@ class Finding(BaseModel):
     end_col: int
     fixable: bool
     severity: Severity
+    fingerprint: str    # stable while lines above move: rule, path, the line's text, occurrence
 
 
 class LintResult(BaseModel):
-    """Everything found in one file. `error` says why the file was not linted (then `findings` is empty)."""
+    """Everything found in one file. `error` says why the file was not linted (then `findings` is empty),
+    and `error_line` / `error_col` where in the file, when the problem has a place (a syntax error)."""
 
     model_config = ConfigDict(frozen=True)
 
     path: str
     findings: list[Finding] = []
     error: str | None = None
+    error_line: int | None = None
+    error_col: int | None = None

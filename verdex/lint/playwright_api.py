@@ -14,6 +14,8 @@ BROWSER_CONTEXT = "BrowserContext"
 BROWSER = "Browser"
 BROWSER_TYPE = "BrowserType"
 PLAYWRIGHT = "Playwright"
+KEYBOARD = "Keyboard"
+MOUSE = "Mouse"
 LOCATOR_LIST = "list[Locator]"
 ELEMENT_HANDLE_LIST = "list[ElementHandle]"
 PAGE_EVENT_INFO = "EventInfo[Page]"
@@ -65,6 +67,8 @@ MEMBER_KINDS: dict[tuple[str, str], str] = {
     (BROWSER_CONTEXT, "new_page"): PAGE,
     (BROWSER_CONTEXT, "expect_page"): PAGE_EVENT_INFO,
     (PAGE, "context"): BROWSER_CONTEXT,
+    (PAGE, "keyboard"): KEYBOARD,
+    (PAGE, "mouse"): MOUSE,
     (PAGE, "main_frame"): FRAME,
     (PAGE, "frame"): FRAME,
     (PAGE, "opener"): PAGE,
@@ -219,6 +223,74 @@ DISTINCTIVE_READS = frozenset(
         "all_inner_texts",
     }
 )
+
+# Coroutine methods of playwright.async_api, by receiver (from playwright/async_api/_generated.py):
+# called without `await` they return a coroutine object and do nothing.
+_SELECTOR_COROUTINES = {
+    "check", "click", "dblclick", "dispatch_event", "fill", "focus", "get_attribute", "hover", "inner_html",
+    "inner_text", "input_value", "is_checked", "is_disabled", "is_editable", "is_enabled", "is_hidden",
+    "is_visible", "press", "select_option", "set_checked", "set_input_files", "tap", "text_content", "type",
+    "uncheck", "eval_on_selector", "eval_on_selector_all", "query_selector", "query_selector_all",
+    "wait_for_selector",
+}
+_FRAME_COROUTINES = {
+    *_SELECTOR_COROUTINES, "add_script_tag", "add_style_tag", "content", "drag_and_drop", "evaluate",
+    "evaluate_handle", "frame_element", "goto", "set_content", "title", "wait_for_function",
+    "wait_for_load_state", "wait_for_timeout", "wait_for_url",
+}
+ASYNC_METHODS: dict[str, frozenset[str]] = {
+    FRAME: frozenset(_FRAME_COROUTINES),
+    PAGE: frozenset({
+        *_FRAME_COROUTINES - {"frame_element"}, "add_init_script", "add_locator_handler", "aria_snapshot", "bring_to_front",
+        "close", "emulate_media", "expose_binding", "expose_function", "go_back", "go_forward", "opener",
+        "pause", "pdf", "reload", "remove_locator_handler", "request_gc", "route", "route_from_har",
+        "route_web_socket", "screenshot", "set_extra_http_headers", "set_viewport_size", "unroute",
+        "unroute_all", "wait_for_event",
+    }),
+    LOCATOR: frozenset({
+        "all", "all_inner_texts", "all_text_contents", "aria_snapshot", "blur", "bounding_box", "check",
+        "clear", "click", "count", "dblclick", "dispatch_event", "drag_to", "element_handle", "element_handles",
+        "evaluate", "evaluate_all", "evaluate_handle", "fill", "focus", "get_attribute", "highlight", "hover",
+        "inner_html", "inner_text", "input_value", "is_checked", "is_disabled", "is_editable", "is_enabled",
+        "is_hidden", "is_visible", "press", "press_sequentially", "screenshot", "scroll_into_view_if_needed",
+        "select_option", "select_text", "set_checked", "set_input_files", "tap", "text_content", "type",
+        "uncheck", "wait_for",
+    }),
+    ELEMENT_HANDLE: frozenset({
+        *_SELECTOR_COROUTINES, "bounding_box", "content_frame", "owner_frame", "screenshot",
+        "scroll_into_view_if_needed", "select_text", "wait_for_element_state",
+    }),
+    BROWSER_CONTEXT: frozenset({
+        "add_cookies", "add_init_script", "clear_cookies", "clear_permissions", "close", "cookies",
+        "expose_binding", "expose_function", "grant_permissions", "new_cdp_session", "new_page", "route",
+        "route_from_har", "route_web_socket", "set_extra_http_headers", "set_geolocation", "set_offline",
+        "storage_state", "unroute", "unroute_all", "wait_for_event",
+    }),
+    KEYBOARD: frozenset({"down", "insert_text", "press", "type", "up"}),
+    MOUSE: frozenset({"click", "dblclick", "down", "move", "up", "wheel"}),
+}
+
+# The assertions `expect(...)` returns (Locator, Page and APIResponse assertions), and those that take
+# no required argument, so that `expect(x).to_be_visible` can become `expect(x).to_be_visible()`.
+ASSERTIONS_WITHOUT_ARGUMENTS = frozenset(
+    f"{negation}to_be_{state}"
+    for negation in ("", "not_")
+    for state in (
+        "attached", "checked", "disabled", "editable", "empty", "enabled", "focused", "hidden", "in_viewport",
+        "ok", "visible",
+    )
+)
+ASSERTIONS = ASSERTIONS_WITHOUT_ARGUMENTS | frozenset(
+    f"{negation}{assertion}"
+    for negation in ("", "not_")
+    for assertion in (
+        "to_contain_class", "to_contain_text", "to_have_accessible_description",
+        "to_have_accessible_error_message", "to_have_accessible_name", "to_have_attribute", "to_have_class",
+        "to_have_count", "to_have_css", "to_have_id", "to_have_js_property", "to_have_role", "to_have_text",
+        "to_have_title", "to_have_url", "to_have_value", "to_have_values", "to_match_aria_snapshot",
+    )
+)
+EXPECT_NAMES = frozenset(f"{module}.expect" for module in API_MODULES)
 
 PLAYWRIGHT_KINDS = frozenset({PAGE, FRAME, LOCATOR, FRAME_LOCATOR, ELEMENT_HANDLE})
 

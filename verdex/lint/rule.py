@@ -1,7 +1,8 @@
 """The rule framework, in the style of Fixit: one small class per rule, whose examples are its tests.
 
-A rule declares its code, a message that says why the pattern flakes and what to write instead,
-and `valid` / `invalid` examples. It implements `visit_<Node>` (or `leave_<Node>`) methods for the
+A rule declares its code, a one-line `message` (what was found, as ruff shows it), an
+`explanation` that says why the pattern flakes and what to write instead (shown by
+`verdex lint --explain`, in SARIF's `help` and in JSON), and `valid` / `invalid` examples. It implements `visit_<Node>` (or `leave_<Node>`) methods for the
 libcst node types it cares about; one walk over the file calls every rule's methods in turn, and
 `self.context` answers questions about names (see context.py). A rule calls `self.report(node)`,
 with a `Fix` when the rewrite is provably safe.
@@ -57,7 +58,8 @@ class Report:
 class LintRule:
     code: ClassVar[str]
     name: ClassVar[str]
-    message: ClassVar[str]
+    message: ClassVar[str]                  # one line, at most MAX_MESSAGE characters
+    explanation: ClassVar[str]              # why it flakes and what to write instead
     severity: ClassVar[Severity] = "warning"
     recommended: ClassVar[bool] = True      # in the default set; the others run when selected (or with ALL)
     fixable: ClassVar[bool] = False
@@ -68,8 +70,12 @@ class LintRule:
         self.context = context
 
     def report(self, node: cst.CSTNode, message: str | None = None, fix: Fix | None = None) -> None:
+        """Report `node`; `message` (one line) says more precisely than the rule's message what was found."""
         context = self.context
         context.reports.append(Report(type(self), node, message or self.message, fix, len(context.statements) - 1))
+
+
+MAX_MESSAGE = 100
 
 
 def snippet(node: cst.CSTNode, limit: int = 60) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from verdex.lint.config import LintConfig
 from verdex.lint.discovery import discover
 from verdex.lint.fixes import fix_source
-from verdex.lint.linter import lint_file, lint_source
+from verdex.lint.linter import failed, lint_file, lint_source
 from verdex.lint.models import LintResult
 from verdex.lint.source_files import SourceError, read_source
 
@@ -138,7 +138,7 @@ def _fix_file(path: str, config: LintConfig, *, write: bool) -> FileFix:
         )
         return FileFix(after if write else before, diff, max(0, len(before.findings) - len(after.findings)))
     except SourceError as error:
-        return FileFix(LintResult(path=path, error=str(error)), "", 0)
+        return FileFix(failed(path, error), "", 0)
     except OSError as error:
         return FileFix(LintResult(path=path, error=f"cannot write: {error.strerror or error}"), "", 0)
     except Exception as error:  # a bug in a fix must not stop the other files

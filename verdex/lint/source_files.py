@@ -8,7 +8,13 @@ import tokenize
 
 
 class SourceError(Exception):
-    """The file cannot be linted; the message says why, for a person to read."""
+    """The file cannot be linted; the message says why, for a person to read, and `line` / `col`
+    (1-based) where, when the problem has a place in the file."""
+
+    def __init__(self, message: str, line: int | None = None, col: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.col = col
 
 
 def read_source(path: str, max_bytes: int) -> tuple[str, str]:
@@ -38,7 +44,9 @@ def decode(data: bytes) -> tuple[str, str]:
         line = data.count(b"\n", 0, error.start) + 1
         raise SourceError(
             f"not valid UTF-8 (byte 0x{data[error.start]:02x} on line {line}); "
-            "save the file as UTF-8 or declare its encoding (PEP 263)"
+            "save the file as UTF-8 or declare its encoding (PEP 263)",
+            line,
+            1,
         ) from None
 
 

@@ -10,7 +10,8 @@ def render(results: list[LintResult]) -> str:
     lines = []
     for result in results:
         if result.error is not None:
-            lines.append(f"::error file={_property(result.path)},title=verdex lint::{_data(result.error)}")
+            place = f",line={result.error_line},col={result.error_col or 1}" if result.error_line else ""
+            lines.append(f"::error file={_property(result.path)}{place},title=verdex lint::{_data(result.error)}")
         for finding in result.findings:
             title = f"{finding.rule} {_NAMES.get(finding.rule, '')}".strip()
             properties = ",".join(
@@ -23,7 +24,8 @@ def render(results: list[LintResult]) -> str:
                     f"title={_property(title)}",
                 ]
             )
-            lines.append(f"::{finding.severity} {properties}::{_data(finding.message)}")
+            text = f"{finding.message}\n\n{finding.explanation}"      # a pull request shows no --explain
+            lines.append(f"::{finding.severity} {properties}::{_data(text)}")
     return "".join(line + "\n" for line in lines)
 
 

@@ -1,4 +1,5 @@
-"""`path:line:col: VDX001 message`, one per line; `[*]` marks what `--fix` can fix."""
+"""`path:line:col: VDX001 message`, one per line; `[*]` marks what `--fix` can fix; a file that could
+not be linted is `path:line:col: error: why` (or `path: error: why` when the problem has no place)."""
 
 from collections import Counter
 
@@ -12,11 +13,16 @@ def render(results: list[LintResult]) -> str:
     lines = []
     for result in results:
         if result.error is not None:
-            lines.append(f"{result.path}: error: {result.error}")
+            lines.append(error_line(result))
         for finding in result.findings:
             marker = "[*] " if finding.fixable else ""
             lines.append(f"{finding.path}:{finding.line}:{finding.col}: {finding.rule} {marker}{finding.message}")
     return "".join(line + "\n" for line in lines)
+
+
+def error_line(result: LintResult) -> str:
+    where = f"{result.path}:{result.error_line}:{result.error_col or 1}" if result.error_line else result.path
+    return f"{where}: error: {result.error}"
 
 
 def summary(results: list[LintResult], fixed: int = 0) -> str:

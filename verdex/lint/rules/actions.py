@@ -11,7 +11,8 @@ class ForceAction(LintRule):
     code = "VDX005"
     name = "force-action"
     severity = "error"
-    message = (
+    message = "`force=True` skips the actionability checks; wait for what is in the way"
+    explanation = (
         "`force=True` skips Playwright's actionability checks (visible, stable, enabled, receiving events): "
         "the test clicks through overlays and mid-animation where a user could not, and passes or fails by "
         'timing. Wait for what is in the way instead: `expect(page.get_by_role("dialog")).to_be_hidden()`'
@@ -41,8 +42,9 @@ class PageLevelAction(LintRule):
     code = "VDX010"
     name = "page-level-action"
     fixable = True
-    message = (
-        "finds the element anew on each call and, when several match, silently takes the first; it is "
+    message = "Page-level action with a selector string; act through a locator"
+    explanation = (
+        "A page-level action such as `page.click(\"#buy\")` finds the element anew on each call and, when several match, silently takes the first; it is "
         'the legacy API. Act through a locator, which is strict about ambiguity: `page.locator("#buy").click()`, '
         'or better `page.get_by_role("button", name="Buy").click()`'
     )
@@ -82,7 +84,7 @@ class PageLevelAction(LintRule):
             return
         if positional(node, 0) is None and keyword(node, "selector") is None:
             return
-        self.report(node, f"`{snippet(node)}` {self.message}", self._fix(node, method))
+        self.report(node, fix=self._fix(node, method))
 
     def _fix(self, node: cst.Call, method: str) -> Fix | None:
         selector = positional(node, 0)

@@ -23,10 +23,14 @@ class NonRetryingAssertion(LintRule):
     code = "VDX006"
     name = "non-retrying-assertion"
     fixable = True
-    message = (
-        "reads the page once, at that instant: if the app is a moment slower it fails, if it changes "
+    message = "Assert on a value read from the page once; use a retrying `expect`"
+    explanation = (
+        "The assert reads the page once, at that instant: if the app is a moment slower it fails, if it changes "
         "later it passes wrongly. Use a web-first assertion, which retries until it holds: "
-        "`expect(locator).to_be_visible()`, `.to_have_text()`, `.to_have_count()`, `expect(page).to_have_url()`"
+        "`expect(locator).to_be_visible()`, `.to_have_text()`, `.to_have_count()`, `expect(page).to_have_url()`. An assert on `bounding_box()` is reported on its own: "
+        "Python's `expect` has no assertion on geometry, so first wait for what settles the layout "
+        "(`expect(locator).to_be_visible()`, `.to_have_css(...)`, the response that fills it), then measure; "
+        "or retry the check in a helper"
     )
     valid = (
         Valid('expect(page.get_by_role("alert")).to_be_visible()'),
@@ -88,7 +92,7 @@ class NonRetryingAssertion(LintRule):
         ),
         Invalid(
             'def test_x(page) -> None:\n    assert page.get_by_role("button").is_enabled()\n',
-            fixed="from playwright.sync_api import expect\n"
+            fixed="from playwright.sync_api import expect\n\n\n"
             'def test_x(page) -> None:\n    expect(page.get_by_role("button")).to_be_enabled()\n',
         ),
         Invalid("def test_x(page, toolbar) -> None:\n    assert toolbar.save_button.is_enabled()\n"),
@@ -100,11 +104,7 @@ class NonRetryingAssertion(LintRule):
         ),
     )
 
-    geometry_message = (
-        "reads the element's box once. Python's `expect` has no assertion on geometry, so there is no "
-        "web-first form to switch to: first wait for what settles the layout (`expect(locator).to_be_visible()`, "
-        "`.to_have_css(...)`, the response that fills it), then measure; or retry the check in a helper"
-    )
+    geometry_message = "Assert on a box read once; `expect` has no assertion on geometry: wait for the layout first"
 
     def __init__(self, context: "FileContext") -> None:
         super().__init__(context)
@@ -135,10 +135,10 @@ class NonRetryingAssertion(LintRule):
             return
         if "bounding_box" in snippet(read, 10_000) or (isinstance(read, cst.Name) and read.value in self._boxes) \
                 or (isinstance(read, cst.Subscript) and isinstance(read.value, cst.Name) and read.value.value in self._boxes):
-            report = Report(type(self), node, f"`{snippet(read)}` {self.geometry_message}", None,
+            report = Report(type(self), node, self.geometry_message, None,
                             len(self.context.statements) - 1)
         else:
-            report = Report(type(self), node, f"`{snippet(read)}` {self.message}", self._fix(node),
+            report = Report(type(self), node, self._message(read), self._fix(node),
                             len(self.context.statements) - 1)
         if len(self._functions) > 1 or self._functions[-1:] and self._functions[-1] in self._retried:
             self._pending.append((self._functions[-1], report))   # maybe a callback a retrying helper runs
@@ -159,8 +159,11 @@ class NonRetryingAssertion(LintRule):
         for arg in node.args:
             read = self._instant_read(arg.value)
             if read is not None:
-                self.report(node, f"`{snippet(read)}` {self.message}")
+                self.report(node, self._message(read))
                 return
+
+    def _message(self, read: cst.BaseExpression) -> str:
+        return f"`{snippet(read, 40)}` read once in an assert; use a retrying `expect`"
 
     def _instant_read(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """The first read of page state inside an assert's expression, if any."""

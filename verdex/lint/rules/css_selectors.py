@@ -13,8 +13,9 @@ class PositionalCss(LintRule):
 
     code = "VDX002"
     name = "positional-css"
-    message = (
-        "selects by position in the DOM: a new sibling, a wrapper or a re-sort moves it onto another "
+    message = "Selector by position in the DOM"
+    explanation = (
+        "A positional pseudo-class selects by position in the DOM: a new sibling, a wrapper or a re-sort moves it onto another "
         'element without failing. Select by role, label, text or test id: `page.get_by_role("listitem")'
         '.filter(has_text="…")`'
     )
@@ -48,7 +49,7 @@ class PositionalCss(LintRule):
                 elif part.engine == "nth":
                     found.append(f">> nth={part.body}")
             if found:
-                self.report(argument, f"`{found[0]}` {self.message}")
+                self.report(argument, f"`{found[0]}`: selector by position in the DOM")
 
 
 # Class names that build tools generate: CSS-in-JS hashes and CSS-modules suffixes.
@@ -90,8 +91,9 @@ class GeneratedClassSelector(LintRule):
 
     code = "VDX011"
     name = "styling-coupled-selector"
-    message = (
-        "couples the test to styling: generated names change with every build or style edit, utility "
+    message = "Selector tied to styling"
+    explanation = (
+        "A selector by generated or utility class names couples the test to styling: generated names change with every build or style edit, utility "
         "classes with every restyle, though nothing a user sees has changed. Use a role, label, text or "
         'test id: `page.get_by_test_id("checkout")`'
     )
@@ -118,7 +120,7 @@ class GeneratedClassSelector(LintRule):
         for argument, selector in self.context.selector_arguments(node):
             reason = self._reason(selector)
             if reason:
-                self.report(argument, f"{reason}; this {self.message}")
+                self.report(argument, f"Selector tied to styling: {reason}")
 
     def _reason(self, selector: str) -> str | None:
         for part in split_selector(selector):
@@ -144,8 +146,9 @@ class DeepCssChain(LintRule):
 
     code = "VDX013"
     name = "deep-css-chain"
-    message = (
-        "spells out the markup: any wrapper the page gains or loses breaks it. Select the element by what "
+    message = "CSS chain that spells out the markup"
+    explanation = (
+        "A long CSS chain spells out the markup: any wrapper the page gains or loses breaks it. Select the element by what "
         "it is — `get_by_role`, `get_by_label`, `get_by_test_id` — scoped by one meaningful container"
     )
     valid = (
@@ -166,5 +169,5 @@ class DeepCssChain(LintRule):
                     continue
                 depth = max((len(chain) for chain in compound_chains(part.body)), default=0)
                 if depth > limit:
-                    self.report(argument, f"`{part.body}` has {depth} levels (more than {limit}); it {self.message}")
+                    self.report(argument, f"CSS chain of {depth} levels (more than {limit}) spells out the markup")
                     break

@@ -12,7 +12,8 @@ class PagePause(LintRule):
     name = "page-pause"
     severity = "error"
     fixable = True
-    message = (
+    message = "`page.pause()` left in a test"
+    explanation = (
         "`page.pause()` is a debugging breakpoint: it stops the test in the Playwright Inspector until "
         "someone resumes it, and in CI it hangs until the timeout. Remove it"
     )

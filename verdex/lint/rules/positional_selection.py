@@ -1,8 +1,13 @@
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 import verdex.lint.playwright_api as api
-from verdex.lint.calls import method_of, positional, receiver_of
+from verdex.lint.calls import method_of, positional, receiver_of, unwrap_await
 from verdex.lint.rule import Invalid, LintRule, Valid, snippet
+
+if TYPE_CHECKING:
+    from verdex.lint.context import FileContext
 
 _LOCATORS = (api.LOCATOR, api.FRAME_LOCATOR)
 
@@ -13,8 +18,9 @@ class PositionalSelection(LintRule):
     code = "VDX001"
     recommended = False       # noisy on suites that test order on purpose: opt in with --select or ALL
     name = "positional-selection"
-    message = (
-        "selects by position: when items are added, removed, re-sorted or render in another order it "
+    message = "Selects an element by its position among the matches"
+    explanation = (
+        "Picking an element by its position among the matches:  when items are added, removed, re-sorted or render in another order it "
         "silently acts on a different element. Narrow by what the element is: "
         '`rows.filter(has_text="Alice")`, `get_by_role("row", name="Alice")`; if the position is what '
         "the test checks, say so with `# noqa: VDX001`"
@@ -28,6 +34,15 @@ class PositionalSelection(LintRule):
             "def test_first_name(page: Page) -> None:\n"
             '    names = ["Ada", "Grace"]\n'
             '    page.get_by_label("Name").fill(names[0])\n'
+        ),
+        Valid('rows = page.get_by_role("row")\nfor i in range(rows.count()):\n    expect(rows.nth(i)).to_be_visible()'),
+        Valid(
+            'rows = page.get_by_role("row")\nn = rows.count()\n'
+            "for i in range(1, n):\n    expect(rows.nth(i)).not_to_be_empty()"
+        ),
+        Valid(
+            'rows = page.get_by_role("row")\n'
+            "for i, row in enumerate(rows.all()):\n    expect(rows.nth(i)).to_have_text(row.inner_text())"
         ),
         Valid(
             "import pandas as pd\nfrom playwright.sync_api import Page\n\n\n"
@@ -62,19 +77,63 @@ class PositionalSelection(LintRule):
         ),
     )
 
+    def __init__(self, context: "FileContext") -> None:
+        super().__init__(context)
+        self._counts: set[str] = set()     # names holding a locator's count: `n = rows.count()`
+        self._indices: list[str] = []      # loop variables running over every match: `for i in range(n)`
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if self._is_count(node.value):
+            self._counts |= {target.target.value for target in node.targets if isinstance(target.target, cst.Name)}
+
+    def visit_For(self, node: cst.For) -> None:
+        self._indices.append(self._index_over_all_matches(node))
+
+    def leave_For(self, node: cst.For) -> None:
+        self._indices.pop()
+
     def visit_Call(self, node: cst.Call) -> None:
         if method_of(node) != "nth":
             return
         assert isinstance(node.func, cst.Attribute)
+        index = positional(node, 0)
+        if index is not None and isinstance(index.value, cst.Name) and index.value.value in self._indices:
+            return      # `for i in range(rows.count()): rows.nth(i)` visits every match: iterating, not guessing
         if self.context.kind_of(receiver_of(node)) in (*_LOCATORS, None):
-            index = positional(node, 0)
             shown = f"`.nth({snippet(index.value)})`" if index is not None else "`.nth()`"
-            self.report(node.func.attr, f"{shown} {self.message}")
+            self.report(node.func.attr, f"{shown} selects an element by its position among the matches")
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value in ("first", "last") and self.context.kind_of(node.value) in _LOCATORS:
-            self.report(node.attr, f"`.{node.attr.value}` {self.message}")
+            self.report(node.attr, f"`.{node.attr.value}` selects an element by its position among the matches")
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if self.context.kind_of(node.value) in (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST):
-            self.report(node, f"indexing the list of matches {self.message}")
+            self.report(node, "Indexing the list of matches selects an element by its position")
+
+    def _index_over_all_matches(self, loop: cst.For) -> str:
+        """`i` in `for i in range(rows.count())`, `range(n)` with `n = rows.count()`, or
+        `for i, row in enumerate(rows.all())`; "" for any other loop."""
+        iterated, target = loop.iter, loop.target
+        if not isinstance(iterated, cst.Call) or not isinstance(iterated.func, cst.Name) or not iterated.args:
+            return ""
+        if iterated.func.value == "range" and len(iterated.args) <= 2 and isinstance(target, cst.Name):
+            return target.value if self._is_count(iterated.args[-1].value) else ""
+        if iterated.func.value == "enumerate" and isinstance(target, cst.Tuple) and len(target.elements) == 2:
+            first, listed = target.elements[0].value, unwrap_await(iterated.args[0].value)
+            if isinstance(first, cst.Name) and self.context.kind_of(listed) == api.LOCATOR_LIST:
+                return first.value
+        return ""
+
+    def _is_count(self, node: cst.BaseExpression) -> bool:
+        """`rows.count()` on a locator, `len(rows.all())`, or a name holding either."""
+        node = unwrap_await(node)
+        if isinstance(node, cst.Name):
+            return node.value in self._counts
+        if not isinstance(node, cst.Call):
+            return False
+        if method_of(node) == "count" and not node.args:
+            return self.context.kind_of(receiver_of(node)) in _LOCATORS
+        if isinstance(node.func, cst.Name) and node.func.value == "len" and len(node.args) == 1:
+            return self.context.kind_of(unwrap_await(node.args[0].value)) == api.LOCATOR_LIST
+        return False

@@ -35,14 +35,19 @@ def volatile_data(text: str) -> str | None:
     return None
 
 
+def _shortened(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class VolatileTextSelector(LintRule):
     """Locating by text that holds data: prices, counts, dates, ids."""
 
     code = "VDX012"
     recommended = False       # text that looks volatile is often exactly what the test checks: opt in
     name = "volatile-text-selector"
-    message = (
-        "changes with the data: the next fixture, a price update or tomorrow's date and the locator finds "
+    message = "Locator text holds data that changes"
+    explanation = (
+        "Text that holds a price, a count, a date or an id changes with the data: the next fixture, a price update or tomorrow's date and the locator finds "
         'nothing. Locate by the stable part (`get_by_role("row", name="Order")`, a test id) and assert '
         'the data separately, or match a pattern: `get_by_text(re.compile(r"Total: \\$\\d+\\.\\d{2}"))`'
     )
@@ -74,5 +79,5 @@ class VolatileTextSelector(LintRule):
         for argument, text in texts:
             description = volatile_data(text)
             if description:
-                self.report(argument, f'"{text}" holds {description}, which {self.message}')
+                self.report(argument, f'Locator text "{_shortened(text)}" holds {description}')
                 return

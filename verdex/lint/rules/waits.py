@@ -1,6 +1,7 @@
 from typing import TYPE_CHECKING
 
 import libcst as cst
+import libcst.matchers as m
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import keyword, method_of, receiver_of
@@ -23,8 +24,9 @@ class HardWait(LintRule):
     code = "VDX004"
     name = "hard-wait"
     severity = "error"
-    message = (
-        "waits a fixed time: too short on a slow CI run, wasted on a fast one, and it hides what the test "
+    message = "Hard wait; wait for the condition itself"
+    explanation = (
+        "A hard wait waits a fixed time: too short on a slow CI run, wasted on a fast one, and it hides what the test "
         'waits for. Wait for the condition itself: `expect(page.get_by_role("status")).to_be_visible()`, '
         '`page.wait_for_url("**/done")`, or `with page.expect_response("**/api/save"):` around the action'
     )
@@ -38,6 +40,16 @@ class HardWait(LintRule):
               "        return message\n\n    page.get_by_role(\"button\").click()\n"),
         Valid("import asyncio\n\n\nasync def test_x(page) -> None:\n    await asyncio.sleep(0)\n"
               "    await page.get_by_role(\"button\").click()\n"),
+        # reflex's HMR test: the poll interval of a loop with a deadline
+        Valid("import time\n\n\ndef wait_for_update(page, frames) -> None:\n    deadline = time.monotonic() + 10\n"
+              "    while time.monotonic() < deadline:\n        page.wait_for_timeout(100)\n"
+              "        if frames:\n            return\n"),
+        Valid("import time\n\n\ndef test_x(page) -> None:\n    for _ in range(360):\n"
+              "        if page.get_by_role(\"status\").is_visible():\n            break\n        time.sleep(1)\n"),
+        # solara's server test: page 2 must not be updated; the wait is the time a wrong update is given
+        Valid("def test_x(page2) -> None:\n    el2 = page2.locator(\".jupyter-widgets\")\n"
+              "    assert el2.text_content() == \"initial\"\n    page2.wait_for_timeout(500)\n"
+              "    assert el2.text_content() == \"initial\"\n"),
     )
     invalid = (
         Invalid("page.wait_for_timeout(500)"),
@@ -50,22 +62,55 @@ class HardWait(LintRule):
             "import asyncio\n\nfrom playwright.async_api import Page\n\n\n"
             "async def test_x(page: Page) -> None:\n    await asyncio.sleep(0.5)\n    await page.reload()\n"
         ),
+        Invalid('for name in ("a", "b"):\n    page.get_by_label(name).click()\n    page.wait_for_timeout(300)'),
+        Invalid('def test_x(page) -> None:\n    assert page.title() == "Cart"\n    page.get_by_role("button").click()\n'
+                '    page.wait_for_timeout(500)\n    assert page.title() == "Paid"\n'),
+        # wave's OIDC test: the same assert again, but of a change (the token was refreshed meanwhile)
+        Invalid("import time\n\n\ndef test_x(page) -> None:\n    old = page.get_by_test_id(\"token\").input_value()\n"
+                "    page.get_by_role(\"button\").click()\n    new = page.get_by_test_id(\"token\").input_value()\n"
+                "    assert old != new\n    old = new\n    time.sleep(8)\n"
+                "    new = page.get_by_test_id(\"token\").input_value()\n    assert old != new\n"),
     )
 
     def __init__(self, context: "FileContext") -> None:
         super().__init__(context)
         # per enclosing function: whether it drives a page, and the sleeps seen in it (with their statement)
         self._functions: list[tuple[cst.FunctionDef, list[bool], list[tuple[cst.Call, int]]]] = []
+        self._poll_loops = [0]      # per enclosing function (and the module): polling loops open around here
+        self._loops: list[bool] = []
+        self._unchanged_checks: set[cst.Call] = set()   # waits that give a wrong change time to show
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._functions.append((node, [False], []))
+        self._poll_loops.append(0)
+        self._unchanged_checks |= _waits_before_a_repeated_assert(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._enter_loop(True)
+
+    def leave_While(self, node: cst.While) -> None:
+        self._leave_loop()
+
+    def visit_For(self, node: cst.For) -> None:
+        self._enter_loop(bool(m.findall(node.body, m.Break() | m.Return())))
+
+    def leave_For(self, node: cst.For) -> None:
+        self._leave_loop()
+
+    def _enter_loop(self, polls: bool) -> None:
+        self._loops.append(polls)
+        self._poll_loops[-1] += polls
+
+    def _leave_loop(self) -> None:
+        self._poll_loops[-1] -= self._loops.pop()
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._poll_loops.pop()
         function, drives_page, sleeps = self._functions.pop()
         nested = bool(self._functions)          # a callback or helper the test defines for the app
         if drives_page[0] and not nested:        # a fixture that logs in counts; one that waits for a port does not
             for call, statement in sleeps:
-                self.context.reports.append(Report(type(self), call, f"`{snippet(call)}` {self.message}", None,
+                self.context.reports.append(Report(type(self), call, self._message(call), None,
                                                    statement))
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -73,15 +118,63 @@ class HardWait(LintRule):
         receiver_kind = self.context.kind_of(receiver_of(node)) if method is not None else None
         if self._functions and receiver_kind in api.PLAYWRIGHT_KINDS:
             self._functions[-1][1][0] = True
+        if self._poll_loops[-1] or node in self._unchanged_checks:
+            return          # the poll interval of a loop that re-checks a condition; a check that nothing changed
         if method == "wait_for_timeout":
             if receiver_kind in _PAGES:
-                self.report(node, f"`{snippet(node)}` {self.message}")
+                self.report(node, self._message(node))
         elif (method is None or method == "sleep") and self.context.qualified_name(node.func) in _SLEEPS \
                 and not _sleeps_zero(node):
             if self._functions:
                 self._functions[-1][2].append((node, len(self.context.statements) - 1))
             else:
-                self.report(node, f"`{snippet(node)}` {self.message}")   # a script's top level
+                self.report(node, self._message(node))   # a script's top level
+
+    def _message(self, call: cst.Call) -> str:
+        return f"Hard wait `{snippet(call, 40)}`; wait for the condition itself"
+
+
+def _waits_before_a_repeated_assert(function: cst.FunctionDef) -> set[cst.Call]:
+    """The fixed waits of a check that nothing happens: a wait whose next statement asserts again what
+    the function asserted before it (`assert el.text_content() == "initial"`, a wait, the same assert):
+    there is no condition to wait for, the wait is the time a wrong change is given to show."""
+    found: set[cst.Call] = set()
+    asserted: set[str] = set()
+    code = cst.Module([]).code_for_node
+    for block in m.findall(function.body, m.IndentedBlock()):
+        statements = list(block.body)
+        for index, statement in enumerate(statements):
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.Assert):
+                    asserted.add(code(small))
+            wait = statement.body[0].value if isinstance(statement.body[0], cst.Expr) else None
+            if isinstance(wait, cst.Await):
+                wait = wait.expression
+            again = _next_assert(statements[index + 1:])
+            if isinstance(wait, cst.Call) and again is not None and code(again) in asserted and _holds(again):
+                found.add(wait)
+    return found
+
+
+def _holds(check: cst.Assert) -> bool:
+    """An assert that a state still holds (`==`, `is`, `in`), not that it changed (`!=` after a wait
+    for a token to be refreshed is a wait for something to happen)."""
+    test = check.test
+    return not isinstance(test, cst.Comparison) or all(
+        isinstance(target.operator, (cst.Equal, cst.Is, cst.In)) for target in test.comparisons)
+
+
+def _next_assert(statements: list[cst.BaseStatement]) -> cst.Assert | None:
+    """The assert that follows, past assignments that read what it checks (`contexts = list(…)`)."""
+    for statement in statements:
+        first = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+        if isinstance(first, cst.Assert):
+            return first
+        if not isinstance(first, (cst.Assign, cst.AnnAssign)):
+            return None
+    return None
 
 
 def _sleeps_zero(call: cst.Call) -> bool:
@@ -95,7 +188,8 @@ class NetworkIdle(LintRule):
 
     code = "VDX008"
     name = "networkidle"
-    message = (
+    message = "`networkidle` is not tied to what the test needs; wait for what the page shows"
+    explanation = (
         "`networkidle` waits until the network has been quiet for 500 ms: analytics, polling and "
         "websockets keep it from settling, and nothing ties it to the data the test needs. Wait for what "
         'the page shows (`expect(page.get_by_role("table")).to_be_visible()`) or for the response '
@@ -129,17 +223,17 @@ class WaitForNavigation(LintRule):
 
     code = "VDX009"
     name = "wait-for-navigation"
-    message = (
-        "waits for a navigation, not for the page the test means: without `url=` any navigation ends it, and "
-        "nothing is checked about where it went. Say where the action leads: `page.wait_for_url(\"**/checkout\")` "
-        'or `expect(page).to_have_url(re.compile("/checkout"))` after the action, or `expect_navigation(url=…)` '
-        "when the test needs the navigation's response (the context manager is not racy: it listens before the "
-        "action runs)"
+    message = "`expect_navigation()` without `url=` waits for any navigation"
+    explanation = (
+        "`expect_navigation()` without `url=` waits for a navigation, not for the page the test means: any "
+        "navigation ends it, and nothing is checked about where it went. Say where the action leads: "
+        '`page.wait_for_url("**/checkout")` or `expect(page).to_have_url(re.compile("/checkout"))` after the '
+        "action, or `expect_navigation(url=…)` when the test needs the navigation's response (the context "
+        "manager is not racy: it listens before the action runs). `wait_for_navigation()` does not exist in "
+        "Playwright for Python (it is Puppeteer's name, and old Playwright JavaScript's): that line raises "
+        'AttributeError; wait for the URL you expect: `page.wait_for_url("**/checkout")`'
     )
-    missing_message = (
-        "does not exist in Playwright for Python (it is Puppeteer's name, and old Playwright JavaScript's): this "
-        'line raises AttributeError. Wait for the URL you expect: `page.wait_for_url("**/checkout")`'
-    )
+    missing_message = "`wait_for_navigation()` does not exist in Playwright for Python; use `wait_for_url()`"
     valid = (
         Valid('page.get_by_role("link", name="Checkout").click()\npage.wait_for_url("**/checkout")'),
         Valid('with page.expect_popup() as popup:\n    page.get_by_text("Open").click()'),
@@ -156,6 +250,6 @@ class WaitForNavigation(LintRule):
             if self.context.kind_of(receiver_of(node)) not in _PAGES:
                 return
             if method == "wait_for_navigation":
-                self.report(node, f"`{method}()` {self.missing_message}")
+                self.report(node, self.missing_message)
             elif keyword(node, "url") is None:       # with url= it waits for the page the test means
-                self.report(node, f"`{method}()` {self.message}")
+                self.report(node)

@@ -4,8 +4,8 @@ from verdex.lint.rule import Invalid, LintRule, Valid
 from verdex.lint.selectors import split_selector, xpath_problems
 
 _WHY = {
-    "absolute": "starts at the document root, so any wrapper added anywhere above the element breaks it",
-    "index": "picks by index, so an added, removed or re-sorted sibling retargets it without failing",
+    "absolute": "starts at the document root",
+    "index": "picks by index",
 }
 
 
@@ -14,8 +14,10 @@ class BrittleXPath(LintRule):
 
     code = "VDX003"
     name = "brittle-xpath"
-    message = (
-        "Use what the user sees instead: `get_by_role`, `get_by_label`, `get_by_text`, or a test id; "
+    message = "Brittle XPath"
+    explanation = (
+        "XPath from the document root breaks when any wrapper is added above the element; XPath by index "
+        "retargets silently when a sibling is added, removed or re-sorted. Use what the user sees instead: `get_by_role`, `get_by_label`, `get_by_text`, or a test id; "
         "an XPath by attribute (`//button[@data-testid='save']`) is acceptable"
     )
     valid = (
@@ -37,5 +39,5 @@ class BrittleXPath(LintRule):
                 problems = xpath_problems(part.body) if part.engine == "xpath" else ()
                 if problems:
                     why = " and ".join(_WHY[problem] for problem in problems)
-                    self.report(argument, f"XPath `{part.body}` {why}. {self.message}")
+                    self.report(argument, f"Brittle XPath: {why}")
                     break

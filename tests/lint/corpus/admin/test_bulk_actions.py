@@ -32,5 +32,5 @@ def test_select_all_checkbox(page: Page) -> None:
 def test_action_counter_text(page: Page) -> None:
     login(page)
     page.goto(f"{ADMIN_URL}/auth/user/")
-    page.locator("tr:has-text('bob') input.action-select").check()
-    page.locator("span.action-counter:has-text('1 of 3 selected')").wait_for()  # expect: VDX012
+    page.locator("tr:has-text('bob') input.action-select").check()  # expect: VDX019
+    page.locator("span.action-counter:has-text('1 of 3 selected')").wait_for()  # expect: VDX012, VDX019

@@ -22,7 +22,7 @@ def test_mark_all_read(page: Page) -> None:
     page.goto(URL)
     page.get_by_role("button", name=re.compile("Notifications")).click()
     page.get_by_role("button", name="Mark all as read").click()
-    badge = page.locator("[data-testid=unread-count]")
+    badge = page.locator("[data-testid=unread-count]")  # expect: VDX018
     assert badge.is_hidden()  # expect: VDX006
 
 

@@ -20,7 +20,7 @@ class OrdersGrid:
         return row.locator(f"[col-id={col_id}]")
 
     def row_for(self, order_id: str) -> Locator:
-        return self.rows.filter(has=self.page.locator(f"[col-id=orderId]:text-is('{order_id}')"))
+        return self.rows.filter(has=self.page.locator(f"[col-id=orderId]:text-is('{order_id}')"))  # expect: VDX019
 
     def row_at(self, index: int) -> Locator:
         return self.rows.nth(index)  # expect: VDX001

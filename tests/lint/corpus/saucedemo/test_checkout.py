@@ -37,7 +37,7 @@ def test_continue_shopping_button(logged_in_page: Page) -> None:
 def test_checkout_overview_prices(logged_in_page: Page) -> None:
     page = logged_in_page
     page.get_by_text("Sauce Labs Bike Light").click()
-    page.locator("button:has-text('Add to cart')").click()
+    page.locator("button:has-text('Add to cart')").click()  # expect: VDX019
     page.goto("https://www.saucedemo.com/checkout-step-one.html")
     page.locator("[data-test=firstName]").fill("Ada")
     page.locator("[data-test=lastName]").fill("Lovelace")

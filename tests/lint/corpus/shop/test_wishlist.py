@@ -29,13 +29,13 @@ def test_last_added_item(page: Page) -> None:
 def test_share_link_copied(page: Page) -> None:
     page.goto(f"{SHOP}/wishlist")
     page.get_by_role("button", name="Share").click()
-    page.dispatch_event("#copy-link", "click")  # expect: VDX010
+    page.dispatch_event("#copy-link", "click")  # expect: VDX010, VDX020
     expect(page.get_by_text("Link copied")).to_be_visible()
 
 
 def test_click_through_js(page: Page) -> None:
     page.goto(f"{SHOP}/wishlist")
-    page.get_by_role("button", name="Clear wishlist").evaluate("button => button.click()")
+    page.get_by_role("button", name="Clear wishlist").evaluate("button => button.click()")  # expect: VDX020
     expect(page.get_by_role("listitem")).to_have_count(0)
 
 

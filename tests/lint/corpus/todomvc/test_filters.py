@@ -30,7 +30,7 @@ def test_should_respect_the_back_button(todos, page) -> None:
 @pytest.mark.parametrize("link,expected", [("All", 3), ("Active", 2), ("Completed", 1)])
 def test_filters(todos, page, link: str, expected: int) -> None:
     todos.complete("feed the cat")
-    page.click(f"a:has-text('{link}')")  # expect: VDX010
+    page.click(f"a:has-text('{link}')")  # expect: VDX010, VDX019
     page.wait_for_load_state("networkidle")  # expect: VDX008
     assert len(page.query_selector_all(".todo-list li")) == expected  # expect: VDX006 VDX007
 

@@ -16,4 +16,4 @@ class BasePage:
 
     def logout(self) -> None:
         self.burger_menu()
-        self.page.click("text=Logout")  # expect: VDX010
+        self.page.click("text=Logout")  # expect: VDX010, VDX019

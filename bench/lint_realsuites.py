@@ -1,0 +1,103 @@
+"""Precision and recall of each `verdex lint` rule over the hand-labelled real-suite sample.
+
+tests/lint/realsuites/ holds excerpts of public Python Playwright suites (its README lists them, pinned
+to commits), each line where a finding is right labelled `# expect: VDX…` (bench/lint_labels.py).
+Nothing is fetched at run time. Codes that are labelled but not implemented yet are reported as such.
+
+    python bench/lint_realsuites.py            # the table
+    python bench/lint_realsuites.py --details  # and every false positive and miss
+    python bench/lint_realsuites.py --json     # machine-readable, for tests
+    python bench/lint_realsuites.py --check    # exit 1 if a default rule's precision is below 0.95
+"""
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from lint_labels import compare, labelled_lines, lint_all_rules
+
+from verdex.lint import ALL_RULES
+
+SAMPLE = Path(__file__).resolve().parent.parent / "tests" / "lint" / "realsuites"
+PRECISION_BAR = 0.95
+
+
+def score(sample: Path = SAMPLE) -> dict:
+    found, errors = lint_all_rules(sample)
+    expected, files, lines = labelled_lines(sample)
+    implemented = {rule.code: rule for rule in ALL_RULES}
+    labelled_only = sorted({code for (_, _, code) in expected} - implemented.keys())
+    scores = compare(found, expected, [*implemented, *labelled_only])
+    for code, row in scores["rules"].items():
+        rule = implemented.get(code)
+        row.update(
+            name=rule.name if rule else "",
+            implemented=rule is not None,
+            default=bool(rule and rule.recommended),
+            findings=row["true_positives"] + row["false_positives"],
+        )
+    return {"files": files, "lines": lines, "errors": errors, **scores}
+
+
+def below_bar(scores: dict) -> list[str]:
+    """The default rules whose precision on the sample is under the bar."""
+    return [
+        code for code, row in scores["rules"].items() if row["default"] and row["precision"] < PRECISION_BAR
+    ]
+
+
+def print_table(scores: dict) -> None:
+    print(f"sample: {scores['files']} files, {scores['lines']} lines, {len(scores['errors'])} errors")
+    print(
+        f"{'rule':<8} {'name':<26} {'set':<8} {'found':>5} {'TP':>4} {'FP':>4} {'FN':>4}"
+        f" {'precision':>10} {'recall':>8}"
+    )
+    for code, row in scores["rules"].items():
+        where = "default" if row["default"] else "opt-in" if row["implemented"] else "-"
+        figures = (
+            f"{row['precision']:>10.2f} {row['recall']:>8.2f}"
+            if row["implemented"]
+            else f"{'not yet implemented':>19}"
+        )
+        print(
+            f"{code:<8} {row['name']:<26} {where:<8} {row['findings']:>5} {row['true_positives']:>4}"
+            f" {row['false_positives']:>4} {row['misses']:>4} {figures}"
+        )
+    implemented = [row for row in scores["rules"].values() if row["implemented"]]
+    tp = sum(row["true_positives"] for row in implemented)
+    fp = sum(row["false_positives"] for row in implemented)
+    fn = sum(row["misses"] for row in implemented)
+    print(
+        f"{'all implemented':<35} {tp + fp:>14} {tp:>4} {fp:>4} {fn:>4}"
+        f" {tp / (tp + fp) if tp + fp else 1.0:>10.2f} {tp / (tp + fn) if tp + fn else 1.0:>8.2f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--details", action="store_true", help="list every false positive and miss")
+    parser.add_argument("--json", action="store_true", help="print the scores as JSON")
+    parser.add_argument("--check", action="store_true", help=f"exit 1 if a default rule's precision < {PRECISION_BAR}")
+    args = parser.parse_args(argv)
+    scores = score()
+    if args.json:
+        print(json.dumps(scores, indent=2))
+    else:
+        print_table(scores)
+    if args.details:
+        for line in scores["false_positives"]:
+            print(f"false positive: {line}")
+        for line in scores["misses"]:
+            print(f"miss: {line}")
+        for path, error in scores["errors"].items():
+            print(f"error: {path}: {error}")
+    failing = below_bar(scores)
+    if args.check and failing:
+        print(f"precision below {PRECISION_BAR}: {', '.join(failing)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
