@@ -184,7 +184,12 @@ async def test_lint_test_finds_flaky_patterns_in_code_and_in_a_path(tmp_path):
         from_code = await c.call_tool("lint_test", {"code": flaky})
         from_path = await c.call_tool("lint_test", {"path": str(tmp_path)})
         neither = await c.call_tool("lint_test", {})
+        broken = await c.call_tool("lint_test", {"code": "def test_x(page):\n    page.click(\n"})
     rules = {f["rule"] for r in from_code.structured_content["results"] for f in r["findings"]}
     assert {"VDX001", "VDX004", "VDX005"} <= rules
     assert "VDX004" in from_path.content[0].text and "test_flaky.py:2:" in from_path.content[0].text
+    # each rule explained once, after the one-line findings: the agent reads what to write instead
+    said = from_code.content[0].text
+    assert said.count("VDX004: ") == 1 and "Wait for the condition itself" in said, said
     assert neither.is_error and "INVALID_ARGUMENT" in neither.content[0].text
+    assert ":2:" in broken.content[0].text and "error:" in broken.content[0].text, broken.content[0].text

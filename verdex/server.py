@@ -556,8 +556,11 @@ def _add_lint_tools(server: MCPServer) -> None:
         results = await asyncio.to_thread(
             lambda: [lint_source(code, config=config)] if code is not None else lint_paths([path], config))
         findings = [f for r in results for f in r.findings]
-        errors = [f"{r.path}: {r.error}" for r in results if r.error]
-        text = "\n".join([f"{f.path}:{f.line}:{f.col}: {f.rule} {f.message}" for f in findings] + errors) or "no findings"
+        errors = [f"{r.path}:{r.error_line or 1}:{r.error_col or 1}: error: {r.error}" for r in results if r.error]
+        # each rule's explanation once, after its one-line findings: what to write instead
+        explained = {f.rule: f"{f.rule}: {f.explanation}" for f in findings}
+        lines = [f"{f.path}:{f.line}:{f.col}: {f.rule} {f.message}" for f in findings] + errors
+        text = "\n".join(lines + ([""] + list(explained.values()) if explained else [])) or "no findings"
         return CallToolResult(content=[TextContent(type="text", text=text)],
                               structured_content={"results": [r.model_dump(mode="json") for r in results]})
 
