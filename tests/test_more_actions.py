@@ -145,7 +145,7 @@ async def test_a_drag_is_recorded_and_becomes_a_test_that_drags_onto_the_same_pl
     assert 'get_by_text("Write the report", exact=True).drag_to( page.get_by_role("region", name="Done", exact=True) )' \
         in " ".join(source.split()), source
     spec = export(recording, target="typescript", path=tmp_path / "board.spec.ts", name="board")[0]
-    assert 'getByText("Write the report", { exact: true }).dragTo(' in spec.read_text()
+    assert 'getByText("Write the report", { exact: true }) .dragTo(' in " ".join(spec.read_text().split())
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test_file)],
                           cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout[-3000:]
