@@ -2,7 +2,8 @@
 installed from PyPI by ./dev) is recorded by the scripted agent over MCP, exported as a pytest and a
 Playwright Test file, and each generated test runs --runs times against fresh copies of the app.
 
-Per flow it prints the passes, how many of verdex's locators are positional (nth) or hold volatile
+Per flow it prints the passes, the review problems of the two files (tests/generated_style.py: a port
+or path baked in, a chain written three times, a long line, a substring text), how many of verdex's locators are positional (nth) or hold volatile
 text (a price, a count, a date), and the same two readings for what Playwright's own generator
 (``locator.normalize()``, what codegen writes) picks for the same targets, asked while the generated
 test runs.
@@ -29,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.flows.runner import Run, exported_spec, run_pytest, run_typescript  # noqa: E402
+from tests.generated_style import style_problems  # noqa: E402
 from tests.realapps import proving  # noqa: E402
 from tests.realapps.flows import FLOWS, Flow  # noqa: E402
 
@@ -56,13 +58,16 @@ def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = Fal
     python = repeat(runs, workers, lambda n: run_pytest(test_file, None, serve, ("--chaos-seed", str(n)) if chaos else ()),
                     "pytest" + (" under chaos" if chaos else ""))
     with exported_spec(recording, flow.name.replace("-", "_")) as spec:
+        style = style_problems(test_file) + style_problems(spec)
+        for problem in style:
+            say(f"  style: {problem}")
         typescript = repeat(runs, workers, lambda n: run_typescript(spec.parent, None, serve), "playwright test")
     picks = proving.playwright_picks(flow, test_file)
     failures = [run for run in python + typescript if not run.passed]
     if failures:
         say(f"  first failure:\n{failures[0].tail(25)}")
     return {"flow": flow.key, "python": sum(r.passed for r in python), "typescript": sum(r.passed for r in typescript),
-            "runs": runs, "locators": len(reading.locators), "nth": len(reading.positional),
+            "runs": runs, "style": len(style), "locators": len(reading.locators), "nth": len(reading.positional),
             "volatile": len(reading.volatile), "pw_picks": len(picks), "pw_nth": sum(p.positional for p in picks),
             "pw_volatile": sum(p.volatile for p in picks), "example": _example(reading, picks)}
 
@@ -132,25 +137,25 @@ def main() -> int:
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
           f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
           f"({time.monotonic() - started:.0f} s)\n")
-    header = f"{'flow':24} {'pytest':>7} {'pw test':>7} {'locators':>8} {'nth':>4} {'volatile':>8} " \
+    header = f"{'flow':24} {'pytest':>7} {'pw test':>7} {'style':>5} {'locators':>8} {'nth':>4} {'volatile':>8} " \
              f"{'| Playwright picks':>17} {'nth':>4} {'volatile':>8}"
     print(header)
     print("-" * len(header))
     for row in rows:
         print(f"{row['flow']:24} {row['python']:>3}/{row['runs']:<3} {row['typescript']:>3}/{row['runs']:<3} "
-              f"{row['locators']:>8} {row['nth']:>4} {row['volatile']:>8} | {row['pw_picks']:>15} "
+              f"{row['style']:>5} {row['locators']:>8} {row['nth']:>4} {row['volatile']:>8} | {row['pw_picks']:>15} "
               f"{row['pw_nth']:>4} {row['pw_volatile']:>8}")
     total = lambda key: sum(int(row[key]) for row in rows)  # noqa: E731
     print("-" * len(header))
     print(f"{'all':24} {total('python'):>3}/{args.runs * len(rows):<3} {total('typescript'):>3}/{args.runs * len(rows):<3} "
-          f"{total('locators'):>8} {total('nth'):>4} {total('volatile'):>8} | {total('pw_picks'):>15} "
+          f"{total('style'):>5} {total('locators'):>8} {total('nth'):>4} {total('volatile'):>8} | {total('pw_picks'):>15} "
           f"{total('pw_nth'):>4} {total('pw_volatile'):>8}")
     examples = [(row["flow"], row["example"]) for row in rows if row["example"]]
     if examples:
         print("\nwhere Playwright's generator falls back to a position:")
         for key, example in examples:
             print(f"  {key}\n      {example}")
-    failed = total("python") + total("typescript") < 2 * args.runs * len(rows)
+    failed = total("python") + total("typescript") < 2 * args.runs * len(rows) or total("style") > 0
     return 1 if failed else 0
 
 

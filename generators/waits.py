@@ -63,6 +63,17 @@ def url_pattern(url_before: str, url_after: str) -> str:
     return pattern + "$"
 
 
+SHORT_PATTERN = 60     # longer URL patterns are written one query condition a line
+
+
+def pattern_pieces(pattern: str) -> list[str]:
+    """A long URL pattern cut before each of its query conditions (``(?=…sort=2…)``), so the test
+    writes it one condition a line; a short one, or one without conditions, whole."""
+    if len(pattern) <= SHORT_PATTERN:
+        return [pattern]
+    return [piece for piece in re.split(r"(?=\(\?=\(\?:\[\^#\]\*&\)\?)", pattern) if piece]
+
+
 def _names_a_record(key: str, value: str) -> bool:
     """An id or a token (``id=17``, ``user_id=3``, ``token=9f8e…``): the test means any record, not that one."""
     return bool(VOLATILE_VALUE.match(value) or (ID_KEY.search(key) and value.isdigit()))

@@ -99,3 +99,16 @@ def test_a_frame_the_test_goes_into_twice_is_held_in_a_variable_declared_before_
     declared = next(n for n, line in enumerate(lines) if line.strip() == declaration)
     first_use = next(n for n, line in enumerate(lines) if "ayment_form_frame." in line or "aymentFormFrame." in line)
     assert declared < first_use and "Payment form" not in "\n".join(lines[declared + 1:]), source
+
+
+def test_a_long_url_pattern_is_written_one_query_condition_a_line_and_means_the_same():
+    from verdex.generators.targets.python_pytest import pattern_literal
+    from verdex.generators.targets.typescript import regex_literal
+    from verdex.generators.waits import url_pattern
+    pattern = url_pattern("http://h/admin/book/?page_size=20",
+                          "http://h/admin/book/edit/?id=7&url=/admin/book/?page_size%3D20")
+    written = pattern_literal(pattern)
+    assert written.count('r"') == 3 and eval(written) == pattern        # black puts each piece on a line
+    assert regex_literal(pattern).count('" + "') == 2
+    assert json.loads("[" + regex_literal(pattern)[len("new RegExp("):-1].replace(" + ", ",") + "]") \
+        == [piece for piece in eval("[" + written.replace('" r"', '", r"') + "]")]

@@ -11,6 +11,7 @@ import re
 import black
 
 from verdex.generators.shared_locators import Variables
+from verdex.generators.waits import pattern_pieces
 from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
                                     TestPlan, Value, Wait)
 from verdex.generators.targets.errors import GenerationError
@@ -42,11 +43,10 @@ def literal(value: object) -> str:
 
 
 def pattern_literal(pattern: str) -> str:
-    """A regular expression as a raw string when it can be one (no quote, line break or trailing
-    backslash in it), else as an ordinary literal."""
-    if '"' in pattern or pattern.endswith("\\") or not pattern.isprintable():
-        return literal(pattern)
-    return f'r"{pattern}"'
+    """A regular expression as raw strings where they can be (no quote, line break or trailing
+    backslash), a long URL pattern as one literal per query condition (black puts each on a line)."""
+    return " ".join(f'r"{piece}"' if '"' not in piece and not piece.endswith("\\") and piece.isprintable()
+                    else literal(piece) for piece in pattern_pieces(pattern))
 
 
 class PythonPytest:

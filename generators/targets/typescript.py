@@ -7,6 +7,7 @@ import textwrap
 import re
 
 from verdex.generators.shared_locators import Variables
+from verdex.generators.waits import pattern_pieces
 from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
                                     TestPlan, Value, Wait)
 from verdex.generators.targets.errors import GenerationError
@@ -38,7 +39,8 @@ def literal(value: object) -> str:
 
 
 def regex_literal(pattern: str) -> str:
-    return f"new RegExp({literal(pattern)})"
+    """``new RegExp("…")``; a long URL pattern as one string per query condition, joined with ``+``."""
+    return f"new RegExp({' + '.join(literal(piece) for piece in pattern_pieces(pattern))})"
 
 
 class TypeScript:
