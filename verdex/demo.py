@@ -108,7 +108,8 @@ async def run_demo(chaos_seed: int | None = None) -> int:
 
     _step("report")
     print(f"   - the preflight caught: {caught}")
-    print("   - the test waits only on what was observed (scrim hidden, readiness signal, the cart response)")
+    print("   - the test waits only on what was observed and Playwright does not wait for itself: the shop's")
+    print("     start-up data, its readiness signal, the cart response (the click waits out the scrim on its own)")
     print(f"   - {passed}/{RUNS} runs passed under chaos; median run {sorted(durations)[len(durations) // 2]:.1f} s")
     print(f"   - verdex prove: {sum(t.passes for t in proof.tests.values())}/{PROVE_RUNS} seeds of client-side chaos passed")
     written = [name for name in (*DEMO_FILES, "shop.jsonl") if (OUT / name).exists()]
