@@ -191,3 +191,13 @@ def test_the_tabs_of_a_session_are_bounded(apps, shell):
     assert shell("open", f"{apps.url}/shop/", "--max-tabs", "1").returncode == 0
     refused = shell("tab-new", "--url", f"{apps.url}/login/")
     assert refused.returncode == 1 and "already has 1 tabs open" in refused.stderr, refused.stderr
+
+
+def test_a_browser_that_cannot_start_is_said_with_its_code_and_the_session_stays_to_be_told_again(apps, shell):
+    """The session process starts Chromium while it loads its tools; when Chromium cannot start, the
+    first command says why (the same error as over MCP) and the session is still there to close."""
+    opened = shell("open", apps.url + "/shop/", "--executable", "/nonexistent/chromium", session="broken")
+    assert opened.returncode == 1 and "starting the browser failed" in opened.stdout + opened.stderr, opened
+    again = shell("snapshot", session="broken")
+    assert again.returncode == 1 and "/nonexistent/chromium" in again.stdout + again.stderr, again
+    assert "broken" in shell("sessions", session=None).stdout

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import os
 import re
@@ -19,16 +20,15 @@ import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
-
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from typing import TYPE_CHECKING, Any
 
 from verdex.browser.session import Session
 from verdex.cli import browser_arguments, browser_options, policy_of
-from verdex.server import CAPABILITY_GROUPS, session_server
 from verdex.shell.commands import COMMANDS, Command, Usage, command_parser
 from verdex.shell.places import Place, checked_name
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 DEFAULT_IDLE_S = 3600.0
 IDLE_CHECK_S = 1.0
@@ -102,6 +102,7 @@ class SessionProcess:
             arguments = self._arguments(name, command, argv[1:])
         except Usage as usage:
             return {"exit": 2, "text": str(usage).rstrip()}
+        from mcp.server.mcpserver.exceptions import ToolError      # loaded with the server by then
         try:
             result = await self.server.call_tool(command.tool, arguments)
         except ToolError as exc:
@@ -143,9 +144,20 @@ def main(argv: list[str] | None = None) -> int:
     place = Place(checked_name(args.name))
     session = Session(options, roles, policy=policy_of(browser_args), name=place.name,
                       record=False if args.no_record else args.record)
-    process = SessionProcess(place, session, session_server(session, CAPABILITY_GROUPS), args.idle_timeout)
-    asyncio.run(process.run())
+    asyncio.run(_serve(place, session, args.idle_timeout))
     return 0
+
+
+async def _serve(place: Place, session: Session, idle_s: float) -> None:
+    """Start the browser while the tools load (the MCP server's modules take as long to import as
+    Chromium takes to start): a session's first command does not wait for the two in turn."""
+    launching = asyncio.create_task(session.start())
+    tools = await asyncio.to_thread(importlib.import_module, "verdex.server")
+    try:
+        await launching
+    except Exception:     # noqa: BLE001 - whatever it was, the first command starts it again and says it with its code
+        pass
+    await SessionProcess(place, session, tools.session_server(session, tools.CAPABILITY_GROUPS), idle_s).run()
 
 
 if __name__ == "__main__":
