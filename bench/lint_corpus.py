@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from lint_labels import compare, labelled_lines, lint_all_rules
+from lint_labels import compare, labelled_lines, lint_all_rules, print_details
 
 from verdex.lint import ALL_RULES
 
@@ -51,12 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         f" {total['precision']:>10.2f} {total['recall']:>8.2f}"
     )
     if args.details:
-        for line in scores["false_positives"]:
-            print(f"false positive: {line}")
-        for line in scores["misses"]:
-            print(f"miss: {line}")
-        for path, error in scores["errors"].items():
-            print(f"error: {path}: {error}")
+        print_details(scores)
     return 0
 
 

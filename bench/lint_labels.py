@@ -77,3 +77,13 @@ def labelled_lines(root: Path) -> tuple[Counter[Key], int, int]:
     for path in files:
         expected += expected_findings(path)
     return expected, len(files), sum(len(path.read_text(encoding="utf-8").splitlines()) for path in files)
+
+
+def print_details(scores: dict) -> None:
+    """Every false positive, miss and file that could not be linted, a line each."""
+    for line in scores["false_positives"]:
+        print(f"false positive: {line}")
+    for line in scores["misses"]:
+        print(f"miss: {line}")
+    for path, error in scores["errors"].items():
+        print(f"error: {path}: {error}")

@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from lint_labels import compare, labelled_lines, lint_all_rules
+from lint_labels import compare, labelled_lines, lint_all_rules, print_details
 
 from verdex.lint import ALL_RULES
 
@@ -86,12 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print_table(scores)
     if args.details:
-        for line in scores["false_positives"]:
-            print(f"false positive: {line}")
-        for line in scores["misses"]:
-            print(f"miss: {line}")
-        for path, error in scores["errors"].items():
-            print(f"error: {path}: {error}")
+        print_details(scores)
     failing = below_bar(scores)
     if args.check and failing:
         print(f"precision below {PRECISION_BAR}: {', '.join(failing)}", file=sys.stderr)

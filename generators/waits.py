@@ -99,11 +99,14 @@ def text_assertion(kind: str, args: dict[str, Any], reason: str) -> Assertion:
     before, _, after = shown.partition(text)
     if not re.search(r"\d", before + after):
         return Assertion(kind=kind, text=shown, exact=True, reason=reason)
-    around = [re.sub(r"\d+", "\0", part) for part in (before, after)]
-    pattern = "^" + r"\d+".join(_escape(p) for p in around[0].split("\0")) + _escape(text) \
-        + r"\d+".join(_escape(p) for p in around[1].split("\0")) + "$"
+    pattern = "^" + _numbers_vary(before) + _escape(text) + _numbers_vary(after) + "$"
     return Assertion(kind=kind, text=text, pattern=pattern,
                      reason=f"the element showed {shown!r}; the numbers around {text!r} may differ")
+
+
+def _numbers_vary(text: str) -> str:
+    """The text as a regular expression, its runs of digits as ``\\d+``."""
+    return r"\d+".join(_escape(part) for part in re.split(r"\d+", text))
 
 
 def url_assertion(url_before: str, url_after: str) -> Assertion | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import json
-import textwrap
 import keyword
 import re
 
@@ -14,10 +13,10 @@ from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import pattern_pieces
 from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
                                     TestPlan, Value, Wait)
+from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
-COMMENT_WIDTH = 88            # with the indentation of a with block, within 100 columns
 DECLARATION = "{name} = {chain}"
 # names the test file already uses: a shared locator's variable never takes one
 RESERVED = {"page", "expect", "re", "os", "pathlib", "response", "response_to", "dialog", "file_chooser_info"}
@@ -26,10 +25,7 @@ METHODS = {"get_by_test_id", "get_by_role", "get_by_label", "get_by_placeholder"
 
 
 def comments(text: str) -> list[str]:
-    """Comment lines, wrapped to fit the line length: page text inside them (a name, a URL) cannot end a
-    line and become code."""
-    return ["# " + line for line in textwrap.wrap(" ".join(text.replace("\u2028", " ").replace("\u2029", " ").split()),
-                                                    COMMENT_WIDTH, break_long_words=False, break_on_hyphens=False)]
+    return comment_lines(text, "#")
 
 
 def literal(value: object) -> str:

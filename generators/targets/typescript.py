@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import json
-import textwrap
 import re
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import pattern_pieces
 from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
                                     TestPlan, Value, Wait)
+from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
-COMMENT_WIDTH = 88            # with the indentation of a with block, within 100 columns
 DECLARATION = "const {name} = {chain};"
 # names the spec already uses, and JavaScript's reserved words a name could make
 RESERVED = {"page", "expect", "test", "path", "secret", "responseTo", "dialog", "response", "default", "new",
@@ -27,10 +26,7 @@ OPTION_NAMES = {"has_text": "hasText", "exact": "exact", "name": "name"}
 
 
 def comments(text: str) -> list[str]:
-    """Comment lines, wrapped to fit the line length: page text inside them (a name, a URL) cannot end a
-    line and become code."""
-    return ["// " + line for line in textwrap.wrap(" ".join(text.replace("\u2028", " ").replace("\u2029", " ").split()),
-                                                    COMMENT_WIDTH, break_long_words=False, break_on_hyphens=False)]
+    return comment_lines(text, "//")
 
 
 def literal(value: object) -> str:

@@ -1,3 +1,4 @@
+import json
 import os
 import subprocess
 import sys
@@ -29,3 +30,19 @@ def run_lint(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.Comp
 @pytest.fixture
 def lint():
     return run_lint
+
+
+@pytest.fixture(scope="session")
+def label_scores():
+    """``label_scores("lint_corpus.py")``: what a labelled-sample benchmark in bench/ prints with
+    ``--json`` (precision and recall per rule), run once per session."""
+    printed: dict[str, dict] = {}
+
+    def scores(script: str) -> dict:
+        if script not in printed:
+            result = subprocess.run([sys.executable, str(REPO / "bench" / script), "--json"], capture_output=True,
+                                    text=True, check=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+            printed[script] = json.loads(result.stdout)
+        return printed[script]
+
+    return scores

@@ -1,24 +1,16 @@
 """The marked corpus: realistic suites with every expected finding marked `# expect: VDX…`."""
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO / "tests" / "lint" / "corpus"
 
 
-def scores() -> dict:
-    result = subprocess.run(
-        [sys.executable, str(REPO / "bench" / "lint_corpus.py"), "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
-    return json.loads(result.stdout)
+@pytest.fixture
+def scores(label_scores) -> dict:
+    return label_scores("lint_corpus.py")
 
 
 def test_corpus_is_big_and_varied_enough() -> None:
@@ -29,21 +21,18 @@ def test_corpus_is_big_and_varied_enough() -> None:
         assert style in text
 
 
-# Rules whose patterns the in-house corpus (written before them) has fewer than two of; their own
-# valid/invalid examples test them, and the real-suite corpus (issue #16) measures them.
-def test_every_rule_is_exercised_and_scores_well() -> None:
-    result = scores()
-    assert result["errors"] == {}
-    for code, row in result["rules"].items():
+def test_every_rule_is_exercised_and_scores_well(scores: dict) -> None:
+    assert scores["errors"] == {}
+    for code, row in scores["rules"].items():
         assert row["true_positives"] >= 2, code
-        assert row["precision"] == 1.0, (code, result["false_positives"])
-        assert row["recall"] >= 0.75, (code, result["misses"])
-    assert result["total"]["recall"] >= 0.95
+        assert row["precision"] == 1.0, (code, scores["false_positives"])
+        assert row["recall"] >= 0.75, (code, scores["misses"])
+    assert scores["total"]["recall"] >= 0.95
 
 
-def test_known_misses_are_the_cross_file_ones() -> None:
+def test_known_misses_are_the_cross_file_ones(scores: dict) -> None:
     # A page object or fixture imported from another module is opaque to a single-file linter.
-    misses = {Path(line.split(":")[0]).name for line in scores()["misses"]}
+    misses = {Path(line.split(":")[0]).name for line in scores["misses"]}
     assert misses <= {
         "test_checkout.py",
         "test_login.py",
