@@ -117,23 +117,36 @@ def test_documents_and_images_are_not_delayed_and_a_zero_bound_delays_nothing():
     assert plan.delay_for("GET", "http://h/logo.png", "image") == 0
     assert ChaosPlan(3, max_delay_ms=0).delay_for("GET", "http://h/api", "fetch") == 0
     assert ChaosPlan(3, max_cpu_rate=1).cpu_rate == 1.0
+    assert ChaosPlan(3, max_delay_ms=0).delay_for_message("ws://h/live") == 0
+
+
+def test_each_websocket_message_draws_its_own_delay_and_the_report_counts_them():
+    plan = ChaosPlan(5, "test_x.py::test_x")
+    plan.delay_for("GET", "http://h/api", "fetch")
+    drawn = [plan.delay_for_message("ws://h/live") for _ in range(4)]
+    assert len(set(drawn)) > 1 and all(0 <= ms <= 1500 for ms in drawn)
+    assert "1 delayed requests and 4 delayed websocket messages" in plan.describe()
+    again = ChaosPlan(5, "test_x.py::test_x")
+    assert [again.delay_for_message("ws://h/live") for _ in range(4)] == drawn      # the n-th message, not the order of calls
 
 
 # ------------------------------------------------------------------------------------------------ the plugin
 def test_responses_arrive_in_the_order_the_seed_draws(site, suite, tmp_path_factory):
     (suite / "test_order.py").write_text(ORDER_TEST)
     seen = {}
-    for seed in (1, 2, 3, 4):
+    for seed in range(1, 100):            # the draws depend on the site's port: take the first two seeds that tell
         plan = ChaosPlan(seed, "test_order.py::test_order[chromium]")
         a, b = plan.delay_for("GET", site + "/a", "fetch"), plan.delay_for("GET", site + "/b", "fetch")
         if abs(a - b) < 300:
             continue                        # too close to call on a busy machine: not a seed to judge by
+        if len(seen) == 2:
+            break
         order_file = tmp_path_factory.mktemp("order") / "order.txt"
         done = _pytest(suite, "--base-url", site, "--chaos-seed", str(seed), "--chaos-cpu", "1",
                        env={**_env(), "ORDER_FILE": str(order_file)})
         assert done.returncode == 0, done.stdout[-3000:]
         seen[seed] = (order_file.read_text(), "ab" if a < b else "ba")
-    assert len(seen) >= 2, "the seeds 1-4 drew no pair of delays 300 ms apart"
+    assert len(seen) == 2, "the seeds 1-99 drew no two pairs of delays 300 ms apart"
     for seed, (order, expected) in seen.items():
         assert order == expected, f"seed {seed}: {order} arrived, the plan drew {expected}"
 
@@ -196,6 +209,60 @@ def test_the_pages_own_timers_fire_late_under_a_seed_and_on_time_without_one(sit
     assert unchanged["native"] is True
     in_a_worker = timers("-p", "xdist", "-n", "2", "--chaos-seed", "1", "--chaos-cpu", "1", "--chaos-max-delay", "0")
     assert in_a_worker["native"] is False and max(in_a_worker["fired"][:5]) >= 300      # in a pytest-xdist worker
+
+
+SOCKET_TEST = """
+import json
+import os
+
+from playwright.sync_api import Page
+
+def test_socket(page: Page) -> None:
+    page.goto("/")
+    heard = page.evaluate(\"\"\"(url) => new Promise((done) => {
+        const socket = new WebSocket(url), got = [], opened = performance.now();
+        socket.onmessage = (event) => got.push([event.data, performance.now() - opened]);
+        socket.onclose = (event) => done({got, code: event.code});
+    })\"\"\", os.environ["SOCKET_URL"])
+    with open(os.environ["SOCKET_FILE"], "w") as out:
+        json.dump(heard, out)
+"""
+
+
+@pytest.fixture(scope="module")
+def socket_server() -> Iterator[str]:
+    """A websocket server that sends five messages the moment a client connects, then closes."""
+    from websockets.sync.server import serve
+
+    def five_then_close(connection) -> None:
+        for n in range(1, 6):
+            connection.send(str(n))
+        connection.close(1000)
+
+    with serve(five_then_close, "127.0.0.1", 0) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        yield f"ws://127.0.0.1:{server.socket.getsockname()[1]}/"
+        server.shutdown()
+
+
+def test_websocket_messages_are_held_back_in_their_order_and_the_close_waits_for_them(site, suite, socket_server,
+                                                                                      tmp_path_factory):
+    (suite / "test_socket.py").write_text(SOCKET_TEST)
+    plan = ChaosPlan(4, "test_socket.py::test_socket[chromium]")
+    drawn = [plan.delay_for_message(socket_server) for _ in range(5)]
+    heard_file, report = tmp_path_factory.mktemp("socket") / "heard.json", suite / "report.xml"
+    done = _pytest(suite, "--base-url", site, "--chaos-seed", "4", "--chaos-cpu", "1", "--junitxml", str(report),
+                   env={**_env(), "SOCKET_URL": socket_server, "SOCKET_FILE": str(heard_file)})
+    assert done.returncode == 0, done.stdout[-3000:]
+    heard = json.loads(heard_file.read_text())
+    assert [data for data, _ in heard["got"]] == ["1", "2", "3", "4", "5"] and heard["code"] == 1000
+    for n, (_, at_ms) in enumerate(heard["got"]):
+        assert at_ms >= max(drawn[:n + 1]) - 50, (heard, drawn)       # held back its own delay, never before the one ahead
+    assert report.read_text().count("&quot;type&quot;: &quot;websocket&quot;") == 5
+    plain_file = tmp_path_factory.mktemp("socket") / "heard.json"
+    plain = _pytest(suite, "--base-url", site, env={**_env(), "SOCKET_URL": socket_server, "SOCKET_FILE": str(plain_file)})
+    assert plain.returncode == 0 and [d for d, _ in json.loads(plain_file.read_text())["got"]] == ["1", "2", "3", "4", "5"]
 
 
 # ------------------------------------------------------------------------------------------------ verdex prove

@@ -1,5 +1,6 @@
 """What a seed draws: one delay per request (the same request in the same test draws the same delay),
-a CPU throttling rate and, when asked, a viewport. Pure and deterministic: no browser here."""
+one per websocket message from the server, a CPU throttling rate and, when asked, a viewport. Pure and
+deterministic: no browser here."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 DELAYED_TYPES = frozenset({"fetch", "xhr", "script", "stylesheet"})
+WEBSOCKET = "websocket"
 DEFAULT_MAX_DELAY_MS = 1500          # the scale at which a shared CI runner stalls
 DEFAULT_MAX_CPU_RATE = 4.0
 DEFAULT_MAX_TIMER_FACTOR = 4.0       # a busy runner fires a page's timers late; app timers of ≥ 16 ms only
@@ -72,6 +74,18 @@ class ChaosPlan:
         self.drawn.append(Delay(method, url, resource_type, ms))
         return ms
 
+    def delay_for_message(self, url: str) -> int:
+        """The delay the next message from the server on this websocket draws (the n-th message on the
+        same URL draws the same delay); recorded in ``drawn``. The caller keeps the messages' order."""
+        if self.max_delay_ms <= 0:
+            return 0
+        parts = urlsplit(url)
+        key = f"message {parts.netloc}{parts.path}"
+        self._seen[key] += 1
+        ms = self._random("delay", key, self._seen[key]).randint(0, self.max_delay_ms)
+        self.drawn.append(Delay("message", url, WEBSOCKET, ms))
+        return ms
+
     def summary(self) -> dict[str, object]:
         return {"seed": self.seed, "cpu_rate": self.cpu_rate, "timer_factor": self.max_timer_factor, "viewport": self.viewport,
                 "delays": [{"ms": d.ms, "method": d.method, "url": d.url, "type": d.resource_type} for d in self.drawn]}
@@ -80,6 +94,11 @@ class ChaosPlan:
         lines = [f"chaos seed {self.seed}: CPU {self.cpu_rate}× slower"
                  + (f", the page's timers up to {self.max_timer_factor:g}× late" if self.max_timer_factor > 1 else "")
                  + (f", viewport {self.viewport[0]}×{self.viewport[1]}" if self.viewport else "")
-                 + f", {len(self.drawn)} delayed requests (largest first):"]
+                 + f", {self._delayed_count()} (largest first):"]
         lines += ["  " + d.describe() for d in sorted(self.drawn, key=lambda d: -d.ms)[:largest]]
         return "\n".join(lines)
+
+    def _delayed_count(self) -> str:
+        messages = sum(d.resource_type == WEBSOCKET for d in self.drawn)
+        said = f"{len(self.drawn) - messages} delayed requests"
+        return said + (f" and {messages} delayed websocket messages" if messages else "")

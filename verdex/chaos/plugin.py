@@ -4,7 +4,8 @@ without it nothing is routed and nothing is throttled.
 
 Per test, from the seed and the test's id: each fetch, XHR, script and stylesheet response is held
 back by its own delay (0 to ``--chaos-max-delay`` ms, so responses also arrive out of order) while the
-test goes on; the page's CPU runs 1 to ``--chaos-cpu`` times slower (Chromium's CDP
+test goes on; each message a websocket server sends is held back too, in its order (a socket keeps
+it); the page's CPU runs 1 to ``--chaos-cpu`` times slower (Chromium's CDP
 ``Emulation.setCPUThrottlingRate``); each timer the page sets for 16 ms or more fires 1 to
 ``--chaos-timers`` times as late, as on a busy runner (an init script wraps ``setTimeout``, its draws
 seeded too); with ``--chaos-viewport`` the viewport is drawn too. What was
@@ -14,6 +15,8 @@ drawn is kept in the test's report (``user_properties["chaos"]``, and a "chaos" 
 from __future__ import annotations
 
 import json
+import time
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -61,6 +64,8 @@ def _verdex_chaos(request: pytest.FixtureRequest) -> Iterator[ChaosPlan | None]:
                                 "(pip install pytest-playwright)") from exc
     request.node.stash[PLAN] = plan
     context.route("**/*", lambda route: _delayed(route, plan))
+    if plan.max_delay_ms > 0:
+        context.route_web_socket("**/*", lambda socket: _delayed_socket(socket, context, plan))
     if plan.max_timer_factor > 1:
         context.add_init_script(_late_timers(plan))
     context.on("page", lambda page: _slowed(page, context, plan))
@@ -84,6 +89,53 @@ def _delayed(route: Any, plan: ChaosPlan) -> None:
         route.fallback()
     except Exception:  # the page or context went away while the response waited
         pass
+
+
+def _delayed_socket(socket: Any, context: Any, plan: ChaosPlan) -> None:
+    """Connect the page's websocket to its server and hold each message from the server back by its
+    drawn delay, keeping their order: a message is due at its arrival plus its delay, but never before
+    the one ahead of it, so no message waits longer than the bound. Each message's handler runs in its
+    own greenlet (as a route's does); the one that wakes sends every message up to its own, so the
+    order holds even when two wake out of turn. Messages from the page, and closing, pass as they are
+    once the messages ahead of a close have gone."""
+    server = socket.connect_to_server()
+    queue: deque[tuple[int, str | bytes]] = deque()
+    last = {"due": 0.0, "number": 0}
+
+    def send_through(number: int) -> None:
+        while queue and queue[0][0] <= number:
+            try:
+                socket.send(queue.popleft()[1])
+            except Exception:  # the page's side closed while the message waited
+                pass
+
+    def wait_until(due: float) -> None:
+        pages = context.pages
+        if pages and due > time.monotonic():
+            try:
+                pages[0].wait_for_timeout((due - time.monotonic()) * 1000)
+            except Exception:  # the page closed while the message waited
+                pass
+
+    def from_server(message: str | bytes) -> None:
+        due = max(last["due"], time.monotonic() + plan.delay_for_message(socket.url) / 1000)
+        last["due"] = due
+        last["number"] += 1
+        number = last["number"]
+        queue.append((number, message))
+        wait_until(due)
+        send_through(number)
+
+    def closed_by_server(code: int | None, reason: str | None) -> None:
+        wait_until(last["due"])
+        send_through(last["number"])
+        try:
+            socket.close(code=code, reason=reason)
+        except Exception:  # the page's side is gone already
+            pass
+
+    server.on_message(from_server)
+    server.on_close(closed_by_server)
 
 
 def _late_timers(plan: ChaosPlan) -> str:
