@@ -2,9 +2,13 @@
 same flow of the bundled shop: open it, wait for the products, look, add "Pixel 8" to the cart, check
 the toast, make a test. Both drive the same Chromium against the same shop (its chaos off while
 exploring), one command at a time as a coding agent would, choosing refs from what was printed.
+Playwright CLI has no command that waits for text or verifies it: its flow looks again (`snapshot`)
+until the products show and checks the toast with `find`.
 
-Prints per step the bytes each tool printed and its wall time, the totals, and then what each flow
-became: verdex's exported pytest file and spec; for Playwright CLI the lines it printed ("Ran
+Prints per step the bytes each tool printed and its wall time, the totals (for the whole flow and for
+the steps both take), and for verdex the time the
+command took inside its session process (its log says it per command) and so what the shell adds over
+the action itself; then what each flow became: verdex's exported pytest file and spec; for Playwright CLI the lines it printed ("Ran
 Playwright code") assembled into a spec, with the toast assertion its skill tells the agent to add by
 hand. Each test then runs --seeds times against the shop in its own chaos mode (seed n for run n).
 
@@ -43,6 +47,10 @@ class Step:
     bytes: int
     seconds: float
     output: str
+    in_session: float | None = None       # verdex: the time the session process spent answering
+
+
+SESSION_LOG_LINE = re.compile(r"^\d\d:\d\d:\d\d (\S+): exit \d+, (\d+) ms$", re.M)
 
 
 def say(text: str) -> None:
@@ -84,6 +92,11 @@ def verdex_flow(url: str, folder: Path) -> tuple[Shell, Path, Path]:
     shell("export the test", "export", "tests/test_add_to_cart.py", "-s", "bench")
     shell("export the spec", "export", "spec/add_to_cart.spec.ts", "--target", "typescript", "-s", "bench")
     shell("close", "close", "-s", "bench")
+    answered = SESSION_LOG_LINE.findall((folder / "sessions" / "bench.log").read_text())
+    if len(answered) != len(shell.steps):
+        raise RuntimeError(f"the session's log has {len(answered)} commands, the flow ran {len(shell.steps)}")
+    for step, (_, ms) in zip(shell.steps, answered):
+        step.in_session = int(ms) / 1000
     return shell, folder / "tests" / "test_add_to_cart.py", folder / "spec"
 
 
@@ -101,6 +114,9 @@ def playwright_cli_flow(url: str, folder: Path, chromium: str) -> tuple[Shell, P
         time.sleep(0.2)
         snapshot = shell("snapshot (again: the products come from an API)", "snapshot")
     code.append(shell("click Pixel 8's button", "click", ref_of_pixel_button(snapshot)))
+    found = shell("check the toast", "find", TOAST)        # it has no verify command: look for the text
+    if f"Found 1 match for \"{TOAST}\"" not in found:
+        raise RuntimeError(f"Playwright CLI did not find the toast:\n{found}")
     shell("close", "close")
     lines = [line for output in code for line in re.findall(r"```js\n(.*?)\n```", output, re.S)]
     body = "\n".join("  " + line.replace(f"'{url}'", "'/shop/'") for line in lines)
@@ -109,6 +125,12 @@ def playwright_cli_flow(url: str, folder: Path, chromium: str) -> tuple[Shell, P
         "import { test, expect } from '@playwright/test';\n\ntest('add to cart', async ({ page }) => {\n"
         f"{body}\n  await expect(page.getByText('{TOAST}')).toBeVisible();   // added by hand, as its skill says\n}});\n")
     return shell, spec_folder
+
+
+def shared_bytes(shell: Shell, other: Shell) -> int:
+    """The bytes one tool printed for the steps the other took too (a step taken again counts)."""
+    theirs = {step.what for step in other.steps}
+    return sum(step.bytes for step in shell.steps if step.what.split(" (again")[0] in theirs)
 
 
 def runs(seeds: int, once) -> int:
@@ -149,15 +171,20 @@ def main() -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"{'tool':<15} {'step':<52} {'bytes':>6} {'seconds':>8}")
+    print(f"{'tool':<15} {'step':<52} {'bytes':>6} {'seconds':>8} {'in session':>10} {'over it':>8}")
     for step in verdex.steps + pwcli.steps:
-        print(f"{step.tool:<15} {step.what:<52} {step.bytes:>6} {step.seconds:>8.2f}")
+        inside = "" if step.in_session is None else f"{step.in_session:>10.3f} {step.seconds - step.in_session:>8.3f}"
+        print(f"{step.tool:<15} {step.what:<52} {step.bytes:>6} {step.seconds:>8.2f} {inside}")
     for shell in (verdex, pwcli):
         later = [s.seconds for s in shell.steps[1:]]
         print(f"{shell.tool}: {len(shell.steps)} commands, {sum(s.bytes for s in shell.steps)} bytes printed, "
               f"first command {shell.steps[0].seconds:.2f} s, later commands median {statistics.median(later):.2f} s")
+    over = [s.seconds - s.in_session for s in verdex.steps[1:]]
+    print(f"verdex: a later command takes median {statistics.median(over) * 1000:.0f} ms over the action itself "
+          f"(its time in the session process), at most {max(over) * 1000:.0f} ms")
     print(f"bytes printed, verdex / playwright-cli: "
-          f"{sum(s.bytes for s in verdex.steps) / sum(s.bytes for s in pwcli.steps):.2f}")
+          f"{sum(s.bytes for s in verdex.steps) / sum(s.bytes for s in pwcli.steps):.2f} for the whole flow, "
+          f"{shared_bytes(verdex, pwcli) / shared_bytes(pwcli, verdex):.2f} for the steps both take")
     for name, passed in results.items():
         print(f"{name:<22} passes under the shop's chaos: {passed}/{args.seeds}")
     return 0

@@ -73,6 +73,9 @@ async def test_wait_true_waits_for_the_scrim_then_clicks_and_reports_the_effects
     assert any("Added Pixel 8 to cart" in a for a in effects.appeared)
     assert any(line.startswith("+") and "Cart (1)" in line for line in effects.interactive_diff)
     assert not effects.no_effect
+    text = result.to_text()
+    assert re.search(r'^  ~ link "Cart \(0\)" → "Cart \(1\)" \[ref=e\d+\]', text, re.M), text     # renamed: one line
+    assert text.count("Added Pixel 8 to cart") == 2, text       # the notice once, and the verify it suggests
 
 
 async def test_a_click_in_the_hydration_gap_says_it_had_no_effect(session, apps):

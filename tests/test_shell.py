@@ -81,9 +81,9 @@ def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp
     listed = shell("sessions", session=None)
     assert re.search(r"^t\s+" + re.escape(f"{apps.url}/shop/") + r"\s+\d+ steps", listed.stdout, re.M), listed.stdout
     closed = shell("close")
-    assert closed.returncode == 0 and "its recording is " in closed.stdout
-    recording = tmp_path / closed.stdout.split("its recording is ")[1].split(" (")[0]      # from where it was opened
-    assert recording.is_file()
+    assert closed.returncode == 0 and re.fullmatch(r"closed session t \(\d+ steps recorded\)\n", closed.stdout)
+    recording = tmp_path / opened.stderr.split("recording to ")[1].strip()        # said once, from where it was opened
+    assert recording.is_file() and recording.read_text().count("\n") >= 5
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--base-url", apps.url],
                          cwd=tmp_path / "tests", capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0, run.stdout[-3000:]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 
@@ -198,6 +197,7 @@ def _run(argv: list[str]) -> int:
     if argv[:1] == ["lint"]:
         from verdex.lint.cli import main as lint_main
         return lint_main(argv[1:])
+    import asyncio          # here, not above: a session command's client must start fast
     pytest_args: list[str] = []
     if argv[:1] == ["prove"] and "--" in argv:
         argv, pytest_args = argv[:argv.index("--")], argv[argv.index("--") + 1:]
@@ -321,6 +321,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _agent(args: argparse.Namespace) -> int:
+    import asyncio
     import re
     from pathlib import Path
 

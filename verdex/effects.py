@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from typing import TYPE_CHECKING
 
@@ -169,8 +170,9 @@ class EffectsWatch:
         appeared, disappeared = [], []
         title_change = heading_change = None
         if identity is not None:
-            appeared, disappeared = _identity_changes(before, identity)
+            appeared, disappeared, said = _identity_changes(before, identity)
             appeared, disappeared = appeared + frames_changed[0], disappeared + frames_changed[1]
+            diff = [line for line in diff or [] if _ref_of(line) not in said]     # a notice is said once
             if identity.title != before.title:
                 title_change = [before.title, identity.title]
             if identity.heading != before.heading:
@@ -196,19 +198,27 @@ def _frame_changes(before: dict[str, list[str]], after: dict[str, list[str]]) ->
     return appeared, disappeared
 
 
-def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[str], list[str]]:
-    def items(identity: PageIdentity) -> dict[str, str]:
-        out = {}
+def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[str], list[str], set[str]]:
+    """The dialogs, notices and blockers that appeared and went away, and the refs of the notices among
+    them (their lines in the snapshot diff would say them twice)."""
+    def items(identity: PageIdentity) -> dict[str, tuple[str, str | None]]:
+        out: dict[str, tuple[str, str | None]] = {}
         for d in identity.dialogs:
-            out[f"dialog:{d.name}"] = f"dialog {_quoted(d.name)}" + (" (modal)" if d.modal else "")
+            out[f"dialog:{d.name}"] = (f"dialog {_quoted(d.name)}" + (" (modal)" if d.modal else ""), None)
         for n in identity.notices:
-            out[f"notice:{n.role}:{n.text}"] = f"{n.role} {_quoted(n.text)}"
+            out[f"notice:{n.role}:{n.text}"] = (f"{n.role} {_quoted(n.text)}", n.ref)
         for b in identity.blockers:
-            out[f"blocker:{b.test_id or b.ref}"] = f"blocker {b.test_id or b.role} ({b.kind})"
+            out[f"blocker:{b.test_id or b.ref}"] = (f"blocker {b.test_id or b.role} ({b.kind})", None)
         return out
 
     old, new = items(before), items(after)
-    return [new[k] for k in new if k not in old], [old[k] for k in old if k not in new]
+    came, went = [new[k] for k in new if k not in old], [old[k] for k in old if k not in new]
+    return [said for said, _ in came], [said for said, _ in went], {ref for _, ref in came + went if ref}
+
+
+def _ref_of(diff_line: str) -> str | None:
+    found = re.search(r"\[ref=(\w+)\]", diff_line)
+    return found.group(1) if found else None
 
 
 def _quoted(text: str) -> str:

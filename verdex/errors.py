@@ -28,8 +28,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar
 
-from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 
 class VerdexError(Exception):
@@ -143,9 +141,20 @@ def translate_playwright_errors(action: str) -> Iterator[None]:
         yield
     except VerdexError:
         raise
-    except PlaywrightTimeoutError as exc:
+    except Exception as exc:
+        _translated(action, exc)
+        raise
+
+
+def _translated(action: str, exc: Exception) -> None:
+    """Raise the verdex error a Playwright error stands for; return for any other. Playwright is
+    imported here, not with this module: the shell's client imports it and must start fast."""
+    from playwright.async_api import Error as PlaywrightError
+    from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+    if isinstance(exc, PlaywrightTimeoutError):
         raise Timeout(f"{action} timed out", detail=_first_line(exc)) from exc
-    except PlaywrightError as exc:
+    if isinstance(exc, PlaywrightError):
         text = str(exc)
         if any(marker.lower() in text.lower() for marker in _CLOSED_MARKERS):
             raise BrowserClosed(f"{action}: the browser, context or page is closed", detail=_first_line(exc)) from exc

@@ -563,10 +563,11 @@ class Effects(Fact):
         if self.heading_change:
             lines.append(f"heading: {self.heading_change[0]!r} → {self.heading_change[1]!r}")
         if self.interactive_diff:
+            changes = _renamed([_flat(line) for line in self.interactive_diff])
             lines.append("interactive elements:")
-            lines += [f"  {_flat(line)}" for line in self.interactive_diff[:40]]
-            if len(self.interactive_diff) > 40:
-                lines.append(f"  … {len(self.interactive_diff) - 40} more")
+            lines += [f"  {line}" for line in changes[:40]]
+            if len(changes) > 40:
+                lines.append(f"  … {len(changes) - 40} more")
         if self.visual is not None:
             lines.append(self.visual.to_text())
         return "\n".join(lines)
@@ -632,7 +633,7 @@ class Verification(Fact):
 
     def to_text(self) -> str:
         verdict = "passed" if self.passed else "FAILED"
-        text = f"{self.kind} {verdict}: expected {self.expected}"
+        text = f"{verdict}: {self.expected}"
         if not self.passed and self.actual is not None:
             text += f", actual {self.actual}"
         return text + ("" if self.passed else " (not recorded)")
@@ -691,6 +692,33 @@ def _origin(url: str) -> str:
 
 
 def _flat(diff_line: str) -> str:
-    """A snapshot diff line without the tree's indentation: ``+ button "Add" [ref=e20]``."""
+    """A snapshot diff line without the tree's indentation: ``+ button "Add" [ref=e20]``; without the
+    colon that announces children, which a diff does not show (``- article "Pixel 8" [ref=e18]``)."""
     sign, rest = diff_line[:1], diff_line[1:].strip()
-    return f"{sign} {rest[2:] if rest.startswith('- ') else rest}"
+    rest = rest[2:] if rest.startswith("- ") else rest
+    if rest.endswith(":") and ": " not in rest:
+        rest = rest[:-1]
+    return f"{sign} {rest}"
+
+
+_DIFF_LINE = re.compile(r'^(?P<sign>[+-]) (?P<role>\S+)(?: (?P<name>"(?:[^"\\]|\\.)*"))?(?P<rest>.*)$')
+
+
+def _renamed(flat_lines: list[str]) -> list[str]:
+    """An element that stayed and changed only its name said once, where it appears:
+    ``~ link "Cart (0)" → "Cart (1)" [ref=e5]`` for its ``-`` and ``+`` lines."""
+    def key(line: str) -> tuple[str, str] | None:
+        found = _DIFF_LINE.match(line)
+        return (found["role"], found["rest"]) if found and "[ref=" in found["rest"] else None
+
+    removed = {key(line): line for line in flat_lines if line.startswith("-") and key(line)}
+    paired, out = set(), []
+    for line in flat_lines:
+        before = removed.get(key(line)) if line.startswith("+") else None
+        if before is not None:
+            old, new = _DIFF_LINE.match(before), _DIFF_LINE.match(line)
+            out.append(f"~ {new['role']} {old['name'] or '(no name)'} → {new['name'] or '(no name)'}{new['rest']}")
+            paired.add(before)
+        else:
+            out.append(line)
+    return [line for line in out if line not in paired]

@@ -539,8 +539,6 @@ def _plain(text: str, data: dict[str, Any]) -> CallToolResult:
 
 
 def _add_lint_tools(server: MCPServer) -> None:
-    from verdex.lint import lint_paths, lint_source, load_config
-
     @server.tool(structured_output=False, annotations=ToolAnnotations(read_only_hint=True))
     @_raising_codes
     async def lint_test(
@@ -550,6 +548,7 @@ def _add_lint_tools(server: MCPServer) -> None:
         """Find flaky Playwright patterns (nth, hard waits, force, XPath, non-retrying asserts) in Python tests."""
         if (code is None) == (path is None):
             raise InvalidArgument("pass exactly one of code or path")
+        from verdex.lint import lint_paths, lint_source, load_config      # libcst: loaded when first linted
         config = load_config(start=Path(path) if path else Path.cwd())     # the project's [tool.verdex.lint]
         if config.source is None:          # no project settings: an agent's new test has no reason to break any rule
             config = config.with_overrides(["ALL"], None)

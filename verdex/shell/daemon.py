@@ -72,9 +72,12 @@ class SessionProcess:
                 return                                   # a probe: is anyone listening?
             request = json.loads(line)
             async with self.lock:                        # one command at a time, in the order they came
+                started = time.perf_counter()
                 answer = await self.answer(request)
-                if request.get("argv", [""])[:1] != ["status"]:     # being listed is not being used
+                command = (request.get("argv") or ["?"])[0]
+                if command != "status":                  # being listed is not being used
                     self.last_used = time.monotonic()
+                    _log(f"{command}: exit {answer.get('exit')}, {(time.perf_counter() - started) * 1000:.0f} ms")
             writer.write(json.dumps(answer).encode() + b"\n")
             await writer.drain()
         except (ConnectionError, ValueError):
@@ -124,8 +127,15 @@ class SessionProcess:
         return {k: v for k, v in arguments.items() if v is not None}
 
     def _recording_note(self) -> str:
+        """How many steps were recorded; where to was said when the session opened."""
         recorder = self.session.recorder
-        return f"; its recording is {recorder.path} ({recorder.steps} steps)" if recorder.path and recorder.steps else ""
+        return f" ({recorder.steps} steps recorded)" if recorder.path and recorder.steps else ""
+
+
+def _log(line: str) -> None:
+    """One line per command in the session's log (``NAME.log`` beside its socket): the command's name,
+    its exit and the time it took in here, never its arguments (a fill's text may be a secret)."""
+    print(f"{datetime.now().strftime('%H:%M:%S')} {line}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
