@@ -46,8 +46,9 @@ class Value(Model):
 
 
 class Wait(Model):
-    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden"]
+    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages"]
     locator: Locator | None = None
+    count: int | None = None          # server_messages: how many the page's websockets must have heard
     text: str | None = None
     attribute: str | None = None
     value: str | None = None
@@ -126,3 +127,8 @@ class TestPlan(Model):
     statements: list[Statement]
     source: str = ""                  # the recording it came from
     uploads: dict[str, str] = {}      # upload_files/ name -> the file uploaded while recording
+
+    def waits_for_server_messages(self) -> bool:
+        """Does a step wait for messages over the page's websockets (the test then counts them)?"""
+        return any(wait.kind == "server_messages" for statement in self.statements
+                   if isinstance(statement, Action) for wait in statement.waits)

@@ -48,11 +48,11 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     no_effect: dict[str, Any] = {}                      # target → the click that did nothing
     ready_signals: set[Any] = set()                     # readiness attributes already waited for
     uploads: dict[str, str] = {}                        # upload_files/ name → the file uploaded
-    startup: Wait | None = None                         # the page's own loading, waited for before the next action
+    startup: list[Wait] = []                            # the page's own loading, waited for before the next action
     for index, record in enumerate(steps, 1):
         tool, outcome = record.get("tool"), record.get("outcome", "done")
         page = pages.of(record.get("tab"))
-        startup = waits.startup_wait(record) or startup
+        startup = waits.startup_waits(record) or startup
         if tool == "browser_navigate":
             statements.append(Goto(page=page, url=_relative(record["args"]["url"], base_url)))
             continue
@@ -65,9 +65,9 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if tool in ACTION_TOOLS:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None:
-                if startup is not None:
-                    action = action.model_copy(update={"waits": [startup, *action.waits]})
-                    startup = None
+                if startup:
+                    action = action.model_copy(update={"waits": [*startup, *action.waits]})
+                    startup = []
                 statements.append(action)
             continue
         if tool == "browser_wait_for":

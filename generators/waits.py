@@ -177,18 +177,45 @@ def readiness_attributes(record: dict[str, Any]) -> list[Wait]:
     return out
 
 
-def startup_wait(record: dict[str, Any]) -> Wait | None:
-    """Before the first action on a document: the page loaded its data on its own, and the last answer
-    that changed it showed a text (the app's sign it had finished loading). Wait for that text, so a run
-    where the data comes late does not act on a page the answer will redraw."""
+# The script a test with a server_messages wait adds to its context before the first page opens: each
+# websocket a page makes counts the messages its server sends in window.serverMessages.
+SERVER_MESSAGES_SCRIPT = """(() => {
+  window.serverMessages = 0;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => { window.serverMessages += 1; });
+    }
+  };
+})();"""
+
+
+def startup_waits(record: dict[str, Any]) -> list[Wait]:
+    """Before the first action on a document, what the page did on its own:
+
+    - it opened a websocket and its server answered the opening: wait until the page has heard that
+      many messages, so a run where the server answers late does not send the app events it takes
+      before it is connected (NiceGUI then takes a click before the text typed ahead of it);
+    - it loaded its data, and the last answer that changed it showed a text (the app's sign it had
+      finished loading): wait for that text, so a run where the data comes late does not act on a page
+      the answer will redraw."""
     startup = record.get("startup") or {}
-    if not startup.get("ready_text"):
-        return None
-    loaded = sum(1 for r in startup.get("requests", []) if r.get("changed_page"))
-    requests = f"{loaded} requests, the last " if loaded > 1 else ""
-    return Wait(kind="text_visible", text=startup["ready_text"], exact=bool(startup.get("ready_text_exact")),
-                timeout_ms=STARTUP_TIMEOUT_MS,
-                reason=f"the app loaded its data after the page opened ({requests}{startup['answered_by']})")
+    out = []
+    sockets = startup.get("sockets") or []
+    if sockets:
+        heard = sum(s["opening_messages"] for s in sockets)
+        paths = ", ".join(dict.fromkeys(urlsplit(s["url"]).path for s in sockets))
+        out.append(Wait(kind="server_messages", count=heard, timeout_ms=STARTUP_TIMEOUT_MS,
+                        reason=f"the page talks to its server over a websocket ({paths}), whose server sent "
+                               f"{heard} message{'s' if heard > 1 else ''} as it opened, before the first step"))
+    if startup.get("ready_text"):
+        loaded = sum(1 for r in startup.get("requests", []) if r.get("changed_page"))
+        requests = f"{loaded} requests, the last " if loaded > 1 else ""
+        out.append(Wait(kind="text_visible", text=startup["ready_text"], exact=bool(startup.get("ready_text_exact")),
+                        timeout_ms=STARTUP_TIMEOUT_MS,
+                        reason=f"the app loaded its data after the page opened ({requests}{startup['answered_by']})"))
+    return out
 
 
 def url_glob(url: str) -> str:

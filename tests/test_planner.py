@@ -9,6 +9,8 @@ from pathlib import Path
 
 from verdex.generators import build_plan, read_recording
 from verdex.generators.plan import Action, Wait
+from verdex.generators.targets.python_pytest import PythonPytest
+from verdex.generators.targets.typescript import TypeScript
 
 SHOP = Path(__file__).resolve().parent.parent / "examples" / "recordings" / "shop.jsonl"
 READY = {"data-hydrated": "true"}
@@ -131,3 +133,32 @@ def test_the_text_the_apps_last_startup_answer_showed_is_waited_for_before_the_f
 def test_a_startup_that_showed_no_text_to_wait_for_adds_no_wait():
     [action] = _shop_with(lambda steps, click: click.update(startup=_startup(None)))
     assert [w for w in action.waits if w.kind == "text_visible"] == []
+
+
+def test_a_websocket_whose_server_answered_its_opening_is_waited_for_in_both_languages():
+    """NiceGUI takes events only once its socket is connected, and under a late server it took a click
+    before the text typed ahead of it: the test waits until the page has heard what the recording heard."""
+    def talks_over_a_socket(steps, click):
+        click["startup"] = {"requests": [], "sockets": [
+            {"url": "ws://127.0.0.1:1/_nicegui_ws/socket.io/?client_id=7&EIO=4&transport=websocket", "opening_messages": 2}]}
+        steps.append(copy.deepcopy(click) | {"startup": None})
+
+    first, second = _shop_with(talks_over_a_socket)
+    [wait] = [w for w in first.waits if w.kind == "server_messages"]
+    assert wait.count == 2 and wait.reason == ("the page talks to its server over a websocket (/_nicegui_ws/socket.io/), "
+                                               "whose server sent 2 messages as it opened, before the first step")
+    assert [w for w in second.waits if w.kind == "server_messages"] == []
+
+    recording = read_recording(SHOP)
+    steps = [s for s in recording.steps if s["tool"] in ("browser_navigate", "browser_click") and s["outcome"] == "done"
+             and not (s.get("effects") or {}).get("no_effect")]
+    steps[1]["startup"] = {"sockets": [{"url": "ws://h/live", "opening_messages": 1}]}
+    plan = build_plan(recording.__class__(recording.header, steps), "live")
+    python = PythonPytest().test_file(plan)
+    body = python.split("def test_live(page: Page) -> None:\n")[1].splitlines()
+    assert body[:2] == ["    page.context.add_init_script(COUNT_SERVER_MESSAGES)", '    page.goto("/shop/")']
+    assert '    page.wait_for_function("window.serverMessages >= 1", timeout=30_000)' in body
+    assert 'COUNT_SERVER_MESSAGES = """(() => {' in python
+    spec = TypeScript().test_file(plan)
+    assert "await page.context().addInitScript(COUNT_SERVER_MESSAGES);\n  await page.goto(\"/shop/\");" in spec
+    assert 'await page.waitForFunction("window.serverMessages >= 1", undefined, { timeout: 30_000 });' in spec

@@ -494,13 +494,23 @@ class RequestEffect(Fact):
     changed_page: bool | None = Field(None, description="the DOM changed within 500 ms of the response")
 
 
+class SocketStart(Fact):
+    """A websocket the page opened on its own, and how its server answered the opening."""
+
+    url: str
+    opening_messages: int = Field(description="messages the server sent as the socket opened, before a pause of "
+                                              "half a second or the first action")
+
+
 class Startup(Fact):
     """What the page did on its own after its document started, before the first action on it: the
     requests it made for its data (fetch/XHR, each with whether the page changed when it answered) and
     a text the last of those answers put up — the app's own sign that it had finished loading, which a
-    test waits for before it acts."""
+    test waits for before it acts; and the websockets it opened, with what their servers said first (an
+    app that talks over one takes no event before its server has answered)."""
 
     requests: list[RequestEffect] = []
+    sockets: list[SocketStart] = []
     ready_text: str | None = Field(None, description="text the last page-changing answer showed, unique on the page")
     ready_text_exact: bool = Field(False, description="the ready text is its element's whole text")
     answered_by: str | None = Field(None, description="that answer's request: method and path")

@@ -10,7 +10,7 @@ import re
 import black
 
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import pattern_pieces
+from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces
 from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
                                     TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -51,13 +51,15 @@ class PythonPytest:
     def test_file(self, plan: TestPlan) -> str:
         self._imports: set[str] = set()
         self._response_helper = False
-        body: list[str] = []
+        counts_messages = plan.waits_for_server_messages()
+        body: list[str] = ["page.context.add_init_script(COUNT_SERVER_MESSAGES)"] if counts_messages else []
         self._variables = Variables(plan, self._variable, DECLARATION)
         for statement in plan.statements:
             lines = self._statement(statement)
             body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         source = environment().get_template("test_pytest.py.j2").render(
-            plan=plan, body=body or ["pass"], imports=sorted(self._imports), response_helper=self._response_helper)
+            plan=plan, body=body or ["pass"], imports=sorted(self._imports), response_helper=self._response_helper,
+            server_messages_script=SERVER_MESSAGES_SCRIPT if counts_messages else None)
         try:
             formatted = black.format_str(source, mode=black.Mode(line_length=100))
             ast.parse(formatted)
@@ -154,6 +156,10 @@ class PythonPytest:
         return literal(value.text if value is not None else "")
 
     def _wait(self, page: str, wait: Wait) -> list[str]:
+        if wait.kind == "server_messages":
+            return [*comments(wait.reason),
+                    f"{page}.wait_for_function({literal(f'window.serverMessages >= {wait.count}')}, "
+                    f"timeout={wait.timeout_ms:_})"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {
             "hidden": (target, "to_be_hidden", []),

@@ -6,7 +6,7 @@ import json
 import re
 
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import pattern_pieces
+from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces
 from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
                                     TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -47,7 +47,8 @@ class TypeScript:
         self._uses_path = False
         self._uses_secret = False
         self._response_helper = False
-        body: list[str] = []
+        counts_messages = plan.waits_for_server_messages()
+        body: list[str] = ["await page.context().addInitScript(COUNT_SERVER_MESSAGES);"] if counts_messages else []
         self._variables = Variables(plan, self._variable, DECLARATION)
         for statement in plan.statements:
             lines = self._statement(statement)
@@ -55,7 +56,9 @@ class TypeScript:
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
                                                                        uses_path=self._uses_path,
                                                                        uses_secret=self._uses_secret,
-                                                                       response_helper=self._response_helper)
+                                                                       response_helper=self._response_helper,
+                                                                       server_messages_script=SERVER_MESSAGES_SCRIPT
+                                                                       if counts_messages else None)
         from verdex.generators.typescript_syntax import (NodeToolchainMissing, prettier_formatted,
                                                          typescript_syntax_errors)
         try:
@@ -163,6 +166,10 @@ class TypeScript:
         return literal(value.text if value is not None else "")
 
     def _wait(self, page: str, wait: Wait) -> list[str]:
+        if wait.kind == "server_messages":
+            return [*comments(wait.reason),
+                    f"await {page}.waitForFunction({literal(f'window.serverMessages >= {wait.count}')}, undefined, "
+                    f"{{ timeout: {wait.timeout_ms:_} }});"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {
             "hidden": (target, "toBeHidden", []),

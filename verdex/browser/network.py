@@ -1,5 +1,6 @@
-"""Every request of a page, with when it started and when it was answered: kept by each tab from its
-first moment, read by the preflight (requests in flight) and by the effects of an action."""
+"""Every request of a page, with when it started and when it was answered, and every websocket it
+opened, with when its server spoke on it: kept by each tab from its first moment, read by the preflight
+(requests in flight), by the effects of an action and by the startup of a document."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Page, Request, Response
+from playwright.async_api import Page, Request, Response, WebSocket
 
 ABORTED = "net::ERR_ABORTED"
 CHANGED_PAGE_WINDOW_MS = 500      # a response changed the page when the DOM changed this soon after it
@@ -29,6 +30,13 @@ class RequestRecord:
     failed: str | None = None
 
 
+@dataclass
+class SocketRecord:
+    url: str
+    opened: float
+    heard: list[float]               # when each message from the server arrived
+
+
 class NetworkLog:
     """Every request of one page, with when it started and when it was answered."""
 
@@ -37,7 +45,9 @@ class NetworkLog:
         self._records: deque[RequestRecord] = deque(maxlen=2000)
         self._open: dict[Request, RequestRecord] = {}
         self._document_started: float | None = None     # the main frame's latest document request
+        self._sockets: deque[SocketRecord] = deque(maxlen=100)
         page.on("request", self._started)
+        page.on("websocket", self._socket_opened)
         page.on("response", self._answered)
         page.on("requestfinished", self._finished)
         page.on("requestfailed", self._failed)
@@ -73,6 +83,11 @@ class NetworkLog:
             # else: answered; the page navigated away before reading the body (a login that redirects
             # as soon as it sees 200): the browser aborts the body, the request did not fail
 
+    def _socket_opened(self, socket: WebSocket) -> None:
+        record = SocketRecord(socket.url, time.monotonic(), [])
+        self._sockets.append(record)
+        socket.on("framereceived", lambda _frame: record.heard.append(time.monotonic()))
+
     def unread_document_start(self) -> float | None:
         """When the main frame's latest document was requested, the first time this is asked about it;
         None after that (and before any document)."""
@@ -84,6 +99,9 @@ class NetworkLog:
 
     def since(self, started: float) -> list[RequestRecord]:
         return [r for r in self._records if r.started >= started and r.resource_type in INTERESTING_TYPES]
+
+    def sockets_since(self, started: float) -> list[SocketRecord]:
+        return [s for s in self._sockets if s.opened >= started]
 
 
 def _frame_of(request: Request) -> object:

@@ -1,8 +1,10 @@
-"""What a page did on its own after its document started: the requests it made for its data, and the
-text the last answer that changed the page put up. Read once per document, just before the first
-action on it, from the tab's network log and the bridge's log of DOM changes. When some of those
-requests are still unanswered then, the action waits for them first (at most 5 s, said in the fact):
-the recording then acts where the generated test will act, after the text it waits for.
+"""What a page did on its own after its document started: the requests it made for its data, the
+text the last answer that changed the page put up, and the websockets it opened with the messages
+their servers sent as they opened. Read once per document, just before the first action on it, from
+the tab's network log and the bridge's log of DOM changes. When some of those requests are still
+unanswered then, or a socket's server has not spoken yet, the action waits for them first (at most
+5 s, said in the fact): the recording then acts where the generated test will act, after what it
+waits for.
 
 A test that acts as soon as the document is there can act before the app has its data: a Dash
 callback that answers late puts the table back as it was before the click. The text the last startup
@@ -18,9 +20,11 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 
-from verdex.browser.network import CHANGED_PAGE_WINDOW_MS, CLOCK_SLACK_MS, RequestRecord, changed_the_page
+from verdex.browser.network import (
+    CHANGED_PAGE_WINDOW_MS, CLOCK_SLACK_MS, RequestRecord, SocketRecord, changed_the_page,
+)
 from verdex.errors import VerdexError
-from verdex.facts import RequestEffect, Startup
+from verdex.facts import RequestEffect, SocketStart, Startup
 
 if TYPE_CHECKING:
     from verdex.browser.tab import Tab
@@ -31,6 +35,8 @@ SETTLE_BOUND_S = 5.0         # the page's own requests still open at the first a
 RENDER_MS = 150              # after the last answer, for the page to draw it
 POLL_S = 0.05
 CANDIDATES = 8
+OPENING_PAUSE_S = 0.5        # a socket's opening messages end at the first pause this long (a ping comes later)
+SOCKET_ANSWER_S = 2.0        # how long a socket's opening is waited for at most
 
 
 async def since_document_start(tab: Tab) -> Startup | None:
@@ -41,19 +47,44 @@ async def since_document_start(tab: Tab) -> Startup | None:
     waited_ms = await _settle(tab, started)
     answered = [r for r in tab.network.since(started)
                 if r.resource_type in DATA_TYPES and r.status and not r.failed and r.finished is not None]
-    if not answered:
+    sockets = [SocketStart(url=s.url, opening_messages=_opening(s)) for s in tab.network.sockets_since(started) if s.heard]
+    if not answered and not sockets:
         return None
-    try:
-        startup = await asyncio.wait_for(_read(tab, answered), READ_BOUND_S)
-    except (VerdexError, PlaywrightError, asyncio.TimeoutError):
-        return None                               # the page moved on: no startup to speak of
-    return startup.model_copy(update={"waited_ms": waited_ms})
+    startup = Startup()
+    if answered:
+        try:
+            startup = await asyncio.wait_for(_read(tab, answered), READ_BOUND_S)
+        except (VerdexError, PlaywrightError, asyncio.TimeoutError):
+            return None                           # the page moved on: no startup to speak of
+    return startup.model_copy(update={"waited_ms": waited_ms, "sockets": sockets})
+
+
+def _opening(socket: SocketRecord) -> int:
+    """The messages the server sent as the socket opened: up to the first pause of half a second."""
+    count = 1
+    for before, after in zip(socket.heard, socket.heard[1:]):
+        if after - before > OPENING_PAUSE_S:
+            break
+        count += 1
+    return count
+
+
+def _still_opening(socket: SocketRecord, now: float) -> bool:
+    """Its server has not answered yet, or is still answering; a socket whose server stays silent, or
+    chatters on, is waited for 2 s at most."""
+    if not socket.heard:
+        return now - socket.opened < SOCKET_ANSWER_S
+    return now - socket.heard[-1] < OPENING_PAUSE_S and now - socket.heard[0] < SOCKET_ANSWER_S
 
 
 async def _settle(tab: Tab, started: float) -> int:
-    """Wait (bounded) for the page's own data requests to be answered and drawn; how long it took."""
+    """Wait (bounded) for the page's own data requests to be answered and drawn, and for its sockets'
+    servers to answer their opening; how long it took."""
     begun = time.monotonic()
     while (left := SETTLE_BOUND_S - (time.monotonic() - begun)) > 0:
+        if any(_still_opening(s, time.monotonic()) for s in tab.network.sockets_since(started)):
+            await asyncio.sleep(POLL_S)
+            continue
         mine = [r for r in tab.network.since(started) if r.resource_type in DATA_TYPES]
         if not mine:
             break
