@@ -265,6 +265,49 @@ def test_websocket_messages_are_held_back_in_their_order_and_the_close_waits_for
     assert plain.returncode == 0 and [d for d, _ in json.loads(plain_file.read_text())["got"]] == ["1", "2", "3", "4", "5"]
 
 
+REMOTE_CONFTEST = """
+import os, pytest
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    remote = playwright.chromium.connect_over_cdp(os.environ["CDP_ENDPOINT"])
+    yield remote
+    remote.close()
+"""
+
+
+@pytest.fixture
+def remote_chromium() -> Iterator[str]:
+    """A Chromium started on its own, listening for CDP: the browser of a remote grid, here."""
+    chromium = find_chromium()
+    assert chromium is not None
+    process = subprocess.Popen([str(chromium.path), "--headless", "--disable-quic", "--no-sandbox",
+                                "--remote-debugging-port=0", "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in process.stderr:
+            if line.startswith("DevTools listening on "):
+                yield line.split(" on ", 1)[1].strip()
+                break
+        else:
+            raise AssertionError("Chromium said no DevTools endpoint")
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_chaos_reaches_a_remote_browser_connected_over_cdp(site, suite, remote_chromium, tmp_path_factory):
+    (suite / "conftest.py").write_text(REMOTE_CONFTEST)
+    (suite / "test_timers.py").write_text(TIMERS_TEST)
+    out, report = tmp_path_factory.mktemp("timers") / "timers.json", suite / "report.xml"
+    done = _pytest(suite, "--base-url", site, "--chaos-seed", "1", "--chaos-cpu", "2", "--junitxml", str(report),
+                   env={**_env(), "TIMERS_FILE": str(out), "CDP_ENDPOINT": remote_chromium})
+    assert done.returncode == 0, done.stdout[-3000:]
+    timers = json.loads(out.read_text())
+    assert timers["native"] is False and max(timers["fired"][:5]) >= 300, timers       # the init script ran there
+    assert report.read_text().count("&quot;type&quot;: &quot;fetch&quot;") == 2          # /a and /b were routed
+
+
 # ------------------------------------------------------------------------------------------------ verdex prove
 def test_prove_fails_a_test_that_reads_too_soon_and_passes_one_that_sleeps_past_the_bound(site, suite):
     (suite / "test_naive.py").write_text(NAIVE_TEST.format(sleep_ms=300))
