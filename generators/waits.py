@@ -191,6 +191,11 @@ SERVER_MESSAGES_SCRIPT = """(() => {
 })();"""
 
 
+def server_messages_heard(count: int) -> str:
+    """The page-side condition a server_messages wait waits for."""
+    return f"window.serverMessages >= {count}"
+
+
 def startup_waits(record: dict[str, Any]) -> list[Wait]:
     """Before the first action on a document, what the page did on its own:
 

@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -277,20 +278,24 @@ def browser(playwright):
 
 
 @pytest.fixture
-def remote_chromium() -> Iterator[str]:
-    """A Chromium started on its own, listening for CDP: the browser of a remote grid, here."""
+def remote_chromium(tmp_path: Path) -> Iterator[str]:
+    """A Chromium started on its own, listening for CDP: the browser of a remote grid, here. Its port
+    is read from the DevToolsActivePort file it writes into its profile (its output is not read, so
+    it can never fill a pipe)."""
     chromium = find_chromium()
     assert chromium is not None
+    profile = tmp_path / "profile"
     process = subprocess.Popen([str(chromium.path), "--headless", "--disable-quic", "--no-sandbox",
-                                "--remote-debugging-port=0", "about:blank"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                                f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port_file = profile / "DevToolsActivePort"
     try:
-        for line in process.stderr:
-            if line.startswith("DevTools listening on "):
-                yield line.split(" on ", 1)[1].strip()
-                break
-        else:
-            raise AssertionError("Chromium said no DevTools endpoint")
+        deadline = time.monotonic() + 60          # a bound for a Chromium that never listens, not a timing
+        while not (port_file.exists() and port_file.read_text().strip()):
+            assert process.poll() is None, f"Chromium exited with {process.returncode}"
+            assert time.monotonic() < deadline, "Chromium did not listen for CDP within 60 s"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port_file.read_text().split()[0]}"
     finally:
         process.kill()
         process.wait()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,7 @@ from playwright.async_api import Download
 from verdex.browser.frames import frames_content
 from verdex.browser.network import changed_the_page
 from verdex.errors import VerdexError
-from verdex.facts import Box, Effects, PageIdentity, RequestEffect
+from verdex.facts import SNAPSHOT_LINE, Box, Effects, PageIdentity, RequestEffect
 
 if TYPE_CHECKING:
     from verdex.artifacts.action_capture import ActionCapture
@@ -217,8 +216,8 @@ def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[s
 
 
 def _ref_of(diff_line: str) -> str | None:
-    found = re.search(r"\[ref=(\w+)\]", diff_line)
-    return found.group(1) if found else None
+    found = SNAPSHOT_LINE.match(diff_line)
+    return found["ref"] if found else None
 
 
 def _quoted(text: str) -> str:

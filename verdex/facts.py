@@ -701,6 +701,13 @@ def _origin(url: str) -> str:
     return match.group(0) if match else ""
 
 
+# One line of a snapshot's text: as printed (`  - button "Add" [ref=e20] [testid=x]`), in a diff
+# (`+     - button "Add" [ref=e20]`) or flattened (`+ button "Add" [ref=e20]`): its role, quoted name,
+# the rest of the line and the ref in it, if any.
+SNAPSHOT_LINE = re.compile(r'^(?:[+-](?= ))?\s*(?:- )?(?P<role>[\w-]+)(?: (?P<name>"(?:[^"\\]|\\.)*"))?'
+                           r'(?P<rest>.*?\[ref=(?P<ref>[^\]]+)\].*|.*)$')
+
+
 def _flat(diff_line: str) -> str:
     """A snapshot diff line without the tree's indentation: ``+ button "Add" [ref=e20]``; without the
     colon that announces children, which a diff does not show (``- article "Pixel 8" [ref=e18]``)."""
@@ -711,22 +718,21 @@ def _flat(diff_line: str) -> str:
     return f"{sign} {rest}"
 
 
-_DIFF_LINE = re.compile(r'^(?P<sign>[+-]) (?P<role>\S+)(?: (?P<name>"(?:[^"\\]|\\.)*"))?(?P<rest>.*)$')
 
 
 def _renamed(flat_lines: list[str]) -> list[str]:
     """An element that stayed and changed only its name said once, where it appears:
     ``~ link "Cart (0)" → "Cart (1)" [ref=e5]`` for its ``-`` and ``+`` lines."""
     def key(line: str) -> tuple[str, str] | None:
-        found = _DIFF_LINE.match(line)
-        return (found["role"], found["rest"]) if found and "[ref=" in found["rest"] else None
+        found = SNAPSHOT_LINE.match(line)
+        return (found["role"], found["rest"]) if found and found["ref"] else None
 
     removed = {key(line): line for line in flat_lines if line.startswith("-") and key(line)}
     paired, out = set(), []
     for line in flat_lines:
         before = removed.get(key(line)) if line.startswith("+") else None
         if before is not None:
-            old, new = _DIFF_LINE.match(before), _DIFF_LINE.match(line)
+            old, new = SNAPSHOT_LINE.match(before), SNAPSHOT_LINE.match(line)
             out.append(f"~ {new['role']} {old['name'] or '(no name)'} → {new['name'] or '(no name)'}{new['rest']}")
             paired.add(before)
         else:

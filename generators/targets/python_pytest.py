@@ -10,7 +10,7 @@ import re
 import black
 
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces
+from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
 from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
                                     TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -158,7 +158,7 @@ class PythonPytest:
     def _wait(self, page: str, wait: Wait) -> list[str]:
         if wait.kind == "server_messages":
             return [*comments(wait.reason),
-                    f"{page}.wait_for_function({literal(f'window.serverMessages >= {wait.count}')}, "
+                    f"{page}.wait_for_function({literal(server_messages_heard(wait.count))}, "
                     f"timeout={wait.timeout_ms:_})"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {

@@ -6,7 +6,7 @@ import json
 import re
 
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces
+from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
 from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
                                     TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -168,7 +168,7 @@ class TypeScript:
     def _wait(self, page: str, wait: Wait) -> list[str]:
         if wait.kind == "server_messages":
             return [*comments(wait.reason),
-                    f"await {page}.waitForFunction({literal(f'window.serverMessages >= {wait.count}')}, undefined, "
+                    f"await {page}.waitForFunction({literal(server_messages_heard(wait.count))}, undefined, "
                     f"{{ timeout: {wait.timeout_ms:_} }});"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {

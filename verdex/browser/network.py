@@ -30,11 +30,34 @@ class RequestRecord:
     failed: str | None = None
 
 
+OPENING_PAUSE_S = 0.5             # a socket's opening messages end at the first pause this long (a ping comes later)
+OPENING_BOUND_S = 2.0             # ... or this long after it opened: a server that stays silent or chatters on
+
+
 @dataclass
 class SocketRecord:
+    """A websocket of the page and the messages its server sent as it opened."""
+
     url: str
     opened: float
-    heard: list[float]               # when each message from the server arrived
+    opening_messages: int = 0
+    last_heard: float | None = None
+    opening_over: bool = False
+
+    def heard(self, now: float) -> None:
+        if self.opening_over:
+            return
+        if self.last_heard is not None and (now - self.last_heard > OPENING_PAUSE_S or now - self.opened > OPENING_BOUND_S):
+            self.opening_over = True
+            return
+        self.last_heard = now
+        self.opening_messages += 1
+
+    def still_opening(self, now: float) -> bool:
+        """Its server has not answered yet, or is still answering (for 2 s at most)."""
+        if self.opening_over or now - self.opened > OPENING_BOUND_S:
+            return False
+        return self.last_heard is None or now - self.last_heard < OPENING_PAUSE_S
 
 
 class NetworkLog:
@@ -84,9 +107,9 @@ class NetworkLog:
             # as soon as it sees 200): the browser aborts the body, the request did not fail
 
     def _socket_opened(self, socket: WebSocket) -> None:
-        record = SocketRecord(socket.url, time.monotonic(), [])
+        record = SocketRecord(socket.url, time.monotonic())
         self._sockets.append(record)
-        socket.on("framereceived", lambda _frame: record.heard.append(time.monotonic()))
+        socket.on("framereceived", lambda _frame: record.heard(time.monotonic()))
 
     def unread_document_start(self) -> float | None:
         """When the main frame's latest document was requested, the first time this is asked about it;

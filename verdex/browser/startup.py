@@ -20,9 +20,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 
-from verdex.browser.network import (
-    CHANGED_PAGE_WINDOW_MS, CLOCK_SLACK_MS, RequestRecord, SocketRecord, changed_the_page,
-)
+from verdex.browser.network import CHANGED_PAGE_WINDOW_MS, CLOCK_SLACK_MS, RequestRecord, changed_the_page
 from verdex.errors import VerdexError
 from verdex.facts import RequestEffect, SocketStart, Startup
 
@@ -35,8 +33,6 @@ SETTLE_BOUND_S = 5.0         # the page's own requests still open at the first a
 RENDER_MS = 150              # after the last answer, for the page to draw it
 POLL_S = 0.05
 CANDIDATES = 8
-OPENING_PAUSE_S = 0.5        # a socket's opening messages end at the first pause this long (a ping comes later)
-SOCKET_ANSWER_S = 2.0        # how long a socket's opening is waited for at most
 
 
 async def since_document_start(tab: Tab) -> Startup | None:
@@ -47,7 +43,8 @@ async def since_document_start(tab: Tab) -> Startup | None:
     waited_ms = await _settle(tab, started)
     answered = [r for r in tab.network.since(started)
                 if r.resource_type in DATA_TYPES and r.status and not r.failed and r.finished is not None]
-    sockets = [SocketStart(url=s.url, opening_messages=_opening(s)) for s in tab.network.sockets_since(started) if s.heard]
+    sockets = [SocketStart(url=s.url, opening_messages=s.opening_messages)
+               for s in tab.network.sockets_since(started) if s.opening_messages]
     if not answered and not sockets:
         return None
     startup = Startup()
@@ -59,30 +56,12 @@ async def since_document_start(tab: Tab) -> Startup | None:
     return startup.model_copy(update={"waited_ms": waited_ms, "sockets": sockets})
 
 
-def _opening(socket: SocketRecord) -> int:
-    """The messages the server sent as the socket opened: up to the first pause of half a second."""
-    count = 1
-    for before, after in zip(socket.heard, socket.heard[1:]):
-        if after - before > OPENING_PAUSE_S:
-            break
-        count += 1
-    return count
-
-
-def _still_opening(socket: SocketRecord, now: float) -> bool:
-    """Its server has not answered yet, or is still answering; a socket whose server stays silent, or
-    chatters on, is waited for 2 s at most."""
-    if not socket.heard:
-        return now - socket.opened < SOCKET_ANSWER_S
-    return now - socket.heard[-1] < OPENING_PAUSE_S and now - socket.heard[0] < SOCKET_ANSWER_S
-
-
 async def _settle(tab: Tab, started: float) -> int:
     """Wait (bounded) for the page's own data requests to be answered and drawn, and for its sockets'
     servers to answer their opening; how long it took."""
     begun = time.monotonic()
     while (left := SETTLE_BOUND_S - (time.monotonic() - begun)) > 0:
-        if any(_still_opening(s, time.monotonic()) for s in tab.network.sockets_since(started)):
+        if any(s.still_opening(time.monotonic()) for s in tab.network.sockets_since(started)):
             await asyncio.sleep(POLL_S)
             continue
         mine = [r for r in tab.network.since(started) if r.resource_type in DATA_TYPES]

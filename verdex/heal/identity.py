@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from verdex.browser.tab import Tab
 from verdex.errors import CannotHeal
-from verdex.facts import ElementFacts
+from verdex.facts import SNAPSHOT_LINE, ElementFacts
 
-SNAPSHOT_LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: (?P<name>"(?:[^"\\]|\\.)*"))?.*?\[ref=(?P<ref>[^\]]+)\]')
 FIND_TIMEOUT_S = 10.0
 POLL_S = 0.25
 
@@ -75,7 +73,7 @@ def _same_role_and_name(snapshot: str, identity: Identity) -> list[str]:
     refs = []
     for line in snapshot.splitlines():
         match = SNAPSHOT_LINE.match(line)
-        if match and match["role"] == identity.role and (json.loads(match["name"]) if match["name"] else "") == identity.name:
+        if match and match["ref"] and match["role"] == identity.role and (json.loads(match["name"]) if match["name"] else "") == identity.name:
             refs.append(match["ref"])
     return refs
 
