@@ -81,6 +81,8 @@ class Assertion(Model):
     pattern: str | None = None        # url: the URL; text_visible: the element's whole text, numbers as \d+
     value: str | int | None = None
     reason: str = ""
+    timeout_ms: int | None = None     # longer than the assertion's default ...
+    timeout_reason: str = ""          # ... said why
 
 
 class Action(Model):

@@ -22,6 +22,10 @@ POINTER_TOOLS = {"browser_click", "browser_check", "browser_uncheck", "browser_h
 # an app's first load is a chain of requests (scripts, then its data, then what the data asks for):
 # its wait gets as long as Playwright gives a navigation or an action, not an assertion's 5 s
 STARTUP_TIMEOUT_MS = 30_000
+# what an action changes on a page whose server answered it over a websocket comes as the server runs
+# the event and streams the result (Streamlit reruns the script, NiceGUI its handler): the checks after
+# it are paced by the server, and get as long as the startup's
+SERVER_ANSWER_TIMEOUT_MS = STARTUP_TIMEOUT_MS
 
 
 def locator_of(choice: dict[str, Any] | None) -> Locator | None:
@@ -237,6 +241,16 @@ def startup_waits(record: dict[str, Any]) -> list[Wait]:
                         timeout_ms=STARTUP_TIMEOUT_MS,
                         reason=f"the app loaded its data after the page opened ({requests}{startup['answered_by']})"))
     return out
+
+
+def answered_over_a_socket(record: dict[str, Any]) -> str | None:
+    """Why the checks after this action wait longer: its server answered it over a websocket."""
+    heard = (record.get("effects") or {}).get("server_messages") or 0
+    if not heard:
+        return None
+    action = record["tool"].removeprefix("browser_")
+    return (f"the server answered the {action} over its websocket ({heard} message{'s' if heard > 1 else ''}): "
+            "what it changed comes at the server's pace")
 
 
 def url_glob(url: str) -> str:

@@ -62,3 +62,36 @@ async def test_the_targets_ancestors_are_read_again_right_after_the_action_and_r
     step = json.loads((tmp_path / "shop.jsonl").read_text().splitlines()[-1])
     grids = [a["attributes"] for a in step["ancestors_after"] if a["test_id"] == "product-grid"]
     assert grids and grids[0]["data-hydrated"] == "true", step["ancestors_after"]
+
+
+@pytest.fixture(scope="module")
+def echo_twice_url():
+    """A websocket server that answers each message with two: a server-driven app's answer to an event."""
+    import threading
+
+    from websockets.sync.server import serve
+
+    def answer(connection) -> None:
+        for message in connection:
+            connection.send(f"{message} done")
+            connection.send("rendered")
+
+    with serve(answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield f"ws://127.0.0.1:{server.socket.getsockname()[1]}/"
+        server.shutdown()
+
+
+async def test_a_click_its_server_answers_over_a_websocket_says_how_many_messages_came(session, apps, echo_twice_url):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/races/link.html")
+    await tab.page.evaluate("""url => new Promise(opened => {
+        const socket = new WebSocket(url); socket.onopen = opened;
+        const b = document.createElement('button'); b.textContent = 'Run';
+        b.onclick = () => socket.send('run');
+        socket.onmessage = (event) => { b.textContent = event.data === 'rendered' ? 'Run again' : 'Running'; };
+        document.querySelector('main').append(b);
+    })""", echo_twice_url)
+    result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Run"'))
+    assert result.effects.server_messages == 2 and result.effects.requests == []
+    assert "websocket: 2 messages from the server" in result.effects.to_text()

@@ -163,3 +163,29 @@ def test_a_websocket_whose_server_answered_its_opening_is_waited_for_in_both_lan
     spec = TypeScript().test_file(plan)
     assert "await page.context().addInitScript(COUNT_SERVER_MESSAGES);\n  await page.goto(\"/shop/\");" in spec
     assert 'await page.waitForFunction("window.serverMessages >= 1", undefined, { timeout: 30_000 });' in spec
+
+
+def test_the_checks_after_an_action_its_server_answered_over_a_websocket_wait_at_the_servers_pace():
+    """Streamlit renders a page its sidebar link opens as the server reruns the script and streams the
+    result over the socket: under a loaded runner and the chaos that took longer than an assertion's
+    5 s. The checks after such an action (not after the next plain one) get the startup's 30 s."""
+    recording = read_recording(SHOP)
+    steps = [s for s in recording.steps if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
+    click = next(s for s in steps if s["tool"] == "browser_click")
+    check = next(s for s in steps if s["tool"].startswith("verify_") and steps.index(s) > steps.index(click))
+    click["effects"]["server_messages"] = 3
+    plain_click = copy.deepcopy(click) | {"effects": {**click["effects"], "server_messages": 0}}
+    steps = [*steps[:steps.index(check) + 1], plain_click, copy.deepcopy(check)]
+    plan = build_plan(recording.__class__(recording.header, steps), "live")
+    paced, plain = [s.assertion for s in plan.statements if not isinstance(s, Action) and hasattr(s, "assertion")]
+    assert (paced.timeout_ms, plain.timeout_ms) == (30_000, None)
+    assert paced.timeout_reason == ("the server answered the click over its websocket (3 messages): what it changed "
+                                    "comes at the server's pace")
+    python, spec = PythonPytest().test_file(plan), TypeScript().test_file(plan)
+    assert python.count("the server answered the click") == spec.count("the server answered the click") == 1
+    assert ('    # the server\'s pace\n'
+            '    expect(page.get_by_text("Added Pixel 8 to cart", exact=True)).to_be_visible(timeout=30_000)\n') in python
+    assert python.endswith('    expect(page.get_by_text("Added Pixel 8 to cart", exact=True)).to_be_visible()\n')
+    assert ('  // the server\'s pace\n'
+            '  await expect(page.getByText("Added Pixel 8 to cart", { exact: true })).toBeVisible({\n'
+            '    timeout: 30_000,\n  });\n') in spec

@@ -58,6 +58,7 @@ class EffectsWatch:
         activity = await tab.bridge.call("activity", {})
         self._page_t0, self._page_origin = activity["now"], activity["origin"]
         self._t0 = time.monotonic()
+        self._server_messages_before = tab.network.server_messages
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)
         self._auto_dismissed_before = tab.dialogs_auto_dismissed
@@ -180,6 +181,7 @@ class EffectsWatch:
                           new_tabs=[t.id for t in tab.popups[self._popups_before:]], dialogs=dialogs,
                           downloads=downloads, appeared=appeared, disappeared=disappeared,
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
+                          server_messages=tab.network.server_messages - self._server_messages_before,
                           settled_ms=round((time.monotonic() - self._t0) * 1000))
         nothing = not (requests or navigated or effects.url_after != effects.url_before or effects.new_tabs or dialogs
                        or downloads or appeared or disappeared or title_change or heading_change or diff

@@ -548,6 +548,8 @@ class Effects(Fact):
     title_change: list[str] | None = None
     heading_change: list[str] | None = None
     interactive_diff: list[str] = Field([], description="snapshot lines with refs that were added (+) or removed (-)")
+    server_messages: int = Field(0, description="messages the page's websocket servers sent until it settled (a "
+                                                "server-driven app answers the action this way)")
     settled_ms: int = 0
     no_effect: bool = False
     visual: VisualDiff | None = Field(None, description="before/after pixel diff, when enabled")
@@ -563,6 +565,9 @@ class Effects(Fact):
             status = r.failed or r.status
             url = r.url[len(origin):] if origin and r.url.startswith(origin + "/") else r.url     # same origin: its path
             lines.append(f"request: {r.method} {url} → {status}{' (page changed after it)' if r.changed_page else ''}")
+        if self.server_messages:
+            lines.append(f"websocket: {self.server_messages} message{'s' if self.server_messages > 1 else ''} "
+                         "from the server")
         if self.navigated or self.url_after != self.url_before:
             lines.append(f"navigated: {self.url_before} → {self.url_after}")
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]

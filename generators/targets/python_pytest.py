@@ -174,29 +174,36 @@ class PythonPytest:
         return [*comments(wait.reason), f"expect({subject}).{matcher}({', '.join(args)})"]
 
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
+        subject, matcher, args = self._expectation(page, assertion)
+        said = comments(assertion.reason) if assertion.kind == "text_visible" and assertion.pattern else []
+        if assertion.timeout_ms is not None:
+            said += comments(assertion.timeout_reason)
+            args = [*args, f"timeout={assertion.timeout_ms:_}"]
+        return [*said, f"expect({subject}).{matcher}({', '.join(args)})"]
+
+    def _expectation(self, page: str, assertion: Assertion) -> tuple[str, str, list[str]]:
+        """What is expected of what: the subject, the matcher and its arguments."""
         if assertion.kind == "url":
             self._imports.add("re")
-            return [f"expect({page}).to_have_url(re.compile({pattern_literal(assertion.pattern or '')}))"]
+            return page, "to_have_url", [f"re.compile({pattern_literal(assertion.pattern or '')})"]
         if assertion.kind == "text_visible" and assertion.pattern:
             self._imports.add("re")
-            return [*comments(assertion.reason),
-                    f"expect({page}.get_by_text(re.compile({pattern_literal(assertion.pattern)}))).to_be_visible()"]
+            return f"{page}.get_by_text(re.compile({pattern_literal(assertion.pattern)}))", "to_be_visible", []
         if assertion.kind == "text_visible":
-            return [f"expect({self._text(page, assertion.text, assertion.exact)}).to_be_visible()"]
+            return self._text(page, assertion.text, assertion.exact), "to_be_visible", []
         if assertion.kind == "hidden" and assertion.locator is None:
-            return [f"expect({page}.get_by_text({literal(assertion.text)})).to_be_hidden()"]
-        if assertion.kind == "shared_text_visible":
-            return [f"expect({page}.get_by_text({literal(assertion.text)}).filter(visible=True)).not_to_have_count(0)"]
-        if assertion.kind == "shared_text_hidden":
-            return [f"expect({page}.get_by_text({literal(assertion.text)}).filter(visible=True)).to_have_count(0)"]
+            return f"{page}.get_by_text({literal(assertion.text)})", "to_be_hidden", []
+        if assertion.kind in ("shared_text_visible", "shared_text_hidden"):
+            matcher = "not_to_have_count" if assertion.kind == "shared_text_visible" else "to_have_count"
+            return f"{page}.get_by_text({literal(assertion.text)}).filter(visible=True)", matcher, ["0"]
         target = self._locator(page, assertion.locator)
         if assertion.kind == "count":
-            return [f"expect({target}).to_have_count({int(assertion.value or 0)})"]
-        call = {"visible": "to_be_visible()", "hidden": "to_be_hidden()", "enabled": "to_be_enabled()",
-                "disabled": "to_be_disabled()", "checked": "to_be_checked()", "unchecked": "not_to_be_checked()",
-                "value": f"to_have_value({literal(str(assertion.value))})",
-                "text": f"to_have_text({literal(str(assertion.value))})"}[assertion.kind]
-        return [f"expect({target}).{call}"]
+            return target, "to_have_count", [str(int(assertion.value or 0))]
+        if assertion.kind in ("value", "text"):
+            return target, f"to_have_{assertion.kind}", [literal(str(assertion.value))]
+        return target, {"visible": "to_be_visible", "hidden": "to_be_hidden", "enabled": "to_be_enabled",
+                        "disabled": "to_be_disabled", "checked": "to_be_checked",
+                        "unchecked": "not_to_be_checked"}[assertion.kind], []
 
     def _variable(self, words: list[str]) -> str:
         name = "_".join(words)

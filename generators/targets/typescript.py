@@ -184,27 +184,34 @@ class TypeScript:
         return [*comments(wait.reason), f"await expect({subject}).{matcher}({', '.join(args)});"]
 
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
+        subject, matcher, args = self._expectation(page, assertion)
+        said = comments(assertion.reason) if assertion.kind == "text_visible" and assertion.pattern else []
+        if assertion.timeout_ms is not None:
+            said += comments(assertion.timeout_reason)
+            args = [*args, f"{{ timeout: {assertion.timeout_ms:_} }}"]
+        return [*said, f"await expect({subject}).{matcher}({', '.join(args)});"]
+
+    def _expectation(self, page: str, assertion: Assertion) -> tuple[str, str, list[str]]:
+        """What is expected of what: the subject, the matcher and its arguments."""
         if assertion.kind == "url":
-            return [f"await expect({page}).toHaveURL({regex_literal(assertion.pattern or '')});"]
+            return page, "toHaveURL", [regex_literal(assertion.pattern or "")]
         if assertion.kind == "text_visible" and assertion.pattern:
-            return [*comments(assertion.reason),
-                    f"await expect({page}.getByText({regex_literal(assertion.pattern)})).toBeVisible();"]
+            return f"{page}.getByText({regex_literal(assertion.pattern)})", "toBeVisible", []
         if assertion.kind == "text_visible":
-            return [f"await expect({self._text(page, assertion.text, assertion.exact)}).toBeVisible();"]
+            return self._text(page, assertion.text, assertion.exact), "toBeVisible", []
         if assertion.kind == "hidden" and assertion.locator is None:
-            return [f"await expect({page}.getByText({literal(assertion.text)})).toBeHidden();"]
-        if assertion.kind == "shared_text_visible":
-            return [f"await expect({page}.getByText({literal(assertion.text)}).filter({{ visible: true }})).not.toHaveCount(0);"]
-        if assertion.kind == "shared_text_hidden":
-            return [f"await expect({page}.getByText({literal(assertion.text)}).filter({{ visible: true }})).toHaveCount(0);"]
+            return f"{page}.getByText({literal(assertion.text)})", "toBeHidden", []
+        if assertion.kind in ("shared_text_visible", "shared_text_hidden"):
+            matcher = "not.toHaveCount" if assertion.kind == "shared_text_visible" else "toHaveCount"
+            return f"{page}.getByText({literal(assertion.text)}).filter({{ visible: true }})", matcher, ["0"]
         target = self._locator(page, assertion.locator)
         if assertion.kind == "count":
-            return [f"await expect({target}).toHaveCount({int(assertion.value or 0)});"]
-        call = {"visible": "toBeVisible()", "hidden": "toBeHidden()", "enabled": "toBeEnabled()",
-                "disabled": "toBeDisabled()", "checked": "toBeChecked()", "unchecked": "not.toBeChecked()",
-                "value": f"toHaveValue({literal(str(assertion.value))})",
-                "text": f"toHaveText({literal(str(assertion.value))})"}[assertion.kind]
-        return [f"await expect({target}).{call};"]
+            return target, "toHaveCount", [str(int(assertion.value or 0))]
+        if assertion.kind in ("value", "text"):
+            return target, f"toHave{assertion.kind.capitalize()}", [literal(str(assertion.value))]
+        return target, {"visible": "toBeVisible", "hidden": "toBeHidden", "enabled": "toBeEnabled",
+                        "disabled": "toBeDisabled", "checked": "toBeChecked",
+                        "unchecked": "not.toBeChecked"}[assertion.kind], []
 
     def _variable(self, words: list[str]) -> str:
         name = words[0] + "".join(word.capitalize() for word in words[1:])

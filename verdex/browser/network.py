@@ -69,6 +69,7 @@ class NetworkLog:
         self._open: dict[Request, RequestRecord] = {}
         self._document_started: float | None = None     # the main frame's latest document request
         self._sockets: deque[SocketRecord] = deque(maxlen=100)
+        self.server_messages = 0                         # every message the page's websocket servers sent
         page.on("request", self._started)
         page.on("websocket", self._socket_opened)
         page.on("response", self._answered)
@@ -109,7 +110,11 @@ class NetworkLog:
     def _socket_opened(self, socket: WebSocket) -> None:
         record = SocketRecord(socket.url, time.monotonic())
         self._sockets.append(record)
-        socket.on("framereceived", lambda _frame: record.heard(time.monotonic()))
+        socket.on("framereceived", lambda _frame: self._heard(record))
+
+    def _heard(self, socket: SocketRecord) -> None:
+        self.server_messages += 1
+        socket.heard(time.monotonic())
 
     def unread_document_start(self) -> float | None:
         """When the main frame's latest document was requested, the first time this is asked about it;
