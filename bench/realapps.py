@@ -15,7 +15,9 @@ delayed responses, a slowed CPU, late timers); Playwright Test runs have no such
 
 With --naive it runs, instead, the hand-written naive version of each flow (tests/realapps/naive/:
 positions, reads made once, short sleeps — what passed once on an agent's machine) under the same
-chaos, each run against a fresh copy of the app, and prints how often each held.
+chaos, each run against a fresh copy of the app, and prints how often each held and what
+``verdex lint --select RECOMMENDED,VDX001`` says of it (positions are VDX001, opt-in by default): a
+test whose flaw is only a position passes under any timing, and only the linter names it.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from tests.flows.runner import Run, exported_spec, run_pytest, run_typescript  #
 from tests.generated_style import style_problems  # noqa: E402
 from tests.realapps import proving  # noqa: E402
 from tests.realapps.flows import FLOWS, Flow  # noqa: E402
+from verdex.lint import LintConfig, lint_source  # noqa: E402
 
 
 def say(text: str) -> None:
@@ -90,15 +93,26 @@ def measure_naive(flows: list[Flow], runs: int, workers: int) -> int:
         chaotic = repeat(runs, workers, lambda n: run_pytest(naive_file(flow), None, serve, ("--chaos-seed", str(n))),
                          "naive under chaos")
         failing = next((run for run in chaotic if not run.passed), None)
-        rows.append((flow.key, plain.passed, sum(r.passed for r in chaotic),
+        rows.append((flow.key, plain.passed, sum(r.passed for r in chaotic), _lint_codes(naive_file(flow)),
                      f"seed {chaotic.index(failing) + 1}: {_assertion(failing)}" if failing else ""))
     print(f"\nthe naive tests of {len(flows)} flows under chaos seeds 1-{runs} ({time.monotonic() - started:.0f} s)\n")
-    print(f"{'flow':24} {'plain':>5} {'chaos':>7}  first failure")
-    for key, plain, passes, first in rows:
-        print(f"{key:24} {'pass' if plain else 'FAIL':>5} {passes:>3}/{runs:<3}  {first[:90]}")
-    caught = sum(passes < runs for _, _, passes, _ in rows)
-    print(f"\n{caught} of {len(rows)} naive tests failed under chaos at least once")
+    print(f"{'flow':24} {'plain':>5} {'chaos':>7}  {'lint':24}  first failure")
+    for key, plain, passes, codes, first in rows:
+        print(f"{key:24} {'pass' if plain else 'FAIL':>5} {passes:>3}/{runs:<3}  {codes:24}  {first[:70]}")
+    caught = sum(passes < runs for _, _, passes, _, _ in rows)
+    named = sum(bool(codes) for _, _, _, codes, _ in rows)
+    print(f"\n{caught} of {len(rows)} naive tests failed under chaos at least once; the linter named a flaw "
+          f"in {named} of {len(rows)}; {sum(passes < runs or bool(codes) for _, _, passes, codes, _ in rows)} "
+          "caught by one or the other")
     return 0
+
+
+def _lint_codes(test_file: Path) -> str:
+    """The rules ``verdex lint --select RECOMMENDED,VDX001`` finds in a file, each with its count."""
+    findings = lint_source(test_file.read_text(), str(test_file),
+                           LintConfig(select=("RECOMMENDED", "VDX001"))).findings
+    codes = [finding.rule for finding in findings]
+    return " ".join(f"{code}×{codes.count(code)}" if codes.count(code) > 1 else code for code in sorted(set(codes)))
 
 
 def _assertion(run: Run) -> str:
