@@ -49,14 +49,15 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     ready_signals: set[Any] = set()                     # readiness attributes already waited for
     uploads: dict[str, str] = {}                        # upload_files/ name → the file uploaded
     startup: list[Wait] = []                            # the page's own loading, waited for before the next action
-    server_paced: str | None = None                     # the last action was answered over a websocket: why
+    loading = False                                     # a page opened and no action yet
+    paced: str | None = None                            # why the checks up to the next action wait longer
     for index, record in enumerate(steps, 1):
         tool, outcome = record.get("tool"), record.get("outcome", "done")
         page = pages.of(record.get("tab"))
         startup = waits.startup_waits(record) or startup
         if tool == "browser_navigate":
             statements.append(Goto(page=page, url=_relative(record["args"]["url"], base_url)))
-            server_paced = None
+            loading, paced = True, None
             continue
         if tool in ACTION_TOOLS and outcome == "not_actionable":
             wait = waits.blocker_wait(record)
@@ -71,27 +72,27 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     action = action.model_copy(update={"waits": [*startup, *action.waits]})
                     startup = []
                 statements.append(action)
-                server_paced = waits.answered_over_a_socket(record)
+                loading, paced = False, waits.answered_over_a_socket(record)
             continue
         if tool == "browser_wait_for":
             check = _wait_statement(record, page)
             if check is not None:
-                statements.append(_paced(check, server_paced))
+                statements.append(_paced(check, paced or (waits.drawn_after_load(record) if loading else None)))
             continue
         if tool and tool.startswith("verify_"):
             assertion = _assertion(record)
             if not _already_asserted(statements, page, assertion, (record.get("args") or {}).get("url") or ""):
-                statements.append(_paced(Check(page=page, assertion=assertion), server_paced))
+                statements.append(_paced(Check(page=page, assertion=assertion), paced))
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
                     source=recording.header.get("started", ""))
 
 
-def _paced(check: Check, server_paced: str | None) -> Check:
-    """A check after an action the server answered over its websocket waits as long as the server may take."""
-    if server_paced is None:
+def _paced(check: Check, why: str | None) -> Check:
+    """A check paced like a page's loading (``why`` says how) waits as long as a navigation may."""
+    if why is None:
         return check
     return check.model_copy(update={"assertion": check.assertion.model_copy(
-        update={"timeout_ms": waits.SERVER_ANSWER_TIMEOUT_MS, "timeout_reason": server_paced})})
+        update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": why})})
 
 
 def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps: list[dict[str, Any]],

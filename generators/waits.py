@@ -20,12 +20,10 @@ ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 POINTER_TOOLS = {"browser_click", "browser_check", "browser_uncheck", "browser_hover", "browser_drag"}
 # an app's first load is a chain of requests (scripts, then its data, then what the data asks for):
-# its wait gets as long as Playwright gives a navigation or an action, not an assertion's 5 s
+# its wait gets as long as Playwright gives a navigation or an action, not an assertion's 5 s. So do
+# the checks paced the same way: what a page drew after it had loaded, and what an action changed on
+# a page whose server answered it over a websocket (Streamlit reruns the script, NiceGUI its handler)
 STARTUP_TIMEOUT_MS = 30_000
-# what an action changes on a page whose server answered it over a websocket comes as the server runs
-# the event and streams the result (Streamlit reruns the script, NiceGUI its handler): the checks after
-# it are paced by the server, and get as long as the startup's
-SERVER_ANSWER_TIMEOUT_MS = STARTUP_TIMEOUT_MS
 
 
 def locator_of(choice: dict[str, Any] | None) -> Locator | None:
@@ -241,6 +239,15 @@ def startup_waits(record: dict[str, Any]) -> list[Wait]:
                         timeout_ms=STARTUP_TIMEOUT_MS,
                         reason=f"the app loaded its data after the page opened ({requests}{startup['answered_by']})"))
     return out
+
+
+def drawn_after_load(record: dict[str, Any]) -> str | None:
+    """Why a wait right after a navigation waits longer: the page showed its text only after it had loaded."""
+    waited = (record.get("args") or {}).get("waited_ms") or 0
+    if not waited:
+        return None
+    return (f"the page drew this {waited} ms after it had loaded: its first render is paced like its "
+            "loading")
 
 
 def answered_over_a_socket(record: dict[str, Any]) -> str | None:

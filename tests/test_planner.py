@@ -189,3 +189,24 @@ def test_the_checks_after_an_action_its_server_answered_over_a_websocket_wait_at
     assert ('  // the server\'s pace\n'
             '  await expect(page.getByText("Added Pixel 8 to cart", { exact: true })).toBeVisible({\n'
             '    timeout: 30_000,\n  });\n') in spec
+
+
+def test_a_wait_for_what_the_page_drew_after_it_had_loaded_waits_as_long_as_a_navigation():
+    """Streamlit draws its first page over the websocket after the document loaded (the recording
+    waited 509 ms for the welcome text); under the chaos that took more than 5 s. The same wait after
+    an action is not the page's loading, and keeps the assertion's default."""
+    recording = read_recording(SHOP)
+    steps = [s for s in recording.steps if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
+    click = next(s for s in steps if s["tool"] == "browser_click")
+    drawn = {"type": "step", "tool": "browser_wait_for", "outcome": "done", "tab": click["tab"],
+             "args": {"waited_ms": 509, "text": "Pixel 8", "state": "visible", "elements_showing": 1, "shown": "Pixel 8"}}
+    at_once = copy.deepcopy(drawn) | {"args": {**drawn["args"], "waited_ms": 0}}
+    steps = [steps[0], drawn, at_once, click, copy.deepcopy(drawn)]
+    plan = build_plan(recording.__class__(recording.header, steps), "drawn")
+    waited, immediate, after_click = [s.assertion for s in plan.statements if not isinstance(s, Action)
+                                      and hasattr(s, "assertion")]
+    assert (waited.timeout_ms, immediate.timeout_ms, after_click.timeout_ms) == (30_000, None, None)
+    assert waited.timeout_reason == ("the page drew this 509 ms after it had loaded: its first render is paced "
+                                     "like its loading")
+    assert ('    expect(page.get_by_text("Pixel 8", exact=True)).to_be_visible(timeout=30_000)\n'
+            in PythonPytest().test_file(plan))
