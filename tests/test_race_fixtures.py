@@ -27,6 +27,7 @@ CHROMIUM = os.environ.get(
 )
 MS = 1200  # the ?ms= of the timed pages here: long enough to look at the situation, short enough to wait out
 SETTLE_TIMEOUT = MS + 4000  # bound on waiting for a timed situation to end
+CLOCK_START = 1_767_225_600_000  # a held page's clock (2026-01-01), standing still until released
 TRIAL_TIMEOUT = 300  # how long a trial click may retry before it counts as blocked
 PAGES = [
     "overlay-opaque.html",
@@ -98,7 +99,14 @@ def page(chromium: Browser) -> Iterator[Page]:
     context.close()
 
 
-def open_race(page: Page, server: FixtureServer, path: str) -> Page:
+def open_race(page: Page, server: FixtureServer, path: str, *, held: bool = False) -> Page:
+    """The race page; ``held``: its time stands still — its timers (Playwright's clock) and its CSS
+    animations (DevTools' playback rate 0) — until ``release(page)``, so that what a test looks at
+    during the situation is there however slow the machine is."""
+    if held:
+        page.clock.install(time=CLOCK_START)
+        page.clock.pause_at(CLOCK_START + 1)
+        page.context.new_cdp_session(page).send("Animation.setPlaybackRate", {"playbackRate": 0})
     response = page.goto(f"{server.url}/races/{path}")
     assert response is not None and response.status == 200
     return page
@@ -108,7 +116,11 @@ def race_state(page: Page) -> str:
     return page.evaluate("document.documentElement.dataset.raceState")
 
 
-def wait_settled(page: Page) -> None:
+def release(page: Page) -> None:
+    """Let a held page's time run — its timers past ?ms, its animations at their own pace — until its
+    situation is over."""
+    page.clock.run_for(MS)
+    page.context.new_cdp_session(page).send("Animation.setPlaybackRate", {"playbackRate": 1})
     page.wait_for_function(
         "document.documentElement.dataset.raceState === 'settled'",
         timeout=SETTLE_TIMEOUT,
@@ -181,7 +193,7 @@ def test_index_links_every_race_page(page: Page, server: FixtureServer) -> None:
 
 
 def test_default_duration_is_3000_ms(page: Page, server: FixtureServer) -> None:
-    open_race(page, server, "overlay-opaque.html")
+    open_race(page, server, "overlay-opaque.html", held=True)
     duration = page.evaluate(
         "getComputedStyle(document.documentElement).getPropertyValue('--race-ms').trim()"
     )
@@ -222,7 +234,7 @@ def test_ms_0_resolves_at_once(page: Page, server: FixtureServer, path: str) -> 
 def test_opaque_overlay_covers_the_target_until_ms(
     page: Page, server: FixtureServer
 ) -> None:
-    open_race(page, server, f"overlay-opaque.html?ms={MS}")
+    open_race(page, server, f"overlay-opaque.html?ms={MS}", held=True)
     target, overlay = page.get_by_test_id("target"), page.get_by_test_id("overlay")
     assert race_state(page) == "pending"
     assert overlay.evaluate("el => getComputedStyle(el).position") == "absolute"
@@ -236,7 +248,7 @@ def test_opaque_overlay_covers_the_target_until_ms(
     )  # a click at the target's place lands on the overlay
     expect(result(page)).to_have_text("Clicked: overlay")
 
-    wait_settled(page)
+    release(page)
     expect(overlay).to_have_count(0)
     assert hit(target) == "target"
     assert trial_click_passes(target)
@@ -248,7 +260,7 @@ def test_opaque_overlay_covers_the_target_until_ms(
 def test_transparent_overlay_catches_the_pointer_until_ms(
     page: Page, server: FixtureServer, kind: str
 ) -> None:
-    open_race(page, server, f"overlay-transparent.html?ms={MS}&kind={kind}")
+    open_race(page, server, f"overlay-transparent.html?ms={MS}&kind={kind}", held=True)
     target, overlay = page.get_by_test_id("target"), page.get_by_test_id("overlay")
     style = overlay.evaluate(
         "el => { const s = getComputedStyle(el); return [s.backgroundColor, s.opacity, s.pointerEvents]; }"
@@ -264,7 +276,7 @@ def test_transparent_overlay_catches_the_pointer_until_ms(
     page.mouse.click(*centre(target))
     expect(result(page)).to_have_text("Clicked: overlay")
 
-    wait_settled(page)
+    release(page)
     expect(overlay).to_have_count(0)
     assert hit(target) == "target"
     target.click()
@@ -319,7 +331,7 @@ def test_partly_covered_target_has_a_free_centre(
 def test_fade_in_animates_opacity_for_ms(
     page: Page, server: FixtureServer, via: str, kind: str
 ) -> None:
-    open_race(page, server, f"fade-in.html?ms={MS}&via={via}")
+    open_race(page, server, f"fade-in.html?ms={MS}&via={via}", held=True)
     target = page.get_by_test_id("target")
     assert race_state(page) == "pending"
     assert animations(target) == [kind]
@@ -327,7 +339,7 @@ def test_fade_in_animates_opacity_for_ms(
     assert trial_click_passes(
         target
     )  # Playwright itself does not mind a fading element
-    wait_settled(page)
+    release(page)
     assert animations(target) == []
     assert target.evaluate("el => getComputedStyle(el).opacity") == "1"
     target.click()
@@ -337,7 +349,7 @@ def test_fade_in_animates_opacity_for_ms(
 def test_slide_in_starts_outside_the_viewport(
     page: Page, server: FixtureServer
 ) -> None:
-    open_race(page, server, f"slide-in.html?ms={MS}")
+    open_race(page, server, f"slide-in.html?ms={MS}", held=True)
     target = page.get_by_test_id("target")
     assert race_state(page) == "pending"
     assert animations(target) == ["CSSAnimation"]
@@ -346,7 +358,7 @@ def test_slide_in_starts_outside_the_viewport(
     assert animations(target) == [
         "CSSAnimation"
     ]  # still moving when the trial click gave up
-    wait_settled(page)
+    release(page)
     assert animations(target) == []
     box = target.bounding_box()
     assert 0 <= box["x"] and box["x"] + box["width"] <= 1280
@@ -377,11 +389,11 @@ def test_rerender_now_replaces_the_target(page: Page, server: FixtureServer) -> 
 def test_rerender_auto_replaces_the_target_after_ms(
     page: Page, server: FixtureServer
 ) -> None:
-    open_race(page, server, f"rerender.html?auto=1&ms={MS}")
+    open_race(page, server, f"rerender.html?auto=1&ms={MS}", held=True)
     assert race_state(page) == "pending"
     old = page.get_by_test_id("target").element_handle()
     assert old.evaluate("el => el.isConnected") is True
-    wait_settled(page)
+    release(page)
     assert old.evaluate("el => el.isConnected") is False
     expect(page.get_by_test_id("render-count")).to_have_text("Render 2")
 
@@ -401,7 +413,7 @@ def test_rerender_every_n_ms_keeps_replacing(page: Page, server: FixtureServer) 
 
 
 def test_disabled_and_aria_disabled_until_ms(page: Page, server: FixtureServer) -> None:
-    open_race(page, server, f"disabled-then-enabled.html?ms={MS}")
+    open_race(page, server, f"disabled-then-enabled.html?ms={MS}", held=True)
     save, publish = page.get_by_test_id("target"), page.get_by_test_id("target-aria")
     assert race_state(page) == "pending"
     expect(save).to_be_disabled()
@@ -413,7 +425,7 @@ def test_disabled_and_aria_disabled_until_ms(page: Page, server: FixtureServer) 
     expect(result(page)).to_have_text("Ignored: Publish is aria-disabled")
     assert race_state(page) == "pending"
 
-    wait_settled(page)
+    release(page)
     expect(save).to_be_enabled()
     expect(publish).to_be_enabled()
     expect(publish).not_to_have_attribute("aria-disabled", re.compile(".*"))
@@ -425,13 +437,13 @@ def test_disabled_and_aria_disabled_until_ms(page: Page, server: FixtureServer) 
 
 
 def test_busy_region_until_ms(page: Page, server: FixtureServer) -> None:
-    open_race(page, server, f"busy.html?ms={MS}")
+    open_race(page, server, f"busy.html?ms={MS}", held=True)
     target, region = page.get_by_test_id("target"), page.get_by_test_id("busy-region")
     expect(region).to_have_attribute("aria-busy", "true")
     assert target.evaluate("el => el.closest('[aria-busy=true]') !== null")
     target.click()  # aria-busy blocks nothing
     expect(result(page)).to_have_text("Clicked: Save while busy")
-    wait_settled(page)
+    release(page)
     expect(region).to_have_attribute("aria-busy", "false")
     target.click()
     expect(result(page)).to_have_text("Clicked: Save")
