@@ -167,8 +167,8 @@ def test_a_websocket_whose_server_answered_its_opening_is_waited_for_in_both_lan
 
 def test_the_checks_after_an_action_its_server_answered_over_a_websocket_wait_at_the_servers_pace():
     """Streamlit renders a page its sidebar link opens as the server reruns the script and streams the
-    result over the socket: under a loaded runner and the chaos that took longer than an assertion's
-    5 s. The checks after such an action (not after the next plain one) get the startup's 30 s."""
+    result over the socket, at the server's pace. The checks after such an action (not after the next
+    plain one) get the startup's 30 s."""
     recording = read_recording(SHOP)
     steps = [s for s in recording.steps if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
     click = next(s for s in steps if s["tool"] == "browser_click")
