@@ -88,7 +88,7 @@ async def test_a_click_its_server_answers_over_a_websocket_says_how_many_message
     await tab.page.evaluate("""url => new Promise(opened => {
         const socket = new WebSocket(url); socket.onopen = opened;
         const b = document.createElement('button'); b.textContent = 'Run';
-        b.onclick = () => socket.send('run');
+        b.onclick = () => { b.textContent = 'Sending'; socket.send('run'); };   // the page settles 100 ms after its last change
         socket.onmessage = (event) => { b.textContent = event.data === 'rendered' ? 'Run again' : 'Running'; };
         document.querySelector('main').append(b);
     })""", echo_twice_url)
