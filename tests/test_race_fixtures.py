@@ -624,7 +624,8 @@ def test_block_for_ms_then_recovers(page: Page, server: FixtureServer) -> None:
     page.get_by_test_id("block").click()
     expect(result(page)).to_have_text(re.compile(r"Blocked for \d+ ms"))
     blocked = int(re.search(r"\d+", result(page).inner_text()).group())
-    assert 600 <= blocked < 2000
+    assert blocked >= 600            # no upper bound: a busy machine may deschedule the loop for seconds
+    assert page.evaluate("1 + 1") == 2   # and then it answers again
 
 
 def test_hang_button_freezes_the_page(page: Page, server: FixtureServer) -> None:
