@@ -9,7 +9,8 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from verdex.server import CAPABILITY_GROUPS, build_server
+from verdex.server import build_server
+from verdex.tools import CAPABILITY_GROUPS
 
 pytestmark = pytest.mark.anyio
 

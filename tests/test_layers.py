@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # folder in the repository -> the package it installs as (pyproject's package-dir)
 PACKAGES = {"verdex": "verdex", "generators": "verdex.generators", "fixtures": "verdex.fixtures"}
-ACTION_LAYER = ("verdex.actions", "verdex.effects", "verdex.assertions", "verdex.preflight", "verdex.server",
+ACTION_LAYER = ("verdex.actions", "verdex.effects", "verdex.assertions", "verdex.preflight", "verdex.tools", "verdex.server",
                 "verdex.cli", "verdex.exporting", "verdex.evaluation", "verdex.reading", "verdex.agent", "verdex.shell")
 
 

@@ -14,7 +14,8 @@ from verdex.errors import PolicyDenied
 from verdex.safety import Policy
 from tests.model_server import ModelServer, Turn
 from verdex.cli import main
-from verdex.server import CAPABILITY_GROUPS, build_server
+from verdex.server import build_server
+from verdex.tools import CAPABILITY_GROUPS
 
 pytestmark = pytest.mark.anyio
 

@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from verdex.server import CAPABILITY_GROUPS, build_server
+from verdex.server import build_server
 from verdex.shell.commands import COMMANDS, WITHOUT_SESSION
 from verdex.shell.places import SESSIONS_DIR_ENV
+from verdex.tools import CAPABILITY_GROUPS, TOOLS
 
 WAIT_S = 30.0
 
@@ -53,11 +54,23 @@ def _until(condition, what: str) -> None:
 
 
 @pytest.mark.anyio
-async def test_every_mcp_tool_has_a_shell_command_and_every_command_a_tool():
-    tools = {tool.name for tool in await build_server(caps=CAPABILITY_GROUPS).list_tools()}
+async def test_every_tool_is_an_mcp_tool_and_a_shell_command_and_every_command_a_tool():
+    listed = await build_server(caps=CAPABILITY_GROUPS).list_tools()
+    assert {tool.name for tool in listed} == set(TOOLS), "the MCP server lists verdex's tools, no more"
+    assert all(tool.input_schema == {k: v for k, v in TOOLS[tool.name].input_schema.items()
+                                     if k != "additionalProperties"} for tool in listed), "with the same arguments"
     commanded = {command.tool for command in COMMANDS.values()} | set(WITHOUT_SESSION)
-    assert tools - commanded == set(), "tools without a command"
-    assert commanded - tools == set(), "commands without a tool"
+    assert set(TOOLS) - commanded == set(), "tools without a command"
+    assert commanded - set(TOOLS) == set(), "commands without a tool"
+
+
+def test_the_session_process_calls_the_tools_without_loading_the_mcp_sdk():
+    """The first command of a session waits for the session process's imports: the shell needs the
+    tools, not the protocol (the MCP SDK takes longer to import than Chromium takes to start)."""
+    loaded = subprocess.run([sys.executable, "-c", "import sys, verdex.shell.daemon, verdex.tools; "
+                             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'mcp_types')))"],
+                            capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "[]"
 
 
 def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp_path):
@@ -95,6 +108,9 @@ def test_the_structured_form_and_the_exit_codes(apps, shell):
     assert as_json.returncode == 0 and '"identity"' in as_json.stdout
     unknown_ref = shell("click", "e999")
     assert unknown_ref.returncode == 1 and unknown_ref.stderr.startswith("UNKNOWN_REF: ")
+    out_of_bounds = shell("click", "e1", "--click-count", "4")        # the tool's own bounds, as over MCP
+    assert out_of_bounds.returncode == 1
+    assert out_of_bounds.stderr.startswith("INVALID_ARGUMENT: browser_click: click_count Input should be less than")
     usage = shell("click")
     assert usage.returncode == 2 and "the following arguments are required: ref" in usage.stderr
     assert shell("click", "e1", "--no-such-option").returncode == 2

@@ -4,8 +4,8 @@ socket until it is closed or has been idle too long.
 Started by ``verdex open`` as ``python -m verdex.shell.daemon NAME [options] -- [browser options]``.
 Each connection carries one request (a JSON line ``{"argv": [...], "json": bool}``) and gets one
 answer (``{"exit": 0|1|2, "text": ..., "data": ...}``). Requests are answered one at a time, in the
-order they came. Each command runs the MCP tool ``commands.COMMANDS`` names for it, in-process, on
-this session: the same function and the same text as over MCP.
+order they came. Each command runs the tool ``commands.COMMANDS`` names for it (verdex.tools), in-process,
+on this session: the same function and the same text as over MCP, without loading the MCP SDK.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import asyncio
 import importlib
 import json
 import os
-import re
 import sys
 import time
 from datetime import datetime, timezone
@@ -24,26 +23,26 @@ from typing import TYPE_CHECKING, Any
 
 from verdex.browser.session import Session
 from verdex.cli import browser_arguments, browser_options, policy_of
+from verdex.errors import VerdexError
 from verdex.shell.commands import COMMANDS, Command, Usage, command_parser
 from verdex.shell.places import Place, checked_name
 
 if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
+    from verdex.tools import Tool
 
 DEFAULT_IDLE_S = 3600.0
 IDLE_CHECK_S = 1.0
 
 
 class SessionProcess:
-    def __init__(self, place: Place, session: Session, server: MCPServer, idle_s: float) -> None:
-        self.place, self.session, self.server, self.idle_s = place, session, server, idle_s
-        self.tools: dict[str, Any] = {}
+    def __init__(self, place: Place, session: Session, tools: dict[str, Tool], idle_s: float,
+                 opening: asyncio.Task[Any]) -> None:
+        self.place, self.session, self.tools, self.idle_s, self.opening = place, session, tools, idle_s, opening
         self.lock = asyncio.Lock()
         self.last_used = time.monotonic()
         self.stop = asyncio.Event()
 
     async def run(self) -> None:
-        self.tools = {tool.name: tool for tool in await self.server.list_tools()}
         old_umask = os.umask(0o177)                 # the socket: its owner only
         try:
             listener = await asyncio.start_unix_server(self._connected, path=str(self.place.socket))
@@ -105,18 +104,14 @@ class SessionProcess:
             arguments = self._arguments(name, command, argv[1:])
         except Usage as usage:
             return {"exit": 2, "text": str(usage).rstrip()}
-        from mcp.server.mcpserver.exceptions import ToolError      # loaded with the server by then
+        await asyncio.wait([self.opening])           # the first tab, opened as the session started
         try:
-            result = await self.server.call_tool(command.tool, arguments)
-        except ToolError as exc:
-            text = re.sub(r"^Error executing tool \w+: ", "", str(exc))      # its code first, as the MCP client sees it
-            if "validation error" in text:
-                text = "INVALID_ARGUMENT: " + " ".join(line.strip() for line in text.splitlines()[1:]
-                                                       if line.strip() and "further information" not in line)
-            return {"exit": 1, "text": text}
-        text = "\n".join(c.text for c in result.content if getattr(c, "type", "") == "text")
-        return {"exit": 1 if result.is_error else 0, "text": text,
-                "data": result.structured_content if request.get("json") else None}
+            reply = await self.tools[command.tool](self.session, arguments)
+        except VerdexError as exc:
+            return {"exit": 1, "text": str(exc)}         # its code first, as the MCP client sees it
+        except Exception as exc:  # noqa: BLE001 - a fault of the tool is the command's, never the session's end
+            return {"exit": 1, "text": f"Error executing tool {command.tool}: {exc}"}     # what the MCP SDK says
+        return {"exit": 0, "text": reply.text, "data": reply.data if request.get("json") else None}
 
     def _arguments(self, name: str, command: Command, argv: list[str]) -> dict[str, Any]:
         parsed = vars(command_parser(name, command, self.tools[command.tool]).parse_args(argv))
@@ -159,15 +154,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _serve(place: Place, session: Session, idle_s: float) -> None:
-    """Start the browser while the tools load (the MCP server's modules take as long to import as
-    Chromium takes to start): a session's first command does not wait for the two in turn."""
-    launching = asyncio.create_task(session.start())
-    tools = await asyncio.to_thread(importlib.import_module, "verdex.server")
-    try:
-        await launching
-    except Exception:     # noqa: BLE001 - whatever it was, the first command starts it again and says it with its code
-        pass
-    await SessionProcess(place, session, tools.session_server(session, tools.CAPABILITY_GROUPS), idle_s).run()
+    """Open the first tab (starting the browser) while the tools load, and listen as soon as they have:
+    a session's first command waits for neither in turn. Should the browser not start, the first
+    command starts it again and says why, with its code."""
+    opening = asyncio.create_task(session.tab())
+    opening.add_done_callback(lambda task: task.cancelled() or task.exception())     # said by that command
+    tools = await asyncio.to_thread(importlib.import_module, "verdex.tools")
+    offered = {tool.name: tool for tool in tools.offered(tools.CAPABILITY_GROUPS)}
+    await SessionProcess(place, session, offered, idle_s, opening).run()
 
 
 if __name__ == "__main__":

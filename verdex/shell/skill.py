@@ -5,12 +5,11 @@ does not exist."""
 
 from __future__ import annotations
 
-import asyncio
 from importlib.resources import files
 from pathlib import Path
 
-from verdex.server import CAPABILITY_GROUPS, build_server
 from verdex.shell.commands import COMMANDS, command_parser
+from verdex.tools import TOOLS
 
 DEFAULT_FOLDER = Path(".claude/skills/verdex")
 
@@ -20,19 +19,18 @@ def install_skill(folder: Path = DEFAULT_FOLDER) -> list[Path]:
     skill = folder / "SKILL.md"
     skill.write_text(files("verdex.shell").joinpath("skill/SKILL.md").read_text(encoding="utf-8"), encoding="utf-8")
     reference = folder / "commands.md"
-    reference.write_text(asyncio.run(commands_reference()), encoding="utf-8")
+    reference.write_text(commands_reference(), encoding="utf-8")
     return [skill, reference]
 
 
-async def commands_reference() -> str:
-    tools = {tool.name: tool for tool in await build_server(caps=CAPABILITY_GROUPS).list_tools()}
+def commands_reference() -> str:
     lines = ["# verdex shell commands", "",
              "Every command takes `-s NAME` (the session; `$VERDEX_SESSION`, else \"default\") and `--json`.", "",
              "## Sessions", "",
              "    verdex open [URL] [--idle-timeout S] [--record PATH | --no-record] [--headed] [--role NAME STATE URL]",
              "    verdex sessions", "    verdex close [--all]", ""]
     for name, command in COMMANDS.items():
-        parser = command_parser(name, command, tools[command.tool])
+        parser = command_parser(name, command, TOOLS[command.tool])
         usage = " ".join(parser.format_usage().removeprefix("usage: ").replace(" [-h]", "").split())
         lines += [f"## {name}", "", parser.description or "", "", f"    {usage}", ""]
         for action in parser._actions:
