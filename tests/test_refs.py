@@ -100,6 +100,15 @@ def test_ref_book_knows_which_document_issued_a_ref():
         book.check_ref("e15")
 
 
+def test_a_ref_below_the_books_first_number_is_from_another_session():
+    book = RefBook(next_ref=100_001)                 # the second live session of the shell
+    book.document_installed("doc-a", 100_001)
+    book.saw(100_010)
+    assert book.check_ref("e100003") == "e100003"
+    with pytest.raises(UnknownRef, match="another session"):
+        book.check_ref("e3")                         # the first session's numbers, never issued here
+
+
 def test_ref_book_stays_bounded_and_still_tells_a_stale_ref_from_an_unknown_one():
     book = RefBook()
     for number in range(1000):                     # a page that navigates itself a thousand times

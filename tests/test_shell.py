@@ -6,6 +6,7 @@ commands reach it over its socket, and the exported test runs under pytest."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -20,7 +21,7 @@ import pytest
 
 from verdex.server import build_server
 from verdex.shell.commands import COMMANDS, WITHOUT_SESSION
-from verdex.shell.places import SESSIONS_DIR_ENV
+from verdex.shell.places import REF_BLOCK, SESSIONS_DIR_ENV
 from verdex.tools import CAPABILITY_GROUPS, TOOLS
 
 WAIT_S = 30.0
@@ -30,9 +31,9 @@ WAIT_S = 30.0
 def shell(tmp_path: Path):
     """``shell("click", "e5", session="s")`` runs ``verdex …`` in tmp_path with its own sessions folder;
     every session it opened is closed afterwards."""
-    def run(*argv: str, session: str | None = "t") -> subprocess.CompletedProcess[str]:
+    def run(*argv: str, session: str | None = "t", **env_vars: str) -> subprocess.CompletedProcess[str]:
         command = [sys.executable, "-m", "verdex", *argv, *(["-s", session] if session else [])]
-        env = {**os.environ, SESSIONS_DIR_ENV: str(tmp_path / "sessions")}
+        env = {**os.environ, SESSIONS_DIR_ENV: str(tmp_path / "sessions"), **env_vars}
         return subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False)
 
     run.folder = tmp_path / "sessions"
@@ -153,6 +154,34 @@ def test_two_commands_at_once_on_one_session_are_both_answered(apps, shell):
         first, second = pool.map(lambda argv: shell(*argv), [("snapshot",), ("tabs",)])
     assert (first.returncode, second.returncode) == (0, 0), first.stderr + second.stderr
     assert "url: " in first.stdout and "t1" in second.stdout
+
+
+def test_a_ref_from_another_session_is_refused_and_nothing_is_recorded(apps, shell):
+    """Each live session numbers its refs in a block of its own, so the wrong session's ref is never
+    taken for one of its own elements."""
+    for name in ("a", "b"):
+        assert shell("open", f"{apps.url}/login/", session=name).returncode == 0
+    theirs = _ref(shell("snapshot", session="a").stdout, r'textbox "Username"')
+    ours = _ref(shell("snapshot", session="b").stdout, r'textbox "Username"')
+    assert int(theirs[1:]) < REF_BLOCK < int(ours[1:]), (theirs, ours)     # a opened first: the first block
+
+    def steps() -> int:
+        listed = json.loads(shell("sessions", "--json", session=None).stdout)
+        return next(row["steps"] for row in listed if row["name"] == "b")
+
+    before = steps()
+    refused = shell("fill", theirs, "ada", session="b")
+    assert refused.returncode == 1 and refused.stderr.startswith(f"UNKNOWN_REF: {theirs} is not a ref of this session")
+    assert "another session" in refused.stderr and steps() == before
+    assert shell("fill", ours, "ada", session="b").returncode == 0 and steps() == before + 1
+
+
+def test_the_session_comes_from_verdex_session_when_not_given(apps, shell):
+    assert shell("open", f"{apps.url}/login/", session="from-env").returncode == 0
+    listed = shell("tabs", session=None, VERDEX_SESSION="from-env")
+    assert listed.returncode == 0 and "/login/" in listed.stdout
+    missing = shell("tabs", session=None, VERDEX_SESSION="nobody")
+    assert missing.returncode == 1 and missing.stderr.startswith("NO_SESSION: no session 'nobody'")
 
 
 def test_an_idle_session_shuts_itself_down(apps, shell):

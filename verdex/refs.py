@@ -34,6 +34,9 @@ class RefBook:
     _observations: OrderedDict[str, str] = field(default_factory=OrderedDict)   # observation id -> document
     _observation_seq: int = 0
 
+    def __post_init__(self) -> None:
+        self.base = self.next_ref               # the first number this tab may ever issue
+
     @property
     def current_document(self) -> str | None:
         return self._documents[-1][0] if self._documents else None
@@ -63,6 +66,9 @@ class RefBook:
                                   ref=ref)
         ref = ref.strip()
         number = int(match.group(1))
+        if number < self.base:
+            raise UnknownRef(f"{ref} is not a ref of this session: its refs start at e{self.base}. A ref from "
+                             "another session? Take a snapshot here and use one of its refs", ref=ref)
         if number >= self.next_ref or self.first_ref is None or number < self.first_ref:
             raise UnknownRef(f"{ref} was never issued on this tab; take a snapshot and use one of its refs", ref=ref)
         owner = self._owner(number)

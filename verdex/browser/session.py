@@ -54,6 +54,7 @@ class BrowserOptions:
     download_dir: str | None = None           # default: a fresh temporary directory per session
     max_download_bytes: int = DEFAULT_MAX_BYTES
     call_timeout: float = 60.0                # seconds: the bound of every call into the core
+    ref_base: int = 1                         # where each tab's ref numbers start (the shell gives each session its own)
 
 
 @dataclass
@@ -375,7 +376,7 @@ class Session:
                   navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
                   preflight=role.spec.preflight, artifacts=self.options.artifacts, downloads=self.downloads,
                   secrets=self.secrets, guard=role.guard, recorder=self.recorder,
-                  call_timeout=self.options.call_timeout)
+                  call_timeout=self.options.call_timeout, ref_base=self.options.ref_base)
         role.tabs[tab.id] = tab
         if self.downloads is not None:
             page.on("download", lambda download: self.downloads.started(tab.id, download))

@@ -82,7 +82,7 @@ class Tab:
                  preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
                  downloads: Downloads | None = None, secrets: TypedSecrets | None = None,
                  guard: Guard | None = None, recorder: Recorder | None = None,
-                 call_timeout: float = 60.0) -> None:
+                 call_timeout: float = 60.0, ref_base: int = 1) -> None:
         self.id = tab_id
         self.recorder = recorder or Recorder(None)
         self.call_timeout = call_timeout
@@ -96,7 +96,7 @@ class Tab:
         self.opener = opener
         self.navigation_timeout = navigation_timeout
         self.test_id_attribute = test_id_attribute
-        self.refs = RefBook()
+        self.refs = RefBook(next_ref=ref_base)
         self.network = NetworkLog(page)
         self.pending_dialogs: list[Dialog] = []
         self.dialog_log: list[Dialog] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import importlib
 import json
 import os
@@ -25,7 +26,7 @@ from verdex.browser.session import Session
 from verdex.cli import browser_arguments, browser_options, policy_of
 from verdex.errors import VerdexError
 from verdex.shell.commands import COMMANDS, Command, Usage, command_parser
-from verdex.shell.places import Place, checked_name
+from verdex.shell.places import REF_BLOCK, Place, checked_name, claim_ref_block
 
 if TYPE_CHECKING:
     from verdex.tools import Tool
@@ -49,7 +50,7 @@ class SessionProcess:
         finally:
             os.umask(old_umask)
         self.place.about.write_text(json.dumps({
-            "pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            **self.place.describe(), "pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "cwd": os.getcwd(),
             "recording": str(self.session.recorder.path.resolve()) if self.session.recorder.path else None}))
         try:
@@ -147,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     browser_args = browser_parser.parse_args(browser)
     options, roles = browser_options(browser_args)
     place = Place(checked_name(args.name))
+    options = dataclasses.replace(options, ref_base=1 + claim_ref_block(place) * REF_BLOCK)
     session = Session(options, roles, policy=policy_of(browser_args), name=place.name,
                       record=False if args.no_record else args.record)
     asyncio.run(_serve(place, session, args.idle_timeout))

@@ -1,9 +1,12 @@
 """Where sessions live: one folder, readable by its owner only, holding per session a socket
 (``NAME.sock``) and what the command line needs to know of it (``NAME.json``: process id, when it
-started, its recording). Standard library only: every shell command pays for this import."""
+started, its recording, its block of ref numbers). Standard library only: every shell command pays for
+this import."""
 
 from __future__ import annotations
 
+import fcntl
+import itertools
 import json
 import os
 import re
@@ -17,6 +20,9 @@ SESSION_ENV = "VERDEX_SESSION"
 DEFAULT_SESSION = "default"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 CONNECT_TIMEOUT_S = 2.0
+# Each live session numbers its refs in a block of its own (the first from e1, the next from e100001),
+# so a ref given to the wrong session is refused rather than taken for another element there.
+REF_BLOCK = 100_000
 
 
 class ShellError(Exception):
@@ -78,6 +84,33 @@ class Place:
     def forget(self) -> None:
         for path in (self.socket, self.about):
             path.unlink(missing_ok=True)
+
+
+def claim_ref_block(place: Place) -> int:
+    """The first block of ref numbers no live session holds, written into this session's file under a
+    lock: two sessions starting at once never take the same block."""
+    with (folder() / "refs.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        held = set()
+        for about in folder().glob("*.json"):
+            facts = Place(about.stem).describe() if about.stem != place.name else {}
+            if isinstance(facts.get("ref_block"), int) and _alive(facts.get("pid")):
+                held.add(facts["ref_block"])
+        block = next(k for k in itertools.count() if k not in held)
+        place.about.write_text(json.dumps({"pid": os.getpid(), "ref_block": block}))
+    return block
+
+
+def _alive(pid: Any) -> bool:
+    if not isinstance(pid, int):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def every_place() -> list[Place]:
