@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urljoin, urlparse, urlsplit
 
 from playwright.async_api import Dialog, Page
 from playwright.async_api import Error as PlaywrightError
@@ -193,14 +193,23 @@ class Tab:
         self.guard.check_url(target, "navigate")
         timeout_ms = self.navigation_timeout * 1000
         stopped = len(self.guard.denied_navigations)
+        same_document = target.startswith(("about:", "data:")) or _place(target) == _place(self.page.url)
         try:
             async with self._leaving_the_page():
                 with translate_playwright_errors(f"navigating to {target}"):
                     response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
+                    if response is None and not same_document:
+                        # Playwright answers a goto to another document without a response when the page's
+                        # own navigation (a timer's location.replace) took the place of verdex's as it
+                        # started, though the page stays where it was: go again, once
+                        response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
         except NavigationFailed:
             await self._let_error_page_commit()
             self.guard.stopped_since(stopped, "navigate")     # a redirect to a denied host
             raise
+        if response is None and not same_document:
+            raise NavigationFailed(f"the page kept navigating itself while verdex went to {target}; call again",
+                                   url=target)
         return await self._settled(response.status if response else None)
 
     @asynccontextmanager
@@ -462,3 +471,9 @@ class Tab:
             raise UnknownRef(f"{answer['ref']} is not known in this document", ref=answer["ref"])
         if error:
             raise InvalidArgument(f"the bridge refused the call: {error}")
+
+
+def _place(url: str) -> tuple[str, str, str, str]:
+    """A URL but for its fragment: going there from an equal place stays in the same document."""
+    parts = urlsplit(url)
+    return parts.scheme, parts.netloc, parts.path or "/", parts.query
