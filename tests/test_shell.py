@@ -190,6 +190,19 @@ def test_an_idle_session_shuts_itself_down(apps, shell):
     assert shell("sessions", session=None).stdout.startswith("no open sessions")
 
 
+def test_the_idle_clock_starts_with_the_openers_first_command_however_late_it_comes(apps, shell):
+    """On a loaded machine the `verdex open` that started a session may reach it seconds later: the
+    session waits for that first command before it counts itself idle."""
+    env = {**os.environ, SESSIONS_DIR_ENV: str(shell.folder)}
+    shell.folder.mkdir(parents=True, exist_ok=True)
+    started = subprocess.Popen([sys.executable, "-m", "verdex.shell.daemon", "t", "--idle-timeout", "1", "--no-record"],
+                               cwd=shell.folder.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _until(lambda: (shell.folder / "t.sock").exists(), "the session listens")
+    time.sleep(3)                                   # three idle timeouts before the opener's first command
+    assert started.poll() is None and shell("goto", f"{apps.url}/login/").returncode == 0
+    _until(lambda: started.poll() is not None, "then, idle for a second, the session closed itself")
+
+
 def test_the_session_limit_is_said(apps, shell, monkeypatch):
     monkeypatch.setenv("VERDEX_MAX_SESSIONS", "1")
     assert shell("open", f"{apps.url}/shop/", session="one").returncode == 0

@@ -100,9 +100,8 @@ def _open(name: str, argv: list[str], as_json: bool) -> int:
         _start(place, own, browser)
         recording = place.describe().get("recording")
         print(f"session {name} opened" + (f", recording to {_shown(recording)}" if recording else ""), file=sys.stderr)
-    if own.url is None:
-        return 0
-    return _send(place, ["goto", own.url], as_json)
+    # the first command starts the session's idle clock, however long the machine took to get here
+    return _send(place, ["goto", own.url] if own.url else ["opened"], as_json)
 
 
 def _shown(path: str) -> str:

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 DEFAULT_IDLE_S = 3600.0
 IDLE_CHECK_S = 1.0
+# The idle clock starts with the first command, which the `verdex open` that started the session
+# always sends (its goto, else "opened"); a session whose opener never sends it closes after this.
+FIRST_COMMAND_WAIT_S = 60.0
 
 
 class SessionProcess:
@@ -40,7 +43,8 @@ class SessionProcess:
                  opening: asyncio.Task[Any]) -> None:
         self.place, self.session, self.tools, self.idle_s, self.opening = place, session, tools, idle_s, opening
         self.lock = asyncio.Lock()
-        self.last_used = time.monotonic()
+        self.started = time.monotonic()
+        self.last_used: float | None = None           # the end of the last command; None before the first
         self.stop = asyncio.Event()
 
     async def run(self) -> None:
@@ -58,7 +62,7 @@ class SessionProcess:
                 try:
                     await asyncio.wait_for(self.stop.wait(), IDLE_CHECK_S)
                 except asyncio.TimeoutError:
-                    if not self.lock.locked() and time.monotonic() - self.last_used > self.idle_s:
+                    if not self.lock.locked() and self._idle():
                         break
         finally:
             listener.close()
@@ -88,6 +92,8 @@ class SessionProcess:
     async def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         argv = list(request.get("argv") or [])
         name = argv[0] if argv else ""
+        if name == "opened":                             # what `verdex open` without a URL sends
+            return {"exit": 0}
         if name == "close":
             self.stop.set()
             return {"exit": 0, "text": f"closed session {self.place.name}" + self._recording_note()}
@@ -96,7 +102,7 @@ class SessionProcess:
             tab = role.tabs.get(role.active_tab or "")
             recorder = self.session.recorder
             return {"exit": 0, "data": {"url": tab.page.url if tab is not None else None, "steps": recorder.steps,
-                                        "idle_s": round(time.monotonic() - self.last_used),
+                                        "idle_s": round(time.monotonic() - (self.last_used or self.started)),
                                         "recording": str(recorder.path) if recorder.path else None}}
         command = COMMANDS.get(name)
         if command is None or command.tool not in self.tools:
@@ -121,6 +127,11 @@ class SessionProcess:
             stem = Path(arguments.get("path", "")).name
             arguments["name"] = stem.removesuffix(".spec.ts").removesuffix(".py").removeprefix("test_") or "flow"
         return {k: v for k, v in arguments.items() if v is not None}
+
+    def _idle(self) -> bool:
+        if self.last_used is None:                  # however slow the machine, the opener's command is waited for
+            return time.monotonic() - self.started > max(self.idle_s, FIRST_COMMAND_WAIT_S)
+        return time.monotonic() - self.last_used > self.idle_s
 
     def _recording_note(self) -> str:
         """How many steps were recorded; where to was said when the session opened."""
