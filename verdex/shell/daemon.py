@@ -48,15 +48,17 @@ class SessionProcess:
         self.stop = asyncio.Event()
 
     async def run(self) -> None:
+        # what the command line reads of the session, written before it can connect: a session that
+        # answers has said where it records
+        self.place.about.write_text(json.dumps({
+            **self.place.describe(), "pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "cwd": os.getcwd(),
+            "recording": str(self.session.recorder.path.resolve()) if self.session.recorder.path else None}))
         old_umask = os.umask(0o177)                 # the socket: its owner only
         try:
             listener = await asyncio.start_unix_server(self._connected, path=str(self.place.socket))
         finally:
             os.umask(old_umask)
-        self.place.about.write_text(json.dumps({
-            **self.place.describe(), "pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "cwd": os.getcwd(),
-            "recording": str(self.session.recorder.path.resolve()) if self.session.recorder.path else None}))
         try:
             while not self.stop.is_set():
                 try:
