@@ -70,7 +70,8 @@ def test_lint_source_reports_rule_position_and_fixability() -> None:
 
 def test_messages_are_one_line_and_explanations_say_why_and_what_instead() -> None:
     wait = lint_source(SOURCE).findings[1]
-    assert wait.message == "Hard wait `page.wait_for_timeout(500)`; wait for the condition itself"
+    assert wait.message == ("Hard wait `page.wait_for_timeout(500)`; wait for the condition;"
+                            " if nothing may change, assert it before too")
     assert "fixed time" in wait.explanation and "expect(" in wait.explanation
 
 

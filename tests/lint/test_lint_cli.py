@@ -40,7 +40,8 @@ def test_findings_print_path_line_col_code_and_exit_one(lint, tmp_path: Path) ->
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0] == "test_bad.py:5:5: VDX010 [*] Page-level action with a selector string; act through a locator"
-    assert lines[1] == "test_bad.py:6:5: VDX004 Hard wait `page.wait_for_timeout(500)`; wait for the condition itself"
+    assert lines[1] == ("test_bad.py:6:5: VDX004 Hard wait `page.wait_for_timeout(500)`; wait for the condition;"
+                        " if nothing may change, assert it before too")
     assert lines[2].startswith("test_bad.py:7:5: VDX006 [*] ")
     assert all(len(line.split(": ", 1)[1]) <= 120 for line in lines[:3])
     assert lines[3:] == ["Found 3 findings in 1 file.", "[*] 2 fixable with the `--fix` option."]

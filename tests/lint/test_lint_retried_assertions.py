@@ -1,5 +1,6 @@
-"""VDX006 on shapes real suites have: an assert inside a check that a retrying helper runs is retried,
-not read once; an assert on an element's box has no web-first form in Python, and says so."""
+"""VDX006 on shapes real suites have: an assert inside a check that a retrying helper runs is retried, not
+read once (a rerun marker is no such helper); an assert on an element's box has no web-first form in Python,
+and says so, once per box read; the message names the read that raced the action."""
 
 from __future__ import annotations
 
@@ -54,3 +55,51 @@ def test_a_geometry_assert_says_there_is_no_web_first_form():
     assert line == 3 and "no assertion on geometry" in message
     [finding] = lint_source(source, config=LintConfig(select=("VDX006",))).findings
     assert "to_be_visible" in finding.explanation
+
+
+def test_a_rerun_marker_does_not_retry_the_read():
+    source = (
+        "import pytest\n"
+        "@pytest.mark.flaky(reruns=3)\n"
+        "def test_badge(page):\n"
+        "    page.get_by_role('button', name='Add').click()\n"
+        "    assert page.get_by_test_id('badge').inner_text() == '1'\n"
+    )
+    assert [line for line, _ in findings(source)] == [5]
+
+
+def test_one_box_read_is_one_finding_however_many_asserts_use_it():
+    source = (
+        "def test_layout(page):\n"
+        "    box = page.get_by_role('img').bounding_box()\n"
+        "    assert box['width'] > 100\n"
+        "    assert box['height'] > 50\n"
+        "    assert box['x'] >= 0\n"
+        "    page.set_viewport_size({'width': 400, 'height': 800})\n"
+        "    box = page.get_by_role('img').bounding_box()\n"
+        "    assert box['width'] <= 400\n"
+    )
+    assert [line for line, _ in findings(source)] == [3, 8]
+
+
+def test_the_message_names_the_read_that_raced_the_action():
+    source = (
+        "def test_next_month(page):\n"
+        "    month_before_click = page.get_by_test_id('month').inner_text()\n"
+        "    page.get_by_role('button', name='Next').click()\n"
+        "    month_after_click = page.get_by_test_id('month').inner_text()\n"
+        "    assert month_before_click != month_after_click\n"
+    )
+    [(line, message)] = findings(source)
+    assert line == 5 and message.startswith("`month_after_click` read once")
+
+
+def test_a_read_made_in_the_assert_is_the_one_named():
+    source = (
+        "def test_next_month(page):\n"
+        "    before = page.get_by_test_id('month').inner_text()\n"
+        "    page.get_by_role('button', name='Next').click()\n"
+        "    assert before != page.get_by_test_id('month').inner_text()\n"
+    )
+    [(_, message)] = findings(source)
+    assert message.startswith("`page.get_by_test_id('month').inner_text…` read once")

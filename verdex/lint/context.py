@@ -5,6 +5,7 @@ import libcst as cst
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import keyword, method_of, positional, receiver_of
 from verdex.lint.config import LintConfig
+from verdex.lint.neighbours import Neighbours
 from verdex.lint.rule import Report
 from verdex.lint.scope import Scope
 
@@ -21,6 +22,7 @@ class FileContext:
         self.scope = scope
         self.reports: list[Report] = []
         self.statements: list[cst.CSTNode] = []
+        self.neighbours = Neighbours()           # the statements around the one being walked
         self._selectors: dict[int, list[tuple[cst.BaseExpression, str]]] = {}
 
     def kind_of(self, node: cst.BaseExpression) -> str | None:

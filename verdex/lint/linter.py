@@ -71,7 +71,7 @@ def analyze(source: str, config: LintConfig, rules: tuple[type[LintRule], ...]) 
     scope = Scope()
     context = FileContext(config, scope)
     try:
-        walk(module, [scope, *(rule(context) for rule in rules)], context.statements)
+        walk(module, [scope, context.neighbours, *(rule(context) for rule in rules)], context.statements)
     except RecursionError:
         raise SourceError("code is nested too deeply to lint") from None
     if not (scope.uses_playwright or scope.has_page_parameter):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 import libcst as cst
 
 from verdex.lint.models import Severity
+from verdex.lint.values import PLACEHOLDER
 
 if TYPE_CHECKING:
     from verdex.lint.context import FileContext
@@ -72,7 +73,8 @@ class LintRule:
     def report(self, node: cst.CSTNode, message: str | None = None, fix: Fix | None = None) -> None:
         """Report `node`; `message` (one line) says more precisely than the rule's message what was found."""
         context = self.context
-        context.reports.append(Report(type(self), node, message or self.message, fix, len(context.statements) - 1))
+        shown = (message or self.message).replace(PLACEHOLDER, "{…}")   # an f-string's holes, as written
+        context.reports.append(Report(type(self), node, shown, fix, len(context.statements) - 1))
 
 
 MAX_MESSAGE = 100

@@ -87,7 +87,6 @@ _POSITIONAL_PSEUDO = re.compile(
     r"|first-of-type|last-of-type|nth-match)\b(\([^)]*\))?"
 )
 _CLASS = re.compile(r"\.((?:\\.|[\w-])+)")
-_TEXT_PSEUDO = re.compile(r""":(?:has-text|text-is|text)\(\s*(["'])(.*?)\1\s*\)""")
 
 
 @lru_cache(maxsize=4096)
@@ -130,11 +129,6 @@ def compound_chains(css: str) -> tuple[tuple[str, ...], ...]:
 def class_names(compound: str) -> list[str]:
     """The class names a compound selector requires (`.a.b` → a, b), ignoring `[…]` and `(…)`."""
     return _CLASS.findall(_strip_brackets(_blank_strings(compound)))
-
-
-def css_texts(css: str) -> list[str]:
-    """Text matched by Playwright's `:has-text("…")`, `:text("…")` and `:text-is("…")`."""
-    return [match.group(2) for match in _TEXT_PSEUDO.finditer(css)]
 
 
 def _split_top_level(text: str, separator: str) -> list[str]:

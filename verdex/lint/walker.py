@@ -7,7 +7,7 @@ order, so a participant sees an assignment before the uses that follow it.
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from operator import attrgetter
 
@@ -123,3 +123,24 @@ def _code_fields(node_type: type) -> Callable[[cst.CSTNode], tuple]:
         getter = attrgetter(*names)
     _FIELDS[node_type] = getter
     return getter
+
+
+def nodes_under(node: cst.CSTNode, stop: tuple[type, ...] = ()) -> Iterator[cst.CSTNode]:
+    """Every node inside `node` (itself excluded), in source order, not entering nodes of the `stop`
+    types (which are yielded themselves): a rule's question about a few statements, without a second walk."""
+    stack: list = [node]
+    while stack:
+        current = stack.pop()
+        if current is not node:
+            yield current
+            if isinstance(current, stop):
+                continue
+        current_type = type(current)
+        for value in (_FIELDS.get(current_type) or _code_fields(current_type))(current):
+            value_type = type(value)
+            if value_type in _NODE_TYPES:
+                stack.append(value)
+            elif value_type is tuple or value_type is list:
+                for child in reversed(value):
+                    if type(child) in _NODE_TYPES:
+                        stack.append(child)

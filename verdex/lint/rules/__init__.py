@@ -11,8 +11,7 @@ from verdex.lint.rules.missing_await import MissingAwait
 from verdex.lint.rules.positional_selection import PositionalSelection
 from verdex.lint.rules.selector_strings import RawTestIdSelector, TextSelectorString
 from verdex.lint.rules.uncalled_assertion import UncalledAssertion
-from verdex.lint.rules.volatile_text import VolatileTextSelector
-from verdex.lint.rules.waits import HardWait, NetworkIdle, WaitForNavigation
+from verdex.lint.rules.waits import HardWait, NetworkIdle, WaitForNavigation, WaitForSelector
 from verdex.lint.rules.xpath import BrittleXPath
 
 ALL_RULES = (
@@ -27,7 +26,6 @@ ALL_RULES = (
     WaitForNavigation,
     PageLevelAction,
     GeneratedClassSelector,
-    VolatileTextSelector,
     DeepCssChain,
     PagePause,
     MissingAwait,
@@ -36,4 +34,5 @@ ALL_RULES = (
     RawTestIdSelector,
     TextSelectorString,
     EvaluateDomAction,
+    WaitForSelector,
 )

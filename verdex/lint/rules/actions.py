@@ -2,37 +2,51 @@ import libcst as cst
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import is_true, keyword, method_of, positional, receiver_of
+from verdex.lint.negative_checks import forced_on_disabled
 from verdex.lint.rule import Fix, Invalid, LintRule, Valid, snippet
 
 
 class ForceAction(LintRule):
-    """`force=True`: acting on an element whatever state it is in."""
+    """`force=True`: acting on an element whatever state it is in. Not on an element the test has just
+    asserted disabled: forcing the click is the only way to prove that a disabled control ignores it."""
 
     code = "VDX005"
     name = "force-action"
     severity = "error"
-    message = "`force=True` skips the actionability checks; wait for what is in the way"
+    message = "`force=True` skips actionability checks; wait for what is in the way, or assert it disabled first"
     explanation = (
         "`force=True` skips Playwright's actionability checks (visible, stable, enabled, receiving events): "
         "the test clicks through overlays and mid-animation where a user could not, and passes or fails by "
-        'timing. Wait for what is in the way instead: `expect(page.get_by_role("dialog")).to_be_hidden()`'
+        'timing. Wait for what is in the way instead: `expect(page.get_by_role("dialog")).to_be_hidden()`. '
+        "A forced click that proves a disabled control ignores it is not reported when the test asserts the "
+        "control disabled just before (`expect(button).to_be_disabled()`, then `button.click(force=True)`)"
     )
     valid = (
         Valid('page.get_by_role("button", name="Save").click()'),
         Valid('page.get_by_role("checkbox").check(force=False)'),
         Valid("import shutil\n\n\ndef clean(page) -> None:\n    shutil.rmtree(page, ignore_errors=True)\n"),
+        # a check that nothing happens: the disabled control must ignore the click
+        Valid('pay = page.get_by_role("button", name="Pay")\nexpect(pay).to_be_disabled()\npay.click(force=True)\n'
+              'expect(page.get_by_role("dialog")).to_be_hidden()'),
+        Valid('expect(page.get_by_test_id("next")).to_have_attribute("aria-disabled", "true")\n'
+              'page.get_by_test_id("next").click(force=True)\nexpect(page).to_have_url("https://shop.test/step/1")'),
     )
     invalid = (
         Invalid('page.get_by_role("button", name="Save").click(force=True)'),
         Invalid('page.locator("#terms").check(force=True)'),
         Invalid('page.fill("#email", "ada@example.com", force=True)'),
+        # asserted disabled, but the test acted since: the control may be enabled by now
+        Invalid('pay = page.get_by_role("button", name="Pay")\nexpect(pay).to_be_disabled()\n'
+                'page.get_by_label("Card").fill("4242")\npay.click(force=True)'),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
         if method_of(node) not in api.FORCEABLE_ACTIONS:
             return
         force = keyword(node, "force")
-        if force is not None and is_true(force.value) and self.context.kind_of(receiver_of(node)) != api.OTHER:
+        if force is None or not is_true(force.value) or self.context.kind_of(receiver_of(node)) == api.OTHER:
+            return
+        if not forced_on_disabled(receiver_of(node), self.context.neighbours.before()):
             self.report(force)
 
 

@@ -1,18 +1,21 @@
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import method_of, positional, receiver_of, unwrap_await
-from verdex.lint.definitions import decorator_name
+from verdex.lint.definitions import decorator_name, dotted_name
 from verdex.lint.rule import Fix, Invalid, LintRule, Report, Valid, snippet
 
 if TYPE_CHECKING:
     from verdex.lint.context import FileContext
 
-# helpers and decorators that run a function again until it passes
-_RETRYING = re.compile(r"(?i)(retry|retrying|until|eventually|poll|wait_for_function|on_exception|flaky)")
+# helpers and decorators that run a function again until it passes. Not a rerun marker
+# (`@pytest.mark.flaky(reruns=3)`, `@flaky`): it runs the whole test again, and the read again at the same
+# point of the flow, racing the app the same way.
+_RETRYING = re.compile(r"(?i)(retry|retrying|until|eventually|poll|wait_for_function|on_exception)")
 
 _LISTS = (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST, api.INSTANT_READ)
 
@@ -110,11 +113,13 @@ class NonRetryingAssertion(LintRule):
         super().__init__(context)
         self._functions: list[str] = []               # the enclosing functions' names, outermost first
         self._retried: set[str] = set()               # functions a retrying helper runs (`wait_until(check)`)
-        self._boxes: set[str] = set()                 # names holding a `bounding_box()`
+        self._boxes: dict[str, cst.Assign] = {}       # names holding a `bounding_box()`, and the read
+        self._boxes_reported: set[cst.Assign] = set() # one finding per read, not one per assert on it
+        self._assigned: dict[str, int] = {}           # the order in which names were last assigned
         self._pending: list[tuple[str, Report]] = []  # asserts in nested functions, judged at the end
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if any(_RETRYING.search(decorator_name(d) or "") for d in node.decorators):
+        if any(_RETRYING.search(decorator_name(d) or "") and not _is_marker(d) for d in node.decorators):
             self._retried.add(node.name.value)
         self._functions.append(node.name.value)
 
@@ -123,8 +128,12 @@ class NonRetryingAssertion(LintRule):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         value = unwrap_await(node.value)
+        names = [t.target.value for t in node.targets if isinstance(t.target, cst.Name)]
+        for name in names:
+            self._assigned[name] = len(self.context.statements)
+            self._boxes.pop(name, None)
         if isinstance(value, cst.Call) and method_of(value) == "bounding_box":
-            self._boxes |= {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
+            self._boxes.update(dict.fromkeys(names, node))
 
     def leave_Module(self, node: cst.Module) -> None:
         self.context.reports.extend(report for function, report in self._pending if function not in self._retried)
@@ -133,8 +142,11 @@ class NonRetryingAssertion(LintRule):
         read = self._instant_read(node.test)
         if read is None:
             return
-        if "bounding_box" in snippet(read, 10_000) or (isinstance(read, cst.Name) and read.value in self._boxes) \
-                or (isinstance(read, cst.Subscript) and isinstance(read.value, cst.Name) and read.value.value in self._boxes):
+        box = self._box_read(read)
+        if box is not None:
+            if box in self._boxes_reported:
+                return                      # the same box, read once, asserted again
+            self._boxes_reported.add(box)
             report = Report(type(self), node, self.geometry_message, None,
                             len(self.context.statements) - 1)
         else:
@@ -144,6 +156,15 @@ class NonRetryingAssertion(LintRule):
             self._pending.append((self._functions[-1], report))   # maybe a callback a retrying helper runs
         else:
             self.context.reports.append(report)
+
+    def _box_read(self, read: cst.BaseExpression) -> cst.CSTNode | None:
+        """The `bounding_box()` read an assert checks: the assignment of the name that holds it, or the
+        read itself when the assert makes it."""
+        if isinstance(read, cst.Subscript):
+            read = read.value
+        if isinstance(read, cst.Name) and read.value in self._boxes:
+            return self._boxes[read.value]
+        return read if "bounding_box" in snippet(read, 10_000) else None
 
     def visit_Call(self, node: cst.Call) -> None:
         """unittest's `self.assertEqual(rows.count(), 3)` and friends read the page once too. A function
@@ -166,40 +187,43 @@ class NonRetryingAssertion(LintRule):
         return f"`{snippet(read, 40)}` read once in an assert; use a retrying `expect`"
 
     def _instant_read(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
-        """The first read of page state inside an assert's expression, if any."""
+        """The read of page state the assert depends on: one made in the assert itself, else the name
+        assigned last (in `assert before != after`, `after` is the read that raced the action)."""
+        reads = list(self._instant_reads(node))
+        if not reads:
+            return None
+        made_here = [read for read in reads if not isinstance(read, cst.Name)]
+        if made_here:
+            return made_here[0]
+        return max(reads, key=lambda name: self._assigned.get(name.value, -1))
+
+    def _instant_reads(self, node: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+        """Every read of page state inside an assert's expression, in source order."""
         node = unwrap_await(node)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-            return self._instant_read(node.expression)
-        if isinstance(node, cst.BooleanOperation):
-            return self._instant_read(node.left) or self._instant_read(node.right)
-        if isinstance(node, cst.Comparison):
-            if _is_type_guard(node):
-                return None
-            for operand in (node.left, *(target.comparator for target in node.comparisons)):
-                found = self._instant_read(operand)
-                if found is not None:
-                    return found
-            return None
-        if isinstance(node, (cst.Name, cst.Attribute)) and self.context.kind_of(node) == api.INSTANT_READ:
-            return node
-        if isinstance(node, cst.Attribute):
-            return self._instant_read(node.value)
-        if isinstance(node, cst.Subscript):
-            return self._instant_read(node.value)
-        if isinstance(node, cst.Call):
+            yield from self._instant_reads(node.expression)
+        elif isinstance(node, cst.BooleanOperation):
+            yield from self._instant_reads(node.left)
+            yield from self._instant_reads(node.right)
+        elif isinstance(node, cst.Comparison):
+            if not _is_type_guard(node):
+                for operand in (node.left, *(target.comparator for target in node.comparisons)):
+                    yield from self._instant_reads(operand)
+        elif isinstance(node, (cst.Name, cst.Attribute)) and self.context.kind_of(node) == api.INSTANT_READ:
+            yield node
+        elif isinstance(node, (cst.Attribute, cst.Subscript)):
+            yield from self._instant_reads(node.value)
+        elif isinstance(node, cst.Call):
             if self.context.kind_of(node) == api.INSTANT_READ:
-                return node
-            if isinstance(node.func, cst.Name) and node.func.value == "len" and node.args:
-                listed = self.context.kind_of(unwrap_await(node.args[0].value))
-                if listed in _LISTS:
-                    return node
-            if method_of(node) is not None:
-                return self._instant_read(receiver_of(node))
-            for arg in node.args:  # float(price_text), sorted(names) …
-                found = self._instant_read(arg.value)
-                if found is not None:
-                    return found
-        return None
+                yield node
+            elif isinstance(node.func, cst.Name) and node.func.value == "len" and node.args \
+                    and self.context.kind_of(unwrap_await(node.args[0].value)) in _LISTS:
+                yield node
+            elif method_of(node) is not None:
+                yield from self._instant_reads(receiver_of(node))
+            else:
+                for arg in node.args:  # float(price_text), sorted(names) …
+                    yield from self._instant_reads(arg.value)
 
     # --- the fix: only where the web-first assertion checks exactly the same thing -----------
 
@@ -273,6 +297,12 @@ class NonRetryingAssertion(LintRule):
         ):
             return subject, "to_have_attribute", [name.value, right]
         return None
+
+
+def _is_marker(decorator: cst.Decorator) -> bool:
+    """`@pytest.mark.…`: a marker tells pytest how to run the test (a rerun), never retries a read in it."""
+    target = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+    return (dotted_name(target) or "").startswith(("pytest.mark.", "mark."))
 
 
 def _is_type_guard(node: cst.Comparison) -> bool:

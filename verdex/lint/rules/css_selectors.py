@@ -4,12 +4,14 @@ import re
 
 import libcst as cst
 
+from verdex.lint.order_checks import checks_order
 from verdex.lint.rule import Invalid, LintRule, Valid
 from verdex.lint.selectors import class_names, compound_chains, positional_pseudo_classes, split_selector
 
 
 class PositionalCss(LintRule):
-    """`:nth-child()`, `:nth-of-type()`, `:first-child` … and `>> nth=`: position in the DOM."""
+    """`:nth-child()`, `:nth-of-type()`, `:first-child` … and `>> nth=`: position in the DOM. Not in a test
+    whose subject is the order after a sort, where the first row is what the test checks (see order_checks)."""
 
     code = "VDX002"
     name = "positional-css"
@@ -17,13 +19,19 @@ class PositionalCss(LintRule):
     explanation = (
         "A positional pseudo-class selects by position in the DOM: a new sibling, a wrapper or a re-sort moves it onto another "
         'element without failing. Select by role, label, text or test id: `page.get_by_role("listitem")'
-        '.filter(has_text="…")`'
+        '.filter(has_text="…")`. In a test of the order after a sort the position is the assertion: a test '
+        "that sorts, or whose name says `sort`, is not reported"
     )
     valid = (
         Valid('page.locator("ul.todo-list li").filter(has_text="Buy milk").click()'),
         Valid('page.locator("[data-testid=row-42]").click()'),
         Valid('page.get_by_text("Use :nth-child() sparingly").click()'),
         Valid('expect(page.locator("li")).to_have_count(3)'),
+        # the order after a sort is the subject: the first row's price column is the assertion
+        Valid('page.get_by_role("columnheader", name="Price").click()\n'
+              'page.goto("/products?_sort=price")\nexpect(page.locator("tr:first-child td:nth-child(4)")).to_have_text("$3")'),
+        Valid('def test_sorts_by_date(page) -> None:\n    page.get_by_role("button", name="Newest").click()\n'
+              '    expect(page.locator("li:first-child")).to_contain_text("Today")\n'),
     )
     invalid = (
         Invalid('page.locator("ul > li:nth-child(3) > a").click()'),
@@ -32,6 +40,9 @@ class PositionalCss(LintRule):
         Invalid('page.locator(".result >> nth=1").click()'),
         Invalid('page.click("div.card:last-of-type button")', count=1),
         Invalid('row = 3\npage.locator(f"tbody tr:nth-child({row})").click()'),
+        # nothing sorted here: the fourth cell is a guess at the layout
+        Invalid('def test_price_shown(page) -> None:\n    page.goto("/products")\n'
+                '    expect(page.locator("tr:first-child td:nth-child(4)")).to_have_text("$3")\n'),
         Invalid(
             "from playwright.sync_api import Page\n\n"
             'THIRD_ROW = "tbody tr:nth-child(3)"\n\n\n'
@@ -42,6 +53,8 @@ class PositionalCss(LintRule):
 
     def visit_Call(self, node: cst.Call) -> None:
         for argument, selector in self.context.selector_arguments(node):
+            if checks_order(self.context.neighbours.functions):
+                return                        # after a sort, the first row is the assertion
             found = []
             for part in split_selector(selector):
                 if part.engine == "css":

@@ -4,6 +4,7 @@ import libcst as cst
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import keyword, method_of, positional, receiver_of
+from verdex.lint.negative_checks import checks_focus_next
 from verdex.lint.rule import Invalid, LintRule, Valid
 
 # What a script does to an element that a user would do through the page, and the locator method instead.
@@ -24,11 +25,13 @@ _DOM_ACTIONS = (
 _EXPRESSION_POSITION = {"evaluate": 0, "evaluate_handle": 0, "evaluate_all": 0, "eval_on_selector": 1, "eval_on_selector_all": 1}
 _USER_EVENTS = frozenset({"click", "dblclick", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart", "touchend"})
 _PAGES = (api.PAGE, api.FRAME)
+_FOCUS_HINT = " (must it keep the focus? assert the focus next)"
 
 
 class EvaluateDomAction(LintRule):
     """Acting on an element through the DOM instead of through Playwright: `evaluate("el => el.click()")`,
-    `eval_on_selector(sel, "e => e.value = 'x'")`, `dispatch_event("click")`."""
+    `eval_on_selector(sel, "e => e.value = 'x'")`, `dispatch_event("click")`. Not a click from JavaScript
+    whose point is that the focus stays where it was: the script or the next statements check the focus."""
 
     code = "VDX020"
     name = "evaluate-dom-action"
@@ -39,7 +42,9 @@ class EvaluateDomAction(LintRule):
         "that the element is visible, stable, enabled and receives the events — and, for values, the input "
         "and change events a user's typing fires. It succeeds on an element a user could not reach, so the "
         "test passes while the app is broken, or the app never notices the change. Act through the locator: "
-        "`locator.click()`, `locator.fill(\"x\")`, `locator.set_checked(True)`, `locator.select_option(\"x\")`"
+        "`locator.click()`, `locator.fill(\"x\")`, `locator.set_checked(True)`, `locator.select_option(\"x\")`. "
+        "A script's click that must not move the focus (a user's click would) is not reported when the test "
+        "checks the focus right after it: `expect(field).to_be_focused()`, or `document.activeElement`"
     )
     valid = (
         Valid('page.get_by_role("button", name="Save").click()'),
@@ -48,6 +53,11 @@ class EvaluateDomAction(LintRule):
         Valid('page.get_by_role("listitem").evaluate_all("items => items.length")'),
         Valid('page.locator("#drop").dispatch_event("drop", {"dataTransfer": data})'),
         Valid('page.get_by_label("Name").evaluate("el => el.value === \'\'")'),
+        # a check that nothing happens: a programmatic click must leave the focus in the editor
+        Valid('page.get_by_role("button", name="Bold").evaluate("b => b.click()")\n'
+              'expect(page.get_by_role("textbox", name="Body")).to_be_focused()'),
+        Valid('page.get_by_role("button", name="Bold").dispatch_event("click")\n'
+              'assert page.evaluate("document.activeElement.id") == "body"'),
     )
     invalid = (
         Invalid('page.get_by_role("button", name="Save").evaluate("el => el.click()")'),
@@ -64,6 +74,10 @@ class EvaluateDomAction(LintRule):
             "async def test_x(page: Page) -> None:\n"
             '    await page.get_by_text("Next").evaluate(CLICK)\n'
         ),
+        # the focus is checked, but only after a real action that moves it anyway
+        Invalid('page.get_by_role("button", name="Bold").evaluate("b => b.click()")\n'
+                'page.get_by_role("textbox").click()\npage.keyboard.type("x")\n'
+                'expect(page.get_by_role("textbox")).to_be_focused()'),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -83,7 +97,9 @@ class EvaluateDomAction(LintRule):
             return
         for pattern, action, instead in _DOM_ACTIONS:
             if pattern.search(script):
-                self.report(node, f"{action} in JavaScript skips the actionability checks; use {instead}")
+                if not self._checks_focus(action):
+                    self.report(node, f"{action} in JavaScript skips the actionability checks; use {instead}"
+                                      f"{_FOCUS_HINT if 'click' in action else ''}")
                 return
 
     def _check_event(self, node: cst.Call) -> None:
@@ -93,6 +109,13 @@ class EvaluateDomAction(LintRule):
         index = 1 if kind in _PAGES else 0
         argument = keyword(node, "type") or positional(node, index)
         event = self.context.string_of(argument.value) if argument is not None else None
-        if event in _USER_EVENTS:
+        if event in _USER_EVENTS and not self._checks_focus("click"):
             instead = "dblclick" if event == "dblclick" else "click"
-            self.report(node, f'`dispatch_event("{event}")` skips the actionability checks; use `locator.{instead}()`')
+            self.report(node, f'`dispatch_event("{event}")` skips the actionability checks; use `locator.{instead}()`'
+                              f"{_FOCUS_HINT}")
+
+    def _checks_focus(self, action: str) -> bool:
+        """A click whose point is that the focus stays (see negative_checks)."""
+        neighbours = self.context.neighbours
+        line = neighbours.current()
+        return "click" in action and line is not None and checks_focus_next(line, neighbours.after())

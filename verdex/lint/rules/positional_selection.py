@@ -4,26 +4,35 @@ import libcst as cst
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import method_of, positional, receiver_of, unwrap_await
+from verdex.lint.order_checks import checks_order
 from verdex.lint.rule import Invalid, LintRule, Valid, snippet
 
 if TYPE_CHECKING:
     from verdex.lint.context import FileContext
 
 _LOCATORS = (api.LOCATOR, api.FRAME_LOCATOR)
+_MEANT = "a guess in generated code, `# noqa: VDX001` where it is meant"
 
 
 class PositionalSelection(LintRule):
-    """Picking an element by its position among matches: `.nth()`, `.first`, `.last`, `.all()[i]`."""
+    """Picking an element by its position among matches: `.nth()`, `.first`, `.last`, `.all()[i]`.
+
+    For code just written by an agent, a recorder or codegen, where a position is usually a guess at
+    which match was meant (`.nth(8)`); opt-in, because in a suite people wrote and kept the position is
+    usually meant (the row just added, "any one of them", the order under test). Not in a test whose
+    subject is the order after a sort (see order_checks), not in a loop over every match."""
 
     code = "VDX001"
-    recommended = False       # noisy on suites that test order on purpose: opt in with --select or ALL
+    recommended = False       # for generated code; hand-written suites mean their positions: opt in
     name = "positional-selection"
-    message = "Selects an element by its position among the matches"
+    message = "Picks a match by position: in generated code a guess; noqa it where the position is meant"
     explanation = (
-        "Picking an element by its position among the matches:  when items are added, removed, re-sorted or render in another order it "
-        "silently acts on a different element. Narrow by what the element is: "
-        '`rows.filter(has_text="Alice")`, `get_by_role("row", name="Alice")`; if the position is what '
-        "the test checks, say so with `# noqa: VDX001`"
+        "For reviewing code an agent, a recorder or codegen just wrote, where `.nth(8)` is usually a guess at "
+        "which of several matches was meant: when items are added, removed, re-sorted or render in another "
+        "order it silently acts on a different element. Narrow by what the element is: "
+        '`rows.filter(has_text="Alice")`, `get_by_role("row", name="Alice")`. In a suite people wrote the '
+        "position is often what they mean (the row just added, any one of several, the order after a sort, "
+        "which is not reported): say so with `# noqa: VDX001 <why>`. Off by default; `--select VDX001`"
     )
     valid = (
         Valid('page.get_by_role("row").filter(has_text="Alice").get_by_role("button", name="Edit").click()'),
@@ -44,6 +53,8 @@ class PositionalSelection(LintRule):
             'rows = page.get_by_role("row")\n'
             "for i, row in enumerate(rows.all()):\n    expect(rows.nth(i)).to_have_text(row.inner_text())"
         ),
+        Valid('def test_sort_by_stars(page) -> None:\n    page.get_by_role("columnheader", name="Stars").click()\n'
+              '    expect(page.get_by_role("row").nth(1)).to_contain_text("5")\n'),
         Valid(
             "import pandas as pd\nfrom playwright.sync_api import Page\n\n\n"
             "def test_export(page: Page) -> None:\n"
@@ -99,17 +110,20 @@ class PositionalSelection(LintRule):
         index = positional(node, 0)
         if index is not None and isinstance(index.value, cst.Name) and index.value.value in self._indices:
             return      # `for i in range(rows.count()): rows.nth(i)` visits every match: iterating, not guessing
-        if self.context.kind_of(receiver_of(node)) in (*_LOCATORS, None):
+        if self.context.kind_of(receiver_of(node)) in (*_LOCATORS, None) \
+                and not checks_order(self.context.neighbours.functions):
             shown = f"`.nth({snippet(index.value)})`" if index is not None else "`.nth()`"
-            self.report(node.func.attr, f"{shown} selects an element by its position among the matches")
+            self.report(node.func.attr, f"{shown} picks a match by position; {_MEANT}")
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        if node.attr.value in ("first", "last") and self.context.kind_of(node.value) in _LOCATORS:
-            self.report(node.attr, f"`.{node.attr.value}` selects an element by its position among the matches")
+        if node.attr.value in ("first", "last") and self.context.kind_of(node.value) in _LOCATORS \
+                and not checks_order(self.context.neighbours.functions):
+            self.report(node.attr, f"`.{node.attr.value}` picks a match by position; {_MEANT}")
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if self.context.kind_of(node.value) in (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST):
-            self.report(node, "Indexing the list of matches selects an element by its position")
+        if self.context.kind_of(node.value) in (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST) \
+                and not checks_order(self.context.neighbours.functions):
+            self.report(node, f"Indexing the matches picks one by position; {_MEANT}")
 
     def _index_over_all_matches(self, loop: cst.For) -> str:
         """`i` in `for i in range(rows.count())`, `range(n)` with `n = rows.count()`, or

@@ -1,11 +1,12 @@
 from typing import TYPE_CHECKING
 
 import libcst as cst
-import libcst.matchers as m
 
 import verdex.lint.playwright_api as api
-from verdex.lint.calls import keyword, method_of, receiver_of
-from verdex.lint.rule import Invalid, LintRule, Report, Valid, snippet
+from verdex.lint.calls import keyword, method_of, positional, receiver_of, unwrap_await
+from verdex.lint.negative_checks import waits_for_nothing_to_change
+from verdex.lint.rule import Fix, Invalid, LintRule, Report, Valid, snippet
+from verdex.lint.walker import nodes_under
 
 if TYPE_CHECKING:
     from verdex.lint.context import FileContext
@@ -50,6 +51,13 @@ class HardWait(LintRule):
         Valid("def test_x(page2) -> None:\n    el2 = page2.locator(\".jupyter-widgets\")\n"
               "    assert el2.text_content() == \"initial\"\n    page2.wait_for_timeout(500)\n"
               "    assert el2.text_content() == \"initial\"\n"),
+        # a check that nothing happens: the count captured after the pause must stay frozen
+        Valid('page.get_by_role("button", name="Pause").click()\nfrozen = page.get_by_test_id("ticks").inner_text()\n'
+              'page.wait_for_timeout(1500)\nassert page.get_by_test_id("ticks").inner_text() == frozen'),
+        # a forced click on a control asserted disabled changes nothing; the wait gives a wrong change time to show
+        Valid('submit = page.get_by_role("button", name="Submit")\nexpect(page.get_by_role("status")).to_have_text("Draft")\n'
+              'expect(submit).to_be_disabled()\nsubmit.click(force=True)\npage.wait_for_timeout(500)\n'
+              'expect(page.get_by_role("status")).to_have_text("Draft")'),
     )
     invalid = (
         Invalid("page.wait_for_timeout(500)"),
@@ -70,6 +78,22 @@ class HardWait(LintRule):
                 "    page.get_by_role(\"button\").click()\n    new = page.get_by_test_id(\"token\").input_value()\n"
                 "    assert old != new\n    old = new\n    time.sleep(8)\n"
                 "    new = page.get_by_test_id(\"token\").input_value()\n    assert old != new\n"),
+        # the same check twice, but the test acted in between: the wait is for the undo to land
+        Invalid('badge = page.get_by_test_id("badge")\nassert badge.inner_text() == "2"\n'
+                'page.get_by_role("button", name="Remove").click()\npage.get_by_role("button", name="Undo").click()\n'
+                'page.wait_for_timeout(400)\nassert badge.inner_text() == "2"'),
+        # a helper the test defines that drives the page
+        Invalid("import time\n\n\ndef test_upload(page) -> None:\n    def attach(name):\n"
+                "        page.get_by_label(\"File\").set_input_files(name)\n        time.sleep(2)\n\n"
+                "    attach(\"a.csv\")\n"),
+        # the `break` ends the inner loop, not the one that waits
+        Invalid('for tab in ("Inbox", "Sent"):\n    page.get_by_role("tab", name=tab).click()\n'
+                '    for row in page.get_by_role("row").all():\n        if row.get_attribute("aria-busy"):\n'
+                '            break\n    page.wait_for_timeout(200)'),
+        # the `return` belongs to a function the loop defines
+        Invalid('for label in ("Save", "Apply"):\n    def press():\n'
+                '        return page.get_by_role("button", name=label).click()\n\n    press()\n'
+                '    page.wait_for_timeout(300)'),
     )
 
     def __init__(self, context: "FileContext") -> None:
@@ -78,12 +102,10 @@ class HardWait(LintRule):
         self._functions: list[tuple[cst.FunctionDef, list[bool], list[tuple[cst.Call, int]]]] = []
         self._poll_loops = [0]      # per enclosing function (and the module): polling loops open around here
         self._loops: list[bool] = []
-        self._unchanged_checks: set[cst.Call] = set()   # waits that give a wrong change time to show
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._functions.append((node, [False], []))
         self._poll_loops.append(0)
-        self._unchanged_checks |= _waits_before_a_repeated_assert(node)
 
     def visit_While(self, node: cst.While) -> None:
         self._enter_loop(True)
@@ -92,7 +114,7 @@ class HardWait(LintRule):
         self._leave_loop()
 
     def visit_For(self, node: cst.For) -> None:
-        self._enter_loop(bool(m.findall(node.body, m.Break() | m.Return())))
+        self._enter_loop(_ends_loop(node.body))
 
     def leave_For(self, node: cst.For) -> None:
         self._leave_loop()
@@ -107,8 +129,7 @@ class HardWait(LintRule):
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._poll_loops.pop()
         function, drives_page, sleeps = self._functions.pop()
-        nested = bool(self._functions)          # a callback or helper the test defines for the app
-        if drives_page[0] and not nested:        # a fixture that logs in counts; one that waits for a port does not
+        if drives_page[0]:      # a fixture that logs in counts; one that waits for a port, or the app's callback, does not
             for call, statement in sleeps:
                 self.context.reports.append(Report(type(self), call, self._message(call), None,
                                                    statement))
@@ -118,63 +139,38 @@ class HardWait(LintRule):
         receiver_kind = self.context.kind_of(receiver_of(node)) if method is not None else None
         if self._functions and receiver_kind in api.PLAYWRIGHT_KINDS:
             self._functions[-1][1][0] = True
-        if self._poll_loops[-1] or node in self._unchanged_checks:
-            return          # the poll interval of a loop that re-checks a condition; a check that nothing changed
+        if self._poll_loops[-1]:
+            return          # the poll interval of a loop that re-checks a condition
         if method == "wait_for_timeout":
-            if receiver_kind in _PAGES:
+            if receiver_kind in _PAGES and not self._waits_for_nothing_to_change(node):
                 self.report(node, self._message(node))
         elif (method is None or method == "sleep") and self.context.qualified_name(node.func) in _SLEEPS \
-                and not _sleeps_zero(node):
+                and not _sleeps_zero(node) and not self._waits_for_nothing_to_change(node):
             if self._functions:
                 self._functions[-1][2].append((node, len(self.context.statements) - 1))
             else:
                 self.report(node, self._message(node))   # a script's top level
 
+    def _waits_for_nothing_to_change(self, call: cst.Call) -> bool:
+        """A wait on a line of its own in a check that nothing happens (see negative_checks)."""
+        neighbours = self.context.neighbours
+        line = neighbours.current()
+        if not isinstance(line, cst.SimpleStatementLine) or not isinstance(line.body[0], cst.Expr) \
+                or unwrap_await(line.body[0].value) is not call:
+            return False
+        return waits_for_nothing_to_change(neighbours.before(), neighbours.after())
+
     def _message(self, call: cst.Call) -> str:
-        return f"Hard wait `{snippet(call, 40)}`; wait for the condition itself"
+        return f"Hard wait `{snippet(call, 40)}`; {self.instead}"
+
+    instead = "wait for the condition; if nothing may change, assert it before too"
 
 
-def _waits_before_a_repeated_assert(function: cst.FunctionDef) -> set[cst.Call]:
-    """The fixed waits of a check that nothing happens: a wait whose next statement asserts again what
-    the function asserted before it (`assert el.text_content() == "initial"`, a wait, the same assert):
-    there is no condition to wait for, the wait is the time a wrong change is given to show."""
-    found: set[cst.Call] = set()
-    asserted: set[str] = set()
-    code = cst.Module([]).code_for_node
-    for block in m.findall(function.body, m.IndentedBlock()):
-        statements = list(block.body)
-        for index, statement in enumerate(statements):
-            if not isinstance(statement, cst.SimpleStatementLine):
-                continue
-            for small in statement.body:
-                if isinstance(small, cst.Assert):
-                    asserted.add(code(small))
-            wait = statement.body[0].value if isinstance(statement.body[0], cst.Expr) else None
-            if isinstance(wait, cst.Await):
-                wait = wait.expression
-            again = _next_assert(statements[index + 1:])
-            if isinstance(wait, cst.Call) and again is not None and code(again) in asserted and _holds(again):
-                found.add(wait)
-    return found
-
-
-def _holds(check: cst.Assert) -> bool:
-    """An assert that a state still holds (`==`, `is`, `in`), not that it changed (`!=` after a wait
-    for a token to be refreshed is a wait for something to happen)."""
-    test = check.test
-    return not isinstance(test, cst.Comparison) or all(
-        isinstance(target.operator, (cst.Equal, cst.Is, cst.In)) for target in test.comparisons)
-
-
-def _next_assert(statements: list[cst.BaseStatement]) -> cst.Assert | None:
-    """The assert that follows, past assignments that read what it checks (`contexts = list(…)`)."""
-    for statement in statements:
-        first = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
-        if isinstance(first, cst.Assert):
-            return first
-        if not isinstance(first, (cst.Assign, cst.AnnAssign)):
-            return None
-    return None
+def _ends_loop(body: cst.BaseSuite) -> bool:
+    """Whether the loop's own `break` or `return` can end it: not one of an inner loop, nor one inside a
+    function the loop defines."""
+    return any(isinstance(node, (cst.Break, cst.Return))
+               for node in nodes_under(body, (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.For, cst.While)))
 
 
 def _sleeps_zero(call: cst.Call) -> bool:
@@ -253,3 +249,72 @@ class WaitForNavigation(LintRule):
                 self.report(node, self.missing_message)
             elif keyword(node, "url") is None:       # with url= it waits for the page the test means
                 self.report(node)
+
+
+class WaitForSelector(LintRule):
+    """`page.wait_for_selector(…)` used as a wait, its result thrown away: Playwright's discouraged
+    page-level API (eslint-plugin-playwright's `no-wait-for-selector`, recommended). With its result used
+    it is an ElementHandle, which VDX007 reports."""
+
+    code = "VDX021"
+    name = "wait-for-selector"
+    fixable = True
+    message = "`wait_for_selector()` waits through the page; assert on a locator instead"
+    explanation = (
+        "`page.wait_for_selector(sel)` is the legacy, page-level way to wait for an element: it takes the first "
+        "match silently, says nothing of why the test waits, and invites keeping the ElementHandle it returns. "
+        'Assert what the test needs with a web-first assertion, `expect(page.locator("#done")).to_be_visible()`, '
+        'or wait on the locator: `page.locator("#done").wait_for()` (same states and timeout; strict: it fails '
+        "when the selector matches several elements instead of taking the first). The fix writes the second"
+    )
+    valid = (
+        Valid('expect(page.locator("#results")).to_be_visible()'),
+        Valid('page.get_by_role("table").wait_for()'),
+        Valid('handle = page.wait_for_selector("#canvas")'),     # an ElementHandle: VDX007's
+        Valid("def wait_for_selector(selector):\n    return selector\n\n\nwait_for_selector('#x')\n"),
+    )
+    invalid = (
+        Invalid('page.wait_for_selector("#results")', fixed='page.locator("#results").wait_for()'),
+        Invalid(
+            'page.wait_for_selector(".spinner", state="detached", timeout=5000)',
+            fixed='page.locator(".spinner").wait_for(state="detached", timeout=5000)',
+        ),
+        Invalid(
+            "from playwright.async_api import Page\n\n\n"
+            "async def test_x(page: Page) -> None:\n"
+            "    await page.main_frame.wait_for_selector('text=Ready')\n",
+            fixed="from playwright.async_api import Page\n\n\n"
+            "async def test_x(page: Page) -> None:\n"
+            "    await page.main_frame.locator('text=Ready').wait_for()\n",
+        ),
+        Invalid('page.wait_for_selector("#results", strict=True)'),
+    )
+
+    def __init__(self, context: "FileContext") -> None:
+        super().__init__(context)
+        self._discarded: set[cst.Call] = set()   # calls whose result nothing uses
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        value = unwrap_await(node.value)
+        if isinstance(value, cst.Call):
+            self._discarded.add(value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if method_of(node) != "wait_for_selector" or node not in self._discarded:
+            return
+        kind = self.context.kind_of(receiver_of(node))
+        if kind in _PAGES:
+            self.report(node, fix=self._fix(node) if kind is not None else None)
+
+    @staticmethod
+    def _fix(node: cst.Call) -> Fix | None:
+        """`page.wait_for_selector(sel, **kw)` → `page.locator(sel).wait_for(**kw)`: the same states and timeout."""
+        selector = positional(node, 0)
+        rest = [arg for arg in node.args if arg is not selector]
+        if selector is None or any(arg.keyword is None or arg.keyword.value not in ("state", "timeout") for arg in rest):
+            return None
+        locator = cst.Call(cst.Attribute(receiver_of(node), cst.Name("locator")),
+                           [selector.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
+        if rest:
+            rest[-1] = rest[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return Fix(node, cst.Call(cst.Attribute(locator, cst.Name("wait_for")), rest))

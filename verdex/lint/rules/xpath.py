@@ -1,5 +1,6 @@
 import libcst as cst
 
+from verdex.lint.order_checks import checks_order
 from verdex.lint.rule import Invalid, LintRule, Valid
 from verdex.lint.selectors import split_selector, xpath_problems
 
@@ -10,7 +11,8 @@ _WHY = {
 
 
 class BrittleXPath(LintRule):
-    """XPath that starts at the document root (`/html/body/…`) or picks by index (`//tr[3]`)."""
+    """XPath that starts at the document root (`/html/body/…`) or picks by index (`//tr[3]`); not an index
+    in a test whose subject is the order after a sort (see order_checks)."""
 
     code = "VDX003"
     name = "brittle-xpath"
@@ -24,6 +26,8 @@ class BrittleXPath(LintRule):
         Valid("page.locator(\"//button[@data-testid='save']\").click()"),
         Valid('page.locator("xpath=//label[text()=\'Email\']/following-sibling::input").fill("a@b.c")'),
         Valid("page.locator(\"//a[contains(@href, '/docs')]\").click()"),
+        Valid('def test_sort_by_name(page) -> None:\n    page.get_by_role("columnheader", name="Name").click()\n'
+              '    expect(page.locator("//tbody/tr[1]/td[1]")).to_have_text("Ada")\n'),
     )
     invalid = (
         Invalid('page.locator("/html/body/div[2]/form/button").click()'),
@@ -37,6 +41,8 @@ class BrittleXPath(LintRule):
         for argument, selector in self.context.selector_arguments(node):
             for part in split_selector(selector):
                 problems = xpath_problems(part.body) if part.engine == "xpath" else ()
+                if problems == ("index",) and checks_order(self.context.neighbours.functions):
+                    continue                  # after a sort, the first row is the assertion
                 if problems:
                     why = " and ".join(_WHY[problem] for problem in problems)
                     self.report(argument, f"Brittle XPath: {why}")

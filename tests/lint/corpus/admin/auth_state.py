@@ -41,6 +41,6 @@ def admin_page(admin_context: BrowserContext):
     page = admin_context.new_page()
     page.goto("http://localhost:8000/admin/")
     page.wait_for_load_state("load")
-    page.wait_for_selector("#site-name")
+    page.wait_for_selector("#site-name")  # expect: VDX021
     yield page
     page.close()

@@ -16,7 +16,7 @@ class TestShipping:
 
     def test_shipping_by_price_label(self, page: Page) -> None:  # noqa: F405
         page.goto(self.url)
-        page.get_by_role("radio", name="Standard — $4.99").check()  # expect: VDX012
+        page.get_by_role("radio", name="Standard — $4.99").check()
         page.locator("label[for=shipping-standard] + span.price").wait_for()
 
     def test_address_autofill(self, page) -> None:

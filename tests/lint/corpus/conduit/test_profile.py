@@ -11,8 +11,8 @@ async def test_profile_shows_articles(signed_in: Page) -> None:
 
 async def test_profile_comment_date(signed_in: Page) -> None:
     await signed_in.goto("http://localhost:4100/article/how-to-train-your-dragon")
-    await expect(signed_in.get_by_text("January 15, 2024")).to_be_visible()  # expect: VDX012
-    await signed_in.get_by_role("link", name="Favorited Articles (3)").click()  # expect: VDX012
+    await expect(signed_in.get_by_text("January 15, 2024")).to_be_visible()
+    await signed_in.get_by_role("link", name="Favorited Articles (3)").click()
 
 
 async def test_follow_author(signed_in: Page) -> None:

@@ -13,7 +13,7 @@ def test_unread_badge(page: Page) -> None:
 
 def test_open_notifications(page: Page) -> None:
     page.goto(URL)
-    page.get_by_role("button", name="Notifications (3 unread)").click()  # expect: VDX012
+    page.get_by_role("button", name="Notifications (3 unread)").click()
     panel = page.get_by_role("dialog", name="Notifications")
     expect(panel.get_by_role("listitem")).to_have_count(3)
 
@@ -29,6 +29,6 @@ def test_mark_all_read(page: Page) -> None:
 def test_notification_timestamp(page: Page) -> None:
     page.goto(URL)
     page.get_by_role("button", name=re.compile("Notifications")).click()
-    item = page.get_by_role("listitem").filter(has_text="5 minutes ago")  # expect: VDX012
+    item = page.get_by_role("listitem").filter(has_text="5 minutes ago")
     item.get_by_role("button", name="Dismiss").click()
     expect(item).to_be_hidden()

@@ -27,7 +27,7 @@ def test_filter_by_status_menu(page: Page) -> None:
 def test_filter_shows_total_rows(page: Page) -> None:
     page.goto("http://localhost:3000/orders")
     page.get_by_placeholder("Filter orders...").fill("2024")
-    expect(page.get_by_text("Showing 12 of 340 orders")).to_be_visible()  # expect: VDX012
+    expect(page.get_by_text("Showing 12 of 340 orders")).to_be_visible()
     expect(page.locator(".ag-paging-row-summary-panel")).to_have_text(re.compile(r"1 to \d+ of \d+"))
 
 

@@ -11,7 +11,7 @@ def test_select_user_row(page: Page) -> None:
     page.goto(URL)
     row = page.get_by_role("row", name=re.compile("Grace Hopper"))
     row.get_by_role("checkbox").check()
-    expect(page.get_by_text("1 row selected")).to_be_visible()  # expect: VDX012
+    expect(page.get_by_text("1 row selected")).to_be_visible()
 
 
 def test_select_row_by_emotion_class(page: Page) -> None:

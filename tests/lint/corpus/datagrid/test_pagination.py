@@ -14,7 +14,7 @@ def test_page_size(page: Page, page_size: int) -> None:
 def test_next_page(page: Page) -> None:
     page.goto(URL)
     page.get_by_role("button", name="Next Page").click()
-    expect(page.get_by_text("Page 2 of 34")).to_be_visible()  # expect: VDX012
+    expect(page.get_by_text("Page 2 of 34")).to_be_visible()
 
 
 def test_last_page_button(page: Page) -> None:

@@ -25,7 +25,7 @@ def test_hello_world_with_sleep(page: Page) -> None:
 def test_loading_indicator_goes_away(page: Page) -> None:
     page.goto(f"{BASE_URL}/dynamic_loading/2")
     page.get_by_role("button", name="Start").click()
-    page.wait_for_selector("#loading", state="hidden")
+    page.wait_for_selector("#loading", state="hidden")  # expect: VDX021
     finish = page.query_selector("#finish")  # expect: VDX007
     assert finish.inner_text() == "Hello World!"  # expect: VDX006
 

@@ -21,6 +21,6 @@ def test_sort_by_price_low_to_high(inventory: InventoryPage) -> None:
 
 def test_sort_by_price_high_to_low(inventory: InventoryPage, logged_in_page: Page) -> None:
     inventory.sort_by("hilo")
-    first_price = logged_in_page.locator(".inventory_item_price").first.inner_text()  # expect: VDX001
-    last_price = logged_in_page.locator(".inventory_item_price").last.inner_text()  # expect: VDX001
+    first_price = logged_in_page.locator(".inventory_item_price").first.inner_text()  # not VDX001: the order after a sort is under test
+    last_price = logged_in_page.locator(".inventory_item_price").last.inner_text()  # not VDX001: the order after a sort is under test
     assert float(first_price[1:]) >= float(last_price[1:])  # expect: VDX006

@@ -36,4 +36,4 @@ def test_keyboard_navigation(page: Page, search_box) -> None:
 
 def test_no_results(page: Page, search_box) -> None:
     search_box.fill("zzzz")
-    page.wait_for_selector("text=No results")  # expect: VDX019
+    page.wait_for_selector("text=No results")  # expect: VDX019 VDX021

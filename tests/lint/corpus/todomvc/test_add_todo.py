@@ -48,7 +48,7 @@ def test_should_append_new_items_to_the_bottom_of_the_list(page: Page) -> None:
 def test_should_show_counter(page: Page) -> None:
     create_default_todos(page)
     page.wait_for_timeout(300)  # expect: VDX004
-    expect(page.get_by_text("3 items left")).to_be_visible()  # expect: VDX012
+    expect(page.get_by_text("3 items left")).to_be_visible()
 
 
 def test_new_todo_is_focused(page: Page) -> None:

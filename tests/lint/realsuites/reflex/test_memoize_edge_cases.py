@@ -75,7 +75,7 @@ def test_page_title_updates_with_state(memo_app: AppHarness, page: Page) -> None
     """
     assert memo_app.frontend_url is not None
     page.goto(memo_app.frontend_url)
-    page.wait_for_selector("#trigger-show")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#trigger-show")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
 
     expect(page).to_have_title("memo-title-home")
 
@@ -97,7 +97,7 @@ def test_style_element_renders_stateful_css_as_text(
     """
     assert memo_app.frontend_url is not None
     page.goto(memo_app.frontend_url)
-    page.wait_for_selector("#trigger-show")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#trigger-show")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
 
     assert _document_contains_style(page, "memo-css-light")
     assert not _document_contains_style(page, "memo-css-dark")

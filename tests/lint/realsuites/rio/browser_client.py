@@ -134,7 +134,7 @@ class BrowserClient(BaseClient):
         assert self._page is not None
 
         component = self._get_component(*args, **kwargs)
-        await self._page.wait_for_selector(f'[dbg-id="{component._id_}"]')  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+        await self._page.wait_for_selector(f'[dbg-id="{component._id_}"]')  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
 
     async def click(
         self,

@@ -30,7 +30,7 @@ def test_accessor_json(page: "Page", gui: Gui, csvdata, helpers):
     helpers.run_e2e(gui, use_arrow=False)
     page.goto("./test")
     page.expect_websocket()
-    page.wait_for_selector("#table1 tr:nth-child(32)")  # wait for data to be loaded (30 rows of skeleton while loading)  # expect: VDX002  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#table1 tr:nth-child(32)")  # wait for data to be loaded (30 rows of skeleton while loading)  # expect: VDX002 VDX021  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
     assert_table_content(page)
 
 
@@ -46,7 +46,7 @@ def test_accessor_arrow(page: "Page", gui: Gui, csvdata, helpers):
         helpers.run_e2e(gui, use_arrow=True)
         page.goto("./test")
         page.expect_websocket()
-        page.wait_for_selector(  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+        page.wait_for_selector(  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
             "#table1 tr:nth-child(32)"  # expect: VDX002
         )  # wait for data to be loaded (30 rows of skeleton while loading)
         assert_table_content(page)

@@ -49,7 +49,7 @@ def test_class_scopes_binding(page: "Page", gui: Gui, helpers):
 
     page.goto("./page1")
     page.expect_websocket()
-    page.wait_for_selector("#s1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#s1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     helpers_assert_value(page, "0", "0", "0")
     page.fill("#s1 input", "15")  # expect: VDX010
     function_evaluated = True
@@ -76,7 +76,7 @@ def test_class_scopes_binding(page: "Page", gui: Gui, helpers):
 
     page.goto("./page2")
     page.expect_websocket()
-    page.wait_for_selector("#s1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#s1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     helpers_assert_value(page, "15", "0", "0")
     page.fill("#s2 input", "5")  # expect: VDX010
     function_evaluated = True
@@ -103,7 +103,7 @@ def test_class_scopes_binding(page: "Page", gui: Gui, helpers):
 
     page.goto("./page1")
     page.expect_websocket()
-    page.wait_for_selector("#s1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#s1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     helpers_assert_value(page, "17", "20", "37")
 
     page.click("#btn_reset")  # expect: VDX010

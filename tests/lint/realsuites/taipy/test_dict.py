@@ -44,7 +44,7 @@ def test_dict(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui)
     page.goto("./test")
     page.expect_websocket()
-    page.wait_for_selector("#inp1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#inp1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
 
     assert_text(page, "Taipy", "Taipy")
 

@@ -58,7 +58,7 @@ def test_html_render_with_style(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui)
     page.goto("./page1")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     retry = 0
     while (
         retry < 10
@@ -87,7 +87,7 @@ def test_html_render_bind_assets(page: "Page", gui: Gui, helpers, e2e_base_url, 
     ).read().decode("utf-8")
     page.goto("./test-assets/page1")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     retry = 0
     while (
         retry < 10
@@ -119,7 +119,7 @@ def test_html_render_path_mapping(page: "Page", gui: Gui, helpers, e2e_base_url,
     assert ".taipy-text" in urlopen(f"http://127.0.0.1:{e2e_port}{e2e_base_url}/style/style.css").read().decode("utf-8")
     page.goto("./page1")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     retry = 0
     while (
         retry < 10

@@ -29,7 +29,7 @@ def test_margin_1(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui, dark_mode=False, margin="10rem")
     page.goto("./")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     margin = page.evaluate('window.getComputedStyle(document.querySelector("#root"), null).getPropertyValue("margin")')
     assert margin == "160px"
 
@@ -44,7 +44,7 @@ def test_margin_2(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui, dark_mode=False)
     page.goto("./")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     margin = page.evaluate('window.getComputedStyle(document.querySelector("#root"), null).getPropertyValue("margin")')
     assert margin == "16px"
 
@@ -59,7 +59,7 @@ def test_margin_3(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui, dark_mode=False, margin="10rem", stylekit=True)
     page.goto("./")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     margin = page.evaluate('window.getComputedStyle(document.querySelector("#root"), null).getPropertyValue("margin")')
     assert margin == "160px"
 
@@ -74,7 +74,7 @@ def test_margin_4(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui, dark_mode=False, stylekit={"root_margin": "20rem"})
     page.goto("./")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     margin = page.evaluate('window.getComputedStyle(document.querySelector("#root"), null).getPropertyValue("margin")')
     assert margin == "320px"
 
@@ -89,6 +89,6 @@ def test_margin_5(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui, dark_mode=False, stylekit={"root_margin": "20rem"}, margin="10rem")
     page.goto("./")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     margin = page.evaluate('window.getComputedStyle(document.querySelector("#root"), null).getPropertyValue("margin")')
     assert margin == "320px"

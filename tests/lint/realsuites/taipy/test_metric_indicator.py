@@ -38,7 +38,7 @@ def test_has_default_value(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     events_list = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[local-name()='text']")  # expect: VDX003
     gauge_value = events_list.nth(0).text_content()  # expect: VDX001
     assert gauge_value == "100"  # expect: VDX006
@@ -53,7 +53,7 @@ def test_show_increase_delta_value(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     events_list = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[local-name()='text']")  # expect: VDX003
     delta_value = events_list.nth(1).text_content()  # expect: VDX001
     assert delta_value == "▲20"  # expect: VDX006
@@ -68,7 +68,7 @@ def test_show_decrease_delta_value(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     events_list = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[local-name()='text']")  # expect: VDX003
     delta_value = events_list.nth(1).text_content()  # expect: VDX001
     assert delta_value == "▼−20"  # expect: VDX006
@@ -83,7 +83,7 @@ def test_show_linear_chart(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     chart = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='bullet']")  # expect: VDX003
     assert chart.is_visible()  # expect: VDX006
 
@@ -97,7 +97,7 @@ def test_show_circular_chart_as_default_type(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     chart = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='angular']")  # expect: VDX003
     assert chart.is_visible()  # expect: VDX006
 
@@ -111,7 +111,7 @@ def test_format_converter_integer_to_binary(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "110010"  # expect: VDX006
 
@@ -125,7 +125,7 @@ def test_format_converter_integer_to_signed_decimal_d_type(page: Page, gui: Gui,
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "50"  # expect: VDX006
 
@@ -139,7 +139,7 @@ def test_format_converter_integer_to_signed_decimal_i_type(page: Page, gui: Gui,
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "50"  # expect: VDX006
 
@@ -153,7 +153,7 @@ def test_format_converter_yields_float_using_science_notation(page: Page, gui: G
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "5.000000e+1"  # expect: VDX006
 
@@ -167,7 +167,7 @@ def test_format_converter_yields_float_using_fixed_point_notation_f_type(page: P
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "99.99"  # expect: VDX006
 
@@ -181,7 +181,7 @@ def test_format_converter_yields_float_using_fixed_point_notation_g_type(page: P
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "51"  # expect: VDX006
 
@@ -195,7 +195,7 @@ def test_format_converter_yields_integer_as_octal(page: Page, gui: Gui, helpers)
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "62"  # expect: VDX006
 
@@ -209,7 +209,7 @@ def test_format_converter_yields_integer_as_hexadecimal(page: Page, gui: Gui, he
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "32"  # expect: VDX006
 
@@ -223,7 +223,7 @@ def test_format_converter_yields_integer_as_uppercase_hexadecimal(page: Page, gu
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "32"  # expect: VDX006
 
@@ -237,7 +237,7 @@ def test_format_converter_yields_integer_as_unsigned_decimal(page: Page, gui: Gu
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "(50)"  # expect: VDX006
 
@@ -251,7 +251,7 @@ def test_format_converter_yields_edge_cases(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     number = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[@class='number']")  # expect: VDX003
     assert number.text_content() == "a%b50c%d"  # expect: VDX006
 
@@ -265,7 +265,7 @@ def test_negative_delta_color(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     events_list = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[local-name()='text']")  # expect: VDX003
     delta = events_list.nth(1)  # expect: VDX001
     fill_color = delta.evaluate("el => getComputedStyle(el).fill")
@@ -282,7 +282,7 @@ def test_delta_color_invert(page: Page, gui: Gui, helpers):
     gui.add_page(name="test", page=page_md)
     helpers.run_e2e(gui)
     page.goto("./test")
-    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector(".plot-container")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     events_list = page.locator("//*[@class='js-plotly-plot']//*[name()='svg'][2]//*[local-name()='text']")  # expect: VDX003
     delta = events_list.nth(1)  # expect: VDX001
     fill_color = delta.evaluate("el => getComputedStyle(el).fill")

@@ -31,10 +31,10 @@ def test_navbar_navigate(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui)
     page.goto("./Data")
     page.expect_websocket()
-    page.wait_for_selector("#text-data")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text-data")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     page.click("#nav1 button:nth-child(2)")  # expect: VDX002 VDX010
-    page.wait_for_selector("#text-test")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text-test")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     expect(page).to_have_url(re.compile(".*Test"))
     page.click("#nav1 button:nth-child(1)")  # expect: VDX002 VDX010
-    page.wait_for_selector("#text-data")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text-data")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     expect(page).to_have_url(re.compile(".*Data"))

@@ -47,7 +47,7 @@ def test_page_scopes(page: "Page", gui: Gui, helpers):
 
     page.goto("./page1")
     page.expect_websocket()
-    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     assert page.query_selector("#x1").inner_text() == "10"  # expect: VDX006 VDX007
     assert page.query_selector("#x2").inner_text() == "20"  # expect: VDX006 VDX007
     assert page.query_selector("#y1").inner_text() == "20"  # expect: VDX006 VDX007
@@ -55,7 +55,7 @@ def test_page_scopes(page: "Page", gui: Gui, helpers):
 
     page.goto("./page2")
     page.expect_websocket()
-    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     assert page.query_selector("#x1").inner_text() == "20"  # expect: VDX006 VDX007
     assert page.query_selector("#x2").inner_text() == "40"  # expect: VDX006 VDX007
     assert page.query_selector("#y1").inner_text() == "10"  # expect: VDX006 VDX007
@@ -63,13 +63,13 @@ def test_page_scopes(page: "Page", gui: Gui, helpers):
 
     page.goto("./page3")
     page.expect_websocket()
-    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     assert page.query_selector("#x1").inner_text() == "50"  # expect: VDX006 VDX007
     assert page.query_selector("#x2").inner_text() == "100"  # expect: VDX006 VDX007
 
     page.goto("./page1")
     page.expect_websocket()
-    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     page.fill("#xinput", "15")  # expect: VDX010
     function_evaluated = True
     try:
@@ -87,7 +87,7 @@ def test_page_scopes(page: "Page", gui: Gui, helpers):
 
     page.goto("./page2")
     page.expect_websocket()
-    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     assert page.query_selector("#x1").inner_text() == "45"  # expect: VDX006 VDX007
     assert page.query_selector("#x2").inner_text() == "90"  # expect: VDX006 VDX007
     assert page.query_selector("#y1").inner_text() == "15"  # expect: VDX006 VDX007
@@ -109,7 +109,7 @@ def test_page_scopes(page: "Page", gui: Gui, helpers):
 
     page.goto("./page1")
     page.expect_websocket()
-    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     assert page.query_selector("#x1").inner_text() == "185"  # expect: VDX006 VDX007
     assert page.query_selector("#x2").inner_text() == "370"  # expect: VDX006 VDX007
     assert page.query_selector("#y1").inner_text() == "37"  # expect: VDX006 VDX007
@@ -117,6 +117,6 @@ def test_page_scopes(page: "Page", gui: Gui, helpers):
 
     page.goto("./page3")
     page.expect_websocket()
-    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#x1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     assert page.query_selector("#x1").inner_text() == "50"  # expect: VDX006 VDX007
     assert page.query_selector("#x2").inner_text() == "100"  # expect: VDX006 VDX007

@@ -80,17 +80,17 @@ def test_slider_input_reload(page: "Page", gui: Gui, helpers):
     helpers.run_e2e_multi_client(gui)
     page.goto("./page1")
     page.expect_websocket()
-    page.wait_for_selector("#val1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#val1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     edit_and_assert_page(page)
 
     page.reload()
     page.expect_websocket()
-    page.wait_for_selector("#val1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#val1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     assert_input(page, "30")
 
     page.evaluate("window.localStorage.removeItem('TaipyClientId')")
 
     page.reload()
     page.expect_websocket()
-    page.wait_for_selector("#val1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#val1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     assert_input(page, "0")

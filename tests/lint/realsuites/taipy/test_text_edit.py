@@ -35,10 +35,10 @@ def test_text_edit(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui)
     page.goto("./test")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     text1 = page.query_selector("#text1")  # expect: VDX007
     assert text1.inner_text() == "Hey"  # expect: VDX006
-    page.wait_for_selector("#input1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#input1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     page.fill("#input1", "There")  # expect: VDX010
     function_evaluated = True
     try:
@@ -65,10 +65,10 @@ def test_number_edit(page: "Page", gui: Gui, helpers):
     helpers.run_e2e(gui)
     page.goto("./test")
     page.expect_websocket()
-    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#text1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     text1 = page.query_selector("#text1")  # expect: VDX007
     assert text1.inner_text() == "10"  # expect: VDX006
-    page.wait_for_selector("#number1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+    page.wait_for_selector("#number1")  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
     page.fill("#number1", "20")  # expect: VDX010
     function_evaluated = True
     try:

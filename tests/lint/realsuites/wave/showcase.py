@@ -98,7 +98,7 @@ def make_screenshot(code: List[str], img_name: str, page,
             widget_count = len(page.query_selector_all(f'{selector} > :first-child > *'))  # expect: VDX002 VDX007
             selector = f'{selector} > *' if widget_count > 1 else f'{selector} > :first-child > *'  # expect: VDX017  # the count is read before the card is waited for
         try:
-            page.wait_for_selector(selector)  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale
+            page.wait_for_selector(selector)  # not VDX007: a wait whose handle is discarded: it retries, nothing goes stale  # expect: VDX021
         except Exception:
             print(f'Selector {selector} timed out for {img_name} after 30s.')
             return

@@ -19,7 +19,7 @@ class CartPage:
         self.page.fill("#last-name", last)  # expect: VDX010
         self.page.fill("#postal-code", postal)  # expect: VDX010
         self.page.locator("#continue").click()
-        self.page.wait_for_selector(".summary_info")
+        self.page.wait_for_selector(".summary_info")  # expect: VDX021
 
     def total(self) -> str:
         return self.page.locator(".summary_total_label").inner_text()

@@ -32,7 +32,7 @@ class InventoryPage:
         return [float(re.sub(r"[^0-9.]", "", text)) for text in texts]
 
     def backpack_by_price(self) -> Locator:
-        return self.page.get_by_text("$29.99")  # expect: VDX012
+        return self.page.get_by_text("$29.99")
 
     def third_item_title(self) -> Locator:
         return self.page.locator("div.inventory_list > div:nth-child(3) .inventory_item_name")  # expect: VDX002
