@@ -7,7 +7,6 @@ linted, or with `--diff`, changes to make), 2 for a usage or configuration error
 import argparse
 import inspect
 import sys
-from importlib.metadata import version
 from pathlib import Path
 
 from verdex.lint.config import ConfigError, load_config
@@ -24,6 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exit_request:  # argparse: --help, or a usage error (status 2)
         return int(exit_request.code or 0)
     if args.version:
+        from importlib.metadata import version      # only here: loading it costs a tenth of a second
+
         print(f"verdex lint {version('verdex')}")
         return EXIT_CLEAN
     if args.explain:

@@ -23,7 +23,7 @@ STATEMENT_TYPES = frozenset(
     node_type
     for node_type in vars(cst).values()
     if isinstance(node_type, type)
-    and issubclass(node_type, (cst.BaseSmallStatement, cst.BaseCompoundStatement))
+    and (cst.BaseSmallStatement in node_type.__mro__ or cst.BaseCompoundStatement in node_type.__mro__)
     and not node_type.__name__.startswith("Base")
 )
 _AST_STATEMENT_LISTS = ("body", "handlers", "orelse", "finalbody", "cases")

@@ -1,12 +1,9 @@
 """Linting many files: discovery, then a process pool when there is enough work for one."""
 
 import difflib
-import multiprocessing
 import os
 import threading
 from collections.abc import Iterable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from verdex.lint.config import LintConfig
@@ -68,10 +65,13 @@ def _map(worker, files: list[str], config: LintConfig, jobs: int | None, failed)
     total = sum(sizes.values())
     if workers <= 1 or total < _POOL_THRESHOLD_BYTES:
         return worker(files, config)
+    from concurrent.futures import ProcessPoolExecutor              # only here: one file starts faster without
+    from concurrent.futures.process import BrokenProcessPool
+
     chunks = _balanced_chunks(files, sizes, target=max(1, total // (workers * 8)))
     done: dict[str, object] = {}
     with ProcessPoolExecutor(max_workers=workers, mp_context=_start_method()) as pool:
-        futures: list[Future] = [pool.submit(worker, part, config) for part in chunks]
+        futures = [pool.submit(worker, part, config) for part in chunks]
         for part, future in zip(chunks, futures):
             try:
                 done.update(zip(part, future.result()))
@@ -105,6 +105,8 @@ def _size(path: str) -> int:
 
 def _start_method():
     # fork is fast, but not safe once the process has threads (an MCP server, say).
+    import multiprocessing
+
     return multiprocessing.get_context("fork" if threading.active_count() == 1 else "spawn")
 
 

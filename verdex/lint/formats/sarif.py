@@ -7,7 +7,6 @@ tool notification, placed at the syntax error when there is one.
 """
 
 import json
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import PurePath
 
 from verdex.lint.models import LintResult
@@ -80,6 +79,8 @@ def _location(path: str, line: int | None, col: int | None, end_line: int | None
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version      # only for SARIF: it costs a tenth of a second
+
     try:
         return version("verdex")
     except PackageNotFoundError:        # run from a source tree that was never installed
