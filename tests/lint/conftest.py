@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 # The corpus and the real-suite sample are test code to be linted, not tests to run.
-collect_ignore = ["corpus", "realsuites"]
+collect_ignore = ["corpus", "realsuites", "realsuites2"]
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = Path(__file__).resolve().parent / "corpus"

@@ -1,6 +1,6 @@
 """Names are resolved, not matched blindly: aliases, variables, page objects, fixtures."""
 
-from verdex.lint import LintConfig, lint_source
+from verdex.lint import LintConfig, lint_paths, lint_source
 
 
 def rules(source: str, *codes: str) -> list[tuple[int, str]]:
@@ -200,3 +200,21 @@ def test_a_file_of_page_object_fixtures_that_never_imports_playwright_is_still_l
         "    login_page.page.click('#nav button:nth-child(2)')\n"
     )
     assert sorted(rules(source)) == [(3, "VDX004"), (4, "VDX002"), (4, "VDX010")]
+
+
+def test_a_test_module_of_a_playwright_suite_is_linted_though_it_never_names_playwright(tmp_path) -> None:
+    (tmp_path / "pages.py").write_text("from playwright.sync_api import Page\n\n\nclass Notebook:\n    page: Page\n")
+    test = tmp_path / "test_run.py"
+    test.write_text("from .pages import Notebook\n\n\ndef test_run(notebook):\n"
+                    "    assert notebook.output(0).get_inner_text() == '10'\n")
+    [result] = lint_paths([str(test)], LintConfig())
+    assert [(f.rule, f.line) for f in result.findings] == [("VDX006", 5)]
+    (tmp_path / "pages.py").write_text("import requests\n")
+    assert lint_paths([str(test)], LintConfig())[0].findings == []
+
+
+def test_a_browser_fixture_used_as_a_page_is_a_page() -> None:
+    source = ("from playwright.async_api import expect\n\n\n"
+              "async def test_home(browser) -> None:\n    await browser.goto('/hub/home')\n"
+              "    assert await browser.locator('.token-row').count() == 2\n")
+    assert [f.rule for f in lint_source(source).findings] == ["VDX006"]

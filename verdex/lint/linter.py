@@ -5,7 +5,9 @@ import gc
 import hashlib
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import PurePath
+import re
+from functools import lru_cache
+from pathlib import Path, PurePath
 
 import libcst as cst
 
@@ -62,7 +64,7 @@ def failed(path: str, error: SourceError) -> LintResult:
     return LintResult(path=path, error=str(error), error_line=error.line, error_col=error.col)
 
 
-def analyze(source: str, config: LintConfig, rules: tuple[type[LintRule], ...]) -> Analysis | None:
+def analyze(source: str, config: LintConfig, rules: tuple[type[LintRule], ...], path: str = "<string>") -> Analysis | None:
     """Run `rules` over the source. None when the file cannot contain Playwright code."""
     if not rules or not _may_use_playwright(source):
         _check_syntax(source)
@@ -74,7 +76,7 @@ def analyze(source: str, config: LintConfig, rules: tuple[type[LintRule], ...]) 
         walk(module, [scope, context.neighbours, *(rule(context) for rule in rules)], context.statements)
     except RecursionError:
         raise SourceError("code is nested too deeply to lint") from None
-    if not (scope.uses_playwright or scope.has_page_parameter):
+    if not (scope.uses_playwright or scope.has_page_parameter or _suite_uses_playwright(path, source)):
         return None
     return Analysis(module, tree, context.statements, context.reports)
 
@@ -154,10 +156,37 @@ def fingerprint(code: str, path: str, line_text: str, occurrence: int) -> str:
 
 
 def _findings(source: str, path: str, config: LintConfig) -> list[Finding]:
-    analysis = analyze(source, config, config.rules_for(path))
+    analysis = analyze(source, config, config.rules_for(path), path)
     if analysis is None or not analysis.reports:
         return []
     return [finding for _, finding in placed(analysis, source, analysis.reports, path)]
+
+
+_RELATIVE_IMPORT = re.compile(r"^\s*from \.(\w+) import", re.MULTILINE)
+_IMPORTS_PLAYWRIGHT = re.compile(r"^\s*(?:from|import) (?:playwright|pytest_playwright)\b", re.MULTILINE)
+
+
+def _suite_uses_playwright(path: str, source: str) -> bool:
+    """A test module of a Playwright suite that never names Playwright itself: it imports (`from .utils
+    import …`) a module beside it that does, where the suite keeps its page objects and fixtures."""
+    folder = Path(path).parent
+    for module in _RELATIVE_IMPORT.findall(source):
+        try:
+            stamp = (folder / f"{module}.py").stat().st_mtime_ns
+        except OSError:
+            continue
+        if _imports_playwright(folder / f"{module}.py", stamp):
+            return True
+    return False
+
+
+@lru_cache(maxsize=256)
+def _imports_playwright(module: Path, stamp: int) -> bool:
+    """Whether the module imports Playwright (as of `stamp`, its modification time: read once per change)."""
+    try:
+        return bool(_IMPORTS_PLAYWRIGHT.search(module.read_text(encoding="utf-8", errors="replace")))
+    except OSError:
+        return False
 
 
 def _may_use_playwright(source: str) -> bool:

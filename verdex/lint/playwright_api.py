@@ -317,10 +317,13 @@ UNMISTAKABLE_METHODS = frozenset({
 def reads_page(method: str, receiver: object) -> bool:
     """Whether `receiver.method(...)` reads page state once (text, count, visibility, title …).
 
-    On a receiver of unknown type (None) only Playwright's own names count: `User.objects.count()` is not one.
+    On a receiver of unknown type (None) only Playwright's own names count: `User.objects.count()` is not one;
+    nor is a wrapper, except one named for the read it wraps (`get_inner_text`, `get_text_content`).
     """
     if method in STATE_PREDICATES or method in STATE_READS:
         if receiver in (LOCATOR, ELEMENT_HANDLE, PAGE, FRAME):
             return True
         return receiver is None and method in DISTINCTIVE_READS
+    if receiver is None and method.startswith("get_") and method[4:] in DISTINCTIVE_READS:
+        return True       # a page object's element wrapping the read it is named for: `cell.get_inner_text()`
     return method in PAGE_STATE_READS and receiver in (PAGE, FRAME)

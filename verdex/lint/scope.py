@@ -25,6 +25,7 @@ from verdex.lint.definitions import (
     top_level_statements,
 )
 from verdex.lint.values import ClassInfo, StringTable, StringValue, Value, element_of, static_text, string_literal
+from verdex.lint.walker import nodes_under
 
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp)
 _FIXTURE_RETURN_WRAPPERS = frozenset(
@@ -132,7 +133,13 @@ class Scope:
         self._bind(node.target, value)
 
     def visit_For(self, node: cst.For) -> None:
-        self._bind(node.target, element_of(self.value_of(node.iter)))
+        iterated = node.iter
+        if isinstance(node.target, cst.Tuple) and isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) \
+                and iterated.func.value == "zip" and len(iterated.args) == len(node.target.elements):
+            for element, arg in zip(node.target.elements, iterated.args):   # `for user, link in zip(rows, links)`
+                self._bind(element.value, element_of(self.value_of(arg.value)))
+            return
+        self._bind(node.target, element_of(self.value_of(iterated)))
 
     def visit_With(self, node: cst.With) -> None:
         for item in node.items:
@@ -197,6 +204,8 @@ class Scope:
                 key = self.value_of(node.slice[0].slice.value) if isinstance(node.slice[0].slice, cst.Index) else None
                 text = container.entries.get(key.text) if isinstance(key, StringValue) else None
                 return StringValue(text) if text is not None else None
+            if container == api.INSTANT_READ:
+                return api.INSTANT_READ   # model["scopes"] of a model read once
             return element_of(container)
         if kind is cst.Dict:
             return _string_table(self, node)
@@ -213,8 +222,10 @@ class Scope:
         if kind in _COMPREHENSIONS:  # `[float(t) for t in texts]` is as instant as `texts`
             iterated = node.for_in
             while iterated is not None:
-                if self.value_of(iterated.iter) == api.INSTANT_READ:
-                    return api.INSTANT_READ
+                listed = self.value_of(iterated.iter)
+                if listed == api.INSTANT_READ or listed in (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST) \
+                        and _reads_each(node.elt, iterated.target):
+                    return api.INSTANT_READ     # `[row.text_content() for row in rows.all()]` reads each once
                 iterated = iterated.inner_for_in
         return None
 
@@ -296,6 +307,8 @@ class Scope:
                 return None
             if isinstance(receiver, str):
                 return api.MEMBER_KINDS.get((receiver, method))
+            if (self.qualified_name(func.value) or "") in _PARSERS and _reads_an_argument(self, node):
+                return api.INSTANT_READ   # json.loads(body_text): the read, parsed
             return None
         if isinstance(func, cst.Name):
             value = self._name_value(func.value)
@@ -342,6 +355,8 @@ class Scope:
                 frame[name] = value
             elif name in api.FIXTURE_KINDS:
                 frame[name] = api.FIXTURE_KINDS[name]
+                if frame[name] != api.PAGE and _used_as_page(node, name):
+                    frame[name] = api.PAGE      # a suite's own `browser` fixture that yields a page
             elif name in self._functions and is_fixture(self._functions[name]):
                 frame[name] = self._return_value(self._functions[name], None, fixture=True)
             else:
@@ -474,6 +489,38 @@ def _string_table(scope: Scope, node: cst.Dict) -> StringTable | None:
         if isinstance(key, StringValue) and isinstance(value, StringValue):
             entries[key.text] = value.text
     return StringTable(entries) if entries else None
+
+
+# What a Page has and a Browser or BrowserContext does not: `browser.goto(…)` says `browser` is a page.
+_PAGE_ONLY = frozenset({
+    "goto", "locator", "get_by_role", "get_by_text", "get_by_label", "get_by_test_id", "get_by_placeholder",
+    "url", "wait_for_url", "wait_for_load_state", "wait_for_selector", "click", "fill", "title", "reload",
+    "frame_locator", "keyboard", "mouse", "expect_navigation", "query_selector", "evaluate",
+})
+
+
+# Modules whose functions parse or reshape a text without fetching anything: what they return of a
+# value read from the page is still that read (`json.loads(body.text_content())`), not `httpx.get(href)`.
+_PARSERS = frozenset({"json", "re", "ast", "html", "urllib.parse", "shlex", "textwrap", "decimal", "math"})
+
+
+def _reads_an_argument(scope: "Scope", call: cst.Call) -> bool:
+    return any(scope.value_of(arg.value) == api.INSTANT_READ for arg in call.args)
+
+
+def _reads_each(element: cst.BaseExpression, target: cst.BaseAssignTargetExpression) -> bool:
+    """Whether a comprehension's element reads the page through its loop variable: `row.text_content()`."""
+    if not isinstance(target, cst.Name):
+        return False
+    return any(isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+               and isinstance(node.func.value, cst.Name) and node.func.value.value == target.value
+               and api.reads_page(node.func.attr.value, api.LOCATOR)
+               for node in (element, *nodes_under(element)))
+
+
+def _used_as_page(function: cst.FunctionDef, name: str) -> bool:
+    return any(isinstance(node, cst.Attribute) and node.attr.value in _PAGE_ONLY and isinstance(node.value, cst.Name)
+               and node.value.value == name for node in nodes_under(function.body))
 
 
 def _names_a_playwright_type(annotation: cst.BaseExpression) -> bool:

@@ -7,6 +7,7 @@ import libcst as cst
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import method_of, positional, receiver_of, unwrap_await
 from verdex.lint.definitions import decorator_name, dotted_name
+from verdex.lint.polling import assigned_in, polls
 from verdex.lint.rule import Fix, Invalid, LintRule, Report, Valid, snippet
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ class NonRetryingAssertion(LintRule):
         Valid('response = page.request.get("/api/health")\nassert response.ok'),
         Valid('title = "Shop"\nassert title.title() == "Shop"'),
         Valid('box = page.get_by_role("img").bounding_box()\nassert box is not None'),
+        # an invariant checked on every pass of a polling loop: each status seen must be a known one
+        Valid('while page.get_by_role("progressbar").count():\n    status = page.get_by_role("status").inner_text()\n'
+              '    assert status in ("Queued", "Running", "Done")'),
     )
     invalid = (
         Invalid(
@@ -99,6 +103,18 @@ class NonRetryingAssertion(LintRule):
             'def test_x(page) -> None:\n    expect(page.get_by_role("button")).to_be_enabled()\n',
         ),
         Invalid("def test_x(page, toolbar) -> None:\n    assert toolbar.save_button.is_enabled()\n"),
+        # a page object's element, from another module, named for the read it wraps
+        Invalid("def test_x(page, notebook) -> None:\n    output = notebook.cell_output(0)\n"
+                "    assert output.get_inner_text() == \"42\"\n"),
+        # a rerun marker runs the whole test again; the read still races the click
+        Invalid("import pytest\n\n\n@pytest.mark.flaky(reruns=3)\ndef test_x(page) -> None:\n"
+                '    page.get_by_role("button", name="Add").click()\n'
+                '    assert page.get_by_test_id("badge").inner_text() == "1"\n'),
+        # one box read, asserted three times: one finding
+        Invalid('box = page.get_by_role("img").bounding_box()\nassert box["width"] > 10\nassert box["height"] > 10\n'
+                'assert box["x"] >= 0'),
+        # the loop goes over rows, it does not poll: the assert reads once
+        Invalid('for row in page.get_by_role("row").all():\n    assert row.get_attribute("aria-busy") is None'),
         Invalid(
             "import unittest\n\nfrom playwright.sync_api import Page\n\n\nclass Cart(unittest.TestCase):\n"
             "    page: Page\n\n"
@@ -116,6 +132,7 @@ class NonRetryingAssertion(LintRule):
         self._boxes: dict[str, cst.Assign] = {}       # names holding a `bounding_box()`, and the read
         self._boxes_reported: set[cst.Assign] = set() # one finding per read, not one per assert on it
         self._assigned: dict[str, int] = {}           # the order in which names were last assigned
+        self._polls: list[set[str] | None] = []       # per open loop: the names a polling loop reads afresh
         self._pending: list[tuple[str, Report]] = []  # asserts in nested functions, judged at the end
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -135,12 +152,28 @@ class NonRetryingAssertion(LintRule):
         if isinstance(value, cst.Call) and method_of(value) == "bounding_box":
             self._boxes.update(dict.fromkeys(names, node))
 
+    def visit_While(self, node: cst.While) -> None:
+        self._polls.append(assigned_in(node))
+
+    def visit_For(self, node: cst.For) -> None:
+        self._polls.append(assigned_in(node) if polls(node) else None)
+
+    def leave_While(self, node: cst.While) -> None:
+        self._polls.pop()
+
+    leave_For = leave_While
+
+    def _read_by_a_polling_loop(self, read: cst.BaseExpression) -> bool:
+        """An assert in a polling loop on what that pass read: it checks every state the loop sees."""
+        fresh = next((names for names in reversed(self._polls) if names is not None), None)
+        return fresh is not None and (not isinstance(read, cst.Name) or read.value in fresh)
+
     def leave_Module(self, node: cst.Module) -> None:
         self.context.reports.extend(report for function, report in self._pending if function not in self._retried)
 
     def visit_Assert(self, node: cst.Assert) -> None:
         read = self._instant_read(node.test)
-        if read is None:
+        if read is None or self._read_by_a_polling_loop(read):
             return
         box = self._box_read(read)
         if box is not None:
@@ -219,11 +252,17 @@ class NonRetryingAssertion(LintRule):
             elif isinstance(node.func, cst.Name) and node.func.value == "len" and node.args \
                     and self.context.kind_of(unwrap_await(node.args[0].value)) in _LISTS:
                 yield node
-            elif method_of(node) is not None:
-                yield from self._instant_reads(receiver_of(node))
             else:
-                for arg in node.args:  # float(price_text), sorted(names) …
+                if method_of(node) is not None:
+                    yield from self._instant_reads(receiver_of(node))
+                for arg in node.args:  # float(price_text), sorted(names), expected.issubset(names) …
                     yield from self._instant_reads(arg.value)
+        elif isinstance(node, (cst.GeneratorExp, cst.ListComp, cst.SetComp)):   # all(x in names for x in …)
+            yield from self._instant_reads(node.elt)
+            clause = node.for_in
+            while clause is not None:
+                yield from self._instant_reads(clause.iter)
+                clause = clause.inner_for_in
 
     # --- the fix: only where the web-first assertion checks exactly the same thing -----------
 

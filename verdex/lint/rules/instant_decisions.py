@@ -4,6 +4,7 @@ import libcst as cst
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import method_of, receiver_of, unwrap_await
+from verdex.lint.polling import assigned_in, polls
 from verdex.lint.rule import Invalid, LintRule, Valid, snippet
 
 if TYPE_CHECKING:
@@ -15,7 +16,8 @@ _STATE_OWNERS = (api.LOCATOR, api.PAGE, api.FRAME, api.ELEMENT_HANDLE, None)
 class ConditionalOnInstantRead(LintRule):
     """`if`, `elif`, `while` or a conditional expression whose test reads element state once:
     `is_visible()`, `is_checked()`, `is_enabled()` … , `count()`, `len(loc.all())`, also through a
-    variable holding such a read. A loop over `range(loc.count())` is not a decision."""
+    variable holding such a read. A loop over `range(loc.count())` is not a decision, nor the `if` of a
+    loop that polls, on what that pass read: it is checked again on every pass."""
 
     code = "VDX017"
     name = "conditional-on-instant-read"
@@ -37,6 +39,9 @@ class ConditionalOnInstantRead(LintRule):
         Valid('if page.url.endswith("/login"):\n    page.get_by_label("Email").fill("ada@example.com")'),
         Valid("import os\n\n\ndef test_x(page) -> None:\n    if os.environ.get(\"CI\"):\n        page.reload()\n"),
         Valid('names = ["a"]\nif names.count("a") > 0:\n    page.reload()'),
+        # a hand-made poll: the check is made again on every pass (VDX004 says the same of its wait)
+        Valid('import time\n\n\ndef test_x(page) -> None:\n    save = page.get_by_role("button", name="Save")\n'
+              '    for _ in range(30):\n        if save.is_enabled():\n            break\n        time.sleep(0.5)\n'),
     )
     invalid = (
         Invalid('cookies = page.get_by_role("button", name="Accept")\nif cookies.is_visible():\n    cookies.click()'),
@@ -52,11 +57,15 @@ class ConditionalOnInstantRead(LintRule):
             '        await page.get_by_role("button", name="Dismiss").click()\n'
         ),
         Invalid('if page.is_visible("#promo"):\n    page.reload()'),
+        # inside a loop that does not poll (nothing ends it early): each item decided once
+        Invalid('for name in ("Terms", "Privacy"):\n    box = page.get_by_label(name)\n'
+                '    if not box.is_checked():\n        box.check()'),
     )
 
     def __init__(self, context: "FileContext") -> None:
         super().__init__(context)
         self._reads: set[str] = set()      # names holding a one-time read of state: `shown = loc.is_visible()`
+        self._polls: list[set[str] | None] = []   # per open loop: the names a polling loop reads afresh
 
     def visit_Assign(self, node: cst.Assign) -> None:
         names = {target.target.value for target in node.targets if isinstance(target.target, cst.Name)}
@@ -66,18 +75,33 @@ class ConditionalOnInstantRead(LintRule):
             self._reads -= names
 
     def visit_If(self, node: cst.If) -> None:
-        self._check(node.test)
+        self._check(node.test, in_poll=True)
 
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test)
+        self._polls.append(assigned_in(node))
+
+    def visit_For(self, node: cst.For) -> None:
+        self._polls.append(assigned_in(node) if polls(node) else None)
+
+    def leave_While(self, node: cst.While) -> None:
+        self._polls.pop()
+
+    leave_For = leave_While
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._check(node.test)
 
-    def _check(self, test: cst.BaseExpression) -> None:
+    def _check(self, test: cst.BaseExpression, in_poll: bool = False) -> None:
         read = self._read_in(test)
-        if read is not None:
-            self.report(test, f"`{snippet(read, 50)}` decides the test's flow at one instant")
+        if read is None or in_poll and self._read_by_a_polling_loop(read):
+            return
+        self.report(test, f"`{snippet(read, 50)}` decides the test's flow at one instant")
+
+    def _read_by_a_polling_loop(self, read: cst.BaseExpression) -> bool:
+        """`if not button.is_disabled(): break` in a loop that polls: the check is made again on every pass."""
+        fresh = next((names for names in reversed(self._polls) if names is not None), None)
+        return fresh is not None and (not isinstance(read, cst.Name) or read.value in fresh)
 
     def _read_in(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """The one-time read of element state the expression depends on, if any."""

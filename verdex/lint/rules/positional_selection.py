@@ -45,6 +45,7 @@ class PositionalSelection(LintRule):
             '    page.get_by_label("Name").fill(names[0])\n'
         ),
         Valid('rows = page.get_by_role("row")\nfor i in range(rows.count()):\n    expect(rows.nth(i)).to_be_visible()'),
+        Valid('rows = page.get_by_role("row")\ncells = [rows.nth(i).inner_text() for i in range(rows.count())]'),
         Valid(
             'rows = page.get_by_role("row")\nn = rows.count()\n'
             "for i in range(1, n):\n    expect(rows.nth(i)).not_to_be_empty()"
@@ -103,12 +104,28 @@ class PositionalSelection(LintRule):
     def leave_For(self, node: cst.For) -> None:
         self._indices.pop()
 
+    def _enter_comprehension(self, node: cst.BaseComp) -> None:
+        """`[rows.nth(i) for i in range(rows.count())]`: the element is walked before its `for`, so the
+        loop variables are read first."""
+        names, clause = [], node.for_in
+        while clause is not None:
+            names.append(self._index_over_all_matches(clause))
+            clause = clause.inner_for_in
+        self._indices.append(" ".join(names))
+
+    def _leave_comprehension(self, node: cst.BaseComp) -> None:
+        self._indices.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _enter_comprehension
+    leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = _leave_comprehension
+
     def visit_Call(self, node: cst.Call) -> None:
         if method_of(node) != "nth":
             return
         assert isinstance(node.func, cst.Attribute)
         index = positional(node, 0)
-        if index is not None and isinstance(index.value, cst.Name) and index.value.value in self._indices:
+        if index is not None and isinstance(index.value, cst.Name) and \
+                any(index.value.value in names.split() for names in self._indices):
             return      # `for i in range(rows.count()): rows.nth(i)` visits every match: iterating, not guessing
         if self.context.kind_of(receiver_of(node)) in (*_LOCATORS, None) \
                 and not checks_order(self.context.neighbours.functions):
@@ -125,7 +142,7 @@ class PositionalSelection(LintRule):
                 and not checks_order(self.context.neighbours.functions):
             self.report(node, f"Indexing the matches picks one by position; {_MEANT}")
 
-    def _index_over_all_matches(self, loop: cst.For) -> str:
+    def _index_over_all_matches(self, loop: cst.For | cst.CompFor) -> str:
         """`i` in `for i in range(rows.count())`, `range(n)` with `n = rows.count()`, or
         `for i, row in enumerate(rows.all())`; "" for any other loop."""
         iterated, target = loop.iter, loop.target

@@ -5,8 +5,8 @@ import libcst as cst
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import keyword, method_of, positional, receiver_of, unwrap_await
 from verdex.lint.negative_checks import waits_for_nothing_to_change
+from verdex.lint.polling import polls
 from verdex.lint.rule import Fix, Invalid, LintRule, Report, Valid, snippet
-from verdex.lint.walker import nodes_under
 
 if TYPE_CHECKING:
     from verdex.lint.context import FileContext
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 _SLEEPS = frozenset({"time.sleep", "asyncio.sleep", "anyio.sleep", "trio.sleep"})
 _PAGES = (api.PAGE, api.FRAME, None)
 _CONSTANTS = (cst.SimpleString, cst.Name, cst.Attribute)  # how a wait state is written
+_PLAYWRIGHT_ONLY = api.DISTINCTIVE_READS | api.UNMISTAKABLE_METHODS | {"wait_for"}
 
 
 class HardWait(LintRule):
@@ -90,6 +91,13 @@ class HardWait(LintRule):
         Invalid('for tab in ("Inbox", "Sent"):\n    page.get_by_role("tab", name=tab).click()\n'
                 '    for row in page.get_by_role("row").all():\n        if row.get_attribute("aria-busy"):\n'
                 '            break\n    page.wait_for_timeout(200)'),
+        # the loop ends right after the wait: a wait after the click, not between two checks
+        Invalid('for name in ("Accept", "OK"):\n    button = page.get_by_role("button", name=name)\n'
+                '    if button.count():\n        button.click()\n        page.wait_for_timeout(1000)\n        break'),
+        # the page is driven through a page object's elements this file cannot type
+        Invalid("import time\n\nfrom playwright.sync_api import expect\n\n\ndef test_save(notebook) -> None:\n"
+                "    dialog = notebook.locate(\".modal\")\n"
+                "    dialog.wait_for(\"visible\")\n    dialog.click()\n    time.sleep(3)\n"),
         # the `return` belongs to a function the loop defines
         Invalid('for label in ("Save", "Apply"):\n    def press():\n'
                 '        return page.get_by_role("button", name=label).click()\n\n    press()\n'
@@ -114,7 +122,7 @@ class HardWait(LintRule):
         self._leave_loop()
 
     def visit_For(self, node: cst.For) -> None:
-        self._enter_loop(_ends_loop(node.body))
+        self._enter_loop(polls(node))
 
     def leave_For(self, node: cst.For) -> None:
         self._leave_loop()
@@ -137,9 +145,9 @@ class HardWait(LintRule):
     def visit_Call(self, node: cst.Call) -> None:
         method = method_of(node)
         receiver_kind = self.context.kind_of(receiver_of(node)) if method is not None else None
-        if self._functions and receiver_kind in api.PLAYWRIGHT_KINDS:
+        if self._functions and (receiver_kind in api.PLAYWRIGHT_KINDS or self._drives_through_a_wrapper(node, method)):
             self._functions[-1][1][0] = True
-        if self._poll_loops[-1]:
+        if self._poll_loops[-1] and not self._leaves_loop_next():
             return          # the poll interval of a loop that re-checks a condition
         if method == "wait_for_timeout":
             if receiver_kind in _PAGES and not self._waits_for_nothing_to_change(node):
@@ -150,6 +158,22 @@ class HardWait(LintRule):
                 self._functions[-1][2].append((node, len(self.context.statements) - 1))
             else:
                 self.report(node, self._message(node))   # a script's top level
+
+    def _drives_through_a_wrapper(self, call: cst.Call, method: str | None) -> bool:
+        """`element.wait_for("visible")`, `cell.is_visible()` on a page object's element this file cannot
+        type: names only Playwright uses, on a receiver that is not an imported module (`asyncio.wait_for`)."""
+        if method not in _PLAYWRIGHT_ONLY:
+            return False
+        receiver = receiver_of(call)
+        return self.context.kind_of(receiver) is None and self.context.qualified_name(receiver) is None
+
+    def _leaves_loop_next(self) -> bool:
+        """A wait followed by `break` or `return` in its own block waits once, after what came before it
+        (a click on the option found), then leaves: it is not the interval between two checks."""
+        for statement in self.context.neighbours.after():
+            if isinstance(statement, cst.SimpleStatementLine) and isinstance(statement.body[0], (cst.Break, cst.Return)):
+                return True
+        return False
 
     def _waits_for_nothing_to_change(self, call: cst.Call) -> bool:
         """A wait on a line of its own in a check that nothing happens (see negative_checks)."""
@@ -164,13 +188,6 @@ class HardWait(LintRule):
         return f"Hard wait `{snippet(call, 40)}`; {self.instead}"
 
     instead = "wait for the condition; if nothing may change, assert it before too"
-
-
-def _ends_loop(body: cst.BaseSuite) -> bool:
-    """Whether the loop's own `break` or `return` can end it: not one of an inner loop, nor one inside a
-    function the loop defines."""
-    return any(isinstance(node, (cst.Break, cst.Return))
-               for node in nodes_under(body, (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.For, cst.While)))
 
 
 def _sleeps_zero(call: cst.Call) -> bool:
