@@ -48,3 +48,27 @@ def assigned_in(loop: cst.For | cst.While) -> set[str]:
         if isinstance(node, cst.AssignTarget) and isinstance(node.target, cst.Name):
             names.add(node.target.value)
     return names
+
+
+class PollingPasses:
+    """For rules: whether the walk is inside a loop that polls, and what that loop's pass reads afresh.
+    An assert (VDX006) or an `if` (VDX017) there, on such a read, is checked again on every pass."""
+
+    def visit_While(self, node: cst.While) -> None:
+        self._passes().append(assigned_in(node))
+
+    def visit_For(self, node: cst.For) -> None:
+        self._passes().append(assigned_in(node) if polls(node) else None)
+
+    def leave_While(self, node: cst.While) -> None:
+        self._passes().pop()
+
+    leave_For = leave_While
+
+    def read_by_a_polling_loop(self, read: cst.BaseExpression) -> bool:
+        """`read` (a call, or a name) made by the pass of the innermost polling loop around the walk."""
+        fresh = next((names for names in reversed(self._passes()) if names is not None), None)
+        return fresh is not None and (not isinstance(read, cst.Name) or read.value in fresh)
+
+    def _passes(self) -> list[set[str] | None]:
+        return self.__dict__.setdefault("_polling_passes", [])    # per open loop; None for one that does not poll

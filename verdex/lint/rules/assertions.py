@@ -7,7 +7,7 @@ import libcst as cst
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import method_of, positional, receiver_of, unwrap_await
 from verdex.lint.definitions import decorator_name, dotted_name
-from verdex.lint.polling import assigned_in, polls
+from verdex.lint.polling import PollingPasses
 from verdex.lint.rule import Fix, Invalid, LintRule, Report, Valid, snippet
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ _RETRYING = re.compile(r"(?i)(retry|retrying|until|eventually|poll|wait_for_func
 _LISTS = (api.LOCATOR_LIST, api.ELEMENT_HANDLE_LIST, api.INSTANT_READ)
 
 
-class NonRetryingAssertion(LintRule):
+class NonRetryingAssertion(PollingPasses, LintRule):
     """`assert` on a value read from the page once, instead of a web-first `expect` that retries."""
 
     code = "VDX006"
@@ -132,7 +132,6 @@ class NonRetryingAssertion(LintRule):
         self._boxes: dict[str, cst.Assign] = {}       # names holding a `bounding_box()`, and the read
         self._boxes_reported: set[cst.Assign] = set() # one finding per read, not one per assert on it
         self._assigned: dict[str, int] = {}           # the order in which names were last assigned
-        self._polls: list[set[str] | None] = []       # per open loop: the names a polling loop reads afresh
         self._pending: list[tuple[str, Report]] = []  # asserts in nested functions, judged at the end
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -152,28 +151,12 @@ class NonRetryingAssertion(LintRule):
         if isinstance(value, cst.Call) and method_of(value) == "bounding_box":
             self._boxes.update(dict.fromkeys(names, node))
 
-    def visit_While(self, node: cst.While) -> None:
-        self._polls.append(assigned_in(node))
-
-    def visit_For(self, node: cst.For) -> None:
-        self._polls.append(assigned_in(node) if polls(node) else None)
-
-    def leave_While(self, node: cst.While) -> None:
-        self._polls.pop()
-
-    leave_For = leave_While
-
-    def _read_by_a_polling_loop(self, read: cst.BaseExpression) -> bool:
-        """An assert in a polling loop on what that pass read: it checks every state the loop sees."""
-        fresh = next((names for names in reversed(self._polls) if names is not None), None)
-        return fresh is not None and (not isinstance(read, cst.Name) or read.value in fresh)
-
     def leave_Module(self, node: cst.Module) -> None:
         self.context.reports.extend(report for function, report in self._pending if function not in self._retried)
 
     def visit_Assert(self, node: cst.Assert) -> None:
         read = self._instant_read(node.test)
-        if read is None or self._read_by_a_polling_loop(read):
+        if read is None or self.read_by_a_polling_loop(read):
             return
         box = self._box_read(read)
         if box is not None:

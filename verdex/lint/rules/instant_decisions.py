@@ -4,7 +4,7 @@ import libcst as cst
 
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import method_of, receiver_of, unwrap_await
-from verdex.lint.polling import assigned_in, polls
+from verdex.lint.polling import PollingPasses
 from verdex.lint.rule import Invalid, LintRule, Valid, snippet
 
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 _STATE_OWNERS = (api.LOCATOR, api.PAGE, api.FRAME, api.ELEMENT_HANDLE, None)
 
 
-class ConditionalOnInstantRead(LintRule):
+class ConditionalOnInstantRead(PollingPasses, LintRule):
     """`if`, `elif`, `while` or a conditional expression whose test reads element state once:
     `is_visible()`, `is_checked()`, `is_enabled()` … , `count()`, `len(loc.all())`, also through a
     variable holding such a read. A loop over `range(loc.count())` is not a decision, nor the `if` of a
@@ -65,7 +65,6 @@ class ConditionalOnInstantRead(LintRule):
     def __init__(self, context: "FileContext") -> None:
         super().__init__(context)
         self._reads: set[str] = set()      # names holding a one-time read of state: `shown = loc.is_visible()`
-        self._polls: list[set[str] | None] = []   # per open loop: the names a polling loop reads afresh
 
     def visit_Assign(self, node: cst.Assign) -> None:
         names = {target.target.value for target in node.targets if isinstance(target.target, cst.Name)}
@@ -79,29 +78,16 @@ class ConditionalOnInstantRead(LintRule):
 
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test)
-        self._polls.append(assigned_in(node))
-
-    def visit_For(self, node: cst.For) -> None:
-        self._polls.append(assigned_in(node) if polls(node) else None)
-
-    def leave_While(self, node: cst.While) -> None:
-        self._polls.pop()
-
-    leave_For = leave_While
+        super().visit_While(node)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._check(node.test)
 
     def _check(self, test: cst.BaseExpression, in_poll: bool = False) -> None:
         read = self._read_in(test)
-        if read is None or in_poll and self._read_by_a_polling_loop(read):
+        if read is None or in_poll and self.read_by_a_polling_loop(read):
             return
         self.report(test, f"`{snippet(read, 50)}` decides the test's flow at one instant")
-
-    def _read_by_a_polling_loop(self, read: cst.BaseExpression) -> bool:
-        """`if not button.is_disabled(): break` in a loop that polls: the check is made again on every pass."""
-        fresh = next((names for names in reversed(self._polls) if names is not None), None)
-        return fresh is not None and (not isinstance(read, cst.Name) or read.value in fresh)
 
     def _read_in(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """The one-time read of element state the expression depends on, if any."""
