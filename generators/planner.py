@@ -127,6 +127,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     loading = False                                     # a page opened and no action yet
     paced: str | None = None                            # why the checks up to the next action wait longer
     answered = _answered_dialogs(steps)                 # browser_dialog steps an action's handler answers
+    where: dict[str, str] = {}                          # page → the URL its last recorded step left it at
     for index, record in enumerate(steps, 1):
         tool, outcome = record.get("tool"), record.get("outcome", "done")
         role = record.get("role") or first_role
@@ -149,9 +150,15 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         startup = waits.startup_waits(record) or startup
         if tool == "browser_navigate":
             statements.append(Goto(page=page, url=_relative(record["args"]["url"], base_url)))
+            where[page] = record.get("url_after") or record["args"]["url"]
             loading, paced = True, None
             continue
         if tool in HISTORY_TOOLS:
+            moved = waits.url_assertion(where[page], record.get("url") or "") if where.get(page) else None
+            if moved is not None:        # the page went on by itself: the test goes back (reloads) from there too
+                statements.append(Check(page=page, assertion=moved.model_copy(update={
+                    "reason": f"the page had gone on to {record.get('url')} by itself when the agent did this"})))
+            where[page] = record.get("url_after") or ""
             url_check = waits.url_assertion(record.get("url") or "", record.get("url_after") or "")
             statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
                                       asserts=[url_check] if url_check is not None else []))
@@ -178,6 +185,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     action = action.model_copy(update={"waits": [*startup, *action.waits]})
                     startup = []
                 statements.append(action)
+                where[page] = (record.get("effects") or {}).get("url_after") or where.get(page, "")
                 loading, paced = False, waits.answered_over_a_socket(record)
             continue
         if tool == "browser_wait_for":

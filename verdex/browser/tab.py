@@ -284,6 +284,11 @@ class Tab:
     async def _history(self, tool: str, offset: int, go: Callable[..., Awaitable[Any]], what: str) -> NavigationResult:
         self.report_crash()
         url_before = self.page.url
+        pending = self.network.navigating_to()
+        if pending is not None:            # the browser would abort it, and the test could not say which won
+            raise NavigationFailed(f"tab {self.id} is on its way to {pending} (not answered yet): wait until the "
+                                   f"page gets there (browser_snapshot says where it is), then try {what} again; "
+                                   "nothing was done", tab=self.id, url=url_before, navigating_to=pending)
         if offset and not await self._has_history_entry(offset):
             where = "back to" if offset < 0 else "forward to"
             raise InvalidArgument(f"tab {self.id} has no page to go {where} (its history has no entry there); "
