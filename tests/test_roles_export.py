@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
-from tests.flows import login
+from tests.flows import checkout, login
 from tests.flows.agent import Agent
 from tests.flows.runner import exported_spec, export_python, run_pytest, run_typescript
 from verdex.browser.session import RoleSpec, Session
@@ -54,14 +54,7 @@ async def _buyer_and_member(base_url: str, path: Path) -> None:
         await agent.click("button", "Sign in")
         await agent.verify_url("/login/welcome.html")
         await agent.navigate(base_url + "/shop/")
-        await agent.click("button", "Add to Cart", after=("heading", "Pixel 8"), expect_text="Added Pixel 8 to cart")
-        await agent.click("link", "Cart (1)")
-        await agent.click("link", "Checkout")
-        await agent.fill("textbox", "Full name", "Ada Lovelace")
-        await agent.fill("textbox", "Address", "12 Analytical Row, London")
-        await agent.click("button", "Place order")
-        await agent.click("button", "Yes, place order", after=("dialog", "Confirm order"), expect_text="Order placed")
-        await agent.verify_text("Order placed")
+        await checkout.buy(agent)
 
 
 @pytest.fixture(scope="module")
