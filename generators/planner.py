@@ -143,6 +143,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 statements.append(opened)
             continue
         if not pages.known(record.get("tab")):
+            if tool != "browser_navigate" and pages.has_pages(role):
+                raise UnrenderableStep(index, str(tool), f"it ran in tab {record.get('tab')}, which no recorded step "
+                                       "opened (a tab the page opened without an action that was seen opening "
+                                       "it): the test would have no way to reach it")
             opened = pages.open(record.get("tab") or "", role, index)
             if opened is not None:
                 statements.append(opened)

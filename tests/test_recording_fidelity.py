@@ -210,4 +210,7 @@ def test_a_step_the_test_cannot_do_as_the_agent_did_refuses_the_export_naming_it
                                                                "args": {"path": str(tmp_path / "s.json")}})
     with pytest.raises(UnrenderableStep, match=r"step 2 \(browser_state_load\) .* after the test has used the role's"):
         export(reloaded, target="typescript", path=tmp_path / "state.spec.ts", name="state")
+    unseen = _recording(tmp_path / "unseen.jsonl", navigate, {"tool": "browser_click", "tab": "t2"})
+    with pytest.raises(UnrenderableStep, match=r"step 2 \(browser_click\) .* tab t2, which no recorded step opened"):
+        export(unseen, target="python", path=tmp_path / "test_unseen.py", name="unseen")
     assert not (tmp_path / "test_alert.py").exists() and not (tmp_path / "state.spec.ts").exists()
