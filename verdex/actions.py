@@ -253,10 +253,9 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
             locating = await tab.candidates(ref)           # the page has changed while waiting
         if verdict.blocking:
             if tab.recorder.on:
-                steps.note(tab.recorder, steps.refused(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts),
-                                                       facts=facts, blocking=verdict.blocking, blocker=blocker,
-                                                       startup=startup),
-                           await page_picture(tab.page, tab.artifacts))    # what covered it
+                refused = steps.refused(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts),
+                                        facts=facts, blocking=verdict.blocking, blocker=blocker, startup=startup)
+                steps.note(tab.recorder, refused, await page_picture(tab.page, tab.artifacts))    # what covered it
             # compact: one entry per blocker; the full facts are in the recording and in observe_element_state
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory, blockers=blockers(facts))
