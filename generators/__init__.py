@@ -27,6 +27,10 @@ def export(recording: str | Path, *, target: str, path: Path, name: str, overwri
     missing = [uploaded for uploaded in plan.uploads.values() if not Path(uploaded).is_file()]
     if missing:
         raise GenerationError(f"the test uploads files that are no longer there: {', '.join(missing)}")
+    gone = [f"role {c.role!r}: {c.storage_state}" for c in plan.contexts
+            if c.storage_state and not Path(c.storage_state).is_file()]
+    if gone:
+        raise GenerationError(f"the test starts roles from storage state files that are no longer there: {'; '.join(gone)}")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(source, encoding="utf-8")
     written = [path]

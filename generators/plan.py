@@ -120,7 +120,39 @@ class Check(Model):
     assertion: Assertion
 
 
-Statement = Goto | Action | Check
+class History(Model):
+    """A move in the page's history: back, forward or reload, then where it landed."""
+
+    page: str
+    kind: Literal["back", "forward", "reload"]
+    asserts: list[Assertion] = []
+    step: int = 0
+
+
+class OpenPage(Model):
+    """A new page (tab) in a role's browser context: ``page1 = context.new_page()``."""
+
+    page: str
+    context: str | None = None        # the context variable; None: the context of the test's ``page``
+    step: int = 0
+
+
+class ClosePage(Model):
+    page: str
+    step: int = 0
+
+
+Statement = Goto | Action | Check | History | OpenPage | ClosePage
+
+
+class Context(Model):
+    """A role of the recorded session: a browser context of its own in the test, from its storage state
+    (an environment variable may name another file) when it had one."""
+
+    role: str
+    variable: str                     # "buyer_context"
+    storage_state: str | None = None  # the file it was recorded with
+    storage_state_env: str | None = None
 
 
 class TestPlan(Model):
@@ -129,6 +161,7 @@ class TestPlan(Model):
     statements: list[Statement]
     source: str = ""                  # the recording it came from
     uploads: dict[str, str] = {}      # upload_files/ name -> the file uploaded while recording
+    contexts: list[Context] = []      # one per role; none: the test works in pytest-playwright's own ``page``
 
     def waits_for_server_messages(self) -> bool:
         """Does a step wait for messages over the page's websockets (the test then counts them)?"""

@@ -1,5 +1,11 @@
 """Recording → test plan. Walks the recorded steps in order and turns the evidence of each into
-waits, wrappers and assertions (generators/waits.py)."""
+waits, wrappers and assertions (generators/waits.py). Every step that changed the browser's state
+becomes a statement (a navigation, back, forward, reload, a page opened or closed, an action) or moves
+the test to another page (a tab selected, a role switched to); a step the test cannot do as the agent
+did it stops the export (UnrenderableStep) instead of leaving a test that does something else.
+
+Roles become browser contexts: a recording whose steps ran in more than one role, or in a role with a
+storage state, plans one context per role (``TestPlan.contexts``) and opens each role's pages in it."""
 
 from __future__ import annotations
 
@@ -9,8 +15,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import verdex.generators.waits as waits
-from verdex.generators.plan import Action, Assertion, Check, Goto, Secret, Statement, TestPlan, Value, Wait
+from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Goto, History, OpenPage, Secret,
+                                    Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
+from verdex.generators.targets.errors import UnrenderableStep
 
 ACTION_TOOLS = {"browser_click": "click", "browser_fill": "fill", "browser_type": "type", "browser_select": "select",
                 "browser_check": "check", "browser_uncheck": "uncheck", "browser_hover": "hover",
@@ -22,13 +30,25 @@ def test_name(name: str) -> str:
     return cleaned if cleaned and not cleaned[0].isdigit() else f"flow_{cleaned}"
 
 
-class _Pages:
-    """Tab ids of the recording → page variables of the test: ``page`` for the tab the flow starts in,
-    ``page1``, ``page2`` … for popups it opens."""
+HISTORY_TOOLS = {"browser_back": "back", "browser_forward": "forward", "browser_reload": "reload"}
+# steps on no page of their own: they move the test to another page, or set up a role's context
+SWITCHES = ("select_role", "browser_state_load", "browser_tab_select")
 
-    def __init__(self) -> None:
+
+class _Pages:
+    """Tab ids of the recording → page variables of the test. One role and no storage state: ``page``
+    (pytest-playwright's own) for the tab the flow starts in; else each role's first page is named for
+    the role (``buyer_page``) in the role's context (``buyer_context``). Other tabs are ``page1``,
+    ``page2`` …: popups the flow opens, and tabs it opened itself."""
+
+    def __init__(self, contexts: dict[str, Context]) -> None:
         self._names: dict[str, str] = {}
         self._popups = 0
+        self._contexts = contexts
+        self._roles_with_pages: set[str] = set()
+
+    def known(self, tab: str | None) -> bool:
+        return (tab or "") in self._names
 
     def of(self, tab: str | None) -> str:
         return self._names.get(tab or "", "page")
@@ -38,10 +58,65 @@ class _Pages:
         self._names[tab] = f"page{self._popups}"
         return self._names[tab]
 
+    def has_pages(self, role: str) -> bool:
+        return role in self._roles_with_pages
+
+    def open(self, tab: str, role: str, index: int) -> OpenPage | None:
+        """A page for a tab the test has not seen, opened in its role's context; None for the first page
+        of a test without contexts (pytest-playwright gives it)."""
+        context = self._contexts.get(role)
+        first = role not in self._roles_with_pages
+        self._roles_with_pages.add(role)
+        if first and context is not None:
+            self._names[tab] = context.variable.removesuffix("_context") + "_page"
+        elif first and not self._contexts:
+            self._names[tab] = "page"
+            return None
+        else:
+            self._popups += 1
+            self._names[tab] = f"page{self._popups}"
+        return OpenPage(page=self._names[tab], context=context.variable if context else None, step=index)
+
+
+def _contexts(recording: Recording) -> dict[str, Context]:
+    """The browser contexts the test opens, by role: none when the steps ran in one role without a storage
+    state (the test uses pytest-playwright's ``page``)."""
+    header = recording.header
+    roles = header.get("roles") or []
+    first = roles[0]["name"] if roles else "default"
+    if header.get("format", 4) < 4 and len(roles) > 1:
+        raise UnrenderableStep(1, str((recording.steps or [{}])[0].get("tool")),
+                               "the recording is of format 3, which does not say which of its roles "
+                               f"({', '.join(r['name'] for r in roles)}) each step ran in; record it again")
+    states = {role["name"]: role.get("storage_state") for role in roles}
+    used: list[str] = []
+    for record in recording.steps:
+        role = record.get("role") or first
+        if record.get("tool") == "browser_state_load" and role not in used:
+            states[role] = record["args"]["path"]
+        elif record.get("tool") not in SWITCHES and role not in used:
+            used.append(role)
+    if len(used) <= 1 and not any(states.get(role) for role in used):
+        return {}
+    contexts, taken = {}, set()
+    for role in used:
+        word = re.sub(r"\W+", "_", role.lower()).strip("_") or "role"
+        word = f"role_{word}" if word[0].isdigit() else word
+        while word in taken:
+            word += "_"
+        taken.add(word)
+        state = states.get(role)
+        contexts[role] = Context(role=role, variable=f"{word}_context", storage_state=state,
+                                 storage_state_env=f"VERDEX_STORAGE_STATE_{word.upper()}" if state else None)
+    return contexts
+
 
 def build_plan(recording: Recording, name: str) -> TestPlan:
     steps = recording.steps
-    pages = _Pages()
+    contexts = _contexts(recording)
+    roles = recording.header.get("roles") or []
+    first_role = roles[0]["name"] if roles else "default"
+    pages = _Pages(contexts)
     base_url = _base_url(steps)
     statements: list[Statement] = []
     pending_waits: dict[str, list[Wait]] = {}           # target → waits learnt from a blocked attempt
@@ -51,13 +126,55 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     startup: list[Wait] = []                            # the page's own loading, waited for before the next action
     loading = False                                     # a page opened and no action yet
     paced: str | None = None                            # why the checks up to the next action wait longer
+    answered = _answered_dialogs(steps)                 # browser_dialog steps an action's handler answers
+    where: dict[str, str] = {}                          # page → the URL its last recorded step left it at
     for index, record in enumerate(steps, 1):
         tool, outcome = record.get("tool"), record.get("outcome", "done")
+        role = record.get("role") or first_role
+        if tool in SWITCHES:
+            if tool == "browser_state_load" and pages.has_pages(role):
+                raise UnrenderableStep(index, tool, f"it starts role {role!r} again in a fresh context after the "
+                                       "test has used the role's pages; load the storage state before the role's "
+                                       "first step (or start the session with it: --role NAME STATE URL)")
+            continue
+        if tool == "browser_tab_new":
+            opened = pages.open(record["tab"], role, index)
+            if opened is not None:          # else its first page: the test's own `page`
+                statements.append(opened)
+            continue
+        if not pages.known(record.get("tab")):
+            if tool != "browser_navigate" and pages.has_pages(role):
+                raise UnrenderableStep(index, str(tool), f"it ran in tab {record.get('tab')}, which no recorded step "
+                                       "opened (a tab the page opened without an action that was seen opening "
+                                       "it): the test would have no way to reach it")
+            opened = pages.open(record.get("tab") or "", role, index)
+            if opened is not None:
+                statements.append(opened)
         page = pages.of(record.get("tab"))
         startup = waits.startup_waits(record) or startup
         if tool == "browser_navigate":
             statements.append(Goto(page=page, url=_relative(record["args"]["url"], base_url)))
+            where[page] = record.get("url_after") or record["args"]["url"]
             loading, paced = True, None
+            continue
+        if tool in HISTORY_TOOLS:
+            moved = waits.url_assertion(where[page], record.get("url") or "") if where.get(page) else None
+            if moved is not None:        # the page went on by itself: the test goes back (reloads) from there too
+                statements.append(Check(page=page, assertion=moved.model_copy(update={
+                    "reason": f"the page had gone on to {record.get('url')} by itself when the agent did this"})))
+            where[page] = record.get("url_after") or ""
+            url_check = waits.url_assertion(record.get("url") or "", record.get("url_after") or "")
+            statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
+                                      asserts=[url_check] if url_check is not None else []))
+            loading, paced = True, None
+            continue
+        if tool == "browser_tab_close":
+            statements.append(ClosePage(page=page, step=index))
+            continue
+        if tool == "browser_dialog":
+            if index not in answered:
+                raise UnrenderableStep(index, tool, "no recorded action opened this dialog, so the test has no "
+                                       "action to answer it around")
             continue
         if tool in ACTION_TOOLS and outcome == "not_actionable":
             wait = waits.blocker_wait(record)
@@ -72,6 +189,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     action = action.model_copy(update={"waits": [*startup, *action.waits]})
                     startup = []
                 statements.append(action)
+                where[page] = (record.get("effects") or {}).get("url_after") or where.get(page, "")
                 loading, paced = False, waits.answered_over_a_socket(record)
             continue
         if tool == "browser_wait_for":
@@ -83,8 +201,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             assertion = _assertion(record)
             if not _already_asserted(statements, page, assertion, (record.get("args") or {}).get("url") or ""):
                 statements.append(_paced(Check(page=page, assertion=assertion), paced))
+            continue
+        raise UnrenderableStep(index, str(tool), "verdex has no test statement for it")
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
-                    source=recording.header.get("started", ""))
+                    source=recording.header.get("started", ""), contexts=list(contexts.values()))
 
 
 def _paced(check: Check, why: str | None) -> Check:
@@ -189,6 +309,19 @@ def _already_asserted(statements: list[Statement], page: str, assertion: Asserti
     return isinstance(last, Action) and last.page == page and any(
         a.kind == "url" and (a.pattern == assertion.pattern or (url and re.search(a.pattern or "", url)))
         for a in last.asserts)
+
+
+def _answered_dialogs(steps: list[dict[str, Any]]) -> set[int]:
+    """The browser_dialog steps (1-based) that answer a dialog an action opened: the handler the test
+    registers before that action answers it (``_dialog_answer``)."""
+    answered: set[int] = set()
+    for index, record in enumerate(steps, 1):
+        if record.get("tool") in ACTION_TOOLS and (record.get("effects") or {}).get("dialogs"):
+            later = next((i for i in range(index + 1, len(steps) + 1)
+                          if steps[i - 1].get("tool") == "browser_dialog" and i not in answered), None)
+            if later is not None:
+                answered.add(later)
+    return answered
 
 
 def _dialog_answer(steps: list[dict[str, Any]], index: int) -> tuple[str | None, str | None]:

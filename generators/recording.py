@@ -1,17 +1,21 @@
-"""Reading a recording: a JSON Lines file of one header and one record per step, each checked against
-the format's models (``verdex.recording_format``). A file cut short (the server was killed mid-write)
-is read up to its last complete line; a file from a newer verdex is refused with what to do."""
+"""Reading a recording: a JSON Lines file of one header and one record per step, each validated into
+the format's models (``verdex.recording_format``), the same the writer built. A file cut short (the
+server was killed mid-write) is read up to its last complete line; a file from a newer verdex is
+refused with what to do; a file of an older format (3) reads into the same models.
+
+``Recording.records`` are the typed steps; ``Recording.steps`` the same steps as plain data (each as
+the file has it), for the readers that still look at them that way."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
-from verdex.recording_format import FORMAT_VERSION, Header, Step
+from verdex.recording_format import FORMAT_VERSION, STEP, Header, Step
 
 
 class RecordingError(ValueError):
@@ -23,6 +27,15 @@ class Recording:
     header: dict[str, Any]
     steps: list[dict[str, Any]]
     truncated: bool = False
+    records: list[Step] = field(default_factory=list)    # the steps as the format's models
+    format: int = FORMAT_VERSION
+
+    @classmethod
+    def of(cls, header: Header, records: list[Step], truncated: bool = False) -> "Recording":
+        """A recording from models: its plain data is what the models hold as set."""
+        return cls(header.model_dump(mode="json", exclude_unset=True),
+                   [step.model_dump(mode="json", exclude_unset=True) for step in records], truncated, records,
+                   header.format)
 
 
 def read_recording(path: str | Path) -> Recording:
@@ -49,16 +62,20 @@ def read_recording(path: str | Path) -> Recording:
     if isinstance(header.get("format"), int) and header["format"] > FORMAT_VERSION:
         raise RecordingError(f"{path} was written by verdex {header.get('verdex', '?')} in recording format "
                              f"{header['format']}; this verdex reads format {FORMAT_VERSION} and older: upgrade verdex")
-    _check(path, 1, Header, header)
-    steps = [r for r in records[1:] if r.get("type") == "step"]
-    for number, step in enumerate(steps, 2):
-        _check(path, number, Step, step)
-    return Recording(header, steps, truncated)
+    checked_header = _check(path, 1, "header", TypeAdapter(Header), header)
+    steps = [(number, r) for number, r in enumerate(records[1:], 2) if r.get("type") == "step"]
+    return Recording.of(checked_header, [_check(path, number, "step", STEP, step) for number, step in steps],
+                        truncated)
 
 
-def _check(path: str | Path, number: int, model: type[Header] | type[Step], record: dict[str, Any]) -> None:
+def _check(path: str | Path, number: int, what: str, model: TypeAdapter[Any], record: dict[str, Any]) -> Any:
     try:
-        model.model_validate(record)
+        return model.validate_python(record)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
-        raise RecordingError(f"{path}:{number}: not a verdex {model.__name__.lower()} ({problems})") from exc
+        problems = "; ".join(f"{'.'.join(map(str, _where(e['loc'], record)))}: {e['msg']}" for e in exc.errors()[:3])
+        raise RecordingError(f"{path}:{number}: not a verdex {what} ({problems})") from exc
+
+
+def _where(loc: tuple[Any, ...], record: dict[str, Any]) -> tuple[Any, ...]:
+    """The field's place in the record: without the tool name pydantic puts first for a step's model."""
+    return loc[1:] if loc and loc[0] == record.get("tool") else loc

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from verdex.generators import export
+from verdex.generators import export, read_recording
 from verdex import assertions
 
 pytestmark = pytest.mark.anyio
@@ -36,10 +36,9 @@ async def test_text_of_the_page_itself_needs_no_frame(session, apps):
 
 
 async def _recording_on_frames(session, apps, recording):
-    """The session's tab, recording to ``recording`` from a navigation to the frames page on."""
+    """The session's tab, recording to ``recording`` from its next navigation on."""
     tab = await session.tab()
-    session.record(recording, base_url=apps.url).step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id,
-                                                       "args": {"url": apps.url + "/frames/"}})
+    session.record(recording, base_url=apps.url)
     return tab, recording
 
 
@@ -48,9 +47,9 @@ async def test_a_text_that_is_part_of_its_element_is_asserted_as_the_elements_wh
     await tab.navigate(apps.url + "/frames/")
     assert (await assertions.text_visible(tab, "Subscribe to our")).passed
     assert (await assertions.text_visible(tab, "Subscribe to our newsletter")).passed
-    steps = [json.loads(line) for line in recording.read_text().splitlines()[-2:]]
-    assert [step["args"] for step in steps] == [{"text": "Subscribe to our", "shown": "Subscribe to our newsletter"},
-                                                {"text": "Subscribe to our newsletter", "exact": True}]
+    part, whole = (step.args for step in read_recording(recording).records[-2:])
+    assert (part.text, part.shown, part.exact) == ("Subscribe to our", "Subscribe to our newsletter", None)
+    assert (whole.text, whole.shown, whole.exact) == ("Subscribe to our newsletter", None, True)
     source = export(recording, target="python", path=tmp_path / "test_subscribe.py", name="subscribe")[0].read_text()
     assert source.count('page.get_by_text("Subscribe to our newsletter", exact=True)') == 2, source
 

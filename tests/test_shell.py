@@ -74,6 +74,18 @@ def test_the_session_process_calls_the_tools_without_loading_the_mcp_sdk():
     assert loaded.stdout.strip() == "[]"
 
 
+def test_a_session_opened_with_a_role_on_its_default_url_exports_what_it_filled_there(apps, shell, tmp_path):
+    """``verdex open --role alice - URL``: the role's default-URL navigation is recorded, so the test starts there."""
+    opened = shell("open", "--role", "alice", "-", f"{apps.url}/login/")
+    assert opened.returncode == 0, opened.stderr
+    username = _ref(shell("snapshot").stdout, r'textbox "Username"')
+    assert shell("fill", username, "demo").returncode == 0
+    exported = shell("export", "test_alice.py")
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    source = (tmp_path / "test_alice.py").read_text()
+    assert source.index('page.goto("/login/")') < source.index('.fill("demo")'), source
+
+
 def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp_path):
     opened = shell("open", f"{apps.url}/shop/")
     assert opened.returncode == 0, opened.stderr

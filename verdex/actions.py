@@ -20,6 +20,7 @@ from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 import verdex.locators as locators
+import verdex.steps as steps
 from verdex.artifacts.capture import page_picture
 from verdex.assertions import whole_text
 from verdex.browser.startup import since_document_start
@@ -212,10 +213,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | No
     effects = await watch.finish()
     tab.guard.stopped_since(stopped, "press", target)
     result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
-    if tab.recorder.on:
-        tab.recorder.step({"tool": "browser_press", "outcome": "done", "args": {"key": key}, "tab": tab.id,
-                       "url": tab.page.url,
-                       "effects": effects.model_dump(mode="json")}, attachments=watch.attachments)
+    steps.note(tab.recorder, steps.pressed(tab, key, effects), watch.attachments)
     return result
 
 
@@ -233,7 +231,6 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                secret_arg: str | None = None, confirm: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
     startup = await since_document_start(tab) if tab.recorder.on else None
-    startup_fact = {"startup": startup.model_dump(mode="json")} if startup is not None else {}
     facts, locating = await tab.preflight_and_candidates(ref)
     tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
@@ -256,11 +253,9 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
             locating = await tab.candidates(ref)           # the page has changed while waiting
         if verdict.blocking:
             if tab.recorder.on:
-                tab.recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
-                               "url": tab.page.url, "target": _identity(facts), "blocking": verdict.blocking,
-                               "blocker": blocker.model_dump(mode="json") if blocker else None,
-                               "preflight": facts.model_dump(mode="json"), **startup_fact},
-                              attachments=await page_picture(tab.page, tab.artifacts))    # what covered it
+                refused = steps.refused(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts),
+                                        facts=facts, blocking=verdict.blocking, blocker=blocker, startup=startup)
+                steps.note(tab.recorder, refused, await page_picture(tab.page, tab.artifacts))    # what covered it
             # compact: one entry per blocker; the full facts are in the recording and in observe_element_state
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory, blockers=blockers(facts))
@@ -293,25 +288,20 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
                           proposals=_proposals(observed))
-    if tab.recorder.on:
-        recorded_args = dict(args)
-        if secret_arg and facts.sensitive:
-            recorded_args[secret_arg] = {"env": secret_env_name(facts.field_name)}
-        tab.recorder.step({"tool": f"browser_{action}", "outcome": "done", "args": recorded_args, "tab": tab.id,
-                       "url": url_before, "target": _identity(facts),
-                       "locators": choice.model_dump(mode="json"), "preflight": facts.model_dump(mode="json"),
-                       "verdict": verdict.model_dump(mode="json"), "forced": result.forced,
-                       "waited": waited.model_dump(mode="json") if waited else None,
-                       "blocker": blocker.model_dump(mode="json") if blocker else None,
-                       "effects": observed.model_dump(mode="json") if observed else None,
-                       "ancestors_after": watch.ancestors_after if watch is not None else [], **startup_fact},
-                      attachments=watch.attachments if watch is not None else None)
+    steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts),
+                                          url=url_before, facts=facts, locators=choice, verdict=verdict,
+                                          forced=result.forced, waited=waited, blocker=blocker, effects=observed,
+                                          ancestors_after=watch.ancestors_after if watch is not None else [],
+                                          startup=startup),
+               watch.attachments if watch is not None else None)
     return result
 
 
-def _identity(facts: PreflightFacts) -> dict[str, Any]:
-    return {"role": facts.role, "name": facts.name, "tag": facts.tag, "container": facts.container.model_dump(),
-            "risk": facts.risk.level}
+def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: PreflightFacts) -> dict[str, Any]:
+    """The arguments as recorded: a value for a sensitive field as the environment variable a test reads."""
+    if secret_arg and facts.sensitive:
+        return {**args, secret_arg: {"env": secret_env_name(facts.field_name)}}
+    return dict(args)
 
 
 def _navigation_urls(facts: PreflightFacts, action: str, args: dict[str, Any]) -> list[str]:
@@ -418,13 +408,8 @@ def _target(facts: PreflightFacts) -> str:
 
 @core_call("navigate", "medium")
 async def navigate(tab: Tab, url: str) -> NavigationResult:
-    result = await tab.navigate(url)
-    if tab.recorder.on:
-        tab.recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id, "args": {"url": url},
-                       "url_after": result.url, "status": result.status,
-                       "identity": result.identity.model_dump(mode="json")},
-                      attachments=await page_picture(tab.page, tab.artifacts))
-    return result
+    """Go to url (recorded by the tab's own navigate, which the Python API may call directly too)."""
+    return await tab.navigate(url)
 
 
 @core_call("wait_for", "medium")
@@ -455,12 +440,10 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
     if tab.recorder.on:
         # the text one element alone shows: the test asserts that element's whole text when it is just this
         whole = await whole_text(tab, [], text) if text is not None and showing == 1 else {}
-        record: dict[str, Any] = {"tool": "browser_wait_for", "outcome": "done", "tab": tab.id,
-                                  "args": {**waited, **whole}}
+        found = None
         if ref is not None and state not in ("detached", "hidden"):
-            record["locators"] = (await locators.choose(tab.page, await tab.candidates(ref),
-                                                        tab.test_id_attribute)).model_dump(mode="json")
-        tab.recorder.step(record)
+            found = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+        steps.note(tab.recorder, steps.waited_for(tab, {**waited, **whole}, found))
     return waited
 
 
@@ -503,6 +486,5 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
         else:
             await dialog.dismiss()
     answered = {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
-    if tab.recorder.on:
-        tab.recorder.step({"tool": "browser_dialog", "outcome": "done", "tab": tab.id, "args": answered})
+    steps.note(tab.recorder, steps.dialog(tab, answered))
     return answered

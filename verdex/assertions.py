@@ -17,6 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, expect
 
 import verdex.locators as locators
+import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument
 from verdex.facts import LocatorChoice, LocatorStep, RankedLocator, Verification
@@ -176,6 +177,5 @@ async def _holds(check: Any) -> bool:
 
 
 def _record(tab: Tab, result: Verification, args: dict[str, Any]) -> None:
-    if tab.recorder.on and result.passed:
-        tab.recorder.step({"tool": f"verify_{result.kind}", "outcome": "done", "tab": tab.id, "args": args,
-                       "locators": result.locator.model_dump(mode="json") if result.locator else None})
+    if result.passed:
+        recording_steps.note(tab.recorder, recording_steps.verified(tab, result.kind, args, result.locator))

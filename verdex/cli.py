@@ -365,7 +365,7 @@ async def _snapshot(args: argparse.Namespace) -> int:
     from verdex.errors import VerdexError
     options, roles = browser_options(args)
     try:
-        async with Session(options, roles, policy=policy_of(args)) as session:
+        async with Session(options, roles, policy=policy_of(args), record=False) as session:
             tab = await session.tab()
             await tab.navigate(args.url)
             snap = await tab.snapshot(mode="full" if args.full else "default", max_bytes=None if args.full else 24_000)

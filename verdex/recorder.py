@@ -9,7 +9,6 @@ the name of the environment variable a generated test will read it from.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import threading
@@ -19,8 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from typing import Any
 
-from verdex.recording_format import FORMAT_VERSION, Header, Step
-
+from verdex.recording_format import FORMAT_VERSION, Header, NavigateStep, RoleRecord, Step
 
 
 def secret_env_name(field: str | None) -> str:
@@ -46,7 +44,7 @@ class Recorder:
     path records nothing."""
 
     def __init__(self, path: str | Path | None, *, base_url: str | None = None,
-                 roles: list[dict[str, Any]] | None = None) -> None:
+                 roles: list[RoleRecord] | None = None) -> None:
         self._lock = threading.Lock()
         self._roles = roles or []
         self._file: Any = None
@@ -73,9 +71,10 @@ class Recorder:
         assert self.path is not None, "a recorder without a path keeps no artifacts"
         return self.path.with_name(self.path.name + ".artifacts")
 
-    def step(self, record: dict[str, Any], attachments: dict[str, bytes] | None = None) -> int:
-        """Append one step (the header goes first, once the base URL is known from the first navigation).
-        Attachments (``{"page": png}``) are written as files first, so a step never names a missing one."""
+    def write(self, step: Step, attachments: dict[str, bytes] | None = None) -> int:
+        """Append one step (the header goes first, once the base URL is known from the first navigation),
+        numbered and timed here. Attachments (``{"page": png}``) are written as files first, so a step
+        never names a missing one. Called by ``verdex.steps`` alone: the one place steps are recorded."""
         with self._lock:
             if self.path is None:
                 return 0
@@ -83,13 +82,12 @@ class Recorder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self._file = self.path.open("a", encoding="utf-8")
             if self._steps == 0:
-                self._write_header(record)
+                self._write_header(step)
             self._steps += 1
+            update: dict[str, Any] = {"index": self._steps, "time": datetime.now(timezone.utc).isoformat()}
             if attachments:
-                record = {**record, "artifacts": self._attach(record.get("tool", "step"), attachments)}
-            line = {"type": "step", "index": self._steps, "time": datetime.now(timezone.utc).isoformat(), **record}
-            Step.model_validate(line)                 # the readers' model: a drifted writer fails here, loudly
-            self._write(line)
+                update["artifacts"] = self._attach(step.tool, attachments)
+            self._write(step.model_copy(update=update).model_dump_json())
             return self._steps
 
     def _attach(self, tool: str, attachments: dict[str, bytes]) -> dict[str, str]:
@@ -102,19 +100,17 @@ class Recorder:
             named[kind] = f"{self.artifacts_dir.name}/{path.name}"
         return named
 
-    def _write_header(self, first: dict[str, Any]) -> None:
+    def _write_header(self, first: Step) -> None:
         base_url = self._base_url
-        if base_url is None and first.get("tool") == "browser_navigate":
-            parts = urlsplit(first.get("args", {}).get("url", ""))
+        if base_url is None and isinstance(first, NavigateStep):
+            parts = urlsplit(first.args.url)
             base_url = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
-        header = {"type": "header", "format": FORMAT_VERSION, "verdex": version("verdex"),
-                  "playwright": version("playwright"), "base_url": base_url, "roles": self._roles,
-                  "started": datetime.now(timezone.utc).isoformat()}
-        Header.model_validate(header)
-        self._write(header)
+        header = Header(format=FORMAT_VERSION, verdex=version("verdex"), playwright=version("playwright"),
+                        base_url=base_url, roles=self._roles, started=datetime.now(timezone.utc).isoformat())
+        self._write(header.model_dump_json())
 
-    def _write(self, record: dict[str, Any]) -> None:
-        self._file.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+    def _write(self, line: str) -> None:
+        self._file.write(line + "\n")
         self._file.flush()
         os.fsync(self._file.fileno())
 

@@ -1,35 +1,47 @@
 """The recording's format, shared by its writer (``verdex.recorder``) and its readers (the generators,
-the report, replay and heal): one header line, then one line per step. Each line is checked against
-these models when it is written and when it is read, so a field renamed on one side is an error on
-both; a recording whose format is newer than this verdex reads is refused with a clear message."""
+the report, replay and heal): one header line, then one line per step. A step is one of the models
+below, told apart by its ``tool``; each tool's ``args`` has a model of its own. Steps are built as these
+models (``verdex.steps``), written with ``model_dump_json`` and read back into the same models, so a
+field renamed on one side is an error on both; a recording whose format is newer than this verdex reads
+is refused with a clear message.
+
+Format history: 2 — a locator step may hold a chain (``filter(has=…)``); 3 — an action may say what the
+page loaded on its own before it (``startup``); 4 — every step that changes the browser's state is
+recorded (back, forward, reload, tabs opened, selected and closed, a role switched to, a storage state
+loaded) and says the role it ran in. A format-3 step has no ``role``: it ran in the session's first role.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from verdex.facts import Effects, LocatorChoice, PageIdentity, PreflightFacts, Startup, Verdict, WaitRecord
 
-FORMAT_VERSION = 3              # 2: a locator step may hold a chain (filter(has=…)); 3: an action may say what
-                                # the page loaded on its own before it (startup)
-
-Tool = Literal["browser_navigate", "browser_click", "browser_fill", "browser_type", "browser_select",
-               "browser_check", "browser_uncheck", "browser_upload", "browser_hover", "browser_press", "browser_drag", "browser_wait_for",
-               "browser_dialog", "verify_text_visible", "verify_element", "verify_url"]
+FORMAT_VERSION = 4
 
 
 class _Line(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class RoleRecord(_Line):
+    """A role as the session was started with it (``--role NAME STORAGE_STATE DEFAULT_URL``)."""
+
+    name: str
+    storage_state: str | None = None
+    default_url: str | None = None
+    preflight: bool = True
+
+
 class Header(_Line):
-    type: Literal["header"]
+    type: Literal["header"] = "header"
     format: int
     base_url: str | None = None
     verdex: str = ""
     playwright: str = ""
-    roles: list[dict[str, Any]] = []
+    roles: list[RoleRecord] = []
     started: str = ""
 
 
@@ -41,15 +53,112 @@ class Target(_Line):
     risk: str | None = None
 
 
-class Step(_Line):
-    type: Literal["step"]
-    index: int
-    time: str
-    tool: Tool
-    outcome: Literal["done", "not_actionable"]
+class SecretValue(_Line):
+    """A value typed into a password, payment or one-time-code field: the environment variable a test reads."""
+
+    env: str
+
+
+# ---------------------------------------------------------------- each tool's arguments
+class NoArgs(_Line):
+    pass
+
+
+class NavigateArgs(_Line):
+    url: str
+
+
+class ClickArgs(_Line):
+    button: Literal["left", "right", "middle"] = "left"
+    click_count: int = 1
+    modifiers: list[str] = []
+
+
+class FillArgs(_Line):
+    value: str | SecretValue | None = None     # None: a refused attempt of format 3, which kept no arguments
+    submit: bool = False
+
+
+class TypeArgs(_Line):
+    text: str | SecretValue | None = None
+    submit: bool = False
+
+
+class SelectArgs(_Line):
+    values: list[str] | None = None
+    labels: list[str] | None = None
+
+
+class UploadArgs(_Line):
+    paths: list[str] = []
+    via: Literal["input", "file_chooser"] = "input"
+
+
+class DragArgs(_Line):
+    to: str | None = None
+    to_locators: LocatorChoice | None = None
+
+
+class PressArgs(_Line):
+    key: str | None = None
+
+
+class WaitForArgs(_Line):
+    waited_ms: int = 0
+    text: str | None = None
+    text_gone: str | None = None
+    ref: str | None = None
+    state: str = "visible"
+    elements_showing: int | None = None
+    exact: bool | None = None                  # the one element showing the text shows just it
+    shown: str | None = None                   # ... else its whole text
+
+
+class DialogArgs(_Line):
+    type: str
+    message: str
+    accepted: bool
+    prompt_text: str | None = None
+
+
+class VerifyTextArgs(_Line):
+    text: str
+    exact: bool | None = None
+    shown: str | None = None
+
+
+class VerifyElementArgs(_Line):
+    ref: str
+    state: str
+    value: str | int | None = None
+
+
+class VerifyUrlArgs(_Line):
+    url: str
+    pattern: str
+
+
+class TabNewArgs(_Line):
+    url: str | None = None                     # the tab's first navigation is a step of its own
+
+
+class SelectRoleArgs(_Line):
+    name: str
+
+
+class StateLoadArgs(_Line):
+    path: str                                  # the storage state file, absolute
+
+
+# ---------------------------------------------------------------- steps
+class _Step(_Line):
+    type: Literal["step"] = "step"
+    index: int = 0                             # set by the recorder as it writes the step
+    time: str = ""
+    outcome: Literal["done", "not_actionable"] = "done"
     tab: str
-    args: dict[str, Any] = {}
-    url: str | None = None                        # the page's URL when the action started
+    role: str | None = None                    # the role (browser context) it ran in; None in format 3
+    url: str | None = None                     # the page's URL when the step started
     target: Target | None = None
     locators: LocatorChoice | None = None
     preflight: PreflightFacts | None = None
@@ -57,11 +166,134 @@ class Step(_Line):
     forced: bool = False
     waited: WaitRecord | None = None
     blocker: LocatorChoice | None = None
-    blocking: list[str] | None = None             # why a not_actionable step was refused
+    blocking: list[str] | None = None          # why a not_actionable step was refused
     effects: Effects | None = None
-    startup: Startup | None = None                # the requests the page made on its own before this action
+    startup: Startup | None = None             # the requests the page made on its own before this action
     ancestors_after: list[dict[str, Any]] = []
-    artifacts: dict[str, str] | None = None       # pictures beside the recording, by kind
-    url_after: str | None = None                  # a navigation's landing URL, status and page identity
+    artifacts: dict[str, str] | None = None    # pictures beside the recording, by kind
+    url_after: str | None = None               # a navigation's landing URL, status and page identity
     status: int | None = None
     identity: PageIdentity | None = None
+
+
+class NavigateStep(_Step):
+    tool: Literal["browser_navigate"]
+    args: NavigateArgs
+
+
+class BackStep(_Step):
+    tool: Literal["browser_back"]
+    args: NoArgs = NoArgs()
+
+
+class ForwardStep(_Step):
+    tool: Literal["browser_forward"]
+    args: NoArgs = NoArgs()
+
+
+class ReloadStep(_Step):
+    tool: Literal["browser_reload"]
+    args: NoArgs = NoArgs()
+
+
+class ClickStep(_Step):
+    tool: Literal["browser_click"]
+    args: ClickArgs = ClickArgs()
+
+
+class FillStep(_Step):
+    tool: Literal["browser_fill"]
+    args: FillArgs = FillArgs()
+
+
+class TypeStep(_Step):
+    tool: Literal["browser_type"]
+    args: TypeArgs = TypeArgs()
+
+
+class SelectStep(_Step):
+    tool: Literal["browser_select"]
+    args: SelectArgs = SelectArgs()
+
+
+class CheckStep(_Step):
+    tool: Literal["browser_check", "browser_uncheck", "browser_hover"]
+    args: NoArgs = NoArgs()
+
+
+class UploadStep(_Step):
+    tool: Literal["browser_upload"]
+    args: UploadArgs = UploadArgs()
+
+
+class DragStep(_Step):
+    tool: Literal["browser_drag"]
+    args: DragArgs = DragArgs()
+
+
+class PressStep(_Step):
+    tool: Literal["browser_press"]
+    args: PressArgs = PressArgs()
+
+
+class WaitForStep(_Step):
+    tool: Literal["browser_wait_for"]
+    args: WaitForArgs
+
+
+class DialogStep(_Step):
+    tool: Literal["browser_dialog"]
+    args: DialogArgs
+
+
+class VerifyTextStep(_Step):
+    tool: Literal["verify_text_visible"]
+    args: VerifyTextArgs
+
+
+class VerifyElementStep(_Step):
+    tool: Literal["verify_element"]
+    args: VerifyElementArgs
+
+
+class VerifyUrlStep(_Step):
+    tool: Literal["verify_url"]
+    args: VerifyUrlArgs
+
+
+class TabNewStep(_Step):
+    tool: Literal["browser_tab_new"]          # ``tab``: the tab it opened
+    args: TabNewArgs = TabNewArgs()
+
+
+class TabSelectStep(_Step):
+    tool: Literal["browser_tab_select"]       # ``tab``: the tab made active
+    args: NoArgs = NoArgs()
+
+
+class TabCloseStep(_Step):
+    tool: Literal["browser_tab_close"]        # ``tab``: the tab closed
+    args: NoArgs = NoArgs()
+
+
+class SelectRoleStep(_Step):
+    tool: Literal["select_role"]              # ``tab``: the role's active tab, "" before it has one
+    args: SelectRoleArgs
+
+
+class StateLoadStep(_Step):
+    tool: Literal["browser_state_load"]       # ``tab``: "" (the role's tabs closed; its next tab is a step)
+    args: StateLoadArgs
+
+
+Step = Annotated[Union[NavigateStep, BackStep, ForwardStep, ReloadStep, ClickStep, FillStep, TypeStep, SelectStep,
+                       CheckStep, UploadStep, DragStep, PressStep, WaitForStep, DialogStep, VerifyTextStep,
+                       VerifyElementStep, VerifyUrlStep, TabNewStep, TabSelectStep, TabCloseStep, SelectRoleStep,
+                       StateLoadStep], Field(discriminator="tool")]
+STEP: TypeAdapter[Step] = TypeAdapter(Step)
+
+# what a step's tool is, for readers that group them
+NAVIGATION_TOOLS = ("browser_navigate", "browser_back", "browser_forward", "browser_reload")
+ACTION_TOOLS = ("browser_click", "browser_fill", "browser_type", "browser_select", "browser_check", "browser_uncheck",
+                "browser_upload", "browser_hover", "browser_press", "browser_drag")
+TAB_TOOLS = ("browser_tab_new", "browser_tab_select", "browser_tab_close", "select_role", "browser_state_load")

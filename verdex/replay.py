@@ -41,7 +41,7 @@ class StepReport:
 async def replay(path: str, *, base_url: str | None = None, session: Session | None = None) -> list[StepReport]:
     recording = read_recording(path)
     owned = session is None
-    session = session or Session()
+    session = session or Session(record=False)         # replaying is not a session to record
     reports: list[StepReport] = []
     try:
         tab = await session.tab()

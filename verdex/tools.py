@@ -416,7 +416,7 @@ async def browser_tabs(session: Session) -> Reply:
 @tool(group="tabs")
 async def browser_tab_select(session: Session, tab: Annotated[str, Field(description="tab id, e.g. t2")]) -> Reply:
     """Make a tab of the active role the active one."""
-    session.select_role(session.active_role, tab)
+    session.select_tab(tab)
     return _fact(await tabs.tab_list(session))
 
 

@@ -11,8 +11,8 @@ import black
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
-from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
-                                    TestPlan, Value, Wait)
+from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Goto, History, Locator,
+                                    OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
@@ -52,13 +52,19 @@ class PythonPytest:
         self._imports: set[str] = set()
         self._response_helper = False
         counts_messages = plan.waits_for_server_messages()
-        body: list[str] = ["page.context.add_init_script(COUNT_SERVER_MESSAGES)"] if counts_messages else []
+        contexts = [c.variable for c in plan.contexts] or ["page.context"]
+        body: list[str] = [f"{c}.add_init_script(COUNT_SERVER_MESSAGES)" for c in contexts] if counts_messages else []
+        if any(c.storage_state for c in plan.contexts):
+            self._imports.add("os")
         self._variables = Variables(plan, self._variable, DECLARATION)
         for statement in plan.statements:
             lines = self._statement(statement)
             body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         source = environment().get_template("test_pytest.py.j2").render(
             plan=plan, body=body or ["pass"], imports=sorted(self._imports), response_helper=self._response_helper,
+            contexts=[{"role": c.role, "variable": c.variable,
+                       "storage_state": f"os.environ.get({literal(c.storage_state_env)}, {literal(c.storage_state)})"
+                       if c.storage_state else None} for c in plan.contexts],
             server_messages_script=SERVER_MESSAGES_SCRIPT if counts_messages else None)
         try:
             formatted = black.format_str(source, mode=black.Mode(line_length=100))
@@ -71,11 +77,21 @@ class PythonPytest:
         return {"conftest.py": environment().get_template("conftest.py.j2").render(base_url_literal=literal(plan.base_url) if plan.base_url else "None")}
 
     # ---------------------------------------------------------------- statements
-    def _statement(self, statement: Goto | Action | Check) -> list[str]:
+    def _statement(self, statement: Statement) -> list[str]:
         if isinstance(statement, Goto):
             return [f"{statement.page}.goto({literal(statement.url)})"]
         if isinstance(statement, Check):
             return self._assertion(statement.page, statement.assertion)
+        if isinstance(statement, History):
+            call = {"back": "go_back", "forward": "go_forward", "reload": "reload"}[statement.kind]
+            lines = [f"{statement.page}.{call}()"]
+            for assertion in statement.asserts:
+                lines += self._assertion(statement.page, assertion)
+            return lines
+        if isinstance(statement, OpenPage):
+            return [f"{statement.page} = {statement.context or 'page.context'}.new_page()"]
+        if isinstance(statement, ClosePage):
+            return [f"{statement.page}.close()"]
         return self._action(statement)
 
     def _action(self, action: Action) -> list[str]:

@@ -7,8 +7,8 @@ import re
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
-from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, Goto, Locator, ResponseMatch, Step,
-                                    TestPlan, Value, Wait)
+from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Goto, History, Locator,
+                                    OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
@@ -34,6 +34,26 @@ def literal(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+def camel(name: str) -> str:
+    """A plan's variable (``buyer_page``, ``page1``) as TypeScript names it (``buyerPage``)."""
+    first, *rest = name.split("_")
+    return first + "".join(word.capitalize() for word in rest)
+
+
+def in_camel_case(plan: TestPlan) -> TestPlan:
+    """The plan with its page and context variables named the TypeScript way."""
+    def renamed(statement: Statement) -> Statement:
+        update: dict[str, object] = {"page": camel(statement.page)}
+        if isinstance(statement, Action) and statement.popup:
+            update["popup"] = camel(statement.popup)
+        if isinstance(statement, OpenPage) and statement.context:
+            update["context"] = camel(statement.context)
+        return statement.model_copy(update=update)
+    return plan.model_copy(update={
+        "statements": [renamed(s) for s in plan.statements],
+        "contexts": [c.model_copy(update={"variable": camel(c.variable)}) for c in plan.contexts]})
+
+
 def regex_literal(pattern: str) -> str:
     """``new RegExp("…")``; a long URL pattern as one string per query condition, joined with ``+``."""
     return f"new RegExp({' + '.join(literal(piece) for piece in pattern_pieces(pattern))})"
@@ -43,17 +63,31 @@ class TypeScript:
     suffix = ".spec.ts"
 
     def test_file(self, plan: TestPlan) -> str:
+        plan = in_camel_case(plan)
         self._promises = 0
         self._uses_path = False
         self._uses_secret = False
         self._response_helper = False
         counts_messages = plan.waits_for_server_messages()
-        body: list[str] = ["await page.context().addInitScript(COUNT_SERVER_MESSAGES);"] if counts_messages else []
+        body: list[str] = []
+        for context in plan.contexts:      # a role: a browser context of its own, from its storage state
+            options = ["baseURL"]
+            if context.storage_state:
+                options.append(f"storageState: process.env[{literal(context.storage_state_env)}] ?? "
+                               f"{literal(context.storage_state)}")
+            body += [*comments(f"role {context.role} of the recorded session"),
+                     f"const {context.variable} = await browser.newContext({{ {', '.join(options)} }});"]
+        if counts_messages:
+            body += [f"await {c}.addInitScript(COUNT_SERVER_MESSAGES);"
+                     for c in [c.variable for c in plan.contexts] or ["page.context()"]]
         self._variables = Variables(plan, self._variable, DECLARATION)
         for statement in plan.statements:
             lines = self._statement(statement)
             body += self._variables.take_declarations() + lines     # a shared chain, before its first use
+        body += [f"await {context.variable}.close();" for context in plan.contexts]
+        fixtures = "{ browser, baseURL }" if plan.contexts else "{ page }"
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
+                                                                       fixtures=fixtures,
                                                                        uses_path=self._uses_path,
                                                                        uses_secret=self._uses_secret,
                                                                        response_helper=self._response_helper,
@@ -78,11 +112,21 @@ class TypeScript:
         return {"playwright.config.ts": config}
 
     # ---------------------------------------------------------------- statements
-    def _statement(self, statement: Goto | Action | Check) -> list[str]:
+    def _statement(self, statement: Statement) -> list[str]:
         if isinstance(statement, Goto):
             return [f"await {statement.page}.goto({literal(statement.url)});"]
         if isinstance(statement, Check):
             return self._assertion(statement.page, statement.assertion)
+        if isinstance(statement, History):
+            call = {"back": "goBack", "forward": "goForward", "reload": "reload"}[statement.kind]
+            lines = [f"await {statement.page}.{call}();"]
+            for assertion in statement.asserts:
+                lines += self._assertion(statement.page, assertion)
+            return lines
+        if isinstance(statement, OpenPage):
+            return [f"const {statement.page} = await {statement.context or 'page.context()'}.newPage();"]
+        if isinstance(statement, ClosePage):
+            return [f"await {statement.page}.close();"]
         return self._action(statement)
 
     def _promise(self, prefix: str) -> str:

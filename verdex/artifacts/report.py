@@ -20,6 +20,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from pydantic import ValidationError
 
 from verdex.generators.recording import Recording, read_recording
+from verdex.recording_format import NAVIGATION_TOOLS, TAB_TOOLS
 from verdex.facts import Effects, PreflightFacts
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -96,7 +97,11 @@ def _step_view(step: dict[str, Any], folder: Path) -> StepView:
 def _kind(tool: str) -> str:
     if tool.startswith("verify_"):
         return "assertion"
-    return {"browser_navigate": "navigation", "browser_wait_for": "wait", "browser_dialog": "dialog"}.get(tool, "action")
+    if tool in NAVIGATION_TOOLS:
+        return "navigation"
+    if tool in TAB_TOOLS:
+        return "context"                 # a tab or a role: where the next steps happen
+    return {"browser_wait_for": "wait", "browser_dialog": "dialog"}.get(tool, "action")
 
 
 def _facts(step: dict[str, Any]) -> list[str]:
@@ -135,7 +140,7 @@ def _effects(step: dict[str, Any]) -> list[str]:
             return Effects.model_validate(step["effects"]).to_text().splitlines()
         except ValidationError:
             return ["effects in an unknown shape (see the record)"]
-    if step.get("tool") == "browser_navigate":
+    if step.get("tool") in NAVIGATION_TOOLS:
         return [f"now at {step.get('url_after', '')} (HTTP {step.get('status')})"]
     return []
 

@@ -1,5 +1,6 @@
 """What every call into the core goes through, whichever face made it (MCP server, CLI, Python API):
-the role's policy refuses a tier above its maximum, and the call is bounded in time.
+the role's policy refuses a tier above its maximum, the call is bounded in time, and the steps it
+notes are recorded (verdex.steps).
 
     @core_call("evaluate", "high")
     async def evaluate(tab: Tab, expression: str) -> Evaluation: ...
@@ -14,6 +15,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from verdex.errors import Timeout
 from verdex.safety.policy import Tier
+from verdex.steps import recorded
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -30,9 +32,10 @@ async def bounded(work: Awaitable[T], seconds: float) -> T:
 
 def core_call(name: str, tier: Tier) -> Callable[[Callable[P, Awaitable[T]]], Callable[P, Awaitable[T]]]:
     """A core function taking the tab (verdex.browser.tab.Tab) first: refused (POLICY_DENIED) when its tier is above the policy's
-    maximum, bounded by the session's call timeout (TIMEOUT)."""
+    maximum, bounded by the session's call timeout (TIMEOUT); the steps it notes are recorded."""
 
     def wrap(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+        @recorded
         @functools.wraps(fn)
         async def call(*args: P.args, **kwargs: P.kwargs) -> T:
             tab: Any = args[0]

@@ -122,6 +122,11 @@ class NetworkLog:
         started, self._document_started = self._document_started, None
         return started
 
+    def navigating_to(self) -> str | None:
+        """The URL of a navigation of the main frame the server has not answered yet (none: None)."""
+        return next((request.url for request, record in self._open.items() if record.status is None
+                     and record.resource_type == "document" and _frame_of(request) == self._page.main_frame), None)
+
     def in_flight(self) -> list[RequestRecord]:
         return [r for r in self._open.values() if r.resource_type in INTERESTING_TYPES]
 

@@ -17,6 +17,7 @@ from weakref import WeakSet
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
+import verdex.steps as steps
 from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.artifacts.trace import start_trace, stop_trace
@@ -24,9 +25,11 @@ from verdex.browser.calls import bounded
 from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
 from verdex.browser.downloads import DEFAULT_MAX_BYTES, Downloads
 from verdex.browser.tab import Tab
-from verdex.errors import BrowserClosed, BrowserUnavailable, InvalidArgument, VerdexError, translate_playwright_errors
+from verdex.errors import (BrowserClosed, BrowserUnavailable, InvalidArgument, StaleObservation, VerdexError,
+                           translate_playwright_errors)
 from verdex.facts import RoleInfo, SessionInfo, StorageStateFile, TabInfo
 from verdex.recorder import Recorder, default_recording_path
+from verdex.recording_format import RoleRecord
 from verdex.safety import AuditLog, Guard, Policy
 
 DEFAULT_ROLE = "default"
@@ -108,7 +111,7 @@ class Session:
         self.downloads: Downloads | None = None
         self.name = name
         path = None if record is False else (default_recording_path(name) if record in (None, True) else record)
-        self.recorder = Recorder(path, roles=[asdict(spec) for spec in specs])
+        self.recorder = Recorder(path, roles=[RoleRecord(**asdict(spec)) for spec in specs])
 
     def record(self, path: str | Path | None, *, base_url: str | None = None) -> Recorder:
         """Finish the current recording and record the next steps to ``path`` (None: stop recording)."""
@@ -229,13 +232,27 @@ class Session:
         """The policy and audit log as the role (the active one by default) applies them."""
         return self._role(name).guard
 
+    @steps.recorded
     def select_role(self, name: str, tab: str | None = None) -> None:
+        """Make a role (and one of its tabs) the active one; recorded: the test switches to its page."""
         role = self._role(name)
         if tab is not None:
-            if tab not in role.tabs or role.tabs[tab].page.is_closed():
-                raise InvalidArgument(f"role {name!r} has no open tab {tab!r}", tabs=list(role.tabs))
-            role.active_tab = tab
+            self._select_tab(role, tab)
         self.active_role = role.spec.name      # not `name`: an empty name means the active role
+        steps.note(self.recorder, steps.role_selected(role.spec.name, role.active_tab))
+
+    @steps.recorded
+    def select_tab(self, tab: str) -> None:
+        """Make a tab of the active role the active one; recorded: the test goes on in its page."""
+        role = self._role(None)
+        steps.note(self.recorder, steps.tab_selected(self._select_tab(role, tab)))
+
+    @staticmethod
+    def _select_tab(role: Role, tab: str) -> Tab:
+        if tab not in role.tabs or role.tabs[tab].page.is_closed():
+            raise InvalidArgument(f"role {role.spec.name!r} has no open tab {tab!r}", tabs=list(role.tabs))
+        role.active_tab = tab
+        return role.tabs[tab]
 
     def _role(self, name: str | None) -> Role:
         name = name or self.active_role
@@ -255,6 +272,10 @@ class Session:
     async def _tab(self, role: Role) -> Tab:
         browser = await self.start()
         if role.context is None:
+            state = role.spec.storage_state
+            if state is not None and not Path(state).is_file():
+                raise InvalidArgument(f"the storage state file of role {role.spec.name!r} is gone ({state}); put it "
+                                      "back, or load another with browser_state_load", role=role.spec.name, path=state)
             with translate_playwright_errors(f"creating the context of role {role.spec.name}"):
                 role.context = await browser.new_context(storage_state=role.spec.storage_state, viewport=VIEWPORT)
                 await role.guard.install(role.context)
@@ -272,6 +293,13 @@ class Session:
         open_tabs = [t for t in role.tabs.values() if not t.page.is_closed()]
         if open_tabs:
             role.active_tab = open_tabs[-1].id
+            if current is not None:
+                # the active tab closed since the last call (the page closed itself, or the browser did): its
+                # refs mean other elements in another tab, so say so once before going on in that tab
+                role.tabs.pop(current.id, None)
+                raise StaleObservation(f"tab {current.id} of role {role.spec.name!r} was closed since the last "
+                                       f"step; {open_tabs[-1].id} is the active tab now: take a snapshot of it "
+                                       "before acting", closed=current.id, active=open_tabs[-1].id)
             return open_tabs[-1]
         with translate_playwright_errors("opening a tab"):
             page = await role.context.new_page()
@@ -282,6 +310,7 @@ class Session:
             await tab.navigate(role.spec.default_url)
         return tab
 
+    @steps.recorded
     async def new_tab(self, url: str | None = None) -> Tab:
         """Open a tab in the active role, make it active, and go to url if one is given."""
         role = self._role(None)
@@ -298,10 +327,12 @@ class Session:
         await role.guard.watch(page)
         tab = self._adopt(role, page)
         role.active_tab = tab.id
+        steps.note(self.recorder, steps.tab_opened(tab, url))
         if url:
-            await tab.navigate(url)
+            await tab.navigate(url)               # a step of its own
         return tab
 
+    @steps.recorded
     async def close_tab(self, tab_id: str) -> None:
         """Close a tab of the active role; if it was active, the most recent open tab becomes active."""
         role = self._role(None)
@@ -310,9 +341,11 @@ class Session:
         if tab is None or tab.page.is_closed():
             raise InvalidArgument(f"role {role.spec.name!r} has no open tab {tab_id!r}",
                                   tabs=[t.id for t in self._open_tabs(role)])
+        url = tab.page.url
         with translate_playwright_errors("closing a tab"):
             await tab.page.close(run_before_unload=False)
         role.tabs.pop(tab_id, None)
+        steps.note(self.recorder, steps.tab_closed(tab, url))
         if role.active_tab == tab_id:
             open_tabs = self._open_tabs(role)
             role.active_tab = open_tabs[-1].id if open_tabs else None
@@ -329,6 +362,7 @@ class Session:
         return StorageStateFile(role=role.spec.name, path=str(target.resolve()), cookies=len(state["cookies"]),
                                 origins=len(state["origins"]), loaded=False)
 
+    @steps.recorded
     async def load_state(self, path: str | Path) -> StorageStateFile:
         """Start the active role's context again with the storage state in path: its tabs close, a fresh
         one opens (on the role's default URL, if it has one)."""
@@ -347,7 +381,8 @@ class Session:
             if context is not None:
                 with translate_playwright_errors("closing the role's context"):
                     await context.close()
-        await self.tab(role.spec.name)
+        steps.note(self.recorder, steps.state_loaded(role.spec.name, str(source.resolve())))
+        await self.tab(role.spec.name)                           # its default URL: a step of its own
         return StorageStateFile(role=role.spec.name, path=str(source.resolve()), cookies=cookies, origins=origins,
                                 loaded=True)
 
@@ -376,7 +411,7 @@ class Session:
                   navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
                   preflight=role.spec.preflight, artifacts=self.options.artifacts, downloads=self.downloads,
                   secrets=self.secrets, guard=role.guard, recorder=self.recorder,
-                  call_timeout=self.options.call_timeout, ref_base=self.options.ref_base)
+                  call_timeout=self.options.call_timeout, ref_base=self.options.ref_base, role=role.spec.name)
         role.tabs[tab.id] = tab
         if self.downloads is not None:
             page.on("download", lambda download: self.downloads.started(tab.id, download))

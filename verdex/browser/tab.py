@@ -14,6 +14,8 @@ from playwright.async_api import Dialog, Page
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+import verdex.steps as steps
+from verdex.artifacts.capture import page_picture
 from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.bridge import Bridge, from_bridge
@@ -82,8 +84,9 @@ class Tab:
                  preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
                  downloads: Downloads | None = None, secrets: TypedSecrets | None = None,
                  guard: Guard | None = None, recorder: Recorder | None = None,
-                 call_timeout: float = 60.0, ref_base: int = 1) -> None:
+                 call_timeout: float = 60.0, ref_base: int = 1, role: str = "default") -> None:
         self.id = tab_id
+        self.role = role                      # the role (browser context) the tab belongs to
         self.recorder = recorder or Recorder(None)
         self.call_timeout = call_timeout
         self.artifacts = artifacts
@@ -186,9 +189,12 @@ class Tab:
             self.dialogs_in_document = 0
 
     # ---------------------------------------------------------------- navigation
+    @steps.recorded
     @_reporting_closed
     async def navigate(self, url: str) -> NavigationResult:
+        """Go to url; recorded, whoever calls it (a tool, a role's default URL, a new tab, the Python API)."""
         self.report_crash()
+        url_before = self.page.url
         target = self._resolve_url(url)
         self.guard.check_url(target, "navigate")
         timeout_ms = self.navigation_timeout * 1000
@@ -210,7 +216,15 @@ class Tab:
         if response is None and not same_document:
             raise NavigationFailed(f"the page kept navigating itself while verdex went to {target}; call again",
                                    url=target)
-        return await self._settled(response.status if response else None)
+        result = await self._settled(response.status if response else None)
+        await self._note("browser_navigate", result, url_before, {"url": url})
+        return result
+
+    async def _note(self, tool: str, result: NavigationResult, url_before: str, args: dict[str, Any] | None = None
+                    ) -> None:
+        if self.recorder.on:
+            steps.note(self.recorder, steps.navigation(self, tool, result, url_before, args),
+                       await page_picture(self.page, self.artifacts))
 
     @asynccontextmanager
     async def _leaving_the_page(self) -> AsyncIterator[None]:
@@ -253,29 +267,52 @@ class Tab:
     @core_call("back", "medium")
     @_reporting_closed
     async def back(self) -> NavigationResult:
-        self.report_crash()
-        async with self._leaving_the_page():
-            with translate_playwright_errors("going back"):
-                response = await self.page.go_back(wait_until="commit", timeout=self.navigation_timeout * 1000)
-        return await self._settled(response.status if response else None)
+        """Back in the tab's history; INVALID_ARGUMENT (nothing done, nothing recorded) when it has no
+        earlier entry."""
+        return await self._history("browser_back", -1, self.page.go_back, "going back")
 
     @core_call("forward", "medium")
     @_reporting_closed
     async def forward(self) -> NavigationResult:
-        self.report_crash()
-        async with self._leaving_the_page():
-            with translate_playwright_errors("going forward"):
-                response = await self.page.go_forward(wait_until="commit", timeout=self.navigation_timeout * 1000)
-        return await self._settled(response.status if response else None)
+        return await self._history("browser_forward", 1, self.page.go_forward, "going forward")
 
     @core_call("reload", "medium")
     @_reporting_closed
     async def reload(self) -> NavigationResult:
+        return await self._history("browser_reload", 0, self.page.reload, "reloading")
+
+    async def _history(self, tool: str, offset: int, go: Callable[..., Awaitable[Any]], what: str) -> NavigationResult:
         self.report_crash()
+        url_before = self.page.url
+        pending = self.network.navigating_to()
+        if pending is not None:            # the browser would abort it, and the test could not say which won
+            raise NavigationFailed(f"tab {self.id} is on its way to {pending} (not answered yet): wait until the "
+                                   f"page gets there (browser_snapshot says where it is), then try {what} again; "
+                                   "nothing was done", tab=self.id, url=url_before, navigating_to=pending)
+        if offset and not await self._has_history_entry(offset):
+            where = "back to" if offset < 0 else "forward to"
+            raise InvalidArgument(f"tab {self.id} has no page to go {where} (its history has no entry there); "
+                                  "nothing was done", tab=self.id, url=url_before)
         async with self._leaving_the_page():
-            with translate_playwright_errors("reloading"):
-                response = await self.page.reload(wait_until="commit", timeout=self.navigation_timeout * 1000)
-        return await self._settled(response.status if response else None)
+            with translate_playwright_errors(what):
+                response = await go(wait_until="commit", timeout=self.navigation_timeout * 1000)
+        result = await self._settled(response.status if response else None)
+        await self._note(tool, result, url_before)
+        return result
+
+    async def _has_history_entry(self, offset: int) -> bool:
+        """Does the tab's session history have an entry ``offset`` away from the current one? (Playwright's
+        go_back answers None both when there is none and for a same-document entry: ask the browser.)"""
+        try:
+            cdp = await self.page.context.new_cdp_session(self.page)
+        except PlaywrightError:            # not a Chromium page we can ask: let Playwright try
+            return True
+        try:
+            with translate_playwright_errors("reading the tab's history"):
+                history = await cdp.send("Page.getNavigationHistory")
+        finally:
+            await cdp.detach()
+        return 0 <= history["currentIndex"] + offset < len(history["entries"])
 
     async def _settled(self, status: int | None) -> NavigationResult:
         """Wait, bounded, for the document to be parsed; a page that never finishes still gets an answer."""

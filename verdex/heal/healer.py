@@ -75,7 +75,7 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
 
 async def _diagnose(browser: BrowserOptions | None, test: TestSource, failing: int, action_steps: list[int],
                     steps: list[dict[str, Any]], base_url: str, progress: Callable[[str], None], failure: str) -> Fix:
-    async with Session(browser) as session:
+    async with Session(browser, record=False) as session:      # diagnosing is not a session to record
         try:
             return await diagnose(await session.tab(), test, failing, action_steps, steps, base_url, progress)
         except CannotHeal as exc:

@@ -94,7 +94,11 @@ def _open(name: str, argv: list[str], as_json: bool) -> int:
     parser.add_argument("--record", metavar="PATH", help="record to this file (default: "
                                                          ".verdex/recordings/NAME-TIME.jsonl)")
     parser.add_argument("--no-record", action="store_true", help="record nothing")
+    # a browser option of three values, known here so that none of them is taken for the URL
+    parser.add_argument("--role", nargs=3, action="append", default=[], metavar=("NAME", "STORAGE_STATE", "DEFAULT_URL"),
+                        help="a role: its own browser context (- for no storage state or no default URL)")
     own, browser = parser.parse_known_args(argv)
+    browser += [value for role in own.role for value in ("--role", *role)]
     place = Place(name)
     if not place.answers():
         _start(place, own, browser)

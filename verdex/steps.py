@@ -1,0 +1,145 @@
+"""Recording in one place: every call that changes the browser's state — a navigation of any kind, a
+tab opened, selected or closed, a role switched to (and its default URL), a storage state loaded, an
+action, a dialog answered, an assertion that held — builds its step here, as the recording format's
+typed model (``verdex.recording_format``), and ``recorded`` writes it when the call ends.
+
+``recorded`` wraps the core calls every face reaches (verdex.browser.calls.core_call applies it to
+each, and it wraps the tab's and the session's own state-changing methods): the MCP server and the
+shell's session process through the tools (verdex.tools), the Python API directly (``tab.navigate()``,
+``actions.click(tab, …)``). A call notes its step (``note``) with the facts it found; the outermost
+recorded call writes what was noted, in order, when it returns or raises (a refused action is a step
+too). A call inside another (``session.new_tab(url)`` navigating the new tab) adds its steps to the
+outer call's, so they are written in the order they happened.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from verdex.facts import Effects, LocatorChoice, NavigationResult, PreflightFacts, Startup, Verdict, WaitRecord
+from verdex.recorder import Recorder
+from verdex.recording_format import STEP, Step
+
+if TYPE_CHECKING:
+    from verdex.browser.tab import Tab
+
+F = TypeVar("F", bound=Callable[..., Any])
+Noted = list[tuple[Recorder, Step, "dict[str, bytes] | None"]]
+_noted: ContextVar[Noted | None] = ContextVar("verdex_noted_steps", default=None)
+
+
+def recorded(fn: F) -> F:
+    """The steps ``fn`` notes are written when the outermost recorded call ends, returned or raised."""
+    if inspect.iscoroutinefunction(fn):
+        @functools.wraps(fn)
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            if _noted.get() is not None:
+                return await fn(*args, **kwargs)
+            token = _noted.set([])
+            try:
+                return await fn(*args, **kwargs)
+            finally:
+                _write(token)
+        return call  # type: ignore[return-value]
+
+    @functools.wraps(fn)
+    def call_sync(*args: Any, **kwargs: Any) -> Any:
+        if _noted.get() is not None:
+            return fn(*args, **kwargs)
+        token = _noted.set([])
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _write(token)
+    return call_sync  # type: ignore[return-value]
+
+
+def _write(token: Any) -> None:
+    noted = _noted.get() or []
+    _noted.reset(token)
+    for recorder, step, attachments in noted:
+        recorder.write(step, attachments)
+
+
+def note(recorder: Recorder, step: Step, attachments: dict[str, bytes] | None = None) -> None:
+    """Record ``step`` when the recorded call it happens in ends."""
+    noted = _noted.get()
+    if noted is None:
+        raise RuntimeError(f"{step.tool} was noted outside a recorded call: wrap its function in verdex.steps.recorded")
+    if recorder.on:
+        noted.append((recorder, step, attachments))
+
+
+def _step(tool: str, **fields: Any) -> Step:
+    """A step of the format: the tool's own model, its arguments checked against the tool's model."""
+    return STEP.validate_python({"tool": tool, **fields})
+
+
+# ---------------------------------------------------------------- the steps, by kind
+def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, args: dict[str, Any] | None = None
+               ) -> Step:
+    """browser_navigate (``args={"url": …}``), browser_back, browser_forward or browser_reload."""
+    return _step(tool, tab=tab.id, role=tab.role, url=url_before, args=args or {}, url_after=result.url,
+                 status=result.status, identity=result.identity)
+
+
+def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: PreflightFacts, locators: LocatorChoice,
+           verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
+           effects: Effects | None, ancestors_after: list[dict[str, Any]], startup: Startup | None) -> Step:
+    return _step(tool, tab=tab.id, role=tab.role, args=args, url=url, target=target(facts), locators=locators,
+                 preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker, effects=effects,
+                 ancestors_after=ancestors_after, startup=startup)
+
+
+def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts, blocking: list[str],
+            blocker: LocatorChoice | None, startup: Startup | None) -> Step:
+    """An action the preflight stopped: what blocked it, for the test to wait out."""
+    return _step(tool, outcome="not_actionable", tab=tab.id, role=tab.role, args=args, url=tab.page.url,
+                 target=target(facts), blocking=blocking, blocker=blocker, preflight=facts, startup=startup)
+
+
+def pressed(tab: Tab, key: str, effects: Effects) -> Step:
+    """A key pressed on whatever had focus."""
+    return _step("browser_press", tab=tab.id, role=tab.role, args={"key": key}, url=tab.page.url, effects=effects)
+
+
+def waited_for(tab: Tab, args: dict[str, Any], locators: LocatorChoice | None) -> Step:
+    return _step("browser_wait_for", tab=tab.id, role=tab.role, args=args, locators=locators)
+
+
+def dialog(tab: Tab, answered: dict[str, Any]) -> Step:
+    return _step("browser_dialog", tab=tab.id, role=tab.role, args=answered)
+
+
+def verified(tab: Tab, kind: str, args: dict[str, Any], locators: LocatorChoice | None) -> Step:
+    return _step(f"verify_{kind}", tab=tab.id, role=tab.role, args=args, locators=locators)
+
+
+def tab_opened(tab: Tab, url: str | None) -> Step:
+    return _step("browser_tab_new", tab=tab.id, role=tab.role, args={"url": url})
+
+
+def tab_selected(tab: Tab) -> Step:
+    return _step("browser_tab_select", tab=tab.id, role=tab.role, url=tab.page.url)
+
+
+def tab_closed(tab: Tab, url: str) -> Step:
+    return _step("browser_tab_close", tab=tab.id, role=tab.role, url=url)
+
+
+def role_selected(role: str, tab: str | None) -> Step:
+    return _step("select_role", tab=tab or "", role=role, args={"name": role})
+
+
+def state_loaded(role: str, path: str) -> Step:
+    return _step("browser_state_load", tab="", role=role, args={"path": path})
+
+
+def target(facts: PreflightFacts) -> dict[str, Any]:
+    """The target's identity as a step keeps it."""
+    return {"role": facts.role, "name": facts.name, "tag": facts.tag, "container": facts.container.model_dump(),
+            "risk": facts.risk.level}
