@@ -205,7 +205,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | No
     target = {"ref": None, "role": None, "name": "the focused element"}
     tab.guard.confirm("press", target, gated_risk(risk, submit_risk, "press", key=key), confirm, tab.page.url)
     stopped = len(tab.guard.denied_navigations)
-    watch = EffectsWatch(tab)
+    watch = EffectsWatch(tab, first_sign=True)
     await watch.start()
     with translate_playwright_errors(f"pressing {key}"):
         await tab.page.keyboard.press(key)
@@ -215,7 +215,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | No
     if tab.recorder.on:
         tab.recorder.step({"tool": "browser_press", "outcome": "done", "args": {"key": key}, "tab": tab.id,
                        "url": tab.page.url,
-                       "effects": effects.model_dump(mode="json")}, attachments=watch.attachments)
+                       "effects": effects.model_dump(mode="json"), **_late_values(watch)}, attachments=watch.attachments)
     return result
 
 
@@ -234,7 +234,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     tab.ensure_no_dialog()
     startup = await since_document_start(tab) if tab.recorder.on else None
     startup_fact = {"startup": startup.model_dump(mode="json")} if startup is not None else {}
-    facts, locating = await tab.preflight_and_candidates(ref)
+    facts, locating, started = await tab.preflight_and_candidates(ref, watch=effects)
     tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
                                                submit=args.get("submit", False)), confirm, tab.page.url)
@@ -254,6 +254,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         if wait:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
             locating = await tab.candidates(ref)           # the page has changed while waiting
+            started = None                                 # so the watch starts again, from the page as it is now
         if verdict.blocking:
             if tab.recorder.on:
                 tab.recorder.step({"tool": f"browser_{action}", "outcome": "not_actionable", "tab": tab.id,
@@ -268,9 +269,10 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     stopped = len(tab.guard.denied_navigations)
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
-    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref) if effects else None
+    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref,
+                         first_sign=action not in ("fill", "type", "hover", "upload")) if effects else None
     if watch is not None:
-        await watch.start()
+        await watch.start(started)
     choice = locators.bridge_choice(locating, tab.test_id_attribute)
     if choice is not None:
         # act at once with the locator the bridge counted as unique while Playwright's engine proves it
@@ -304,9 +306,18 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                        "waited": waited.model_dump(mode="json") if waited else None,
                        "blocker": blocker.model_dump(mode="json") if blocker else None,
                        "effects": observed.model_dump(mode="json") if observed else None,
-                       "ancestors_after": watch.ancestors_after if watch is not None else [], **startup_fact},
+                       "ancestors_after": watch.ancestors_after if watch is not None else [],
+                       **_late_values(watch), **startup_fact},
                       attachments=watch.attachments if watch is not None else None)
     return result
+
+
+def _late_values(watch: EffectsWatch | None) -> dict[str, Any]:
+    """The values the page set after the previous action had settled, seen as this one started (a
+    debounced handler's): recorded with this step, which a test must not take before them."""
+    if watch is None or not watch.late_values:
+        return {}
+    return {"values_before": [v.model_dump(mode="json") for v in watch.late_values]}
 
 
 def _identity(facts: PreflightFacts) -> dict[str, Any]:

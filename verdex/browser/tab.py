@@ -413,13 +413,19 @@ class Tab:
         return facts
 
     @_reporting_closed
-    async def preflight_and_candidates(self, ref: str) -> tuple[PreflightFacts, dict[str, Any]]:
-        """The preflight facts and the locator candidates in one round trip (what an action needs)."""
-        facts, locating = await self._preflight(ref, with_candidates=True)
-        return facts, locating or {}
+    async def preflight_and_candidates(self, ref: str, *, watch: bool = False
+                                       ) -> tuple[PreflightFacts, dict[str, Any], dict[str, Any] | None]:
+        """The preflight facts and the locator candidates in one round trip (what an action needs), and
+        with ``watch`` the start of the action's watch (verdex.effects.EffectsWatch) in the same call."""
+        answer = await self._ref_call("preflightAndWatch" if watch else "preflight", {"ref": ref, "with_candidates": True})
+        started = answer.pop("watch", None)
+        facts, locating = self._preflight_facts(answer)
+        return facts, locating or {}, started
 
     async def _preflight(self, ref: str, *, with_candidates: bool) -> tuple[PreflightFacts, dict[str, Any] | None]:
-        answer = await self._ref_call("preflight", {"ref": ref, "with_candidates": with_candidates})
+        return self._preflight_facts(await self._ref_call("preflight", {"ref": ref, "with_candidates": with_candidates}))
+
+    def _preflight_facts(self, answer: dict[str, Any]) -> tuple[PreflightFacts, dict[str, Any] | None]:
         in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
         locating = answer.pop("locating", None)
         return from_bridge(PreflightFacts, {**answer, "requests_in_flight": in_flight}), locating
