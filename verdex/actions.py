@@ -290,7 +290,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
             # arrived, the layout moved): measure it again, once
             choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
-    observed = await watch.finish() if watch is not None else None
+    observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
     tab.guard.stopped_since(stopped, tool, target)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
@@ -310,6 +310,16 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                        **_late_values(watch), **startup_fact},
                       attachments=watch.attachments if watch is not None else None)
     return result
+
+
+def _without_own_value(effects: Effects, ref: str, action: str, args: dict[str, Any]) -> Effects:
+    """The target's new value is the action itself when the action filled, chose or checked it (unless
+    the page then made it something else: a field that formats what was typed)."""
+    if action not in ("fill", "type", "select", "check", "uncheck", "upload"):
+        return effects
+    typed = args.get("value", args.get("text")) if action in ("fill", "type") else None
+    own = [v for v in effects.values if v.ref == ref and (typed is None or v.after.endswith(typed))]
+    return effects.model_copy(update={"values": [v for v in effects.values if v not in own]}) if own else effects
 
 
 def _late_values(watch: EffectsWatch | None) -> dict[str, Any]:
@@ -433,6 +443,7 @@ async def navigate(tab: Tab, url: str) -> NavigationResult:
     if tab.recorder.on:
         tab.recorder.step({"tool": "browser_navigate", "outcome": "done", "tab": tab.id, "args": {"url": url},
                        "url_after": result.url, "status": result.status,
+                       **({"dialog": result.dialog.model_dump()} if result.dialog else {}),
                        "identity": result.identity.model_dump(mode="json")},
                       attachments=await page_picture(tab.page, tab.artifacts))
     return result
@@ -514,6 +525,8 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
         else:
             await dialog.dismiss()
     answered = {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
+    if dialog.type == "beforeunload":
+        answered["url"] = await tab.left() or tab.page.url       # where the navigation it held ended
     if tab.recorder.on:
         tab.recorder.step({"tool": "browser_dialog", "outcome": "done", "tab": tab.id, "args": answered})
     return answered

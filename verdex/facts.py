@@ -265,6 +265,13 @@ class RoleInfo(Fact):
     tabs: list[TabInfo] = []
 
 
+class OpenDialog(Fact):
+    """A JavaScript dialog the page opened and that waits for an answer (browser_dialog)."""
+
+    type: str
+    message: str
+
+
 class NavigationResult(Fact):
     tab: str
     url: str
@@ -272,8 +279,13 @@ class NavigationResult(Fact):
     status: int | None = Field(None, description="HTTP status of the main document, when there was one")
     loaded: bool = Field(True, description="false when the page had not finished loading within the bound")
     identity: PageIdentity
+    dialog: OpenDialog | None = Field(None, description="the page asked before it was left (beforeunload): the "
+                                                        "navigation goes on when the dialog is accepted")
 
     def to_text(self) -> str:
+        if self.dialog is not None:
+            return (f"the page asks before it is left ({self.dialog.type} dialog {self.dialog.message!r}); still on "
+                    f"{self.url}: answer it with browser_dialog (accept to leave, dismiss to stay)")
         status = f" (HTTP {self.status})" if self.status else ""
         loaded = "" if self.loaded else "\nnote: the page had not finished loading; the snapshot shows what has arrived"
         return f"navigated{status}{loaded}\n{self.identity.to_text()}"

@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from verdex.facts import Effects, LocatorChoice, PageIdentity, PreflightFacts, Startup, Verdict, WaitRecord
+from verdex.facts import (Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts, Startup, ValueChange, Verdict,
+                          WaitRecord)
 
 FORMAT_VERSION = 3              # 2: a locator step may hold a chain (filter(has=…)); 3: an action may say what
                                 # the page loaded on its own before it (startup)
@@ -61,7 +62,9 @@ class Step(_Line):
     effects: Effects | None = None
     startup: Startup | None = None                # the requests the page made on its own before this action
     ancestors_after: list[dict[str, Any]] = []
+    values_before: list[ValueChange] = []         # values the page set after the previous action had settled
     artifacts: dict[str, str] | None = None       # pictures beside the recording, by kind
     url_after: str | None = None                  # a navigation's landing URL, status and page identity
     status: int | None = None
     identity: PageIdentity | None = None
+    dialog: OpenDialog | None = None              # a navigation the page asked about before it was left

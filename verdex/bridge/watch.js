@@ -89,7 +89,7 @@
   }
 
   function overlayText(el) {
-    return clip(collapse(el.textContent || ''), 120);
+    return clip(collapse(el.innerText || el.textContent || ''), 120);
   }
 
   // Called for each element a mutation touched while a watch is on: an overlay that shows itself now

@@ -38,6 +38,7 @@ from verdex.facts import (
     ScrollResult,
     Descendants,
     NavigationResult,
+    OpenDialog,
     PageIdentity,
     PreflightFacts,
     Siblings,
@@ -107,6 +108,7 @@ class Tab:
         self.unresponsive = False
         self.crashed = False
         self._leaving = False
+        self.leaving: asyncio.Future[Any] | None = None     # a navigation held by the page's beforeunload dialog
         self._dialog_waiters: list[asyncio.Future[None]] = []
         page.on("dialog", self._on_dialog)
         page.on("crash", self._on_crash)
@@ -115,6 +117,11 @@ class Tab:
         page.on("framenavigated", self._on_frame_navigated)
 
     def _on_dialog(self, dialog: Dialog) -> None:
+        if dialog.type == "beforeunload":      # the page asks before it is left: the agent answers (browser_dialog)
+            self.pending_dialogs.append(dialog)
+            self.dialog_log.append(dialog)
+            self._wake_dialog_waiters()
+            return
         if self._leaving:                      # the page being left keeps opening dialogs: close them
             self.dialog_log.append(dialog)
             asyncio.ensure_future(self._dismiss_while_leaving(dialog))
@@ -128,6 +135,9 @@ class Tab:
             return
         self.pending_dialogs.append(dialog)
         self.dialog_log.append(dialog)
+        self._wake_dialog_waiters()
+
+    def _wake_dialog_waiters(self) -> None:
         for waiter in self._dialog_waiters:
             if not waiter.done():
                 waiter.set_result(None)
@@ -197,7 +207,9 @@ class Tab:
         try:
             async with self._leaving_the_page():
                 with translate_playwright_errors(f"navigating to {target}"):
-                    response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
+                    response = await self._unless_asked(self.page.goto(target, wait_until="commit", timeout=timeout_ms))
+                    if self.leaving is not None:
+                        return self._asked_before_leaving()
                     if response is None and not same_document:
                         # Playwright answers a goto to another document without a response when the page's
                         # own navigation (a timer's location.replace) took the place of verdex's as it
@@ -211,6 +223,39 @@ class Tab:
             raise NavigationFailed(f"the page kept navigating itself while verdex went to {target}; call again",
                                    url=target)
         return await self._settled(response.status if response else None)
+
+    async def _unless_asked(self, going: Awaitable[T]) -> T | None:
+        """The navigation's answer; or None, with the navigation kept in ``leaving``, when the page asks
+        before it is left (a beforeunload dialog): it goes on once the agent answers the dialog."""
+        task = asyncio.ensure_future(going)
+        asked: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._dialog_waiters.append(asked)
+        try:
+            await asyncio.wait({task, asked}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self._dialog_waiters.remove(asked)
+        if not task.done() and any(d.type == "beforeunload" for d in self.pending_dialogs):
+            self.leaving = task
+            return None
+        return await task
+
+    def _asked_before_leaving(self) -> NavigationResult:
+        dialog = next(d for d in self.pending_dialogs if d.type == "beforeunload")
+        return NavigationResult(tab=self.id, url=self.page.url, title="", loaded=False,
+                                identity=PageIdentity(url=self.page.url, title=""),
+                                dialog=OpenDialog(type=dialog.type, message=dialog.message))
+
+    async def left(self) -> str | None:
+        """After a beforeunload dialog was answered: where the navigation it held ended (None: it stayed)."""
+        task, self.leaving = self.leaving, None
+        if task is None:
+            return None
+        try:
+            await asyncio.wait_for(task, self.navigation_timeout)
+            await self.page.wait_for_load_state("domcontentloaded", timeout=self.navigation_timeout * 1000)
+        except (PlaywrightError, asyncio.TimeoutError):
+            return None                        # dismissed: the page stayed
+        return self.page.url
 
     @asynccontextmanager
     async def _leaving_the_page(self) -> AsyncIterator[None]:
