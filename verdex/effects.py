@@ -42,6 +42,7 @@ SETTLE_DOWNLOAD_S = 3.0
 QUIET_MS = 100
 FIRST_SIGN_MS = 400      # a click, key or choice that changed nothing yet: how long its first sign may take
 POLL_S = 0.03
+UNREAD_BODY_S = 0.3      # an answer whose body has not come this long after its headers: the page does not read it
 LOCATE_TIMEOUT_S = 2.0
 
 
@@ -126,7 +127,8 @@ class EffectsWatch:
             tab.refs.saw(answer["next_ref"])
             same_document = "error" not in answer and tab.refs.current_document == self._document_before
             if not same_document:
-                effects = self._effects(downloads=downloads, identity=await tab.identity(), navigated=True)
+                identity = from_bridge(PageIdentity, answer["identity"]) if "error" in answer else await tab.identity()
+                effects = self._effects(downloads=downloads, identity=identity, navigated=True)
             else:
                 self.ancestors_after = answer["ancestors"] or []
                 values = await self._located([from_bridge(ValueChange, v) for v in answer["values"]])
@@ -173,11 +175,14 @@ class EffectsWatch:
 
     async def _settle_requests(self) -> None:
         """Until the requests the action started are answered (bounded); a request the page keeps open
-        (a long poll renewed, a stream) is not waited for."""
+        (a long poll renewed, a stream) is not waited for, nor the body of an answer the page does not
+        read (a fire-and-forget POST: the browser finishes it only when the page reads it)."""
         network = self._tab.network
         deadline = time.monotonic() + SETTLE_REQUESTS_S
         while time.monotonic() < deadline:
-            if not [r for r in network.since(self._t0) if r.finished is None and not network.standing(r, self._t0)]:
+            now = time.monotonic()
+            if not [r for r in network.since(self._t0) if r.finished is None and not network.standing(r, self._t0)
+                    and (r.responded is None or now - r.responded < UNREAD_BODY_S)]:
                 return
             if self._tab.pending_dialogs:
                 return

@@ -160,7 +160,10 @@
 
   async function watchFinish(args) {
     const w = watch;
-    if (!w) return { error: 'no-watch', next_ref: nextRef };         // a new document: the page navigated
+    if (!w) {                                    // a new document: the page navigated; what it is so far
+      resetCaches();
+      return { error: 'no-watch', identity: identity(document), next_ref: nextRef };
+    }
     stopListening(w);
     let ancestors = w.ancestors;
     if (ancestors === null && args.ref) {

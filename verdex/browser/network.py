@@ -136,12 +136,14 @@ class NetworkLog:
     def standing(self, record: RequestRecord, watched_from: float) -> bool:
         """A request the page keeps open on purpose, which an action's effects must not wait out: an
         EventSource, a streamed answer (server-sent events), or a long poll asked again as soon as the
-        one before it ended — one the server had held open, or one open when the action began that ended during it."""
+        one before it ended — one the server had held open, one open when the action began that ended during it, or the renewal
+        of such a one."""
         renewed = record.renews
         return (record.resource_type == "eventsource"
                 or (record.finished is None and record.content_type.startswith(STREAM_TYPES))
                 or (renewed is not None and (renewed.finished - renewed.started >= HELD_OPEN_S
-                                             or renewed.started < watched_from < renewed.finished)))
+                                             or renewed.started < watched_from < renewed.finished
+                                             or self.standing(renewed, watched_from))))
 
     def unread_document_start(self) -> float | None:
         """When the main frame's latest document was requested, the first time this is asked about it;
