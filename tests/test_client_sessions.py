@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +16,7 @@ import pytest
 from mcp import Client
 from mcp_types import CallToolResult
 
-from tests.test_transports import REPO, free_port, stop, wait_for_port
+from tests.test_transports import serving_http
 
 pytestmark = pytest.mark.anyio
 
@@ -27,23 +24,9 @@ pytestmark = pytest.mark.anyio
 @contextmanager
 def serving(folder: Path, max_sessions: int, idle_s: float) -> Iterator[str]:
     """`verdex serve --transport http` with these bounds, recording beside folder/flow.jsonl; yields its URL."""
-    port = free_port()
-    log = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-m", "verdex", "serve", "--transport", "http", "--port", str(port),
-                             "--caps", "test", "--max-sessions", str(max_sessions), "--session-idle", str(idle_s),
-                             "--record", str(folder / "flow.jsonl")],
-                            cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    try:
-        try:
-            wait_for_port(port, proc, timeout=20)
-        except AssertionError:
-            log.seek(0)
-            raise AssertionError(log.read().decode(errors="replace")[-3000:])
+    with serving_http("--caps", "test", "--max-sessions", str(max_sessions), "--session-idle", str(idle_s),
+                      "--record", str(folder / "flow.jsonl")) as port:
         yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        stop(proc)
-        log.close()
 
 
 def limited(answer: CallToolResult) -> bool:

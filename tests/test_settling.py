@@ -10,27 +10,18 @@ server's answer."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from playwright.async_api import expect
 
 from tests.flows import runner
+from tests.test_watch import call, ref_of
 from verdex.browser.session import Session
 from verdex.generators import export
-from verdex.tools import TOOLS, Reply
 
 pytestmark = pytest.mark.anyio
 SLUG_MS = 1000        # the server's pace: the slug, and the todo list's sync, come this long after they are asked for
-
-
-async def call(session: Session, tool: str, **arguments: object) -> Reply:
-    return await TOOLS[tool](session, arguments)
-
-
-def ref_of(text: str, line: str) -> str:
-    return next(re.search(r"\[ref=(\w+)\]", row).group(1) for row in text.splitlines() if line in row)
 
 
 async def test_a_slider_moved_by_a_key_press_has_an_effect(session, apps):
