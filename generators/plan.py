@@ -46,12 +46,12 @@ class Value(Model):
 
 
 class Wait(Model):
-    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages"]
+    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages", "value"]
     locator: Locator | None = None
     count: int | None = None          # server_messages: how many the page's websockets must have heard
     text: str | None = None
     attribute: str | None = None
-    value: str | None = None
+    value: str | None = None          # attribute: its value; value: the field's (generators/settling.py)
     timeout_ms: int | None = None     # longer than the assertion's default, said why in the reason
     exact: bool = False               # text_visible: the text is its element's whole text
     reason: str

@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
+import verdex.generators.settling as settling
 import verdex.generators.waits as waits
 from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Goto, History, OpenPage, Secret,
                                     Statement, TestPlan, Value, Wait)
@@ -225,7 +226,7 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
     if kind == "click" and (effects.get("no_effect") or _retried_without_consequence(record, index, steps)):
         no_effect[key] = record                          # retried later, or a click that changed nothing
         return None
-    found_waits = list(pending_waits.pop(key, []))
+    found_waits = [*settling.value_waits(steps, index), *pending_waits.pop(key, [])]
     blocker = waits.blocker_wait(record) if record.get("waited") else None
     if blocker is not None and not any(w.kind == blocker.kind and w.locator == blocker.locator for w in found_waits):
         found_waits.append(blocker)

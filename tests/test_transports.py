@@ -19,6 +19,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -225,9 +226,16 @@ def cdp_endpoint() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def http_server() -> Iterator[int]:
     """`verdex serve --transport http` as a subprocess; yields its port."""
+    with serving_http("--caps", "roles,more") as port:
+        yield port
+
+
+@contextmanager
+def serving_http(*arguments: str) -> Iterator[int]:
+    """`verdex serve --transport http` with these arguments as a subprocess; yields its port."""
     port = free_port()
     log = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-m", "verdex", "serve", "--caps", "roles,more", "--transport", "http", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "verdex", "serve", *arguments, "--transport", "http", "--port", str(port)],
                             cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:

@@ -30,6 +30,7 @@ _EXPORTS = {
     "NoLocator": "verdex.errors",
     "NotActionable": "verdex.errors",
     "PolicyDenied": "verdex.errors",
+    "SessionLimit": "verdex.errors",
     "StaleObservation": "verdex.errors",
     "StaleRef": "verdex.errors",
     "Timeout": "verdex.errors",

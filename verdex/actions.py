@@ -42,6 +42,7 @@ from verdex.facts import (
     NavigationResult,
     PreflightFacts,
     Proposal,
+    ValueChange,
     Verdict,
     WaitRecord,
 )
@@ -206,14 +207,14 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | No
     target = {"ref": None, "role": None, "name": "the focused element"}
     tab.guard.confirm("press", target, gated_risk(risk, submit_risk, "press", key=key), confirm, tab.page.url)
     stopped = len(tab.guard.denied_navigations)
-    watch = EffectsWatch(tab)
+    watch = EffectsWatch(tab, first_sign=True)
     await watch.start()
     with translate_playwright_errors(f"pressing {key}"):
         await tab.page.keyboard.press(key)
     effects = await watch.finish()
     tab.guard.stopped_since(stopped, "press", target)
     result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
-    steps.note(tab.recorder, steps.pressed(tab, key, effects), watch.attachments)
+    steps.note(tab.recorder, steps.pressed(tab, key, effects, values_before=_late_values(watch)), watch.attachments)
     return result
 
 
@@ -231,7 +232,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                secret_arg: str | None = None, confirm: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
     startup = await since_document_start(tab) if tab.recorder.on else None
-    facts, locating = await tab.preflight_and_candidates(ref)
+    facts, locating, started = await tab.preflight_and_candidates(ref, watch=effects)
     tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
                                                submit=args.get("submit", False)), confirm, tab.page.url)
@@ -251,6 +252,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         if wait:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
             locating = await tab.candidates(ref)           # the page has changed while waiting
+            started = None                                 # so the watch starts again, from the page as it is now
         if verdict.blocking:
             if tab.recorder.on:
                 refused = steps.refused(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts),
@@ -263,9 +265,10 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     stopped = len(tab.guard.denied_navigations)
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
-    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref) if effects else None
+    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref,
+                         first_sign=action not in ("fill", "type", "hover", "upload")) if effects else None
     if watch is not None:
-        await watch.start()
+        await watch.start(started)
     choice = locators.bridge_choice(locating, tab.test_id_attribute)
     if choice is not None:
         # act at once with the locator the bridge counted as unique while Playwright's engine proves it
@@ -283,7 +286,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
             # arrived, the layout moved): measure it again, once
             choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
-    observed = await watch.finish() if watch is not None else None
+    observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
     tab.guard.stopped_since(stopped, tool, target)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
@@ -292,7 +295,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker, effects=observed,
                                           ancestors_after=watch.ancestors_after if watch is not None else [],
-                                          startup=startup),
+                                          startup=startup, values_before=_late_values(watch)),
                watch.attachments if watch is not None else None)
     return result
 
@@ -302,6 +305,22 @@ def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: Prefligh
     if secret_arg and facts.sensitive:
         return {**args, secret_arg: {"env": secret_env_name(facts.field_name)}}
     return dict(args)
+
+
+def _without_own_value(effects: Effects, ref: str, action: str, args: dict[str, Any]) -> Effects:
+    """The target's new value is the action itself when the action filled, chose or checked it (unless
+    the page then made it something else: a field that formats what was typed)."""
+    if action not in ("fill", "type", "select", "check", "uncheck", "upload"):
+        return effects
+    typed = args.get("value", args.get("text")) if action in ("fill", "type") else None
+    own = [v for v in effects.values if v.ref == ref and (typed is None or v.after.endswith(typed))]
+    return effects.model_copy(update={"values": [v for v in effects.values if v not in own]}) if own else effects
+
+
+def _late_values(watch: EffectsWatch | None) -> list[ValueChange]:
+    """The values the page set after the previous action had settled, seen as this one started (a
+    debounced handler's): recorded with this step, which a test must not take before them."""
+    return list(watch.late_values) if watch is not None else []
 
 
 def _navigation_urls(facts: PreflightFacts, action: str, args: dict[str, Any]) -> list[str]:
@@ -486,5 +505,7 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
         else:
             await dialog.dismiss()
     answered = {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
+    if dialog.type == "beforeunload":
+        answered["url"] = await tab.left() or tab.page.url       # where the navigation it held ended
     steps.note(tab.recorder, steps.dialog(tab, answered))
     return answered

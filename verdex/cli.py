@@ -107,6 +107,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--record", metavar="PATH", help="where to record every step (JSON Lines; default: "
                                                        ".verdex/recordings/mcp-TIME.jsonl, or $VERDEX_RECORDINGS/…)")
     serve.add_argument("--audit", metavar="PATH", help="log every gated or denied action (JSON Lines)")
+    serve.add_argument("--max-sessions", type=int, metavar="N",
+                       help="http: clients with a session (a browser) of their own at once (default: 8)")
+    serve.add_argument("--session-idle", type=float, metavar="SECONDS",
+                       help="http: a client's session ends after this long without a call (default: 900)")
     artifact_arguments(serve)
     browser_arguments(serve)
 
@@ -213,7 +217,10 @@ def _run(argv: list[str]) -> int:
         try:
             if args.transport == "http":
                 check_binding(args.host, token)
-            server = build_server(options, roles, caps, record=args.record, policy=policy_of(args), audit=args.audit)
+            bounds = {name: value for name, value in (("max_sessions", args.max_sessions),
+                                                      ("session_idle_s", args.session_idle)) if value is not None}
+            server = build_server(options, roles, caps, record=args.record, policy=policy_of(args), audit=args.audit,
+                                  **bounds)
         except VerdexError as exc:
             print(f"verdex serve: {exc}", file=sys.stderr)
             return 2

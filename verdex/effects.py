@@ -1,6 +1,7 @@
-"""What an action caused: requests and their answers, navigation, popups, dialogs, downloads, notices
-and dialogs that appeared or went away, title and heading changes, and the interactive elements that
-came or went — observed until the page settles (bounded), so that a click with no effect says so.
+"""What an action caused: requests and their answers, navigation, popups, dialogs, downloads, notices,
+dialogs and toasts that appeared or went away, title and heading changes, form values the page set, and
+the interactive elements that came or went — observed until the page settles (bounded), so that a click
+with no effect says so.
 """
 
 from __future__ import annotations
@@ -8,14 +9,27 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from playwright.async_api import Download
+from playwright.async_api import Error as PlaywrightError
 
+import verdex.locators as locators
+from verdex.bridge import from_bridge
 from verdex.browser.frames import frames_content
 from verdex.browser.network import changed_the_page
-from verdex.errors import VerdexError
-from verdex.facts import SNAPSHOT_LINE, Box, Effects, PageIdentity, RequestEffect
+from verdex.errors import NotActionable, VerdexError
+from verdex.facts import (
+    SNAPSHOT_LINE,
+    Box,
+    Effects,
+    LocatorChoice,
+    LocatorStep,
+    PageIdentity,
+    RankedLocator,
+    RequestEffect,
+    ValueChange,
+)
 
 if TYPE_CHECKING:
     from verdex.artifacts.action_capture import ActionCapture
@@ -25,38 +39,49 @@ SETTLE_REQUESTS_S = 5.0
 SETTLE_DOM_S = 1.5
 SETTLE_POPUP_S = 3.0
 SETTLE_DOWNLOAD_S = 3.0
-ANCESTORS_TIMEOUT_S = 2.0
 QUIET_MS = 100
+FIRST_SIGN_MS = 400      # a click, key or choice that changed nothing yet: how long its first sign may take
 POLL_S = 0.03
+UNREAD_BODY_S = 0.3      # an answer whose body has not come this long after its headers: the page does not read it
+LOCATE_TIMEOUT_S = 2.0
 
 
 class EffectsWatch:
-    """Started just before an action, finished just after it: ``effects = await watch.finish()``."""
+    """Started just before an action, finished just after it: ``effects = await watch.finish()``.
+
+    The page keeps the watch (verdex/bridge/watch.js): it starts in the action's preflight call (or in one
+    call of its own) and ends in one call that waits there for the page to settle and returns only what
+    changed. Requests are watched from Python (the tab's network log), without a call into the page."""
 
     def __init__(self, tab: Tab, *, expect_popup: bool = False, target: Box | None = None,
-                 ref: str | None = None) -> None:
+                 ref: str | None = None, first_sign: bool = False) -> None:
         self._tab = tab
         self._expect_popup = expect_popup
         self._target = target
         self._ref = ref
+        self._first_sign_ms = FIRST_SIGN_MS if first_sign else 0
         self.ancestors_after: list[dict] = []     # the target's ancestors' state right after the action
+        self.late_values: list[ValueChange] = []  # values the page set after the previous action had settled
         self._capture: ActionCapture | None = None
         self._downloads: list[Download] = []
         self._dialogs_before = 0
         self._popups_before = 0
 
-    async def start(self) -> None:
+    async def start(self, started: dict[str, Any] | None = None) -> None:
+        """``started``: the page's answer to a watchStart made with the preflight; else one call now."""
         tab = self._tab
         if tab.artifacts.captures:
             # Pillow is the images extra: loaded only by a session that keeps pictures (ArtifactOptions checks it)
             from verdex.artifacts.action_capture import ActionCapture
             self._capture = await ActionCapture.before(tab.page, tab.artifacts, self._target)
+        if started is None:
+            started = await tab.call_bridge("watchStart")
+        tab.refs.saw(started["next_ref"])
         self._url_before = tab.page.url
         self._document_before = tab.refs.current_document
-        self._identity_before = await tab.identity()
-        await tab.snapshot()                      # the baseline the interactive diff is taken against
-        activity = await tab.bridge.call("activity", {})
-        self._page_t0, self._page_origin = activity["now"], activity["origin"]
+        self._identity_before = from_bridge(PageIdentity, started["identity"])
+        self._page_t0, self._page_origin = started["now"], started["origin"]
+        self.late_values = [from_bridge(ValueChange, v) for v in started["late_values"]]
         self._t0 = time.monotonic()
         self._server_messages_before = tab.network.server_messages
         self._dialogs_before = len(tab.dialog_log)
@@ -85,46 +110,62 @@ class EffectsWatch:
     async def finish(self) -> Effects:
         tab = self._tab
         try:
-            await self._read_ancestors()
             if self._expect_popup:
                 await self._settle_popup()
             await self._settle_requests()
-            dialogs = [f"{d.type} {d.message!r}" for d in tab.dialog_log[self._dialogs_before:]]
-            auto_dismissed = tab.dialogs_auto_dismissed - self._auto_dismissed_before
-            if auto_dismissed:
-                dialogs.append(f"{auto_dismissed} more dialog(s) dismissed automatically (over the cap per page)")
             downloads = await self._download_facts()
             if tab.pending_dialogs:
-                return self._effects(dialogs=dialogs, downloads=downloads)   # frozen until the dialog is answered
-            await self._settle_dom()
-            identity = await tab.identity()
-            same_document = tab.refs.current_document == self._document_before
-            diff: list[str] = []
-            changed_times: list[float] = []
-            if same_document:
-                after = await tab.snapshot(diff=True)
-                diff = [line for line in (after.diff or []) if "[ref=" in line]
-                changed_times = (await tab.bridge.call("activity", {"since": self._page_t0}))["mutation_times"]
-            frames_changed = _frame_changes(self._frames_before, await frames_content(tab)) if same_document else ([], [])
-            effects = self._effects(dialogs=dialogs, downloads=downloads, identity=identity, diff=diff,
-                                    changed_times=changed_times, navigated=not same_document,
-                                    frames_changed=frames_changed)
+                return self._effects(downloads=downloads)       # frozen until the dialog is answered
+            try:
+                answer = await tab.call_bridge("watchFinish", {
+                    "ref": self._ref, "quiet_ms": QUIET_MS, "bound_ms": SETTLE_DOM_S * 1000,
+                    "first_sign_ms": self._first_sign_ms, "poll_ms": POLL_S * 1000})
+            except NotActionable:
+                if not tab.pending_dialogs:
+                    raise
+                return self._effects(downloads=downloads)       # a script opened a dialog as the page settled
+            tab.refs.saw(answer["next_ref"])
+            same_document = "error" not in answer and tab.refs.current_document == self._document_before
+            if not same_document:
+                identity = from_bridge(PageIdentity, answer["identity"]) if "error" in answer else await tab.identity()
+                effects = self._effects(downloads=downloads, identity=identity, navigated=True)
+            else:
+                self.ancestors_after = answer["ancestors"] or []
+                values = await self._located([from_bridge(ValueChange, v) for v in answer["values"]])
+                frames_changed = _frame_changes(self._frames_before, await frames_content(tab))
+                effects = self._effects(downloads=downloads, identity=from_bridge(PageIdentity, answer["identity"]),
+                                        diff=answer["diff"], changed_times=answer["mutation_times"],
+                                        frames_changed=frames_changed, values=values, overlays=answer["overlays"])
+            self.late_values = await self._located(self.late_values)
             if self._capture is not None:
                 effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
             return effects
         finally:
             tab.page.remove_listener("download", self._downloaded)
 
-    async def _read_ancestors(self) -> None:
-        """The data-* and aria-busy attributes of the target's ancestors, read as soon as the action
-        returns: an app that became interactive between the preflight and the action says so here."""
-        if self._ref is None or self._tab.pending_dialogs:
-            return
+    async def _located(self, changes: list[ValueChange]) -> list[ValueChange]:
+        """Each changed field with the locator a test finds it by, proven unique on the page now."""
+        return [change.model_copy(update={"locator": await self._field_locator(change)}) for change in changes]
+
+    async def _field_locator(self, change: ValueChange) -> LocatorChoice | None:
+        tab = self._tab
         try:
-            facts = await asyncio.wait_for(self._tab.preflight(self._ref), ANCESTORS_TIMEOUT_S)
-        except (VerdexError, asyncio.TimeoutError):
-            return                                 # the target went away or the page moved on
-        self.ancestors_after = [a.model_dump(mode="json") for a in facts.ancestor_state]
+            if change.ref is not None and change.test_id is None:
+                return await asyncio.wait_for(locators.choose(tab.page, await tab.candidates(change.ref),
+                                                              tab.test_id_attribute), LOCATE_TIMEOUT_S)
+            if change.test_id is not None:
+                steps = [LocatorStep(method="get_by_test_id", args=[change.test_id])]
+            elif change.selector is not None and change.selector_count == 1:
+                steps = [LocatorStep(method="locator", args=[change.selector])]
+            else:
+                return None
+            if await asyncio.wait_for(locators.build(tab.page, steps).count(), LOCATE_TIMEOUT_S) != 1:
+                return None
+        except (VerdexError, PlaywrightError, asyncio.TimeoutError):
+            return None                        # gone already, or nothing to find it by
+        chosen = RankedLocator(kind="test_id" if change.test_id else "css", steps=steps, matches=1, is_target=True,
+                               score=locators.SCORES["test_id" if change.test_id else "css"])
+        return LocatorChoice(chosen=chosen, candidates=[chosen], code=locators.python_expression(steps))
 
     async def _settle_popup(self) -> None:
         """The target opens a new tab (target=_blank): give the browser a moment to create it."""
@@ -133,27 +174,29 @@ class EffectsWatch:
             await asyncio.sleep(POLL_S)
 
     async def _settle_requests(self) -> None:
+        """Until the requests the action started are answered (bounded); a request the page keeps open
+        (a long poll renewed, a stream) is not waited for, nor the body of an answer the page does not
+        read (a fire-and-forget POST: the browser finishes it only when the page reads it)."""
+        network = self._tab.network
         deadline = time.monotonic() + SETTLE_REQUESTS_S
         while time.monotonic() < deadline:
-            if not [r for r in self._tab.network.since(self._t0) if r.finished is None]:
+            now = time.monotonic()
+            if not [r for r in network.since(self._t0) if r.finished is None and not network.standing(r, self._t0)
+                    and (r.responded is None or now - r.responded < UNREAD_BODY_S)]:
                 return
             if self._tab.pending_dialogs:
                 return
             await asyncio.sleep(POLL_S)
 
-    async def _settle_dom(self) -> None:
-        deadline = time.monotonic() + SETTLE_DOM_S
-        while time.monotonic() < deadline:
-            activity = await self._tab.bridge.call("activity", {})
-            last = activity["last_mutation"]
-            if last is None or activity["now"] - last >= QUIET_MS:
-                return
-            await asyncio.sleep(POLL_S)
-
-    def _effects(self, *, dialogs: list[str], downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
+    def _effects(self, *, downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
                  changed_times: list[float] | None = None, navigated: bool = False,
-                 frames_changed: tuple[list[str], list[str]] = ([], [])) -> Effects:
+                 frames_changed: tuple[list[str], list[str]] = ([], []), values: list[ValueChange] = (),
+                 overlays: list[dict[str, Any]] = ()) -> Effects:
         tab = self._tab
+        dialogs = [f"{d.type} {d.message!r}" for d in tab.dialog_log[self._dialogs_before:]]
+        auto_dismissed = tab.dialogs_auto_dismissed - self._auto_dismissed_before
+        if auto_dismissed:
+            dialogs.append(f"{auto_dismissed} more dialog(s) dismissed automatically (over the cap per page)")
         requests = []
         for record in tab.network.since(self._t0):
             changed = None
@@ -165,13 +208,15 @@ class EffectsWatch:
                     answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
                 changed = changed_the_page(answered, changed_times)
             requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
-                                          status=record.status, failed=record.failed, changed_page=changed))
+                                          status=record.status, failed=record.failed, changed_page=changed,
+                                          standing=tab.network.standing(record, self._t0)))
         before = self._identity_before
         appeared, disappeared = [], []
         title_change = heading_change = None
         if identity is not None:
             appeared, disappeared, said = _identity_changes(before, identity)
-            appeared, disappeared = appeared + frames_changed[0], disappeared + frames_changed[1]
+            appeared += _sighted(overlays, appeared) + frames_changed[0]
+            disappeared += frames_changed[1]
             diff = [line for line in diff or [] if _ref_of(line) not in said]     # a notice is said once
             if identity.title != before.title:
                 title_change = [before.title, identity.title]
@@ -182,11 +227,23 @@ class EffectsWatch:
                           downloads=downloads, appeared=appeared, disappeared=disappeared,
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
                           server_messages=tab.network.server_messages - self._server_messages_before,
-                          settled_ms=round((time.monotonic() - self._t0) * 1000))
+                          values=list(values), settled_ms=round((time.monotonic() - self._t0) * 1000))
         nothing = not (requests or navigated or effects.url_after != effects.url_before or effects.new_tabs or dialogs
                        or downloads or appeared or disappeared or title_change or heading_change or diff
-                       or (changed_times or []))
+                       or values or (changed_times or []))
         return effects.model_copy(update={"no_effect": nothing})
+
+
+def _sighted(overlays: list[dict[str, Any]], appeared: list[str]) -> list[str]:
+    """Overlays a script showed while the action settled (a toast, a dialog without a role), each said
+    once: not again when the page identity already says it came."""
+    out = []
+    for overlay in overlays:
+        quoted = _quoted(overlay["text"])
+        if any(quoted[1:-1] in said for said in appeared + out):
+            continue
+        out.append(f"{overlay['kind']} {quoted}" + (" (gone again)" if overlay["gone"] else ""))
+    return out
 
 
 def _frame_changes(before: dict[str, list[str]], after: dict[str, list[str]]) -> tuple[list[str], list[str]]:

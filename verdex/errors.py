@@ -112,6 +112,12 @@ class CannotHeal(VerdexError):
     code = "CANNOT_HEAL"
 
 
+class SessionLimit(VerdexError):
+    """As many MCP clients as the server allows have a session of their own; one ends when it is idle."""
+
+    code = "SESSION_LIMIT"
+
+
 class BridgeContractError(VerdexError):
     """The page script answered with a shape verdex's models do not know: the two sides drifted apart."""
 

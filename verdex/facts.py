@@ -265,6 +265,13 @@ class RoleInfo(Fact):
     tabs: list[TabInfo] = []
 
 
+class OpenDialog(Fact):
+    """A JavaScript dialog the page opened and that waits for an answer (browser_dialog)."""
+
+    type: str
+    message: str
+
+
 class NavigationResult(Fact):
     tab: str
     url: str
@@ -272,8 +279,13 @@ class NavigationResult(Fact):
     status: int | None = Field(None, description="HTTP status of the main document, when there was one")
     loaded: bool = Field(True, description="false when the page had not finished loading within the bound")
     identity: PageIdentity
+    dialog: OpenDialog | None = Field(None, description="the page asked before it was left (beforeunload): the "
+                                                        "navigation goes on when the dialog is accepted")
 
     def to_text(self) -> str:
+        if self.dialog is not None:
+            return (f"the page asks before it is left ({self.dialog.type} dialog {self.dialog.message!r}); still on "
+                    f"{self.url}: answer it with browser_dialog (accept to leave, dismiss to stay)")
         status = f" (HTTP {self.status})" if self.status else ""
         loaded = "" if self.loaded else "\nnote: the page had not finished loading; the snapshot shows what has arrived"
         return f"navigated{status}{loaded}\n{self.identity.to_text()}"
@@ -492,6 +504,7 @@ class RequestEffect(Fact):
     status: int | None = None
     failed: str | None = None
     changed_page: bool | None = Field(None, description="the DOM changed within 500 ms of the response")
+    standing: bool = Field(False, description="a request the page keeps open (a long poll, a stream): not waited for")
 
 
 class SocketStart(Fact):
@@ -533,6 +546,26 @@ class VisualDiff(Fact):
                 f"{b.width:g}×{b.height:g}")
 
 
+class ValueChange(Fact):
+    """A form field whose value (or checked state) the page changed: a script sets the property and no
+    mutation fires, so only reading the values before and after shows it (hidden fields included)."""
+
+    field: str = Field(description="its role and name, or its tag and name attribute when hidden")
+    ref: str | None = None
+    hidden: bool = False
+    kind: Literal["value", "checked"] = "value"
+    before: str
+    after: str
+    test_id: str | None = None
+    selector: str | None = Field(None, description="a CSS selector for it (its id, or its name attribute)")
+    selector_count: int = 0
+    locator: LocatorChoice | None = Field(None, description="proven at record time: how a test finds it")
+
+    def to_text(self) -> str:
+        return (f"{self.field}{' (hidden)' if self.hidden else ''}: {json.dumps(self.before, ensure_ascii=False)}"
+                f" → {json.dumps(self.after, ensure_ascii=False)}")
+
+
 class Effects(Fact):
     """What an action caused, observed until the page settled (bounded)."""
 
@@ -550,6 +583,7 @@ class Effects(Fact):
     interactive_diff: list[str] = Field([], description="snapshot lines with refs that were added (+) or removed (-)")
     server_messages: int = Field(0, description="messages the page's websocket servers sent until it settled (a "
                                                 "server-driven app answers the action this way)")
+    values: list[ValueChange] = Field([], description="form fields whose value the page set (no mutation shows it)")
     settled_ms: int = 0
     no_effect: bool = False
     visual: VisualDiff | None = Field(None, description="before/after pixel diff, when enabled")
@@ -564,6 +598,9 @@ class Effects(Fact):
         for r in self.requests:
             status = r.failed or r.status
             url = r.url[len(origin):] if origin and r.url.startswith(origin + "/") else r.url     # same origin: its path
+            if r.standing:
+                lines.append(f"request held open: {r.method} {url} (a long poll or a stream; not waited for)")
+                continue
             lines.append(f"request: {r.method} {url} → {status}{' (page changed after it)' if r.changed_page else ''}")
         if self.server_messages:
             lines.append(f"websocket: {self.server_messages} message{'s' if self.server_messages > 1 else ''} "
@@ -573,6 +610,7 @@ class Effects(Fact):
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]
         lines += [f"download: {d}" for d in self.downloads]
         lines += [f"appeared: {a}" for a in self.appeared] + [f"disappeared: {d}" for d in self.disappeared]
+        lines += [f"value set: {v.to_text()}" for v in self.values]
         if self.title_change:
             lines.append(f"title: {self.title_change[0]!r} → {self.title_change[1]!r}")
         if self.heading_change:

@@ -17,7 +17,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from verdex.facts import Effects, LocatorChoice, PageIdentity, PreflightFacts, Startup, Verdict, WaitRecord
+from verdex.facts import (Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts, Startup, ValueChange, Verdict,
+                          WaitRecord)
 
 FORMAT_VERSION = 4
 
@@ -119,6 +120,7 @@ class DialogArgs(_Line):
     message: str
     accepted: bool
     prompt_text: str | None = None
+    url: str | None = None                     # beforeunload: where the navigation it held ended
 
 
 class VerifyTextArgs(_Line):
@@ -174,6 +176,8 @@ class _Step(_Line):
     url_after: str | None = None               # a navigation's landing URL, status and page identity
     status: int | None = None
     identity: PageIdentity | None = None
+    dialog: OpenDialog | None = None           # a navigation the page asked about before it was left
+    values_before: list[ValueChange] = []      # values the page set after the previous action had settled
 
 
 class NavigateStep(_Step):

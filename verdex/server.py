@@ -10,6 +10,7 @@ capability groups (``--caps``) so that an agent pays only for the tool definitio
 from __future__ import annotations
 
 import asyncio
+import inspect
 import re
 import signal
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import anyio
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
@@ -27,10 +28,12 @@ from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotatio
 import verdex.prompts as prompts
 import verdex.tools as tools
 from verdex.browser.session import BrowserOptions, RoleSpec, Session
+from verdex.client_sessions import CLIENT_IDLE_S, MAX_CLIENT_SESSIONS, ClientSessions
 from verdex.errors import VerdexError
 from verdex.safety import AuditLog, Policy
 
 CLOSE_TIMEOUT_S = 30.0
+SESSION_HEADER = "mcp-session-id"
 
 INSTRUCTIONS = (
     "verdex explores a live page for writing resilient Playwright tests. Take browser_snapshot to see the page "
@@ -39,20 +42,33 @@ INSTRUCTIONS = (
 )
 
 
-def _mcp_function(tool: tools.Tool, session: Session) -> Callable[..., Awaitable[CallToolResult]]:
-    """The tool as the SDK wants it: a function of its arguments alone (the session is this server's),
-    whose verdex errors reach the model as tool errors that start with their code."""
+def _mcp_function(tool: tools.Tool, sessions: ClientSessions) -> Callable[..., Awaitable[CallToolResult]]:
+    """The tool as the SDK wants it: a function of its arguments (and the request's context, which names
+    the client whose session it runs on), whose verdex errors reach the model as tool errors that start
+    with their code."""
 
-    async def call(**arguments: Any) -> CallToolResult:
+    async def call(ctx: Context, **arguments: Any) -> CallToolResult:
         try:
-            reply = await tool.run(session, **arguments)
+            async with sessions.using(_client_of(ctx)) as session:
+                reply = await tool.run(session, **arguments)
         except VerdexError as exc:
             raise ToolError(str(exc)) from exc
         return CallToolResult(content=[TextContent(type="text", text=reply.text)], structured_content=reply.data)
 
     call.__name__ = tool.name
-    call.__signature__ = tool.signature.replace(return_annotation=CallToolResult)   # type: ignore[attr-defined]
+    context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
+    call.__signature__ = tool.signature.replace(parameters=[*tool.signature.parameters.values(), context],  # type: ignore[attr-defined]
+                                                return_annotation=CallToolResult)
+    call.__annotations__ = {**{p.name: p.annotation for p in tool.signature.parameters.values()}, "ctx": Context,
+                            "return": CallToolResult}
     return call
+
+
+def _client_of(ctx: Context) -> str | None:
+    """The client a call comes from: its streamable HTTP session id (None over stdio, which has one)."""
+    request = ctx.request_context.request
+    headers = getattr(request, "headers", None)
+    return headers.get(SESSION_HEADER) if headers is not None else None
 
 
 def _argument_checks(server: MCPServer) -> Callable[..., Awaitable[Any]]:
@@ -130,28 +146,43 @@ def _error_result(text: str) -> dict[str, Any]:
 
 def build_server(options: BrowserOptions | None = None, roles: list[RoleSpec] | None = None,
                  caps: tuple[str, ...] = (), record: str | Path | None = None, policy: Policy | None = None,
-                 audit: str | Path | None = None) -> MCPServer:
+                 audit: str | Path | None = None, max_sessions: int = MAX_CLIENT_SESSIONS,
+                 session_idle_s: float = CLIENT_IDLE_S) -> MCPServer:
+    """The MCP server: each client gets a session of its own (one over stdio), with these roles."""
     tools.offered(caps)                     # unknown groups are refused before a session is made
+    Session(options, roles, record=False)   # and roles that cannot be (a storage state file missing)
     audit_log = AuditLog(audit) if audit else None
-    session = Session(options, roles, policy=policy, audit=audit_log, record=record, name="mcp")
-    return session_server(session, caps, audit_log)
+
+    def session_of(client: str | None) -> Session:
+        path = record if client is None or record is None else _client_recording(Path(record), client)
+        return Session(options, roles, policy=policy, audit=audit_log, record=path,
+                       name="mcp" if client is None else f"mcp-{client[:12]}")
+
+    sessions = ClientSessions(session_of, max_sessions=max_sessions, idle_s=session_idle_s)
+    return session_server(sessions, caps, audit_log, roles=len(roles or []))
 
 
-def session_server(session: Session, caps: tuple[str, ...] = (), audit_log: AuditLog | None = None) -> MCPServer:
-    """The tools over one session. Its lifespan ends the session (browser, traces, recording) when the
-    server stops; the shell's session process (verdex.shell.daemon) calls the same tools in-process."""
-    if len(session.roles) > 1:
+def _client_recording(path: Path, client: str) -> Path:
+    """An HTTP client's recording beside the one --record names: ``flow-<client>.jsonl``."""
+    return path.with_name(f"{path.stem}-{re.sub(r'[^A-Za-z0-9]', '', client)[:12]}{path.suffix}")
+
+
+def session_server(sessions: ClientSessions, caps: tuple[str, ...] = (), audit_log: AuditLog | None = None,
+                   roles: int = 1) -> MCPServer:
+    """The tools over the clients' sessions. Its lifespan ends them (browsers, traces, recordings) when
+    the server stops; the shell's session process (verdex.shell.daemon) calls the same tools in-process."""
+    if roles > 1:
         caps = (*caps, "roles")
 
     @asynccontextmanager
-    async def lifespan(_: MCPServer) -> AsyncIterator[Session]:
+    async def lifespan(_: MCPServer) -> AsyncIterator[ClientSessions]:
         try:
-            yield session
+            yield sessions
         finally:
             # shielded: a server shut down by a signal is being cancelled, and closing (which writes the
             # traces) must still run to its end, bounded
             with anyio.CancelScope(shield=True), anyio.move_on_after(CLOSE_TIMEOUT_S):
-                await session.end()
+                await sessions.end_all()
             if audit_log is not None:
                 audit_log.close()
 
@@ -161,7 +192,7 @@ def session_server(session: Session, caps: tuple[str, ...] = (), audit_log: Audi
     for offered_tool in tools.offered(caps):
         server.tool(name=offered_tool.name, description=offered_tool.description, structured_output=False,
                     annotations=ToolAnnotations(read_only_hint=True) if offered_tool.read_only else None,
-                    )(_mcp_function(offered_tool, session))
+                    )(_mcp_function(offered_tool, sessions))
     prompts.register(server)
     return server
 

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from verdex.facts import Effects, LocatorChoice, NavigationResult, PreflightFacts, Startup, Verdict, WaitRecord
+from verdex.facts import (Effects, LocatorChoice, NavigationResult, PreflightFacts, Startup, ValueChange, Verdict,
+                          WaitRecord)
 from verdex.recorder import Recorder
 from verdex.recording_format import STEP, Step
 
@@ -84,15 +85,16 @@ def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, a
                ) -> Step:
     """browser_navigate (``args={"url": …}``), browser_back, browser_forward or browser_reload."""
     return _step(tool, tab=tab.id, role=tab.role, url=url_before, args=args or {}, url_after=result.url,
-                 status=result.status, identity=result.identity)
+                 status=result.status, identity=result.identity, dialog=result.dialog)
 
 
 def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: PreflightFacts, locators: LocatorChoice,
            verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
-           effects: Effects | None, ancestors_after: list[dict[str, Any]], startup: Startup | None) -> Step:
+           effects: Effects | None, ancestors_after: list[dict[str, Any]], startup: Startup | None,
+           values_before: list[ValueChange]) -> Step:
     return _step(tool, tab=tab.id, role=tab.role, args=args, url=url, target=target(facts), locators=locators,
                  preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker, effects=effects,
-                 ancestors_after=ancestors_after, startup=startup)
+                 ancestors_after=ancestors_after, startup=startup, values_before=values_before)
 
 
 def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts, blocking: list[str],
@@ -102,9 +104,10 @@ def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts,
                  target=target(facts), blocking=blocking, blocker=blocker, preflight=facts, startup=startup)
 
 
-def pressed(tab: Tab, key: str, effects: Effects) -> Step:
+def pressed(tab: Tab, key: str, effects: Effects, values_before: list[ValueChange]) -> Step:
     """A key pressed on whatever had focus."""
-    return _step("browser_press", tab=tab.id, role=tab.role, args={"key": key}, url=tab.page.url, effects=effects)
+    return _step("browser_press", tab=tab.id, role=tab.role, args={"key": key}, url=tab.page.url, effects=effects,
+                 values_before=values_before)
 
 
 def waited_for(tab: Tab, args: dict[str, Any], locators: LocatorChoice | None) -> Step:

@@ -182,6 +182,7 @@ class PythonPytest:
             "visible": (target, "to_be_visible", []),
             "enabled": (target, "to_be_enabled", []),
             "attribute": (target, "to_have_attribute", [literal(wait.attribute), literal(wait.value)]),
+            "value": (target, "to_have_value", [literal(wait.value)]),
             "text_visible": (self._text(page, wait.text, wait.exact), "to_be_visible", []),
             "text_hidden": (f"{page}.get_by_text({literal(wait.text)})", "to_be_hidden", []),
         }[wait.kind]

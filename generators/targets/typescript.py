@@ -220,6 +220,7 @@ class TypeScript:
             "visible": (target, "toBeVisible", []),
             "enabled": (target, "toBeEnabled", []),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
+            "value": (target, "toHaveValue", [literal(wait.value)]),
             "text_visible": (self._text(page, wait.text, wait.exact), "toBeVisible", []),
             "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),
         }[wait.kind]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from collections.abc import Callable
 from importlib.resources import files
 from typing import Any, TypeVar
@@ -36,7 +37,7 @@ from verdex.facts import Fact
 # this one, and the page never sees a verdex attribute or global. The function is called once per
 # document with {refBase, testIdAttribute, refPrefix} and leaves ``globalThis.__verdex`` behind.
 PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "names", "tree", "identity", "snapshot", "structure",
-                     "scopes", "mutations", "locators", "risk", "preflight", "reading", "install")
+                     "scopes", "mutations", "locators", "risk", "preflight", "watch", "reading", "install")
 
 
 F = TypeVar("F", bound=Fact)
@@ -81,6 +82,7 @@ class Bridge:
         self._cdp: CDPSession | None = None
         self._context_id: int | None = None
         self._lock = asyncio.Lock()
+        self.traffic = Traffic()
 
     async def call(self, method: str, args: dict[str, Any] | None = None, *, timeout: float = CALL_TIMEOUT_S) -> dict[str, Any]:
         """Run ``__verdex.call(method, args)`` in the page and return its JSON answer."""
@@ -91,14 +93,16 @@ class Bridge:
                     context_id = await self._ensure_installed()
                     response = await asyncio.wait_for(
                         self._send("Runtime.evaluate", {"expression": expression, "contextId": context_id,
-                                                        "returnByValue": True}),
+                                                        "returnByValue": True, "awaitPromise": True}),
                         timeout)
                 except asyncio.TimeoutError as exc:
                     raise Timeout(f"the page did not answer {method} within {timeout:.0f} s") from exc
                 except _ContextGone:
                     self._context_id = None
                     continue
-                return self._value(response, method)
+                value = self._value(response, method)
+                self.traffic.count(method, value)
+                return value
             raise StaleObservation(f"the page kept replacing its document while verdex read it ({method}); "
                                    "take a new snapshot once it settles")
 
@@ -186,6 +190,21 @@ def _find_frame(tree: dict[str, Any], url: str, name: str) -> str | None:
         if found is not None:
             return found
     return None
+
+
+class Traffic:
+    """The calls one bridge answered and the bytes of JSON its answers brought to Python: what an action
+    costs in round trips into the page (``bench/action_cost.py`` reads it; ``recent`` names the latest)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.bytes = 0
+        self.recent: deque[str] = deque(maxlen=100)
+
+    def count(self, method: str, value: Any) -> None:
+        self.calls += 1
+        self.bytes += len(json.dumps(value, ensure_ascii=False).encode())
+        self.recent.append(method)
 
 
 class _ContextGone(Exception):

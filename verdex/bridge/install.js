@@ -10,7 +10,7 @@
   watchMutations(document);
 
   const methods = { snapshot, nextPage, ancestors, scroll, siblings, descendants, describeRef, refsWithAttribute,
-    preflight, candidates, activity, changedTexts, extract, find, frameElementChain, closedFrames, focusedRisk,
+    preflight, candidates, activity, watchStart, watchFinish, preflightAndWatch, changedTexts, extract, find, frameElementChain, closedFrames, focusedRisk,
     identity: () => { resetCaches(); return identity(document); } };
   globalThis.__verdex = {
     documentId,

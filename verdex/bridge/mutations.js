@@ -15,10 +15,15 @@
     if (!view) return;
     const observer = new view.MutationObserver((records) => {
       const now = performance.now();
+      if (watch) resetCaches();
       for (const record of records) {
         if (record.type === 'attributes' && READINESS_ATTRIBUTE.test(record.attributeName)) continue;
         mutations.push([now, record.target]);
         if (mutations.length > MUTATION_LOG) mutations.shift();
+        if (watch) {                         // an action is under way: did an overlay show itself?
+          sightOverlay(record.target);
+          for (const added of record.addedNodes) sightOverlay(added);
+        }
       }
     });
     observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });

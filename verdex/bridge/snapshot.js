@@ -1,27 +1,19 @@
   // ---------------------------------------------------------------- snapshot with paging and diff
   const observations = new Map();   // observation id -> {lines, keys}
-  let previous = null;              // {lines, keys} of the last snapshot, for diff
+  let previous = null;              // {lines, keys} of the agent's last snapshot, for its diff (an action's
+                                    // watch keeps a baseline of its own and never moves this one)
 
   function snapshot(args) {
     resetCaches();
-    const doc = document;
-    let root = doc.body || doc.documentElement;
+    let root = document.body || document.documentElement;
     if (args.scope) {
       const found = resolve(args.scope);
       if (found.status !== 'ok') return { error: found.status, ref: args.scope };
       root = found.element;
     }
-    const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false };
-    const pageIdentity = identity(doc);
-    const top = [];
-    if (root === doc.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
-    else buildNodes(root, 0, ctx, top);
-    const lines = [];
-    const keys = [];
-    const shown = args.mode !== 'full' ? foldTop(top) : top;
-    finish(shown);
-    render(shown, 0, lines, keys, '');
-    const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: ctx.visited };
+    const pageIdentity = identity(document);
+    const { lines, keys, visited } = treeLines(root, args);
+    const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: visited };
     const current = { lines, keys };
     if (args.diff) {
       result.diff = previous ? diffLines(previous, current) : null;
@@ -31,6 +23,21 @@
     if (observations.size > 5) observations.delete(observations.keys().next().value);
     Object.assign(result, page(current, 0, args.max_items, args.max_bytes, args.observation_id));
     return result;
+  }
+
+  // The tree under root as snapshot lines, each with the key that tells its node apart (for diffs).
+  // Read by the agent's snapshot and by an action's watch (verdex/bridge/watch.js) alike.
+  function treeLines(root, args) {
+    const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false };
+    const top = [];
+    if (root === document.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
+    else buildNodes(root, 0, ctx, top);
+    const lines = [];
+    const keys = [];
+    const shown = args.mode !== 'full' ? foldTop(top) : top;
+    finish(shown);
+    render(shown, 0, lines, keys, '');
+    return { lines, keys, visited: ctx.visited };
   }
 
   function foldTop(top) {

@@ -28,6 +28,13 @@ class RequestRecord:
     response_end_epoch_ms: float | None = None   # the browser's own clock: when the response ended
     status: int | None = None
     failed: str | None = None
+    content_type: str = ""
+    renews: RequestRecord | None = None   # the request to the same place that ended just before this one started
+
+
+STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "multipart/x-mixed-replace")
+HELD_OPEN_S = 1.0                 # a request answered after this long, ...
+RENEWED_WITHIN_S = 0.2            # ... and asked again this soon after: a long poll
 
 
 OPENING_PAUSE_S = 0.5             # a socket's opening messages end at the first pause this long (a ping comes later)
@@ -78,6 +85,7 @@ class NetworkLog:
 
     def _started(self, request: Request) -> None:
         record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic())
+        record.renews = self._renews(record)
         self._records.append(record)
         self._open[request] = record
         if request.resource_type == "document" and _frame_of(request) == self._page.main_frame:
@@ -88,6 +96,7 @@ class NetworkLog:
         if record is not None:
             record.status = response.status
             record.responded = time.monotonic()
+            record.content_type = (response.headers.get("content-type") or "").lower()
 
     def _finished(self, request: Request) -> None:
         record = self._open.pop(request, None)
@@ -116,6 +125,26 @@ class NetworkLog:
         self.server_messages += 1
         socket.heard(time.monotonic())
 
+    def _renews(self, record: RequestRecord) -> RequestRecord | None:
+        """The request to the same place that ended just before this one started (the page asked again)."""
+        place = _place(record.url)
+        for earlier in list(self._records)[-200:][::-1]:
+            if earlier.finished is not None and earlier.method == record.method and _place(earlier.url) == place:
+                return earlier if record.started - earlier.finished <= RENEWED_WITHIN_S else None
+        return None
+
+    def standing(self, record: RequestRecord, watched_from: float) -> bool:
+        """A request the page keeps open on purpose, which an action's effects must not wait out: an
+        EventSource, a streamed answer (server-sent events), or a long poll asked again as soon as the
+        one before it ended — one the server had held open, one open when the action began that ended during it, or the renewal
+        of such a one."""
+        renewed = record.renews
+        return (record.resource_type == "eventsource"
+                or (record.finished is None and record.content_type.startswith(STREAM_TYPES))
+                or (renewed is not None and (renewed.finished - renewed.started >= HELD_OPEN_S
+                                             or renewed.started < watched_from < renewed.finished
+                                             or self.standing(renewed, watched_from))))
+
     def unread_document_start(self) -> float | None:
         """When the main frame's latest document was requested, the first time this is asked about it;
         None after that (and before any document)."""
@@ -135,6 +164,11 @@ class NetworkLog:
 
     def sockets_since(self, started: float) -> list[SocketRecord]:
         return [s for s in self._sockets if s.opened >= started]
+
+
+def _place(url: str) -> str:
+    """A URL without its query: a poll asks again with another cursor (?since=42)."""
+    return url.split("?", 1)[0].split("#", 1)[0]
 
 
 def _frame_of(request: Request) -> object:

@@ -40,6 +40,7 @@ from verdex.facts import (
     ScrollResult,
     Descendants,
     NavigationResult,
+    OpenDialog,
     PageIdentity,
     PreflightFacts,
     Siblings,
@@ -110,6 +111,7 @@ class Tab:
         self.unresponsive = False
         self.crashed = False
         self._leaving = False
+        self.leaving: asyncio.Future[Any] | None = None     # a navigation held by the page's beforeunload dialog
         self._dialog_waiters: list[asyncio.Future[None]] = []
         page.on("dialog", self._on_dialog)
         page.on("crash", self._on_crash)
@@ -118,6 +120,11 @@ class Tab:
         page.on("framenavigated", self._on_frame_navigated)
 
     def _on_dialog(self, dialog: Dialog) -> None:
+        if dialog.type == "beforeunload":      # the page asks before it is left: the agent answers (browser_dialog)
+            self.pending_dialogs.append(dialog)
+            self.dialog_log.append(dialog)
+            self._wake_dialog_waiters()
+            return
         if self._leaving:                      # the page being left keeps opening dialogs: close them
             self.dialog_log.append(dialog)
             asyncio.ensure_future(self._dismiss_while_leaving(dialog))
@@ -131,6 +138,9 @@ class Tab:
             return
         self.pending_dialogs.append(dialog)
         self.dialog_log.append(dialog)
+        self._wake_dialog_waiters()
+
+    def _wake_dialog_waiters(self) -> None:
         for waiter in self._dialog_waiters:
             if not waiter.done():
                 waiter.set_result(None)
@@ -203,7 +213,9 @@ class Tab:
         try:
             async with self._leaving_the_page():
                 with translate_playwright_errors(f"navigating to {target}"):
-                    response = await self.page.goto(target, wait_until="commit", timeout=timeout_ms)
+                    response = await self._unless_asked(self.page.goto(target, wait_until="commit", timeout=timeout_ms))
+                    if self.leaving is not None:
+                        return self._asked_before_leaving()
                     if response is None and not same_document:
                         # Playwright answers a goto to another document without a response when the page's
                         # own navigation (a timer's location.replace) took the place of verdex's as it
@@ -225,6 +237,39 @@ class Tab:
         if self.recorder.on:
             steps.note(self.recorder, steps.navigation(self, tool, result, url_before, args),
                        await page_picture(self.page, self.artifacts))
+
+    async def _unless_asked(self, going: Awaitable[T]) -> T | None:
+        """The navigation's answer; or None, with the navigation kept in ``leaving``, when the page asks
+        before it is left (a beforeunload dialog): it goes on once the agent answers the dialog."""
+        task = asyncio.ensure_future(going)
+        asked: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._dialog_waiters.append(asked)
+        try:
+            await asyncio.wait({task, asked}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self._dialog_waiters.remove(asked)
+        if not task.done() and any(d.type == "beforeunload" for d in self.pending_dialogs):
+            self.leaving = task
+            return None
+        return await task
+
+    def _asked_before_leaving(self) -> NavigationResult:
+        dialog = next(d for d in self.pending_dialogs if d.type == "beforeunload")
+        return NavigationResult(tab=self.id, url=self.page.url, title="", loaded=False,
+                                identity=PageIdentity(url=self.page.url, title=""),
+                                dialog=OpenDialog(type=dialog.type, message=dialog.message))
+
+    async def left(self) -> str | None:
+        """After a beforeunload dialog was answered: where the navigation it held ended (None: it stayed)."""
+        task, self.leaving = self.leaving, None
+        if task is None:
+            return None
+        try:
+            await asyncio.wait_for(task, self.navigation_timeout)
+            await self.page.wait_for_load_state("domcontentloaded", timeout=self.navigation_timeout * 1000)
+        except (PlaywrightError, asyncio.TimeoutError):
+            return None                        # dismissed: the page stayed
+        return self.page.url
 
     @asynccontextmanager
     async def _leaving_the_page(self) -> AsyncIterator[None]:
@@ -450,13 +495,19 @@ class Tab:
         return facts
 
     @_reporting_closed
-    async def preflight_and_candidates(self, ref: str) -> tuple[PreflightFacts, dict[str, Any]]:
-        """The preflight facts and the locator candidates in one round trip (what an action needs)."""
-        facts, locating = await self._preflight(ref, with_candidates=True)
-        return facts, locating or {}
+    async def preflight_and_candidates(self, ref: str, *, watch: bool = False
+                                       ) -> tuple[PreflightFacts, dict[str, Any], dict[str, Any] | None]:
+        """The preflight facts and the locator candidates in one round trip (what an action needs), and
+        with ``watch`` the start of the action's watch (verdex.effects.EffectsWatch) in the same call."""
+        answer = await self._ref_call("preflightAndWatch" if watch else "preflight", {"ref": ref, "with_candidates": True})
+        started = answer.pop("watch", None)
+        facts, locating = self._preflight_facts(answer)
+        return facts, locating or {}, started
 
     async def _preflight(self, ref: str, *, with_candidates: bool) -> tuple[PreflightFacts, dict[str, Any] | None]:
-        answer = await self._ref_call("preflight", {"ref": ref, "with_candidates": with_candidates})
+        return self._preflight_facts(await self._ref_call("preflight", {"ref": ref, "with_candidates": with_candidates}))
+
+    def _preflight_facts(self, answer: dict[str, Any]) -> tuple[PreflightFacts, dict[str, Any] | None]:
         in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
         locating = answer.pop("locating", None)
         return from_bridge(PreflightFacts, {**answer, "requests_in_flight": in_flight}), locating

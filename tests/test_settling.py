@@ -1,0 +1,98 @@
+"""Effects that see what the page set by script, and the waits they give a generated test.
+
+Each class has a fixture page of its own (fixtures/apps/settling/) whose pace the server sets (its
+answers come after a delay the page asks for), never a timer the test races: a value set as a property
+(a hidden slug derived from a title, a slider moved by a key), a toast and a modal a script opens, a
+page that asks before it is left. The two waits (a derived value the next action needs, a field the
+app clears after saving) are proven by the generated tests, run for real with pytest and with
+``npx playwright test``; without the wait each of them fails, since the next action comes before the
+server's answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.async_api import expect
+
+from tests.flows import runner
+from tests.test_watch import call, ref_of
+from verdex.browser.session import Session
+from verdex.generators import export
+
+pytestmark = pytest.mark.anyio
+SLUG_MS = 1000        # the server's pace: the slug, and the todo list's sync, come this long after they are asked for
+
+
+async def test_a_slider_moved_by_a_key_press_has_an_effect(session, apps):
+    await call(session, "browser_navigate", url=apps.url + "/settling/slider.html")
+    slider = ref_of((await call(session, "browser_snapshot")).text, 'slider "Volume"')
+    pressed = await call(session, "browser_press", key="ArrowRight", ref=slider)
+    assert 'value set: slider "Volume": "5" → "6"' in pressed.text, pressed.text
+    assert not pressed.data["effects"]["no_effect"]
+
+
+@pytest.mark.parametrize(("button", "said"), [("Save", 'toast "Saved"'), ("Details", 'dialog "Order details: two books Close"'),
+                                               ("Copy link", 'toast "Link copied" (gone again)')])
+async def test_a_toast_or_modal_a_script_opened_without_a_role_is_an_effect(session, apps, button, said):
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html")
+    clicked = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
+                                                               f'button "{button}"'))
+    assert f"appeared: {said}" in clicked.text, clicked.text
+
+
+async def test_a_leave_page_prompt_is_a_dialog_the_agent_answers(session, apps):
+    await call(session, "browser_navigate", url=apps.url + "/settling/leave.html")
+    draft = ref_of((await call(session, "browser_snapshot")).text, 'textbox "Draft"')
+    await call(session, "browser_type", ref=draft, text="unsaved words")
+    asked = await call(session, "browser_navigate", url=apps.url + "/settling/slider.html")
+    assert asked.data["dialog"] == {"type": "beforeunload", "message": ""}, asked.data
+    assert "answer it with browser_dialog" in asked.text
+    left = await call(session, "browser_dialog", accept=True)
+    assert left.data["url"].endswith("/settling/slider.html"), left.data
+
+
+async def record_slug(session: Session, apps, path: Path) -> None:
+    session.record(path, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + f"/settling/slug.html?slug_ms={SLUG_MS}")
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Title"'), value="Hello World")
+    # the agent thinks for a while: the slug has come by the time it clicks
+    await expect((await session.tab()).page.locator("input[name=slug]")).to_have_value("hello-world", timeout=30_000)
+    clicked = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Publish"'))
+    assert 'status "Published hello-world"' in clicked.text, clicked.text
+    await call(session, "verify_text_visible", text="Published hello-world")
+    session.record(None)
+
+
+async def record_todos(session: Session, apps, path: Path) -> None:
+    session.record(path, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + f"/settling/todo.html?sync_ms={SLUG_MS}")
+    field = ref_of((await call(session, "browser_snapshot")).text, 'textbox "New todo"')
+    await call(session, "browser_fill", ref=field, value="buy milk")
+    pressed = await call(session, "browser_press", key="Enter", ref=field)
+    assert 'value set: textbox "New todo": "buy milk" → ""' in pressed.text, pressed.text
+    await call(session, "browser_type", ref=field, text="write tests")
+    await call(session, "browser_press", key="Enter", ref=field)
+    await call(session, "verify_text_visible", text="write tests")
+    await call(session, "verify_text_visible", text="buy milk")
+    session.record(None)
+
+
+@pytest.mark.parametrize("flow", ["slug", "todos"])
+async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_the_next_action(session, apps, tmp_path, flow):
+    recording = tmp_path / f"{flow}.jsonl"
+    await (record_slug if flow == "slug" else record_todos)(session, apps, recording)
+    python = tmp_path / f"test_{flow}.py"
+    export(recording, target="python", path=python, name=flow, overwrite_support=True)
+    source = python.read_text(encoding="utf-8")
+    wanted = ("expect(page.locator('input[name=\"slug\"]')).to_have_value(\"hello-world\")" if flow == "slug"
+              else '.to_have_value("")')
+    assert wanted in source, source
+    assert "# the page set" in source
+    run = runner.run_pytest(python, None)
+    assert run.passed, run.tail()
+    with runner.exported_spec(recording, flow) as spec:
+        assert "toHaveValue(" in spec.read_text(encoding="utf-8")
+        typescript = runner.run_typescript(spec.parent)
+    assert typescript.passed, typescript.tail()
