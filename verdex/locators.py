@@ -13,6 +13,7 @@ title 200, a semantic class 520, after a bare role); text that looks volatile (p
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -96,6 +97,12 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
     simple = _ranked_candidates(info)
     best = await _first_proven(page, [(frames + [step], c["kind"], score, bool(c.get("volatile")), c.get("estimate"))
                                       for c, step, score in simple], box, ranked)
+    simple, renamed = await _names_from_playwright(page, frames, simple, ranked, box)
+    if renamed:
+        better = await _first_proven(page, [(frames + [step], "role (Playwright's name)", score, bool(c.get("volatile")), None)
+                                            for c, step, score in renamed], box, ranked)
+        if better is not None and (best is None or best.volatile or better.score < best.score):
+            best = better
     if best is None or best.volatile:
         scoped = [(frames + way_steps(way), f"itself by {way['strategy']}", ITSELF_BASE + WAY_PENALTY[way["strategy"]],
                    False, way.get("estimate")) for way in info.get("itself", [])]
@@ -158,7 +165,65 @@ async def prove(page: Page, choice: LocatorChoice, info: dict[str, Any]) -> Loca
     return choice.model_copy(update={"chosen": measured, "candidates": [measured]})
 
 
-def _ranked_candidates(info: dict[str, Any]) -> list[tuple[dict[str, Any], LocatorStep, int]]:
+Candidate = tuple[dict[str, Any], LocatorStep, int]
+
+
+async def _names_from_playwright(page: Page, frames: list[LocatorStep], simple: list[Candidate],
+                                 ranked: list[RankedLocator], box: Box) -> tuple[list[Candidate], list[Candidate]]:
+    """The bridge's name checked against Playwright's role engine: a role and name that Playwright's
+    engine matched to no element at all disagree about the name (an icon font's glyph, a browser's own
+    reading of the page). Playwright's name for the same element (its match of the role with the
+    target's box, read from its ARIA snapshot) replaces it. Returns the candidates with the names
+    replaced, and the replacements."""
+    disagreeing = {python_expression(r.steps) for r in ranked if r.kind == "role" and r.matches == 0}
+    out, renamed = [], []
+    for candidate, step, score in simple:
+        if (candidate["kind"] != "role" or candidate.get("name") is None
+                or python_expression(frames + [step]) not in disagreeing):
+            out.append((candidate, step, score))
+            continue
+        name = await _playwright_name(page, frames, candidate["role"], box)
+        if name is None or name == candidate["name"]:
+            out.append((candidate, step, score))
+            continue
+        fixed = {**candidate, "name": name, "estimate": None}
+        renamed.append((fixed, *candidate_step(fixed)))
+        out.append(renamed[-1])
+    return out, renamed
+
+
+# The first line of an element's ARIA snapshot: ``- role "name" [...]``, the whole key maybe in YAML's
+# single quotes (a quote inside doubled).
+_ARIA_KEY = re.compile(r'^- (?:\'((?:[^\']|\'\')*)\'|(.*))')
+_ARIA_NAME = re.compile(r'^[\w-]+ ("(?:[^"\\]|\\.)*")')
+NAME_CHECK_LIMIT = 200
+
+
+async def _playwright_name(page: Page, frames: list[LocatorStep], role: str, box: Box) -> str | None:
+    """Playwright's accessible name of the element of this role with the target's box, or None."""
+    same_role = build(page, frames + [LocatorStep(method="get_by_role", args=[role])])
+    with translate_playwright_errors("reading Playwright's accessible name"):
+        try:
+            boxes = await same_role.evaluate_all(BOXES_OF_ALL, NAME_CHECK_LIMIT)
+        except PlaywrightError:
+            return None
+        index = next((i for i, found in enumerate(boxes) if _same_box(found, box, position=not frames)), None)
+        if index is None:
+            return None
+        snapshot = await same_role.nth(index).aria_snapshot()
+    key = _ARIA_KEY.match(snapshot.splitlines()[0] if snapshot else "")
+    if key is None:
+        return None
+    text = key.group(1).replace("''", "'") if key.group(1) is not None else key.group(2)
+    name = _ARIA_NAME.match(text)
+    return json.loads(name.group(1)) if name else None
+
+
+BOXES_OF_ALL = """(els, limit) => els.slice(0, limit).map((e) => { const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height }; })"""
+
+
+def _ranked_candidates(info: dict[str, Any]) -> list[Candidate]:
     """The target's own candidates with their locator step and score, best first."""
     return sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda item: item[2])
 

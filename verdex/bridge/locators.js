@@ -152,7 +152,9 @@
           if (!r || (wanted && r !== wanted)) break;
           if (candidate.kind === 'label' && !(el.labels && el.labels.length) && !el.hasAttribute('aria-label')) break;
           const name = candidate.kind === 'role' ? candidate.name : candidate.value;
-          if (name && !(el.textContent || '').includes(name) && !el.hasAttribute('aria-label') &&
+          // a name longer than the element's text may take the rest from CSS generated content (an icon's glyph)
+          const text = el.textContent || '';
+          if (name && !text.includes(name) && text.length >= name.length && !el.hasAttribute('aria-label') &&
               !el.hasAttribute('aria-labelledby') && !el.hasAttribute('title') && !(el.labels && el.labels.length) &&
               !el.hasAttribute('placeholder') && !el.hasAttribute('alt') && el.tagName !== 'INPUT') break;
           if (hiddenForAria(el)) break;
