@@ -336,6 +336,8 @@ class HitFacts(Fact):
     is_target: bool
     inside_target: bool
     contains_target: bool
+    same_widget: bool = Field(False, description="part of the target's own widget: the smallest subtree holding both "
+                                               "holds nothing else that takes keys (a code editor's lines over its input)")
     locators: list[LocatorCandidate] = []
     containers: list[ContainerFact] = []
 

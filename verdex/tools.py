@@ -268,9 +268,9 @@ async def browser_check(session: Session, ref: Ref, checked: bool = True, force:
 async def browser_press(session: Session,
                         key: Annotated[str, Field(description="Enter, Escape, Tab, Control+A, …")],
                         ref: Annotated[str | None, Field(description="element to press on; default the focused one")] = None,
-                        confirm: str | None = None) -> Reply:
+                        force: Force = False, wait: Wait = False, confirm: str | None = None) -> Reply:
     """Press a key."""
-    return _fact(await actions.press(await session.tab(), key, ref, confirm=confirm))
+    return _fact(await actions.press(await session.tab(), key, ref, force=force, wait=wait, confirm=confirm))
 
 
 @tool()
