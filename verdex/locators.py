@@ -103,7 +103,7 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
                                             for c, step, score in renamed], box, ranked)
         if better is not None and (best is None or best.volatile or better.score < best.score):
             best = better
-    if best is None or best.volatile:
+    if best is None or best.volatile or _alone(best):
         scoped = [(frames + way_steps(way), f"itself by {way['strategy']}", ITSELF_BASE + WAY_PENALTY[way["strategy"]],
                    False, way.get("estimate")) for way in info.get("itself", [])]
         for depth, container in enumerate(info["containers"]):
@@ -117,7 +117,7 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
                                    bool(c.get("volatile")), way.get("estimates", {}).get(_key(c))))
         scoped.sort(key=lambda item: item[2])
         scoped_best = await _first_proven(page, scoped, box, ranked)
-        if scoped_best is not None and (best is None or not scoped_best.volatile):
+        if scoped_best is not None and (best is None or best.volatile or not scoped_best.volatile):
             best = scoped_best
     fallback = False
     if best is None:
@@ -134,7 +134,7 @@ def bridge_choice(info: dict[str, Any], test_id_attribute: str = "data-testid") 
     frames = [frame_step(f, test_id_attribute) for f in info["frames"]]
     simple = _ranked_candidates(info)
     for candidate, step, score in simple:
-        if candidate.get("estimate") == 1 and not candidate.get("volatile"):
+        if candidate.get("estimate") == 1 and not candidate.get("volatile") and not _alone_candidate(candidate):
             chosen = RankedLocator(kind=candidate["kind"], steps=frames + [step], score=score, matches=1,
                                    is_target=True, counted_by="bridge")
             return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
@@ -155,6 +155,17 @@ def bridge_choice(info: dict[str, Any], test_id_attribute: str = "data-testid") 
                                            counted_by="bridge")
                     return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
     return None
+
+
+def _alone_candidate(candidate: dict[str, Any]) -> bool:
+    """A role without a name, or a class: unique only while the target is alone of its kind (the one
+    todo's checkbox, ``get_by_role("checkbox")``); a container that tells the target apart is preferred
+    (the bridge counts containers for it too), so a second of its kind does not make the locator two."""
+    return (candidate["kind"] == "role" and candidate.get("name") is None) or candidate["kind"] == "css"
+
+
+def _alone(chosen: RankedLocator) -> bool:
+    return chosen.kind == "css" or (chosen.kind == "role" and not chosen.steps[-1].kwargs.get("name"))
 
 
 async def prove(page: Page, choice: LocatorChoice, info: dict[str, Any]) -> LocatorChoice:
@@ -229,8 +240,9 @@ def _ranked_candidates(info: dict[str, Any]) -> list[Candidate]:
 
 
 # How a way of finding a container again ranks among the others (added to the container's base score):
-# by test id, by role and name, by role or by semantic class with a named child or a stable text inside.
-WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_has": 60, "role_text": 70,
+# by test id, by role and name, by role or by semantic class with a named child or a stable text inside, by a
+# data attribute that names it (a grid column's key).
+WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_has": 60, "role_text": 70, "attr": 72,
                "class_only": 75, "class_has": 80, "class_text": 90}
 
 

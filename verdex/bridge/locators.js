@@ -20,7 +20,7 @@
     }
     const alt = el.getAttribute('alt');
     if (alt) out.push({ kind: 'alt', value: alt });
-    const text = collapse(el.textContent || '');
+    const text = collapse(renderedText(el));
     if (text && text.length <= 80 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
       out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
@@ -200,6 +200,12 @@
     }
   }
 
+  // A role without a name, or a class: unique now only because the target is alone of its kind (the one
+  // todo's checkbox); a container that tells the target apart is asked for too (see verdex/locators.py).
+  function alone(candidate) {
+    return (candidate.kind === 'role' && !candidate.name) || candidate.kind === 'css';
+  }
+
   // The key a candidate's estimates are filed under (the same in verdex/locators.py).
   function candidateKey(candidate) {
     return candidate.kind + ':' + (candidate.role || '') + ':' + (candidate.name || candidate.value || '');
@@ -224,7 +230,7 @@
         if (candidate.kind === 'text' && ambiguousNames.has(candidate.value)) { candidate.estimate = 2; continue; }
         candidate.estimate = matchesOf(candidate, poolFor(candidate, doc), 2);
         if (candidate.kind === 'role' && candidate.estimate > 1 && candidate.name) ambiguousNames.add(candidate.name);
-        if (candidate.estimate === 1 && !candidate.volatile) unique = true;
+        if (candidate.estimate === 1 && !candidate.volatile && !alone(candidate)) unique = true;
       }
       // Containers are looked at only when no candidate of the target's own is unique; each way to
       // find a container again is counted with each candidate inside it, nearest container first.

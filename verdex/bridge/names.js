@@ -1,3 +1,18 @@
+  // ---------------------------------------------------------------- rendered text
+  // The text a reader sees of an element: its text nodes without a script's, a stylesheet's or a
+  // template's, which textContent adds (a component that injects its <style> into a toast region, a
+  // modal that carries its data as a JSON <script>). Playwright's text matching reads text so too.
+  const UNRENDERED = 'script, style, noscript, template';
+
+  function renderedText(el) {
+    if (!el.querySelector || !el.querySelector(UNRENDERED)) return el.textContent || '';
+    const out = [];
+    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode())
+      if (!(t.parentElement && t.parentElement.closest(UNRENDERED))) out.push(t.data);
+    return out.join('');
+  }
+
   // ---------------------------------------------------------------- accessible names (accname 1.2)
   function accessibleName(el) {
     let name = nameCache.get(el);

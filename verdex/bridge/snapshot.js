@@ -21,7 +21,8 @@
     const shown = args.mode !== 'full' ? foldTop(top) : top;
     finish(shown);
     render(shown, 0, lines, keys, '');
-    const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: ctx.visited };
+    const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: ctx.visited,
+      ready_state: doc.readyState };
     const current = { lines, keys };
     if (args.diff) {
       result.diff = previous ? diffLines(previous, current) : null;
