@@ -25,7 +25,7 @@ async def test_icon_controls_get_role_locators_by_their_full_name_and_no_positio
     tab = await session.tab()
     await tab.navigate(apps.url + "/aria/icons.html")
     refs = await _refs(tab, r"^\s*- (link|button) ")
-    assert len(refs) == 11
+    assert len(refs) == 12
     codes = []
     for ref in refs:
         choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
@@ -36,6 +36,15 @@ async def test_icon_controls_get_role_locators_by_their_full_name_and_no_positio
     assert 'page.get_by_role("button", name="★ Star", exact=True)' in codes   # an inline-block glyph: spaced
     assert 'page.get_by_role("button", name="content_copy Duplicate", exact=True)' in codes
     assert 'page.get_by_role("button", name="Messages new", exact=True)' in codes    # ::after from an attribute
+    assert 'page.get_by_title("Delete record", exact=True)' in codes     # a glyph for a name: its title
+
+
+async def test_a_name_of_icon_glyphs_only_is_shown_with_the_title_that_says_what_it_does(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/aria/icons.html")
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    assert re.search(r'- button "\uf1f8" \[ref=e\d+\] \[title="Delete record"\]', text), text
+    assert await tab.page.get_by_role("button", name="\uf1f8", exact=True).count() == 1   # Playwright's name
 
 
 async def test_a_name_playwright_reads_differently_is_taken_from_playwrights_engine(session):

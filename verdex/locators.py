@@ -197,7 +197,9 @@ async def _names_from_playwright(page: Page, frames: list[LocatorStep], simple: 
         if name is None or name == candidate["name"]:
             out.append((candidate, step, score))
             continue
-        fixed = {**candidate, "name": name, "estimate": None}
+        # a name of icon glyphs only (no letter, no digit) is not words: a title or a label is preferred
+        fixed = {**candidate, "name": name, "estimate": None,
+                 "volatile": bool(candidate.get("volatile")) or not re.search(r"[^\W_]", name)}
         renamed.append((fixed, *candidate_step(fixed)))
         out.append(renamed[-1])
     return out, renamed

@@ -42,6 +42,7 @@ UNEXPECTED_RETRIES = 2
 NAME = r'"(?:[^"\\]|\\.)*"'
 LINE = re.compile(rf"^(?P<indent>\s*)- (?P<role>[\w-]+)(?: (?P<name>{NAME}))?(?P<rest>.*)$")
 REF = re.compile(r"\[ref=(?P<ref>[\w-]+)\]")
+TITLE = re.compile(r'\[title=(?P<title>"(?:[^"\\]|\\.)*")\]')
 CODE = re.compile(r"^(?:Error executing tool \w+: )?(?P<code>[A-Z_]{4,}):")
 
 
@@ -55,6 +56,7 @@ class Line:
     name: str | None
     ref: str | None
     text: str
+    title: str | None = None
 
 
 def parse_snapshot(text: str) -> list[Line]:
@@ -70,7 +72,9 @@ def parse_snapshot(text: str) -> list[Line]:
             scalar = match["rest"][2:].strip()
             name = json.loads(scalar) if scalar.startswith('"') else scalar
         ref = REF.search(match["rest"])
-        out.append(Line(role=match["role"], name=name, ref=ref["ref"] if ref else None, text=raw))
+        title = TITLE.search(match["rest"])      # a name of icon glyphs only comes with its title
+        out.append(Line(role=match["role"], name=name, ref=ref["ref"] if ref else None, text=raw,
+                        title=json.loads(title["title"]) if title else None))
     return out
 
 
@@ -85,7 +89,8 @@ def ref_of(snapshot_text: str, role: str, name: str, after: tuple[str, str] | No
             return None
         start = anchor + 1
     wanted = name or None                         # "" matches a line without a name
-    return next((line.ref for line in lines[start:] if line.role == role and line.name == wanted and line.ref), None)
+    return next((line.ref for line in lines[start:]
+                 if line.role == role and (line.name == wanted or line.title == wanted) and line.ref), None)
 
 
 @dataclass

@@ -9,7 +9,9 @@
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
     const testId = el.getAttribute(TEST_ID);
     if (testId) out.push({ kind: 'test_id', value: testId });
-    if (r && !TRANSPARENT_ROLES.has(r) && name) out.push({ kind: 'role', role: r, name, volatile: VOLATILE.test(name) });
+    // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
+    if (r && !TRANSPARENT_ROLES.has(r) && name)
+      out.push({ kind: 'role', role: r, name, volatile: VOLATILE.test(name) || !SAYS_SOMETHING.test(name) });
     const placeholder = el.getAttribute('placeholder');
     if (placeholder) out.push({ kind: 'placeholder', value: placeholder });
     if (el.labels && el.labels.length) {

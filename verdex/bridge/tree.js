@@ -167,6 +167,7 @@
       if (node.fold !== undefined) { finish([node.like]); continue; }
       if (node.text !== undefined) continue;
       if (node.nameable) node.name = clip(accessibleName(node.el), NAME_LIMIT);
+      if (node.ref && node.name && !SAYS_SOMETHING.test(node.name)) node.title = glyphTitle(node.el);
       if (node.ref && INTERACTIVE_ROLES.has(node.role)) node.risk = riskOf(node.el, node.role, node.name);
       finish(node.children);
       dropRedundantText(node);
@@ -175,6 +176,15 @@
     }
   }
 
+
+  // A name of icon glyphs only (an icon font's private code point, Playwright's and Chromium's name
+  // of a control whose one child is an icon) says nothing to a reader: its title says what it does.
+  const SAYS_SOMETHING = /[\p{L}\p{N}]/u;
+
+  function glyphTitle(el) {
+    const title = el.getAttribute('title') || el.getAttribute('aria-description') || '';
+    return title.trim() ? clip(collapse(title), NAME_LIMIT) : null;
+  }
 
   function dropRedundantText(node) {
     const kids = node.children;
@@ -255,6 +265,7 @@
     if (node.testId) line += ' [testid=' + clip(node.testId, NAME_LIMIT) + ']';
     if (node.attrs) for (const a of node.attrs) line += ' [' + a + ']';
     if (node.url) line += ' [url=' + node.url + ']';
+    if (node.title) line += ' [title=' + quote(node.title) + ']';
     if (node.risk) line += ' [' + node.risk.level + ']';
     return line;
   }
