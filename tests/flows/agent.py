@@ -78,13 +78,23 @@ def parse_snapshot(text: str) -> list[Line]:
     return out
 
 
+# An icon font's glyphs sit at private code points: a reader sees an icon, not a character.
+GLYPHS = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
+
+
+def as_read(name: str) -> str:
+    """A name as a reader takes it in: icon glyphs and runs of spaces are not words."""
+    return " ".join(GLYPHS.sub(" ", name).split())
+
+
 def ref_of(snapshot_text: str, role: str, name: str, after: tuple[str, str] | None = None) -> str | None:
     """The ref of the first line with this role and exact name; with ``after=(role, name)``, the first
     one below that anchor line (e.g. the card's heading)."""
     lines = parse_snapshot(snapshot_text)
     start = 0
     if after is not None:
-        anchor = next((i for i, line in enumerate(lines) if (line.role, line.name) == after), None)
+        anchor = next((i for i, line in enumerate(lines)
+                       if line.role == after[0] and line.name is not None and as_read(line.name) == as_read(after[1])), None)
         if anchor is None:
             return None
         start = anchor + 1
