@@ -124,3 +124,31 @@ async def test_when_one_container_is_not_enough_two_levels_tell_the_target_apart
     assert choice.code == ('page.get_by_role("region", name="Classics", exact=True).get_by_role("article")'
                            '.filter(has=page.get_by_role("heading", name="Dune", exact=True))'
                            '.get_by_role("button", name="Buy", exact=True)'), choice.code
+
+
+async def test_nameless_controls_told_apart_by_a_column_key_or_a_lone_items_class_and_the_test_runs(session, apps, tmp_path):
+    """A filter box in a grid's second header row (its cell holds no text; the column's key, on every
+    header cell of the column, tells it apart) and the checkbox of the only todo of a list drawn with
+    divs (its class says what it is; its text tells it apart, so a second todo does not make it two):
+    no nth(), and the generated test runs."""
+    from tests.flows import runner
+    from verdex import actions, assertions
+
+    recording = tmp_path / "columns.jsonl"
+    recorder = session.record(recording, base_url=apps.url)
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/columns/")
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    boxes = re.findall(r"- textbox \[ref=(e\d+)\]", text)
+    country = await actions.fill(tab, boxes[1], "fra")
+    assert country.locator.code == 'page.locator("[data-field=\\"country\\"]").get_by_role("textbox")'
+    await assertions.text_visible(tab, "2 cities")
+    checkbox = re.search(r"- checkbox \[ref=(e\d+)\]", text).group(1)
+    checked = await actions.set_checked(tab, checkbox, True)
+    assert checked.locator.code == 'page.locator("div.todo").filter(has_text="call mum").get_by_role("checkbox")'
+    await assertions.text_visible(tab, "done")
+    recorder.close()
+    python = runner.export_python(recording, tmp_path / "python", "columns")
+    assert ".nth(" not in python.read_text(), python.read_text()
+    run = runner.run_pytest(python, seed=None)
+    assert run.passed, run.tail()

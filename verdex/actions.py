@@ -192,7 +192,8 @@ async def drag(tab: Tab, ref: str, to_ref: str, *, force: bool = False, wait: bo
 
 
 @core_call("press", "medium")
-async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | None = None) -> ActionResult:
+async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = False, wait: bool = False,
+                confirm: str | None = None) -> ActionResult:
     """A key (``Enter``, ``Escape``, ``Control+A``) on ref, or on whatever has focus."""
     if not key or len(key) > 64:
         raise InvalidArgument("key is a Playwright key name such as Enter, Escape or Control+A", key=key)
@@ -200,7 +201,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, confirm: str | No
         async def perform(locator: Locator, forced: bool) -> None:
             await locator.press(key, timeout=ACTION_TIMEOUT_MS)
 
-        return await _act(tab, ref, "press", perform, force=False, wait=False, confirm=confirm,
+        return await _act(tab, ref, "press", perform, force=force, wait=wait, confirm=confirm,
                           args={"key": key})
     tab.ensure_no_dialog()
     risk, submit_risk = await tab.focused_risk()
@@ -240,7 +241,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         tab.guard.check_url(url, tool, target, by_scheme=False)
     if secret_arg and facts.sensitive:
         tab.secrets.add(args[secret_arg])          # known before Playwright sees it: the trace masks it
-    kind: Action = "click" if action in ("press", "drag") else action  # type: ignore[assignment]
+    kind: Action = "click" if action == "drag" else action  # type: ignore[assignment]
     verdict = judge(facts, kind)
     waited = None
     if not tab.preflight_enabled:

@@ -119,6 +119,7 @@ class Snapshot(Fact):
     has_more: bool = False
     next_cursor: str | None = None
     element_count: int = 0
+    ready_state: str | None = Field(None, description="the document's readyState: loading, interactive, complete")
 
     def to_text(self) -> str:
         head = f"observation: {self.observation_id} (tab {self.tab})\n{self.identity.to_text()}"
@@ -128,7 +129,15 @@ class Snapshot(Fact):
         paging = ""
         if self.has_more:
             paging = f"\n… lines {self.offset + 1}–{self.offset + self.text.count(chr(10)) + 1} of {self.total_lines}; next_cursor={self.next_cursor}"
-        return f"{head}\n---\n{self.text}{paging}"
+        body = self.text or _nothing_yet(self.ready_state)
+        return f"{head}\n---\n{body}{paging}"
+
+
+def _nothing_yet(ready_state: str | None) -> str:
+    """What an empty snapshot says: the document is still loading, or shows nothing (yet)."""
+    if ready_state in ("loading", "interactive"):
+        return f"(nothing to show yet: the document is still loading (readyState {ready_state}); take a snapshot again)"
+    return "(nothing to show: the page has no visible content yet; an app may still be rendering — take a snapshot again)"
 
 
 class ElementFacts(Fact):
@@ -348,6 +357,8 @@ class HitFacts(Fact):
     is_target: bool
     inside_target: bool
     contains_target: bool
+    same_widget: bool = Field(False, description="part of the target's own widget: the smallest subtree holding both "
+                                               "holds nothing else that takes keys (a code editor's lines over its input)")
     locators: list[LocatorCandidate] = []
     containers: list[ContainerFact] = []
 

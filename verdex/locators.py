@@ -13,6 +13,7 @@ title 200, a semantic class 520, after a bare role); text that looks volatile (p
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -96,7 +97,13 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
     simple = _ranked_candidates(info)
     best = await _first_proven(page, [(frames + [step], c["kind"], score, bool(c.get("volatile")), c.get("estimate"))
                                       for c, step, score in simple], box, ranked)
-    if best is None or best.volatile:
+    simple, renamed = await _names_from_playwright(page, frames, simple, ranked, box)
+    if renamed:
+        better = await _first_proven(page, [(frames + [step], "role (Playwright's name)", score, bool(c.get("volatile")), None)
+                                            for c, step, score in renamed], box, ranked)
+        if better is not None and (best is None or best.volatile or better.score < best.score):
+            best = better
+    if best is None or best.volatile or _alone(best):
         scoped = [(frames + way_steps(way), f"itself by {way['strategy']}", ITSELF_BASE + WAY_PENALTY[way["strategy"]],
                    False, way.get("estimate")) for way in info.get("itself", [])]
         for depth, container in enumerate(info["containers"]):
@@ -110,7 +117,7 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
                                    bool(c.get("volatile")), way.get("estimates", {}).get(_key(c))))
         scoped.sort(key=lambda item: item[2])
         scoped_best = await _first_proven(page, scoped, box, ranked)
-        if scoped_best is not None and (best is None or not scoped_best.volatile):
+        if scoped_best is not None and (best is None or best.volatile or not scoped_best.volatile):
             best = scoped_best
     fallback = False
     if best is None:
@@ -127,7 +134,7 @@ def bridge_choice(info: dict[str, Any], test_id_attribute: str = "data-testid") 
     frames = [frame_step(f, test_id_attribute) for f in info["frames"]]
     simple = _ranked_candidates(info)
     for candidate, step, score in simple:
-        if candidate.get("estimate") == 1 and not candidate.get("volatile"):
+        if candidate.get("estimate") == 1 and not candidate.get("volatile") and not _alone_candidate(candidate):
             chosen = RankedLocator(kind=candidate["kind"], steps=frames + [step], score=score, matches=1,
                                    is_target=True, counted_by="bridge")
             return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
@@ -150,6 +157,17 @@ def bridge_choice(info: dict[str, Any], test_id_attribute: str = "data-testid") 
     return None
 
 
+def _alone_candidate(candidate: dict[str, Any]) -> bool:
+    """A role without a name, or a class: unique only while the target is alone of its kind (the one
+    todo's checkbox, ``get_by_role("checkbox")``); a container that tells the target apart is preferred
+    (the bridge counts containers for it too), so a second of its kind does not make the locator two."""
+    return (candidate["kind"] == "role" and candidate.get("name") is None) or candidate["kind"] == "css"
+
+
+def _alone(chosen: RankedLocator) -> bool:
+    return chosen.kind == "css" or (chosen.kind == "role" and not chosen.steps[-1].kwargs.get("name"))
+
+
 async def prove(page: Page, choice: LocatorChoice, info: dict[str, Any]) -> LocatorChoice:
     """Ask Playwright's engine about the bridge's choice: its matches and the size of the one."""
     chosen = choice.chosen
@@ -158,14 +176,75 @@ async def prove(page: Page, choice: LocatorChoice, info: dict[str, Any]) -> Loca
     return choice.model_copy(update={"chosen": measured, "candidates": [measured]})
 
 
-def _ranked_candidates(info: dict[str, Any]) -> list[tuple[dict[str, Any], LocatorStep, int]]:
+Candidate = tuple[dict[str, Any], LocatorStep, int]
+
+
+async def _names_from_playwright(page: Page, frames: list[LocatorStep], simple: list[Candidate],
+                                 ranked: list[RankedLocator], box: Box) -> tuple[list[Candidate], list[Candidate]]:
+    """The bridge's name checked against Playwright's role engine: a role and name that Playwright's
+    engine matched to no element at all disagree about the name (an icon font's glyph, a browser's own
+    reading of the page). Playwright's name for the same element (its match of the role with the
+    target's box, read from its ARIA snapshot) replaces it. Returns the candidates with the names
+    replaced, and the replacements."""
+    disagreeing = {python_expression(r.steps) for r in ranked if r.kind == "role" and r.matches == 0}
+    out, renamed = [], []
+    for candidate, step, score in simple:
+        if (candidate["kind"] != "role" or candidate.get("name") is None
+                or python_expression(frames + [step]) not in disagreeing):
+            out.append((candidate, step, score))
+            continue
+        name = await _playwright_name(page, frames, candidate["role"], box)
+        if name is None or name == candidate["name"]:
+            out.append((candidate, step, score))
+            continue
+        # a name of icon glyphs only (no letter, no digit) is not words: a title or a label is preferred
+        fixed = {**candidate, "name": name, "estimate": None,
+                 "volatile": bool(candidate.get("volatile")) or not re.search(r"[^\W_]", name)}
+        renamed.append((fixed, *candidate_step(fixed)))
+        out.append(renamed[-1])
+    return out, renamed
+
+
+# The first line of an element's ARIA snapshot: ``- role "name" [...]``, the whole key maybe in YAML's
+# single quotes (a quote inside doubled).
+_ARIA_KEY = re.compile(r'^- (?:\'((?:[^\']|\'\')*)\'|(.*))')
+_ARIA_NAME = re.compile(r'^[\w-]+ ("(?:[^"\\]|\\.)*")')
+NAME_CHECK_LIMIT = 200
+
+
+async def _playwright_name(page: Page, frames: list[LocatorStep], role: str, box: Box) -> str | None:
+    """Playwright's accessible name of the element of this role with the target's box, or None."""
+    same_role = build(page, frames + [LocatorStep(method="get_by_role", args=[role])])
+    with translate_playwright_errors("reading Playwright's accessible name"):
+        try:
+            boxes = await same_role.evaluate_all(BOXES_OF_ALL, NAME_CHECK_LIMIT)
+        except PlaywrightError:
+            return None
+        index = next((i for i, found in enumerate(boxes) if _same_box(found, box, position=not frames)), None)
+        if index is None:
+            return None
+        snapshot = await same_role.nth(index).aria_snapshot()
+    key = _ARIA_KEY.match(snapshot.splitlines()[0] if snapshot else "")
+    if key is None:
+        return None
+    text = key.group(1).replace("''", "'") if key.group(1) is not None else key.group(2)
+    name = _ARIA_NAME.match(text)
+    return json.loads(name.group(1)) if name else None
+
+
+BOXES_OF_ALL = """(els, limit) => els.slice(0, limit).map((e) => { const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height }; })"""
+
+
+def _ranked_candidates(info: dict[str, Any]) -> list[Candidate]:
     """The target's own candidates with their locator step and score, best first."""
     return sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda item: item[2])
 
 
 # How a way of finding a container again ranks among the others (added to the container's base score):
-# by test id, by role and name, by role or by semantic class with a named child or a stable text inside.
-WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_has": 60, "role_text": 70,
+# by test id, by role and name, by role or by semantic class with a named child or a stable text inside, by a
+# data attribute that names it (a grid column's key).
+WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_has": 60, "role_text": 70, "attr": 72,
                "class_only": 75, "class_has": 80, "class_text": 90}
 
 

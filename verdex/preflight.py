@@ -4,6 +4,9 @@ block an action and which only ride along with it.
 Blocking (the action would be lost or land elsewhere): the element is hidden, covered at the point
 Playwright clicks (its centre) by something that takes pointer events, moving (an animation or
 transition of position or size on it or an ancestor), disabled, or — for typing — not editable.
+Keys (press, type, fill) go to the element Playwright focuses, not to a point: there, what covers the
+target blocks only when it is not part of the target's own widget (a code editor's lines drawn over the
+hidden textarea that takes its keys are; a scrim over the page is not).
 Advisory: partly covered away from the centre, fading (opacity-only animation), outside the
 viewport (Playwright scrolls), inside an aria-busy region, an ancestor whose readiness signal says
 not yet (``data-hydrated="false"``: visible buttons whose handlers may not be attached — Playwright
@@ -17,8 +20,9 @@ from typing import Literal
 
 from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, HitFacts, PreflightFacts, Verdict
 
-Action = Literal["click", "type", "fill", "select", "check", "uncheck", "hover"]
+Action = Literal["click", "type", "fill", "press", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
+KEY_ACTIONS = ("type", "fill", "press")
 RECENT_MUTATION_MS = 200
 
 
@@ -27,12 +31,17 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     advisory: list[str] = []
     if not facts.visible:
         blocking.append("hidden: the element has no visible box (display, visibility or size)")
+    def lands(hit: HitFacts) -> bool:
+        return hit.reaches_target or (action in KEY_ACTIONS and hit.same_widget)
+
     centre = next((p for p in facts.coverage if p.point == "center"), None)
     if centre is not None and centre.hit is not None and not centre.outside_viewport and facts.visible:
-        if not centre.hit.reaches_target:
+        if not lands(centre.hit):
             blocking.append(f"covered at its centre by {_describe_hit(centre.hit)}")
+        elif not centre.hit.reaches_target:
+            advisory.append(f"drawn over by its own widget's {_describe_hit(centre.hit)} (keys go to the focused target)")
     covered_corners = [p.point for p in facts.coverage if p.point != "center" and p.hit is not None
-                       and not p.outside_viewport and not p.hit.reaches_target]
+                       and not p.outside_viewport and not lands(p.hit)]
     if covered_corners and not any(b.startswith("covered") for b in blocking):
         advisory.append(f"partly covered at {', '.join(covered_corners)}")
     moving = [a for a in facts.animations if a.moves]

@@ -266,11 +266,11 @@ async def browser_check(session: Session, ref: Ref, checked: bool = True, force:
 
 @tool()
 async def browser_press(session: Session,
-                        key: Annotated[str, Field(description="Enter, Escape, Tab, Control+A, …")],
-                        ref: Annotated[str | None, Field(description="element to press on; default the focused one")] = None,
+                        key: Annotated[str, Field(description="Enter, Escape, Control+A")],
+                        ref: str | None = None, force: bool = False, wait: bool = False,
                         confirm: str | None = None) -> Reply:
-    """Press a key."""
-    return _fact(await actions.press(await session.tab(), key, ref, confirm=confirm))
+    """Press a key on ref (or on focus)."""
+    return _fact(await actions.press(await session.tab(), key, ref, force=force, wait=wait, confirm=confirm))
 
 
 @tool()

@@ -42,6 +42,7 @@ UNEXPECTED_RETRIES = 2
 NAME = r'"(?:[^"\\]|\\.)*"'
 LINE = re.compile(rf"^(?P<indent>\s*)- (?P<role>[\w-]+)(?: (?P<name>{NAME}))?(?P<rest>.*)$")
 REF = re.compile(r"\[ref=(?P<ref>[\w-]+)\]")
+TITLE = re.compile(r'\[title=(?P<title>"(?:[^"\\]|\\.)*")\]')
 CODE = re.compile(r"^(?:Error executing tool \w+: )?(?P<code>[A-Z_]{4,}):")
 
 
@@ -55,6 +56,7 @@ class Line:
     name: str | None
     ref: str | None
     text: str
+    title: str | None = None
 
 
 def parse_snapshot(text: str) -> list[Line]:
@@ -70,8 +72,19 @@ def parse_snapshot(text: str) -> list[Line]:
             scalar = match["rest"][2:].strip()
             name = json.loads(scalar) if scalar.startswith('"') else scalar
         ref = REF.search(match["rest"])
-        out.append(Line(role=match["role"], name=name, ref=ref["ref"] if ref else None, text=raw))
+        title = TITLE.search(match["rest"])      # a name of icon glyphs only comes with its title
+        out.append(Line(role=match["role"], name=name, ref=ref["ref"] if ref else None, text=raw,
+                        title=json.loads(title["title"]) if title else None))
     return out
+
+
+# An icon font's glyphs sit at private code points: a reader sees an icon, not a character.
+GLYPHS = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
+
+
+def as_read(name: str) -> str:
+    """A name as a reader takes it in: icon glyphs and runs of spaces are not words."""
+    return " ".join(GLYPHS.sub(" ", name).split())
 
 
 def ref_of(snapshot_text: str, role: str, name: str, after: tuple[str, str] | None = None) -> str | None:
@@ -80,12 +93,14 @@ def ref_of(snapshot_text: str, role: str, name: str, after: tuple[str, str] | No
     lines = parse_snapshot(snapshot_text)
     start = 0
     if after is not None:
-        anchor = next((i for i, line in enumerate(lines) if (line.role, line.name) == after), None)
+        anchor = next((i for i, line in enumerate(lines)
+                       if line.role == after[0] and line.name is not None and as_read(line.name) == as_read(after[1])), None)
         if anchor is None:
             return None
         start = anchor + 1
     wanted = name or None                         # "" matches a line without a name
-    return next((line.ref for line in lines[start:] if line.role == role and line.name == wanted and line.ref), None)
+    return next((line.ref for line in lines[start:]
+                 if line.role == role and (line.name == wanted or line.title == wanted) and line.ref), None)
 
 
 @dataclass

@@ -41,7 +41,7 @@
         d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
         dialogs.push(d);
       } else if (r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off') {
-        const text = clip(collapse(el.textContent || ''), 200);
+        const text = clip(collapse(renderedText(el)), 200);
         if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID) });
       }
       const blocker = blockerFact(el, box, vw, vh, label);
@@ -102,7 +102,7 @@
     const hit = root.elementFromPoint ? root.elementFromPoint(cx, cy) : null;
     if (!hit || !(hit === el || el.contains(hit))) return null;
     if (holdsThePage(el)) return null;                 // the app's shell, not an overlay on it
-    const text = collapse(el.textContent || '');
+    const text = collapse(renderedText(el));
     const kind = /cookie|consent|gdpr|privacy/i.test(text + ' ' + label) ? 'consent'
       : (role(el) === 'dialog' || role(el) === 'alertdialog') ? 'dialog'
       : /loading|spinner|scrim|skeleton/.test(label) || el.getAttribute('aria-busy') === 'true' ? 'loading' : 'overlay';

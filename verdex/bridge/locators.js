@@ -9,7 +9,9 @@
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
     const testId = el.getAttribute(TEST_ID);
     if (testId) out.push({ kind: 'test_id', value: testId });
-    if (r && !TRANSPARENT_ROLES.has(r) && name) out.push({ kind: 'role', role: r, name, volatile: VOLATILE.test(name) });
+    // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
+    if (r && !TRANSPARENT_ROLES.has(r) && name)
+      out.push({ kind: 'role', role: r, name, volatile: VOLATILE.test(name) || !SAYS_SOMETHING.test(name) });
     const placeholder = el.getAttribute('placeholder');
     if (placeholder) out.push({ kind: 'placeholder', value: placeholder });
     if (el.labels && el.labels.length) {
@@ -20,7 +22,7 @@
     }
     const alt = el.getAttribute('alt');
     if (alt) out.push({ kind: 'alt', value: alt });
-    const text = collapse(el.textContent || '');
+    const text = collapse(renderedText(el));
     if (text && text.length <= 80 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
       out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
@@ -152,7 +154,9 @@
           if (!r || (wanted && r !== wanted)) break;
           if (candidate.kind === 'label' && !(el.labels && el.labels.length) && !el.hasAttribute('aria-label')) break;
           const name = candidate.kind === 'role' ? candidate.name : candidate.value;
-          if (name && !(el.textContent || '').includes(name) && !el.hasAttribute('aria-label') &&
+          // a name longer than the element's text may take the rest from CSS generated content (an icon's glyph)
+          const text = el.textContent || '';
+          if (name && !text.includes(name) && text.length >= name.length && !el.hasAttribute('aria-label') &&
               !el.hasAttribute('aria-labelledby') && !el.hasAttribute('title') && !(el.labels && el.labels.length) &&
               !el.hasAttribute('placeholder') && !el.hasAttribute('alt') && el.tagName !== 'INPUT') break;
           if (hiddenForAria(el)) break;
@@ -198,6 +202,12 @@
     }
   }
 
+  // A role without a name, or a class: unique now only because the target is alone of its kind (the one
+  // todo's checkbox); a container that tells the target apart is asked for too (see verdex/locators.py).
+  function alone(candidate) {
+    return (candidate.kind === 'role' && !candidate.name) || candidate.kind === 'css';
+  }
+
   // The key a candidate's estimates are filed under (the same in verdex/locators.py).
   function candidateKey(candidate) {
     return candidate.kind + ':' + (candidate.role || '') + ':' + (candidate.name || candidate.value || '');
@@ -222,7 +232,7 @@
         if (candidate.kind === 'text' && ambiguousNames.has(candidate.value)) { candidate.estimate = 2; continue; }
         candidate.estimate = matchesOf(candidate, poolFor(candidate, doc), 2);
         if (candidate.kind === 'role' && candidate.estimate > 1 && candidate.name) ambiguousNames.add(candidate.name);
-        if (candidate.estimate === 1 && !candidate.volatile) unique = true;
+        if (candidate.estimate === 1 && !candidate.volatile && !alone(candidate)) unique = true;
       }
       // Containers are looked at only when no candidate of the target's own is unique; each way to
       // find a container again is counted with each candidate inside it, nearest container first.

@@ -1,3 +1,18 @@
+  // ---------------------------------------------------------------- rendered text
+  // The text a reader sees of an element: its text nodes without a script's, a stylesheet's or a
+  // template's, which textContent adds (a component that injects its <style> into a toast region, a
+  // modal that carries its data as a JSON <script>). Playwright's text matching reads text so too.
+  const UNRENDERED = 'script, style, noscript, template';
+
+  function renderedText(el) {
+    if (!el.querySelector || !el.querySelector(UNRENDERED)) return el.textContent || '';
+    const out = [];
+    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode())
+      if (!(t.parentElement && t.parentElement.closest(UNRENDERED))) out.push(t.data);
+    return out.join('');
+  }
+
   // ---------------------------------------------------------------- accessible names (accname 1.2)
   function accessibleName(el) {
     let name = nameCache.get(el);
@@ -178,8 +193,52 @@
     return undefined;
   }
 
-  function contentText(el, options) {
+  // CSS generated content, as Playwright's role engine and Chromium read it: an icon font's glyph
+  // (``.fa-home::before { content: "\f015" }``) is part of a button's name. A pseudo-element's string
+  // and attr() parts, or an element's own ``content`` only after its "/ alternative text" slash;
+  // anything else (a counter, an image) makes no text. Undefined when there is none.
+  function cssContent(el, pseudo) {
+    const view = el.ownerDocument.defaultView;
+    const s = view ? view.getComputedStyle(el, pseudo || null) : null;
+    if (!s || !s.content || s.content === 'none' || s.content === 'normal') return undefined;
+    if (s.display === 'none' || s.visibility === 'hidden') return undefined;
+    let text = parseCssContent(el, s.content, !!pseudo);
+    if (pseudo && text !== undefined && (s.display || 'inline') !== 'inline') text = ' ' + text + ' ';
+    return text;
+  }
+
+  function parseCssContent(el, value, isPseudo) {
     const tokens = [];
+    const re = /\s+|"((?:[^"\\]|\\[\s\S])*)"|'((?:[^'\\]|\\[\s\S])*)'|attr\(\s*([-\w]+)\s*\)|\/|[^\s]+/g;
+    for (let m = re.exec(value); m; m = re.exec(value)) {
+      if (/^\s+$/.test(m[0])) continue;
+      if (m[1] !== undefined || m[2] !== undefined) tokens.push({ string: unescapeCss(m[1] !== undefined ? m[1] : m[2]) });
+      else if (m[3] !== undefined) tokens.push({ string: el.getAttribute(m[3]) || '' });
+      else if (m[0] === '/') tokens.push({ slash: true });
+      else tokens.push({ other: m[0] });
+    }
+    const slash = tokens.findIndex((t) => t.slash);
+    if (slash === -1 && !isPseudo) return undefined;
+    const parts = slash === -1 ? tokens : tokens.slice(slash + 1);
+    if (parts.some((t) => t.string === undefined)) return undefined;
+    return parts.map((t) => t.string).join('');
+  }
+
+  function unescapeCss(text) {
+    return text.replace(/\\([0-9a-fA-F]{1,6})\s?|\\([\s\S])/g, (all, hex, char) => {
+      if (hex === undefined) return char === '\n' ? '' : char;
+      const code = parseInt(hex, 16);
+      return code > 0 && code <= 0x10FFFF ? String.fromCodePoint(code) : '\uFFFD';
+    });
+  }
+
+  function contentText(el, options) {
+    const tokens = [cssContent(el, '::before') || ''];
+    const own = cssContent(el);
+    if (own !== undefined) {
+      tokens.push(own, cssContent(el, '::after') || '');
+      return tokens.join('');
+    }
     const visit = (node, skipSlotted) => {
       if (skipSlotted && node.assignedSlot) return;
       if (node.nodeType === 1) {
@@ -200,6 +259,7 @@
       if (el.shadowRoot) for (let c = el.shadowRoot.firstChild; c; c = c.nextSibling) visit(c, true);
       for (const owned of idRefs(el, el.getAttribute('aria-owns'))) visit(owned, true);
     }
+    tokens.push(cssContent(el, '::after') || '');
     return tokens.join('');
   }
 

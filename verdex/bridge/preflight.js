@@ -16,6 +16,22 @@
     return false;
   }
 
+  // What takes keys (Playwright's press, type and fill focus the element and send keys; no point is hit).
+  const KEY_TAKERS = 'input:not([type=hidden]), textarea, select, button, a[href], [contenteditable]:not([contenteditable=false]), ' +
+    '[tabindex]:not([tabindex="-1"])';
+
+  // Whether the element over the target is part of the target's own widget: the smallest subtree that
+  // holds both holds no other element that takes keys (a code editor's hidden textarea under the
+  // editor's own lines). Keys sent to the focused target reach it whatever the widget draws over it.
+  function sameWidget(hit, el) {
+    let common = hit;
+    while (common && !isInside(el, common)) common = parentOf(common);
+    if (!common || common.nodeType !== 1 || common.tagName === 'BODY' || common.tagName === 'HTML') return false;
+    for (const other of common.querySelectorAll(KEY_TAKERS))
+      if (other !== el && !isInside(el, other) && !isInside(other, el) && !hiddenForAria(other)) return false;
+    return true;
+  }
+
   function hitFacts(hit, el) {
     const s = style(hit);
     const r = role(hit);
@@ -26,6 +42,7 @@
       z_index: s ? s.zIndex : null, opacity: s ? Number(s.opacity) : null, display: s ? s.display : null,
       pointer_events: s ? s.pointerEvents : null, position: s ? s.position : null,
       is_target: hit === el, inside_target: hit !== el && isInside(hit, el), contains_target: hit !== el && isInside(el, hit),
+      same_widget: hit !== el && !isInside(hit, el) && sameWidget(hit, el),
       locators: locatorCandidates(hit).slice(0, 4), containers: containersOf(hit, 1) };
   }
 

@@ -4,7 +4,9 @@
   // false positives are preferred to misses. An element is danger by its own name (a link also by its
   // URL), or, when it submits a form or answers a dialog, by the words of that form or dialog.
   // Caution: other submissions, consequential but reversible words, and the fields of a danger form.
-  function words(list) { return new RegExp('(?:^|[^\\p{L}\\p{N}])(?:' + list.join('|') + ')(?![\\p{L}\\p{N}])', 'iu'); }
+  // An icon font's ligature (``arrow_drop_down``, ``delete_forever``, drawn as an icon) is one identifier:
+  // its first part says what it does, the others are no words of the name ("drop" in arrow_drop_down).
+  function words(list) { return new RegExp('(?:^|[^\\p{L}\\p{N}_])(?:' + list.join('|') + ')(?![\\p{L}\\p{N}])', 'iu'); }
   const DANGER_PHRASES = ['pay', 'pay now', 'payer', 'pagar', 'bezahlen', '(?:submit|make|confirm|send|complete) payment',
     'place (?:my |your |the )?order', 'order now', '(?:submit|confirm|complete) (?:my |your |the )?(?:order|purchase)',
     'buy', 'buy now', 'purchase', 'kaufen', 'jetzt kaufen', 'zahlungspflichtig bestellen', 'acheter', 'comprar',
@@ -12,7 +14,8 @@
     'close (?:my |your |the )?account', 'löschen', 'entfernen', 'supprimer', 'eliminar', 'borrar',
     'publish', 'deploy', 'merge', 'force push', 'refund', 'transfer', 'send money', 'withdraw', 'wire', 'donate',
     'unsubscribe', 'cancel (?:my |your |the )?(?:subscription|membership|plan|order|account)', 'revoke',
-    'empty (?:the )?(?:trash|bin|cart)', 'factory reset', "yes,? i['’]?m sure", 'yes,? (?:delete|remove|cancel)',
+    'empty (?:the )?(?:trash|bin|cart)', 'factory reset',
+    '(?:clear|reset|wipe) (?:the |all |your |my |whole )?(?:canvas|library|data|database|history|everything|all)', "yes,? i['’]?m sure", 'yes,? (?:delete|remove|cancel)',
     'i understand', 'permanently'];
   const DANGER_NAME = words(DANGER_PHRASES);
   const DANGER_CONTEXT = words([...DANGER_PHRASES, 'checkout', 'payment', 'billing', 'card number', 'credit card',
@@ -22,7 +25,7 @@
     'accept', 'decline', 'reject', 'apply', 'subscribe', 'upgrade', 'downgrade', 'share', 'invite', 'post',
     'upload', 'install', 'restore', 'disconnect', 'revert']);
   // Buttons that back out of a danger dialog or form stay safe to press (unless their own name is danger).
-  const ESCAPE_NAME = /^(?:cancel|close|no\b.*|back|go back|dismiss|keep\b.*|not now|never mind|stay|×|✕|x)$/i;
+  const ESCAPE_NAME = /^(?:cancel|close|no\b.*|back|go back|dismiss|keep\b.*|not now|never mind|stay|×|✕|x|don['’]?t\b.*|do not\b.*)$/i;
   const AFFIRMATIVE_NAME = /^(?:ok|okay|yes\b.*|confirm|continue|proceed|submit|go|done|apply|agree|i agree|next)$/i;
   const ACTIVATING_ROLES = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox',
     'radio', 'switch', 'option', 'tab', 'treeitem']);
@@ -34,8 +37,32 @@
     return el.tagName === 'INPUT' && ['submit', 'image'].includes((el.type || '').toLowerCase());
   }
 
+  // The words of the path a link leads to: none for a link within this document (a skip link's
+  // ``#main`` is the page's own path, not where the link goes).
   function urlWords(el) {
-    try { return decodeURIComponent(new URL(el.href).pathname).replace(/[/_\-.]+/g, ' '); } catch (e) { return ''; }
+    try {
+      const url = new URL(el.href);
+      const here = new URL(el.ownerDocument ? el.ownerDocument.location.href : location.href);
+      if (url.origin === here.origin && url.pathname === here.pathname && url.search === here.search) return '';
+      return decodeURIComponent(url.pathname).replace(/[/_\-.]+/g, ' ').replace(/\s+/g, ' ').trim();
+    } catch (e) { return ''; }
+  }
+
+  // The words a form or dialog says itself (its heading, labels, sentences), without the names of the
+  // controls in it, which carry a risk of their own (a form with a Delete button does not make its Save
+  // button a deletion), and never a script's or a stylesheet's text.
+  function ownWords(container, limit) {
+    const out = [];
+    let length = 0;
+    const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t && length < limit; t = walker.nextNode()) {
+      const parent = t.parentElement;
+      if (!parent || parent.closest('script, style, noscript, template, button, a[href], select, [role=button], [role=link], [role=menuitem], [role=tab], [role=option]'))
+        continue;
+      const text = collapse(t.data);
+      if (text) { out.push(text); length += text.length + 1; }
+    }
+    return out.join(' ').slice(0, limit);
   }
 
   // The form or dialog an element acts in, with its label and whether its words say danger.
@@ -48,7 +75,7 @@
     const label = clip(collapse(accessibleName(container) || (heading ? heading.textContent : '') ||
       container.getAttribute('name') || ''), NAME_LIMIT);
     const action = container.tagName === 'FORM' ? urlWords({ href: container.action }) : '';
-    const text = label + ' ' + action + ' ' + collapse(container.textContent || '').slice(0, 3000);
+    const text = label + ' ' + action + ' ' + ownWords(container, 3000);
     context = { kind: container.tagName === 'FORM' ? 'form' : 'dialog', label, danger: DANGER_CONTEXT.test(text) };
     riskContextCache.set(container, context);
     return context;
@@ -57,10 +84,16 @@
   // {level, reason, subject} for an affordance, or null when it is safe. subject names the target in
   // the confirmation text ("Place order").
   function riskOf(el, r, name) {
-    const own = r === 'link' ? name + ' ' + urlWords(el) : name;
+    const path = r === 'link' ? urlWords(el) : '';
+    const own = path ? name + ' ' + path : name;
     const activating = ACTIVATING_ROLES.has(r);
-    if (DANGER_NAME.test(own)) {
-      return { level: activating ? 'danger' : 'caution', reason: 'its name says ' + quote(clip(own.trim(), 60)),
+    const escape = ESCAPE_NAME.test(name.trim());      // "No, don't delete it" backs out of the deletion
+    if (!escape && DANGER_NAME.test(name)) {
+      return { level: activating ? 'danger' : 'caution', reason: 'its name says ' + quote(clip(name.trim(), 60)),
+        subject: name || r };
+    }
+    if (!escape && path && DANGER_NAME.test(path)) {
+      return { level: activating ? 'danger' : 'caution', reason: 'it leads to ' + quote(clip(new URL(el.href).pathname, 60)),
         subject: name || r };
     }
     const context = riskContext(el);
@@ -71,9 +104,10 @@
         subject: name || context.label || r };
     }
     if (CAUTION_NAME.test(own) || submits)
-      return { level: 'caution', reason: submits ? 'submits a form' : 'its name says ' + quote(clip(own.trim(), 60)),
-        subject: name || r };
-    if (context && context.danger)
+      return { level: 'caution', reason: submits ? 'submits a form'
+        : CAUTION_NAME.test(name) ? 'its name says ' + quote(clip(name.trim(), 60))
+        : 'it leads to ' + quote(clip(new URL(el.href).pathname, 60)), subject: name || r };
+    if (context && context.danger && !escape)
       return { level: 'caution', reason: 'in ' + context.kind + ' ' + quote(context.label), subject: name || r };
     return null;
   }

@@ -52,6 +52,28 @@
     return null;
   }
 
+  // A class that names what an ancestor is, though it has no sibling of its kind yet (the one todo of a
+  // list of one, ``div.todo``): a container to try after those that a role or a repetition marks.
+  function loneClassReason(node) {
+    const selector = classSelector(node);
+    return selector ? 'class ' + selector : null;
+  }
+
+  // The data attributes an app names an element by (a grid's header cells carry the column's key,
+  // ``data-field="country"``, in every header row: its title's and its filter's): a word, not a number
+  // or an id. The test id attribute has a strategy of its own.
+  const KEY_VALUE = /^[A-Za-z][A-Za-z_.-]{0,39}$/;
+
+  function keyAttributes(node) {
+    const out = [];
+    for (const attr of node.attributes || []) {
+      if (!attr.name.startsWith('data-') || attr.name === TEST_ID || !KEY_VALUE.test(attr.value)) continue;
+      if (STATE_CLASS.test(attr.value) || /^(true|false|on|off|yes|no|none|null|undefined)$/i.test(attr.value)) continue;
+      out.push('[' + attr.name + '="' + CSS.escape(attr.value) + '"]');
+    }
+    return out.slice(0, 3);
+  }
+
   // The elements a container way's outer part matches, before any filter.
   function scopePeers(doc, way) {
     if (way.test_id) return queryComposed(doc, '[' + TEST_ID + '="' + CSS.escape(way.test_id) + '"]');
@@ -67,7 +89,7 @@
 
   // Playwright's has_text: a case-insensitive substring of the element's text, whitespace collapsed.
   function holdsText(root, text) {
-    return collapse(root.textContent || '').toLowerCase().includes(text.toLowerCase());
+    return collapse(renderedText(root)).toLowerCase().includes(text.toLowerCase());
   }
 
   // The containers a way matches: its peers, filtered as the generated locator will filter them.
@@ -120,8 +142,10 @@
     return false;
   }
 
-  // Each way to find this container again, best first.
-  function scopeWays(node, target) {
+  // Each way to find this container again, best first. A container that is the only one of its kind now
+  // (``told``: the one todo of a list of one) is still told by what it holds, so that its locator
+  // stays one match when a second of its kind arrives.
+  function scopeWays(node, target, told) {
     const doc = node.ownerDocument;
     const ways = [];
     const testId = node.getAttribute(TEST_ID);
@@ -134,10 +158,12 @@
     if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
     const selector = classSelector(node);
     if (selector) outers.push({ strategy: 'class', selector });
+    // found by its key: the elements that carry the same key hold the target and nothing like it
+    for (const key of keyAttributes(node)) ways.push({ strategy: 'attr', selector: key });
     for (const outer of outers) {
       const peers = scopePeers(doc, outer);
       if (peers.length > MAX_PEERS) continue;      // too many peers to compare within one call
-      if (peers.length === 1 && peers[0] === node) { ways.push({ ...outer, strategy: outer.strategy + '_only' }); continue; }
+      if (peers.length === 1 && peers[0] === node && !told) { ways.push({ ...outer, strategy: outer.strategy + '_only' }); continue; }
       const has = identityChild(node, target, peers);
       if (has) ways.push({ ...outer, strategy: outer.strategy + '_has', has });
       const text = identityText(node, target, peers);
@@ -150,15 +176,28 @@
   // found again; those with none are kept too (inside a unique outer container, they may have one).
   function scopesOf(el, limit) {
     const out = [];
+    const lone = [];
     let found = 0, depth = 0;
     for (let node = parentOf(el); node && node.tagName !== 'BODY' && found < limit && depth < SCOPE_DEPTH;
       node = parentOf(node), depth++) {
       if (node.nodeType !== 1) continue;
       const reason = scopeReason(node);
-      if (!reason) continue;
+      if (!reason) {
+        const classReason = loneClassReason(node);
+        if (classReason && lone.length < limit) lone.push({ reason: classReason, node });
+        continue;
+      }
       const ways = scopeWays(node, el);
       if (ways.length) found++;
       out.push({ reason, ways, node });
+    }
+    // the lone classes after every container a role or a repetition marks
+    for (const scope of lone) {
+      // its own text first: a named child of a lone item (its "×" button) is likely in every item to come
+      const all = scopeWays(scope.node, el, true);
+      const text = all.filter((way) => way.strategy === 'class_text');
+      const ways = text.length ? text : all.filter((way) => way.strategy === 'class_has');
+      if (ways.length) out.push({ ...scope, ways });
     }
     return out;
   }

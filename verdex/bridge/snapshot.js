@@ -13,7 +13,8 @@
     }
     const pageIdentity = identity(document);
     const { lines, keys, visited } = treeLines(root, args);
-    const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: visited };
+    const result = { document_id: documentId, identity: pageIdentity, next_ref: nextRef, element_count: visited,
+      ready_state: document.readyState };
     const current = { lines, keys };
     if (args.diff) {
       result.diff = previous ? diffLines(previous, current) : null;

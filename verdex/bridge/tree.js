@@ -29,6 +29,38 @@
       const ar = role(a);
       if ((ar && isInteractive(a, ar) && !ROW_ROLES.has(ar)) || a.tagName === 'LABEL') return false;
     }
+    if (wrapsOneControl(el)) return false;
+    const rect = el.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  }
+
+  const CONTROLS = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], ' +
+    '[role=checkbox], [role=radio], [role=switch], [role=tab], [role=menuitem], [role=option], [role=combobox], [role=textbox]';
+
+  // A wrapper that handles its control's click (a toolbar's span around each button) is that control
+  // again: it holds one control and no text of its own. The control alone is listed.
+  function wrapsOneControl(el) {
+    const controls = el.querySelectorAll(CONTROLS);
+    if (controls.length !== 1) return false;
+    return collapse(renderedText(el)) === collapse(renderedText(controls[0]));
+  }
+
+  // A member of a roving tabindex group (a file list, a grid of rows: one member takes Tab at a time,
+  // the arrow keys move it on, every member is a control): the page made it focusable, and so it made
+  // its siblings, one of them in the tab order now.
+  function rovingMember(el) {
+    if (!el.hasAttribute('tabindex') || !el.parentElement) return false;
+    let members = 0, tabbable = false;
+    for (let c = el.parentElement.firstElementChild; c; c = c.nextElementSibling) {
+      if (c.tagName !== el.tagName || !c.hasAttribute('tabindex')) continue;
+      members++;
+      if (c.tabIndex >= 0) tabbable = true;
+    }
+    if (members < 2 || !tabbable) return false;
+    for (let a = parentOf(el); a && a.nodeType === 1; a = parentOf(a)) {
+      const ar = role(a);
+      if (ar && isInteractive(a, ar) && !ROW_ROLES.has(ar) && ar !== 'listbox') return false;
+    }
     const rect = el.getBoundingClientRect();
     return rect.width > 0 && rect.height > 0;
   }
@@ -38,7 +70,7 @@
     if (own) return clip(collapse(own), NAME_LIMIT);
     const icon = el.querySelector('svg title');
     if (icon && collapse(icon.textContent || '')) return clip(collapse(icon.textContent), NAME_LIMIT);
-    const text = collapse(el.textContent || '');
+    const text = collapse(renderedText(el));
     if (text && text.length <= 40) return text;
     return semanticClass(el) || '';
   }
@@ -67,11 +99,12 @@
     const r = visible ? role(el) : null;
     const testId = el.getAttribute(TEST_ID);
     const interactive = !!r && isInteractive(el, r);
-    const clickable = !interactive && visible && (!r || !NAMED_BY_ROLE.has(r)) && scriptClickable(el, s);
+    const roving = !interactive && visible && rovingMember(el);
+    const clickable = !interactive && visible && (!r || !NAMED_BY_ROLE.has(r)) && (scriptClickable(el, s) || (!r && roving));
     const node = { el, role: clickable ? 'clickable' : r || 'generic', name: clickable ? clickableName(el) : '',
       ref: null, testId: visible && testId || null, attrs: null, value: null, url: null, children: [], shape: '' };
     node.nameable = !!r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r);   // named in finish()
-    if (interactive || clickable || ctx.refAll && visible) node.ref = refFor(el);
+    if (interactive || clickable || roving || ctx.refAll && visible) node.ref = refFor(el);
     else node.ref = refOf.get(el) || null;      // handed out earlier (identity, structure tools): keep showing it
     if (visible) node.attrs = states(el, r || 'generic');
     if (r) {
@@ -134,6 +167,7 @@
       if (node.fold !== undefined) { finish([node.like]); continue; }
       if (node.text !== undefined) continue;
       if (node.nameable) node.name = clip(accessibleName(node.el), NAME_LIMIT);
+      if (node.ref && node.name && !SAYS_SOMETHING.test(node.name)) node.title = glyphTitle(node.el);
       if (node.ref && INTERACTIVE_ROLES.has(node.role)) node.risk = riskOf(node.el, node.role, node.name);
       finish(node.children);
       dropRedundantText(node);
@@ -142,6 +176,15 @@
     }
   }
 
+
+  // A name of icon glyphs only (an icon font's private code point, Playwright's and Chromium's name
+  // of a control whose one child is an icon) says nothing to a reader: its title says what it does.
+  const SAYS_SOMETHING = /[\p{L}\p{N}]/u;
+
+  function glyphTitle(el) {
+    const title = el.getAttribute('title') || el.getAttribute('aria-description') || '';
+    return title.trim() ? clip(collapse(title), NAME_LIMIT) : null;
+  }
 
   function dropRedundantText(node) {
     const kids = node.children;
@@ -222,6 +265,7 @@
     if (node.testId) line += ' [testid=' + clip(node.testId, NAME_LIMIT) + ']';
     if (node.attrs) for (const a of node.attrs) line += ' [' + a + ']';
     if (node.url) line += ' [url=' + node.url + ']';
+    if (node.title) line += ' [title=' + quote(node.title) + ']';
     if (node.risk) line += ' [' + node.risk.level + ']';
     return line;
   }

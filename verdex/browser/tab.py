@@ -54,6 +54,10 @@ DEFAULT_MAX_BYTES = 24_000
 # The header (identity: at most five items per list, names clipped) and the paging line are counted
 # against the budget too: the tree gets what is left after this much.
 HEADER_RESERVE_BYTES = 4_000
+# A snapshot that finds nothing to show (a document just committed, an app not rendered yet) waits this
+# long for the body to have content, then says what state the document is in.
+EMPTY_WAIT_MS = 2_000
+HAS_CONTENT = "() => !!document.body && document.body.innerText.trim().length > 0"
 T = TypeVar("T")
 MAX_DIALOGS_PER_DOCUMENT = 20
 
@@ -428,9 +432,11 @@ class Tab:
             if scope is not None:
                 self.refs.check_ref(scope)
             observation_id = self.refs.new_observation()
-            answer = await self.call_bridge("snapshot", {"observation_id": observation_id, "scope": scope,
-                                                         "depth": depth, "max_items": max_items, "diff": diff,
-                                                         "mode": mode, "max_bytes": tree_bytes})
+            args = {"observation_id": observation_id, "scope": scope, "depth": depth, "max_items": max_items,
+                    "diff": diff, "mode": mode, "max_bytes": tree_bytes}
+            answer = await self.call_bridge("snapshot", args)
+            if answer.get("total_lines") == 0 and scope is None and await self._content_arrives():
+                answer = await self.call_bridge("snapshot", args)
             self.raise_for_ref_error(answer)
             self.refs.observed(observation_id, answer["document_id"])
         self.refs.saw(answer["next_ref"])
@@ -438,7 +444,17 @@ class Tab:
         return Snapshot(observation_id=observation_id, tab=self.id, mode=mode, identity=answer["identity"],
                         text=text, diff=answer.get("diff"), total_lines=answer["total_lines"],
                         offset=answer["offset"], has_more=answer["has_more"], next_cursor=answer["next_cursor"],
-                        element_count=answer.get("element_count", 0))
+                        element_count=answer.get("element_count", 0), ready_state=answer.get("ready_state"))
+
+    async def _content_arrives(self) -> bool:
+        """Wait (≤ EMPTY_WAIT_MS) for the document's body to show text: whether it did."""
+        if self.page.url == "about:blank":
+            return False
+        try:
+            await self.page.wait_for_function(HAS_CONTENT, timeout=EMPTY_WAIT_MS, polling=100)
+            return True
+        except PlaywrightError:           # still empty, or the document changed under the wait
+            return False
 
     @core_call("ancestors", "low")
     @_reporting_closed

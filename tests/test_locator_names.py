@@ -1,0 +1,62 @@
+"""The name in a role locator is the one Playwright's role engine (and Chromium) computes for the
+element: controls whose names join an icon's text and a label (an icon font's glyph drawn by
+``::before``, a ligature font's word, an SVG's title) are found by role and that name, never by a
+position; and a name the bridge reads differently from Playwright's engine is replaced by Playwright's
+before a locator is chosen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from verdex import locators
+
+pytestmark = pytest.mark.anyio
+
+
+async def _refs(tab, pattern: str) -> list[str]:
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    return [m.group(1) for line in text.splitlines() if re.search(pattern, line)
+            for m in [re.search(r"\[ref=(e\d+)\]", line)] if m]
+
+
+async def test_icon_controls_get_role_locators_by_their_full_name_and_no_position(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/aria/icons.html")
+    refs = await _refs(tab, r"^\s*- (link|button) ")
+    assert len(refs) == 12
+    codes = []
+    for ref in refs:
+        choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+        assert not choice.fallback and ".nth(" not in choice.code, choice.code
+        assert choice.chosen.matches == 1 and choice.chosen.is_target
+        codes.append(choice.code)
+    assert 'page.get_by_role("link", name="\uf015 Home", exact=True)' in codes       # the glyph is in the name
+    assert 'page.get_by_role("button", name="★ Star", exact=True)' in codes   # an inline-block glyph: spaced
+    assert 'page.get_by_role("button", name="content_copy Duplicate", exact=True)' in codes
+    assert 'page.get_by_role("button", name="Messages new", exact=True)' in codes    # ::after from an attribute
+    assert 'page.get_by_title("Delete record", exact=True)' in codes     # a glyph for a name: its title
+
+
+async def test_a_name_of_icon_glyphs_only_is_shown_with_the_title_that_says_what_it_does(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/aria/icons.html")
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    assert re.search(r'- button "\uf1f8" \[ref=e\d+\] \[title="Delete record"\]', text), text
+    assert await tab.page.get_by_role("button", name="\uf1f8", exact=True).count() == 1   # Playwright's name
+
+
+async def test_a_name_playwright_reads_differently_is_taken_from_playwrights_engine(session):
+    tab = await session.tab()
+    await tab.page.set_content('<button>Save</button><button>Open: \'it\' "now"</button>')
+    ref = (await _refs(tab, r'button "Open'))[0]
+    info = await tab.candidates(ref)
+    for candidate in info["candidates"]:      # the bridge's name, read as another engine might read it
+        if candidate["kind"] == "role":
+            candidate["name"] = "Open it now"
+    choice = await locators.choose(tab.page, info, tab.test_id_attribute)
+    assert choice.code == 'page.get_by_role("button", name="Open: \'it\' \\"now\\"", exact=True)'
+    assert choice.chosen.kind == "role (Playwright's name)" and not choice.fallback
+    wrong = [c for c in choice.candidates if c.kind == "role" and c.matches == 0]
+    assert wrong, "the disagreeing name stays in the ranking, with Playwright's count of 0"

@@ -1,0 +1,52 @@
+"""Risk that does not cry wolf, measured on real UI labels (tests/data/risk_labels.tsv, quoted from
+public apps' code and marked by hand; bench/risk_precision.py prints the same figures): [danger]
+keeps its precision and its recall. And the context cases: a link within the page (a skip link) does
+not take the page's own path for its destination; a form's Save button is not a deletion because the
+form also holds a Delete button; a confirmation quotes the control's name, never URL fragments."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+import risk_precision  # noqa: E402  (bench/ is a folder of scripts, not a package)
+
+pytestmark = pytest.mark.anyio
+
+PRECISION_BAR = 0.95
+RECALL_BAR = 0.95
+
+DELETE_PAGE = """<!doctype html><title>Delete page</title><a href="#main">Skip to main content</a>
+<main id="main"><h1>Delete page 4?</h1>
+<a href="/admin/pages/4/delete">Delete</a> <a href="/admin/pages/4/edit">Edit</a>
+<form method="post" action="/admin/pages/4/save"><label>Title <input name="title"></label>
+<button type="submit">Save draft</button><button type="button">Delete page</button></form>
+<div role="dialog" aria-label="Confirm"><p>This cannot be undone.</p>
+<button>No, don't delete it</button><button>Yes, delete it</button></div></main>"""
+
+
+async def test_danger_on_real_labels_holds_its_precision_and_recall(session):
+    result = await risk_precision.score(session, risk_precision.labels())
+    assert result.total >= 100 and len(result.true_positives) + len(result.misses) >= 10
+    assert result.precision >= PRECISION_BAR, f"false alarms: {result.false_alarms}"
+    assert result.recall >= RECALL_BAR, f"misses: {result.misses}"
+
+
+async def test_skip_links_escapes_and_a_forms_save_are_not_danger_and_reasons_quote_names(session, apps):
+    tab = await session.tab()
+    url = apps.url + "/admin/pages/4/delete"
+    await tab.page.route(url, lambda route: route.fulfill(body=DELETE_PAGE, content_type="text/html"))
+    await tab.navigate(url)
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    risk = {m.group(2): m.group(3) for line in text.splitlines()
+            for m in [re.match(r'^\s*- (link|button) "([^"]*)" \[ref=\w+\](?: \[url=[^\]]*\])?(?: \[(\w+)\])?', line)] if m}
+    assert risk["Skip to main content"] is None
+    assert risk["No, don't delete it"] is None
+    assert risk["Save draft"] == "caution"
+    assert risk["Delete"] == "danger" and risk["Delete page"] == "danger" and risk["Yes, delete it"] == "danger"
+    facts = await tab.preflight(re.search(r'link "Delete" \[ref=(\w+)\]', text).group(1))
+    assert facts.risk.reason == 'its name says "Delete"'
