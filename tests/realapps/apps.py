@@ -68,12 +68,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(app: RealApp) -> Iterator[str]:
-    """The app, started fresh (its data as seeded) on a free port; its base URL while it runs."""
+def running(app: RealApp, *options: str) -> Iterator[str]:
+    """The app, started fresh (its data as seeded) on a free port; its base URL while it runs.
+    ``options`` go to its launcher (``--renamed-delete`` for Flask-Admin's relabelled delete button)."""
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen(app.command(app.python(), port), stdout=log, stderr=subprocess.STDOUT,
+        process = subprocess.Popen([*app.command(app.python(), port), *options], stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True, cwd=LAUNCHERS,
                                    env=_app_env())
         try:
