@@ -1,6 +1,6 @@
 """The real-app corpus, measured: every flow of tests/realapps/ (Flask-Admin, Dash, NiceGUI, Streamlit,
-installed from PyPI by ./dev) is recorded by the scripted agent over MCP, exported as a pytest and a
-Playwright Test file, and each generated test runs --runs times against fresh copies of the app.
+MLflow, marimo, I Hate Money from PyPI and Node-RED from npm, installed by ./dev) is recorded by the
+scripted agent over MCP, exported as a pytest and a Playwright Test file, and each generated test runs --runs times against fresh copies of the app.
 
 Per flow it prints the passes, the review problems of the two files (tests/generated_style.py: a port
 or path baked in, a chain written three times, a long line, a substring text), how many of verdex's locators are positional (nth) or hold volatile
@@ -140,7 +140,7 @@ def main() -> int:
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
     if args.naive:
-        return measure_naive(flows, args.runs, args.workers)
+        return measure_naive([flow for flow in flows if naive_file(flow).exists()], args.runs, args.workers)
     started = time.monotonic()
     rows = []
     with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:

@@ -36,6 +36,7 @@ SHAPES = {
     "frame": [*PAYMENT_FRAME, Step(method="get_by_label", args=["Card number"], kwargs={"exact": True})],
     "frame, container": [*PAYMENT_FRAME, role("group"), Step(method="filter", kwargs={"has_text": "Card"}),
                          role("button", "Pay")],
+    "frame, container with has": [*PAYMENT_FRAME, *EMMA_ARTICLE, role("button", "Pay")],
     "class and text": [Step(method="locator", args=["div.q-card"]), Step(method="filter", kwargs={"has_text": "Walk"}),
                        role("button")],
     "label": [Step(method="get_by_label", args=["Email"], kwargs={"exact": True})],

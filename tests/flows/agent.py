@@ -228,6 +228,10 @@ class Agent:
                    submit: bool = False) -> Outcome:
         return await self._act("browser_fill", role, name, after=after, effect=False, value=value, submit=submit)
 
+    async def type(self, role: str, name: str, text: str, *, after: tuple[str, str] | None = None) -> Outcome:
+        """Text typed key by key, for a field that listens to keys rather than to its value."""
+        return await self._act("browser_type", role, name, after=after, effect=False, text=text)
+
     async def select(self, role: str, name: str, label: str, *, after: tuple[str, str] | None = None) -> Outcome:
         """Choose an option of a select by its label."""
         return await self._act("browser_select", role, name, after=after, effect=False, labels=[label])

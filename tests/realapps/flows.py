@@ -184,9 +184,10 @@ async def node_red_language(agent: Agent, base_url: str) -> None:
 
 
 async def node_red_filter_palette(agent: Agent, base_url: str) -> None:
-    """Filter the palette of nodes by name: only the matching node stays listed."""
+    """Filter the palette of nodes by name, typed (the palette filters on key presses, not on a filled
+    value): only the matching node stays listed."""
     await agent.wait_for_text("New order")
-    await agent.fill("textbox", "filter nodes", "json")
+    await agent.type("textbox", "filter nodes", "json")
     await agent.verify_element("clickable", "json", "visible")
 
 
