@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.flows.runner import Run, exported_spec, run_pytest, run_typescript  # noqa: E402
 from tests.generated_style import style_problems  # noqa: E402
 from tests.realapps import proving  # noqa: E402
-from tests.realapps.flows import FLOWS, Flow  # noqa: E402
+from tests.realapps.flows import FLOWS, AgentError, Flow  # noqa: E402
 from verdex.lint import LintConfig, lint_source  # noqa: E402
 
 
@@ -73,6 +73,12 @@ def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = Fal
             "runs": runs, "style": len(style), "locators": len(reading.locators), "nth": len(reading.positional),
             "volatile": len(reading.volatile), "pw_picks": len(picks), "pw_nth": sum(p.positional for p in picks),
             "pw_volatile": sum(p.volatile for p in picks), "example": _example(reading, picks)}
+
+
+def unrecorded(flow: Flow, runs: int) -> dict[str, object]:
+    """The row of a flow whose recording failed: no test, so no pass."""
+    return {"flow": flow.key, "python": 0, "typescript": 0, "runs": runs, "style": 0, "locators": 0, "nth": 0,
+            "volatile": 0, "pw_picks": 0, "pw_nth": 0, "pw_volatile": 0, "example": ""}
 
 
 NAIVE_DIR = Path(__file__).resolve().parents[1] / "tests" / "realapps" / "naive"
@@ -147,7 +153,11 @@ def main() -> int:
         for flow in flows:
             folder = Path(scratch) / flow.key.replace("/", "-")
             folder.mkdir()
-            rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
+            try:
+                rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
+            except AgentError as exc:         # verdex refused a step: nothing to export, every run counts as failed
+                say(f"  the recording failed: {str(exc).splitlines()[0]}")
+                rows.append(unrecorded(flow, args.runs))
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
           f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
           f"({time.monotonic() - started:.0f} s)\n")
