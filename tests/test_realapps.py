@@ -1,7 +1,9 @@
 """On real open-source apps nobody here wrote (tests/realapps/: Flask-Admin, Dash, NiceGUI, Streamlit,
-MLflow, marimo, I Hate Money, Node-RED, installed from PyPI and npm by ./dev), a scripted agent records one flow per app over MCP; the generated
-Python test passes against fresh copies of the app, its locators hold no nth() and no price, count or
-date, both files pass the review checks of tests/generated_style.py, and the TypeScript spec passes too. bench/realapps.py runs every flow 20 times."""
+MLflow, marimo, I Hate Money, Node-RED, installed from PyPI and npm by ./dev), a scripted agent records
+one flow per app over MCP; the generated Python test passes against fresh copies of the app, its
+locators hold no nth() and no price, count or date, both files pass the review checks of
+tests/generated_style.py, and the TypeScript spec passes too. bench/realapps.py runs every flow 20
+times. verdex heal repairs a generated test after the app relabelled the button it clicks."""
 
 from __future__ import annotations
 
