@@ -75,6 +75,13 @@ def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = Fal
             "pw_volatile": sum(p.volatile for p in picks), "example": _example(reading, picks)}
 
 
+def first_refusal(group: BaseExceptionGroup) -> str:
+    leaf: BaseException = group
+    while isinstance(leaf, BaseExceptionGroup):
+        leaf = leaf.exceptions[0]
+    return str(leaf).splitlines()[0]
+
+
 def unrecorded(flow: Flow, runs: int) -> dict[str, object]:
     """The row of a flow whose recording failed: no test, so no pass."""
     return {"flow": flow.key, "python": 0, "typescript": 0, "runs": runs, "style": 0, "locators": 0, "nth": 0,
@@ -155,8 +162,8 @@ def main() -> int:
             folder.mkdir()
             try:
                 rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
-            except AgentError as exc:         # verdex refused a step: nothing to export, every run counts as failed
-                say(f"  the recording failed: {str(exc).splitlines()[0]}")
+            except* AgentError as refused:    # the recording's task group wraps what verdex refused
+                say(f"  the recording failed: {first_refusal(refused)}")
                 rows.append(unrecorded(flow, args.runs))
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
           f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
