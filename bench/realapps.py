@@ -1,6 +1,6 @@
 """The real-app corpus, measured: every flow of tests/realapps/ (Flask-Admin, Dash, NiceGUI, Streamlit,
-installed from PyPI by ./dev) is recorded by the scripted agent over MCP, exported as a pytest and a
-Playwright Test file, and each generated test runs --runs times against fresh copies of the app.
+MLflow, marimo, I Hate Money from PyPI and Node-RED from npm, installed by ./dev) is recorded by the
+scripted agent over MCP, exported as a pytest and a Playwright Test file, and each generated test runs --runs times against fresh copies of the app.
 
 Per flow it prints the passes, the review problems of the two files (tests/generated_style.py: a port
 or path baked in, a chain written three times, a long line, a substring text), how many of verdex's locators are positional (nth) or hold volatile
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.flows.runner import Run, exported_spec, run_pytest, run_typescript  # noqa: E402
 from tests.generated_style import style_problems  # noqa: E402
 from tests.realapps import proving  # noqa: E402
-from tests.realapps.flows import FLOWS, Flow  # noqa: E402
+from tests.realapps.flows import FLOWS, AgentError, Flow  # noqa: E402
 from verdex.lint import LintConfig, lint_source  # noqa: E402
 
 
@@ -73,6 +73,19 @@ def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = Fal
             "runs": runs, "style": len(style), "locators": len(reading.locators), "nth": len(reading.positional),
             "volatile": len(reading.volatile), "pw_picks": len(picks), "pw_nth": sum(p.positional for p in picks),
             "pw_volatile": sum(p.volatile for p in picks), "example": _example(reading, picks)}
+
+
+def first_refusal(group: BaseExceptionGroup) -> str:
+    leaf: BaseException = group
+    while isinstance(leaf, BaseExceptionGroup):
+        leaf = leaf.exceptions[0]
+    return str(leaf).splitlines()[0]
+
+
+def unrecorded(flow: Flow, runs: int) -> dict[str, object]:
+    """The row of a flow whose recording failed: no test, so no pass."""
+    return {"flow": flow.key, "python": 0, "typescript": 0, "runs": runs, "style": 0, "locators": 0, "nth": 0,
+            "volatile": 0, "pw_picks": 0, "pw_nth": 0, "pw_volatile": 0, "example": ""}
 
 
 NAIVE_DIR = Path(__file__).resolve().parents[1] / "tests" / "realapps" / "naive"
@@ -140,14 +153,18 @@ def main() -> int:
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
     if args.naive:
-        return measure_naive(flows, args.runs, args.workers)
+        return measure_naive([flow for flow in flows if naive_file(flow).exists()], args.runs, args.workers)
     started = time.monotonic()
     rows = []
     with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:
         for flow in flows:
             folder = Path(scratch) / flow.key.replace("/", "-")
             folder.mkdir()
-            rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
+            try:
+                rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
+            except* AgentError as refused:    # the recording's task group wraps what verdex refused
+                say(f"  the recording failed: {first_refusal(refused)}")
+                rows.append(unrecorded(flow, args.runs))
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
           f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
           f"({time.monotonic() - started:.0f} s)\n")

@@ -49,6 +49,7 @@ BROKEN = {
     "reordered": (with_add_locator('page.get_by_role("button", name="Add to Cart", exact=True).nth(1)'), "locator"),
     "wrapped": (with_add_locator("page.locator(\"article:has-text('Pixel 8') > button\")"), "locator"),
     "overlay": (GENERATED.read_text(encoding="utf-8"), "wait"),
+    "renamed-button": (GENERATED.read_text(encoding="utf-8"), "locator"),
 }
 
 

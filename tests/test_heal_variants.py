@@ -24,7 +24,7 @@ async def snapshot_of(session, server: FixtureServer) -> tuple[str, object]:
 def test_an_unknown_variant_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown shop variant"):
         FixtureServer(shop_variant="upside-down")
-    assert SHOP_VARIANTS == ("renamed-testid", "reordered", "wrapped", "overlay")
+    assert SHOP_VARIANTS == ("renamed-testid", "reordered", "wrapped", "overlay", "renamed-button")
 
 
 async def test_renamed_testid_calls_the_cards_product_tile(session) -> None:
@@ -55,6 +55,15 @@ async def test_overlay_covers_the_add_buttons_after_the_cards_render(session) ->
         blocking = judge(await tab.preflight(ref), "click").blocking
         assert any(b.startswith("covered at its centre by div [testid=promo-overlay]") for b in blocking), blocking
         await tab.page.get_by_test_id("promo-overlay").wait_for(state="detached", timeout=6_000)
+
+
+async def test_renamed_button_calls_every_add_button_add_to_basket(session) -> None:
+    with FixtureServer(shop_variant="renamed-button") as server:
+        tab = await session.tab()
+        await tab.navigate(server.url + "/shop/")
+        await tab.page.get_by_role("button", name="Add to basket").first.wait_for()
+        text = (await tab.snapshot(mode="full", max_bytes=None)).text
+        assert text.count('button "Add to basket"') == 12 and "Add to Cart" not in text
 
 
 async def test_without_a_variant_the_shop_is_unchanged(session) -> None:

@@ -243,6 +243,23 @@ class Agent:
                    submit: bool = False) -> Outcome:
         return await self._act("browser_fill", role, name, after=after, effect=False, value=value, submit=submit)
 
+    async def type(self, role: str, name: str, text: str, *, after: tuple[str, str] | None = None) -> Outcome:
+        """Text typed key by key, for a field that listens to keys rather than to its value."""
+        return await self._act("browser_type", role, name, after=after, effect=False, text=text)
+
+    async def select(self, role: str, name: str, label: str, *, after: tuple[str, str] | None = None) -> Outcome:
+        """Choose an option of a select by its label."""
+        return await self._act("browser_select", role, name, after=after, effect=False, labels=[label])
+
+    async def press(self, role: str, name: str, key: str, *, after: tuple[str, str] | None = None,
+                    expect_text: str | None = None) -> Outcome:
+        """A key pressed on an element (Shift+Enter in a code cell runs it)."""
+        return await self._act("browser_press", role, name, after=after, expect_text=expect_text, key=key)
+
+    async def press_key(self, key: str) -> Outcome:
+        """A key pressed on whatever has focus (a shortcut: Control+Comma opens Node-RED's settings)."""
+        return await self.must("browser_press", key=key)
+
     async def answer_dialog(self, accept: bool) -> Outcome:
         return await self.must("browser_dialog", accept=accept)
 

@@ -34,14 +34,23 @@ class AppNotStarted(RuntimeError):
 class RealApp:
     name: str
     project: str                              # what it is, for the bench's table
-    command: Callable[[str, int], list[str]]  # (the apps' python, port) -> argv
+    command: Callable[[str, int], list[str]]  # (what it runs with, port) -> argv
     path: str                                 # the page flows start from
+    home: str = ".venv-apps"                  # where ./dev installed it: a virtualenv, or an npm folder
 
-    def python(self) -> str:
-        python = os.environ.get("VERDEX_APPS_PYTHON") or str(REPO_ROOT / ".venv-apps" / "bin" / "python")
+    def runs_with(self) -> str:
+        """The python of its virtualenv, or the folder ./dev installed an npm app into."""
+        if self.home.startswith(".apps-npm/"):
+            folder = REPO_ROOT / self.home
+            if not (folder / "node_modules").is_dir():
+                raise AppNotStarted(f"{self.name} is not installed in {folder}: `./dev setup` installs it there "
+                                    f"from tests/realapps/npm/{self.name}/package-lock.json")
+            return str(folder)
+        shared = self.home == ".venv-apps" and os.environ.get("VERDEX_APPS_PYTHON")
+        python = shared or str(REPO_ROOT / self.home / "bin" / "python")
         if not Path(python).exists():
-            raise AppNotStarted(f"no virtualenv for the real apps at {python}: `./dev setup` installs "
-                                "tests/realapps/requirements.txt there (or set VERDEX_APPS_PYTHON)")
+            raise AppNotStarted(f"no virtualenv for the real app {self.name} at {python}: `./dev setup` installs "
+                                "its tests/realapps/requirements*.txt there (or set VERDEX_APPS_PYTHON)")
         return python
 
 
@@ -58,6 +67,14 @@ APPS = {app.name: app for app in (
             lambda python, port: [python, "-m", "streamlit", "hello", "--server.port", str(port),
                                   "--server.address", "127.0.0.1", "--server.headless", "true",
                                   "--browser.gatherUsageStats", "false"], "/"),
+    RealApp("marimo", "marimo 0.25 notebook editor (CodeMirror cells)",
+            lambda python, port: [python, str(LAUNCHERS / "marimo_notebook.py"), str(port)], "/"),
+    RealApp("ihatemoney", "I Hate Money 7.2 (strict Content-Security-Policy)",
+            lambda python, port: [python, str(LAUNCHERS / "ihatemoney_demo.py"), str(port)], "/demo",
+            home=".venv-apps-ihatemoney"),
+    RealApp("node-red", "Node-RED 4.1 flow editor (i18next, ten languages)",
+            lambda folder, port: ["node", str(LAUNCHERS / "node_red.js"), folder, str(port)], "/",
+            home=".apps-npm/node-red"),
 )}
 
 
@@ -68,12 +85,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(app: RealApp) -> Iterator[str]:
-    """The app, started fresh (its data as seeded) on a free port; its base URL while it runs."""
+def running(app: RealApp, *options: str) -> Iterator[str]:
+    """The app, started fresh (its data as seeded) on a free port; its base URL while it runs.
+    ``options`` go to its launcher (``--renamed-delete`` for Flask-Admin's relabelled delete button)."""
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen(app.command(app.python(), port), stdout=log, stderr=subprocess.STDOUT,
+        process = subprocess.Popen([*app.command(app.runs_with(), port), *options], stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True, cwd=LAUNCHERS,
                                    env=_app_env())
         try:

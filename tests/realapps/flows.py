@@ -123,6 +123,74 @@ async def dash_filter(agent: Agent, base_url: str) -> None:
     await agent.verify_text("4 planets shown")
 
 
+# ------------------------------------------------------------------------------------ marimo
+async def marimo_edit_cell(agent: Agent, base_url: str) -> None:
+    """Change the price in the first cell's code editor and run it with Shift+Enter: marimo's kernel
+    reruns the cell that uses it, and its printed total changes."""
+    await agent.wait_for_text("Order total: 36")          # the notebook ran when it opened
+    await agent.fill("textbox", "", "price = 20\nquantity = 3")
+    await agent.press("textbox", "", "Shift+Enter", expect_text="Order total: 60")
+    await agent.verify_text("Order total: 60")
+
+
+async def marimo_find_replace(agent: Agent, base_url: str) -> None:
+    """Rename a variable across the notebook with marimo's find-and-replace panel (Control+F in a cell's
+    editor): every cell's code editor changes."""
+    await agent.wait_for_text("Order total: 36")
+    await agent.press("textbox", "", "Control+f")
+    await agent.fill("textbox", "Find", "quantity")
+    await agent.fill("textbox", "Replace", "count")
+    await agent.click("button", "Replace All")
+    await agent.verify_text("total = price * count")
+
+
+# ------------------------------------------------------------------------------------ I Hate Money
+async def ihatemoney_add_bill(agent: Agent, base_url: str) -> None:
+    """Add a bill in the app's modal form (every page under its strict Content-Security-Policy)."""
+    await agent.click("link", "Add a new bill")
+    await agent.fill("textbox", "What?", "Cinema")
+    await agent.select("combobox", "Who paid? Payer", "Georg")
+    await agent.fill("textbox", "How much?", "36")
+    await agent.click("button", "Submit")
+    await agent.verify_text("The bill has been added")
+    await agent.verify_text("Cinema")
+
+
+async def ihatemoney_delete_bill(agent: Agent, base_url: str) -> None:
+    """Delete one bill: its row's delete button asks again ("Are you sure?") before the form is sent."""
+    await agent.click("button", "delete", after=("cell", "Beer !"))
+    await agent.click("button", "Are you sure?", after=("cell", "Beer !"))
+    await agent.verify_text("The bill has been deleted")
+
+
+async def ihatemoney_language(agent: Agent, base_url: str) -> None:
+    """Switch the app to German from its Languages menu: every label of the page changes."""
+    await agent.click("button", "Languages")
+    await agent.click("link", "Deutsch")
+    await agent.verify_element("link", "Neue Ausgabe", "visible")
+
+
+# ------------------------------------------------------------------------------------ Node-RED
+async def node_red_language(agent: Agent, base_url: str) -> None:
+    """Switch the editor to German in its user settings (Control+Comma) and open it again: every label
+    comes from the i18next catalogue of the chosen language, which the page loads as it starts."""
+    await agent.wait_for_text("New order")                 # the seeded flow is drawn
+    await agent.press_key("Control+Comma")
+    await agent.select("combobox", "Language", "Deutsch")
+    await agent.click("button", "Close")
+    await agent.navigate(base_url + "/")
+    await agent.wait_for_text("New order")                 # drawn again, in the editor's new language
+    await agent.verify_element("textbox", "Nodes filtern", "visible")
+
+
+async def node_red_filter_palette(agent: Agent, base_url: str) -> None:
+    """Filter the palette of nodes by name, typed (the palette filters on key presses, not on a filled
+    value): only the matching node stays listed."""
+    await agent.wait_for_text("New order")
+    await agent.type("textbox", "filter nodes", "json")
+    await agent.verify_element("clickable", "json", "visible")
+
+
 FLOWS = {flow.key: flow for flow in (
     Flow(APPS["flask-admin"], "delete", "delete the book Dune from the list", flask_admin_delete),
     Flow(APPS["flask-admin"], "sort", "sort the books by price", flask_admin_sort),
@@ -136,6 +204,13 @@ FLOWS = {flow.key: flow for flow in (
     Flow(APPS["mlflow"], "open-experiment", "open the experiment price-forecast", mlflow_open_experiment),
     Flow(APPS["streamlit"], "dataframe", "open the DataFrame demo from the sidebar", streamlit_dataframe),
     Flow(APPS["streamlit"], "sidebar", "collapse the sidebar and open it again", streamlit_collapse_sidebar),
+    Flow(APPS["marimo"], "edit-cell", "change the price in the first cell and run it", marimo_edit_cell),
+    Flow(APPS["marimo"], "find-replace", "rename quantity to count with find and replace", marimo_find_replace),
+    Flow(APPS["ihatemoney"], "add-bill", "add a bill of 36 for the cinema", ihatemoney_add_bill),
+    Flow(APPS["ihatemoney"], "delete-bill", "delete the bill Beer !", ihatemoney_delete_bill),
+    Flow(APPS["ihatemoney"], "language", "switch the app to German", ihatemoney_language),
+    Flow(APPS["node-red"], "language", "switch the editor to German", node_red_language),
+    Flow(APPS["node-red"], "filter-palette", "filter the palette to the json node", node_red_filter_palette),
 )}
 
 

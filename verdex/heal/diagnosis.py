@@ -8,6 +8,7 @@ element to be hidden (as ``generators/waits.py`` writes for a blocker seen while
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -61,7 +62,10 @@ async def diagnose(tab: Tab, test: TestSource, failing: int, action_steps: list[
             return fix
         if index < last:
             with translate_playwright_errors(f"replaying step {index}"):
-                await perform(locators.build(tab.page, site.chain.steps), record, ACTION_TIMEOUT_MS)
+                if site.chain is None:          # a key press on whatever has focus (an unread locator raised above)
+                    await tab.page.keyboard.press(record["args"]["key"])
+                else:
+                    await perform(locators.build(tab.page, site.chain.steps), record, ACTION_TIMEOUT_MS)
             progress(f"  replay step {index}: {record['tool']} done with the test's locator")
     raise CannotHeal(f"step {last}: the test's locator reaches the recorded target and nothing covers it; "
                      "the failure is not a locator or a missing wait", step=last)
@@ -84,12 +88,19 @@ async def _run_waits(tab: Tab, site: ActionSite) -> None:
 
 async def _check(tab: Tab, site: ActionSite, number: int, record: dict[str, Any], index: int, *,
                  failing: bool) -> Fix | None:
+    if site.unread is not None:
+        raise CannotHeal(f"step {index} ({_recorded(record)}): heal cannot read the test's locator, "
+                         f"{site.unread}", step=index, action=site.what())
     if site.chain is None:
+        if (record.get("locators") or {}).get("chosen"):
+            raise CannotHeal(f"step {index} ({_recorded(record)}) is {site.what()} in the test: it no longer "
+                             "follows the recording", step=index)
         if failing:
             raise CannotHeal(f"step {index}: a key press on the focused element has no locator to heal", step=index)
         return None
     identity = identity_of(record)
-    ref = await find(tab, identity)
+    found = await find(tab, identity)
+    ref = found.ref
     choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
     target = locators.build(tab.page, choice.chosen.steps)
     current = locators.build(tab.page, site.chain.steps)
@@ -100,7 +111,7 @@ async def _check(tab: Tab, site: ActionSite, number: int, record: dict[str, Any]
     if not same:
         what = f"matches {count} elements" if count != 1 else "matches another element"
         return Fix(number, index, "locator", choice.chosen.steps, choice.fallback,
-                   f"step {index}: the test's locator {what}; the recorded target, {identity.describe()}, "
+                   f"step {index}: the test's locator {what}; the recorded target, {found.describe(identity)}, "
                    f"is reached by {locators.python_expression(choice.chosen.steps)}")
     if not failing:
         return None
@@ -117,3 +128,11 @@ async def _check(tab: Tab, site: ActionSite, number: int, record: dict[str, Any]
                          f"covers the target", step=index)
     return Fix(number, index, "wait", blocker.chosen.steps, False,
                f"step {index}: the target was {covered.split(' [ref=')[0]}")
+
+
+def _recorded(record: dict[str, Any]) -> str:
+    """A recorded step as a person names it: ``browser_click on button "Buy"``."""
+    target = record.get("target") or {}
+    if not target.get("role"):
+        return record.get("tool", "an action")
+    return f"{record.get('tool', 'an action')} on {target['role']} {json.dumps(target.get('name') or '')}"

@@ -15,18 +15,22 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from verdex import locators
 from verdex.errors import CannotHeal
 from verdex.facts import LocatorStep
 
 ACTION_METHODS = {"click", "dblclick", "fill", "press_sequentially", "type", "select_option", "check", "uncheck",
-                  "hover", "press", "tap"}
+                  "hover", "press", "tap", "set_input_files", "drag_to"}
 PROPERTY_STEPS = {"first": 0, "last": -1}
 
 
 @dataclass
 class Chain:
-    page: str
+    page: str                             # the page variable it starts from, through any shared variable
     steps: list[LocatorStep]
+
+
+Variables = dict[str, Chain]              # the shared chains the test has declared so far, by name
 
 
 @dataclass
@@ -39,7 +43,8 @@ class Wait:
 
 @dataclass
 class ActionSite:
-    """One action of the test: the call, its locator (None: ``page.keyboard``) and where it is."""
+    """One action of the test: the call, its locator (None: ``page.keyboard``, or a locator heal cannot
+    read, then in ``unread``) and where it is."""
 
     method: str
     chain: Chain | None
@@ -48,6 +53,14 @@ class ActionSite:
     first_line: int                       # the first line after the previous action: its waits belong here
     last_line: int
     waits: list[Wait] = field(default_factory=list)
+    unread: str | None = None             # the locator's code when it is not one heal reads
+
+    def what(self) -> str:
+        """The action as the test says it, for a message: ``.click() on page.get_by_role(…)``."""
+        if self.chain is None and self.unread is None:
+            return f"{self.method}() on the focused element (page.keyboard)"
+        subject = self.unread or locators.python_expression(self.chain.steps).replace("page", self.chain.page, 1)
+        return f".{self.method}() on {subject}"
 
 
 @dataclass
@@ -83,21 +96,25 @@ def read_test(code: str, line: int | None) -> TestSource:
                      and positions[f].start.line <= line <= positions[f].end.line), functions[0])
     actions: list[ActionSite] = []
     pending: list[Wait] = []
+    variables: Variables = {}
     start = positions[function.body.body[0]].start.line if function.body.body else 0
     for statement in function.body.body:
-        wait = _wait(statement)
+        if _declares(statement, variables):
+            continue
+        wait = _wait(statement, variables)
         if wait is not None:
             pending.append(wait)
             continue
         if _is_goto(statement):
             start, pending = positions[statement].end.line + 1, []
             continue
-        for call in _action_calls(statement):
-            chain = _chain(call.func.value) if isinstance(call.func, cst.Attribute) else None
+        for call in _action_calls(statement, variables):
+            chain = _chain(call.func.value, variables)
             if _continues_previous(actions, call, chain):
                 continue          # fill(...) then press("Enter") on the same field: one recorded step
+            unread = None if chain is not None or _is_keyboard(call.func.value) else _code(call.func.value)
             actions.append(ActionSite(call.func.attr.value, chain, call, statement, start,
-                                      positions[statement].end.line, pending))
+                                      positions[statement].end.line, pending, unread))
             pending = []
         if actions and actions[-1].statement is statement:
             start = positions[statement].end.line + 1
@@ -116,7 +133,20 @@ def _continues_previous(actions: list[ActionSite], call: cst.Call, chain: Chain 
     return actions[-1].method == "fill" and actions[-1].chain.steps == chain.steps
 
 
-def _action_calls(statement: cst.CSTNode) -> list[cst.Call]:
+def _declares(statement: cst.BaseStatement, variables: Variables) -> bool:
+    """``name = <chain>``: a shared chain the generator declares before its first use, kept by name."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+            and isinstance(statement.body[0], cst.Assign) and len(statement.body[0].targets) == 1
+            and isinstance(statement.body[0].targets[0].target, cst.Name)):
+        return False
+    chain = _chain(statement.body[0].value, variables)
+    if chain is None:
+        return False
+    variables[statement.body[0].targets[0].target.value] = chain
+    return True
+
+
+def _action_calls(statement: cst.CSTNode, variables: Variables) -> list[cst.Call]:
     """Calls like ``<chain>.click()`` in a statement (also inside ``with`` blocks), in source order."""
     found: list[cst.Call] = []
 
@@ -124,24 +154,33 @@ def _action_calls(statement: cst.CSTNode) -> list[cst.Call]:
         def visit_Expr(self, node: cst.Expr) -> None:
             value = node.value
             if (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
-                    and value.func.attr.value in ACTION_METHODS and _rooted_at_page(value.func.value)):
+                    and value.func.attr.value in ACTION_METHODS and _rooted(value.func.value, variables)):
                 found.append(value)
 
     statement.visit(Visitor())
     return found
 
 
-def _rooted_at_page(node: cst.BaseExpression) -> bool:
+def _rooted(node: cst.BaseExpression, variables: Variables) -> bool:
+    """Does the expression start from a page variable or a shared chain?"""
     while True:
         if isinstance(node, cst.Call):
             node = node.func
         elif isinstance(node, cst.Attribute):
             node = node.value
         else:
-            return isinstance(node, cst.Name) and node.value.startswith("page")
+            return isinstance(node, cst.Name) and (node.value in variables or node.value.startswith("page"))
 
 
-def _wait(statement: cst.BaseStatement) -> Wait | None:
+def _is_keyboard(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Attribute) and node.attr.value == "keyboard" and isinstance(node.value, cst.Name)
+
+
+def _code(node: cst.CSTNode) -> str:
+    return " ".join(cst.Module([]).code_for_node(node).split())
+
+
+def _wait(statement: cst.BaseStatement, variables: Variables) -> Wait | None:
     """``expect(<chain>).to_be_hidden()`` and its kind, alone on a line."""
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
         return None
@@ -152,7 +191,7 @@ def _wait(statement: cst.BaseStatement) -> Wait | None:
     inner = expr.value.func.value
     if not (isinstance(inner.func, cst.Name) and inner.func.value == "expect" and len(inner.args) == 1):
         return None
-    chain = _chain(inner.args[0].value)
+    chain = _chain(inner.args[0].value, variables)
     if chain is None:
         return None
     try:
@@ -163,8 +202,9 @@ def _wait(statement: cst.BaseStatement) -> Wait | None:
     return Wait(chain, expr.value.func.attr.value, args, kwargs)
 
 
-def _chain(node: cst.BaseExpression) -> Chain | None:
-    """A locator chain of literal calls rooted at a page variable; None for anything else."""
+def _chain(node: cst.BaseExpression, variables: Variables) -> Chain | None:
+    """A locator chain of literal calls (and ``filter(has=<chain>)``) rooted at a page variable or a
+    shared chain; None for anything else."""
     steps: list[LocatorStep] = []
     while not isinstance(node, cst.Name):
         if isinstance(node, cst.Attribute) and node.attr.value in PROPERTY_STEPS:
@@ -173,18 +213,36 @@ def _chain(node: cst.BaseExpression) -> Chain | None:
             continue
         if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
             return None
-        try:
-            args = [_literal(a.value) for a in node.args if a.keyword is None]
-            kwargs = {a.keyword.value: _literal(a.value) for a in node.args if a.keyword is not None}
-        except ValueError:
+        step = _step(node, variables)
+        if step is None:
             return None
-        steps.append(LocatorStep(method=node.func.attr.value, args=args, kwargs=kwargs))
+        steps.append(step)
         node = node.func.value
-    if node.value == "expect" or not node.value.startswith("page"):
-        return None
-    if not steps or steps[-1].method == "keyboard":
+    if node.value in variables:
+        shared = variables[node.value]
+        return Chain(shared.page, shared.steps + list(reversed(steps)))
+    if node.value == "expect" or not node.value.startswith("page") or not steps:
         return None
     return Chain(node.value, list(reversed(steps)))
+
+
+def _step(call: cst.Call, variables: Variables) -> LocatorStep | None:
+    """One call of a chain: literal arguments, and a chain for ``has=``."""
+    has = None
+    try:
+        args = [_literal(a.value) for a in call.args if a.keyword is None]
+        kwargs = {}
+        for argument in call.args:
+            if argument.keyword is not None and argument.keyword.value == "has":
+                inner = _chain(argument.value, variables)
+                if inner is None:
+                    return None
+                has = inner.steps
+            elif argument.keyword is not None:
+                kwargs[argument.keyword.value] = _literal(argument.value)
+    except ValueError:
+        return None
+    return LocatorStep(method=call.func.attr.value, args=args, kwargs=kwargs, has=has)
 
 
 def _literal(node: cst.BaseExpression) -> str | int | bool:

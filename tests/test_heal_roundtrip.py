@@ -1,0 +1,165 @@
+"""Heal reads what the generator writes: every locator shape the planner can produce (chains,
+``filter(has_text=…)``, ``filter(has=…)``, frames, ``nth()`` with its comment, a popup's page variable,
+shared chains held in variables), on every kind of action, inside every wrapper (a response by glob
+or by method, a popup, a download, a file chooser, a dialog handler), rendered by both renderers; the
+pytest file read back by ``verdex/heal/source.py`` gives each action its plan's page and steps, and
+the spec holds the same actions in the same order. A heal that cannot act names the recorded step."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from verdex.errors import CannotHeal
+from verdex.facts import LocatorStep
+from verdex.generators import plan as test_plan
+from verdex.generators.plan import Action, Goto, Locator, ResponseMatch, Secret, Step, Value, Wait
+from verdex.generators.targets import renderer_for
+from verdex.heal.diagnosis import _check
+from verdex.heal.source import read_test
+
+
+def role(name_of_role: str, name: str | None = None) -> Step:
+    return Step(method="get_by_role", args=[name_of_role], kwargs={"name": name, "exact": True} if name else {})
+
+
+EMMA_ARTICLE = [role("article"), Step(method="filter", has=[role("heading", "Emma")])]
+PAYMENT_FRAME = [Step(method="frame_locator", args=['iframe[title="Payment form"]'])]
+SHAPES = {
+    "role and name": [role("button", "Buy")],
+    "test id, has_text, role": [Step(method="get_by_test_id", args=["product-card"]),
+                                Step(method="filter", kwargs={"has_text": "Pixel 8"}), role("button", "Add to Cart")],
+    "role, has, role": [*EMMA_ARTICLE, role("button", "Buy")],
+    "a has that holds a has": [role("row"), Step(method="filter", has=[
+        role("cell"), Step(method="filter", has=[role("link", "Dune")])]), role("button", "Delete")],
+    "frame": [*PAYMENT_FRAME, Step(method="get_by_label", args=["Card number"], kwargs={"exact": True})],
+    "frame, container": [*PAYMENT_FRAME, role("group"), Step(method="filter", kwargs={"has_text": "Card"}),
+                         role("button", "Pay")],
+    "frame, container with has": [*PAYMENT_FRAME, *EMMA_ARTICLE, role("button", "Pay")],
+    "class and text": [Step(method="locator", args=["div.q-card"]), Step(method="filter", kwargs={"has_text": "Walk"}),
+                       role("button")],
+    "label": [Step(method="get_by_label", args=["Email"], kwargs={"exact": True})],
+    "placeholder": [Step(method="get_by_placeholder", args=["Search…"])],
+    "text": [Step(method="get_by_text", args=['Say "hi"'], kwargs={"exact": True})],
+    "alt text": [Step(method="get_by_alt_text", args=["Logo"])],
+    "title": [Step(method="get_by_title", args=["Close"])],
+    "position": [role("checkbox"), Step(method="nth", args=[1])],
+}
+RESPONSE = ResponseMatch(method="POST", url_glob="**/api/cart/add", path_pattern=r"/api/cart/add$", reason="answered")
+BY_METHOD = RESPONSE.model_copy(update={"method_matters": True})
+
+
+def locator(steps: list[Step]) -> Locator:
+    return Locator(steps=steps, positional=any(step.method == "nth" for step in steps))
+
+
+def actions() -> list[Action]:
+    """Each shape on a click, then each kind of action and wrapper, some on shared chains."""
+    clicks = [Action(page="page", kind="click", locator=locator(steps), step=n) for n, steps in enumerate(SHAPES.values(), 2)]
+    n = len(clicks) + 1
+    article = EMMA_ARTICLE
+    more = [
+        Action(page="page", kind="click", locator=locator([*article, role("button", "Buy")]), response=RESPONSE,
+               waits=[Wait(kind="visible", locator=locator([*article, role("heading", "Emma")]), reason="drawn")]),
+        Action(page="page", kind="click", locator=locator([*article, role("link", "Details")]), response=BY_METHOD),
+        Action(page="page", kind="click", locator=locator([role("link", "Guide")]), popup="page1"),
+        Action(page="page1", kind="click", locator=locator([*article, role("button", "Close")])),
+        Action(page="page", kind="click", locator=locator([role("link", "Invoice")]), download=True),
+        Action(page="page", kind="click", locator=locator([role("button", "Delete")]), dialog="accept"),
+        Action(page="page", kind="click", locator=locator([role("button", "Rename")]), dialog="accept", prompt_text="x"),
+        Action(page="page", kind="click", locator=locator([role("button", "Leave")]), dialog="dismiss",
+               response=RESPONSE),
+        Action(page="page", kind="upload", locator=locator([role("button", "Choose")]), files=["a.txt"],
+               file_chooser=True),
+        Action(page="page", kind="upload", locator=locator([Step(method="get_by_label", args=["Photo"])]),
+               files=["a.png"]),
+        Action(page="page", kind="drag", locator=locator([*article, role("img")]),
+               to=locator([role("region", "Done")])),
+        Action(page="page", kind="fill", locator=locator([*PAYMENT_FRAME, role("textbox", "Name")]),
+               value=Value(text="Ada"), submit=True),
+        Action(page="page", kind="fill", locator=locator([role("textbox", "Password")]),
+               value=Value(secret=Secret(env="PASSWORD"))),
+        Action(page="page", kind="type", locator=locator([role("searchbox")]), value=Value(text="tea")),
+        Action(page="page", kind="select", locator=locator([role("combobox", "Size")]), options=["L"]),
+        Action(page="page", kind="check", locator=locator([role("checkbox", "Gift")])),
+        Action(page="page", kind="uncheck", locator=locator([role("checkbox", "Gift")])),
+        Action(page="page", kind="hover", locator=locator([role("menuitem", "File")])),
+        Action(page="page", kind="dblclick", locator=locator([role("cell", "Emma")])),
+        Action(page="page", kind="click", locator=locator([role("row", "Emma")]), button="right"),
+        Action(page="page", kind="press", locator=locator([role("textbox", "Name")]), key="Tab"),
+        Action(page="page", kind="press", key="Escape"),
+    ]
+    return clicks + [action.model_copy(update={"step": number}) for number, action in enumerate(more, n)]
+
+
+PLAN = test_plan.TestPlan(name="shapes", base_url="http://127.0.0.1:8000",
+                          statements=[Goto(page="page", url="/"), *actions()])
+TS_ACTION = re.compile(r"\.(click|dblclick|fill|pressSequentially|selectOption|check|uncheck|hover|press|"
+                       r"setInputFiles|dragTo)\(")
+TS_METHOD = {"type": "pressSequentially", "select": "selectOption", "upload": "setInputFiles", "drag": "dragTo"}
+
+
+def steps_of(locator_: Locator) -> list[LocatorStep]:
+    return [LocatorStep.model_validate(step.model_dump()) for step in locator_.steps]
+
+
+@pytest.fixture(scope="module")
+def python_source() -> str:
+    return renderer_for("python").test_file(PLAN)
+
+
+def test_every_shape_in_every_wrapper_reads_back_as_its_plan_said(python_source: str) -> None:
+    plan_actions = [s for s in PLAN.statements if isinstance(s, Action)]
+    assert " = page.get_by_role(\"article\").filter(" in python_source      # shared chains, in variables
+    for wrapper in ("expect_response(\"**/", "expect_response(response_to(", "expect_popup() as page1_info",
+                    "expect_download()", "expect_file_chooser()", 'once("dialog"', ".nth(", "# noqa: VDX001"):
+        assert wrapper in python_source, wrapper
+    read = read_test(python_source, None)
+    assert len(read.actions) == len(plan_actions)
+    for site, action in zip(read.actions, plan_actions):
+        if action.locator is None:
+            assert site.chain is None and site.unread is None and site.method == "press"
+            continue
+        assert site.unread is None, site.unread
+        assert (site.chain.page, site.chain.steps) == (action.page, steps_of(action.locator)), action.step
+    waited = read.actions[len(SHAPES)].waits
+    assert [(w.chain.steps, w.matcher) for w in waited] == [
+        (steps_of(Locator(steps=[*EMMA_ARTICLE, role("heading", "Emma")])), "to_be_visible")]
+
+
+def test_the_spec_holds_the_same_actions_in_the_same_order() -> None:
+    spec = renderer_for("typescript").test_file(PLAN)
+    plan_actions = [s for s in PLAN.statements if isinstance(s, Action)]
+    expected = []
+    for action in plan_actions:
+        expected.append("click" if action.kind == "upload" and action.file_chooser else TS_METHOD.get(action.kind, action.kind))
+        expected += ["press"] if action.submit else []       # fill, then Enter on the same field
+    assert [m.group(1) for m in TS_ACTION.finditer(spec)] == expected
+    assert "has: page.getByRole(\"heading\", { name: \"Emma\", exact: true })" in spec
+    assert 'frameLocator(\'iframe[title="Payment form"]\')' in spec or "frameLocator(\"iframe[title=" in spec
+
+
+def test_an_action_whose_locator_heal_cannot_read_is_still_an_action_and_says_which() -> None:
+    source = ("import re\n\ndef test_x(page):\n    page.get_by_role('button', name='A').click()\n"
+              "    with page.expect_response('**/x'):\n"
+              "        page.get_by_text(re.compile('B.*')).click()\n    page.keyboard.press('Tab')\n")
+    read = read_test(source, None)
+    assert [(a.chain is not None, a.unread) for a in read.actions] == [
+        (True, None), (False, "page.get_by_text(re.compile('B.*'))"), (False, None)]
+
+
+@pytest.mark.anyio
+async def test_heal_names_the_recorded_step_of_an_action_it_cannot_read() -> None:
+    source = ("import re\n\ndef test_x(page):\n    with page.expect_response('**/x'):\n"
+              "        page.get_by_text(re.compile('Buy.*')).click()\n")
+    site = read_test(source, None).actions[0]
+    record = {"index": 2, "tool": "browser_click", "target": {"role": "button", "name": "Buy"},
+              "locators": {"chosen": {"steps": [{"method": "get_by_role", "args": ["button"]}]}}}
+    with pytest.raises(CannotHeal, match=r"step 2 \(browser_click on button \"Buy\"\): heal cannot read the "
+                                         r"test's locator, page.get_by_text\(re.compile\('Buy.\*'\)\)"):
+        await _check(None, site, 0, record, 2, failing=True)
+    keyboard = read_test("def test_x(page):\n    page.keyboard.press('Tab')\n", None).actions[0]
+    with pytest.raises(CannotHeal, match=r"step 2 \(browser_click on button \"Buy\"\) is press\(\) on the focused "
+                                         r"element \(page.keyboard\) in the test: it no longer follows"):
+        await _check(None, keyboard, 0, record, 2, failing=True)
