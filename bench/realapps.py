@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.flows.runner import Run, exported_spec, run_pytest, run_typescript  # noqa: E402
 from tests.generated_style import style_problems  # noqa: E402
 from tests.realapps import proving  # noqa: E402
-from tests.realapps.flows import FLOWS, Flow  # noqa: E402
+from tests.realapps.flows import FLOWS, AgentError, Flow  # noqa: E402
 from verdex.lint import LintConfig, lint_source  # noqa: E402
 
 
@@ -54,7 +54,15 @@ def repeat(runs: int, workers: int, once: "callable[[int], Run]", label: str) ->
 
 def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = False) -> dict[str, object]:
     say(f"{flow.key}: recording ({flow.what})")
-    recording = proving.record(flow, folder)
+    try:
+        recording = proving.record(flow, folder)
+    except Exception as error:             # verdex offered no way to do a step: a finding, not a crash
+        refused = _agent_refusal(error)
+        if refused is None:
+            raise
+        say(f"  the agent could not record it: {refused}")
+        return {"flow": flow.key, "python": 0, "typescript": 0, "runs": runs, "style": 0, "locators": 0, "nth": 0,
+                "volatile": 0, "pw_picks": 0, "pw_nth": 0, "pw_volatile": 0, "example": "", "refused": refused}
     reading = proving.LocatorReading.of(recording)
     test_file = proving.export(flow, recording, folder)
     serve = proving.serving(flow.app)
@@ -75,6 +83,15 @@ def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = Fal
             "pw_volatile": sum(p.volatile for p in picks), "example": _example(reading, picks)}
 
 
+def _agent_refusal(error: BaseException) -> str | None:
+    """The first line of the scripted agent's AgentError, also from inside the MCP client's exception group."""
+    if isinstance(error, AgentError):
+        return str(error).splitlines()[0]
+    if isinstance(error, BaseExceptionGroup):
+        return next(filter(None, map(_agent_refusal, error.exceptions)), None)
+    return None
+
+
 NAIVE_DIR = Path(__file__).resolve().parents[1] / "tests" / "realapps" / "naive"
 
 
@@ -86,7 +103,9 @@ def measure_naive(flows: list[Flow], runs: int, workers: int) -> int:
     """The naive test of each flow, once without chaos and then under chaos seeds 1 … runs."""
     started = time.monotonic()
     rows = []
-    for flow in flows:
+    for flow in [flow for flow in flows if not naive_file(flow).exists()]:
+        say(f"{flow.key}: no naive test in {NAIVE_DIR.name}/, skipped")
+    for flow in [flow for flow in flows if naive_file(flow).exists()]:
         serve = proving.serving(flow.app)
         plain = run_pytest(naive_file(flow), None, serve)
         say(f"{flow.key}: naive test without chaos {'passes' if plain.passed else 'FAILS'}")
@@ -164,6 +183,11 @@ def main() -> int:
     print(f"{'all':24} {total('python'):>3}/{args.runs * len(rows):<3} {total('typescript'):>3}/{args.runs * len(rows):<3} "
           f"{total('style'):>5} {total('locators'):>8} {total('nth'):>4} {total('volatile'):>8} | {total('pw_picks'):>15} "
           f"{total('pw_nth'):>4} {total('pw_volatile'):>8}")
+    refused = [(row["flow"], row["refused"]) for row in rows if row.get("refused")]
+    if refused:
+        print("\nflows the scripted agent could not record (0 runs of their tests):")
+        for key, reason in refused:
+            print(f"  {key}: {reason[:300]}")
     examples = [(row["flow"], row["example"]) for row in rows if row["example"]]
     if examples:
         print("\nwhere Playwright's generator falls back to a position:")

@@ -228,6 +228,14 @@ class Agent:
                    submit: bool = False) -> Outcome:
         return await self._act("browser_fill", role, name, after=after, effect=False, value=value, submit=submit)
 
+    async def type_text(self, role: str, name: str, text: str, *, after: tuple[str, str] | None = None) -> Outcome:
+        """Type key by key (a rich-text editor, whose content is no input's value)."""
+        return await self._act("browser_type", role, name, after=after, effect=False, text=text)
+
+    async def select(self, role: str, name: str, label: str, *, after: tuple[str, str] | None = None) -> Outcome:
+        """Choose the option with this label in a native select."""
+        return await self._act("browser_select", role, name, after=after, effect=False, labels=[label])
+
     async def answer_dialog(self, accept: bool) -> Outcome:
         return await self.must("browser_dialog", accept=accept)
 

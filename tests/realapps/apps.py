@@ -58,6 +58,12 @@ APPS = {app.name: app for app in (
             lambda python, port: [python, "-m", "streamlit", "hello", "--server.port", str(port),
                                   "--server.address", "127.0.0.1", "--server.headless", "true",
                                   "--browser.gatherUsageStats", "false"], "/"),
+    RealApp("wagtail", "Wagtail 8.0 admin and its Draftail rich-text editor",
+            lambda python, port: [python, str(LAUNCHERS / "wagtail_blog.py"), str(port)], "/admin/pages/2/"),
+    RealApp("element-plus", "Element Plus 2.14 (Vue 3, from npm) form, table and pop-ups",
+            lambda python, port: [python, str(LAUNCHERS / "element_plus_team.py"), str(port)], "/"),
+    RealApp("datasette", "Datasette 0.65 table browser: column menus, filter rows, facets",
+            lambda python, port: [python, str(LAUNCHERS / "datasette_books.py"), str(port)], "/catalogue/books"),
 )}
 
 
