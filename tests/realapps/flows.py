@@ -169,7 +169,7 @@ async def element_plus_filter_role(agent: Agent, base_url: str) -> None:
     await agent.click("button", "Filter by Role")
     await agent.click("checkbox", "Designer")
     await agent.click("button", "Confirm")
-    await agent.verify_element("cell", "Alan Kay", "visible")
+    await agent.verify_element("row", "Alan Kay Designer Remove", "visible")
 
 
 # ------------------------------------------------------------------------------------ Datasette
@@ -185,7 +185,7 @@ async def datasette_filter(agent: Agent, base_url: str) -> None:
 async def datasette_facet(agent: Agent, base_url: str) -> None:
     """Facet the books by author from the author column's menu, then narrow them to one author."""
     await agent.click("clickable", "dropdown-menu-icon", after=("link", "author"))
-    await agent.click("button", "Facet by this")
+    await agent.click("link", "Facet by this")
     narrowed = await agent.click("link", "Jane Austen")
     await agent.verify_url(agent.proposal(narrowed, "url"))
 
@@ -193,7 +193,7 @@ async def datasette_facet(agent: Agent, base_url: str) -> None:
 async def datasette_sort(agent: Agent, base_url: str) -> None:
     """Sort the books newest first from the year column's menu."""
     await agent.click("clickable", "dropdown-menu-icon", after=("link", "year"))
-    sorted_ = await agent.click("button", "Sort descending")
+    sorted_ = await agent.click("link", "Sort descending")
     await agent.verify_url(agent.proposal(sorted_, "url"))
 
 
