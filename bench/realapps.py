@@ -54,7 +54,15 @@ def repeat(runs: int, workers: int, once: "callable[[int], Run]", label: str) ->
 
 def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = False) -> dict[str, object]:
     say(f"{flow.key}: recording ({flow.what})")
-    recording = proving.record(flow, folder)
+    try:
+        recording = proving.record(flow, folder)
+    except Exception as error:             # verdex offered no way to do a step: a finding, not a crash
+        refused = _agent_refusal(error)
+        if refused is None:
+            raise
+        say(f"  the agent could not record it: {refused}")
+        return {"flow": flow.key, "python": 0, "typescript": 0, "runs": runs, "style": 0, "locators": 0, "nth": 0,
+                "volatile": 0, "pw_picks": 0, "pw_nth": 0, "pw_volatile": 0, "example": "", "refused": refused}
     reading = proving.LocatorReading.of(recording)
     test_file = proving.export(flow, recording, folder)
     serve = proving.serving(flow.app)
@@ -75,17 +83,13 @@ def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = Fal
             "pw_volatile": sum(p.volatile for p in picks), "example": _example(reading, picks)}
 
 
-def first_refusal(group: BaseExceptionGroup) -> str:
-    leaf: BaseException = group
-    while isinstance(leaf, BaseExceptionGroup):
-        leaf = leaf.exceptions[0]
-    return str(leaf).splitlines()[0]
-
-
-def unrecorded(flow: Flow, runs: int) -> dict[str, object]:
-    """The row of a flow whose recording failed: no test, so no pass."""
-    return {"flow": flow.key, "python": 0, "typescript": 0, "runs": runs, "style": 0, "locators": 0, "nth": 0,
-            "volatile": 0, "pw_picks": 0, "pw_nth": 0, "pw_volatile": 0, "example": ""}
+def _agent_refusal(error: BaseException) -> str | None:
+    """The first line of the scripted agent's AgentError, also from inside the MCP client's exception group."""
+    if isinstance(error, AgentError):
+        return str(error).splitlines()[0]
+    if isinstance(error, BaseExceptionGroup):
+        return next(filter(None, map(_agent_refusal, error.exceptions)), None)
+    return None
 
 
 NAIVE_DIR = Path(__file__).resolve().parents[1] / "tests" / "realapps" / "naive"
@@ -99,7 +103,9 @@ def measure_naive(flows: list[Flow], runs: int, workers: int) -> int:
     """The naive test of each flow, once without chaos and then under chaos seeds 1 … runs."""
     started = time.monotonic()
     rows = []
-    for flow in flows:
+    for flow in [flow for flow in flows if not naive_file(flow).exists()]:
+        say(f"{flow.key}: no naive test in {NAIVE_DIR.name}/, skipped")
+    for flow in [flow for flow in flows if naive_file(flow).exists()]:
         serve = proving.serving(flow.app)
         plain = run_pytest(naive_file(flow), None, serve)
         say(f"{flow.key}: naive test without chaos {'passes' if plain.passed else 'FAILS'}")
@@ -153,18 +159,14 @@ def main() -> int:
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
     if args.naive:
-        return measure_naive([flow for flow in flows if naive_file(flow).exists()], args.runs, args.workers)
+        return measure_naive(flows, args.runs, args.workers)
     started = time.monotonic()
     rows = []
     with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:
         for flow in flows:
             folder = Path(scratch) / flow.key.replace("/", "-")
             folder.mkdir()
-            try:
-                rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
-            except* AgentError as refused:    # the recording's task group wraps what verdex refused
-                say(f"  the recording failed: {first_refusal(refused)}")
-                rows.append(unrecorded(flow, args.runs))
+            rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
           f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
           f"({time.monotonic() - started:.0f} s)\n")
@@ -181,6 +183,11 @@ def main() -> int:
     print(f"{'all':24} {total('python'):>3}/{args.runs * len(rows):<3} {total('typescript'):>3}/{args.runs * len(rows):<3} "
           f"{total('style'):>5} {total('locators'):>8} {total('nth'):>4} {total('volatile'):>8} | {total('pw_picks'):>15} "
           f"{total('pw_nth'):>4} {total('pw_volatile'):>8}")
+    refused = [(row["flow"], row["refused"]) for row in rows if row.get("refused")]
+    if refused:
+        print("\nflows the scripted agent could not record (0 runs of their tests):")
+        for key, reason in refused:
+            print(f"  {key}: {reason[:300]}")
     examples = [(row["flow"], row["example"]) for row in rows if row["example"]]
     if examples:
         print("\nwhere Playwright's generator falls back to a position:")

@@ -54,27 +54,38 @@ class RealApp:
         return python
 
 
+def launched(script: str) -> Callable[[str, int], list[str]]:
+    """The command of an app started by one of launchers/ (its only argument: the port)."""
+    return lambda python, port: [python, str(LAUNCHERS / script), str(port)]
+
+
 APPS = {app.name: app for app in (
     RealApp("flask-admin", "Flask-Admin 2.2 CRUD views",
-            lambda python, port: [python, str(LAUNCHERS / "flask_admin_books.py"), str(port)], "/admin/book/"),
+            launched("flask_admin_books.py"), "/admin/book/"),
     RealApp("dash", "Dash 4.4 DataTable and Dropdown",
-            lambda python, port: [python, str(LAUNCHERS / "dash_table.py"), str(port)], "/"),
+            launched("dash_table.py"), "/"),
     RealApp("nicegui", "NiceGUI 3.18 (Vue and Quasar) cards",
-            lambda python, port: [python, str(LAUNCHERS / "nicegui_todos.py"), str(port)], "/"),
+            launched("nicegui_todos.py"), "/"),
     RealApp("mlflow", "MLflow 3.17 tracking UI (hash routes)",
-            lambda python, port: [python, str(LAUNCHERS / "mlflow_server.py"), str(port)], "/"),
+            launched("mlflow_server.py"), "/"),
     RealApp("streamlit", "Streamlit 1.67 `streamlit hello` demo app",
             lambda python, port: [python, "-m", "streamlit", "hello", "--server.port", str(port),
                                   "--server.address", "127.0.0.1", "--server.headless", "true",
                                   "--browser.gatherUsageStats", "false"], "/"),
     RealApp("marimo", "marimo 0.25 notebook editor (CodeMirror cells)",
-            lambda python, port: [python, str(LAUNCHERS / "marimo_notebook.py"), str(port)], "/"),
+            launched("marimo_notebook.py"), "/"),
     RealApp("ihatemoney", "I Hate Money 7.2 (strict Content-Security-Policy)",
-            lambda python, port: [python, str(LAUNCHERS / "ihatemoney_demo.py"), str(port)], "/demo",
+            launched("ihatemoney_demo.py"), "/demo",
             home=".venv-apps-ihatemoney"),
     RealApp("node-red", "Node-RED 4.1 flow editor (i18next, ten languages)",
             lambda folder, port: ["node", str(LAUNCHERS / "node_red.js"), folder, str(port)], "/",
             home=".apps-npm/node-red"),
+    RealApp("wagtail", "Wagtail 8.0 admin and its Draftail rich-text editor",
+            launched("wagtail_blog.py"), "/admin/pages/2/"),
+    RealApp("element-plus", "Element Plus 2.14 (Vue 3, from npm) form, table and pop-ups",
+            launched("element_plus_team.py"), "/"),
+    RealApp("datasette", "Datasette 0.65 table browser: column menus, filter rows, facets",
+            launched("datasette_books.py"), "/catalogue/books"),
 )}
 
 

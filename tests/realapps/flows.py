@@ -190,6 +190,79 @@ async def node_red_filter_palette(agent: Agent, base_url: str) -> None:
     await agent.type("textbox", "filter nodes", "json")
     await agent.verify_element("clickable", "json", "visible")
 
+# ------------------------------------------------------------------------------------ Wagtail
+async def wagtail_edit_body(agent: Agent, base_url: str) -> None:
+    """Add a sentence to a post's body in Draftail, the rich-text editor (a contenteditable with no label
+    of its own, only its panel's heading), and save a draft."""
+    await agent.click("link", "Spring walks")
+    await agent.type("textbox", "", " Bring boots.", after=("heading", "Body"))
+    await agent.click("button", "Save draft")
+    await agent.verify_text("Page 'Spring walks' has been updated.")
+
+
+async def wagtail_publish_post(agent: Agent, base_url: str) -> None:
+    """Write a new post and publish it from the footer's menu: Wagtail fills the slug from the title, and
+    its autosave may store a draft first (then its message says "has been published", not "created and
+    published"), so the flow checks where it lands and that the post is listed there."""
+    await agent.click("link", "Add child page")
+    await agent.fill("textbox", "Title*", "Autumn colours")
+    await agent.type("textbox", "", "Where the maples turn first.", after=("heading", "Body"))
+    await agent.click("button", "More actions")
+    published = await agent.click("button", "Publish")
+    await agent.verify_url(agent.proposal(published, "url"))
+    await agent.verify_element("link", "Autumn colours", "visible")
+
+
+# ------------------------------------------------------------------------------------ Element Plus
+async def element_plus_add_member(agent: Agent, base_url: str) -> None:
+    """Add a member with the form: the role's options open in a pop-up at the end of the page, the result is a
+    toast that goes away by itself."""
+    await agent.fill("textbox", "Name", "Barbara Liskov")
+    await agent.click("clickable", "Choose a role")     # the select's box: its input lies under the placeholder
+    await agent.click("option", "Manager")
+    await agent.click("button", "Add member", expect_text="Added Barbara Liskov")
+    await agent.verify_text("Added Barbara Liskov")
+
+
+async def element_plus_remove_member(agent: Agent, base_url: str) -> None:
+    """Remove one member: every row has the same Remove button, and its pop-confirm asks first."""
+    await agent.click("button", "Remove", after=("row", "Ada Lovelace Developer Remove"))
+    await agent.click("button", "Yes", expect_text="Removed Ada Lovelace")
+    await agent.verify_text("Removed Ada Lovelace")
+
+
+async def element_plus_filter_role(agent: Agent, base_url: str) -> None:
+    """Show only the designers with the Role column's header filter (a pop-up of checkboxes)."""
+    await agent.click("button", "Filter by Role")
+    await agent.click("checkbox", "Designer")
+    await agent.click("button", "Confirm")
+    await agent.verify_element("row", "Alan Kay Designer Remove", "visible")
+
+
+# ------------------------------------------------------------------------------------ Datasette
+async def datasette_filter(agent: Agent, base_url: str) -> None:
+    """Show only the novels with the filter row: a column, an operator and a value, none of them labelled."""
+    await agent.select("combobox", "", "genre")
+    await agent.fill("textbox", "", "novel")
+    filtered = await agent.click("button", "Apply")
+    await agent.verify_url(agent.proposal(filtered, "url"))
+    await agent.verify_text("Middlemarch")
+
+
+async def datasette_facet(agent: Agent, base_url: str) -> None:
+    """Facet the books by author from the author column's menu, then narrow them to one author."""
+    await agent.click("clickable", "dropdown-menu-icon", after=("link", "author"))
+    await agent.click("link", "Facet by this")
+    narrowed = await agent.click("link", "Jane Austen")
+    await agent.verify_url(agent.proposal(narrowed, "url"))
+
+
+async def datasette_sort(agent: Agent, base_url: str) -> None:
+    """Sort the books newest first from the year column's menu."""
+    await agent.click("clickable", "dropdown-menu-icon", after=("link", "year"))
+    sorted_ = await agent.click("link", "Sort descending")
+    await agent.verify_url(agent.proposal(sorted_, "url"))
+
 
 FLOWS = {flow.key: flow for flow in (
     Flow(APPS["flask-admin"], "delete", "delete the book Dune from the list", flask_admin_delete),
@@ -211,6 +284,14 @@ FLOWS = {flow.key: flow for flow in (
     Flow(APPS["ihatemoney"], "language", "switch the app to German", ihatemoney_language),
     Flow(APPS["node-red"], "language", "switch the editor to German", node_red_language),
     Flow(APPS["node-red"], "filter-palette", "filter the palette to the json node", node_red_filter_palette),
+    Flow(APPS["wagtail"], "edit-body", "add a sentence to the body of Spring walks", wagtail_edit_body),
+    Flow(APPS["wagtail"], "publish-post", "write and publish the post Autumn colours", wagtail_publish_post),
+    Flow(APPS["element-plus"], "remove-member", "remove Ada Lovelace", element_plus_remove_member),
+    Flow(APPS["element-plus"], "add-member", "add Barbara Liskov as a manager", element_plus_add_member),
+    Flow(APPS["element-plus"], "filter-role", "show only the designers", element_plus_filter_role),
+    Flow(APPS["datasette"], "filter", "show only the novels", datasette_filter),
+    Flow(APPS["datasette"], "facet", "facet by author and keep Jane Austen's", datasette_facet),
+    Flow(APPS["datasette"], "sort", "sort the books newest first", datasette_sort),
 )}
 
 
