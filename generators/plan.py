@@ -65,7 +65,14 @@ class ResponseMatch(Model):
     url_glob: str                     # "**/api/cart/add", "**/api/items/*?**"
     path_pattern: str                 # a regular expression on the URL's path
     method_matters: bool = False
+    glob_matches_url: bool = True     # Playwright's glob semantics take the recorded URL (playwright_glob.py)
     reason: str
+
+    @property
+    def by_predicate(self) -> bool:
+        """The test matches method and path (a helper), not the glob: the method tells the responses
+        apart, or the glob does not match the URL it was recorded on."""
+        return self.method_matters or not self.glob_matches_url
 
 
 class Assertion(Model):

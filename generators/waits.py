@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
+from verdex.generators.playwright_glob import glob_matches
 from verdex.facts import NOT_READY, READINESS_ATTRIBUTE
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
@@ -291,8 +292,12 @@ def response_match(effects: dict[str, Any] | None, seen: list[dict[str, Any]] = 
     if chosen is None:
         return None
     glob = url_glob(chosen["url"])
+    holds = glob_matches(glob, chosen["url"])
+    reason = f"{chosen['method']} {urlsplit(chosen['url']).path} answered {chosen['status']} and the page changed"
+    if not holds:
+        reason += (f"; Playwright's glob {glob} does not match the whole recorded URL {chosen['url']}, "
+                   "so the test matches the method and the path")
     return ResponseMatch(method=chosen["method"], url_glob=glob, path_pattern=path_pattern(chosen["url"]),
                          method_matters=any(r.get("method") != chosen["method"] and url_glob(r.get("url", "")) == glob
                                             for r in seen),
-                         reason=f"{chosen['method']} {urlsplit(chosen['url']).path} answered "
-                                f"{chosen['status']} and the page changed")
+                         glob_matches_url=holds, reason=reason)

@@ -112,7 +112,7 @@ class PythonPytest:
 
     def _response(self, response: ResponseMatch) -> str:
         """A glob, or the file's response_to helper when the method tells the responses apart."""
-        if not response.method_matters:
+        if not response.by_predicate:
             return literal(response.url_glob)
         self._response_helper = True
         self._imports.add("re")

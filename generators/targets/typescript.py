@@ -122,7 +122,7 @@ class TypeScript:
 
     def _response(self, response: ResponseMatch) -> str:
         """A glob, or the file's responseTo helper when the method tells the responses apart."""
-        if not response.method_matters:
+        if not response.by_predicate:
             return literal(response.url_glob)
         self._response_helper = True
         return f"responseTo({literal(response.method)}, {regex_literal(response.path_pattern)})"
