@@ -207,11 +207,16 @@ SERVER_QUIET_MS = 2000
 
 
 def server_messages_heard(count: int) -> str:
-    """The page-side condition a server_messages wait waits for: as many messages as the recording
-    heard, or (when that is more than one) a server that answered and then went quiet."""
+    """The page-side condition a server_messages wait waits for, as a function: as many messages as the
+    recording heard, or (when that is more than one) a server that answered and then went quiet.
+
+    A function, never an expression: Playwright evaluates the text it is given once, then polls what it
+    got; an expression is evaluated again at every poll, from the page's own tasks, which a
+    Content-Security-Policy without ``unsafe-eval`` forbids (``EvalError``). A function is compiled once,
+    while Playwright evaluates it, and then only called (tests/test_csp.py proves both in Chromium)."""
     if count <= 1:
-        return "window.serverMessages >= 1"
-    return f"window.serverMessages >= {count} || window.serverQuietMs() >= {SERVER_QUIET_MS}"
+        return "() => window.serverMessages >= 1"
+    return f"() => window.serverMessages >= {count} || window.serverQuietMs() >= {SERVER_QUIET_MS}"
 
 
 def startup_waits(record: dict[str, Any]) -> list[Wait]:

@@ -158,11 +158,11 @@ def test_a_websocket_whose_server_answered_its_opening_is_waited_for_in_both_lan
     python = PythonPytest().test_file(plan)
     body = python.split("def test_live(page: Page) -> None:\n")[1].splitlines()
     assert body[:2] == ["    page.context.add_init_script(COUNT_SERVER_MESSAGES)", '    page.goto("/shop/")']
-    assert '    page.wait_for_function("window.serverMessages >= 1", timeout=30_000)' in body
+    assert '    page.wait_for_function("() => window.serverMessages >= 1", timeout=30_000)' in body
     assert 'COUNT_SERVER_MESSAGES = """(() => {' in python
     spec = TypeScript().test_file(plan)
     assert "await page.context().addInitScript(COUNT_SERVER_MESSAGES);\n  await page.goto(\"/shop/\");" in spec
-    assert 'await page.waitForFunction("window.serverMessages >= 1", undefined, { timeout: 30_000 });' in spec
+    assert 'await page.waitForFunction(() => window.serverMessages >= 1, undefined, { timeout: 30_000 });' in spec
 
 
 def test_the_checks_after_an_action_its_server_answered_over_a_websocket_wait_at_the_servers_pace():

@@ -168,7 +168,7 @@ class TypeScript:
     def _wait(self, page: str, wait: Wait) -> list[str]:
         if wait.kind == "server_messages":
             return [*comments(wait.reason),
-                    f"await {page}.waitForFunction({literal(server_messages_heard(wait.count))}, undefined, "
+                    f"await {page}.waitForFunction({server_messages_heard(wait.count)}, undefined, "
                     f"{{ timeout: {wait.timeout_ms:_} }});"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {
