@@ -90,6 +90,7 @@ class Assertion(Model):
     reason: str = ""
     timeout_ms: int | None = None     # longer than the assertion's default ...
     timeout_reason: str = ""          # ... said why
+    revised: str = ""                 # proving changed verdex's choice here: what and why (a comment)
 
 
 class Action(Model):
@@ -112,7 +113,7 @@ class Action(Model):
     dialog: Literal["accept", "dismiss"] | None = None
     prompt_text: str | None = None
     asserts: list[Assertion] = []
-    note: str | None = None
+    note: str | None = None           # proving revised a choice of this action: what and why (a comment)
     step: int = 0                     # the recorded step it comes from (1-based)
 
 
@@ -136,6 +137,7 @@ class TestPlan(Model):
     statements: list[Statement]
     source: str = ""                  # the recording it came from
     uploads: dict[str, str] = {}      # upload_files/ name -> the file uploaded while recording
+    own_origin: str = ""              # why the test carries its recorded origin (its folder's config names another)
 
     def waits_for_server_messages(self) -> bool:
         """Does a step wait for messages over the page's websockets (the test then counts them)?"""

@@ -34,6 +34,7 @@ _EXPORTS = {
     "StaleRef": "verdex.errors",
     "Timeout": "verdex.errors",
     "UnknownRef": "verdex.errors",
+    "Unproven": "verdex.errors",
     "VerdexError": "verdex.errors",
 }
 

@@ -54,6 +54,8 @@ class TypeScript:
             lines = self._statement(statement)
             body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
+                                                                       base_url=literal(plan.base_url),
+                                                                       own_origin=comments(plan.own_origin),
                                                                        uses_path=self._uses_path,
                                                                        uses_secret=self._uses_secret,
                                                                        response_helper=self._response_helper,
@@ -114,6 +116,8 @@ class TypeScript:
             name = self._promise("fileChooser")
             lines.append(f"const {name} = {action.page}.waitForEvent(\"filechooser\");")
             awaited.append(f"await (await {name}).setFiles({self._files(action)});")
+        if action.note:
+            lines += comments(action.note)
         lines += self._perform(action)
         lines += awaited
         for assertion in action.asserts:
@@ -186,6 +190,7 @@ class TypeScript:
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         subject, matcher, args = self._expectation(page, assertion)
         said = comments(assertion.reason) if assertion.kind == "text_visible" and assertion.pattern else []
+        said += comments(assertion.revised)
         if assertion.timeout_ms is not None:
             said += comments(assertion.timeout_reason)
             args = [*args, f"{{ timeout: {assertion.timeout_ms:_} }}"]
