@@ -13,9 +13,10 @@ from pathlib import Path
 
 from verdex.artifacts.report import write_report
 from verdex.browser.session import Session
-from verdex.errors import InvalidArgument
+from verdex.errors import InvalidArgument, Unproven
 from verdex.generators import GenerationError, RecordingError
 from verdex.proof import DEFAULT_RUNS, Proof, mark_unproven, prove_export, raise_unproven
+from verdex.proof_runs import node_missing
 
 PROVE_ENV = "VERDEX_PROVE"
 _LOCKS: weakref.WeakKeyDictionary[Session, asyncio.Lock] = weakref.WeakKeyDictionary()
@@ -59,10 +60,13 @@ async def export_test(session: Session, *, target: str, path: str | Path, name: 
     session is on, once as it is and ``prove - 1`` times under chaos (``prove=0`` skips), revising
     verdex's own choices when a run fails on one. Raises UNPROVEN when it still fails (the file is
     written, marked unproven)."""
-    recording = _recording(session, "export_test")
     runs = default_runs() if prove is None else prove
     if runs < 0:
         raise InvalidArgument("prove is a number of runs: 0 skips proving", prove=prove)
+    recording = _recording(session, "export_test")
+    if target == "typescript" and node_missing():
+        raise Unproven(f"{Path(path).name}: TypeScript is neither written nor proven: {node_missing()}; "
+                       "the Python target needs no Node", target=target, path=str(path))
     async with _exporting(session):
         try:
             files, proof = await asyncio.to_thread(prove_export, recording, target=target, path=Path(path),

@@ -81,7 +81,7 @@ class Proof:
                 "passed": len(self.passed_runs), "kept_state": self.kept_state,
                 "revisions": [r.said for r in self.revisions],
                 **({"run": failing.label, "line": failing.line, "source": self.failing_source,
-                    "error": failing.error, "message": failing.first_line()} if failing else {})}
+                    "error": failing.error, "said": failing.first_line()} if failing else {})}
 
 
 def prove_export(recording: str | Path, *, target: str, path: Path, name: str, runs: int = DEFAULT_RUNS,
