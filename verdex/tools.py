@@ -363,12 +363,10 @@ async def browser_wait_for_url(
 
 @tool()              # the product's main output: listed in every session, which always records
 async def export_test(session: Session, target: Literal["python", "typescript"],
-                      path: Annotated[str, Field(description="file to write (tests/test_x.py)")],
-                      name: Annotated[str, Field(description="test name (checkout)")],
-                      prove: Annotated[int | None, Field(ge=0, le=50, description="runs that prove it: 1 as it is, "
-                                                         "the rest under chaos; 0 skips; default 3")] = None) -> Reply:
-    """Write the recorded session as a wait-aware test (pytest-playwright or @playwright/test), then run it
-    against the app (once as is, then under seeded chaos) and say whether it is proven; UNPROVEN if not."""
+                      path: Annotated[str, Field(description="tests/test_x.py")],
+                      name: Annotated[str, Field(description="checkout")],
+                      prove: int | None = None) -> Reply:
+    """Write the recorded session as a test (pytest-playwright or @playwright/test) and prove it."""
     exported = await exporting.export_test(session, target=target, path=path, name=name, prove=prove)
     return Reply(exported.summary(), {"files": [str(p) for p in exported.files],
                                       "proof": {"verdict": exported.proof.verdict, **exported.proof.facts()}})
