@@ -5,7 +5,10 @@ of real apps, not a copy of one:
   names it, one name per document (``Untitled.doc``, then ``Untitled1.doc``, …), as editors do;
 - ``/names/``: "Create" saves the typed name; a name is taken once saved (409 "That name is taken"),
   as every app with unique names does — the state an app keeps across runs;
-- ``/secret/``: a password field whose value the server checks against ``PROOF_APP_PASSWORD``.
+- ``/secret/``: a password field whose value the server checks against ``PASSWORD``;
+- ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
+  names, a count ("2 users") or an untranslated i18n key ("common.done") — texts a startup wait must
+  not take (tests/test_startup_text.py).
 
 ``reset()`` forgets every document and name: the app's server restarted.
 """
@@ -40,6 +43,17 @@ SECRET = ("<label>Password <input id='password' type='password'></label> <button
 });""")
 
 
+LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='list'></div>",
+          """fetch("/api/users").then((r) => r.json()).then((users) => {
+  const list = document.querySelector("#list");
+  list.append(Object.assign(document.createElement("p"), { textContent: HEADLINE }));
+  for (const name of users) list.append(Object.assign(document.createElement("li"), { textContent: name }));
+  document.querySelector("button").addEventListener("click", () => {
+    document.querySelector("[role=status]").textContent = "Invitation sent";
+  });
+});""")
+
+
 class ProofApps:
     def __init__(self) -> None:
         self.documents = 0
@@ -57,6 +71,13 @@ class ProofApps:
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
+        headlines = {"/users/": "2 users", "/i18n/": "common.done"}
+        if method == "GET" and path in headlines:
+            html, script = LOADED
+            return 200, "text/html", PAGE.format(title="Team", body=html,
+                                                 script=script.replace("HEADLINE", json.dumps(headlines[path])))
+        if method == "GET" and path == "/api/users":
+            return 200, "application/json", json.dumps(["Ada Lovelace", "Grace Hopper"])
         with self.lock:
             if method == "POST" and path == "/api/docs":
                 name = "Untitled.doc" if self.documents == 0 else f"Untitled{self.documents}.doc"
