@@ -108,20 +108,30 @@ def measure_proof(flow: Flow, runs: int, workers: int, folder: Path) -> dict[str
             "said": [r.said.removeprefix("revised by proving: ") for r in proof.revisions]}
 
 
-def report_proof(flows: list[Flow], runs: int, workers: int) -> int:
-    started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="verdex-proof-") as scratch:
+def per_flow(flows: list[Flow], measure_one: "callable[[Flow, Path], dict[str, object]]") -> list[dict[str, object]]:
+    """``measure_one(flow, folder)`` for each flow, each in a scratch folder of its own."""
+    with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:
         rows = []
         for flow in flows:
             folder = Path(scratch) / flow.key.replace("/", "-")
             folder.mkdir()
-            rows.append(measure_proof(flow, runs, workers, folder))
-    print(f"\nproving on export: {len(flows)} flows, final test under chaos seeds 1-{runs} "
-          f"({time.monotonic() - started:.0f} s)\n")
-    header = f"{'flow':24} {'first run':>10} {'revisions':>9} {'verdict':>9} {'export +s':>9} {'own s':>6} " \
-             f"{'added/own':>9} {'final':>7}"
+            rows.append(measure_one(flow, folder))
+    return rows
+
+
+def table_header(header: str) -> int:
     print(header)
     print("-" * len(header))
+    return len(header)
+
+
+def report_proof(flows: list[Flow], runs: int, workers: int) -> int:
+    started = time.monotonic()
+    rows = per_flow(flows, lambda flow, folder: measure_proof(flow, runs, workers, folder))
+    print(f"\nproving on export: {len(flows)} flows, final test under chaos seeds 1-{runs} "
+          f"({time.monotonic() - started:.0f} s)\n")
+    table_header(f"{'flow':24} {'first run':>10} {'revisions':>9} {'verdict':>9} {'export +s':>9} {'own s':>6} "
+                 f"{'added/own':>9} {'final':>7}")
     for row in rows:
         print(f"{row['flow']:24} {row['first']:>10} {row['revisions']:>9} {row['verdict']:>9} {row['added']:>9.1f} "
               f"{row['own']:>6.1f} {row['added'] / max(row['own'], 0.1):>9.1f} {row['final']:>3}/{row['runs']:<3}")
@@ -202,25 +212,18 @@ def main() -> int:
     if args.proof:
         return report_proof(flows, args.runs, args.workers)
     started = time.monotonic()
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:
-        for flow in flows:
-            folder = Path(scratch) / flow.key.replace("/", "-")
-            folder.mkdir()
-            rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
+    rows = per_flow(flows, lambda flow, folder: measure(flow, args.runs, args.workers, folder, args.chaos))
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
           f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
           f"({time.monotonic() - started:.0f} s)\n")
-    header = f"{'flow':24} {'pytest':>7} {'pw test':>7} {'style':>5} {'locators':>8} {'nth':>4} {'volatile':>8} " \
-             f"{'| Playwright picks':>17} {'nth':>4} {'volatile':>8}"
-    print(header)
-    print("-" * len(header))
+    width = table_header(f"{'flow':24} {'pytest':>7} {'pw test':>7} {'style':>5} {'locators':>8} {'nth':>4} "
+                         f"{'volatile':>8} {'| Playwright picks':>17} {'nth':>4} {'volatile':>8}")
     for row in rows:
         print(f"{row['flow']:24} {row['python']:>3}/{row['runs']:<3} {row['typescript']:>3}/{row['runs']:<3} "
               f"{row['style']:>5} {row['locators']:>8} {row['nth']:>4} {row['volatile']:>8} | {row['pw_picks']:>15} "
               f"{row['pw_nth']:>4} {row['pw_volatile']:>8}")
     total = lambda key: sum(int(row[key]) for row in rows)  # noqa: E731
-    print("-" * len(header))
+    print("-" * width)
     print(f"{'all':24} {total('python'):>3}/{args.runs * len(rows):<3} {total('typescript'):>3}/{args.runs * len(rows):<3} "
           f"{total('style'):>5} {total('locators'):>8} {total('nth'):>4} {total('volatile'):>8} | {total('pw_picks'):>15} "
           f"{total('pw_nth'):>4} {total('pw_volatile'):>8}")

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 PASSWORD = "s3cret-Proof!"
+SLOW_API_S = 1.0
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
 DOCS = ("<button type='button'>New document</button>",
@@ -77,6 +79,7 @@ class ProofApps:
             return 200, "text/html", PAGE.format(title="Team", body=html,
                                                  script=script.replace("HEADLINE", json.dumps(headlines[path])))
         if method == "GET" and path == "/api/users":
+            time.sleep(SLOW_API_S)                 # the data comes after the page has opened, as from a busy API
             return 200, "application/json", json.dumps(["Ada Lovelace", "Grace Hopper"])
         with self.lock:
             if method == "POST" and path == "/api/docs":

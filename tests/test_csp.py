@@ -112,15 +112,20 @@ def test_the_recorded_page_forbids_evaluating_a_string_and_playwright_hits_it():
             browser.close()
 
 
+def _written(url: str, target: str, test_file: Path) -> str:
+    """The recording's test and its support files, written for ``target``; the test's source."""
+    plan = build_plan(_recording(url), "live_room")
+    renderer = renderer_for(target)
+    test_file.write_text(renderer.test_file(plan), encoding="utf-8")
+    for name, content in renderer.support_files(plan).items():
+        (test_file.parent / name).write_text(content, encoding="utf-8")
+    return test_file.read_text(encoding="utf-8")
+
+
 def test_the_generated_pytest_passes_under_a_strict_csp(tmp_path):
     with strict_csp_app() as url:
-        plan = build_plan(_recording(url), "live_room")
-        renderer = renderer_for("python")
         test_file = tmp_path / "test_live_room.py"
-        test_file.write_text(renderer.test_file(plan), encoding="utf-8")
-        for name, content in renderer.support_files(plan).items():
-            (tmp_path / name).write_text(content, encoding="utf-8")
-        source = test_file.read_text(encoding="utf-8")
+        source = _written(url, "python", test_file)
         assert '"() => window.serverMessages >= 2' in source, source
         done = subprocess.run([sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider"],
                               cwd=tmp_path, capture_output=True, text=True, timeout=300, env=runner.test_env())
@@ -132,13 +137,7 @@ def test_the_generated_playwright_test_spec_passes_under_a_strict_csp():
     folder = runner.scratch_ts_dir("csp")
     try:
         with strict_csp_app() as url:
-            plan = build_plan(_recording(url), "live_room")
-            renderer = renderer_for("typescript")
-            spec = folder / "live_room.spec.ts"
-            spec.write_text(renderer.test_file(plan), encoding="utf-8")
-            for name, content in renderer.support_files(plan).items():
-                (folder / name).write_text(content, encoding="utf-8")
-            source = spec.read_text(encoding="utf-8")
+            source = _written(url, "typescript", folder / "live_room.spec.ts")
             assert "() => window.serverMessages >= 2" in source and 'waitForFunction("' not in source, source
 
             @contextmanager

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.flows.agent import Agent, recording_client
+from tests.flows.agent import Agent, Outcome, recording_client
 from tests.proof_apps import PASSWORD, proof_apps
 from verdex import exporting
 from verdex.errors import InvalidArgument
@@ -42,13 +42,16 @@ async def _add_pixel(agent: Agent, url: str) -> None:
     await agent.verify_text(toast)
 
 
-async def test_an_export_proves_its_test_once_as_is_and_twice_under_chaos(tmp_path):
+async def _shop_exported(tmp_path: Path, target: str, path: Path) -> Outcome:
     with FixtureServer() as shop:
         async with recording_client(tmp_path / "shop.jsonl") as client:
             agent = Agent(client)
             await _add_pixel(agent, shop.url)
-            answer = await agent.must("export_test", target="python", path=str(tmp_path / "test_shop.py"),
-                                      name="shop")
+            return await agent.must("export_test", target=target, path=str(path), name="shop")
+
+
+async def test_an_export_proves_its_test_once_as_is_and_twice_under_chaos(tmp_path):
+    answer = await _shop_exported(tmp_path, "python", tmp_path / "test_shop.py")
     assert PROVED_3.search(answer.text), answer.text
     assert answer.text.startswith(f"wrote {tmp_path / 'test_shop.py'}, {tmp_path / 'conftest.py'}; proved")
     assert answer.data["proof"]["verdict"] == "proved" and answer.data["proof"]["passed"] == 3
@@ -73,13 +76,7 @@ async def test_an_export_after_the_app_changed_under_the_recording_reports_the_f
 
 @pytest.mark.skipif(shutil.which("npx") is None, reason="Node.js is not installed")
 async def test_a_typescript_export_is_proven_by_playwright_test(tmp_path):
-    folder = tmp_path / "specs"
-    with FixtureServer() as shop:
-        async with recording_client(tmp_path / "shop.jsonl") as client:
-            agent = Agent(client)
-            await _add_pixel(agent, shop.url)
-            answer = await agent.must("export_test", target="typescript", path=str(folder / "shop.spec.ts"),
-                                      name="shop")
+    answer = await _shop_exported(tmp_path, "typescript", tmp_path / "specs" / "shop.spec.ts")
     assert re.search(r"proved 1/1 \(1 plain; verdex's chaos runs under pytest only, \d+ s\)", answer.text), \
         answer.text
 
