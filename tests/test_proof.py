@@ -42,6 +42,11 @@ async def _add_pixel(agent: Agent, url: str) -> None:
     await agent.verify_text(toast)
 
 
+async def _new_document(agent: Agent, url: str) -> None:
+    await agent.navigate(url + "/docs/")
+    await agent.click("button", "New document")
+
+
 async def _shop_exported(tmp_path: Path, target: str, path: Path) -> Outcome:
     with FixtureServer() as shop:
         async with recording_client(tmp_path / "shop.jsonl") as client:
@@ -86,8 +91,7 @@ async def test_a_url_holding_a_name_the_server_made_is_revised_and_the_revision_
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "docs.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(url + "/docs/")
-            await agent.click("button", "New document")          # the server names it Untitled.doc
+            await _new_document(agent, url)          # the server names it Untitled.doc
             answer = await agent.must("export_test", target="python", path=str(test_file), name="docs")
     assert PROVED_3.search(answer.text), answer.text
     assert "revised step 2: the URL pattern did not hold on a fresh run; its last segment as any name" in answer.text
@@ -116,8 +120,7 @@ async def test_prove_0_skips_proving_and_says_so(tmp_path):
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "docs.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(url + "/docs/")
-            await agent.click("button", "New document")
+            await _new_document(agent, url)
             answer = await agent.must("export_test", target="python", path=str(tmp_path / "test_docs.py"),
                                       name="docs", prove=0)
     assert answer.text.endswith("; not proved (prove=0)"), answer.text
@@ -127,8 +130,7 @@ async def test_an_app_that_is_down_at_export_time_is_unproven_with_the_reason(tm
     async with recording_client(tmp_path / "docs.jsonl") as client:
         agent = Agent(client)
         with proof_apps() as (url, _):
-            await agent.navigate(url + "/docs/")
-            await agent.click("button", "New document")
+            await _new_document(agent, url)
         answer = await agent.call("export_test", target="python", path=str(tmp_path / "test_docs.py"), name="docs")
     assert answer.error and f"the app the test was recorded on, {url}, does not answer now" in answer.text, \
         answer.text
@@ -171,8 +173,7 @@ async def test_an_export_into_a_folder_whose_conftest_names_another_app_carries_
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "docs.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(url + "/docs/")
-            await agent.click("button", "New document")
+            await _new_document(agent, url)
             answer = await agent.must("export_test", target="python", path=str(folder / "test_docs.py"),
                                       name="docs")
     assert "conftest.py beside this test points at http://127.0.0.1:9" in " ".join(answer.text.split()), answer.text
@@ -202,8 +203,7 @@ async def test_without_node_python_is_proven_and_typescript_is_said_unproven_wit
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "docs.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(url + "/docs/")
-            await agent.click("button", "New document")
+            await _new_document(agent, url)
             bare = tmp_path / "bin"
             bare.mkdir()
             (bare / "python").symlink_to(sys.executable)
