@@ -13,6 +13,12 @@ test runs.
 With --chaos the pytest runs go under verdex's client-side chaos (``--chaos-seed n`` for run n:
 delayed responses, a slowed CPU, late timers); Playwright Test runs have no such plugin and run plain.
 
+With --proof it measures proving on export (docs/prove.md) instead: per flow, the export proves the test
+it wrote against the app the flow was recorded on (1 run as it is, 2 under chaos); it prints the first
+run of the unrevised test, the revisions proving made, the verdict, the seconds the export added against
+the seconds of the test's own first run, and the final test under chaos seeds 1…--runs, each run
+against a fresh copy of the app.
+
 With --naive it runs, instead, the hand-written naive version of each flow (tests/realapps/naive/:
 positions, reads made once, short sleeps — what passed once on an agent's machine) under the same
 chaos, each run against a fresh copy of the app, and prints how often each held and what
@@ -23,6 +29,7 @@ test whose flaw is only a position passes under any timing, and only the linter 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 import tempfile
 import time
@@ -34,8 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.flows.runner import Run, exported_spec, run_pytest, run_typescript  # noqa: E402
 from tests.generated_style import style_problems  # noqa: E402
 from tests.realapps import proving  # noqa: E402
+from tests.realapps.apps import running  # noqa: E402
 from tests.realapps.flows import FLOWS, AgentError, Flow  # noqa: E402
 from verdex.lint import LintConfig, lint_source  # noqa: E402
+from verdex.proof import prove_export  # noqa: E402
 
 
 def say(text: str) -> None:
@@ -93,6 +102,63 @@ def _agent_refusal(error: BaseException) -> str | None:
 
 
 NAIVE_DIR = Path(__file__).resolve().parents[1] / "tests" / "realapps" / "naive"
+
+
+def measure_proof(flow: Flow, runs: int, workers: int, folder: Path) -> dict[str, object]:
+    """Record the flow and export it with proving while its app still runs; then the final test under chaos."""
+    say(f"{flow.key}: recording and proving ({flow.what})")
+    recording = folder / f"{flow.app.name}-{flow.name}.jsonl"
+    test_file = folder / f"test_{flow.name.replace('-', '_')}.py"
+    with running(flow.app) as base_url:
+        asyncio.run(flow.record(base_url, recording))
+        started = time.monotonic()
+        _, proof = prove_export(recording, target="python", path=test_file, name=flow.name.replace("-", "_"))
+        added = time.monotonic() - started
+    say(f"  {proof.summary()}")
+    serve = proving.serving(flow.app)
+    final = repeat(runs, workers, lambda n: run_pytest(test_file, None, serve, ("--chaos-seed", str(n))),
+                   "final under chaos")
+    first = proof.runs[0]
+    return {"flow": flow.key, "first": "pass" if first.passed else f"FAIL l.{first.line}",
+            "revisions": len(proof.revisions), "verdict": proof.verdict, "added": added, "own": first.seconds,
+            "final": sum(r.passed for r in final), "runs": runs,
+            "said": [r.said.removeprefix("revised by proving: ") for r in proof.revisions]}
+
+
+def per_flow(flows: list[Flow], measure_one: "callable[[Flow, Path], dict[str, object]]") -> list[dict[str, object]]:
+    """``measure_one(flow, folder)`` for each flow, each in a scratch folder of its own."""
+    with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:
+        rows = []
+        for flow in flows:
+            folder = Path(scratch) / flow.key.replace("/", "-")
+            folder.mkdir()
+            rows.append(measure_one(flow, folder))
+    return rows
+
+
+def table_header(header: str) -> int:
+    print(header)
+    print("-" * len(header))
+    return len(header)
+
+
+def report_proof(flows: list[Flow], runs: int, workers: int) -> int:
+    started = time.monotonic()
+    rows = per_flow(flows, lambda flow, folder: measure_proof(flow, runs, workers, folder))
+    print(f"\nproving on export: {len(flows)} flows, final test under chaos seeds 1-{runs} "
+          f"({time.monotonic() - started:.0f} s)\n")
+    table_header(f"{'flow':24} {'first run':>10} {'revisions':>9} {'verdict':>9} {'export +s':>9} {'own s':>6} "
+                 f"{'added/own':>9} {'final':>7}")
+    for row in rows:
+        print(f"{row['flow']:24} {row['first']:>10} {row['revisions']:>9} {row['verdict']:>9} {row['added']:>9.1f} "
+              f"{row['own']:>6.1f} {row['added'] / max(row['own'], 0.1):>9.1f} {row['final']:>3}/{row['runs']:<3}")
+        for said in row["said"]:
+            print(f"{'':26}revised: {said}")
+    honest = all(row["final"] == row["runs"] for row in rows if row["verdict"] == "proved")
+    print(f"\nfirst draft passed its first run: {sum(row['first'] == 'pass' for row in rows)}/{len(rows)}; "
+          f"proved: {sum(row['verdict'] == 'proved' for row in rows)}/{len(rows)}; "
+          f"every proved test passed all its final runs: {'yes' if honest else 'NO'}")
+    return 0 if honest else 1
 
 
 def naive_file(flow: Flow) -> Path:
@@ -154,32 +220,29 @@ def main() -> int:
     parser.add_argument("--flow", action="append", help="only this flow (app/flow); repeatable")
     parser.add_argument("--naive", action="store_true",
                         help="run each flow's naive test (tests/realapps/naive/) under chaos instead")
+    parser.add_argument("--proof", action="store_true",
+                        help="measure proving on export: first draft, revisions, verdict, final under chaos")
     parser.add_argument("--chaos", action="store_true",
                         help="run the pytest files under verdex's client-side chaos, seed n for run n (docs/prove.md)")
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
     if args.naive:
         return measure_naive(flows, args.runs, args.workers)
+    if args.proof:
+        return report_proof(flows, args.runs, args.workers)
     started = time.monotonic()
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="verdex-realapps-") as scratch:
-        for flow in flows:
-            folder = Path(scratch) / flow.key.replace("/", "-")
-            folder.mkdir()
-            rows.append(measure(flow, args.runs, args.workers, folder, args.chaos))
+    rows = per_flow(flows, lambda flow, folder: measure(flow, args.runs, args.workers, folder, args.chaos))
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
           f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
           f"({time.monotonic() - started:.0f} s)\n")
-    header = f"{'flow':24} {'pytest':>7} {'pw test':>7} {'style':>5} {'locators':>8} {'nth':>4} {'volatile':>8} " \
-             f"{'| Playwright picks':>17} {'nth':>4} {'volatile':>8}"
-    print(header)
-    print("-" * len(header))
+    width = table_header(f"{'flow':24} {'pytest':>7} {'pw test':>7} {'style':>5} {'locators':>8} {'nth':>4} "
+                         f"{'volatile':>8} {'| Playwright picks':>17} {'nth':>4} {'volatile':>8}")
     for row in rows:
         print(f"{row['flow']:24} {row['python']:>3}/{row['runs']:<3} {row['typescript']:>3}/{row['runs']:<3} "
               f"{row['style']:>5} {row['locators']:>8} {row['nth']:>4} {row['volatile']:>8} | {row['pw_picks']:>15} "
               f"{row['pw_nth']:>4} {row['pw_volatile']:>8}")
     total = lambda key: sum(int(row[key]) for row in rows)  # noqa: E731
-    print("-" * len(header))
+    print("-" * width)
     print(f"{'all':24} {total('python'):>3}/{args.runs * len(rows):<3} {total('typescript'):>3}/{args.runs * len(rows):<3} "
           f"{total('style'):>5} {total('locators'):>8} {total('nth'):>4} {total('volatile'):>8} | {total('pw_picks'):>15} "
           f"{total('pw_nth'):>4} {total('pw_volatile'):>8}")

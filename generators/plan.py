@@ -65,7 +65,14 @@ class ResponseMatch(Model):
     url_glob: str                     # "**/api/cart/add", "**/api/items/*?**"
     path_pattern: str                 # a regular expression on the URL's path
     method_matters: bool = False
+    glob_matches_url: bool = True     # Playwright's glob semantics take the recorded URL (playwright_glob.py)
     reason: str
+
+    @property
+    def by_predicate(self) -> bool:
+        """The test matches method and path (a helper), not the glob: the method tells the responses
+        apart, or the glob does not match the URL it was recorded on."""
+        return self.method_matters or not self.glob_matches_url
 
 
 class Assertion(Model):
@@ -83,6 +90,7 @@ class Assertion(Model):
     reason: str = ""
     timeout_ms: int | None = None     # longer than the assertion's default ...
     timeout_reason: str = ""          # ... said why
+    revised: str = ""                 # proving changed verdex's choice here: what and why (a comment)
 
 
 class Action(Model):
@@ -105,7 +113,7 @@ class Action(Model):
     dialog: Literal["accept", "dismiss"] | None = None
     prompt_text: str | None = None
     asserts: list[Assertion] = []
-    note: str | None = None
+    note: str | None = None           # proving revised a choice of this action: what and why (a comment)
     step: int = 0                     # the recorded step it comes from (1-based)
 
 
@@ -162,6 +170,7 @@ class TestPlan(Model):
     source: str = ""                  # the recording it came from
     uploads: dict[str, str] = {}      # upload_files/ name -> the file uploaded while recording
     contexts: list[Context] = []      # one per role; none: the test works in pytest-playwright's own ``page``
+    own_origin: str = ""              # why the test carries its recorded origin (its folder's config names another)
 
     def waits_for_server_messages(self) -> bool:
         """Does a step wait for messages over the page's websockets (the test then counts them)?"""

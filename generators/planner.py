@@ -129,6 +129,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     paced: str | None = None                            # why the checks up to the next action wait longer
     answered = _answered_dialogs(steps)                 # browser_dialog steps an action's handler answers
     where: dict[str, str] = {}                          # page → the URL its last recorded step left it at
+    asserted = frozenset(r["args"]["text"] for r in steps if r.get("tool") in ("verify_text_visible", "browser_wait_for")
+                         and (r.get("args") or {}).get("text"))  # texts the agent itself checked
     for index, record in enumerate(steps, 1):
         tool, outcome = record.get("tool"), record.get("outcome", "done")
         role = record.get("role") or first_role
@@ -152,7 +154,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             if opened is not None:
                 statements.append(opened)
         page = pages.of(record.get("tab"))
-        startup = waits.startup_waits(record) or startup
+        startup = waits.startup_waits(record, asserted) or startup
         if tool == "browser_navigate":
             statements.append(Goto(page=page, url=_relative(record["args"]["url"], base_url)))
             where[page] = record.get("url_after") or record["args"]["url"]
@@ -186,6 +188,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if tool in ACTION_TOOLS:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None:
+                startup = [w for w in startup if not _checked_since_navigation(statements, page, w)]
                 if startup:
                     action = action.model_copy(update={"waits": [*startup, *action.waits]})
                     startup = []
@@ -206,6 +209,18 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         raise UnrenderableStep(index, str(tool), "verdex has no test statement for it")
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
                     source=recording.header.get("started", ""), contexts=list(contexts.values()))
+
+
+def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:
+    """The agent already checked this text on this page since it last navigated: a startup wait on it
+    would say it twice."""
+    for statement in reversed(statements):
+        if isinstance(statement, Goto) and statement.page == page:
+            return False
+        if (wait.kind == "text_visible" and isinstance(statement, Check) and statement.page == page
+                and statement.assertion.text == wait.text and statement.assertion.kind.endswith("text_visible")):
+            return True
+    return False
 
 
 def _paced(check: Check, why: str | None) -> Check:

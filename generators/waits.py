@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
+from verdex.generators.playwright_glob import glob_matches
 from verdex.facts import NOT_READY, READINESS_ATTRIBUTE
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
@@ -206,14 +207,35 @@ SERVER_QUIET_MS = 2000
 
 
 def server_messages_heard(count: int) -> str:
-    """The page-side condition a server_messages wait waits for: as many messages as the recording
-    heard, or (when that is more than one) a server that answered and then went quiet."""
+    """The page-side condition a server_messages wait waits for, as a function: as many messages as the
+    recording heard, or (when that is more than one) a server that answered and then went quiet.
+
+    A function, never an expression: Playwright evaluates the text it is given once, then polls what it
+    got; an expression is evaluated again at every poll, from the page's own tasks, which a
+    Content-Security-Policy without ``unsafe-eval`` forbids (``EvalError``). A function is compiled once,
+    while Playwright evaluates it, and then only called (tests/test_csp.py proves both in Chromium)."""
     if count <= 1:
-        return "window.serverMessages >= 1"
-    return f"window.serverMessages >= {count} || window.serverQuietMs() >= {SERVER_QUIET_MS}"
+        return "() => window.serverMessages >= 1"
+    return f"() => window.serverMessages >= {count} || window.serverQuietMs() >= {SERVER_QUIET_MS}"
 
 
-def startup_waits(record: dict[str, Any]) -> list[Wait]:
+# what a page shows that another load may not: a number, a count, a date or a time (the data's state), or
+# an i18n key the app shows until its translations arrive ("common.done")
+HOLDS_A_NUMBER = re.compile(r"\d")
+I18N_KEY = re.compile(r"^[a-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$")
+
+
+def unstable_text(text: str) -> str:
+    """Why a text is no evidence a fresh load will show again (empty when it is): it holds a number, a
+    count or a date, or it is an untranslated i18n key."""
+    if I18N_KEY.match(text.strip()):
+        return "an i18n key the app shows until its translations arrive"
+    if HOLDS_A_NUMBER.search(text):
+        return "it holds a number, count or date another load may not show"
+    return ""
+
+
+def startup_waits(record: dict[str, Any], asserted: frozenset[str] = frozenset()) -> list[Wait]:
     """Before the first action on a document, what the page did on its own:
 
     - it opened a websocket and its server answered the opening: wait until the page has heard that
@@ -221,7 +243,8 @@ def startup_waits(record: dict[str, Any]) -> list[Wait]:
       before it is connected (NiceGUI then takes a click before the text typed ahead of it);
     - it loaded its data, and the last answer that changed it showed a text (the app's sign it had
       finished loading): wait for that text, so a run where the data comes late does not act on a page
-      the answer will redraw."""
+      the answer will redraw. Not a text that holds a number, a count or a date, or an i18n key, unless
+      the agent asserted that very text (``asserted``): another load may not show it."""
     startup = record.get("startup") or {}
     out = []
     sockets = startup.get("sockets") or []
@@ -232,7 +255,8 @@ def startup_waits(record: dict[str, Any]) -> list[Wait]:
                         reason=f"the page talks to its server over a websocket ({paths}), whose server sent "
                                f"{heard} message{'s' if heard > 1 else ''} as it opened, before the first step"
                                + (f" (or fewer, then quiet for {SERVER_QUIET_MS / 1000:g} s)" if heard > 1 else "")))
-    if startup.get("ready_text"):
+    ready = startup.get("ready_text")
+    if ready and (not unstable_text(ready) or ready in asserted):
         loaded = sum(1 for r in startup.get("requests", []) if r.get("changed_page"))
         requests = f"{loaded} requests, the last " if loaded > 1 else ""
         out.append(Wait(kind="text_visible", text=startup["ready_text"], exact=bool(startup.get("ready_text_exact")),
@@ -291,8 +315,12 @@ def response_match(effects: dict[str, Any] | None, seen: list[dict[str, Any]] = 
     if chosen is None:
         return None
     glob = url_glob(chosen["url"])
+    holds = glob_matches(glob, chosen["url"])
+    reason = f"{chosen['method']} {urlsplit(chosen['url']).path} answered {chosen['status']} and the page changed"
+    if not holds:
+        reason += (f"; Playwright's glob {glob} does not match the whole recorded URL {chosen['url']}, "
+                   "so the test matches the method and the path")
     return ResponseMatch(method=chosen["method"], url_glob=glob, path_pattern=path_pattern(chosen["url"]),
                          method_matters=any(r.get("method") != chosen["method"] and url_glob(r.get("url", "")) == glob
                                             for r in seen),
-                         reason=f"{chosen['method']} {urlsplit(chosen['url']).path} answered "
-                                f"{chosen['status']} and the page changed")
+                         glob_matches_url=holds, reason=reason)

@@ -8,6 +8,7 @@ import pytest
 
 from verdex.fixtures.server import FixtureServer
 from verdex.browser.session import Session
+from verdex.exporting import PROVE_ENV
 from verdex.recorder import RECORDINGS_DIR_ENV
 
 
@@ -17,6 +18,16 @@ def recordings_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
     start, that folder is a temporary one, never the working tree."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(RECORDINGS_DIR_ENV, str(tmp_path_factory.mktemp("recordings")))
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def exports_unproven_unless_asked() -> Iterator[None]:
+    """An export proves the test it wrote by running it three times (verdex/proof.py); the tests of
+    generation run the exported tests themselves, so their exports skip proving (VERDEX_PROVE=0, the
+    same setting a user's CI would use). tests/test_proof.py asks for proving on every export it makes."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(PROVE_ENV, "0")
         yield
 
 

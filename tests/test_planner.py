@@ -4,6 +4,8 @@ a chaos seed changes it. No browser: the generator works on recorded data only."
 
 from __future__ import annotations
 
+import pytest
+
 import copy
 from pathlib import Path
 
@@ -120,14 +122,43 @@ def _startup(text: str | None) -> dict:
 
 def test_the_text_the_apps_last_startup_answer_showed_is_waited_for_before_the_first_action_only():
     def loaded_after_it_opened(steps, click):
-        click["startup"] = _startup("8 planets shown")
+        click["startup"] = _startup("Planets shown")
         steps.append(copy.deepcopy(click) | {"startup": None})      # a second action on the same document
 
     first, second = _shop_with(loaded_after_it_opened)
     [wait] = [w for w in first.waits if w.kind == "text_visible"]
-    assert wait.text == "8 planets shown"
+    assert wait.text == "Planets shown"
     assert wait.reason == "the app loaded its data after the page opened (2 requests, the last POST /_dash-update-component)"
     assert [w for w in second.waits if w.kind == "text_visible"] == []
+
+
+@pytest.mark.parametrize("shown", ["8 planets shown", "Title 1-0 of 0 pages", "2 users", "12AM", "2026-11-26",
+                                   "common.done", "nav.menu.open"])
+def test_a_startup_text_another_load_may_not_show_is_not_waited_for(shown):
+    """A count, a number, a date or time (the data's state) or an untranslated i18n key: not the app's
+    sign it has loaded, unless the agent asserted that very text."""
+    [action] = _shop_with(lambda steps, click: click.update(startup=_startup(shown)))
+    assert [w for w in action.waits if w.kind == "text_visible"] == []
+
+
+def test_a_startup_text_with_a_number_is_waited_for_when_the_agent_asserted_it():
+    def asserted_later(steps, click):
+        click["startup"] = _startup("2 users")
+        steps.append({**copy.deepcopy(steps[-1]), "tool": "verify_text_visible", "args": {"text": "2 users"}})
+
+    [action] = _shop_with(asserted_later)
+    assert [w.text for w in action.waits if w.kind == "text_visible"] == ["2 users"]
+
+
+def test_a_text_the_agent_checked_before_the_first_action_is_not_waited_for_again():
+    def checked_first(steps, click):
+        click["startup"] = _startup("Planets shown")
+        check = {**copy.deepcopy(click), "tool": "verify_text_visible", "args": {"text": "Planets shown"},
+                 "startup": None, "effects": None, "locators": None}
+        steps.insert(steps.index(click), check)
+
+    [action] = _shop_with(checked_first)
+    assert [w for w in action.waits if w.kind == "text_visible"] == []
 
 
 def test_a_startup_that_showed_no_text_to_wait_for_adds_no_wait():
@@ -158,11 +189,11 @@ def test_a_websocket_whose_server_answered_its_opening_is_waited_for_in_both_lan
     python = PythonPytest().test_file(plan)
     body = python.split("def test_live(page: Page) -> None:\n")[1].splitlines()
     assert body[:2] == ["    page.context.add_init_script(COUNT_SERVER_MESSAGES)", '    page.goto("/shop/")']
-    assert '    page.wait_for_function("window.serverMessages >= 1", timeout=30_000)' in body
+    assert '    page.wait_for_function("() => window.serverMessages >= 1", timeout=30_000)' in body
     assert 'COUNT_SERVER_MESSAGES = """(() => {' in python
     spec = TypeScript().test_file(plan)
     assert "await page.context().addInitScript(COUNT_SERVER_MESSAGES);\n  await page.goto(\"/shop/\");" in spec
-    assert 'await page.waitForFunction("window.serverMessages >= 1", undefined, { timeout: 30_000 });' in spec
+    assert 'await page.waitForFunction(() => window.serverMessages >= 1, undefined, { timeout: 30_000 });' in spec
 
 
 def test_the_checks_after_an_action_its_server_answered_over_a_websocket_wait_at_the_servers_pace():

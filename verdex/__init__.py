@@ -35,6 +35,7 @@ _EXPORTS = {
     "StaleRef": "verdex.errors",
     "Timeout": "verdex.errors",
     "UnknownRef": "verdex.errors",
+    "Unproven": "verdex.errors",
     "VerdexError": "verdex.errors",
 }
 

@@ -15,7 +15,8 @@
     ├── BrowserUnavailable      BROWSER_UNAVAILABLE  no Chromium found, or the remote endpoint refused
     ├── ModelUnavailable        MODEL_UNAVAILABLE    `verdex agent`: no model endpoint configured, or it refused
     ├── AgentIncomplete         AGENT_INCOMPLETE     `verdex agent` ended without a test (turn budget, no handoff)
-    └── CannotHeal              CANNOT_HEAL          `verdex heal` found no locator or wait that fixes the test
+    ├── CannotHeal              CANNOT_HEAL          `verdex heal` found no locator or wait that fixes the test
+    └── Unproven                UNPROVEN             the exported test failed when export ran it (the run, line, error)
 
 Foreign errors (Playwright, CDP) are translated in one place, :func:`translate_playwright_errors`;
 the model's (OpenAI client, Agents SDK) in ``verdex.agent.endpoint.translate_model_errors``.
@@ -116,6 +117,13 @@ class SessionLimit(VerdexError):
     """As many MCP clients as the server allows have a session of their own; one ends when it is idle."""
 
     code = "SESSION_LIMIT"
+
+
+class Unproven(VerdexError):
+    """The test export wrote failed when export ran it against the app, and revising verdex's own choices
+    did not fix it. The file is written, marked unproven; the facts name the run, the line and the error."""
+
+    code = "UNPROVEN"
 
 
 class BridgeContractError(VerdexError):

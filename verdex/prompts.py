@@ -47,6 +47,10 @@ The app runs at {base_url}. Start with `browser_navigate` to it.
 6. When the outcome is verified, call `export_test` (target python or typescript, a path such as
    tests/test_<name>.py, and a name). The test's waits come from the facts verdex recorded, so do not
    add sleeps. The server records and exports only when it runs with --caps test --record FILE.
+7. The export runs the test it wrote (once as it is, twice under chaos) and answers `proved 3/3 …` or
+   `UNPROVEN` with the failing line: an unproven test is not done. "The app kept state from run 1"
+   means the flow cannot run twice (a name is taken): clean up what it created, or make the name
+   unique, then export again.
 """
 
 

@@ -363,11 +363,13 @@ async def browser_wait_for_url(
 
 @tool()              # the product's main output: listed in every session, which always records
 async def export_test(session: Session, target: Literal["python", "typescript"],
-                      path: Annotated[str, Field(description="file to write (tests/test_x.py)")],
-                      name: Annotated[str, Field(description="test name (checkout)")]) -> Reply:
-    """Write the recorded session as a wait-aware test (pytest-playwright or @playwright/test)."""
-    written = await exporting.export_test(session, target=target, path=path, name=name)
-    return Reply(f"wrote {', '.join(str(p) for p in written)}", {"files": [str(p) for p in written]})
+                      path: Annotated[str, Field(description="tests/test_x.py")],
+                      name: Annotated[str, Field(description="checkout")],
+                      prove: int | None = None) -> Reply:
+    """Write the recorded session as a test (pytest-playwright or @playwright/test) and prove it."""
+    exported = await exporting.export_test(session, target=target, path=path, name=name, prove=prove)
+    return Reply(exported.summary(), {"files": [str(p) for p in exported.files],
+                                      "proof": {"verdict": exported.proof.verdict, **exported.proof.facts()}})
 
 
 @tool(group="test")

@@ -61,7 +61,9 @@ class PythonPytest:
             lines = self._statement(statement)
             body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         source = environment().get_template("test_pytest.py.j2").render(
-            plan=plan, body=body or ["pass"], imports=sorted(self._imports), response_helper=self._response_helper,
+            plan=plan, body=body or ["pass"], imports=sorted(self._imports | ({"os", "pytest"} if plan.own_origin else set())),
+            response_helper=self._response_helper, base_url_literal=literal(plan.base_url),
+            own_origin=comments(plan.own_origin),
             contexts=[{"role": c.role, "variable": c.variable,
                        "storage_state": f"os.environ.get({literal(c.storage_state_env)}, {literal(c.storage_state)})"
                        if c.storage_state else None} for c in plan.contexts],
@@ -113,6 +115,8 @@ class PythonPytest:
             managers.append(f"{action.page}.expect_response({self._response(action.response)})")
             lines += comments(action.response.reason)
         performed = self._perform(action)
+        if action.note:
+            lines += comments(action.note)
         if managers:
             lines.append(f"with {', '.join(managers)}:")
             lines += [f"    {line}" for line in performed]
@@ -128,7 +132,7 @@ class PythonPytest:
 
     def _response(self, response: ResponseMatch) -> str:
         """A glob, or the file's response_to helper when the method tells the responses apart."""
-        if not response.method_matters:
+        if not response.by_predicate:
             return literal(response.url_glob)
         self._response_helper = True
         self._imports.add("re")
@@ -193,6 +197,7 @@ class PythonPytest:
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         subject, matcher, args = self._expectation(page, assertion)
         said = comments(assertion.reason) if assertion.kind == "text_visible" and assertion.pattern else []
+        said += comments(assertion.revised)
         if assertion.timeout_ms is not None:
             said += comments(assertion.timeout_reason)
             args = [*args, f"timeout={assertion.timeout_ms:_}"]

@@ -88,6 +88,8 @@ class TypeScript:
         fixtures = "{ browser, baseURL }" if plan.contexts else "{ page }"
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
                                                                        fixtures=fixtures,
+                                                                       base_url=literal(plan.base_url),
+                                                                       own_origin=comments(plan.own_origin),
                                                                        uses_path=self._uses_path,
                                                                        uses_secret=self._uses_secret,
                                                                        response_helper=self._response_helper,
@@ -158,6 +160,8 @@ class TypeScript:
             name = self._promise("fileChooser")
             lines.append(f"const {name} = {action.page}.waitForEvent(\"filechooser\");")
             awaited.append(f"await (await {name}).setFiles({self._files(action)});")
+        if action.note:
+            lines += comments(action.note)
         lines += self._perform(action)
         lines += awaited
         for assertion in action.asserts:
@@ -166,7 +170,7 @@ class TypeScript:
 
     def _response(self, response: ResponseMatch) -> str:
         """A glob, or the file's responseTo helper when the method tells the responses apart."""
-        if not response.method_matters:
+        if not response.by_predicate:
             return literal(response.url_glob)
         self._response_helper = True
         return f"responseTo({literal(response.method)}, {regex_literal(response.path_pattern)})"
@@ -212,7 +216,7 @@ class TypeScript:
     def _wait(self, page: str, wait: Wait) -> list[str]:
         if wait.kind == "server_messages":
             return [*comments(wait.reason),
-                    f"await {page}.waitForFunction({literal(server_messages_heard(wait.count))}, undefined, "
+                    f"await {page}.waitForFunction({server_messages_heard(wait.count)}, undefined, "
                     f"{{ timeout: {wait.timeout_ms:_} }});"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {
@@ -231,6 +235,7 @@ class TypeScript:
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         subject, matcher, args = self._expectation(page, assertion)
         said = comments(assertion.reason) if assertion.kind == "text_visible" and assertion.pattern else []
+        said += comments(assertion.revised)
         if assertion.timeout_ms is not None:
             said += comments(assertion.timeout_reason)
             args = [*args, f"{{ timeout: {assertion.timeout_ms:_} }}"]

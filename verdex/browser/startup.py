@@ -23,6 +23,7 @@ from playwright.async_api import Error as PlaywrightError
 from verdex.browser.network import CHANGED_PAGE_WINDOW_MS, CLOCK_SLACK_MS, RequestRecord, changed_the_page
 from verdex.errors import VerdexError
 from verdex.facts import RequestEffect, SocketStart, Startup
+from verdex.generators.waits import unstable_text
 
 if TYPE_CHECKING:
     from verdex.browser.tab import Tab
@@ -92,7 +93,9 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         return Startup(requests=requests)
     record, at = last
     texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS, "until": at + CHANGED_PAGE_WINDOW_MS})
-    ready_text, exact = await _unique_visible(tab, [t["text"] for t in texts["texts"]])
+    shown = [t["text"] for t in texts["texts"]]
+    stable_first = sorted(shown, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
+    ready_text, exact = await _unique_visible(tab, stable_first)
     return Startup(requests=requests, ready_text=ready_text, ready_text_exact=exact,
                    answered_by=f"{record.method} {urlsplit(record.url).path}")
 

@@ -27,6 +27,7 @@ from verdex.shell.places import Place, ShellError, checked_name, every_place, ex
 
 START_TIMEOUT_S = 30.0
 COMMAND_TIMEOUT_S = 120.0
+EXPORT_TIMEOUT_S = 1200.0           # an export proves the test it wrote: runs and revisions, within their budget
 MAX_SESSIONS_ENV = "VERDEX_MAX_SESSIONS"
 DEFAULT_MAX_SESSIONS = 8
 
@@ -69,7 +70,8 @@ def _send(place: Place, argv: list[str], as_json: bool) -> int:
         raise ShellError("NO_SESSION", f"no session {place.name!r} is open; start it with "
                          f"`verdex open URL -s {place.name}` (`verdex sessions` lists the open ones)")
     try:
-        answer = exchange(place, {"argv": argv, "json": as_json}, COMMAND_TIMEOUT_S)
+        timeout = EXPORT_TIMEOUT_S if argv[:1] == ["export"] else COMMAND_TIMEOUT_S
+        answer = exchange(place, {"argv": argv, "json": as_json}, timeout)
     except (OSError, ValueError) as exc:
         raise ShellError("BROWSER_CLOSED", f"session {place.name!r} stopped answering ({exc}); "
                          f"`verdex close -s {place.name}` and open it again") from exc

@@ -3,7 +3,7 @@ import libcst as cst
 import verdex.lint.playwright_api as api
 from verdex.lint.calls import is_true, keyword, method_of, positional, receiver_of
 from verdex.lint.negative_checks import forced_on_disabled
-from verdex.lint.rule import Fix, Invalid, LintRule, Valid, snippet
+from verdex.lint.rule import Fix, Invalid, LintRule, Valid
 
 
 class ForceAction(LintRule):

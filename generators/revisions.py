@@ -1,0 +1,141 @@
+"""Revisions: the choices verdex made that proving changed, as data the plan takes (never a patch on the
+written text). Proving (``verdex/proof.py``) runs the test it wrote; when a run fails on a line verdex
+chose, it asks :func:`next_revision` for the next choice of that line and exports again with it.
+
+What can be revised, each bounded by what the recording saw:
+
+- ``locator``: the action's next locator candidate from the recording (each was proven unique there);
+- ``response``: a response wait by glob becomes one by method and path; one by method and path is dropped;
+- ``url``: the URL an action led to, asserted looser, but always matching the recorded URL: the path
+  alone (the query and fragment free), then its last segment as any name (a name the server made);
+- ``wait``: a wait verdex chose before the action (a startup text, a websocket count, a blocker, a
+  readiness attribute) is dropped: its evidence does not hold on a fresh load.
+
+The agent's own assertions (``verify_*``, its waits) are never revised: a failing one is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from verdex.generators.plan import Action, Locator, Model, Step, TestPlan
+from verdex.generators.waits import VOLATILE_SEGMENT, _escape
+
+
+class Revision(Model):
+    step: int                                     # the recorded step (1-based) whose action it changes
+    kind: Literal["locator", "response", "url", "wait"]
+    stage: int = 1                                # locator: the candidate's index; response/url: how far loosened
+    wait: int = 0                                 # wait: the index of the dropped wait among the action's
+    because: str = ""                             # the failure that asked for it (the error, one line)
+    said: str = ""                                # what changed, as the comment and the answer say it
+
+
+def apply_revisions(plan: TestPlan, steps: list[dict[str, Any]], revisions: list[Revision]) -> TestPlan:
+    """The plan with each revision applied to the action of its step."""
+    statements = list(plan.statements)
+    for revision in revisions:
+        for index, statement in enumerate(statements):
+            if isinstance(statement, Action) and statement.step == revision.step:
+                statements[index] = _revised(statement, steps[revision.step - 1], revision)
+    return plan.model_copy(update={"statements": statements})
+
+
+def next_revision(action: Action, record: dict[str, Any], part: str, revisions: list[Revision],
+                  because: str) -> Revision | None:
+    """The next choice for the part of ``action`` a run failed on (``part``: locator, response, url or
+    wait:N), or None when the recording offers none."""
+    done = [r for r in revisions if r.step == action.step]
+    if part == "locator":
+        tried = max((r.stage for r in done if r.kind == "locator"), default=_chosen_index(record))
+        candidates = _candidates(record)
+        for index in range(tried + 1, len(candidates)):
+            if _steps(candidates[index]) != (action.locator.steps if action.locator else None):
+                code = candidates[index].get("kind", "candidate")
+                return Revision(step=action.step, kind="locator", stage=index, because=because,
+                                said=f"revised by proving: the recorded locator failed ({because}); "
+                                     f"the next candidate from the recording ({code})")
+        return None
+    if part == "response" and action.response is not None:
+        stage = max((r.stage for r in done if r.kind == "response"), default=0) + 1
+        if stage == 1 and action.response.by_predicate:
+            stage = 2
+        said = ("revised by proving: the response was not taken by its glob; matched by method and path"
+                if stage == 1 else "revised by proving: no matching response came on a fresh load; not waited for")
+        return Revision(step=action.step, kind="response", stage=stage, because=because, said=said) \
+            if stage <= 2 else None
+    if part == "url":
+        url = (record.get("effects") or {}).get("url_after", "")
+        stage = max((r.stage for r in done if r.kind == "url"), default=0) + 1
+        while stage <= 2:
+            pattern = looser_url_pattern(url, stage)
+            current = next((a.pattern for a in action.asserts if a.kind == "url"), None)
+            if pattern is not None and pattern != current:
+                return Revision(step=action.step, kind="url", stage=stage, because=because,
+                                said="revised by proving: the URL pattern did not hold on a fresh run; "
+                                     + ("the path alone" if stage == 1 else "its last segment as any name") +
+                                     ", still matching the recorded URL")
+            stage += 1
+        return None
+    if part.startswith("wait:"):
+        index = int(part.split(":", 1)[1])
+        if index < len(action.waits):
+            return Revision(step=action.step, kind="wait", wait=index, because=because,
+                            said=f"revised by proving: dropped the wait ({action.waits[index].reason}); its evidence "
+                                 "did not hold on a fresh load")
+    return None
+
+
+def looser_url_pattern(url: str, stage: int) -> str | None:
+    """The URL's path as a pattern (stage 1), then with its last segment as any name (stage 2); None
+    when it would not match ``url`` itself."""
+    path = urlsplit(url).path or "/"
+    parts = [r"[^/]+" if VOLATILE_SEGMENT.match(part) else _escape(part) for part in path.split("/")]
+    if stage == 2:
+        if len(parts) < 2 or not parts[-1] or parts[-1] == r"[^/]+":
+            return None
+        parts[-1] = r"[^/]+"
+    pattern = "/".join(parts) + r"(?:[?#].*)?$"
+    return pattern if re.search(pattern, url) else None
+
+
+def _revised(action: Action, record: dict[str, Any], revision: Revision) -> Action:
+    note = "; ".join(filter(None, [action.note, revision.said])) if revision.kind in ("locator", "wait") else action.note
+    if revision.kind == "locator":
+        steps = _steps(_candidates(record)[revision.stage])
+        return action.model_copy(update={"locator": Locator(steps=steps), "note": note})
+    if revision.kind == "wait":
+        kept = [w for i, w in enumerate(action.waits) if i != revision.wait]
+        return action.model_copy(update={"waits": kept, "note": note})
+    if revision.kind == "response" and action.response is not None:
+        if revision.stage >= 2:
+            return action.model_copy(update={"response": None, "note": "; ".join(filter(None, [action.note, revision.said]))})
+        response = action.response.model_copy(update={"method_matters": True,
+                                                      "reason": f"{action.response.reason}; {revision.said}"})
+        return action.model_copy(update={"response": response})
+    if revision.kind == "url":
+        url = (record.get("effects") or {}).get("url_after", "")
+        pattern = looser_url_pattern(url, revision.stage)
+        asserts = [a.model_copy(update={"pattern": pattern, "revised": revision.said})
+                   if a.kind == "url" and pattern is not None else a for a in action.asserts]
+        return action.model_copy(update={"asserts": asserts})
+    return action
+
+
+def _candidates(record: dict[str, Any]) -> list[dict[str, Any]]:
+    locators = record.get("locators") or {}
+    return [c for c in locators.get("candidates") or [] if c.get("matches") == 1 and c.get("is_target", True)]
+
+
+def _chosen_index(record: dict[str, Any]) -> int:
+    chosen = _steps((record.get("locators") or {}).get("chosen") or {})
+    return next((i for i, c in enumerate(_candidates(record)) if _steps(c) == chosen), -1)
+
+
+def _steps(candidate: dict[str, Any]) -> list[Step] | None:
+    if not candidate or "steps" not in candidate:
+        return None
+    return [Step.model_validate(s) for s in candidate["steps"]]
+

@@ -1,0 +1,126 @@
+"""Small apps that reproduce what proving on export must tell apart (tests/test_proof.py), each a class
+of real apps, not a copy of one:
+
+- ``/docs/``: "New document" asks the server for a document and opens ``/docs/edit/<name>``; the server
+  names it, one name per document (``Untitled.doc``, then ``Untitled1.doc``, …), as editors do;
+- ``/names/``: "Create" saves the typed name; a name is taken once saved (409 "That name is taken"),
+  as every app with unique names does — the state an app keeps across runs;
+- ``/secret/``: a password field whose value the server checks against ``PASSWORD``;
+- ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
+  names, a count ("2 users") or an untranslated i18n key ("common.done") — texts a startup wait must
+  not take (tests/test_startup_text.py).
+
+``reset()`` forgets every document and name: the app's server restarted.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+PASSWORD = "s3cret-Proof!"
+SLOW_API_S = 1.0
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
+<body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
+DOCS = ("<button type='button'>New document</button>",
+        """document.querySelector("button").addEventListener("click", async () => {
+  const answer = await fetch("/api/docs", { method: "POST" }).then((r) => r.json());
+  location.assign("/docs/edit/" + encodeURIComponent(answer.name));
+});""")
+NAMES = ("<label>Name <input id='name'></label> <button type='button'>Create</button><p role='status'></p>",
+         """document.querySelector("button").addEventListener("click", async () => {
+  const name = document.querySelector("#name").value;
+  const answer = await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
+  document.querySelector("[role=status]").textContent = answer.ok ? "Created " + name : "That name is taken";
+});""")
+SECRET = ("<label>Password <input id='password' type='password'></label> <button type='button'>Unlock</button>"
+          "<p role='status'></p>",
+          """document.querySelector("button").addEventListener("click", async () => {
+  const answer = await fetch("/api/unlock", { method: "POST", body: document.querySelector("#password").value });
+  document.querySelector("[role=status]").textContent = answer.ok ? "Unlocked" : "Wrong password";
+});""")
+
+
+LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='list'></div>",
+          """fetch("/api/users").then((r) => r.json()).then((users) => {
+  const list = document.querySelector("#list");
+  list.append(Object.assign(document.createElement("p"), { textContent: HEADLINE }));
+  for (const name of users) list.append(Object.assign(document.createElement("li"), { textContent: name }));
+  document.querySelector("button").addEventListener("click", () => {
+    document.querySelector("[role=status]").textContent = "Invitation sent";
+  });
+});""")
+
+
+class ProofApps:
+    def __init__(self) -> None:
+        self.documents = 0
+        self.names: set[str] = set()
+        self.lock = threading.Lock()
+
+    def reset(self) -> None:
+        with self.lock:
+            self.documents, self.names = 0, set()
+
+    def answer(self, method: str, path: str, body: bytes) -> tuple[int, str, str]:
+        if method == "GET" and path.startswith("/docs/edit/"):
+            return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
+        pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET)}
+        if method == "GET" and path in pages:
+            title, (html, script) = pages[path]
+            return 200, "text/html", PAGE.format(title=title, body=html, script=script)
+        headlines = {"/users/": "2 users", "/i18n/": "common.done"}
+        if method == "GET" and path in headlines:
+            html, script = LOADED
+            return 200, "text/html", PAGE.format(title="Team", body=html,
+                                                 script=script.replace("HEADLINE", json.dumps(headlines[path])))
+        if method == "GET" and path == "/api/users":
+            time.sleep(SLOW_API_S)                 # the data comes after the page has opened, as from a busy API
+            return 200, "application/json", json.dumps(["Ada Lovelace", "Grace Hopper"])
+        with self.lock:
+            if method == "POST" and path == "/api/docs":
+                name = "Untitled.doc" if self.documents == 0 else f"Untitled{self.documents}.doc"
+                self.documents += 1
+                return 201, "application/json", json.dumps({"name": name})
+            if method == "POST" and path == "/api/names":
+                name = json.loads(body or b"{}").get("name", "")
+                if name in self.names:
+                    return 409, "application/json", json.dumps({"error": "That name is taken"})
+                self.names.add(name)
+                return 201, "application/json", json.dumps({"name": name})
+        if method == "POST" and path == "/api/unlock":
+            return (200 if body.decode() == PASSWORD else 403), "application/json", "{}"
+        return 404, "text/plain", "not found"
+
+
+@contextmanager
+def proof_apps(port: int = 0) -> Iterator[tuple[str, ProofApps]]:
+    apps = ProofApps()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def _serve(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            status, kind, text = apps.answer(self.command, self.path, self.rfile.read(length) if length else b"")
+            body = text.encode()
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = do_HEAD = _serve
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", apps
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,225 @@
+"""Proving on export (verdex/proof.py): ``export_test`` runs the test it just wrote against the app the
+session is on — once as it is, twice under seeded chaos — before it answers; revises verdex's own
+choices when a run fails on one; says UNPROVEN, with the run, the line and the error, when the test
+still fails; and tells the state an app kept across runs apart from a wrong choice.
+
+Recorded by a scripted agent over the SDK's real MCP client (tests/flows/agent.py) on the fixture shop
+and on the small apps of tests/proof_apps.py; every proof runs the real pytest / ``npx playwright test``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.flows.agent import Agent, Outcome, recording_client
+from tests.proof_apps import PASSWORD, proof_apps
+from verdex import exporting
+from verdex.errors import InvalidArgument
+from verdex.fixtures.server import FixtureServer
+from verdex.proof_runs import run_pytest
+
+pytestmark = pytest.mark.anyio
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+PROVED_3 = re.compile(r"proved 3/3 \(1 plain, 2 under chaos, \d+ s\)")
+
+
+@pytest.fixture(autouse=True)
+def exports_proven_by_default(monkeypatch):
+    """The suite's exports skip proving (tests/conftest.py); here every export proves, as a user's does."""
+    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
+
+
+async def _add_pixel(agent: Agent, url: str) -> None:
+    await agent.navigate(url + "/shop/")
+    toast = "Added Pixel 8 to cart"
+    await agent.click("button", "Add to Cart", after=("heading", "Pixel 8"), expect_text=toast)
+    await agent.verify_text(toast)
+
+
+async def _new_document(agent: Agent, url: str) -> None:
+    await agent.navigate(url + "/docs/")
+    await agent.click("button", "New document")
+
+
+async def _shop_exported(tmp_path: Path, target: str, path: Path) -> Outcome:
+    with FixtureServer() as shop:
+        async with recording_client(tmp_path / "shop.jsonl") as client:
+            agent = Agent(client)
+            await _add_pixel(agent, shop.url)
+            return await agent.must("export_test", target=target, path=str(path), name="shop")
+
+
+async def test_an_export_proves_its_test_once_as_is_and_twice_under_chaos(tmp_path):
+    answer = await _shop_exported(tmp_path, "python", tmp_path / "test_shop.py")
+    assert PROVED_3.search(answer.text), answer.text
+    assert answer.text.startswith(f"wrote {tmp_path / 'test_shop.py'}, {tmp_path / 'conftest.py'}; proved")
+    assert answer.data["proof"]["verdict"] == "proved" and answer.data["proof"]["passed"] == 3
+
+
+async def test_an_export_after_the_app_changed_under_the_recording_reports_the_failing_line(tmp_path):
+    test_file = tmp_path / "test_shop.py"
+    with FixtureServer() as shop:
+        async with recording_client(tmp_path / "shop.jsonl") as client:
+            agent = Agent(client)
+            await _add_pixel(agent, shop.url)
+            shop.change_shop("renamed-button")              # "Add to Cart" is "Add to basket" from now on
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="shop")
+    assert answer.error and "UNPROVEN: test_shop.py: run 1 (as it is) failed at line " in answer.text, answer.text
+    line = int(re.search(r"failed at line (\d+)", answer.text).group(1))
+    source = test_file.read_text(encoding="utf-8").splitlines()
+    assert source[0].startswith("# UNPROVEN (verdex proved it on export and it failed): run 1 (as it is)")
+    header = next(i for i, text in enumerate(source) if not text.startswith("#"))
+    assert "click()" in "".join(source[header + line - 3:header + line + 1])     # the line, before the header
+    assert 'name="Add to Cart"' in answer.text and "TimeoutError" in answer.text
+
+
+@pytest.mark.skipif(shutil.which("npx") is None, reason="Node.js is not installed")
+async def test_a_typescript_export_is_proven_by_playwright_test(tmp_path):
+    answer = await _shop_exported(tmp_path, "typescript", tmp_path / "specs" / "shop.spec.ts")
+    assert re.search(r"proved 1/1 \(1 plain; verdex's chaos runs under pytest only, \d+ s\)", answer.text), \
+        answer.text
+
+
+async def test_a_url_holding_a_name_the_server_made_is_revised_and_the_revision_named(tmp_path):
+    test_file = tmp_path / "test_docs.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "docs.jsonl") as client:
+            agent = Agent(client)
+            await _new_document(agent, url)          # the server names it Untitled.doc
+            answer = await agent.must("export_test", target="python", path=str(test_file), name="docs")
+    assert PROVED_3.search(answer.text), answer.text
+    assert "revised step 2: the URL pattern did not hold on a fresh run; its last segment as any name" in answer.text
+    source = test_file.read_text(encoding="utf-8")
+    assert "# revised by proving: the URL pattern did not hold on a fresh run; its last segment as any" in source
+    assert r'to_have_url(re.compile(r"/docs/edit/[^/]+(?:[?#].*)?$"))' in source, source
+
+
+async def test_state_the_app_kept_from_run_1_is_said_and_nothing_is_revised(tmp_path):
+    test_file = tmp_path / "test_names.py"
+    with proof_apps() as (url, apps):
+        async with recording_client(tmp_path / "names.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/names/")
+            await agent.fill("textbox", "Name", "Ada")
+            await agent.click("button", "Create", expect_text="Created Ada")
+            await agent.verify_text("Created Ada")
+            apps.reset()                                          # the app's server restarted: Ada is free
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="names")
+    assert answer.error and "UNPROVEN" in answer.text, answer.text
+    assert "the app kept state from run 1: the test passed as it is, then failed as it is again" in answer.text
+    assert "make the flow repeatable" in answer.text and "revised" not in answer.text
+
+
+async def test_prove_0_skips_proving_and_says_so(tmp_path):
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "docs.jsonl") as client:
+            agent = Agent(client)
+            await _new_document(agent, url)
+            answer = await agent.must("export_test", target="python", path=str(tmp_path / "test_docs.py"),
+                                      name="docs", prove=0)
+    assert answer.text.endswith("; not proved (prove=0)"), answer.text
+
+
+async def test_an_app_that_is_down_at_export_time_is_unproven_with_the_reason(tmp_path):
+    async with recording_client(tmp_path / "docs.jsonl") as client:
+        agent = Agent(client)
+        with proof_apps() as (url, _):
+            await _new_document(agent, url)
+        answer = await agent.call("export_test", target="python", path=str(tmp_path / "test_docs.py"), name="docs")
+    assert answer.error and f"the app the test was recorded on, {url}, does not answer now" in answer.text, \
+        answer.text
+    assert (tmp_path / "test_docs.py").read_text(encoding="utf-8").startswith("# UNPROVEN")
+
+
+async def test_a_secret_is_read_from_the_environment_by_the_proof_and_never_printed(tmp_path, monkeypatch):
+    test_file = tmp_path / "test_vault.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "vault.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/secret/")
+            await agent.fill("textbox", "Password", PASSWORD)
+            await agent.click("button", "Unlock", expect_text="Unlocked")
+            await agent.verify_text("Unlocked")
+            monkeypatch.delenv("VERDEX_SECRET_PASSWORD", raising=False)
+            missing = await agent.call("export_test", target="python", path=str(test_file), name="vault")
+            monkeypatch.setenv("VERDEX_SECRET_PASSWORD", PASSWORD)
+            proved = await agent.must("export_test", target="python", path=str(test_file), name="vault")
+    assert missing.error and "VERDEX_SECRET_PASSWORD" in missing.text, missing.text
+    assert PROVED_3.search(proved.text), proved.text
+    for text in (missing.text, proved.text, test_file.read_text(encoding="utf-8")):
+        assert PASSWORD not in text
+
+
+def test_a_run_that_hangs_is_stopped_and_reported(tmp_path):
+    hanging = tmp_path / "test_hangs.py"
+    hanging.write_text("import threading\n\n\ndef test_hangs():\n    threading.Event().wait()\n", encoding="utf-8")
+    run = run_pytest(hanging, label="run 1 (as it is)", chaos_seed=None, timeout_s=5, secrets=[])
+    assert not run.passed and run.error == "Hang" and "did not finish in 5 s" in run.message
+
+
+async def test_an_export_into_a_folder_whose_conftest_names_another_app_carries_its_own_origin(tmp_path):
+    folder = tmp_path / "e2e"
+    folder.mkdir()
+    other_app = (EXAMPLES / "generated" / "python" / "conftest.py").read_text(encoding="utf-8")   # verdex's, for
+    (folder / "conftest.py").write_text(re.sub(r'RECORDED_BASE_URL = ".*"', 'RECORDED_BASE_URL = "http://127.0.0.1:9"',
+                                               other_app), encoding="utf-8")                  # another app
+    assert 'RECORDED_BASE_URL = "http://127.0.0.1:9"' in (folder / "conftest.py").read_text(encoding="utf-8")
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "docs.jsonl") as client:
+            agent = Agent(client)
+            await _new_document(agent, url)
+            answer = await agent.must("export_test", target="python", path=str(folder / "test_docs.py"),
+                                      name="docs")
+    assert "conftest.py beside this test points at http://127.0.0.1:9" in " ".join(answer.text.split()), answer.text
+    assert PROVED_3.search(answer.text), answer.text
+    assert f'RECORDED_BASE_URL = "{url}"' in (folder / "test_docs.py").read_text(encoding="utf-8")
+
+
+async def test_two_exports_at_once_in_one_session_are_both_proven_and_a_dead_browser_does_not_matter(tmp_path):
+    from verdex import actions
+    from verdex.browser.session import Session
+    with proof_apps() as (url, _):
+        async with Session(record=tmp_path / "docs.jsonl") as session:
+            tab = await session.tab()
+            await actions.navigate(tab, url + "/docs/")
+            snapshot = (await tab.snapshot()).text
+            await actions.click(tab, re.search(r'button "New document" \[ref=(e\d+)\]', snapshot).group(1))
+            await session.close()                                # the session's browser is gone
+            first, second = await asyncio.gather(
+                exporting.export_test(session, target="python", path=tmp_path / "a" / "test_docs.py", name="docs",
+                                      prove=1),
+                exporting.export_test(session, target="python", path=tmp_path / "b" / "test_docs.py", name="docs",
+                                      prove=1))
+    assert first.proof.verdict == second.proof.verdict == "proved", (first.summary(), second.summary())
+
+
+async def test_without_node_python_is_proven_and_typescript_is_said_unproven_with_the_reason(tmp_path, monkeypatch):
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "docs.jsonl") as client:
+            agent = Agent(client)
+            await _new_document(agent, url)
+            bare = tmp_path / "bin"
+            bare.mkdir()
+            (bare / "python").symlink_to(sys.executable)
+            monkeypatch.setenv("PATH", str(bare))
+            python = await agent.must("export_test", target="python", path=str(tmp_path / "test_docs.py"),
+                                      name="docs", prove=1)
+            typescript = await agent.call("export_test", target="typescript", path=str(tmp_path / "docs.spec.ts"),
+                                          name="docs")
+    assert "proved 1/1 (1 plain" in python.text, python.text
+    assert typescript.error and "UNPROVEN: docs.spec.ts: TypeScript is neither written nor proven: Node.js is not " \
+        "installed" in typescript.text, typescript.text
+
+
+def test_a_prove_that_is_not_a_number_of_runs_is_refused(monkeypatch):
+    with pytest.raises(InvalidArgument, match="0 skips"):
+        asyncio.run(exporting.export_test(None, target="python", path="x.py", name="x", prove=-1))   # type: ignore[arg-type]
+    monkeypatch.setenv(exporting.PROVE_ENV, "three")
+    with pytest.raises(InvalidArgument, match="VERDEX_PROVE"):
+        exporting.default_runs()

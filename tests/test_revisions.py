@@ -1,0 +1,87 @@
+"""What proving revises, as data (generators/revisions.py), and how it finds the statement a failing
+line belongs to (generators/line_map.py). No browser: the plan and the rendered files only."""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import pytest
+
+from verdex.generators import build_plan, read_recording
+from verdex.generators.line_map import statement_at
+from verdex.generators.plan import Action, Check, Goto
+from verdex.generators.revisions import apply_revisions, looser_url_pattern, next_revision
+from verdex.generators.targets import renderer_for
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "recordings"
+
+
+@pytest.mark.parametrize(("target", "recording"), [("python", "shop"), ("python", "checkout"), ("python", "login"),
+                                                   ("typescript", "shop")])
+def test_every_line_of_a_statement_maps_back_to_it(target, recording):
+    plan = build_plan(read_recording(EXAMPLES / f"{recording}.jsonl"), recording)
+    source = renderer_for(target).test_file(plan)
+    lines = source.splitlines()
+    for index, statement in enumerate(plan.statements):
+        if isinstance(statement, Goto):
+            needle = f"goto({statement.url!r}".replace("'", '"')
+        elif isinstance(statement, Action) and statement.locator is not None:
+            needle = {"python": "." + {"type": "press_sequentially", "select": "select_option",
+                                       "dblclick": "dblclick"}.get(statement.kind, statement.kind) + "(",
+                      "typescript": "." + {"type": "pressSequentially", "select": "selectOption"}.get(
+                          statement.kind, statement.kind) + "("}[target]
+        else:
+            continue
+        assert any(statement_at(plan, target, source, n) == (index, statement)
+                   for n, line in enumerate(lines, 1) if needle in line), f"statement {index} ({needle}) maps elsewhere"
+    assert statement_at(plan, target, source, 1) is None           # the file's header is no statement
+
+
+def test_a_looser_url_pattern_still_matches_the_recorded_url():
+    url = "http://h/docs/edit/Untitled.doc?tab=2#top"
+    first, second = looser_url_pattern(url, 1), looser_url_pattern(url, 2)
+    assert first == r"/docs/edit/Untitled\.doc(?:[?#].*)?$" and re.search(first, url)
+    assert second == r"/docs/edit/[^/]+(?:[?#].*)?$" and re.search(second, url)
+    assert looser_url_pattern("http://h/", 2) is None                # nothing to loosen further
+
+
+def _shop() -> tuple[list[dict], Action]:
+    recording = read_recording(EXAMPLES / "shop.jsonl")
+    plan = build_plan(recording, "shop")
+    return recording.steps, next(s for s in plan.statements if isinstance(s, Action) and s.response)
+
+
+def test_the_next_locator_is_the_next_candidate_the_recording_proved_and_none_after_the_last():
+    steps, action = _shop()
+    record = copy.deepcopy(steps[action.step - 1])
+    other = {"kind": "role", "steps": [{"method": "get_by_role", "args": ["button"], "kwargs": {"name": "Add"}}],
+             "matches": 1, "is_target": True}
+    record["locators"]["candidates"].append(other)
+    revision = next_revision(action, record, "locator", [], "Timeout")
+    assert revision is not None and revision.stage == 1 and "the next candidate from the recording (role)" in revision.said
+    assert next_revision(action, record, "locator", [revision], "Timeout") is None
+    assert next_revision(action, steps[action.step - 1], "locator", [], "Timeout") is None
+
+
+def test_a_response_wait_is_matched_by_method_and_path_then_dropped_and_each_says_so():
+    steps, action = _shop()
+    first = next_revision(action, steps[action.step - 1], "response", [], "Timeout")
+    plan = apply_revisions(build_plan(read_recording(EXAMPLES / "shop.jsonl"), "shop"), steps, [first])
+    revised = next(s for s in plan.statements if isinstance(s, Action) and s.step == action.step)
+    assert revised.response.by_predicate and "revised by proving" in revised.response.reason
+    second = next_revision(revised, steps[action.step - 1], "response", [first], "Timeout")
+    plan = apply_revisions(plan, steps, [second])
+    dropped = next(s for s in plan.statements if isinstance(s, Action) and s.step == action.step)
+    assert dropped.response is None and "not waited for" in dropped.note
+    source = renderer_for("python").test_file(plan)
+    assert "# revised by proving: no matching response came on a fresh load; not waited for" in source
+
+
+def test_an_agents_assertion_is_never_a_revision():
+    plan = build_plan(read_recording(EXAMPLES / "shop.jsonl"), "shop")
+    source = renderer_for("python").test_file(plan)
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if "Added Pixel 8 to cart" in text)
+    _, statement = statement_at(plan, "python", source, line)
+    assert isinstance(statement, Check)                 # verdex/proof.py reports it, never revises it

@@ -1,0 +1,37 @@
+"""A text a generated test waits for before its first action is evidence a fresh load shows again: on
+pages that load their data after they open and show, beside stable names, a count ("2 users") or an
+untranslated i18n key ("common.done"), the recording and the generator choose a stable text, and the
+test passes as written (tests/proof_apps.py serves the pages; a real recording over MCP, real pytest)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.flows import runner
+from tests.flows.agent import Agent, recording_client
+from tests.proof_apps import proof_apps
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(("page", "unstable"), [("/users/", "2 users"), ("/i18n/", "common.done")])
+async def test_the_startup_wait_takes_a_stable_text_not_a_count_or_an_i18n_key(tmp_path, page, unstable):
+    test_file = tmp_path / "test_team.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "team.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + page)
+            await agent.click("button", "Invite", expect_text="Invitation sent")
+            await agent.verify_text("Invitation sent")
+            await agent.must("export_test", target="python", path=str(test_file), name="team", prove=0)
+        source = test_file.read_text(encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test_file)],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300, env=runner.test_env())
+    assert unstable not in source, source
+    assert re.search(r'expect\(page.get_by_text\("(Ada Lovelace|Grace Hopper)", exact=True\)\).to_be_visible\('
+                     r'timeout=30_000\)', source), source                      # a stable text of the same answer
+    assert done.returncode == 0, source + done.stdout[-3000:]

@@ -1,0 +1,268 @@
+"""Proving on export: the test verdex just wrote is run against the app it was recorded on before the
+agent is told anything — once as it is, then under ``verdex prove``'s seeded client-side chaos (pytest;
+``npx playwright test`` runs a spec plain, the chaos plugin being pytest's). When a run fails on a line
+verdex chose, the choice is revised from the recording (generators/revisions.py) and the test proven
+again, within ``MAX_REVISIONS`` and a time budget. What is left failing is written with an UNPROVEN
+header and raised as :class:`verdex.errors.Unproven`, with the run, the line and the error.
+
+    proof = prove_export("session.jsonl", target="python", path=Path("tests/test_buy.py"), name="buy")
+    proof.summary()      # "proved 3/3 (1 plain, 2 under chaos, 14 s)"
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from verdex.errors import Unproven
+from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
+from verdex.generators.line_map import statement_at
+from verdex.generators.plan import Action, Check, Goto, TestPlan
+from verdex.generators.revisions import apply_revisions, next_revision
+from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest
+
+DEFAULT_RUNS = 3                 # once as it is, twice under chaos
+MAX_REVISIONS = 3
+RUN_TIMEOUT_S = 180.0            # one run; longer is a hang, stopped and reported
+BUDGET_S = 600.0                 # revising stops once proving has taken this long
+CHAOS_WORKERS = 2
+
+
+@dataclass
+class Proof:
+    """What proving one written test found."""
+
+    target: str
+    path: Path
+    asked: int                                   # the runs asked for (prove=N)
+    runs: list[Run] = field(default_factory=list)
+    revisions: list[Revision] = field(default_factory=list)
+    seconds: float = 0.0
+    verdict: Literal["proved", "unproven", "skipped"] = "skipped"
+    reason: str = ""                             # unproven: why, in a sentence
+    failing: Run | None = None
+    failing_source: str = ""                     # the failing line's text
+    kept_state: bool = False                     # it passed once, then failed as it is: the app kept state
+    own_origin: str = ""                         # why the test carries its recorded origin
+
+    @property
+    def passed_runs(self) -> list[Run]:
+        return [run for run in self.runs if run.passed]
+
+    def summary(self) -> str:
+        if self.verdict == "skipped":
+            return f"not proved ({self.reason or 'prove=0'})"
+        if self.verdict == "proved":
+            final = self.runs[-self._final_count():]
+            plain = sum(not r.chaos for r in final)
+            chaos = len(final) - plain
+            kinds = f"{plain} plain" + (f", {chaos} under chaos" if chaos else "")
+            note = "; verdex's chaos runs under pytest only" if self.target == "typescript" else ""
+            text = f"proved {len(final)}/{len(final)} ({kinds}{note}, {self.seconds:.0f} s)"
+        else:
+            text = f"UNPROVEN: {self.reason}"
+        for revision in self.revisions:
+            text += f"\n  revised step {revision.step}: {revision.said.removeprefix('revised by proving: ')}"
+        return text + (f"\n  {self.own_origin}" if self.own_origin else "")
+
+    def _final_count(self) -> int:
+        return 1 if self.target == "typescript" else max(1, self.asked)
+
+    def facts(self) -> dict[str, object]:
+        failing = self.failing
+        return {"target": self.target, "path": str(self.path), "runs": len(self.runs),
+                "passed": len(self.passed_runs), "kept_state": self.kept_state,
+                "revisions": [r.said for r in self.revisions],
+                **({"run": failing.label, "line": failing.line, "source": self.failing_source,
+                    "error": failing.error, "said": failing.first_line()} if failing else {})}
+
+
+def prove_export(recording: str | Path, *, target: str, path: Path, name: str, runs: int = DEFAULT_RUNS,
+                 run_timeout_s: float = RUN_TIMEOUT_S, budget_s: float = BUDGET_S) -> tuple[list[Path], Proof]:
+    """Write the test, then prove it (``runs``: 1 plain + the rest under chaos; 0 skips). Returns the
+    files written and the proof; raises :class:`Unproven` when it could not be proven."""
+    written = export(recording, target=target, path=path, name=name)
+    plan = _plan(recording, target, path, name, [])
+    proof = Proof(target, path, runs, own_origin=plan.own_origin)
+    if runs <= 0:
+        return written, proof
+    started = time.monotonic()
+    read = read_recording(recording)
+    secrets = sorted({s.value.secret.env for s in plan.statements
+                      if isinstance(s, Action) and s.value is not None and s.value.secret is not None})
+    down = _app_down(plan.base_url)
+    if target == "typescript" and node_missing():
+        return written, _unproven(proof, started, f"TypeScript is not proven: {node_missing()}")
+    if down:
+        return written, _unproven(proof, started, down)
+    while True:
+        failed = _one_round(proof, target, path, runs, run_timeout_s, secrets)
+        if failed is None:
+            proof.verdict, proof.seconds = "proved", time.monotonic() - started
+            return written, proof
+        source = path.read_text(encoding="utf-8").splitlines()
+        proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)
+        if proof.kept_state:
+            return written, _unproven(proof, started, _kept_state(failed, proof.failing_source))
+        revision, why = _revision(plan, read.steps, target, source, failed, proof.revisions)
+        if revision is None or len(proof.revisions) >= MAX_REVISIONS or time.monotonic() - started > budget_s:
+            limit = (f"; {MAX_REVISIONS} revisions made" if len(proof.revisions) >= MAX_REVISIONS else
+                     "; the time budget is spent" if revision is not None else "")
+            return written, _unproven(proof, started, _failure(failed, proof.failing_source) + f" ({why}{limit})")
+        proof.revisions.append(revision)
+        export(recording, target=target, path=path, name=name, revisions=proof.revisions)
+        plan = _plan(recording, target, path, name, proof.revisions)
+
+
+def mark_unproven(proof: Proof) -> None:
+    """The test file says it is unproven and why, above everything else."""
+    comment = "#" if proof.target == "python" else "//"
+    text = proof.path.read_text(encoding="utf-8")
+    header = [f"{comment} UNPROVEN (verdex proved it on export and it failed): {line}"
+              for line in [proof.reason.splitlines()[0]]]
+    header += [f"{comment}   {line}" for line in proof.reason.splitlines()[1:]]
+    header.append(f"{comment} Fix the app or the flow and export again; `verdex prove` runs it under chaos.")
+    proof.path.write_text("\n".join(header) + "\n" + text, encoding="utf-8")
+
+
+def raise_unproven(proof: Proof, files: list[Path]) -> None:
+    raise Unproven(f"{proof.path.name}: {proof.reason}", files=[str(f) for f in files], **proof.facts())
+
+
+# ------------------------------------------------------------------------------------------- rounds
+def _one_round(proof: Proof, target: str, path: Path, runs: int, timeout_s: float, secrets: list[str]) -> Run | None:
+    """Run 1 as it is, then the chaos runs; the run that failed, or None. A test that passed as it is and
+    fails as it is again after the chaos runs failed one kept state in the app (``proof.kept_state``)."""
+    number = len(proof.runs)
+
+    def plain(n: int) -> Run:
+        if target == "python":
+            return run_pytest(path, label=f"run {n} (as it is)", chaos_seed=None, timeout_s=timeout_s, secrets=secrets)
+        return run_playwright_test(path, label=f"run {n} (as it is)", timeout_s=timeout_s, secrets=secrets)
+
+    first = plain(number + 1)
+    proof.runs.append(first)
+    if not first.passed or target == "typescript" or runs == 1:
+        return None if first.passed else first
+    seeds = list(range(1, runs))
+    with ThreadPoolExecutor(min(CHAOS_WORKERS, len(seeds))) as pool:
+        chaos = list(pool.map(lambda seed: run_pytest(path, label=f"run {number + 1 + seed} (chaos seed {seed})",
+                                                      chaos_seed=seed, timeout_s=timeout_s, secrets=secrets), seeds))
+    proof.runs += chaos
+    failed = next((run for run in chaos if not run.passed), None)
+    if failed is None:
+        return None
+    again = plain(len(proof.runs) + 1)
+    proof.runs.append(again)
+    if not again.passed and again.error != "Hang":
+        proof.kept_state = True
+        return again
+    return failed
+
+
+def _revision(plan: TestPlan, steps: list[dict], target: str, source: list[str], failed: Run,
+              revisions: list[Revision]) -> tuple[Revision | None, str]:
+    """The next choice for the line the run failed on, or None and why there is none."""
+    if failed.error in ("Hang", "NoNode") or failed.line is None:
+        return None, "not on a line of the test" if failed.line is None else "the run was stopped"
+    located = statement_at(plan, target, "\n".join(source), failed.line)
+    if located is None:
+        return None, "the line is outside the test's steps"
+    _, statement = located
+    if isinstance(statement, Check):
+        return None, "the agent asserted this; proving never loosens the agent's assertions"
+    if isinstance(statement, Goto):
+        return None, "the navigation itself failed"
+    text = source[failed.line - 1]
+    block = " ".join(source[failed.line - 1:failed.line + 3])
+    part = _part(statement, text, block, failed.message)
+    revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line())
+    return revision, "" if revision else f"the recording offers no other choice for its {part.split(':')[0]}"
+
+
+def _part(action: Action, text: str, block: str, message: str) -> str:
+    """Which of the action's choices the failing line is: its response wait, the URL it asserts, one of
+    the waits before it, or the locator it acts on."""
+    if re.search(r"expect_response|waitForResponse|await response\d+;", text) or 'event "response"' in message:
+        return "response"
+    if "to_have_url" in text or "toHaveURL" in text:
+        return "url"
+    if "wait_for_function" in text or "waitForFunction" in text:
+        index = next((i for i, w in enumerate(action.waits) if w.kind == "server_messages"), 0)
+        return f"wait:{index}"
+    if "expect(" in text:
+        for index, wait in enumerate(action.waits):
+            signature = wait.text or wait.attribute or (str(wait.locator.steps[-1].args[:1]) if wait.locator else "")
+            if signature and signature.strip("[]'\"") in block:
+                return f"wait:{index}"
+        return "wait:0" if action.waits else "locator"
+    return "locator"
+
+
+# ------------------------------------------------------------------------------------------- words
+def _plan(recording: str | Path, target: str, path: Path, name: str, revisions: list[Revision]) -> TestPlan:
+    """The plan the file at ``path`` was rendered from (export's own steps)."""
+    read = read_recording(recording)
+    plan = apply_revisions(build_plan(read, name), read.steps, revisions)
+    return plan.model_copy(update={"own_origin": foreign_origin(path.parent, target, plan.base_url)})
+
+
+def _statement_text(source: list[str], line: int | None, target: str) -> str:
+    """The whole statement the failing line is part of, on one line (black and prettier wrap long ones)."""
+    if not line or not 0 < line <= len(source):
+        return ""
+    start, end = line, line
+    if target == "python":
+        try:
+            tree = ast.parse("\n".join(source))
+        except SyntaxError:
+            return source[line - 1].strip()
+        spans = [(node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree)
+                 if isinstance(node, ast.stmt) and not isinstance(node, (ast.With, ast.FunctionDef))
+                 and node.lineno <= line <= (node.end_lineno or node.lineno)]
+        if spans:
+            start, end = min(spans, key=lambda span: span[1] - span[0])
+    else:
+        while start > 1 and not re.search(r"[;{}]\s*$|^\s*//", source[start - 2]):
+            start -= 1
+        while end < len(source) and not source[end - 1].rstrip().endswith((";", "{", "}")):
+            end += 1
+    return re.sub(r"\s+", " ", " ".join(part.strip() for part in source[start - 1:end])).replace("( ", "(").replace(" )", ")")
+
+
+def _failure(run: Run, source_line: str) -> str:
+    where = f" at line {run.line}: {source_line}" if run.line else ""
+    return f"{run.label} failed{where}\n{run.error}: {run.first_line()}{run.waiting_for()}"
+
+
+def _kept_state(run: Run, source_line: str) -> str:
+    return (f"the app kept state from run 1: the test passed as it is, then failed as it is again "
+            f"({run.label}{f' at line {run.line}: {source_line}' if run.line else ''})\n{run.error}: "
+            f"{run.first_line()}\nmake the flow repeatable: clean up what it creates, or name it from the "
+            "test's own data (a unique suffix)")
+
+
+def _unproven(proof: Proof, started: float, reason: str) -> Proof:
+    proof.verdict, proof.reason, proof.seconds = "unproven", reason, time.monotonic() - started
+    return proof
+
+
+def _app_down(base_url: str | None) -> str:
+    """Why the recorded app cannot be reached now, or empty when it answers (any HTTP status)."""
+    if not base_url:
+        return ""
+    try:
+        urllib.request.urlopen(urllib.request.Request(base_url + "/", method="HEAD"), timeout=10)   # noqa: S310
+    except urllib.error.HTTPError:
+        return ""
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        return f"the app the test was recorded on, {base_url}, does not answer now ({reason}); start it and export again"
+    return ""

@@ -1,0 +1,164 @@
+"""One run of a test verdex just wrote, as its user would run it, and where it failed: pytest (plain, or
+under ``verdex prove``'s chaos with ``--chaos-seed N``; heal's probe plugin names the failing line) and
+``npx playwright test`` (its JSON report names the line). Bounded: a run that hangs is stopped after
+``timeout_s`` and reported as such. Values of the secrets the test reads from the environment never
+appear in what a run reports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import verdex.heal.probe as probe
+from verdex.generators.typescript_syntax import REPO_ROOT, package_root
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run: ``label`` says which (``plain``, ``chaos seed 2``)."""
+
+    label: str
+    passed: bool
+    seconds: float
+    line: int | None = None          # the failing line of the test file
+    error: str = ""                  # the exception's type (TimeoutError, AssertionError, …)
+    message: str = ""                # its first lines, secrets redacted
+
+    @property
+    def chaos(self) -> bool:
+        return "(chaos seed" in self.label
+
+    def first_line(self) -> str:
+        return (self.message.strip().splitlines() or [""])[0][:300]
+
+    def waiting_for(self) -> str:
+        """What Playwright's call log says it was waiting for (the locator, the URL), as `` (…)``."""
+        found = re.search(r"^\s*-\s*(waiting for .*)$", self.message, re.MULTILINE)
+        return f" ({found.group(1)[:200]})" if found else ""
+
+
+def redact(text: str, secrets: list[str]) -> str:
+    """``text`` with the value of every environment variable in ``secrets`` replaced by ``***``."""
+    for name in secrets:
+        value = os.environ.get(name)
+        if value and len(value) >= 3:
+            text = text.replace(value, "***")
+    return text
+
+
+def _environment() -> dict[str, str]:
+    """The run's environment: the user's (the test reads its secrets from it), minus what would send
+    it to another app than its own folder says (BASE_URL) or change pytest's options."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "FORCE_COLOR": "0", "NO_COLOR": "1"}
+    for name in ("BASE_URL", "PYTEST_ADDOPTS"):
+        env.pop(name, None)
+    if "VERDEX_CHROMIUM" not in env:
+        from verdex.browser.discovery import find_chromium
+        found = find_chromium()
+        if found is not None:
+            env["VERDEX_CHROMIUM"] = str(found.path)
+    return env
+
+
+def run_pytest(path: Path, *, label: str, chaos_seed: int | None, timeout_s: float, secrets: list[str]) -> Run:
+    """``pytest FILE`` from the file's folder (its conftest.py applies), with chaos when a seed is given."""
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="verdex-proof-") as scratch:
+        report = Path(scratch) / "failures.jsonl"
+        env = {**_environment(), probe.REPORT: str(report)}
+        command = [sys.executable, "-m", "pytest", str(path.resolve()), "-x", "-q", "-p", "no:cacheprovider",
+                   "-p", "verdex.heal.probe"]
+        if chaos_seed is not None:
+            command += ["--chaos-seed", str(chaos_seed)]
+        try:
+            done = subprocess.run(command, cwd=path.parent, env=env, capture_output=True, encoding="utf-8",
+                                  errors="replace", timeout=timeout_s, check=False)
+        except subprocess.TimeoutExpired:
+            return Run(label, False, time.monotonic() - started, error="Hang",
+                       message=f"the run did not finish in {timeout_s:.0f} s and was stopped")
+        failures = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
+    seconds = time.monotonic() - started
+    if done.returncode == 0:
+        return Run(label, True, seconds)
+    if failures:
+        first = failures[0]
+        return Run(label, False, seconds, first["line"], first["error"], redact(_short(first["message"]), secrets))
+    said = (done.stdout + done.stderr).strip().splitlines()
+    return Run(label, False, seconds, error=f"pytest exit {done.returncode}",
+               message=redact("\n".join(said[-5:]), secrets))
+
+
+def node_missing() -> str:
+    """Why ``npx playwright test`` cannot run here, or empty when it can."""
+    if shutil.which("node") is None or shutil.which("npx") is None:
+        return "Node.js is not installed (node and npx are not on PATH)"
+    return ""
+
+
+def run_playwright_test(path: Path, *, label: str, timeout_s: float, secrets: list[str]) -> Run:
+    """``npx playwright test`` on the spec, with the playwright.config.ts beside it, from the project that
+    holds @playwright/test (the spec's, else the verdex checkout's)."""
+    started = time.monotonic()
+    missing = node_missing()
+    project = package_root(path.parent, "@playwright/test") or package_root(REPO_ROOT, "@playwright/test")
+    if missing or project is None:
+        return Run(label, False, 0.0, error="NoNode",
+                   message=missing or "@playwright/test is not installed (npm install --save-dev @playwright/test)")
+    env = {**_environment(), "NODE_PATH": str(project / "node_modules"), "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1"}
+    config = path.parent / "playwright.config.ts"
+    with tempfile.TemporaryDirectory(prefix="verdex-proof-ts-") as results:
+        command = ["npx", "--no-install", "playwright", "test", *(["--config", str(config)] if config.is_file() else []),
+                   str(path.resolve()), "--reporter=json", "--output", results, "--retries=0", "--workers=1"]
+        try:
+            done = subprocess.run(command, cwd=project, env=env, capture_output=True, encoding="utf-8",
+                                  errors="replace", timeout=timeout_s, check=False)
+        except subprocess.TimeoutExpired:
+            return Run(label, False, time.monotonic() - started, error="Hang",
+                       message=f"the run did not finish in {timeout_s:.0f} s and was stopped")
+    seconds = time.monotonic() - started
+    try:
+        report = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        said = ANSI.sub("", done.stdout + done.stderr).strip().splitlines()
+        return Run(label, False, seconds, error=f"playwright test exit {done.returncode}",
+                   message=redact("\n".join(said[-5:]), secrets))
+    if done.returncode == 0 and report.get("stats", {}).get("expected", 0) > 0:
+        return Run(label, True, seconds)
+    for error in _errors(report):
+        location = error.get("location") or {}
+        line = location.get("line") if Path(location.get("file", "")).name == path.name else None
+        message = ANSI.sub("", error.get("message", ""))
+        return Run(label, False, seconds, line, message.split(":", 1)[0][:60] if ":" in message else "Error",
+                   redact(_short(message), secrets))
+    return Run(label, False, seconds, error=f"playwright test exit {done.returncode}",
+               message="no test ran (see `npx playwright test` in the spec's folder)")
+
+
+def _errors(report: dict) -> list[dict]:
+    """The failed tests' errors, then the run's own (a spec that did not load)."""
+    found: list[dict] = []
+    stack = list(report.get("suites") or [])
+    while stack:
+        suite = stack.pop(0)
+        stack += suite.get("suites") or []
+        for spec in suite.get("specs") or []:
+            for test in spec.get("tests") or []:
+                for result in test.get("results") or []:
+                    found += result.get("errors") or []
+    return found + list(report.get("errors") or [])
+
+
+def _short(message: str, lines: int = 6) -> str:
+    """The message's first lines: enough to tell what broke, without the call log's tail."""
+    return "\n".join(message.strip().splitlines()[:lines])
