@@ -92,7 +92,9 @@ SESSION_HELP = """shell sessions (docs/shell.md): a browser that outlives the co
 
 
 def _parser() -> argparse.ArgumentParser:
+    from verdex import __version__
     parser = argparse.ArgumentParser(prog="verdex", description="Explore pages and write resilient Playwright tests.")
+    parser.add_argument("--version", action="version", version=f"verdex {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the MCP server (stdio by default)")
@@ -308,6 +310,7 @@ def _export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from verdex.generators import GenerationError, RecordingError, export
+    from verdex.generators.typescript_syntax import UNCHECKED_NOTE
     output = Path(args.output)
     name = args.name or output.name.removesuffix(".spec.ts").removesuffix(".py").removeprefix("test_")
     try:
@@ -317,6 +320,8 @@ def _export(args: argparse.Namespace) -> int:
         return 2
     for path in written:
         print(f"wrote {path}")
+    if args.target == "typescript" and written[0].read_text(encoding="utf-8").startswith(UNCHECKED_NOTE):
+        print(f"verdex export: {UNCHECKED_NOTE.removeprefix('// ')}", file=sys.stderr)
     return 0
 
 
