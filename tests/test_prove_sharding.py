@@ -3,31 +3,24 @@ prove-merge`` adds their reports into the one table a single machine would print
 can be a remote Playwright server (``--ws-endpoint``) or a Chromium reached over CDP (``--cdp-endpoint``).
 
 The runs are real ``pytest --chaos-seed`` processes on real Chromium: one shard's browsers come from a
-``playwright run-server``, the other's from a Chromium started with ``--remote-debugging-port``."""
+``playwright run-server``, the other's from a Chromium started with ``--remote-debugging-port`` (the
+one tests/test_prove.py reaches over CDP from a conftest of its own)."""
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_prove import CONFTEST, remote_chromium  # noqa: F401 (a fixture used here)
 
-from verdex.browser.discovery import LAUNCH_ARGS, find_chromium
+from verdex.browser.discovery import find_chromium
 from verdex.errors import InvalidArgument
 from verdex.sharding import Shard
-
-CONFTEST = """
-import os, pytest
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": os.environ["VERDEX_CHROMIUM"], "args": ["--disable-quic"]}
-"""
 
 TESTS = """
 from playwright.sync_api import Page, expect
@@ -42,7 +35,6 @@ def test_button(page: Page) -> None:
 """
 
 NAMES = ["test_suite::test_button[chromium]", "test_suite::test_heading[chromium]"]
-ENDPOINT_WAIT_S = 60
 
 
 def test_every_run_is_in_exactly_one_shard_and_the_shards_differ_by_at_most_one():
@@ -87,35 +79,17 @@ def ws_endpoint(tmp_path: Path) -> Iterator[tuple[str, Path]]:
             server.wait(timeout=30)
 
 
-@pytest.fixture
-def cdp_endpoint(tmp_path: Path) -> Iterator[str]:
-    """A Chromium that is already running, with its DevTools port open."""
-    profile = tmp_path / "profile"
-    browser = subprocess.Popen([find_chromium().path, *LAUNCH_ARGS, "--headless", "--no-sandbox", "--remote-debugging-port=0",
-                                f"--user-data-dir={profile}", "about:blank"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        for line in browser.stderr:                         # "DevTools listening on ws://127.0.0.1:PORT/devtools/…"
-            if match := re.search(r"DevTools listening on ws://([\d.]+:\d+)/", line):
-                break
-        else:
-            raise AssertionError("Chromium did not open its DevTools port")
-        yield f"http://{match.group(1)}"
-    finally:
-        browser.terminate()
-        browser.wait(timeout=30)
-
-
 def prove(suite: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "verdex", "prove", str(suite), *args], capture_output=True, text=True,
                           timeout=600, env={**os.environ, "VERDEX_CHROMIUM": find_chromium().path, **env})
 
 
-def test_two_shards_on_remote_browsers_merge_into_the_table_of_the_whole_proof(suite, tmp_path, ws_endpoint, cdp_endpoint):
+def test_two_shards_on_remote_browsers_merge_into_the_table_of_the_whole_proof(suite, tmp_path, ws_endpoint,
+                                                                               remote_chromium):
     ws, server_log = ws_endpoint
     first = prove(suite, "--runs", "2", "--shard", "1/2", "--ws-endpoint", ws, "--json")
     # the CDP shard could not launch a browser of its own: the Chromium it is told to launch does not exist
-    second = prove(suite, "--runs", "2", "--shard", "2/2", "--cdp-endpoint", cdp_endpoint, "--json",
+    second = prove(suite, "--runs", "2", "--shard", "2/2", "--cdp-endpoint", remote_chromium, "--json",
                    VERDEX_CHROMIUM=str(tmp_path / "no-such-chromium"))
     assert first.returncode == 0 and second.returncode == 0, first.stdout + first.stderr + second.stdout + second.stderr
     shares = [json.loads(done.stdout)["proof"] for done in (first, second)]
