@@ -92,9 +92,9 @@ SESSION_HELP = """shell sessions (docs/shell.md): a browser that outlives the co
 
 
 def _parser() -> argparse.ArgumentParser:
-    from verdex import __version__
+    from importlib.metadata import version      # the installed distribution's: verdex.__version__ (pyproject.toml)
     parser = argparse.ArgumentParser(prog="verdex", description="Explore pages and write resilient Playwright tests.")
-    parser.add_argument("--version", action="version", version=f"verdex {__version__}")
+    parser.add_argument("--version", action="version", version=f"verdex {version('verdex')}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the MCP server (stdio by default)")
@@ -299,7 +299,7 @@ def _prove_merge(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from verdex.prove import render
-    from verdex.sharding import merge, proof_from_json
+    from verdex.prove_merge import merge, proof_from_json
     try:
         reports = [json.loads(Path(path).read_text(encoding="utf-8")) for path in args.reports]
     except (OSError, json.JSONDecodeError) as exc:

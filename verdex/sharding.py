@@ -1,5 +1,5 @@
-"""``verdex prove --shard K/N`` and ``verdex prove-merge``: seeds × tests split across N machines, and
-their reports added up into one.
+"""``verdex prove --shard K/N``: seeds × tests split across N machines (``verdex prove-merge``,
+:mod:`verdex.prove_merge`, adds their reports up into one).
 
 The runs of a proof are the pairs (seed, test), in a fixed order: seed by seed, and within a seed the
 tests sorted by node id. Pair number i belongs to shard ``i % N + 1``, so the shards differ by at
@@ -7,8 +7,7 @@ most one run, every pair is in exactly one shard, and the split depends on nothi
 the test ids and N — each machine of a CI matrix works out its own share alone. A shard runs one
 pytest process per seed it has a pair in (this module is also the pytest plugin, ``-p
 verdex.sharding --verdex-shard K/N``, that deselects the other tests of that seed); a seed with no
-pair in the shard is not run. Each shard's ``--json`` report is read back by :func:`proof_from_json`
-and :func:`merge` adds them into the proof one machine would have made.
+pair in the shard is not run.
 """
 
 from __future__ import annotations
@@ -18,12 +17,10 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from verdex.errors import InvalidArgument
-from verdex.prove import Outcome, Proof, TestRecord
 
 SHARD = re.compile(r"^(\d+)/(\d+)$")
 COLLECT_TIMEOUT_S = 300
@@ -86,42 +83,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item.nodeid in keep]
-
-
-# ----------------------------------------------------------------------------------------- the merge
-def proof_from_json(report: dict[str, Any]) -> Proof:
-    """A proof as :meth:`Proof.as_json` wrote it."""
-    try:
-        proof = Proof(report["path"], list(report["seeds"]), seconds=float(report["seconds"]),
-                      run_errors={int(seed): error for seed, error in report["run_errors"].items()})
-        for test in report["tests"]:
-            record = proof.tests.setdefault(test["name"], TestRecord(test["name"]))
-            failure = test["first_failure"] or {}
-            for seed in test["passed_seeds"]:
-                record.outcomes.append(Outcome(seed, True))
-            for seed in test["failed_seeds"]:
-                first = seed == failure.get("seed")
-                record.outcomes.append(Outcome(seed, False, failure.get("message", "") if first else "",
-                                               {"delays": failure.get("delays", [])} if first else {}))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidArgument(f"not a verdex prove --json report: {exc!r}") from exc
-    return proof
-
-
-def merge(proofs: list[Proof]) -> Proof:
-    """The shards' proofs as one: every run of every test, every seed; the time is the longest shard's."""
-    if not proofs:
-        raise InvalidArgument("no reports to merge")
-    paths = {proof.path for proof in proofs}
-    if len(paths) > 1:
-        raise InvalidArgument(f"the reports prove different paths: {', '.join(sorted(paths))}")
-    merged = Proof(proofs[0].path, sorted({seed for proof in proofs for seed in proof.seeds}),
-                   seconds=max(proof.seconds for proof in proofs))
-    for proof in proofs:
-        merged.run_errors.update(proof.run_errors)
-        for name, test in proof.tests.items():
-            merged.tests.setdefault(name, TestRecord(name)).outcomes.extend(test.outcomes)
-    for test in merged.tests.values():
-        test.outcomes.sort(key=lambda outcome: outcome.seed)
-    merged.tests = dict(sorted(merged.tests.items()))
-    return merged
