@@ -13,7 +13,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-__all__ = ["NodeToolchainMissing", "prettier_formatted", "typescript_syntax_errors"]
+__all__ = ["UNCHECKED_NOTE", "NodeToolchainMissing", "prettier_formatted", "typescript_syntax_errors"]
 
 SCRIPT = Path(__file__).with_name("typescript_syntax.mjs")
 FORMAT_SCRIPT = Path(__file__).with_name("prettier_format.mjs")
@@ -22,6 +22,11 @@ TIMEOUT_S = 30
 
 _SETUP_HINT = ("run `npm install --save-dev typescript` in your project, or ./dev setup in a verdex checkout "
                "(it runs npm ci and installs the pinned typescript package)")
+
+# The first line of a spec written where node or its typescript package is not found (a pip-installed
+# verdex in a project without them): written, not proven to parse, and it says so.
+UNCHECKED_NOTE = ("// not syntax-checked or formatted: node or its typescript package is not installed here "
+                  "(npm install --save-dev typescript prettier, then export again)")
 
 
 class NodeToolchainMissing(RuntimeError):

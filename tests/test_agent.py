@@ -5,12 +5,19 @@ on a real Chromium against the fixture shop in chaos mode, and the exported test
 The scripted model reads the tool outputs it is sent, the way a model does: it finds the "Add to Cart"
 button under the "Pixel 8" heading in the snapshot text, and when a click is refused it looks again
 and does something else.
+
+The refused click does not depend on the machine's speed: the agent's browser context takes
+Playwright's clock, standing still from the first page load, so the scrim stays over the cards however
+late the first click comes; the time runs on when the model decides to wait (as
+tests/test_race_fixtures.py holds and releases its pages).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -20,13 +27,17 @@ from tests.flows.runner import run_pytest
 from tests.model_server import Call, Chat, ModelServer, Turn
 from verdex.cli import main
 from verdex.lint import lint_source
+from verdex.safety.guard import Guard
 
 PRODUCT = "Pixel 8"
 TOAST = f"Added {PRODUCT} to cart"
 TASK = f"Add {PRODUCT} to the cart and check the confirmation"
 # the first page load of this seed: the grid arrives after 1.3 s and the loading scrim stays over it
-# for another 979 ms (+300 ms fading), so a click as soon as the buttons show is refused
+# for another 979 ms (+300 ms fading) of the page's time, so a click as soon as the buttons show is refused
 CHAOS_SEED = 252
+CLOCK_START = 1_767_225_600_000     # the held page's clock (2026-01-01)
+RELEASE_MS = 10_000                 # how far the page's time runs when the model waits: past the scrim and its fade
+RELEASE_BOUND_S = 60
 PLAN = [f"Find the product card headed {PRODUCT!r}", "Click its 'Add to Cart' button",
         f"Verify the toast {TOAST!r}"]
 CODE = re.compile(r"^(?P<code>[A-Z][A-Z_]{3,}):")
@@ -87,6 +98,49 @@ def twice_model(chat: Chat) -> Turn:
     return Turn.call("browser_click", ref=ref, wait=True) if ref else Turn.call("browser_wait_for", text=PRODUCT)
 
 
+class HeldClock:
+    """The agent's browser context on Playwright's clock, paused from its first page; ``release`` runs it
+    on from the model server's thread, on the agent's own event loop, before the model's turn returns."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.context: Any = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.released = False
+        real_install = Guard.install
+
+        async def install(guard: Guard, context: Any) -> None:
+            await real_install(guard, context)
+            await context.clock.install(time=CLOCK_START)
+            await context.clock.pause_at(CLOCK_START + 1)
+            self.context, self.loop = context, asyncio.get_running_loop()
+
+        monkeypatch.setattr(Guard, "install", install)
+
+    def release(self) -> None:
+        assert self.context is not None and self.loop is not None, "no browser context yet"
+        asyncio.run_coroutine_threadsafe(self.context.clock.run_for(RELEASE_MS), self.loop).result(RELEASE_BOUND_S)
+        self.released = True
+
+
+@pytest.fixture
+def held_model(monkeypatch):
+    """The shop model, on a page whose time stands still until the model asks verdex to wait."""
+    clock = HeldClock(monkeypatch)
+
+    def script(chat: Chat) -> Turn:
+        turn = shop_model(chat)
+        if not clock.released and any(name == "browser_click" and arguments.get("wait")
+                                      for name, arguments in turn.tool_calls):
+            clock.release()
+        return turn
+
+    with ModelServer(script) as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        monkeypatch.setenv("VERDEX_MODEL", server.model)
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+        yield server
+
+
 @pytest.fixture
 def model(monkeypatch):
     with ModelServer(shop_model) as server:
@@ -100,7 +154,8 @@ def navigator_calls(model: ModelServer) -> list[Call]:
     return model.chats[-1].calls(after="transfer_to_navigator")
 
 
-def test_the_agent_plans_recovers_from_a_refused_click_and_exports_a_passing_test(model, tmp_path, capsys):
+def test_the_agent_plans_recovers_from_a_refused_click_and_exports_a_passing_test(held_model, tmp_path, capsys):
+    model = held_model
     output = tmp_path / "test_add_pixel.py"
     with FixtureServer(chaos_seed=CHAOS_SEED) as apps:
         code_ = main(["agent", TASK, "--base-url", apps.url + "/shop/", "-o", str(output), "--name", "add_pixel",

@@ -63,7 +63,6 @@ async def test_several_roles_bring_the_role_tools():
 
 
 async def test_lint_tools_are_behind_a_capability_group():
-    pytest.importorskip("verdex.lint", reason="the linter (issue 5) has not landed yet")
     async with Client(build_server(caps=("lint",))) as c:
         names = {t.name for t in (await c.list_tools()).tools}
     assert names == CORE_TOOLS | {"lint_test"}

@@ -1,18 +1,34 @@
 """Race preflight against ground truth: each race page reproduces one situation; the tests assert
 both the facts verdex reports and the outcome of acting, and that verdex's verdict agrees with
-Playwright's own actionability checks."""
+Playwright's own actionability checks.
+
+A page whose situation ends after a while (an overlay removed, a slide-in, a button enabled) is held:
+its timers run on Playwright's clock and its CSS animations at DevTools' playback rate 0, standing
+still until the test releases them — so what the test looks at is there however slow the machine is,
+and a click with ``wait=True`` is seen waiting before the situation ends (as tests/test_race_fixtures.py
+does)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
 
+import anyio
 import pytest
 
 from verdex import actions, locators
+from verdex.browser.session import Session
 from verdex.errors import NotActionable, StaleRef, Timeout
 from verdex.preflight import judge
 
 pytestmark = pytest.mark.anyio
+
+CLOCK_START = 1_767_225_600_000   # a held page's clock (2026-01-01)
+HELD_MS = 1500                    # the ?ms= of a held page: how far its clock runs when released
+LOOKS_BEFORE_RELEASE = 2          # preflights a waiting click makes (its first, then a poll) before release
+RELEASE_BOUND_S = 60              # bound on a held click's looks and on its end after release
 
 
 async def _open(session, apps, page: str):
@@ -20,6 +36,61 @@ async def _open(session, apps, page: str):
     await tab.navigate(f"{apps.url}/races/{page}")
     await tab.page.wait_for_load_state("load")
     return tab
+
+
+@pytest.fixture(scope="module")
+async def held_session() -> AsyncIterator[Session]:
+    """A browser whose pages' time stands still: Playwright's clock is its context's, installed once and
+    paused; each release runs it on by ``HELD_MS``, and it stands still again."""
+    async with Session() as held:
+        tab = await held.tab()
+        await tab.page.clock.install(time=CLOCK_START)
+        await tab.page.clock.pause_at(CLOCK_START + 1)
+        yield held
+
+
+@asynccontextmanager
+async def _held(session, apps, page: str) -> AsyncIterator:
+    """The race page in a tab of its own (closed after), its time standing still until ``_released``."""
+    tab = await session.new_tab()
+    try:
+        animations = await tab.page.context.new_cdp_session(tab.page)
+        await animations.send("Animation.enable")
+        await animations.send("Animation.setPlaybackRate", {"playbackRate": 0})
+        await tab.navigate(f"{apps.url}/races/{page}?ms={HELD_MS}")
+        await tab.page.wait_for_load_state("load")
+        tab.held_animations = animations
+        yield tab
+    finally:
+        await session.close_tab(tab.id)
+
+
+async def _released(tab, waiting: Awaitable):
+    """Run ``waiting`` (an action with wait=True) and let the page's time run once the action has looked
+    at its target ``LOOKS_BEFORE_RELEASE`` times and is still waiting; returns its result."""
+    looked, real_preflight = anyio.Event(), tab.preflight
+    looks = 0
+
+    async def counted(ref):
+        nonlocal looks
+        facts = await real_preflight(ref)
+        looks += 1
+        if looks >= LOOKS_BEFORE_RELEASE:
+            looked.set()
+        return facts
+
+    tab.preflight = counted
+    try:
+        action = asyncio.ensure_future(waiting)
+        with anyio.fail_after(RELEASE_BOUND_S):
+            await looked.wait()
+        assert not action.done(), "the action ended while the page's time stood still"
+        await tab.page.clock.run_for(HELD_MS)
+        await tab.held_animations.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        with anyio.fail_after(RELEASE_BOUND_S):
+            return await action
+    finally:
+        del tab.preflight
 
 
 async def _ref(tab, pattern: str) -> str:
@@ -37,15 +108,15 @@ async def _blocked(tab, ref: str, action: str = "click") -> list[str]:
     return judge(await tab.preflight(ref), action).blocking
 
 
-async def test_an_opaque_overlay_blocks_and_wait_clicks_once_it_is_gone(session, apps):
-    tab = await _open(session, apps, "overlay-opaque.html?ms=1500")
-    ref = await _ref(tab, r'button "Save"')
-    with pytest.raises(NotActionable) as caught:
-        await actions.click(tab, ref)
-    assert caught.value.facts["blocking"][0].startswith("covered at its centre by div [testid=overlay]")
-    result = await actions.click(tab, ref, wait=True)
-    assert result.waited.cleared and result.waited.waited_ms >= 500
-    assert await _status(tab) == "Clicked: Save"
+async def test_an_opaque_overlay_blocks_and_wait_clicks_once_it_is_gone(held_session, apps):
+    async with _held(held_session, apps, "overlay-opaque.html") as tab:
+        ref = await _ref(tab, r'button "Save"')
+        with pytest.raises(NotActionable) as caught:
+            await actions.click(tab, ref)
+        assert caught.value.facts["blocking"][0].startswith("covered at its centre by div [testid=overlay]")
+        result = await _released(tab, actions.click(tab, ref, wait=True))
+        assert result.waited.cleared and result.waited.blocking[0].startswith("covered at its centre")
+        assert await _status(tab) == "Clicked: Save"
 
 
 async def test_a_transparent_overlay_that_takes_pointer_events_blocks(session, apps):
@@ -84,15 +155,15 @@ async def test_a_fade_in_is_advisory_and_the_click_lands(session, apps):
     assert await _status(tab) == "Clicked: Save"
 
 
-async def test_an_element_sliding_in_is_moving_and_outside_the_viewport(session, apps):
-    tab = await _open(session, apps, "slide-in.html?ms=1500")
-    ref = await _ref(tab, r'button "Save"')
-    facts = await tab.preflight(ref)
-    assert facts.in_viewport < 1 and any(a.moves for a in facts.animations)
-    assert any(b.startswith("moving") for b in judge(facts, "click").blocking)
-    result = await actions.click(tab, ref, wait=True)
-    assert result.waited.cleared
-    assert await _status(tab) == "Clicked: Save"
+async def test_an_element_sliding_in_is_moving_and_outside_the_viewport(held_session, apps):
+    async with _held(held_session, apps, "slide-in.html") as tab:
+        ref = await _ref(tab, r'button "Save"')
+        facts = await tab.preflight(ref)
+        assert facts.in_viewport < 1 and any(a.moves for a in facts.animations)
+        assert any(b.startswith("moving") for b in judge(facts, "click").blocking)
+        result = await _released(tab, actions.click(tab, ref, wait=True))
+        assert result.waited.cleared and any(b.startswith("moving") for b in result.waited.blocking)
+        assert await _status(tab) == "Clicked: Save"
 
 
 async def test_a_re_rendered_button_is_stale(session, apps):
@@ -105,14 +176,14 @@ async def test_a_re_rendered_button_is_stale(session, apps):
     assert await _status(tab) == "Clicked: Save"
 
 
-async def test_disabled_then_enabled(session, apps):
-    tab = await _open(session, apps, "disabled-then-enabled.html?ms=1500")
-    save, publish = await _ref(tab, r'button "Save"'), await _ref(tab, r'button "Publish"')
-    assert await _blocked(tab, save) == ["disabled"]
-    assert await _blocked(tab, publish) == ["aria-disabled=true"]
-    result = await actions.click(tab, save, wait=True)
-    assert result.waited.blocking == ["disabled"] and result.waited.cleared
-    assert await _status(tab) == "Clicked: Save"
+async def test_disabled_then_enabled(held_session, apps):
+    async with _held(held_session, apps, "disabled-then-enabled.html") as tab:
+        save, publish = await _ref(tab, r'button "Save"'), await _ref(tab, r'button "Publish"')
+        assert await _blocked(tab, save) == ["disabled"]
+        assert await _blocked(tab, publish) == ["aria-disabled=true"]
+        result = await _released(tab, actions.click(tab, save, wait=True))
+        assert result.waited.blocking == ["disabled"] and result.waited.cleared
+        assert await _status(tab) == "Clicked: Save"
 
 
 async def test_a_link_that_navigates(session, apps):

@@ -92,7 +92,9 @@ SESSION_HELP = """shell sessions (docs/shell.md): a browser that outlives the co
 
 
 def _parser() -> argparse.ArgumentParser:
+    from importlib.metadata import version      # the installed distribution's: verdex.__version__ (pyproject.toml)
     parser = argparse.ArgumentParser(prog="verdex", description="Explore pages and write resilient Playwright tests.")
+    parser.add_argument("--version", action="version", version=f"verdex {version('verdex')}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the MCP server (stdio by default)")
@@ -166,7 +168,16 @@ def _parser() -> argparse.ArgumentParser:
     prove.add_argument("--workers", type=int, default=None, metavar="N", help="runs at a time (default: the cores)")
     prove.add_argument("--timeout", type=float, default=600, metavar="S", help="stop a run after this long (default 600)")
     prove.add_argument("--json", action="store_true", help="print the results as JSON (for CI)")
+    prove.add_argument("--shard", metavar="K/N", help="run only shard K of N of the seeds × tests (a CI matrix; "
+                                                     "verdex prove-merge adds the shards' --json reports)")
+    remote = prove.add_mutually_exclusive_group()
+    remote.add_argument("--ws-endpoint", metavar="URL", help="the runs' browsers: a Playwright browser server")
+    remote.add_argument("--cdp-endpoint", metavar="URL", help="the runs' browsers: a running Chromium over CDP")
     prove.epilog = "arguments after -- go to pytest: --base-url URL, --chaos-max-delay MS, -k EXPR …"
+
+    merge = sub.add_parser("prove-merge", help="add up the --json reports of verdex prove --shard into one table")
+    merge.add_argument("reports", nargs="+", metavar="REPORT.json")
+    merge.add_argument("--json", action="store_true", help="print the merged report as JSON")
 
     install = sub.add_parser("install", help="write verdex's skill for coding agents (SKILL.md and commands.md)")
     install.add_argument("--skills", action="store_true", required=True, help="write the skill")
@@ -254,6 +265,8 @@ def _run(argv: list[str]) -> int:
         return _heal(args)
     if args.command == "prove":
         return _prove(args)
+    if args.command == "prove-merge":
+        return _prove_merge(args)
     if args.command == "install":
         from pathlib import Path
 
@@ -274,13 +287,39 @@ def _prove(args: argparse.Namespace) -> int:
         end = "\n" if done == total else ""
         print(f"\r  [{'#' * filled}{'.' * (24 - filled)}] {done}/{total} runs", end=end, file=sys.stderr, flush=True)
 
-    proofs = [prove(path, args.runs, args.seed, args.pytest_args, args.workers, args.timeout, progress)
+    from verdex.sharding import Shard
+    shard = Shard.parse(args.shard) if args.shard else None
+    remote = (["--browser-ws-endpoint", args.ws_endpoint] if args.ws_endpoint else
+              ["--browser-cdp-endpoint", args.cdp_endpoint] if args.cdp_endpoint else [])
+    proofs = [prove(path, args.runs, args.seed, remote + args.pytest_args, args.workers, args.timeout, progress,
+                    shard=shard)
               for path in ([args.path] + ([args.naive] if args.naive else []))]
     if args.json:
         print(json.dumps({"proof": proofs[0].as_json(), "naive": proofs[1].as_json() if args.naive else None}, indent=2))
     else:
         print(render(proofs[0], proofs[1] if args.naive else None))
     return 0 if proofs[0].passed else 1
+
+
+def _prove_merge(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from verdex.prove import render
+    from verdex.prove_merge import merge, proof_from_json
+    try:
+        reports = [json.loads(Path(path).read_text(encoding="utf-8")) for path in args.reports]
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"verdex prove-merge: {exc}", file=sys.stderr)
+        return 2
+    proof = merge([proof_from_json(report["proof"]) for report in reports])
+    naive = merge([proof_from_json(report["naive"]) for report in reports]) if all(
+        report.get("naive") for report in reports) else None
+    if args.json:
+        print(json.dumps({"proof": proof.as_json(), "naive": naive.as_json() if naive else None}, indent=2))
+    else:
+        print(render(proof, naive))
+    return 0 if proof.passed else 1
 
 
 def _heal(args: argparse.Namespace) -> int:
@@ -315,6 +354,7 @@ def _export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from verdex.generators import GenerationError, RecordingError, export
+    from verdex.generators.typescript_syntax import UNCHECKED_NOTE
     output = Path(args.output)
     name = args.name or output.name.removesuffix(".spec.ts").removesuffix(".py").removeprefix("test_")
     try:
@@ -324,6 +364,8 @@ def _export(args: argparse.Namespace) -> int:
         return 2
     for path in written:
         print(f"wrote {path}")
+    if args.target == "typescript" and written[0].read_text(encoding="utf-8").startswith(UNCHECKED_NOTE):
+        print(f"verdex export: {UNCHECKED_NOTE.removeprefix('// ')}", file=sys.stderr)
     return 0
 
 

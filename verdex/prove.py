@@ -20,8 +20,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verdex.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    from verdex.sharding import Shard
 
 DEFAULT_RUNS = 20
 DEFAULT_TIMEOUT_S = 600.0
@@ -64,33 +68,44 @@ class Proof:
     tests: dict[str, TestRecord] = field(default_factory=dict)
     run_errors: dict[int, str] = field(default_factory=dict)     # seed -> what went wrong with the whole run
     seconds: float = 0.0
+    shard: str = ""                                               # "K/N" when it is one shard's share (verdex.sharding)
 
     @property
     def passed(self) -> bool:
-        return bool(self.tests) and not self.run_errors and all(t.passes == len(self.seeds) for t in self.tests.values())
+        nothing_to_run = bool(self.shard) and not self.seeds     # a shard left without a run
+        return (bool(self.tests) or nothing_to_run) and not self.run_errors and all(
+            t.passes == len(t.outcomes) for t in self.tests.values())
 
     def as_json(self) -> dict[str, object]:
-        return {"path": self.path, "seeds": self.seeds, "passed": self.passed, "seconds": round(self.seconds, 1),
-                "run_errors": {str(k): v for k, v in self.run_errors.items()},
+        return {"path": self.path, "seeds": self.seeds, "shard": self.shard or None, "passed": self.passed,
+                "seconds": round(self.seconds, 1), "run_errors": {str(k): v for k, v in self.run_errors.items()},
                 "tests": [{"name": t.name, "passes": t.passes, "runs": len(t.outcomes),
+                           "passed_seeds": [o.seed for o in t.outcomes if o.passed],
+                           "failed_seeds": [o.seed for o in t.outcomes if not o.passed],
                            "first_failure": None if t.first_failure is None else {
                                "seed": t.first_failure.seed, "message": t.first_failure.message,
-                               "largest_delays": t.first_failure.largest_delays()}}
+                               "largest_delays": t.first_failure.largest_delays(),
+                               "delays": sorted(t.first_failure.chaos.get("delays", []),   # type: ignore[arg-type]
+                                                key=lambda d: -d["ms"])[:3]}}
                           for t in self.tests.values()]}
 
 
 def prove(path: str | Path, runs: int = DEFAULT_RUNS, seed: int = 1, pytest_args: list[str] | None = None,
           workers: int | None = None, timeout_s: float = DEFAULT_TIMEOUT_S,
-          progress: Callable[[int, int], None] | None = None) -> Proof:
-    """Run the tests at path once per seed (seed, seed+1, …), ``workers`` runs at a time."""
+          progress: Callable[[int, int], None] | None = None, shard: Shard | None = None) -> Proof:
+    """Run the tests at path once per seed (seed, seed+1, …), ``workers`` runs at a time; with a shard,
+    only its share of the seeds × tests (verdex.sharding)."""
     target = Path(path)
     if not target.exists():
         raise InvalidArgument(f"no test file or folder at {target}", path=str(target))
     if runs < 1:
         raise InvalidArgument("--runs must be at least 1", runs=runs)
     seeds = list(range(seed, seed + runs))
+    if shard is not None:
+        from verdex.sharding import shard_runs
+        seeds, pytest_args = shard_runs(shard, target, seeds, pytest_args or [])
     workers = workers or max(1, min(len(seeds), os.cpu_count() or 1))
-    proof = Proof(str(target), seeds)
+    proof = Proof(str(target), seeds, shard=str(shard or ""))
     started = time.monotonic()
     done = 0
     with tempfile.TemporaryDirectory(prefix="verdex-prove-") as scratch, ThreadPoolExecutor(workers) as pool:
@@ -164,8 +179,9 @@ def render(proof: Proof, naive: Proof | None = None) -> str:
     for label, one in (("", proof), ("naive: ", naive)):
         if one is None:
             continue
-        lines.append(f"{label}{one.path}: {len(one.seeds)} seeds ({one.seeds[0]}–{one.seeds[-1]}), "
-                     f"{one.seconds:.0f} s")
+        seeds = f" ({one.seeds[0]}–{one.seeds[-1]})" if one.seeds else ""
+        shard = f", shard {one.shard}" if one.shard else ""
+        lines.append(f"{label}{one.path}: {len(one.seeds)} seeds{seeds}{shard}, {one.seconds:.0f} s")
         width = max((len(t.name) for t in one.tests.values()), default=10)
         for test in one.tests.values():
             mark = "ok  " if test.passes == len(test.outcomes) else "FAIL"
