@@ -1,9 +1,10 @@
-"""On real open-source apps nobody here wrote (tests/realapps/: Flask-Admin, Dash, NiceGUI, Streamlit,
-MLflow, marimo, I Hate Money, Node-RED, installed from PyPI and npm by ./dev), a scripted agent records
-one flow per app over MCP; the generated Python test passes against fresh copies of the app, its
-locators hold no nth() and no price, count or date, both files pass the review checks of
-tests/generated_style.py, and the TypeScript spec passes too. bench/realapps.py runs every flow 20
-times. verdex heal repairs a generated test after the app relabelled the button it clicks."""
+"""On real open-source apps nobody here wrote (tests/realapps/, installed from PyPI and npm by ./dev), a
+scripted agent records one flow per app over MCP; the generated Python test passes against fresh copies
+of the app, its locators hold no nth() and no price, count or date, both files pass the review checks of
+tests/generated_style.py, and the TypeScript spec passes too. This file samples every app but the kinds
+tests/test_realapps_kinds.py samples (so that the two files run side by side on two workers); a new app
+is sampled here. bench/realapps.py runs every flow 20 times. verdex heal repairs a generated test after
+the app relabelled the button it clicks."""
 
 from __future__ import annotations
 
@@ -12,42 +13,19 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.flows.runner import export_typescript, run_pytest
-from tests.generated_style import style_problems
+from tests.flows.runner import run_pytest
 from tests.realapps import proving
 from tests.realapps.apps import running
 from tests.realapps.flows import FLOWS, first_flow_of_each_app
+from tests.test_realapps_kinds import KINDS
 from verdex.heal import heal
 
-RUNS = 3
-SAMPLE = first_flow_of_each_app()
-# Sampled flows whose generated test fails on a verdex defect another part of #32 fixes: the class,
-# for the integrator to remove once its fix lands (docs/realapps.md says where each fails).
-KNOWN_DEFECTS = {
-    "node-red/language": "effects: Node-RED's settings tray, which stores the language once it has slid shut, is "
-                         "not seen closing, so the test navigates first (#32)",
-}
+SAMPLE = [flow for flow in first_flow_of_each_app() if flow.app.name not in KINDS]
 
 
-def sampled(flow):
-    reason = KNOWN_DEFECTS.get(flow.key)
-    return pytest.param(flow, id=flow.key, marks=[pytest.mark.xfail(strict=True, reason=reason)] if reason else [])
-
-
-@pytest.mark.parametrize("flow", [sampled(flow) for flow in SAMPLE])
+@pytest.mark.parametrize("flow", SAMPLE, ids=[flow.key for flow in SAMPLE])
 def test_a_flow_recorded_on_a_real_app_gives_tests_that_pass_without_positions(flow, tmp_path):
-    recording = proving.record(flow, tmp_path)
-    reading = proving.LocatorReading.of(recording)
-    assert reading.locators, "the flow recorded no action on an element"
-    assert reading.positional == [], reading.positional
-    assert reading.volatile == [], reading.volatile
-    test_file = proving.export(flow, recording, tmp_path)
-    spec = export_typescript(recording, tmp_path / "typescript", test_file.stem.removeprefix("test_"))
-    assert style_problems(test_file) + style_problems(spec) == []
-    failed = [run for run in proving.run_python(flow, test_file, RUNS) if not run.passed]
-    assert not failed, failed[0].tail()
-    spec = proving.run_spec(flow, recording)
-    assert spec.passed, spec.tail()
+    proving.check_sampled_flow(flow, tmp_path)
 
 
 def test_a_test_waits_for_the_data_a_real_app_loads_after_its_page_opens_before_it_acts(tmp_path):

@@ -2,7 +2,7 @@
 snapshot text verdex returns and picks refs from it by role and name, as a model would.
 
 Every flow starts from the app's freshly seeded data. ``FLOWS`` maps "app/flow" to the flow; the
-first flow of each app is the one tests/test_realapps.py runs.
+first flow of each app is the one the suite runs (tests/test_realapps.py and test_realapps_kinds.py).
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.flows.runner import (
-    PYTEST_TIMEOUT_S, REPO_ROOT, Run, Serve, export_python, exported_spec, run_pytest, run_typescript, test_env,
+    PYTEST_TIMEOUT_S, REPO_ROOT, Run, Serve, export_python, export_typescript, exported_spec, run_pytest,
+    run_typescript, test_env,
 )
 from tests.realapps.apps import RealApp, running
 from tests.realapps.flows import Flow
@@ -55,6 +56,25 @@ def run_python(flow: Flow, test_file: Path, runs: int) -> list[Run]:
 def run_spec(flow: Flow, recording: Path) -> Run:
     with exported_spec(recording, flow.name.replace("-", "_")) as spec:
         return run_typescript(spec.parent, None, serving(flow.app))
+
+
+def check_sampled_flow(flow: Flow, folder: Path, runs: int = 3) -> None:
+    """What a sampled flow must show: recorded by the scripted agent, its generated test holds no nth()
+    and no volatile text, both files pass the review checks, the pytest file passes ``runs`` times
+    against fresh copies of the app and the TypeScript spec once."""
+    from tests.generated_style import style_problems
+    recording = record(flow, folder)
+    reading = LocatorReading.of(recording)
+    assert reading.locators, "the flow recorded no action on an element"
+    assert reading.positional == [], reading.positional
+    assert reading.volatile == [], reading.volatile
+    test_file = export(flow, recording, folder)
+    spec = export_typescript(recording, folder / "typescript", test_file.stem.removeprefix("test_"))
+    assert style_problems(test_file) + style_problems(spec) == []
+    failed = [run for run in run_python(flow, test_file, runs) if not run.passed]
+    assert not failed, failed[0].tail()
+    spec_run = run_spec(flow, recording)
+    assert spec_run.passed, spec_run.tail()
 
 
 @dataclass(frozen=True)
