@@ -243,8 +243,9 @@ def startup_waits(record: dict[str, Any], asserted: frozenset[str] = frozenset()
       before it is connected (NiceGUI then takes a click before the text typed ahead of it);
     - it loaded its data, and the last answer that changed it showed a text (the app's sign it had
       finished loading): wait for that text, so a run where the data comes late does not act on a page
-      the answer will redraw. Not a text that holds a number, a count or a date, or an i18n key, unless
-      the agent asserted that very text (``asserted``): another load may not show it."""
+      the answer will redraw. Never an i18n key; a text that holds a number, a count or a date, unless
+      the agent asserted that very text (``asserted``), is waited for by its shape, its numbers as any
+      number: another load may count otherwise."""
     startup = record.get("startup") or {}
     out = []
     sockets = startup.get("sockets") or []
@@ -256,12 +257,16 @@ def startup_waits(record: dict[str, Any], asserted: frozenset[str] = frozenset()
                                f"{heard} message{'s' if heard > 1 else ''} as it opened, before the first step"
                                + (f" (or fewer, then quiet for {SERVER_QUIET_MS / 1000:g} s)" if heard > 1 else "")))
     ready = startup.get("ready_text")
-    if ready and (not unstable_text(ready) or ready in asserted):
+    if ready and not I18N_KEY.match(ready.strip()):
         loaded = sum(1 for r in startup.get("requests", []) if r.get("changed_page"))
         requests = f"{loaded} requests, the last " if loaded > 1 else ""
-        out.append(Wait(kind="text_visible", text=startup["ready_text"], exact=bool(startup.get("ready_text_exact")),
-                        timeout_ms=STARTUP_TIMEOUT_MS,
-                        reason=f"the app loaded its data after the page opened ({requests}{startup['answered_by']})"))
+        reason = f"the app loaded its data after the page opened ({requests}{startup['answered_by']})"
+        if unstable_text(ready) and ready not in asserted:      # its shape, not its numbers: another load may count otherwise
+            out.append(Wait(kind="text_visible", text=ready, pattern="^" + _numbers_vary(ready) + "$",
+                            timeout_ms=STARTUP_TIMEOUT_MS, reason=f"{reason}; its numbers as any number"))
+        else:
+            out.append(Wait(kind="text_visible", text=ready, exact=bool(startup.get("ready_text_exact")),
+                            timeout_ms=STARTUP_TIMEOUT_MS, reason=reason))
     return out
 
 

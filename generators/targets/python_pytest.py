@@ -181,13 +181,16 @@ class PythonPytest:
                     f"{page}.wait_for_function({literal(server_messages_heard(wait.count))}, "
                     f"timeout={wait.timeout_ms:_})"]
         target = self._locator(page, wait.locator) if wait.locator else ""
+        if wait.pattern:
+            self._imports.add("re")
         subject, matcher, args = {
             "hidden": (target, "to_be_hidden", []),
             "visible": (target, "to_be_visible", []),
             "enabled": (target, "to_be_enabled", []),
             "attribute": (target, "to_have_attribute", [literal(wait.attribute), literal(wait.value)]),
             "value": (target, "to_have_value", [literal(wait.value)]),
-            "text_visible": (self._text(page, wait.text, wait.exact), "to_be_visible", []),
+            "text_visible": (f"{page}.get_by_text(re.compile({pattern_literal(wait.pattern)}))" if wait.pattern
+                             else self._text(page, wait.text, wait.exact), "to_be_visible", []),
             "text_hidden": (f"{page}.get_by_text({literal(wait.text)})", "to_be_hidden", []),
         }[wait.kind]
         if wait.timeout_ms is not None:

@@ -225,7 +225,8 @@ class TypeScript:
             "enabled": (target, "toBeEnabled", []),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
             "value": (target, "toHaveValue", [literal(wait.value)]),
-            "text_visible": (self._text(page, wait.text, wait.exact), "toBeVisible", []),
+            "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern
+                             else self._text(page, wait.text, wait.exact), "toBeVisible", []),
             "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),
         }[wait.kind]
         if wait.timeout_ms is not None:

@@ -514,7 +514,10 @@ class Tab:
     async def preflight_and_candidates(self, ref: str, *, watch: bool = False
                                        ) -> tuple[PreflightFacts, dict[str, Any], dict[str, Any] | None]:
         """The preflight facts and the locator candidates in one round trip (what an action needs), and
-        with ``watch`` the start of the action's watch (verdex.effects.EffectsWatch) in the same call."""
+        with ``watch`` the start of the action's watch (verdex.effects.EffectsWatch) in the same call —
+        unless ref is in a cross-origin frame: the watch is the page's (its frames' content is compared
+        from Python), so it then starts in a call of its own (``started`` None)."""
+        watch = watch and bridge_for_ref(self.page, self.refs.check_ref(ref)) is None
         answer = await self._ref_call("preflightAndWatch" if watch else "preflight", {"ref": ref, "with_candidates": True})
         started = answer.pop("watch", None)
         facts, locating = self._preflight_facts(answer)

@@ -12,6 +12,9 @@ from playwright.sync_api import Page, expect
 
 def test_checkout(page: Page) -> None:
     page.goto("/shop/")
+    # the app loaded its data after the page opened (3 requests, the last GET /api/cart); its
+    # numbers as any number
+    expect(page.get_by_text(re.compile(r"^iPhone \d+ Pro$"))).to_be_visible(timeout=30_000)
     # the first click had no effect until [product-grid] got data-hydrated='true' (handlers
     # attached)
     expect(page.get_by_test_id("product-grid")).to_have_attribute("data-hydrated", "true")

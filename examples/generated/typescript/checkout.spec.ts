@@ -5,6 +5,9 @@ import { test, expect } from "@playwright/test";
 
 test("checkout", async ({ page }) => {
   await page.goto("/shop/");
+  // the app loaded its data after the page opened (3 requests, the last GET /api/cart); its
+  // numbers as any number
+  await expect(page.getByText(new RegExp("^iPhone \\d+ Pro$"))).toBeVisible({ timeout: 30_000 });
   // the first click had no effect until [product-grid] got data-hydrated='true' (handlers
   // attached)
   await expect(page.getByTestId("product-grid")).toHaveAttribute("data-hydrated", "true");
