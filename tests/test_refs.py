@@ -15,7 +15,10 @@ pytestmark = pytest.mark.anyio
 async def _shop(session, apps):
     tab = await session.tab()
     await tab.navigate(apps.url + "/shop/")
+    # Settled: the grid hydrated and the loading scrim's fade-out over, so no element comes or goes
+    # between two snapshots.
     await tab.page.wait_for_selector("[data-testid=product-grid][data-hydrated=true]")
+    await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="detached")
     return tab
 
 
