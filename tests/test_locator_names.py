@@ -52,9 +52,9 @@ async def test_a_name_playwright_reads_differently_is_taken_from_playwrights_eng
     await tab.page.set_content('<button>Save</button><button>Open: \'it\' "now"</button>')
     ref = (await _refs(tab, r'button "Open'))[0]
     info = await tab.candidates(ref)
-    for candidate in info["candidates"]:      # the bridge's name, read as another engine might read it
-        if candidate["kind"] == "role":
-            candidate["name"] = "Open it now"
+    # the bridge's name, read as another engine might read it
+    misread = [c.model_copy(update={"name": "Open it now"}) if c.kind == "role" else c for c in info.candidates]
+    info = info.model_copy(update={"candidates": misread})
     choice = await locators.choose(tab.page, info, tab.test_id_attribute)
     assert choice.code == 'page.get_by_role("button", name="Open: \'it\' \\"now\\"", exact=True)'
     assert choice.chosen.kind == "role (Playwright's name)" and not choice.fallback

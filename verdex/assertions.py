@@ -20,7 +20,7 @@ import verdex.locators as locators
 import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument
-from verdex.facts import LocatorChoice, LocatorStep, RankedLocator, Verification
+from verdex.facts import FrameFact, LocatorChoice, LocatorStep, RankedLocator, Verification
 from verdex.browser.calls import core_call
 
 CHECK_TIMEOUT_MS = 5_000
@@ -111,7 +111,7 @@ async def _frame_path(frame: Frame, test_id_attribute: str) -> list[LocatorStep]
         if not any(info.values()):
             info["index"] = await element.evaluate(
                 "e => Array.prototype.indexOf.call(e.ownerDocument.querySelectorAll('iframe'), e)")
-        steps.insert(0, locators.frame_step(info, test_id_attribute))
+        steps.insert(0, locators.frame_step(FrameFact.model_validate(info), test_id_attribute))
         frame = frame.parent_frame
     return steps
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # An app's own signal that it is interactive, on an ancestor: data-hydrated="true". The preflight reads
 # it (not ready yet), the generator waits for it, and the bridge's READINESS_ATTRIBUTE is the same list
@@ -439,6 +439,108 @@ class RiskFact(Fact):
     level: Literal["safe", "caution", "danger"] = "safe"
     reason: str = ""
     subject: str = ""
+
+
+# ---------------------------------------------------------------- the locating answer
+# What the bridge proposes to find one target by (``locating`` in verdex/bridge/locators.js), ranked and
+# proven with Playwright's engine in verdex/locators.py.
+
+WayStrategy = Literal["test_id", "role", "role_only", "role_has", "role_text", "attr", "class_only", "class_has",
+                      "class_text"]
+ESTIMATE = Field(description="elements the bridge counted it matching, stopping at 2 (None: not counted, a "
+                             "better candidate was already unique)")
+
+
+class RoleCandidate(Fact):
+    """The target found by its role and accessible name (no name: by its role alone)."""
+
+    kind: Literal["role"]
+    role: str
+    name: str | None
+    volatile: bool = False
+    estimate: int | None = ESTIMATE
+
+    @property
+    def key(self) -> str:
+        """The key a container way files this candidate's count under (``candidateKey`` in locators.js)."""
+        return f"role:{self.role}:{self.name or ''}"
+
+
+class ValueCandidate(Fact):
+    """The target found by one value: its test id, label, placeholder, alt text, text, title or a CSS selector
+    (a semantic class, an icon's ``svg``)."""
+
+    kind: Literal["test_id", "label", "placeholder", "alt", "text", "title", "css"]
+    value: str
+    volatile: bool = False
+    estimate: int | None = ESTIMATE
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}::{self.value}"
+
+
+CountedCandidate = Annotated[RoleCandidate | ValueCandidate, Field(discriminator="kind")]
+
+
+class NamedChild(Fact):
+    """A container's child that no peer holds: ``filter(has=get_by_role(role, name=name))``."""
+
+    role: str
+    name: str
+
+
+class ScopeWay(Fact):
+    """One way to find a container (or the target itself) again (``scopeWays`` in scopes.js): by test id, a
+    selector (a semantic class, a key attribute), or a role with its name; filtered by a named child or a
+    stable text; found inside a unique outer container (``within``)."""
+
+    strategy: WayStrategy
+    test_id: str | None = None
+    selector: str | None = None
+    role: str | None = None
+    name: str | None = None
+    has: NamedChild | None = None
+    text: str | None = None
+    within: ScopeWay | None = None
+    estimates: dict[str, int] = Field({}, description="per candidate key: the matches inside the containers this "
+                                                      "way finds, stopping at 2")
+    estimate: int | None = Field(None, description="the target found itself this way: the elements it finds")
+
+    @model_validator(mode="after")
+    def _found_by_something(self) -> ScopeWay:
+        if not (self.test_id or self.selector or self.role):
+            raise ValueError(f"a way ({self.strategy}) needs a test id, a selector or a role to find the container by")
+        return self
+
+
+class ScopeFact(Fact):
+    """An ancestor that can tell the target apart, nearest first, with the ways to find it again."""
+
+    reason: str
+    ways: list[ScopeWay]
+
+
+class FrameFact(Fact):
+    """An iframe on the way down to the target, as its frame locator will name it."""
+
+    test_id: str | None = None
+    title: str | None = None
+    name: str | None = None
+    id: str | None = None
+    index: int | None = Field(None, description="its position among the document's frames (when nothing names it)")
+
+
+class Locating(Fact):
+    """Everything the bridge knows for finding one target again: its own candidates, itself found the way a
+    container is, its containers, the frames above it, its box in the page and its tag."""
+
+    candidates: list[CountedCandidate]
+    itself: list[ScopeWay]
+    containers: list[ScopeFact]
+    frames: list[FrameFact]
+    box: Box
+    tag: str
 
 
 class PreflightFacts(Fact):

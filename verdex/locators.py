@@ -20,7 +20,9 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from verdex.errors import NoLocator, translate_playwright_errors
-from verdex.facts import Box, LocatorChoice, LocatorStep, RankedLocator
+from verdex.facts import (
+    Box, CountedCandidate, FrameFact, Locating, LocatorChoice, LocatorStep, RankedLocator, RoleCandidate, ScopeWay,
+)
 
 SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200, "css": 520}
 ROLE_ONLY = 510
@@ -53,68 +55,68 @@ def _py(value: object) -> str:
     return repr(value) if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
 
 
-def candidate_step(candidate: dict[str, Any]) -> tuple[LocatorStep, int]:
-    kind = candidate["kind"]
-    volatile = VOLATILE_PENALTY if candidate.get("volatile") else 0
+def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:
+    volatile = VOLATILE_PENALTY if candidate.volatile else 0
+    if isinstance(candidate, RoleCandidate):
+        if candidate.name is None:
+            return LocatorStep(method="get_by_role", args=[candidate.role]), ROLE_ONLY
+        return (LocatorStep(method="get_by_role", args=[candidate.role],
+                            kwargs={"name": candidate.name, "exact": True}), SCORES["role"] + volatile)
+    kind = candidate.kind
     if kind == "test_id":
-        return LocatorStep(method="get_by_test_id", args=[candidate["value"]]), SCORES[kind]
-    if kind == "role":
-        if candidate.get("name") is None:
-            return LocatorStep(method="get_by_role", args=[candidate["role"]]), ROLE_ONLY
-        return (LocatorStep(method="get_by_role", args=[candidate["role"]],
-                            kwargs={"name": candidate["name"], "exact": True}), SCORES[kind] + volatile)
+        return LocatorStep(method="get_by_test_id", args=[candidate.value]), SCORES[kind]
     if kind == "css":          # a semantic class (``span.column-header--sort``) or an icon's ``svg``
-        return LocatorStep(method="locator", args=[candidate["value"]]), SCORES[kind]
+        return LocatorStep(method="locator", args=[candidate.value]), SCORES[kind]
     method = {"label": "get_by_label", "placeholder": "get_by_placeholder", "alt": "get_by_alt_text",
               "text": "get_by_text", "title": "get_by_title"}[kind]
-    return LocatorStep(method=method, args=[candidate["value"]], kwargs={"exact": True}), SCORES[kind] + volatile
+    return LocatorStep(method=method, args=[candidate.value], kwargs={"exact": True}), SCORES[kind] + volatile
 
 
-def frame_step(frame: dict[str, Any], test_id_attribute: str) -> LocatorStep:
-    if frame.get("test_id"):
-        selector = f"[{test_id_attribute}={json.dumps(frame['test_id'])}]"
-    elif frame.get("title"):
-        selector = f"iframe[title={json.dumps(frame['title'])}]"
-    elif frame.get("name"):
-        selector = f"iframe[name={json.dumps(frame['name'])}]"
-    elif frame.get("id"):
-        selector = f"iframe[id={json.dumps(frame['id'])}]"
+def frame_step(frame: FrameFact, test_id_attribute: str) -> LocatorStep:
+    if frame.test_id:
+        selector = f"[{test_id_attribute}={json.dumps(frame.test_id)}]"
+    elif frame.title:
+        selector = f"iframe[title={json.dumps(frame.title)}]"
+    elif frame.name:
+        selector = f"iframe[name={json.dumps(frame.name)}]"
+    elif frame.id:
+        selector = f"iframe[id={json.dumps(frame.id)}]"
     else:
-        selector = f"iframe >> nth={frame['index']}"
+        selector = f"iframe >> nth={frame.index or 0}"
     return LocatorStep(method="frame_locator", args=[selector])
 
 
-async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "data-testid") -> LocatorChoice:
+async def choose(page: Page, info: Locating, test_id_attribute: str = "data-testid") -> LocatorChoice:
     """Rank the bridge's candidates for one target (the answer of its ``candidates`` call).
 
     The bridge has already counted, with the same role and name rules, how many elements each
     candidate would match; Playwright's engine then proves the best candidate the bridge counts as
     unique (one round trip: its matches and the match's size). Candidates the bridge counts as
     ambiguous are kept in the ranking with that count and are not asked again."""
-    box = Box.model_validate(info["box"])
-    frames = [frame_step(f, test_id_attribute) for f in info["frames"]]
+    box = info.box
+    frames = [frame_step(f, test_id_attribute) for f in info.frames]
     ranked: list[RankedLocator] = []
     simple = _ranked_candidates(info)
-    best = await _first_proven(page, [(frames + [step], c["kind"], score, bool(c.get("volatile")), c.get("estimate"))
+    best = await _first_proven(page, [(frames + [step], c.kind, score, c.volatile, c.estimate)
                                       for c, step, score in simple], box, ranked)
     simple, renamed = await _names_from_playwright(page, frames, simple, ranked, box)
     if renamed:
-        better = await _first_proven(page, [(frames + [step], "role (Playwright's name)", score, bool(c.get("volatile")), None)
+        better = await _first_proven(page, [(frames + [step], "role (Playwright's name)", score, c.volatile, None)
                                             for c, step, score in renamed], box, ranked)
         if better is not None and (best is None or best.volatile or better.score < best.score):
             best = better
     if best is None or best.volatile or _alone(best):
-        scoped = [(frames + way_steps(way), f"itself by {way['strategy']}", ITSELF_BASE + WAY_PENALTY[way["strategy"]],
-                   False, way.get("estimate")) for way in info.get("itself", [])]
-        for depth, container in enumerate(info["containers"]):
-            for way in container["ways"]:
+        scoped = [(frames + way_steps(way), f"itself by {way.strategy}", ITSELF_BASE + WAY_PENALTY[way.strategy],
+                   False, way.estimate) for way in info.itself]
+        for depth, container in enumerate(info.containers):
+            for way in container.ways:
                 outer = way_steps(way)
                 for c, step, score in simple:
-                    if c["kind"] == "test_id":
+                    if c.kind == "test_id":
                         continue
-                    scoped.append((frames + outer + [step], f"{container['reason']} > {c['kind']}",
-                                   CONTAINER_BASE + 100 * depth + WAY_PENALTY[way["strategy"]] + score,
-                                   bool(c.get("volatile")), way.get("estimates", {}).get(_key(c))))
+                    scoped.append((frames + outer + [step], f"{container.reason} > {c.kind}",
+                                   CONTAINER_BASE + 100 * depth + WAY_PENALTY[way.strategy] + score,
+                                   c.volatile, way.estimates.get(c.key)))
         scoped.sort(key=lambda item: item[2])
         scoped_best = await _first_proven(page, scoped, box, ranked)
         if scoped_best is not None and (best is None or best.volatile or not scoped_best.volatile):
@@ -128,55 +130,55 @@ async def choose(page: Page, info: dict[str, Any], test_id_attribute: str = "dat
     return LocatorChoice(chosen=best, candidates=ranked, fallback=fallback, code=python_expression(best.steps))
 
 
-def bridge_choice(info: dict[str, Any], test_id_attribute: str = "data-testid") -> LocatorChoice | None:
+def bridge_choice(info: Locating, test_id_attribute: str = "data-testid") -> LocatorChoice | None:
     """The best candidate the bridge counted as unique, before Playwright is asked: the action can start
     with it while Playwright's engine proves it (see ``prove``)."""
-    frames = [frame_step(f, test_id_attribute) for f in info["frames"]]
+    frames = [frame_step(f, test_id_attribute) for f in info.frames]
     simple = _ranked_candidates(info)
     for candidate, step, score in simple:
-        if candidate.get("estimate") == 1 and not candidate.get("volatile") and not _alone_candidate(candidate):
-            chosen = RankedLocator(kind=candidate["kind"], steps=frames + [step], score=score, matches=1,
+        if candidate.estimate == 1 and not candidate.volatile and not _alone_candidate(candidate):
+            chosen = RankedLocator(kind=candidate.kind, steps=frames + [step], score=score, matches=1,
                                    is_target=True, counted_by="bridge")
             return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
-    for way in info.get("itself", []):
-        if way.get("estimate") == 1:
-            chosen = RankedLocator(kind=f"itself by {way['strategy']}", steps=frames + way_steps(way), matches=1,
-                                   is_target=True, score=ITSELF_BASE + WAY_PENALTY[way["strategy"]], counted_by="bridge")
+    for way in info.itself:
+        if way.estimate == 1:
+            chosen = RankedLocator(kind=f"itself by {way.strategy}", steps=frames + way_steps(way), matches=1,
+                                   is_target=True, score=ITSELF_BASE + WAY_PENALTY[way.strategy], counted_by="bridge")
             return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
-    for depth, container in enumerate(info["containers"]):
-        for way in container["ways"]:
+    for depth, container in enumerate(info.containers):
+        for way in container.ways:
             for candidate, step, score in simple:
-                if candidate["kind"] == "test_id" or candidate.get("volatile"):
+                if candidate.kind == "test_id" or candidate.volatile:
                     continue
-                if way.get("estimates", {}).get(_key(candidate)) == 1:
-                    chosen = RankedLocator(kind=f"{container['reason']} > {candidate['kind']}",
+                if way.estimates.get(candidate.key) == 1:
+                    chosen = RankedLocator(kind=f"{container.reason} > {candidate.kind}",
                                            steps=frames + way_steps(way) + [step], matches=1, is_target=True,
-                                           score=CONTAINER_BASE + 100 * depth + WAY_PENALTY[way["strategy"]] + score,
+                                           score=CONTAINER_BASE + 100 * depth + WAY_PENALTY[way.strategy] + score,
                                            counted_by="bridge")
                     return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
     return None
 
 
-def _alone_candidate(candidate: dict[str, Any]) -> bool:
+def _alone_candidate(candidate: CountedCandidate) -> bool:
     """A role without a name, or a class: unique only while the target is alone of its kind (the one
     todo's checkbox, ``get_by_role("checkbox")``); a container that tells the target apart is preferred
     (the bridge counts containers for it too), so a second of its kind does not make the locator two."""
-    return (candidate["kind"] == "role" and candidate.get("name") is None) or candidate["kind"] == "css"
+    return (isinstance(candidate, RoleCandidate) and candidate.name is None) or candidate.kind == "css"
 
 
 def _alone(chosen: RankedLocator) -> bool:
     return chosen.kind == "css" or (chosen.kind == "role" and not chosen.steps[-1].kwargs.get("name"))
 
 
-async def prove(page: Page, choice: LocatorChoice, info: dict[str, Any]) -> LocatorChoice:
+async def prove(page: Page, choice: LocatorChoice, info: Locating) -> LocatorChoice:
     """Ask Playwright's engine about the bridge's choice: its matches and the size of the one."""
     chosen = choice.chosen
-    measured = await _measure(page, chosen.steps, chosen.kind, chosen.score, Box.model_validate(info["box"]),
+    measured = await _measure(page, chosen.steps, chosen.kind, chosen.score, info.box,
                               chosen.volatile)
     return choice.model_copy(update={"chosen": measured, "candidates": [measured]})
 
 
-Candidate = tuple[dict[str, Any], LocatorStep, int]
+Candidate = tuple[CountedCandidate, LocatorStep, int]
 
 
 async def _names_from_playwright(page: Page, frames: list[LocatorStep], simple: list[Candidate],
@@ -189,17 +191,17 @@ async def _names_from_playwright(page: Page, frames: list[LocatorStep], simple: 
     disagreeing = {python_expression(r.steps) for r in ranked if r.kind == "role" and r.matches == 0}
     out, renamed = [], []
     for candidate, step, score in simple:
-        if (candidate["kind"] != "role" or candidate.get("name") is None
+        if (not isinstance(candidate, RoleCandidate) or candidate.name is None
                 or python_expression(frames + [step]) not in disagreeing):
             out.append((candidate, step, score))
             continue
-        name = await _playwright_name(page, frames, candidate["role"], box)
-        if name is None or name == candidate["name"]:
+        name = await _playwright_name(page, frames, candidate.role, box)
+        if name is None or name == candidate.name:
             out.append((candidate, step, score))
             continue
         # a name of icon glyphs only (no letter, no digit) is not words: a title or a label is preferred
-        fixed = {**candidate, "name": name, "estimate": None,
-                 "volatile": bool(candidate.get("volatile")) or not re.search(r"[^\W_]", name)}
+        fixed = candidate.model_copy(update={"name": name, "estimate": None,
+                                             "volatile": candidate.volatile or not re.search(r"[^\W_]", name)})
         renamed.append((fixed, *candidate_step(fixed)))
         out.append(renamed[-1])
     return out, renamed
@@ -236,9 +238,9 @@ BOXES_OF_ALL = """(els, limit) => els.slice(0, limit).map((e) => { const r = e.g
     return { x: r.x, y: r.y, width: r.width, height: r.height }; })"""
 
 
-def _ranked_candidates(info: dict[str, Any]) -> list[Candidate]:
+def _ranked_candidates(info: Locating) -> list[Candidate]:
     """The target's own candidates with their locator step and score, best first."""
-    return sorted(((c, *candidate_step(c)) for c in info["candidates"]), key=lambda item: item[2])
+    return sorted(((c, *candidate_step(c)) for c in info.candidates), key=lambda item: item[2])
 
 
 # How a way of finding a container again ranks among the others (added to the container's base score):
@@ -248,30 +250,25 @@ WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_has": 60, "role_
                "class_only": 75, "class_has": 80, "class_text": 90}
 
 
-def way_steps(way: dict[str, Any]) -> list[LocatorStep]:
+def way_steps(way: ScopeWay) -> list[LocatorStep]:
     """The locator steps that find a container again the bridge's way (see ``scopeWays`` in scopes.js);
     one found inside a unique outer container (``within``) is chained after it."""
-    if way.get("within"):
-        return way_steps(way["within"]) + way_steps({k: v for k, v in way.items() if k != "within"})
-    if way.get("test_id"):
-        steps = [LocatorStep(method="get_by_test_id", args=[way["test_id"]])]
-    elif way.get("selector"):
-        steps = [LocatorStep(method="locator", args=[way["selector"]])]
-    elif way.get("name"):
-        steps = [LocatorStep(method="get_by_role", args=[way["role"]], kwargs={"name": way["name"], "exact": True})]
+    if way.within is not None:
+        return way_steps(way.within) + way_steps(way.model_copy(update={"within": None}))
+    if way.test_id:
+        steps = [LocatorStep(method="get_by_test_id", args=[way.test_id])]
+    elif way.selector:
+        steps = [LocatorStep(method="locator", args=[way.selector])]
+    elif way.name:
+        steps = [LocatorStep(method="get_by_role", args=[way.role], kwargs={"name": way.name, "exact": True})]
     else:
-        steps = [LocatorStep(method="get_by_role", args=[way["role"]])]
-    if way.get("has"):
-        has = way["has"]
-        steps.append(LocatorStep(method="filter", has=[LocatorStep(method="get_by_role", args=[has["role"]],
-                                                                   kwargs={"name": has["name"], "exact": True})]))
-    elif way.get("text"):
-        steps.append(LocatorStep(method="filter", kwargs={"has_text": way["text"]}))
+        steps = [LocatorStep(method="get_by_role", args=[way.role])]
+    if way.has is not None:
+        steps.append(LocatorStep(method="filter", has=[LocatorStep(method="get_by_role", args=[way.has.role],
+                                                                   kwargs={"name": way.has.name, "exact": True})]))
+    elif way.text:
+        steps.append(LocatorStep(method="filter", kwargs={"has_text": way.text}))
     return steps
-
-
-def _key(candidate: dict[str, Any]) -> str:
-    return f"{candidate['kind']}:{candidate.get('role') or ''}:{candidate.get('name') or candidate.get('value') or ''}"
 
 
 Option = tuple[list[LocatorStep], str, int, bool, int | None]
@@ -318,7 +315,7 @@ SIZE_OF_SINGLE = """els => els.length === 1
     : { count: els.length }"""
 
 
-async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[tuple[dict[str, Any], LocatorStep, int]],
+async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[Candidate],
                         box: Box, ranked: list[RankedLocator]) -> RankedLocator:
     for candidate, step, score in simple:
         locator = build(page, frames + [step])
@@ -326,7 +323,7 @@ async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[tupl
             count = await locator.count()
             for index in range(min(count, 200)):
                 if _same_box(await locator.nth(index).bounding_box(), box):
-                    return RankedLocator(kind=f"{candidate['kind']} nth",
+                    return RankedLocator(kind=f"{candidate.kind} nth",
                                          steps=frames + [step, LocatorStep(method="nth", args=[index])],
                                          score=NTH + score, matches=1, is_target=True)
     tried = [{"locator": python_expression(r.steps), "matches": r.matches} for r in ranked]

@@ -39,6 +39,7 @@ from verdex.facts import (
     Screenshot,
     ScrollResult,
     Descendants,
+    Locating,
     NavigationResult,
     OpenDialog,
     PageIdentity,
@@ -507,12 +508,11 @@ class Tab:
     @_reporting_closed
     async def preflight(self, ref: str) -> PreflightFacts:
         """Raw facts about ref right now (attachment, coverage, animations, navigation, …)."""
-        facts, _ = await self._preflight(ref, with_candidates=False)
-        return facts
+        return self._preflight_facts(await self._ref_call("preflight", {"ref": ref, "with_candidates": False}))
 
     @_reporting_closed
     async def preflight_and_candidates(self, ref: str, *, watch: bool = False
-                                       ) -> tuple[PreflightFacts, dict[str, Any], dict[str, Any] | None]:
+                                       ) -> tuple[PreflightFacts, Locating, dict[str, Any] | None]:
         """The preflight facts and the locator candidates in one round trip (what an action needs), and
         with ``watch`` the start of the action's watch (verdex.effects.EffectsWatch) in the same call —
         unless ref is in a cross-origin frame: the watch is the page's (its frames' content is compared
@@ -520,16 +520,13 @@ class Tab:
         watch = watch and bridge_for_ref(self.page, self.refs.check_ref(ref)) is None
         answer = await self._ref_call("preflightAndWatch" if watch else "preflight", {"ref": ref, "with_candidates": True})
         started = answer.pop("watch", None)
-        facts, locating = self._preflight_facts(answer)
-        return facts, locating or {}, started
+        locating = from_bridge(Locating, answer.pop("locating", None))
+        return self._preflight_facts(answer), locating, started
 
-    async def _preflight(self, ref: str, *, with_candidates: bool) -> tuple[PreflightFacts, dict[str, Any] | None]:
-        return self._preflight_facts(await self._ref_call("preflight", {"ref": ref, "with_candidates": with_candidates}))
-
-    def _preflight_facts(self, answer: dict[str, Any]) -> tuple[PreflightFacts, dict[str, Any] | None]:
+    def _preflight_facts(self, answer: dict[str, Any]) -> PreflightFacts:
         in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
-        locating = answer.pop("locating", None)
-        return from_bridge(PreflightFacts, {**answer, "requests_in_flight": in_flight}), locating
+        answer.pop("locating", None)         # read apart (verdex.facts.Locating) or not asked for (None)
+        return from_bridge(PreflightFacts, {**answer, "requests_in_flight": in_flight})
 
     @_reporting_closed
     async def focused_risk(self) -> tuple[RiskFact | None, RiskFact | None]:
@@ -540,9 +537,9 @@ class Tab:
                 from_bridge(RiskFact, submit_risk) if submit_risk else None)
 
     @_reporting_closed
-    async def candidates(self, ref: str) -> dict[str, Any]:
+    async def candidates(self, ref: str) -> Locating:
         """The bridge's locator candidates, containers, frames and box for ref (see verdex.locators)."""
-        return await self._ref_call("candidates", {"ref": ref})
+        return from_bridge(Locating, await self._ref_call("candidates", {"ref": ref}))
 
     async def _ref_call(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
         args = {**args, "ref": self.refs.check_ref(args["ref"])}
