@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from verdex import locators
+from verdex import actions, locators
 
 pytestmark = pytest.mark.anyio
 
@@ -77,6 +77,44 @@ async def test_a_script_wired_icon_gets_a_ref_and_a_locator_scoped_by_its_column
     # the header's name is "Price ▲", made of two texts: the header is found by the text that is its own
     assert choice.code == 'page.get_by_role("columnheader").filter(has_text="Price").get_by_text("▲", exact=True)'
     assert not choice.fallback
+
+
+ICON = ('<svg class="column-menu" width="14" height="14" viewBox="0 0 24 24"><circle cx="12" cy="12" r="3"></circle>'
+        '</svg>')
+
+
+async def test_a_script_wired_svg_icon_without_a_name_gets_a_ref_a_locator_and_a_click(session):
+    tab = await session.tab()
+    await tab.page.set_content(
+        '<style>svg.column-menu { cursor: pointer }</style>'
+        f'<table><thead><tr><th><a href="#by-title">Title</a>{ICON}</th><th><a href="#by-year">Year</a>{ICON}</th>'
+        '</tr></thead><tbody><tr><td>Emma</td><td>1815</td></tr></tbody></table><p id="menu" hidden>Sort descending</p>'
+        '<script>document.querySelectorAll("svg.column-menu").forEach((icon) => icon.addEventListener("click", () => {'
+        ' menu.hidden = false; menu.dataset.column = icon.parentElement.textContent; }))</script>')
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    assert len(re.findall(r'- clickable "column-menu" \[ref=e\d+\]', text)) == 2, text
+    choice = await _choice_for(tab, r'clickable "column-menu"', index=1)
+    assert choice.code == 'page.get_by_role("columnheader", name="Year", exact=True).get_by_role("img")'
+    assert not choice.fallback
+    ref = re.findall(r'- clickable "column-menu" \[ref=(e\d+)\]', text)[1]
+    await actions.click(tab, ref)
+    assert await tab.page.locator("#menu").get_attribute("data-column") == "Year"
+
+
+async def test_a_node_whose_label_child_holds_its_text_and_whose_text_is_also_hidden_elsewhere_is_found(session):
+    """A palette of script-wired nodes: each node's name is the text of its label child (Playwright's text
+    engine finds the label, never the node), and a collapsed list elsewhere holds the same names hidden
+    (Playwright's text engine counts hidden elements too). The node is still found, by what it is."""
+    tab = await session.tab()
+    node = ('<div class="palette-node" data-palette-type="{0}" style="cursor:pointer;width:120px">'
+            '<div class="palette-label">{0}</div><div class="palette-port"></div></div>')
+    await tab.page.set_content(
+        '<div class="palette-category"><div>parser</div>' + "".join(node.format(n) for n in ("csv", "json", "xml"))
+        + '</div><ol style="display:none"><li><div class="node-label">json</div></li></ol>'
+        '<script>document.querySelectorAll(".palette-node").forEach((n) => n.onclick = () => {})</script>')
+    choice = await _choice_for(tab, r'clickable "json"')
+    assert choice.chosen.is_target and choice.chosen.matches == 1 and not choice.fallback, choice.code
+    assert await locators.build(tab.page, choice.chosen.steps).get_attribute("data-palette-type") == "json"
 
 
 async def test_truly_identical_siblings_get_a_marked_positional_locator(session):

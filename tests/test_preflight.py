@@ -71,9 +71,9 @@ async def _released(tab, waiting: Awaitable):
     looked, real_preflight = anyio.Event(), tab.preflight
     looks = 0
 
-    async def counted(ref):
+    async def counted(ref, **reading):
         nonlocal looks
-        facts = await real_preflight(ref)
+        facts = await real_preflight(ref, **reading)
         looks += 1
         if looks >= LOOKS_BEFORE_RELEASE:
             looked.set()

@@ -46,7 +46,7 @@ from verdex.facts import (
     Verdict,
     WaitRecord,
 )
-from verdex.preflight import Action, blockers, judge
+from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge
 from verdex.browser.calls import core_call
 from verdex.recorder import secret_env_name
 from verdex.safety.gate import gated_risk
@@ -233,7 +233,9 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                secret_arg: str | None = None, confirm: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
     startup = await since_document_start(tab) if tab.recorder.on else None
-    facts, locating, started = await tab.preflight_and_candidates(ref, watch=effects)
+    kind: Action = "click" if action == "drag" else action  # type: ignore[assignment]
+    pointer = kind in POINTER_ACTIONS
+    facts, locating, started = await tab.preflight_and_candidates(ref, watch=effects, pointer=pointer)
     tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
                                                submit=args.get("submit", False)), confirm, tab.page.url)
@@ -241,7 +243,6 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         tab.guard.check_url(url, tool, target, by_scheme=False)
     if secret_arg and facts.sensitive:
         tab.secrets.add(args[secret_arg])          # known before Playwright sees it: the trace masks it
-    kind: Action = "click" if action == "drag" else action  # type: ignore[assignment]
     verdict = judge(facts, kind)
     waited = None
     if not tab.preflight_enabled:
@@ -252,7 +253,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         blocker = await blocker_locator(tab, facts)
         if wait:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
-            locating = await tab.candidates(ref)           # the page has changed while waiting
+            locating = await tab.candidates(ref, pointer=pointer)   # the page has changed while waiting
             started = None                                 # so the watch starts again, from the page as it is now
         if verdict.blocking:
             if tab.recorder.on:
@@ -285,7 +286,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         except NoLocator:
             # the target's size may have changed since the preflight measured it (its stylesheet
             # arrived, the layout moved): measure it again, once
-            choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+            choice = await locators.choose(tab.page, await tab.candidates(ref, pointer=pointer), tab.test_id_attribute)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
     observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
     tab.guard.stopped_since(stopped, tool, target)
@@ -414,7 +415,7 @@ async def _wait_until_clear(tab: Tab, ref: str, action: Action,
     first = list(verdict.blocking)
     while True:
         await asyncio.sleep(WAIT_POLL_S)
-        facts = await tab.preflight(ref)
+        facts = await tab.preflight(ref, pointer=action in POINTER_ACTIONS)
         verdict = judge(facts, action)
         elapsed = time.monotonic() - started
         if not verdict.blocking or elapsed >= WAIT_BOUND_S:

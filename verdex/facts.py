@@ -551,6 +551,9 @@ class PreflightFacts(Fact):
     tag: str
     role: str | None = None
     name: str = ""
+    stand_in: str | None = Field(None, description="what a click lands on instead of the target, as a user clicks it: "
+                                 "the label of a checkbox drawn hidden, the part of its own widget drawn over it "
+                                 "(the box, coverage and locator are the stand-in's)")
     visible: bool
     box: Box
     page_box: Box

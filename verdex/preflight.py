@@ -23,6 +23,8 @@ from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, HitFacts, PreflightFact
 Action = Literal["click", "type", "fill", "press", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
 KEY_ACTIONS = ("type", "fill", "press")
+# Actions that land at a point: one the target cannot take itself goes to what a user clicks (``stand_in``).
+POINTER_ACTIONS = ("click", "check", "uncheck")
 RECENT_MUTATION_MS = 200
 
 

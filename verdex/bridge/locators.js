@@ -23,7 +23,7 @@
     const alt = el.getAttribute('alt');
     if (alt) out.push({ kind: 'alt', value: alt });
     const text = collapse(renderedText(el));
-    if (text && text.length <= 80 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
+    if (text && text.length <= 80 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !childHolds(el, text))
       out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
     if (title) out.push({ kind: 'title', value: title });
@@ -31,6 +31,14 @@
     const selector = classSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
+  }
+
+  // Whether a child element's text is the whole of the element's text: Playwright's text engine then
+  // finds that child, never the element (a palette node whose label div holds its name).
+  function childHolds(el, text) {
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling)
+      if (collapse(c.textContent || '') === text) return true;
+    return false;
   }
 
   // Meaningful containers around the element, nearest first: how a locator is scoped when the
@@ -142,10 +150,8 @@
           // an element whose text is much longer cannot collapse to the value: skip it before collapsing
           if (raw.length < candidate.value.length || raw.length > candidate.value.length * 4 + 64) break;
           if (collapse(raw) !== candidate.value || SKIPPED_TAGS.has(el.tagName)) break;
-          let inner = false;
-          for (let c = el.firstElementChild; c; c = c.nextElementSibling)
-            if (collapse(c.textContent || '') === candidate.value) { inner = true; break; }
-          if (!inner && !hiddenForAria(el)) count++;
+          // hidden or not: Playwright's text engine does not look at visibility
+          if (!childHolds(el, candidate.value)) count++;
           break;
         }
         case 'role': case 'label': {
@@ -217,7 +223,7 @@
   // matches (stopping at 2: only uniqueness matters). Containers are looked at only when no candidate
   // of the target's own is unique.
   function candidates(args) {
-    return withElement(args.ref, locating);
+    return withElement(args.ref, (el) => locating(args.pointer ? pointerStandIn(el) || el : el));
   }
 
   function locating(el) {

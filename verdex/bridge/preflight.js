@@ -131,11 +131,70 @@
     return out;
   }
 
+  // Fields a widget may draw its own face over (a select's placeholder, a code editor's lines).
+  const FIELDS = 'textarea, select, [contenteditable]:not([contenteditable=false]), [role=combobox], [role=textbox], ' +
+    '[role=searchbox], input:not([type=button]):not([type=submit]):not([type=reset]):not([type=image])' +
+    ':not([type=checkbox]):not([type=radio])';
+
+  // What a user clicks for a target Playwright cannot click itself, or cannot find (a click, check or
+  // uncheck asks with args.pointer): a checkbox or radio drawn hidden beside the box a library styles is
+  // clicked through its label; a wrapper with nothing of its own to be found by, on the text it shows; a
+  // field that its own widget draws over (a select's placeholder over its input), on what covers its
+  // centre. Null when the target takes the click itself.
+  function pointerStandIn(el) {
+    const rect = el.getBoundingClientRect();
+    const s = style(el);
+    const toggle = el.tagName === 'INPUT' && ['checkbox', 'radio'].includes((el.type || '').toLowerCase());
+    if (toggle && (rect.width === 0 || rect.height === 0 || !s || s.visibility !== 'visible')) {
+      for (const label of el.labels || []) {
+        const box = label.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && !hiddenForAria(label)) return label;
+      }
+      return null;
+    }
+    if (rect.width === 0 || rect.height === 0) return null;
+    const holder = textHolder(el);
+    if (holder) return holder;
+    if (!el.matches(FIELDS)) return null;          // a button under something is blocked, not drawn over
+    const hit = deepestAt(el.ownerDocument, rect.left + rect.width / 2, rect.top + rect.height / 2);
+    if (!hit || hit === el || isInside(hit, el) || isInside(el, hit) || !sameWidget(hit, el)) return null;
+    const cover = style(hit);
+    return cover && cover.pointerEvents !== 'none' ? hit : null;
+  }
+
+  // A control with nothing of its own to be found by (no role, test id or class: a widget's wrapper that
+  // takes the click) whose text a descendant holds: that descendant, which a click reaches it through.
+  function textHolder(el) {
+    if (locatorCandidates(el).length) return null;
+    const text = collapse(renderedText(el));
+    let holder = el;
+    for (let deeper = holder; deeper; ) {
+      holder = deeper;
+      deeper = null;
+      for (let c = holder.firstElementChild; c; c = c.nextElementSibling)
+        if (collapse(c.textContent || '') === text) { deeper = c; break; }
+    }
+    if (!text || holder === el) return null;
+    const box = holder.getBoundingClientRect();
+    const s = style(holder);
+    return box.width > 0 && box.height > 0 && s && s.pointerEvents !== 'none' ? holder : null;
+  }
+
+  function describeStandIn(standIn) {
+    const what = standIn.tagName.toLowerCase() + (semanticClass(standIn) ? '.' + semanticClass(standIn) : '');
+    return standIn.tagName === 'LABEL' ? 'its label ' + what + ' (the input is drawn hidden)'
+      : what + ' (its own widget shows it on or over the target)';
+  }
+
   function preflight(args) {
     resetCaches();
     const found = resolve(args.ref);
     if (found.status !== 'ok') return { error: found.status, ref: args.ref, attached: false, next_ref: nextRef };
-    const el = found.element;
+    const target = found.element;
+    const standIn = args.pointer ? pointerStandIn(target) : null;
+    // what the click lands on: the target, or what a user clicks for it (its facts are the stand-in's,
+    // its identity, risk and state the target's)
+    const el = standIn || target;
     const view = el.ownerDocument.defaultView;
     const rect = el.getBoundingClientRect();
     const s = style(el);
@@ -150,26 +209,27 @@
     }
     let container = document.body;
     for (let node = parentOf(el); node; node = parentOf(node)) if (containerReason(node)) { container = node; break; }
-    const r = role(el);
+    const r = role(target);
     return {
       ref: args.ref, attached: true, tag: el.tagName.toLowerCase(), role: r,
-      name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(el), NAME_LIMIT) : '',
+      name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(target), NAME_LIMIT) : '',
+      stand_in: standIn ? describeStandIn(standIn) : null,
       visible: rect.width > 0 && rect.height > 0 && !!s && s.visibility === 'visible' && !hiddenForAria(el),
       box: { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) },
       page_box: pageBox(el),
       in_viewport: rect.width * rect.height > 0 ? Math.round(visibleArea / (rect.width * rect.height) * 100) / 100 : 0,
       opacity: Math.round(opacity * 100) / 100,
-      disabled: !!el.disabled || (() => { try { return el.matches(':disabled'); } catch (e) { return false; } })(),
-      aria_disabled: (el.getAttribute('aria-disabled') || '').toLowerCase() === 'true',
-      editable: editable(el), readonly: !!el.readOnly, sensitive: isSensitive(el), ...riskFacts(el),
-      field_name: el.getAttribute('name') || el.id || null,
+      disabled: !!target.disabled || (() => { try { return target.matches(':disabled'); } catch (e) { return false; } })(),
+      aria_disabled: (target.getAttribute('aria-disabled') || '').toLowerCase() === 'true',
+      editable: editable(target), readonly: !!target.readOnly, sensitive: isSensitive(target), ...riskFacts(target),
+      field_name: target.getAttribute('name') || target.id || null,
       busy_ancestors: busy,
       coverage: coverage(el, rect, view),
       animations: animationFacts(el),
       styles: s ? { transition: s.transition, animation: s.animation, pointer_events: s.pointerEvents, cursor: s.cursor } : null,
-      navigation: navigationFacts(el),
+      navigation: navigationFacts(target),
       container: { tag: container.tagName.toLowerCase(), test_id: container.getAttribute(TEST_ID), ref: refFor(container) },
-      ancestor_state: ancestorState(el),
+      ancestor_state: ancestorState(target),
       locating: args.with_candidates ? locating(el) : null,
       ms_since_mutation: msSinceMutationIn(container),
       next_ref: nextRef,

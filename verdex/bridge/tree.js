@@ -7,8 +7,10 @@
     return INTERACTIVE_ROLES.has(r) || (el.tagName === 'SUMMARY' && !!el.parentElement && el.parentElement.tagName === 'DETAILS');
   }
 
-  // Roles that already say what the element is (a heading, an image): the pointer cursor adds nothing.
-  const NAMED_BY_ROLE = new Set(['heading', 'img', 'progressbar', 'meter', 'separator', 'table', 'list', 'row']);
+  // Roles that already say what the element is (a heading, a table): the pointer cursor adds nothing. An
+  // image is not one of them: an icon the page wires up itself (an svg with a hand cursor and a click
+  // listener, a column's menu icon) is the only thing a user can click to reach what it opens.
+  const NAMED_BY_ROLE = new Set(['heading', 'progressbar', 'meter', 'separator', 'table', 'list', 'row']);
   // Selectable rows hold controls of their own: a script-wired icon inside one is still its own control.
   const ROW_ROLES = new Set(['row', 'treeitem', 'option']);
 
@@ -66,7 +68,7 @@
   }
 
   function clickableName(el) {
-    const own = el.getAttribute('title') || el.getAttribute('aria-label');
+    const own = el.getAttribute('title') || el.getAttribute('aria-label') || el.getAttribute('alt');
     if (own) return clip(collapse(own), NAME_LIMIT);
     const icon = el.querySelector('svg title');
     if (icon && collapse(icon.textContent || '')) return clip(collapse(icon.textContent), NAME_LIMIT);
@@ -166,7 +168,8 @@
     for (const node of nodes) {
       if (node.fold !== undefined) { finish([node.like]); continue; }
       if (node.text !== undefined) continue;
-      if (node.nameable) node.name = clip(accessibleName(node.el), NAME_LIMIT);
+      // a clickable's accessible name when it has one, else what clickableName found (an icon's class)
+      if (node.nameable) node.name = clip(accessibleName(node.el), NAME_LIMIT) || node.name;
       if (node.ref && node.name && !SAYS_SOMETHING.test(node.name)) node.title = glyphTitle(node.el);
       if (node.ref && INTERACTIVE_ROLES.has(node.role)) node.risk = riskOf(node.el, node.role, node.name);
       finish(node.children);

@@ -506,19 +506,23 @@ class Tab:
         return Screenshot(path=str(target.resolve()), width=width, height=height, bytes=len(data))
 
     @_reporting_closed
-    async def preflight(self, ref: str) -> PreflightFacts:
-        """Raw facts about ref right now (attachment, coverage, animations, navigation, …)."""
-        return self._preflight_facts(await self._ref_call("preflight", {"ref": ref, "with_candidates": False}))
+    async def preflight(self, ref: str, *, pointer: bool = False) -> PreflightFacts:
+        """Raw facts about ref right now (attachment, coverage, animations, navigation, …); with ``pointer``
+        (a click, check or uncheck) about what a user clicks for it when Playwright cannot click it itself
+        (``stand_in``)."""
+        return self._preflight_facts(await self._ref_call("preflight", {"ref": ref, "with_candidates": False,
+                                                                        "pointer": pointer}))
 
     @_reporting_closed
-    async def preflight_and_candidates(self, ref: str, *, watch: bool = False
+    async def preflight_and_candidates(self, ref: str, *, watch: bool = False, pointer: bool = False
                                        ) -> tuple[PreflightFacts, Locating, dict[str, Any] | None]:
         """The preflight facts and the locator candidates in one round trip (what an action needs), and
         with ``watch`` the start of the action's watch (verdex.effects.EffectsWatch) in the same call —
         unless ref is in a cross-origin frame: the watch is the page's (its frames' content is compared
         from Python), so it then starts in a call of its own (``started`` None)."""
         watch = watch and bridge_for_ref(self.page, self.refs.check_ref(ref)) is None
-        answer = await self._ref_call("preflightAndWatch" if watch else "preflight", {"ref": ref, "with_candidates": True})
+        answer = await self._ref_call("preflightAndWatch" if watch else "preflight",
+                                      {"ref": ref, "with_candidates": True, "pointer": pointer})
         started = answer.pop("watch", None)
         locating = from_bridge(Locating, answer.pop("locating", None))
         return self._preflight_facts(answer), locating, started
@@ -537,9 +541,10 @@ class Tab:
                 from_bridge(RiskFact, submit_risk) if submit_risk else None)
 
     @_reporting_closed
-    async def candidates(self, ref: str) -> Locating:
-        """The bridge's locator candidates, containers, frames and box for ref (see verdex.locators)."""
-        return from_bridge(Locating, await self._ref_call("candidates", {"ref": ref}))
+    async def candidates(self, ref: str, *, pointer: bool = False) -> Locating:
+        """The bridge's locator candidates, containers, frames and box for ref (see verdex.locators); with
+        ``pointer``, for what a click on it lands on (see ``preflight``)."""
+        return from_bridge(Locating, await self._ref_call("candidates", {"ref": ref, "pointer": pointer}))
 
     async def _ref_call(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
         args = {**args, "ref": self.refs.check_ref(args["ref"])}
