@@ -75,9 +75,9 @@ async def test_a_scrim_over_the_editor_still_blocks_a_key_and_press_takes_force_
     polled = asyncio.Event()
     preflight = tab.preflight
 
-    async def watched(ref: str):                   # the real preflight; the test hears that the wait polls
+    async def watched(ref: str, **reading):        # the real preflight; the test hears that the wait polls
         polled.set()
-        return await preflight(ref)
+        return await preflight(ref, **reading)
 
     monkeypatch.setattr(tab, "preflight", watched)
     pressing = asyncio.create_task(actions.press(tab, "c", ref, wait=True))
