@@ -172,6 +172,8 @@ class TestPlan(Model):
     uploads: dict[str, str] = {}      # upload_files/ name -> the file uploaded while recording
     contexts: list[Context] = []      # one per role; none: the test works in pytest-playwright's own ``page``
     own_origin: str = ""              # why the test carries its recorded origin (its folder's config names another)
+    locale: str | None = None         # the language the recording's browser asked for ("": none; None: not recorded)
+    timezone_id: str | None = None    # and its time zone: pinned by the test's config
 
     def waits_for_server_messages(self) -> bool:
         """Does a step wait for messages over the page's websockets (the test then counts them)?"""

@@ -15,7 +15,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import verdex.generators.settling as settling
+import verdex.generators.server_names as server_names
 import verdex.generators.waits as waits
+from verdex.generators.periodic import timer_requests
 from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Goto, History, OpenPage, Secret,
                                     Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
@@ -166,7 +168,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 statements.append(Check(page=page, assertion=moved.model_copy(update={
                     "reason": f"the page had gone on to {record.get('url')} by itself when the agent did this"})))
             where[page] = record.get("url_after") or ""
-            url_check = waits.url_assertion(record.get("url") or "", record.get("url_after") or "")
+            url_check = waits.url_assertion(record.get("url") or "", record.get("url_after") or "",
+                                            server_names.made_names(steps)[index - 1])
             statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
                                       asserts=[url_check] if url_check is not None else []))
             loading, paced = True, None
@@ -208,7 +211,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             continue
         raise UnrenderableStep(index, str(tool), "verdex has no test statement for it")
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
-                    source=recording.header.get("started", ""), contexts=list(contexts.values()))
+                    source=recording.header.get("started", ""), contexts=list(contexts.values()),
+                    locale=recording.header.get("locale"), timezone_id=recording.header.get("timezone_id"))
 
 
 def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:
@@ -265,7 +269,8 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
     if effects.get("new_tabs"):
         popup = pages.popup(effects["new_tabs"][0])
     asserts = []
-    url_check = waits.url_assertion(effects.get("url_before", ""), effects.get("url_after", ""))
+    made = server_names.made_names(steps)[index - 1]
+    url_check = waits.url_assertion(effects.get("url_before", ""), effects.get("url_after", ""), made)
     if url_check is not None and popup is None:
         asserts.append(url_check)
     clicks = args.get("click_count", 1)
@@ -275,7 +280,8 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                   files=[_upload_name(path, uploads) for path in args.get("paths", [])] if kind == "upload" else [],
                   file_chooser=kind == "upload" and args.get("via") == "file_chooser",
                   button=args.get("button", "left"), submit=bool(args.get("submit")), waits=found_waits,
-                  response=waits.response_match(effects, waits.recorded_requests(steps)), popup=popup,
+                  response=waits.response_match(effects, waits.recorded_requests(steps), made,
+                                                                timer_requests(steps)), popup=popup,
                   download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts,
                   step=index)
 

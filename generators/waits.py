@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from itertools import takewhile
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
+from verdex.generators.periodic import on_a_timer
 from verdex.generators.playwright_glob import glob_matches
+from verdex.generators.server_names import is_made
 from verdex.facts import NOT_READY, READINESS_ATTRIBUTE
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
@@ -34,34 +36,40 @@ def locator_of(choice: dict[str, Any] | None) -> Locator | None:
     return Locator(steps=[Step.model_validate(s) for s in chosen["steps"]], positional=bool(choice.get("fallback")))
 
 
-def path_pattern(url: str) -> str:
-    """The stable part of a URL as a regular expression on its path: ids and hashes become wildcards,
-    the query and fragment are dropped."""
+def path_pattern(url: str, made: frozenset[str] = frozenset()) -> str:
+    """The stable part of a URL as a regular expression on its path: ids, hashes and names the server
+    made (``made``, generators/server_names.py) become wildcards, the query and fragment are dropped."""
     path = urlsplit(url).path or "/"
-    parts = [r"[^/]+" if VOLATILE_SEGMENT.match(part) else re.escape(part) for part in path.split("/")]
+    parts = [r"[^/]+" if _any_name(part, made) else re.escape(part) for part in path.split("/")]
     return "/".join(parts) + "$"
 
 
-def url_pattern(url_before: str, url_after: str) -> str:
+def _any_name(part: str, made: frozenset[str]) -> bool:
+    """A segment a test matches as any name: an id or a hash, or a name the server made."""
+    return bool(VOLATILE_SEGMENT.match(part)) or is_made(part, made)
+
+
+def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozenset()) -> str:
     """What a test asserts of the URL an action led to, as a regular expression (Python's and
     JavaScript's alike): the path, ids and hashes as wildcards; the query parameters the action set or
     changed (each where it stands among the others; the rest may be anything); the fragment, which is
-    where a hash-routed app keeps its route. ``/products?sort=-price`` after ``/products`` gives
+    where a hash-routed app keeps its route. A name the server made (``made``) is any name wherever it
+    stands. ``/products?sort=-price`` after ``/products`` gives
     ``/products\\?(?=(?:[^#]*&)?sort=\\-price(?:[&#]|$))[^#]*$``."""
     before, after = urlsplit(url_before), urlsplit(url_after)
-    pattern = "/".join(r"[^/]+" if VOLATILE_SEGMENT.match(part) else _escape(part)
+    pattern = "/".join(r"[^/]+" if _any_name(part, made) else _escape(part)
                        for part in (after.path or "/").split("/"))
     if after.query:
         earlier = _parameters(before.query)
         changed = [(key, value) for key, value in _parameters(after.query).items() if earlier.get(key) != value]
         if changed:
             pattern += r"\?" + "".join(
-                r"(?=(?:[^#]*&)?" + _escape(key) + "=" + (r"[^&#]*" if _names_a_record(key, value) else _escape(value))
+                r"(?=(?:[^#]*&)?" + _escape(key) + "=" + (r"[^&#]*" if _names_a_record(key, value) or is_made(value, made) else _escape(value))
                 + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
         else:
             pattern += r"(?:\?[^#]*)?"
     if after.fragment:
-        pattern += "#" + "/".join(r"[^/]*" if VOLATILE_SEGMENT.match(part) else _escape(part)
+        pattern += "#" + "/".join(r"[^/]*" if _any_name(part, made) else _escape(part)
                                   for part in after.fragment.split("/"))
     return pattern + "$"
 
@@ -112,13 +120,17 @@ def _numbers_vary(text: str) -> str:
     return r"\d+".join(_escape(part) for part in re.split(r"\d+", text))
 
 
-def url_assertion(url_before: str, url_after: str) -> Assertion | None:
+def url_assertion(url_before: str, url_after: str, made: frozenset[str] = frozenset()) -> Assertion | None:
     if not url_after or url_after == url_before:
         return None
     after = urlsplit(url_after)
     shown = after.path + (f"?{after.query}" if after.query else "") + (f"#{after.fragment}" if after.fragment else "")
-    return Assertion(kind="url", pattern=url_pattern(url_before, url_after),
-                     reason=f"the action navigated to {shown}")
+    reason = f"the action navigated to {shown}"
+    named = [name for name in sorted(made) if any(is_made(part, made) and unquote(part) == name
+                                                  for part in re.split(r"[/?&=#]", url_after))]
+    if named:
+        reason += "; " + ", ".join(map(repr, named)) + " as any name: the server named it (another run's name differs)"
+    return Assertion(kind="url", pattern=url_pattern(url_before, url_after, made), reason=reason)
 
 
 def blocker_wait(record: dict[str, Any]) -> Wait | None:
@@ -289,11 +301,12 @@ def answered_over_a_socket(record: dict[str, Any]) -> str | None:
             "what it changed comes at the server's pace")
 
 
-def url_glob(url: str) -> str:
-    """Playwright's URL glob for a request: any origin, the path with ids and hashes as ``*``, and any
-    query when the request had one. ``http://h/api/items/42?page=2`` gives ``**/api/items/*?**``."""
+def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:
+    """Playwright's URL glob for a request: any origin, the path with ids, hashes and names the server
+    made as ``*``, and any query when the request had one. ``http://h/api/items/42?page=2`` gives
+    ``**/api/items/*?**``."""
     parts = urlsplit(url)
-    path = "/".join("*" if VOLATILE_SEGMENT.match(part) else re.sub(r"([\\*?{}])", r"\\\1", part)
+    path = "/".join("*" if _any_name(part, made) else re.sub(r"([\\*?{}])", r"\\\1", part)
                     for part in (parts.path or "/").split("/"))
     return "**" + path + ("?**" if parts.query else "")
 
@@ -307,25 +320,32 @@ def recorded_requests(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def response_match(effects: dict[str, Any] | None, seen: list[dict[str, Any]] = ()) -> ResponseMatch | None:
+def response_match(effects: dict[str, Any] | None, seen: list[dict[str, Any]] = (),
+                   made: frozenset[str] = frozenset(),
+                   timers: frozenset[tuple[str, str]] = frozenset()) -> ResponseMatch | None:
     """The action started a request and the page changed when it answered: wait for that response.
     ``seen`` is every request of the recording: when one of another method matches the same glob
-    (``GET /api/cart`` beside ``POST /api/cart``), the test checks the method too."""
+    (``GET /api/cart`` beside ``POST /api/cart``), the test checks the method too. Names the server
+    made (``made``) are any name in the glob; a request the page makes on a timer (``timers``,
+    generators/periodic.py) is never the one waited for."""
     if not effects:
         return None
     requests = [r for r in effects.get("requests", []) if r.get("status") and not r.get("failed")
-                and r.get("resource_type") in ("fetch", "xhr")]
+                and r.get("resource_type") in ("fetch", "xhr") and not on_a_timer(r, timers)]
     changed = [r for r in requests if r.get("changed_page")]
     chosen = next((r for r in changed if r["method"] in CHANGING_METHODS), None) or (changed[0] if changed else None)
     if chosen is None:
         return None
-    glob = url_glob(chosen["url"])
+    glob = url_glob(chosen["url"], made)
     holds = glob_matches(glob, chosen["url"])
     reason = f"{chosen['method']} {urlsplit(chosen['url']).path} answered {chosen['status']} and the page changed"
+    named = sorted({unquote(part) for part in urlsplit(chosen["url"]).path.split("/") if is_made(part, made)})
+    if named:
+        reason += "; " + ", ".join(map(repr, named)) + " as any name: the server named it"
     if not holds:
         reason += (f"; Playwright's glob {glob} does not match the whole recorded URL {chosen['url']}, "
                    "so the test matches the method and the path")
-    return ResponseMatch(method=chosen["method"], url_glob=glob, path_pattern=path_pattern(chosen["url"]),
-                         method_matters=any(r.get("method") != chosen["method"] and url_glob(r.get("url", "")) == glob
+    return ResponseMatch(method=chosen["method"], url_glob=glob, path_pattern=path_pattern(chosen["url"], made),
+                         method_matters=any(r.get("method") != chosen["method"] and url_glob(r.get("url", ""), made) == glob
                                             for r in seen),
                          glob_matches_url=holds, reason=reason)

@@ -16,6 +16,7 @@ from playwright.async_api import Error as PlaywrightError
 
 import verdex.locators as locators
 from verdex.bridge import from_bridge
+from verdex.browser.answer_names import names_of
 from verdex.browser.frames import frames_content
 from verdex.browser.network import changed_the_page
 from verdex.errors import NotActionable, VerdexError
@@ -66,6 +67,7 @@ class EffectsWatch:
         self._downloads: list[Download] = []
         self._dialogs_before = 0
         self._popups_before = 0
+        self._named: dict[int, list[str]] = {}
 
     async def start(self, started: dict[str, Any] | None = None) -> None:
         """``started``: the page's answer to a watchStart made with the preflight; else one call now."""
@@ -84,6 +86,7 @@ class EffectsWatch:
         self.late_values = [from_bridge(ValueChange, v) for v in started["late_values"]]
         self._t0 = time.monotonic()
         self._server_messages_before = tab.network.server_messages
+        tab.network.watching = True          # (an action that raised leaves it on until the next one ends)
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)
         self._auto_dismissed_before = tab.dialogs_auto_dismissed
@@ -113,6 +116,7 @@ class EffectsWatch:
             if self._expect_popup:
                 await self._settle_popup()
             await self._settle_requests()
+            self._named = {id(r): await names_of(r.naming) for r in tab.network.since(self._t0) if r.naming}
             downloads = await self._download_facts()
             if tab.pending_dialogs:
                 return self._effects(downloads=downloads)       # frozen until the dialog is answered
@@ -141,6 +145,7 @@ class EffectsWatch:
                 effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
             return effects
         finally:
+            tab.network.watching = False
             tab.page.remove_listener("download", self._downloaded)
 
     async def _located(self, changes: list[ValueChange]) -> list[ValueChange]:
@@ -209,7 +214,9 @@ class EffectsWatch:
                 changed = changed_the_page(answered, changed_times)
             requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                           status=record.status, failed=record.failed, changed_page=changed,
-                                          standing=tab.network.standing(record, self._t0)))
+                                          standing=tab.network.standing(record, self._t0),
+                                          named=self._named.get(id(record), []),
+                                          on_its_own=tab.network.on_its_own(record)))
         before = self._identity_before
         appeared, disappeared = [], []
         title_change = heading_change = None

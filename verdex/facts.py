@@ -59,6 +59,14 @@ class BlockerFact(ElementSummary):
     text: str = ""
 
 
+class BrowserLocale(Fact):
+    """The languages the browser asked servers for, its language for pages and its time zone."""
+
+    accept_language: str = Field(description="the Accept-Language it sent; empty when it sent none (no locale set)")
+    language: str = Field(description="navigator.language")
+    time_zone: str | None = None
+
+
 class PageIdentity(Fact):
     url: str
     title: str
@@ -621,6 +629,10 @@ class RequestEffect(Fact):
     failed: str | None = None
     changed_page: bool | None = Field(None, description="the DOM changed within 500 ms of the response")
     standing: bool = Field(False, description="a request the page keeps open (a long poll, a stream): not waited for")
+    named: list[str] = Field([], description="names the server gave in its answer to a request that made or changed "
+                                             "something (a JSON answer's strings, a Location)")
+    on_its_own: bool = Field(False, description="the page made the same request while no action ran (between "
+                                                "actions, or twice as it loaded): a timer's, not the action's")
 
 
 class SocketStart(Fact):
@@ -717,7 +729,8 @@ class Effects(Fact):
             if r.standing:
                 lines.append(f"request held open: {r.method} {url} (a long poll or a stream; not waited for)")
                 continue
-            lines.append(f"request: {r.method} {url} → {status}{' (page changed after it)' if r.changed_page else ''}")
+            own = " (the page's own: it made it between actions too)" if r.on_its_own else ""
+            lines.append(f"request: {r.method} {url} → {status}{' (page changed after it)' if r.changed_page else ''}{own}")
         if self.server_messages:
             lines.append(f"websocket: {self.server_messages} message{'s' if self.server_messages > 1 else ''} "
                          "from the server")

@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from typing import Any
 
+from verdex.facts import BrowserLocale
 from verdex.recording_format import FORMAT_VERSION, Header, NavigateStep, RoleRecord, Step
 
 
@@ -47,6 +48,7 @@ class Recorder:
                  roles: list[RoleRecord] | None = None) -> None:
         self._lock = threading.Lock()
         self._roles = roles or []
+        self.browser_locale: BrowserLocale | None = None    # told by the first page the session navigates
         self._file: Any = None
         self.start(path, base_url=base_url)
 
@@ -101,12 +103,14 @@ class Recorder:
         return named
 
     def _write_header(self, first: Step) -> None:
-        base_url = self._base_url
+        base_url, locale = self._base_url, self.browser_locale
         if base_url is None and isinstance(first, NavigateStep):
             parts = urlsplit(first.args.url)
             base_url = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
         header = Header(format=FORMAT_VERSION, verdex=version("verdex"), playwright=version("playwright"),
-                        base_url=base_url, roles=self._roles, started=datetime.now(timezone.utc).isoformat())
+                        base_url=base_url, roles=self._roles, started=datetime.now(timezone.utc).isoformat(),
+                        locale=locale.accept_language.split(",")[0].split(";")[0].strip() if locale else None,
+                        timezone_id=locale.time_zone if locale else None)
         self._write(header.model_dump_json())
 
     def _write(self, line: str) -> None:

@@ -44,6 +44,10 @@ class Header(_Line):
     playwright: str = ""
     roles: list[RoleRecord] = []
     started: str = ""
+    # the language the browser asked servers for (Accept-Language; "" when it asked for none, as a browser
+    # without a locale does) and its time zone, as the recording ran: a generated test pins both
+    locale: str | None = None
+    timezone_id: str | None = None
 
 
 class Target(_Line):

@@ -76,7 +76,10 @@ class PythonPytest:
         return formatted
 
     def support_files(self, plan: TestPlan) -> dict[str, str]:
-        return {"conftest.py": environment().get_template("conftest.py.j2").render(base_url_literal=literal(plan.base_url) if plan.base_url else "None")}
+        return {"conftest.py": environment().get_template("conftest.py.j2").render(
+            base_url_literal=literal(plan.base_url) if plan.base_url else "None",
+            pinned={key: literal(value) for key, value in (("locale", plan.locale), ("timezone_id", plan.timezone_id))
+                    if value})}
 
     # ---------------------------------------------------------------- statements
     def _statement(self, statement: Statement) -> list[str]:

@@ -71,7 +71,8 @@ class TypeScript:
         counts_messages = plan.waits_for_server_messages()
         body: list[str] = []
         for context in plan.contexts:      # a role: a browser context of its own, from its storage state
-            options = ["baseURL"]
+            options = ["baseURL", *(["locale"] if plan.locale is not None else []),
+                       *(["timezoneId"] if plan.timezone_id is not None else [])]
             if context.storage_state:
                 options.append(f"storageState: process.env[{literal(context.storage_state_env)}] ?? "
                                f"{literal(context.storage_state)}")
@@ -85,7 +86,9 @@ class TypeScript:
             lines = self._statement(statement)
             body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         body += [f"await {context.variable}.close();" for context in plan.contexts]
-        fixtures = "{ browser, baseURL }" if plan.contexts else "{ page }"
+        pinned = "".join(f", {name}" for name, value in (("locale", plan.locale), ("timezoneId", plan.timezone_id))
+                         if value is not None)
+        fixtures = f"{{ browser, baseURL{pinned} }}" if plan.contexts else "{ page }"
         source = environment().get_template("test.spec.ts.j2").render(plan=plan, body=body, title=literal(plan.name),
                                                                        fixtures=fixtures,
                                                                        base_url=literal(plan.base_url),
@@ -110,7 +113,9 @@ class TypeScript:
 
     def support_files(self, plan: TestPlan) -> dict[str, str]:
         config = environment().get_template("playwright.config.ts.j2").render(
-            base_url=literal(plan.base_url or "http://127.0.0.1:8765"))
+            base_url=literal(plan.base_url or "http://127.0.0.1:8765"),
+            pinned={key: literal(value) for key, value in (("locale", plan.locale), ("timezoneId", plan.timezone_id))
+                    if value is not None})
         return {"playwright.config.ts": config}
 
     # ---------------------------------------------------------------- statements

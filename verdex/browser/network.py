@@ -4,12 +4,15 @@ opened, with when its server spoke on it: kept by each tab from its first moment
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from dataclasses import dataclass
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request, Response, WebSocket
+
+from verdex.browser.answer_names import names_read
 
 ABORTED = "net::ERR_ABORTED"
 CHANGED_PAGE_WINDOW_MS = 500      # a response changed the page when the DOM changed this soon after it
@@ -30,6 +33,10 @@ class RequestRecord:
     failed: str | None = None
     content_type: str = ""
     renews: RequestRecord | None = None   # the request to the same place that ended just before this one started
+    naming: asyncio.Task | None = None    # reading the names the answer gave (verdex/browser/answer_names.py)
+    idle: bool = False                    # the page made it while no action was watched (a timer's, or its loading)
+    loaded: bool = False                  # ... after its document had loaded (the first action on it had begun)
+    document: int = 0                     # which of the page's documents it was made in
 
 
 STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "multipart/x-mixed-replace")
@@ -77,6 +84,9 @@ class NetworkLog:
         self._document_started: float | None = None     # the main frame's latest document request
         self._sockets: deque[SocketRecord] = deque(maxlen=100)
         self.server_messages = 0                         # every message the page's websocket servers sent
+        self.watching = False                            # an action's effects are being watched now
+        self._loaded_at: float | None = None             # when the current document's startup was read
+        self._documents = 0
         page.on("request", self._started)
         page.on("websocket", self._socket_opened)
         page.on("response", self._answered)
@@ -84,12 +94,15 @@ class NetworkLog:
         page.on("requestfailed", self._failed)
 
     def _started(self, request: Request) -> None:
-        record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic())
+        record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic(),
+                               idle=not self.watching, loaded=self._loaded_at is not None, document=self._documents)
         record.renews = self._renews(record)
         self._records.append(record)
         self._open[request] = record
         if request.resource_type == "document" and _frame_of(request) == self._page.main_frame:
             self._document_started = record.started
+            self._loaded_at = None
+            self._documents += 1
 
     def _answered(self, response: Response) -> None:
         record = self._open.get(response.request)
@@ -97,6 +110,7 @@ class NetworkLog:
             record.status = response.status
             record.responded = time.monotonic()
             record.content_type = (response.headers.get("content-type") or "").lower()
+            record.naming = names_read(record.method, record.resource_type, record.status, response.request)
 
     def _finished(self, request: Request) -> None:
         record = self._open.pop(request, None)
@@ -149,7 +163,20 @@ class NetworkLog:
         """When the main frame's latest document was requested, the first time this is asked about it;
         None after that (and before any document)."""
         started, self._document_started = self._document_started, None
+        if started is not None:
+            self._loaded_at = time.monotonic()
         return started
+
+    def on_its_own(self, record: RequestRecord) -> bool:
+        """The page made a request to the same method and place while no action ran, before this one: after
+        its document had loaded (between actions), or at least twice while one document loaded — a timer's
+        request (a usage ping, an autosave), which an action's test must not wait for. (Two loads of one page
+        that each ask for the same data are not a timer.)"""
+        place = _place(record.url)
+        idle = [r for r in self._records if r.idle and r is not record and r.started < record.started
+                and r.method == record.method and _place(r.url) == place]
+        loading = [r.document for r in idle if not r.loaded]
+        return any(r.loaded for r in idle) or any(loading.count(document) >= 2 for document in set(loading))
 
     def navigating_to(self) -> str | None:
         """The URL of a navigation of the main frame the server has not answered yet (none: None)."""

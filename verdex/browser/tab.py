@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urljoin, urlparse, urlsplit
 
-from playwright.async_api import Dialog, Page
+from playwright.async_api import Dialog, Page, Request
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
@@ -34,6 +34,7 @@ from verdex.errors import (
     translate_playwright_errors,
 )
 from verdex.facts import (
+    BrowserLocale,
     RiskFact,
     Ancestors,
     Screenshot,
@@ -234,6 +235,8 @@ class Tab:
             raise NavigationFailed(f"the page kept navigating itself while verdex went to {target}; call again",
                                    url=target)
         result = await self._settled(response.status if response else None)
+        if self.recorder.on and self.recorder.browser_locale is None and response is not None:
+            self.recorder.browser_locale = await self._browser_locale(response.request)
         await self._note("browser_navigate", result, url_before, {"url": url})
         return result
 
@@ -242,6 +245,15 @@ class Tab:
         if self.recorder.on:
             steps.note(self.recorder, steps.navigation(self, tool, result, url_before, args),
                        await page_picture(self.page, self.artifacts))
+
+    async def _browser_locale(self, document: Request) -> BrowserLocale | None:
+        """The languages the browser asked the server for (the document's ``Accept-Language``, none unless a
+        locale was set) and its time zone; None when the page cannot say."""
+        try:
+            asked = (await document.all_headers()).get("accept-language", "")
+            return from_bridge(BrowserLocale, {**await self.call_bridge("browserLocale"), "accept_language": asked})
+        except (VerdexError, PlaywrightError):
+            return None
 
     async def _unless_asked(self, going: Awaitable[T]) -> T | None:
         """The navigation's answer; or None, with the navigation kept in ``leaving``, when the page asks

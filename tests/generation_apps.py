@@ -1,0 +1,148 @@
+"""Small apps for what the generator must tell apart at generation time, each a class of real apps, not
+a copy of one:
+
+- ``/folders/``: "New folder" asks the server for a folder, which the server names with a counter
+  ("Untitled Folder", then "Untitled Folder 1", …), and opens ``/folders/open/<name>``; there "List
+  files" asks ``GET /api/folders/<name>/files`` — a URL and a response holding a name the server made;
+- ``/notes/``: the same as a single-page app: "New note" asks ``POST /api/notes``, whose JSON answer
+  (200, not 201) names the note, and the page stays, showing ``/notes/open/<name>`` (``pushState``);
+- ``/usage/``: the page pings ``POST /api/usage`` on a timer, as analytics and autosaves do, and "Run
+  report" asks ``GET /api/report``; the server answers the report only after two more pings came, so
+  the timer's requests are among the action's, answered right before the page changes;
+- ``/language/``: the page greets in the browser's language (``navigator.language``) and names its time
+  zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import unquote
+
+PINGS_BEFORE_REPORT = 2
+REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a timing
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
+<body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
+FOLDERS = ("<button type='button'>New folder</button>",
+           """document.querySelector("button").addEventListener("click", async () => {
+  const answer = await fetch("/api/folders", { method: "POST" }).then((r) => r.json());
+  location.assign("/folders/open/" + encodeURIComponent(answer.name));
+});""")
+NOTES = ("<button type='button'>New note</button><p role='status'></p>",
+         """document.querySelector("button").addEventListener("click", async () => {
+  const { note } = await fetch("/api/notes", { method: "POST" }).then((r) => r.json());
+  history.pushState(null, "", "/notes/open/" + encodeURIComponent(note.name));
+  const button = Object.assign(document.createElement("button"), { type: "button", textContent: "List files" });
+  button.addEventListener("click", async () => {
+    const files = await fetch("/api/notes/" + encodeURIComponent(note.name) + "/files").then((r) => r.json());
+    document.querySelector("[role=status]").textContent = files.length ? files.join(", ") : "No files yet";
+  });
+  document.querySelector("main").append(button);
+});""")
+FOLDER = ("<button type='button'>List files</button><p role='status'></p>",
+          """document.querySelector("button").addEventListener("click", async () => {
+  const name = location.pathname.split("/").pop();
+  const files = await fetch("/api/folders/" + name + "/files").then((r) => r.json());
+  document.querySelector("[role=status]").textContent = files.length ? files.join(", ") : "No files yet";
+});""")
+USAGE = ("<button type='button'>Run report</button><p role='status'></p>",
+         """setInterval(() => fetch("/api/usage", { method: "POST", body: "{}" }), 100);
+document.querySelector("button").addEventListener("click", async () => {
+  const report = await fetch("/api/report").then((r) => r.json());
+  document.querySelector("[role=status]").textContent = "Report ready: " + report.title;
+});""")
+GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
+LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
+            """const words = GREETINGS;
+const language = navigator.language.split("-")[0];
+document.querySelector("#page").textContent = (words[language] || words.en) + " (" + navigator.language + ")";
+document.querySelector("#zone").textContent = "Time zone: " + Intl.DateTimeFormat().resolvedOptions().timeZone;
+fetch("/api/greeting").then((r) => r.text()).then((text) => {
+  document.querySelector("#server").textContent = "The server says " + text;
+});""")
+
+
+class GenerationApps:
+    def __init__(self) -> None:
+        self.folders = 0
+        self.notes = 0
+        self.pings = 0
+        self.pinged = threading.Condition()
+        self.lock = threading.Lock()
+
+    def answer(self, method: str, path: str, headers: dict[str, str]) -> tuple[int, str, str]:
+        pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE)}
+        if method == "GET" and path in pages:
+            title, (html, script) = pages[path]
+            return 200, "text/html", PAGE.format(title=title, body=html, script=script)
+        if method == "GET" and path.startswith("/folders/open/"):
+            return 200, "text/html", PAGE.format(title=unquote(path.rsplit("/", 1)[1]), body=FOLDER[0],
+                                                 script=FOLDER[1])
+        if method == "GET" and path == "/language/":
+            return 200, "text/html", PAGE.format(title="Language", body=LANGUAGE[0],
+                                                 script=LANGUAGE[1].replace("GREETINGS", json.dumps(GREETINGS)))
+        if method == "GET" and path == "/api/greeting":
+            asked = headers.get("Accept-Language")
+            language = (asked or "en").split(",")[0].split("-")[0].strip()
+            return 200, "text/plain", GREETINGS.get(language, GREETINGS["en"]) + ("" if asked else " (asked for no language)")
+        if method == "POST" and path == "/api/folders":
+            with self.lock:
+                name = "Untitled Folder" if self.folders == 0 else f"Untitled Folder {self.folders}"
+                self.folders += 1
+            return 201, "application/json", json.dumps({"name": name, "type": "directory", "files": []})
+        if method == "POST" and path == "/api/notes":
+            with self.lock:
+                name = "Untitled note" if self.notes == 0 else f"Untitled note {self.notes}"
+                self.notes += 1
+            return 200, "application/json", json.dumps({"note": {"name": name, "words": 0}})
+        if method == "GET" and path.startswith(("/api/folders/", "/api/notes/")) and path.endswith("/files"):
+            return 200, "application/json", "[]"
+        if method == "POST" and path == "/api/usage":
+            with self.pinged:
+                self.pings += 1
+                self.pinged.notify_all()
+            return 200, "application/json", "{}"
+        if method == "GET" and path == "/api/report":
+            with self.pinged:
+                wanted = self.pings + PINGS_BEFORE_REPORT
+                self.pinged.wait_for(lambda: self.pings >= wanted, REPORT_BOUND_S)
+            return 200, "application/json", json.dumps({"title": "Weekly sales"})
+        return 404, "text/plain", "not found"
+
+    def wait_for_pings(self, count: int) -> bool:
+        with self.pinged:
+            return self.pinged.wait_for(lambda: self.pings >= count, REPORT_BOUND_S)
+
+
+@contextmanager
+def generation_apps(port: int = 0) -> Iterator[tuple[str, GenerationApps]]:
+    apps = GenerationApps()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def _serve(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            if length:
+                self.rfile.read(length)
+            status, kind, text = apps.answer(self.command, self.path, dict(self.headers))
+            body = text.encode()
+            self.send_response(status)
+            self.send_header("Content-Type", kind + "; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = _serve
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", apps
+    finally:
+        server.shutdown()
+        server.server_close()

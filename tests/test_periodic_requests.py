@@ -1,0 +1,66 @@
+"""A request the page makes on a timer is never an action's response wait: on a page that pings
+``POST /api/usage`` every 100 ms, whose server answers "Run report" only after two more pings came (so
+the timer's requests are among the action's, answered just before the page changes), the recording
+marks the ping as the page's own (it made it while no action ran) and the test waits for
+``GET /api/report`` only — and passes in pytest and in ``npx playwright test`` (generators/periodic.py)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from contextlib import nullcontext
+
+import pytest
+
+from tests.flows import runner
+from tests.flows.agent import Agent, recording_client
+from tests.generation_apps import generation_apps
+from verdex.generators.periodic import timer_requests
+from verdex.generators.waits import response_match
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_the_wait_is_on_the_actions_request_not_on_the_timers(tmp_path):
+    recording = tmp_path / "usage.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/usage/")
+            assert apps.wait_for_pings(2)           # the page has pinged on its own before the agent acts
+            await agent.click("button", "Run report", expect_text="Report ready: Weekly sales")
+            await agent.verify_text("Report ready: Weekly sales")
+        steps = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()][1:]
+        click = next(s for s in steps if s.get("tool") == "browser_click")
+        pings = [r for r in click["effects"]["requests"] if r["url"].endswith("/api/usage")]
+        assert pings and all(r["on_its_own"] for r in pings), click["effects"]["requests"]
+        assert response_match(click["effects"]).url_glob == "**/api/usage"   # without the evidence: the timer's
+        python = runner.export_python(recording, tmp_path, "usage")
+        source = python.read_text(encoding="utf-8")
+        assert 'with page.expect_response("**/api/report"):' in source and "/api/usage" not in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+        if shutil.which("npx") is None:
+            pytest.skip("Node.js is not installed")
+        with runner.exported_spec(recording, "usage") as spec:
+            typescript = spec.read_text(encoding="utf-8")
+            assert 'page.waitForResponse("**/api/report")' in typescript and "/api/usage" not in typescript, typescript
+            done = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
+            assert done.passed, f"{typescript}\n{done.tail()}"
+
+
+def _request(method: str, path: str, *, own: bool = False) -> dict:
+    return {"method": method, "url": "http://h" + path, "resource_type": "fetch", "status": 200,
+            "changed_page": True, "on_its_own": own}
+
+
+def test_a_request_seen_on_its_own_later_in_the_recording_is_the_timers_at_every_sighting():
+    """The timer fired first during the action; the recording saw it on its own only at a later step."""
+    first = {"tool": "browser_click", "effects": {"requests": [_request("POST", "/api/autosave"),
+                                                               _request("GET", "/api/pages/7")]}}
+    later = {"tool": "browser_click", "effects": {"requests": [_request("POST", "/api/autosave", own=True)]}}
+    timers = timer_requests([first, later])
+    assert timers == {("POST", "/api/autosave")}
+    assert response_match(first["effects"], timers=timers).url_glob == "**/api/pages/*"
+    assert response_match(later["effects"], timers=timers) is None
+    assert response_match(first["effects"]).url_glob == "**/api/autosave"     # without the evidence: the bug

@@ -1,0 +1,83 @@
+"""A URL and a response holding a name the server made are matched as any name, at generation time: on
+an app whose server names each new folder with a counter ("Untitled Folder", then "Untitled Folder 1"),
+the recording keeps the names the creating request's answer gave, the generator writes the folder's
+name as ``[^/]+`` in the URL pattern and ``*`` in the response glob, and the test passes twice in a row
+against the same server (each run makes another folder) in pytest and in ``npx playwright test``. A
+name the test typed stays literal (generators/server_names.py)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from contextlib import nullcontext
+from urllib.parse import quote
+
+import pytest
+
+from tests.flows import runner
+from tests.flows.agent import Agent, recording_client
+from tests.generation_apps import generation_apps
+from verdex.generators.server_names import made_names
+from verdex.generators.waits import url_glob, url_pattern
+from verdex.generators.playwright_glob import glob_matches
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(("page", "thing", "made"), [("folders", "New folder", "Untitled Folder"),
+                                                     ("notes", "New note", "Untitled note")])
+async def test_a_thing_the_server_named_is_any_name_and_the_test_passes_twice_in_both_targets(tmp_path, page, thing,
+                                                                                             made):
+    """/folders/ leaves for the folder at once (the answer's body goes with the page: its 201 and the new
+    URL tell); /notes/ stays (the answer's JSON names it)."""
+    recording = tmp_path / f"{page}.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(f"{url}/{page}/")
+            await agent.click("button", thing, expect_text="List files")
+            await agent.click("button", "List files", expect_text="No files yet")
+            await agent.verify_text("No files yet")
+        python = runner.export_python(recording, tmp_path, page)
+        source = python.read_text(encoding="utf-8")
+        assert f'to_have_url(re.compile(r"/{page}/open/[^/]+$"))' in source, source
+        assert f'expect_response("**/api/{page}/*/files")' in source, source
+        assert re.search(rf"{made!r}\s+(#\s+)?as any name: the server named it".replace(" ", r"\s+(?:#\s+)?"), source), source
+        for run in range(2):                        # the server names the next ones "… 1", "… 2"
+            done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+            assert done.passed, f"run {run + 1}\n{source}\n{done.tail()}"
+        assert getattr(apps, page) == 3
+        if shutil.which("npx") is None:
+            pytest.skip("Node.js is not installed")
+        with runner.exported_spec(recording, page) as spec:
+            typescript = spec.read_text(encoding="utf-8")
+            assert f'toHaveURL(new RegExp("/{page}/open/[^/]+$"))' in typescript, typescript
+            assert f'waitForResponse("**/api/{page}/*/files")' in typescript, typescript
+            for run in range(2):
+                done = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
+                assert done.passed, f"run {run + 1}\n{typescript}\n{done.tail()}"
+        assert getattr(apps, page) == 5
+
+
+def _step(tool: str, args: dict, requests: list[dict] = (), url_after: str = "") -> dict:
+    return {"tool": tool, "args": args, "effects": {"requests": list(requests), "url_before": "", "url_after": url_after}}
+
+
+def test_a_name_the_test_typed_or_went_to_stays_literal_and_one_the_server_gave_is_any_name():
+    created = {"method": "POST", "url": "http://h/api/docs", "named": ["Report", "Untitled1.doc", "docs"]}
+    steps = [_step("browser_navigate", {"url": "http://h/docs/"}),
+             _step("browser_fill", {"value": "Report"}),
+             _step("browser_click", {}, [created], url_after="http://h/docs/Report/Untitled1.doc")]
+    made = made_names(steps)
+    assert made[1] == frozenset() and made[2] == {"Untitled1.doc"}           # not "Report" (typed), not "docs" (went to)
+    pattern = url_pattern("http://h/docs/", "http://h/docs/Report/Untitled1.doc", made[2])
+    assert pattern == r"/docs/Report/[^/]+$"
+    url = "http://h/api/docs/Report/" + quote("Untitled1.doc") + "/files?x=1"
+    assert url_glob(url, made[2]) == "**/api/docs/Report/*/files?**" and glob_matches(url_glob(url, made[2]), url)
+
+
+def test_a_name_a_url_held_before_the_server_gave_it_is_not_the_servers():
+    earlier = {"method": "GET", "url": "http://h/api/teams/blue", "named": []}
+    renamed = {"method": "PUT", "url": "http://h/api/teams/blue", "named": ["blue"]}
+    steps = [_step("browser_click", {}, [earlier]), _step("browser_click", {}, [renamed])]
+    assert made_names(steps)[1] == frozenset()

@@ -1,0 +1,86 @@
+"""The names a server gave in its answer to a request that made or changed something: the strings of a
+JSON answer (``{"name": "Untitled1.doc", "path": "docs/Untitled1.doc"}``) and a ``Location`` header. A
+URL of the flow that holds one of them names a thing the server made, which another run of the test
+finds under another name (generators/server_names.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Request
+
+CHANGING_METHODS = ("POST", "PUT", "PATCH")
+DATA_TYPES = ("fetch", "xhr")
+MAX_BODY = 256 * 1024
+MAX_NAMES = 100
+MAX_NAME = 200
+READ_BOUND_S = 2.0
+
+
+def names_read(method: str, resource_type: str, status: int | None, request: Request) -> asyncio.Task | None:
+    """Start reading the names of the answer to a request that made or changed something and was answered
+    (2xx), as soon as its headers came: the page may leave for the thing it made as soon as it has read
+    the answer, and the answer's body goes with the page (then only a 201's Location and new URL tell,
+    generators/server_names.py). None for any other request."""
+    if method not in CHANGING_METHODS or resource_type not in DATA_TYPES or status is None or not 200 <= status < 300:
+        return None
+    return asyncio.get_running_loop().create_task(_bounded(request))
+
+
+async def names_of(task: asyncio.Task | None) -> list[str]:
+    """The names a reading started by :func:`names_read` found (none when it failed or found none)."""
+    if task is None:
+        return []
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), READ_BOUND_S)
+    except (PlaywrightError, asyncio.TimeoutError, asyncio.CancelledError):
+        return []
+
+
+async def _bounded(request: Request) -> list[str]:
+    try:
+        return await asyncio.wait_for(_read(request), READ_BOUND_S)
+    except (PlaywrightError, asyncio.TimeoutError):
+        return []                          # the answer is gone (the page moved on): no names to speak of
+
+
+async def _read(request: Request) -> list[str]:
+    response = await request.response()
+    if response is None:
+        return []
+    names: list[str] = []
+    location = response.headers.get("location")
+    if location:
+        names += _segments(urlsplit(location).path)
+    if "json" in (response.headers.get("content-type") or "").lower():
+        body = await response.body()
+        if len(body) <= MAX_BODY:
+            try:
+                _strings(json.loads(body), names)
+            except ValueError:
+                pass
+    return list(dict.fromkeys(n for n in names if 0 < len(n) <= MAX_NAME))[:MAX_NAMES]
+
+
+def _strings(value: Any, out: list[str]) -> None:
+    """Every string of a JSON value, and the last segment of each that is a path (``docs/Untitled.doc``)."""
+    if len(out) >= MAX_NAMES:
+        return
+    if isinstance(value, str):
+        out.append(value)
+        if "/" in value.strip("/"):
+            out += _segments(value)[-1:]
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, out)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, out)
+
+
+def _segments(path: str) -> list[str]:
+    return [unquote(part) for part in path.split("/") if part]
