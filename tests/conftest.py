@@ -12,6 +12,20 @@ from verdex.exporting import PROVE_ENV
 from verdex.recorder import RECORDINGS_DIR_ENV
 
 
+# The files whose tests take minutes (real apps started for every run, generated tests run by pytest and
+# npx, proofs and heals that run them again): collected first, longest first, so that ./dev test (one file
+# per worker, --dist loadfile, in this order: --no-loadscope-reorder) starts them at once and never hands
+# one to a worker near the end while the other has nothing left. xdist's own order, by number of tests,
+# put exactly these files last. Every other file keeps its place after them.
+LONGEST_FIRST = ("test_realapps.py", "test_realapps_kinds.py", "test_proof.py", "test_heal.py",
+                 "test_generated_flows.py", "test_aria_agreement.py", "test_prove.py", "test_fuzz.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: index for index, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def recordings_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Sessions record by default (to .verdex/recordings/): during the tests, and in the servers they

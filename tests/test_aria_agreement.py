@@ -33,6 +33,10 @@ PAGES = ["/", "/shop/", "/shop/cart", "/shop/checkout", "/login/", "/login/welco
          "/frames/", "/popup/", "/grid/", "/hostile/clean.html", "/aria/",
          "/banner/", "/huge/", "/routes/todos.html#/active", "/routes/products.html?sort=-price",
          "/aria/icons.html"]
+# Pages that stand for scale, whose refs are asked of Playwright by shape of name (see queries()).
+SCALE_PAGES = {"/huge/"}
+NUMBER = re.compile(r"\d+")
+REGEX_SPECIAL = re.compile(r"[.*+?^${}()|[\]\\/]")
 # Pages whose every ref's name is compared with Chromium's accessibility tree too.
 CHROMIUM_PAGES = ["/aria/", "/aria/icons.html", "/grid/"]
 
@@ -62,16 +66,37 @@ async def test_every_ref_is_found_by_playwright_get_by_role(session, apps, path)
         assert len(groups[("", "button", "Add to Cart")]) == 12
     frames = tab.page.locator("iframe")
     disagreements = []
-    for index, ((frame, role, name), refs) in enumerate(groups.items()):
+    for index, (frame, role, name, named_refs) in enumerate(queries(groups, by_shape=path in SCALE_PAGES)):
         scope = tab.page if not frame else frames.nth(int(frame[1:]) - 1).content_frame
         marker = f"data-agreement-{index}"
         matches = scope.get_by_role(role, name=name, exact=True)
         await matches.evaluate_all("(els, attr) => els.forEach(e => e.setAttribute(attr, ''))", marker)
         marked = set((await tab.bridge.call("refsWithAttribute", {"attribute": marker}))["refs"])
-        missing = [ref for ref in refs if ref not in marked and await _still_shown(tab, frame, role, name, ref)]
+        missing = [ref for ref, exact in named_refs
+                   if ref not in marked and await _still_shown(tab, frame, role, exact, ref)]
         if missing:
             disagreements.append((role, name, missing))
     assert disagreements == [], f"{path}: verdex's role/name not matched by Playwright for {disagreements}"
+
+
+def queries(groups: dict[tuple[str, str, str], list[str]], *, by_shape: bool
+            ) -> list[tuple[str, str, str | re.Pattern[str], list[tuple[str, str]]]]:
+    """What to ask Playwright: (frame, role, name, [(ref, its exact name)]), one query per role and exact
+    name; on a page that stands for scale (SCALE_PAGES: each query scans its 100,000 elements), one query
+    per role and shape of name (its numbers any number, the rest exact, whole) that must find every ref of
+    that shape, and one exact query for the first name of each shape."""
+    if not by_shape:
+        return [(frame, role, name, [(ref, name) for ref in refs]) for (frame, role, name), refs in groups.items()]
+    shapes: dict[tuple[str, str, str], list[tuple[str, list[str]]]] = defaultdict(list)
+    for (frame, role, name), refs in groups.items():
+        shapes[(frame, role, NUMBER.sub(r"\\d+", REGEX_SPECIAL.sub(r"\\\g<0>", name)))].append((name, refs))
+    asked: list[tuple[str, str, str | re.Pattern[str], list[tuple[str, str]]]] = []
+    for (frame, role, shape), named in shapes.items():
+        first, first_refs = named[0]
+        asked.append((frame, role, first, [(ref, first) for ref in first_refs]))
+        if len(named) > 1:
+            asked.append((frame, role, re.compile(f"^{shape}$"), [(ref, name) for name, refs in named for ref in refs]))
+    return asked
 
 
 async def _settled_snapshot(tab):
@@ -122,28 +147,37 @@ def _spaceless(name: str) -> str:
     return re.sub(r"\s+", "", name)
 
 
+# Nodes of a DOM text node, which carries no attribute and no ref.
+TEXT_NODE_ROLES = {"StaticText", "InlineTextBox"}
+
+
 async def _chromium_names(tab) -> dict[str, str]:
-    """Each ref's name in Chromium's accessibility tree: every named node marked in the DOM with a
-    numbered attribute over CDP, then asked of the bridge by that attribute."""
+    """Each ref's name in Chromium's accessibility tree: every node's element marked over CDP with
+    the node's number in an attribute (the nodes resolved side by side, marked in one call, in the
+    tree's order), then the bridge asked once which refs carry which number."""
+    marker = "data-ax-node"
     cdp = await tab.page.context.new_cdp_session(tab.page)
     try:
         await cdp.send("DOM.getDocument", {"depth": 0})
-        nodes = (await cdp.send("Accessibility.getFullAXTree"))["nodes"]
-        names: dict[str, str] = {}
-        for index, node in enumerate(nodes):
-            if node.get("ignored") or "backendDOMNodeId" not in node:
-                continue
-            marker = f"data-ax-{index}"
-            resolved = await cdp.send("DOM.resolveNode", {"backendNodeId": node["backendDOMNodeId"]})
-            object_id = resolved["object"].get("objectId")
-            if object_id is None or resolved["object"].get("subtype") != "node":
-                continue
-            await cdp.send("Runtime.callFunctionOn", {"objectId": object_id, "arguments": [{"value": marker}],
-                           "functionDeclaration": "function (marker) { if (this.setAttribute) this.setAttribute(marker, ''); }"})
-            for ref in (await tab.bridge.call("refsWithAttribute", {"attribute": marker}))["refs"]:
-                names[ref] = node.get("name", {}).get("value", "")
-            await cdp.send("Runtime.callFunctionOn", {"objectId": object_id, "arguments": [{"value": marker}],
-                           "functionDeclaration": "function (marker) { if (this.removeAttribute) this.removeAttribute(marker); }"})
-        return names
+        nodes = [node for node in (await cdp.send("Accessibility.getFullAXTree"))["nodes"]
+                 if not node.get("ignored") and "backendDOMNodeId" in node
+                 and node.get("role", {}).get("value") not in TEXT_NODE_ROLES]
+        resolved = await asyncio.gather(*(cdp.send("DOM.resolveNode", {"backendNodeId": node["backendDOMNodeId"]})
+                                          for node in nodes))
+        marks = [argument for index, found in enumerate(resolved)
+                 if found["object"].get("objectId") is not None and found["object"].get("subtype") == "node"
+                 for argument in ({"value": str(index)}, {"objectId": found["object"]["objectId"]})]
+        if not marks:
+            return {}
+        await cdp.send("Runtime.callFunctionOn", {
+            "objectId": marks[1]["objectId"], "arguments": [{"value": marker}, *marks],
+            "functionDeclaration": "function (marker, ...marks) { for (let i = 0; i < marks.length; i += 2) "
+                                   "if (marks[i + 1].setAttribute) marks[i + 1].setAttribute(marker, marks[i]); }"})
+        marked = await tab.bridge.call("refsWithAttribute", {"attribute": marker})
+        await cdp.send("Runtime.callFunctionOn", {
+            "objectId": marks[1]["objectId"], "arguments": [{"value": marker}, *marks],
+            "functionDeclaration": "function (marker, ...marks) { for (let i = 1; i < marks.length; i += 2) "
+                                   "if (marks[i].removeAttribute) marks[i].removeAttribute(marker); }"})
+        return {ref: nodes[int(index)].get("name", {}).get("value", "") for ref, index in marked["values"].items()}
     finally:
         await cdp.detach()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from verdex.fixtures.server import FixtureServer
 from tests.fuzzing import FuzzTarget, fuzz_target, tool_calls
 
-SAMPLE = 300
+SAMPLE = 150                    # derandomized: the same calls every run; bench/fuzz.py makes the volume
 
 
 @pytest.fixture(scope="module")

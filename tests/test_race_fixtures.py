@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -630,12 +629,11 @@ def test_block_for_ms_then_recovers(page: Page, server: FixtureServer) -> None:
 
 def test_hang_button_freezes_the_page(page: Page, server: FixtureServer) -> None:
     open_race(page, server, "crash.html")
-    started = time.monotonic()
+    # each call ends on its own timeout (no bound on the machine's speed: the two timeouts are the proof)
     with pytest.raises(TimeoutError):
         page.get_by_test_id("hang").click(
             timeout=1000
         )  # the click is never acknowledged
     with pytest.raises(TimeoutError):
         page.wait_for_function("true", timeout=1000)  # no script runs any more
-    assert time.monotonic() - started < 5
     # the page fixture closes the context, which ends the hung renderer

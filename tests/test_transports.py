@@ -28,7 +28,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult
 
-from verdex.fixtures.server import FixtureServer
+from verdex.fixtures.server import NEVER_HOLD_SECONDS, FixtureServer
 from verdex.browser.session import BrowserOptions, Session
 from verdex.errors import BrowserClosed
 from verdex.server import build_server
@@ -396,15 +396,16 @@ async def test_file_url_is_policy_denied_and_the_server_keeps_serving(client: Cl
 
 # ------------------------------------------------------------------------------- slow and huge pages
 async def test_never_finishing_page_returns_in_bound_as_not_loaded_showing_what_arrived(apps: FixtureServer) -> None:
+    """The navigation timeout ends the wait, not the page: the page holds its connection open for
+    NEVER_HOLD_SECONDS, so an answer in half of that, saying it had not loaded, is the timeout's (a bound
+    on the logic, not on the machine's speed; the browser is started first, by a navigation of its own)."""
     url = apps.url + "/slow/never"
-    with anyio.fail_after(40):
-        async with Client(build_server(BrowserOptions(navigation_timeout=3), caps=ALL_GROUPS)) as c:
-            started = time.monotonic()
+    async with Client(build_server(BrowserOptions(navigation_timeout=3), caps=ALL_GROUPS)) as c:
+        await ok(c, "browser_navigate", {"url": apps.url + "/"})
+        with anyio.fail_after(NEVER_HOLD_SECONDS / 2):
             navigated = await ok(c, "browser_navigate", {"url": url})
-            elapsed = time.monotonic() - started
-            snapshot = await ok(c, "browser_snapshot")
+        snapshot = await ok(c, "browser_snapshot")
 
-    assert elapsed < 12, f"browser_navigate took {elapsed:.1f} s with navigation_timeout=3"
     assert navigated.structured_content["loaded"] is False
     assert navigated.structured_content["url"] == url
     assert "had not finished loading" in text(navigated)

@@ -190,14 +190,19 @@
     return withElement(args.ref, (el) => ({ element: elementFacts(el) }));
   }
 
-  // Test support: the set of refs whose element carries a given attribute (the page sets it, verdex reads it).
+  // Test support: the set of refs whose element carries a given attribute (the page sets it, verdex reads it),
+  // and each one's value of it (so that one call reads a whole page's marks).
   function refsWithAttribute(args) {
     const out = [];
+    const values = {};
     for (const [ref, weak] of elementOf) {
       const el = weak.deref();
-      if (el && el.isConnected && el.hasAttribute(args.attribute)) out.push(ref);
+      if (el && el.isConnected && el.hasAttribute(args.attribute)) {
+        out.push(ref);
+        values[ref] = el.getAttribute(args.attribute);
+      }
     }
-    return { refs: out };
+    return { refs: out, values };
   }
 
 
