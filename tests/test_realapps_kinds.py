@@ -1,6 +1,6 @@
 """The kinds of real app the corpus gained for issue #32, each sampled by one flow as
 tests/test_realapps.py samples the others (the same checks: no nth(), no volatile text, the review
-checks, the pytest file three times and the spec once against fresh copies of the app): an app built
+checks, the pytest file and the spec once each against fresh copies of the app): an app built
 around a code editor (marimo), one whose pages send a strict Content-Security-Policy (I Hate Money),
 one in several languages (Node-RED), an admin with a rich-text editor (Wagtail), a component-library
 SPA from npm (Element Plus) and a data browser with column filters (Datasette)."""
