@@ -9,6 +9,7 @@ text (a price, a count, a date), and the same two readings for what Playwright's
 test runs.
 
     ./dev setup && .venv/bin/python bench/realapps.py [--runs 20] [--flow dash/filter] [--workers 2] [--chaos]
+                                                      [--shard K/N]
 
 With --chaos the pytest runs go under verdex's client-side chaos (``--chaos-seed n`` for run n:
 delayed responses, a slowed CPU, late timers); Playwright Test runs have no such plugin and run plain.
@@ -16,8 +17,9 @@ delayed responses, a slowed CPU, late timers); Playwright Test runs have no such
 With --proof it measures proving on export (docs/prove.md) instead: per flow, the export proves the test
 it wrote against the app the flow was recorded on (1 run as it is, 2 under chaos); it prints the first
 run of the unrevised test, the revisions proving made, the verdict, the seconds the export added against
-the seconds of the test's own first run, and the final test under chaos seeds 1…--runs, each run
-against a fresh copy of the app.
+the seconds of the test's own first run, why it is unproven when it is, and the final test under chaos
+seeds 1…--runs, each run against a fresh copy of the app. ``--shard K/N`` measures every N-th flow from
+the K-th, so N machines (or N sessions) share the corpus.
 
 With --naive it runs, instead, the hand-written naive version of each flow (tests/realapps/naive/:
 positions, reads made once, short sleeps — what passed once on an agent's machine) under the same
@@ -122,7 +124,8 @@ def measure_proof(flow: Flow, runs: int, workers: int, folder: Path) -> dict[str
     return {"flow": flow.key, "first": "pass" if first.passed else f"FAIL l.{first.line}",
             "revisions": len(proof.revisions), "verdict": proof.verdict, "added": added, "own": first.seconds,
             "final": sum(r.passed for r in final), "runs": runs,
-            "said": [r.said.removeprefix("revised by proving: ") for r in proof.revisions]}
+            "said": [r.said.removeprefix("revised by proving: ") for r in proof.revisions],
+            "why": proof.reason.splitlines()[0] if proof.verdict == "unproven" else ""}
 
 
 def per_flow(flows: list[Flow], measure_one: "callable[[Flow, Path], dict[str, object]]") -> list[dict[str, object]]:
@@ -154,6 +157,8 @@ def report_proof(flows: list[Flow], runs: int, workers: int) -> int:
               f"{row['own']:>6.1f} {row['added'] / max(row['own'], 0.1):>9.1f} {row['final']:>3}/{row['runs']:<3}")
         for said in row["said"]:
             print(f"{'':26}revised: {said}")
+        if row["why"]:
+            print(f"{'':26}unproven: {row['why'][:160]}")
     honest = all(row["final"] == row["runs"] for row in rows if row["verdict"] == "proved")
     print(f"\nfirst draft passed its first run: {sum(row['first'] == 'pass' for row in rows)}/{len(rows)}; "
           f"proved: {sum(row['verdict'] == 'proved' for row in rows)}/{len(rows)}; "
@@ -218,6 +223,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--flow", action="append", help="only this flow (app/flow); repeatable")
+    parser.add_argument("--shard", help="K/N: only the K-th of N equal shares of the flows (one machine's share)")
     parser.add_argument("--naive", action="store_true",
                         help="run each flow's naive test (tests/realapps/naive/) under chaos instead")
     parser.add_argument("--proof", action="store_true",
@@ -226,6 +232,11 @@ def main() -> int:
                         help="run the pytest files under verdex's client-side chaos, seed n for run n (docs/prove.md)")
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
+    if args.shard:
+        shard, shards = (int(part) for part in args.shard.split("/"))
+        if not 1 <= shard <= shards:
+            parser.error("--shard is K/N with 1 ≤ K ≤ N")
+        flows = flows[shard - 1::shards]
     if args.naive:
         return measure_naive(flows, args.runs, args.workers)
     if args.proof:

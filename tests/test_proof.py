@@ -116,6 +116,42 @@ async def test_state_the_app_kept_from_run_1_is_said_and_nothing_is_revised(tmp_
     assert "make the flow repeatable" in answer.text and "revised" not in answer.text
 
 
+async def test_state_the_app_kept_from_the_recording_is_said_apart_from_a_wrong_assertion(tmp_path):
+    test_file = tmp_path / "test_todos.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "todos.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/todos/")
+            await agent.fill("textbox", "New todo", "Call mum")
+            await agent.click("button", "Add", expect_text="3 todos")
+            await agent.verify_text("3 todos")         # the app still holds Call mum when the proof runs
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="todos")
+    assert answer.error and "UNPROVEN: test_todos.py: the app kept state from the recording: before the test's " \
+        "first step, its first page already shows '3 todos', which the agent's assertion expects after the steps, " \
+        "and 'Call mum', which the test types" in answer.text, answer.text
+    assert "run 1 (as it is) failed at line" in answer.text and "make the flow repeatable" in answer.text
+    assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
+    assert test_file.read_text(encoding="utf-8").startswith("# UNPROVEN (verdex proved it on export and it failed): "
+                                                            "the app kept state from the recording")
+
+
+async def test_an_assertion_that_is_wrong_on_a_fresh_app_is_not_called_kept_state(tmp_path):
+    test_file = tmp_path / "test_todos.py"
+    with proof_apps() as (url, apps):
+        async with recording_client(tmp_path / "todos.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/todos/")
+            await agent.fill("textbox", "New todo", "Call mum")
+            await agent.click("button", "Add", expect_text="3 todos")
+            await agent.verify_text("3 todos")
+            apps.reset()
+            apps.todos.remove("Walk the dog")          # the app changed under the recording: one todo fewer
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="todos")
+    assert answer.error and "UNPROVEN: test_todos.py: run 1 (as it is) failed at line" in answer.text, answer.text
+    assert "kept state" not in answer.text and "the agent asserted this" in answer.text
+    assert '"kept_state": ""' in answer.text
+
+
 async def test_prove_0_skips_proving_and_says_so(tmp_path):
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "docs.jsonl") as client:
