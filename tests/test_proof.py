@@ -22,7 +22,7 @@ from tests.proof_apps import PASSWORD, proof_apps
 from verdex import exporting
 from verdex.errors import InvalidArgument
 from verdex.fixtures.server import FixtureServer
-from verdex.proof_runs import run_pytest
+from verdex.proof_runs import run_pytest, run_pytest_rounds
 
 pytestmark = pytest.mark.anyio
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -197,6 +197,21 @@ def test_a_run_that_hangs_is_stopped_and_reported(tmp_path):
     hanging.write_text("import threading\n\n\ndef test_hangs():\n    threading.Event().wait()\n", encoding="utf-8")
     run = run_pytest(hanging, label="run 1 (as it is)", chaos_seed=None, timeout_s=5, secrets=[])
     assert not run.passed and run.error == "Hang" and "did not finish in 5 s" in run.message
+
+
+def test_the_runs_share_one_pytest_process_each_under_its_own_seed_and_stop_at_the_first_failure(tmp_path):
+    seeded = tmp_path / "test_seeded.py"
+    seeded.write_text("import os\n\n\ndef test_seeded(request):\n    seed = request.config.getoption('chaos_seed')\n"
+                      "    with open('seeds.txt', 'a') as seen:\n        seen.write(f'{seed} {os.getpid()}\\n')\n"
+                      "    assert seed != 2, 'fails under seed 2'\n", encoding="utf-8")
+    runs = run_pytest_rounds(seeded, [("run 1 (as it is)", None), ("run 2 (chaos seed 1)", 1),
+                                      ("run 3 (chaos seed 2)", 2), ("run 4 (chaos seed 3)", 3)],
+                             timeout_s=120, secrets=[])
+    assert [(run.label, run.passed) for run in runs] == [("run 1 (as it is)", True), ("run 2 (chaos seed 1)", True),
+                                                         ("run 3 (chaos seed 2)", False)]
+    assert runs[-1].line == 8 and runs[-1].error == "AssertionError" and "fails under seed 2" in runs[-1].message
+    seen = [line.split() for line in (tmp_path / "seeds.txt").read_text().splitlines()]
+    assert [seed for seed, _ in seen] == ["None", "1", "2"] and len({pid for _, pid in seen}) == 1
 
 
 async def test_an_export_into_a_folder_whose_conftest_names_another_app_carries_its_own_origin(tmp_path):
