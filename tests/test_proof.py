@@ -116,15 +116,19 @@ async def test_state_the_app_kept_from_run_1_is_said_and_nothing_is_revised(tmp_
     assert "make the flow repeatable" in answer.text and "revised" not in answer.text
 
 
+async def _add_call_mum(agent: Agent, url: str) -> None:
+    await agent.navigate(url + "/todos/")
+    await agent.fill("textbox", "New todo", "Call mum")
+    await agent.click("button", "Add", expect_text="3 todos")
+    await agent.verify_text("3 todos")
+
+
 async def test_state_the_app_kept_from_the_recording_is_said_apart_from_a_wrong_assertion(tmp_path):
     test_file = tmp_path / "test_todos.py"
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "todos.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(url + "/todos/")
-            await agent.fill("textbox", "New todo", "Call mum")
-            await agent.click("button", "Add", expect_text="3 todos")
-            await agent.verify_text("3 todos")         # the app still holds Call mum when the proof runs
+            await _add_call_mum(agent, url)             # the app still holds Call mum when the proof runs
             answer = await agent.call("export_test", target="python", path=str(test_file), name="todos")
     assert answer.error and "UNPROVEN: test_todos.py: the app kept state from the recording: before the test's " \
         "first step, its first page already shows '3 todos', which the agent's assertion expects after the steps, " \
@@ -140,10 +144,7 @@ async def test_an_assertion_that_is_wrong_on_a_fresh_app_is_not_called_kept_stat
     with proof_apps() as (url, apps):
         async with recording_client(tmp_path / "todos.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(url + "/todos/")
-            await agent.fill("textbox", "New todo", "Call mum")
-            await agent.click("button", "Add", expect_text="3 todos")
-            await agent.verify_text("3 todos")
+            await _add_call_mum(agent, url)
             apps.reset()
             apps.todos.remove("Walk the dog")          # the app changed under the recording: one todo fewer
             answer = await agent.call("export_test", target="python", path=str(test_file), name="todos")
