@@ -2,10 +2,10 @@
 recorded once by the scripted agent; then, --rounds times, interleaved against the same fixture server:
 
 - the test's own run: ``pytest test_shop.py`` once, as its user runs it (browser start included);
-- the export with proving at the default (1 run as it is, 2 under chaos, the chaos runs two at a time):
-  the seconds proving added to the export, beyond writing the file.
+- the export with proving at the default (1 run as it is, 2 under chaos, one after the other in one
+  pytest process): the seconds proving added to the export, beyond writing the file.
 
-Prints the medians and their ratio. Target: ≤ 3.
+Prints the medians and their ratio. Target: ≤ 3. The real apps: ``bench/realapps.py --proof``.
 
     .venv/bin/python bench/proof_on_export.py [--rounds 3]
 """

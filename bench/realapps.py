@@ -9,6 +9,7 @@ text (a price, a count, a date), and the same two readings for what Playwright's
 test runs.
 
     ./dev setup && .venv/bin/python bench/realapps.py [--runs 20] [--flow dash/filter] [--workers 2] [--chaos]
+                                                      [--shard K/N]
 
 With --chaos the pytest runs go under verdex's client-side chaos (``--chaos-seed n`` for run n:
 delayed responses, a slowed CPU, late timers); Playwright Test runs have no such plugin and run plain.
@@ -16,8 +17,10 @@ delayed responses, a slowed CPU, late timers); Playwright Test runs have no such
 With --proof it measures proving on export (docs/prove.md) instead: per flow, the export proves the test
 it wrote against the app the flow was recorded on (1 run as it is, 2 under chaos); it prints the first
 run of the unrevised test, the revisions proving made, the verdict, the seconds the export added against
-the seconds of the test's own first run, and the final test under chaos seeds 1…--runs, each run
-against a fresh copy of the app.
+the seconds of the test's own run (one ``pytest FILE`` after the export, against the same app), why it
+is unproven when it is, and the final test under chaos seeds 1…--runs, each run against a fresh copy
+of the app. ``--shard K/N`` measures every N-th flow from
+the K-th, so N machines (or N sessions) share the corpus.
 
 With --naive it runs, instead, the hand-written naive version of each flow (tests/realapps/naive/:
 positions, reads made once, short sleeps — what passed once on an agent's machine) under the same
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import statistics
 import sys
 import tempfile
 import time
@@ -41,10 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.flows.runner import Run, exported_spec, run_pytest, run_typescript  # noqa: E402
 from tests.generated_style import style_problems  # noqa: E402
 from tests.realapps import proving  # noqa: E402
-from tests.realapps.apps import running  # noqa: E402
+from tests.realapps.apps import AppNotStarted, running  # noqa: E402
 from tests.realapps.flows import FLOWS, AgentError, Flow  # noqa: E402
 from verdex.lint import LintConfig, lint_source  # noqa: E402
 from verdex.proof import prove_export  # noqa: E402
+from verdex.proof_runs import run_pytest as run_pytest_once  # noqa: E402
 
 
 def say(text: str) -> None:
@@ -105,24 +110,33 @@ NAIVE_DIR = Path(__file__).resolve().parents[1] / "tests" / "realapps" / "naive"
 
 
 def measure_proof(flow: Flow, runs: int, workers: int, folder: Path) -> dict[str, object]:
-    """Record the flow and export it with proving while its app still runs; then the final test under chaos."""
+    """Record the flow and export it with proving while its app still runs; then the test's own run (one
+    ``pytest FILE``, as its user runs it, against the same app: its seconds, not its result, are what is
+    read) and the final test under chaos, each final run against a fresh copy of the app."""
     say(f"{flow.key}: recording and proving ({flow.what})")
     recording = folder / f"{flow.app.name}-{flow.name}.jsonl"
     test_file = folder / f"test_{flow.name.replace('-', '_')}.py"
-    with running(flow.app) as base_url:
-        asyncio.run(flow.record(base_url, recording))
-        started = time.monotonic()
-        _, proof = prove_export(recording, target="python", path=test_file, name=flow.name.replace("-", "_"))
-        added = time.monotonic() - started
+    try:
+        with running(flow.app) as base_url:
+            asyncio.run(flow.record(base_url, recording))
+            started = time.monotonic()
+            _, proof = prove_export(recording, target="python", path=test_file, name=flow.name.replace("-", "_"))
+            added = time.monotonic() - started
+            own = run_pytest_once(test_file, label="own", chaos_seed=None, timeout_s=600, secrets=[])
+    except AppNotStarted as error:          # a busy machine: said in the table, the other flows still measured
+        say(f"  the app did not start: {str(error).splitlines()[0]}")
+        return {"flow": flow.key, "first": "-", "revisions": 0, "verdict": "no app", "added": 0.0, "own": 0.0,
+                "final": 0, "runs": 0, "said": [], "why": str(error).splitlines()[0]}
     say(f"  {proof.summary()}")
     serve = proving.serving(flow.app)
     final = repeat(runs, workers, lambda n: run_pytest(test_file, None, serve, ("--chaos-seed", str(n))),
                    "final under chaos")
     first = proof.runs[0]
     return {"flow": flow.key, "first": "pass" if first.passed else f"FAIL l.{first.line}",
-            "revisions": len(proof.revisions), "verdict": proof.verdict, "added": added, "own": first.seconds,
+            "revisions": len(proof.revisions), "verdict": proof.verdict, "added": added, "own": own.seconds,
             "final": sum(r.passed for r in final), "runs": runs,
-            "said": [r.said.removeprefix("revised by proving: ") for r in proof.revisions]}
+            "said": [r.said.removeprefix("revised by proving: ") for r in proof.revisions],
+            "why": proof.reason.splitlines()[0] if proof.verdict == "unproven" else ""}
 
 
 def per_flow(flows: list[Flow], measure_one: "callable[[Flow, Path], dict[str, object]]") -> list[dict[str, object]]:
@@ -154,7 +168,13 @@ def report_proof(flows: list[Flow], runs: int, workers: int) -> int:
               f"{row['own']:>6.1f} {row['added'] / max(row['own'], 0.1):>9.1f} {row['final']:>3}/{row['runs']:<3}")
         for said in row["said"]:
             print(f"{'':26}revised: {said}")
+        if row["why"]:
+            print(f"{'':26}unproven: {row['why'][:160]}")
     honest = all(row["final"] == row["runs"] for row in rows if row["verdict"] == "proved")
+    timed = [row["added"] / row["own"] for row in rows if row["own"]]
+    if timed:
+        print(f"proving added {min(timed):.1f}× to {max(timed):.1f}× the test's own run to the export "
+              f"(median {statistics.median(timed):.1f}×; target ≤ 3)")
     print(f"\nfirst draft passed its first run: {sum(row['first'] == 'pass' for row in rows)}/{len(rows)}; "
           f"proved: {sum(row['verdict'] == 'proved' for row in rows)}/{len(rows)}; "
           f"every proved test passed all its final runs: {'yes' if honest else 'NO'}")
@@ -218,6 +238,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--flow", action="append", help="only this flow (app/flow); repeatable")
+    parser.add_argument("--shard", help="K/N: only the K-th of N equal shares of the flows (one machine's share)")
     parser.add_argument("--naive", action="store_true",
                         help="run each flow's naive test (tests/realapps/naive/) under chaos instead")
     parser.add_argument("--proof", action="store_true",
@@ -226,6 +247,11 @@ def main() -> int:
                         help="run the pytest files under verdex's client-side chaos, seed n for run n (docs/prove.md)")
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
+    if args.shard:
+        shard, shards = (int(part) for part in args.shard.split("/"))
+        if not 1 <= shard <= shards:
+            parser.error("--shard is K/N with 1 ≤ K ≤ N")
+        flows = flows[shard - 1::shards]
     if args.naive:
         return measure_naive(flows, args.runs, args.workers)
     if args.proof:

@@ -5,12 +5,15 @@ of real apps, not a copy of one:
   names it, one name per document (``Untitled.doc``, then ``Untitled1.doc``, …), as editors do;
 - ``/names/``: "Create" saves the typed name; a name is taken once saved (409 "That name is taken"),
   as every app with unique names does — the state an app keeps across runs;
+- ``/todos/``: a list the server keeps ("Buy milk", "Walk the dog"), drawn from ``/api/todos`` with its
+  count ("2 todos"); "Add" saves the typed todo and draws the list again — the state an app keeps
+  after the recording that added to it;
 - ``/secret/``: a password field whose value the server checks against ``PASSWORD``;
 - ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
   names, a count ("2 users") or an untranslated i18n key ("common.done") — texts a startup wait must
   not take (tests/test_startup_text.py).
 
-``reset()`` forgets every document and name: the app's server restarted.
+``reset()`` forgets every document, name and added todo: the app's server restarted.
 """
 
 from __future__ import annotations
@@ -45,6 +48,19 @@ SECRET = ("<label>Password <input id='password' type='password'></label> <button
 });""")
 
 
+TODOS = ("<label>New todo <input id='todo'></label> <button type='button'>Add</button><p id='count'></p><ul></ul>",
+         """const draw = (todos) => {
+  document.querySelector("#count").textContent = todos.length + " todos";
+  document.querySelector("ul").replaceChildren(...todos.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+};
+fetch("/api/todos").then((r) => r.json()).then(draw);
+document.querySelector("button").addEventListener("click", async () => {
+  const answer = await fetch("/api/todos", { method: "POST", body: document.querySelector("#todo").value });
+  draw(await answer.json());
+});""")
+SEEDED_TODOS = ("Buy milk", "Walk the dog")
+
+
 LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='list'></div>",
           """fetch("/api/users").then((r) => r.json()).then((users) => {
   const list = document.querySelector("#list");
@@ -60,16 +76,18 @@ class ProofApps:
     def __init__(self) -> None:
         self.documents = 0
         self.names: set[str] = set()
+        self.todos = list(SEEDED_TODOS)
         self.lock = threading.Lock()
 
     def reset(self) -> None:
         with self.lock:
-            self.documents, self.names = 0, set()
+            self.documents, self.names, self.todos = 0, set(), list(SEEDED_TODOS)
 
     def answer(self, method: str, path: str, body: bytes) -> tuple[int, str, str]:
         if method == "GET" and path.startswith("/docs/edit/"):
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
-        pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET)}
+        pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
+                 "/todos/": ("Todos", TODOS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -82,6 +100,10 @@ class ProofApps:
             time.sleep(SLOW_API_S)                 # the data comes after the page has opened, as from a busy API
             return 200, "application/json", json.dumps(["Ada Lovelace", "Grace Hopper"])
         with self.lock:
+            if path == "/api/todos":
+                if method == "POST":
+                    self.todos.append(body.decode())
+                return 200, "application/json", json.dumps(self.todos)
             if method == "POST" and path == "/api/docs":
                 name = "Untitled.doc" if self.documents == 0 else f"Untitled{self.documents}.doc"
                 self.documents += 1

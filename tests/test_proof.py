@@ -22,7 +22,7 @@ from tests.proof_apps import PASSWORD, proof_apps
 from verdex import exporting
 from verdex.errors import InvalidArgument
 from verdex.fixtures.server import FixtureServer
-from verdex.proof_runs import run_pytest
+from verdex.proof_runs import run_pytest, run_pytest_rounds
 
 pytestmark = pytest.mark.anyio
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -117,6 +117,43 @@ async def test_state_the_app_kept_from_run_1_is_said_and_nothing_is_revised(tmp_
     assert "make the flow repeatable" in answer.text and "revised" not in answer.text
 
 
+async def _add_call_mum(agent: Agent, url: str) -> None:
+    await agent.navigate(url + "/todos/")
+    await agent.fill("textbox", "New todo", "Call mum")
+    await agent.click("button", "Add", expect_text="3 todos")
+    await agent.verify_text("3 todos")
+
+
+async def test_state_the_app_kept_from_the_recording_is_said_apart_from_a_wrong_assertion(tmp_path):
+    test_file = tmp_path / "test_todos.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "todos.jsonl") as client:
+            agent = Agent(client)
+            await _add_call_mum(agent, url)             # the app still holds Call mum when the proof runs
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="todos")
+    assert answer.error and "UNPROVEN: test_todos.py: the app kept state from the recording: before the test's " \
+        "first step, its first page already shows '3 todos', which the agent's assertion expects after the steps, " \
+        "and 'Call mum', which the test types" in answer.text, answer.text
+    assert "run 1 (as it is) failed at line" in answer.text and "make the flow repeatable" in answer.text
+    assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
+    assert test_file.read_text(encoding="utf-8").startswith("# UNPROVEN (verdex proved it on export and it failed): "
+                                                            "the app kept state from the recording")
+
+
+async def test_an_assertion_that_is_wrong_on_a_fresh_app_is_not_called_kept_state(tmp_path):
+    test_file = tmp_path / "test_todos.py"
+    with proof_apps() as (url, apps):
+        async with recording_client(tmp_path / "todos.jsonl") as client:
+            agent = Agent(client)
+            await _add_call_mum(agent, url)
+            apps.reset()
+            apps.todos.remove("Walk the dog")          # the app changed under the recording: one todo fewer
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="todos")
+    assert answer.error and "UNPROVEN: test_todos.py: run 1 (as it is) failed at line" in answer.text, answer.text
+    assert "kept state" not in answer.text and "the agent asserted this" in answer.text
+    assert '"kept_state": ""' in answer.text
+
+
 async def test_prove_0_skips_proving_and_says_so(tmp_path):
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "docs.jsonl") as client:
@@ -162,6 +199,21 @@ def test_a_run_that_hangs_is_stopped_and_reported(tmp_path):
     hanging.write_text("import threading\n\n\ndef test_hangs():\n    threading.Event().wait()\n", encoding="utf-8")
     run = run_pytest(hanging, label="run 1 (as it is)", chaos_seed=None, timeout_s=5, secrets=[])
     assert not run.passed and run.error == "Hang" and "did not finish in 5 s" in run.message
+
+
+def test_the_runs_share_one_pytest_process_each_under_its_own_seed_and_stop_at_the_first_failure(tmp_path):
+    seeded = tmp_path / "test_seeded.py"
+    seeded.write_text("import os\n\n\ndef test_seeded(request):\n    seed = request.config.getoption('chaos_seed')\n"
+                      "    with open('seeds.txt', 'a') as seen:\n        seen.write(f'{seed} {os.getpid()}\\n')\n"
+                      "    assert seed != 2, 'fails under seed 2'\n", encoding="utf-8")
+    runs = run_pytest_rounds(seeded, [("run 1 (as it is)", None), ("run 2 (chaos seed 1)", 1),
+                                      ("run 3 (chaos seed 2)", 2), ("run 4 (chaos seed 3)", 3)],
+                             timeout_s=120, secrets=[])
+    assert [(run.label, run.passed) for run in runs] == [("run 1 (as it is)", True), ("run 2 (chaos seed 1)", True),
+                                                         ("run 3 (chaos seed 2)", False)]
+    assert runs[-1].line == 8 and runs[-1].error == "AssertionError" and "fails under seed 2" in runs[-1].message
+    seen = [line.split() for line in (tmp_path / "seeds.txt").read_text().splitlines()]
+    assert [seed for seed, _ in seen] == ["None", "1", "2"] and len({pid for _, pid in seen}) == 1
 
 
 async def test_an_export_into_a_folder_whose_conftest_names_another_app_carries_its_own_origin(tmp_path):

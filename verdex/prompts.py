@@ -49,8 +49,9 @@ The app runs at {base_url}. Start with `browser_navigate` to it.
    add sleeps. The server records and exports only when it runs with --caps test --record FILE.
 7. The export runs the test it wrote (once as it is, twice under chaos) and answers `proved 3/3 …` or
    `UNPROVEN` with the failing line: an unproven test is not done. "The app kept state from run 1"
-   means the flow cannot run twice (a name is taken): clean up what it created, or make the name
-   unique, then export again.
+   (or "from the recording": what you created while recording is already on a fresh load) means the
+   flow cannot run twice (a name is taken): clean up what it created, or make the name unique, then
+   export again.
 """
 
 

@@ -16,7 +16,6 @@ import re
 import time
 import urllib.error
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -26,13 +25,15 @@ from verdex.generators import Revision, build_plan, export, foreign_origin, read
 from verdex.generators.line_map import statement_at
 from verdex.generators.plan import Action, Check, Goto, TestPlan
 from verdex.generators.revisions import apply_revisions, next_revision
-from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest
+from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
+from verdex.proof_state import kept_from_recording
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
 MAX_REVISIONS = 3
+REPEATABLE = ("make the flow repeatable: clean up what it creates, or name it from the test's own data (a "
+              "unique suffix); or prove it on a fresh copy of the app (restart it or reset its data)")
 RUN_TIMEOUT_S = 180.0            # one run; longer is a hang, stopped and reported
 BUDGET_S = 600.0                 # revising stops once proving has taken this long
-CHAOS_WORKERS = 2
 
 
 @dataclass
@@ -49,7 +50,7 @@ class Proof:
     reason: str = ""                             # unproven: why, in a sentence
     failing: Run | None = None
     failing_source: str = ""                     # the failing line's text
-    kept_state: bool = False                     # it passed once, then failed as it is: the app kept state
+    kept_state: str = ""                         # from where the app kept state: "the recording", "an earlier run"
     own_origin: str = ""                         # why the test carries its recorded origin
 
     @property
@@ -110,7 +111,11 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         source = path.read_text(encoding="utf-8").splitlines()
         proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)
         if proof.kept_state:
-            return written, _unproven(proof, started, _kept_state(failed, proof.failing_source))
+            return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
+        kept = _kept_from_recording(plan, target, source, failed)
+        if kept:
+            proof.kept_state = "the recording"
+            return written, _unproven(proof, started, f"{kept}\n{_failure(failed, proof.failing_source)}\n{REPEATABLE}")
         revision, why = _revision(plan, read.steps, target, source, failed, proof.revisions)
         if revision is None or len(proof.revisions) >= MAX_REVISIONS or time.monotonic() - started > budget_s:
             limit = (f"; {MAX_REVISIONS} revisions made" if len(proof.revisions) >= MAX_REVISIONS else
@@ -138,31 +143,26 @@ def raise_unproven(proof: Proof, files: list[Path]) -> None:
 
 # ------------------------------------------------------------------------------------------- rounds
 def _one_round(proof: Proof, target: str, path: Path, runs: int, timeout_s: float, secrets: list[str]) -> Run | None:
-    """Run 1 as it is, then the chaos runs; the run that failed, or None. A test that passed as it is and
-    fails as it is again after the chaos runs failed one kept state in the app (``proof.kept_state``)."""
+    """Run 1 as it is, then the chaos runs, one after the other in one pytest process; the run that
+    failed, or None. A test that passed as it is and fails as it is again after the chaos runs failed one
+    kept state in the app (``proof.kept_state``)."""
     number = len(proof.runs)
-
-    def plain(n: int) -> Run:
-        if target == "python":
-            return run_pytest(path, label=f"run {n} (as it is)", chaos_seed=None, timeout_s=timeout_s, secrets=secrets)
-        return run_playwright_test(path, label=f"run {n} (as it is)", timeout_s=timeout_s, secrets=secrets)
-
-    first = plain(number + 1)
-    proof.runs.append(first)
-    if not first.passed or target == "typescript" or runs == 1:
+    if target == "typescript":
+        first = run_playwright_test(path, label=f"run {number + 1} (as it is)", timeout_s=timeout_s, secrets=secrets)
+        proof.runs.append(first)
         return None if first.passed else first
-    seeds = list(range(1, runs))
-    with ThreadPoolExecutor(min(CHAOS_WORKERS, len(seeds))) as pool:
-        chaos = list(pool.map(lambda seed: run_pytest(path, label=f"run {number + 1 + seed} (chaos seed {seed})",
-                                                      chaos_seed=seed, timeout_s=timeout_s, secrets=secrets), seeds))
-    proof.runs += chaos
-    failed = next((run for run in chaos if not run.passed), None)
-    if failed is None:
-        return None
-    again = plain(len(proof.runs) + 1)
+    asked = [(f"run {number + 1} (as it is)", None)] + [(f"run {number + 1 + seed} (chaos seed {seed})", seed)
+                                                       for seed in range(1, runs)]
+    done = run_pytest_rounds(path, asked, timeout_s=timeout_s, secrets=secrets)
+    proof.runs += done
+    failed = next((run for run in done if not run.passed), None)
+    if failed is None or not failed.chaos:
+        return failed
+    again = run_pytest(path, label=f"run {len(proof.runs) + 1} (as it is)", chaos_seed=None, timeout_s=timeout_s,
+                       secrets=secrets)
     proof.runs.append(again)
     if not again.passed and again.error != "Hang":
-        proof.kept_state = True
+        proof.kept_state = "an earlier run"
         return again
     return failed
 
@@ -242,11 +242,19 @@ def _failure(run: Run, source_line: str) -> str:
     return f"{run.label} failed{where}\n{run.error}: {run.first_line()}{run.waiting_for()}"
 
 
-def _kept_state(run: Run, source_line: str) -> str:
-    return (f"the app kept state from run 1: the test passed as it is, then failed as it is again "
-            f"({run.label}{f' at line {run.line}: {source_line}' if run.line else ''})\n{run.error}: "
-            f"{run.first_line()}\nmake the flow repeatable: clean up what it creates, or name it from the "
-            "test's own data (a unique suffix)")
+def _kept_state(proof: Proof, run: Run, source_line: str) -> str:
+    passed = [r.label.split(" (")[0] for r in proof.runs if r.passed]
+    return (f"the app kept state from {' and '.join(passed)}: the test passed as it is, then failed as it is "
+            f"again ({run.label}{f' at line {run.line}: {source_line}' if run.line else ''})\n{run.error}: "
+            f"{run.first_line()}\n{REPEATABLE}")
+
+
+def _kept_from_recording(plan: TestPlan, target: str, source: list[str], failed: Run) -> str:
+    """Why run 1 (as it is) failing on an assertion of the agent is the app's kept state, or empty."""
+    if "(as it is)" not in failed.label or failed.line is None or not failed.shown:
+        return ""
+    located = statement_at(plan, target, "\n".join(source), failed.line)
+    return kept_from_recording(plan, located[1], failed.shown) if located else ""
 
 
 def _unproven(proof: Proof, started: float, reason: str) -> Proof:

@@ -1,5 +1,6 @@
 """One run of a test verdex just wrote, as its user would run it, and where it failed: pytest (plain, or
-under ``verdex prove``'s chaos with ``--chaos-seed N``; heal's probe plugin names the failing line) and
+under ``verdex prove``'s chaos with ``--chaos-seed N``; several runs share one pytest process, and
+verdex/proof_plugin.py names the failing line) and
 ``npx playwright test`` (its JSON report names the line). Bounded: a run that hangs is stopped after
 ``timeout_s`` and reported as such. Values of the secrets the test reads from the environment never
 appear in what a run reports.
@@ -15,10 +16,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-import verdex.heal.probe as probe
+import verdex.proof_plugin as proof_plugin
 from verdex.generators.typescript_syntax import REPO_ROOT, package_root
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -34,6 +35,7 @@ class Run:
     line: int | None = None          # the failing line of the test file
     error: str = ""                  # the exception's type (TimeoutError, AssertionError, …)
     message: str = ""                # its first lines, secrets redacted
+    shown: str = ""                  # a failed pytest run: the text its first page showed before its first step
 
     @property
     def chaos(self) -> bool:
@@ -73,30 +75,49 @@ def _environment() -> dict[str, str]:
 
 def run_pytest(path: Path, *, label: str, chaos_seed: int | None, timeout_s: float, secrets: list[str]) -> Run:
     """``pytest FILE`` from the file's folder (its conftest.py applies), with chaos when a seed is given."""
+    return run_pytest_rounds(path, [(label, chaos_seed)], timeout_s=timeout_s, secrets=secrets)[0]
+
+
+def run_pytest_rounds(path: Path, runs: list[tuple[str, int | None]], *, timeout_s: float,
+                      secrets: list[str]) -> list[Run]:
+    """The test at ``path`` run once per ``(label, chaos seed or None)``, in order, in one pytest process
+    from the file's folder (its conftest.py applies): one start-up and one browser for all the runs
+    (verdex/proof_plugin.py), each run in a context of its own. Stops at the first failing run; the runs
+    it did are returned, the last one failed. ``timeout_s`` bounds each run: a run that hangs is stopped
+    and reported as such."""
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="verdex-proof-") as scratch:
-        report = Path(scratch) / "failures.jsonl"
-        env = {**_environment(), probe.REPORT: str(report)}
+        report = Path(scratch) / "runs.jsonl"
+        env = {**_environment(), proof_plugin.REPORT: str(report),
+               proof_plugin.RUNS: ",".join("plain" if seed is None else str(seed) for _, seed in runs)}
         command = [sys.executable, "-m", "pytest", str(path.resolve()), "-x", "-q", "-p", "no:cacheprovider",
-                   "-p", "verdex.heal.probe"]
-        if chaos_seed is not None:
-            command += ["--chaos-seed", str(chaos_seed)]
+                   "-p", "verdex.proof_plugin"]
         try:
             done = subprocess.run(command, cwd=path.parent, env=env, capture_output=True, encoding="utf-8",
-                                  errors="replace", timeout=timeout_s, check=False)
+                                  errors="replace", timeout=timeout_s * len(runs), check=False)
         except subprocess.TimeoutExpired:
-            return Run(label, False, time.monotonic() - started, error="Hang",
-                       message=f"the run did not finish in {timeout_s:.0f} s and was stopped")
-        failures = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
-    seconds = time.monotonic() - started
-    if done.returncode == 0:
-        return Run(label, True, seconds)
-    if failures:
-        first = failures[0]
-        return Run(label, False, seconds, first["line"], first["error"], redact(_short(first["message"]), secrets))
-    said = (done.stdout + done.stderr).strip().splitlines()
-    return Run(label, False, seconds, error=f"pytest exit {done.returncode}",
-               message=redact("\n".join(said[-5:]), secrets))
+            done = None
+        outcomes = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
+    finished = [_run(label, outcome, secrets) for (label, _), outcome in zip(runs, outcomes)]
+    seconds = time.monotonic() - started - sum(run.seconds for run in finished)
+    if done is None and len(finished) < len(runs):
+        return [*finished, Run(runs[len(finished)][0], False, seconds, error="Hang",
+                               message=f"the run did not finish in {timeout_s:.0f} s and was stopped")]
+    if done is not None and done.returncode != 0 and all(run.passed for run in finished):
+        said = (done.stdout + done.stderr).strip().splitlines()
+        label = runs[len(finished)][0] if len(finished) < len(runs) else runs[-1][0]
+        return [*finished, Run(label, False, seconds, error=f"pytest exit {done.returncode}",
+                               message=redact("\n".join(said[-5:]), secrets))]
+    if finished:          # start-up (imports, collection, the browser's launch) is the first run's
+        finished[0] = replace(finished[0], seconds=finished[0].seconds + max(seconds, 0.0))
+    return finished
+
+
+def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
+    if outcome["passed"]:
+        return Run(label, True, outcome["seconds"])
+    return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
+               redact(_short(outcome.get("message", "")), secrets), outcome.get("shown", ""))
 
 
 def node_missing() -> str:

@@ -1,0 +1,87 @@
+"""A pytest plugin that proving loads into the runs of a test it wrote (``-p verdex.proof_plugin``).
+
+Each test runs once per entry of ``$VERDEX_PROOF_RUNS`` (``plain,1,2``: as it is, then under chaos
+seeds 1 and 2), one after the other in this one process: pytest starts once and the browser is
+launched once, while every run still gets its own context and page (function-scoped fixtures are torn
+down between runs). A run under seed N draws exactly the chaos ``pytest --chaos-seed N`` draws for the
+same test (the draws come from the seed and the test's id, which the run keeps). A test stops at its
+first failing run. Each run's outcome is written as a JSON line to ``$VERDEX_PROOF_REPORT`` as soon as
+it ends, so a run that hangs is known by the ones before it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _pytest.runner import runtestprotocol
+
+RUNS = "VERDEX_PROOF_RUNS"
+FAILURE = pytest.StashKey[dict[str, object]]()
+SHOWN = pytest.StashKey[list[str]]()
+FIRST_STEP_BINDING = "__verdexProofFirstStep"
+FIRST_STEP_SCRIPT = files("verdex.bridge").joinpath("first_step.js").read_text(encoding="utf-8")
+SHOWN_LIMIT = 50_000                    # characters of the first page's text kept
+REPORT = "VERDEX_PROOF_REPORT"
+
+
+def seeds() -> list[int | None]:
+    """The runs asked for: None for a run as it is, a number for a run under that chaos seed."""
+    return [None if entry == "plain" else int(entry) for entry in os.environ.get(RUNS, "plain").split(",") if entry]
+
+
+@pytest.fixture(autouse=True)
+def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
+    """What the test's first page shows just before its first step (verdex/bridge/first_step.js), kept
+    for the run's outcome: proving tells the state an app kept from what a failing assertion expects."""
+    shown: list[str] = []
+    request.node.stash[SHOWN] = shown
+    if os.environ.get(RUNS) and {"page", "context"} & set(request.fixturenames):
+        context = request.getfixturevalue("context")
+        context.expose_binding(FIRST_STEP_BINDING, lambda source, text: shown.append(text) if not shown else None)
+        context.add_init_script(script=FIRST_STEP_SCRIPT)
+    yield
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool:
+    runs = seeds()
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    for number, seed in enumerate(runs, start=1):
+        item.config.option.chaos_seed = seed
+        last = number == len(runs)
+        reports = runtestprotocol(item, nextitem=nextitem if last else item.parent, log=True)  # type: ignore[arg-type]
+        failed = next((report for report in reports if report.failed), None)
+        _write({"test": item.nodeid, "seed": seed, "passed": failed is None,
+                "seconds": sum(report.duration for report in reports), **item.stash.get(FAILURE, {}),
+                **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if failed and item.stash.get(SHOWN, None) else {})})
+        item.stash[FAILURE] = {}
+        if failed is not None:
+            if not last:                       # torn down to what the next test shares, as its last run would
+                item.session._setupstate.teardown_exact(nextitem)
+            break
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed or call.excinfo is None or item.stash.get(FAILURE, None):
+        return
+    test_file = Path(str(item.path)).resolve()
+    lines = [entry.lineno + 1 for entry in call.excinfo.traceback if Path(str(entry.path)).resolve() == test_file]
+    item.stash[FAILURE] = {"line": lines[-1] if lines else None, "error": call.excinfo.typename,
+                           "message": str(call.excinfo.value), "when": report.when}
+
+
+def _write(outcome: dict[str, object]) -> None:
+    if os.environ.get(REPORT):
+        with open(os.environ[REPORT], "a", encoding="utf-8") as out:
+            out.write(json.dumps(outcome) + "\n")
