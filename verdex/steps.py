@@ -20,8 +20,8 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from verdex.facts import (Effects, LocatorChoice, NavigationResult, PreflightFacts, Startup, ValueChange, Verdict,
-                          WaitRecord)
+from verdex.facts import (AncestorState, Effects, LocatorChoice, NavigationResult, PreflightFacts, Startup,
+                          ValueChange, Verdict, WaitRecord)
 from verdex.recorder import Recorder
 from verdex.recording_format import STEP, Step
 
@@ -90,7 +90,7 @@ def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, a
 
 def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: PreflightFacts, locators: LocatorChoice,
            verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
-           effects: Effects | None, ancestors_after: list[dict[str, Any]], startup: Startup | None,
+           effects: Effects | None, ancestors_after: list[AncestorState], startup: Startup | None,
            values_before: list[ValueChange]) -> Step:
     return _step(tool, tab=tab.id, role=tab.role, args=args, url=url, target=target(facts), locators=locators,
                  preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker, effects=effects,
