@@ -36,8 +36,8 @@ async def test_a_server_killed_mid_session_leaves_the_recording_readable_to_its_
             await client.call_tool("browser_fill", {"ref": password, "value": "correct horse battery staple"})
             _kill_verdex_servers(path)
     recording = read_recording(path)
-    assert recording.header["base_url"] == apps.url
-    assert recording.header["verdex"] and recording.header["playwright"]
+    assert recording.header.base_url == apps.url
+    assert recording.header.verdex and recording.header.playwright
     assert [s["tool"] for s in recording.steps] == ["browser_navigate", "browser_fill", "browser_fill"]
     assert recording.steps[2]["args"]["value"] == {"env": "VERDEX_SECRET_PASSWORD"}
     assert "correct horse" not in path.read_text()

@@ -33,7 +33,7 @@ async def test_a_session_records_by_default_and_creates_the_file_with_its_first_
         [path] = _recordings("checkout") - before
         assert session.recorder.path == path
     recording = read_recording(path)
-    assert recording.header["base_url"] == apps.url
+    assert recording.header.base_url == apps.url
     assert [s["tool"] for s in recording.steps] == ["browser_navigate"]
 
 

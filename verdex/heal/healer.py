@@ -40,7 +40,7 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
     except RecordingError as exc:
         raise CannotHeal(str(exc)) from exc
     plan = build_plan(recorded, path.stem)
-    base_url = base_url or recorded.header.get("base_url") or plan.base_url
+    base_url = base_url or recorded.header.base_url or plan.base_url
     if not base_url:
         raise CannotHeal("no base URL: pass one (the recording does not say where the app ran)")
     action_steps = [s.step for s in plan.statements if isinstance(s, Action)]
