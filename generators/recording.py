@@ -31,11 +31,6 @@ class Recording:
     def format(self) -> int:
         return self.header.format
 
-    @property
-    def steps(self) -> list[dict[str, Any]]:
-        """The steps as plain data, as the file has them."""
-        return [step.model_dump(mode="json", exclude_unset=True) for step in self.records]
-
 
 def read_recording(path: str | Path) -> Recording:
     try:
