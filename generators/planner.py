@@ -160,8 +160,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         page = pages.of(record.tab)
         startup = waits.startup_waits(record, asserted) or startup
         if isinstance(record, NavigateStep):
-            statements.append(Goto(page=page, url=_relative(record.args.url, base_url)))
-            where[page] = record.url_after or record.args.url
+            left = _left(steps, index)
+            statements.append(Goto(page=page, url=_relative(record.args.url, base_url),
+                                   leave=LEAVE_REASON if left is not None else None))
+            where[page] = (left.args.url if left is not None else None) or record.url_after or record.args.url
             loading, paced = True, None
             continue
         if tool in HISTORY_TOOLS:
@@ -342,10 +344,14 @@ def _already_asserted(statements: list[Statement], page: str, assertion: Asserti
 
 
 def _answered_dialogs(steps: list[Record]) -> set[int]:
-    """The browser_dialog steps (1-based) that answer a dialog an action opened: the handler the test
-    registers before that action answers it (``_dialog_answer``)."""
+    """The browser_dialog steps (1-based) that answer a dialog an action opened, or the page's question
+    before a navigation left it: the handler the test registers before that action (``_dialog_answer``)
+    or navigation (``_left``) answers it."""
     answered: set[int] = set()
     for index, record in enumerate(steps, 1):
+        if isinstance(record, NavigateStep) and record.dialog is not None and index < len(steps) \
+                and isinstance(steps[index], DialogStep):
+            answered.add(index + 1)
         if record.tool in ACTION_TOOLS and record.effects is not None and record.effects.dialogs:
             later = next((i for i in range(index + 1, len(steps) + 1)
                           if isinstance(steps[i - 1], DialogStep) and i not in answered), None)
@@ -363,6 +369,27 @@ def _dialog_answer(steps: list[Record], index: int) -> tuple[str | None, str | N
         if isinstance(later, DialogStep):
             return ("accept" if later.args.accepted else "dismiss"), later.args.prompt_text
     return "dismiss", None
+
+
+LEAVE_REASON = "the page asks before it is left (a beforeunload handler): the agent accepted, and so does the test"
+
+
+def _left(steps: list[Record], index: int) -> DialogStep | None:
+    """The agent's answer when the page asked before navigation ``index`` left it (a beforeunload
+    dialog, answered by the next step): the test accepts it the same way. A page the agent stayed on
+    cannot be written: a test's navigation does not stay."""
+    record = steps[index - 1]
+    if record.dialog is None:
+        return None
+    answer = steps[index] if index < len(steps) else None
+    if not isinstance(answer, DialogStep):
+        raise UnrenderableStep(index, record.tool, "the page asked before it was left and the recording has no "
+                               "answer to it next (browser_dialog): the test could not tell whether to leave")
+    if not answer.args.accepted:
+        raise UnrenderableStep(index + 1, answer.tool, "the agent stayed on the page that asked before it was left "
+                               "(its beforeunload dialog dismissed): a test's navigation cannot be told to stay; "
+                               "record the flow without that navigation")
+    return answer
 
 
 def _wait_statement(record: WaitForStep, page: str) -> Check | None:

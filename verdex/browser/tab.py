@@ -218,8 +218,10 @@ class Tab:
             async with self._leaving_the_page():
                 with translate_playwright_errors(f"navigating to {target}"):
                     response = await self._unless_asked(self.page.goto(target, wait_until="commit", timeout=timeout_ms))
-                    if self.leaving is not None:
-                        return self._asked_before_leaving()
+                    if self.leaving is not None:      # recorded as asked: the agent's answer is the next step
+                        asked = self._asked_before_leaving()
+                        await self._note("browser_navigate", asked, url_before, {"url": url})
+                        return asked
                     if response is None and not same_document:
                         # Playwright answers a goto to another document without a response when the page's
                         # own navigation (a timer's location.replace) took the place of verdex's as it
@@ -238,9 +240,9 @@ class Tab:
 
     async def _note(self, tool: str, result: NavigationResult, url_before: str, args: dict[str, Any] | None = None
                     ) -> None:
-        if self.recorder.on:
+        if self.recorder.on:             # no picture of a page a dialog holds: it answers nothing until answered
             steps.note(self.recorder, steps.navigation(self, tool, result, url_before, args),
-                       await page_picture(self.page, self.artifacts))
+                       await page_picture(self.page, self.artifacts) if result.dialog is None else None)
 
     async def _unless_asked(self, going: Awaitable[T]) -> T | None:
         """The navigation's answer; or None, with the navigation kept in ``leaving``, when the page asks
