@@ -13,7 +13,7 @@ loaded) and says the role it ran in. A format-3 step has no ``role``: it ran in 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -295,6 +295,9 @@ Step = Annotated[Union[NavigateStep, BackStep, ForwardStep, ReloadStep, ClickSte
                        VerifyElementStep, VerifyUrlStep, TabNewStep, TabSelectStep, TabCloseStep, SelectRoleStep,
                        StateLoadStep], Field(discriminator="tool")]
 STEP: TypeAdapter[Step] = TypeAdapter(Step)
+# each tool's step model, to build a step as its model (verdex.steps)
+STEP_MODELS: dict[str, type[_Step]] = {tool: model for model in get_args(get_args(Step)[0])
+                                       for tool in get_args(model.model_fields["tool"].annotation)}
 
 # what a step's tool is, for readers that group them
 NAVIGATION_TOOLS = ("browser_navigate", "browser_back", "browser_forward", "browser_reload")

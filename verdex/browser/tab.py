@@ -47,6 +47,7 @@ from verdex.facts import (
     Snapshot,
 )
 from verdex.recorder import Recorder
+from verdex.recording_format import NavigateArgs
 from verdex.refs import RefBook
 from verdex.safety import Guard
 
@@ -220,7 +221,7 @@ class Tab:
                     response = await self._unless_asked(self.page.goto(target, wait_until="commit", timeout=timeout_ms))
                     if self.leaving is not None:      # recorded as asked: the agent's answer is the next step
                         asked = self._asked_before_leaving()
-                        await self._note("browser_navigate", asked, url_before, {"url": url})
+                        await self._note("browser_navigate", asked, url_before, NavigateArgs(url=url))
                         return asked
                     if response is None and not same_document:
                         # Playwright answers a goto to another document without a response when the page's
@@ -235,10 +236,10 @@ class Tab:
             raise NavigationFailed(f"the page kept navigating itself while verdex went to {target}; call again",
                                    url=target)
         result = await self._settled(response.status if response else None)
-        await self._note("browser_navigate", result, url_before, {"url": url})
+        await self._note("browser_navigate", result, url_before, NavigateArgs(url=url))
         return result
 
-    async def _note(self, tool: str, result: NavigationResult, url_before: str, args: dict[str, Any] | None = None
+    async def _note(self, tool: str, result: NavigationResult, url_before: str, args: NavigateArgs | None = None
                     ) -> None:
         if self.recorder.on:             # no picture of a page a dialog holds: it answers nothing until answered
             steps.note(self.recorder, steps.navigation(self, tool, result, url_before, args),
