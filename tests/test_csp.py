@@ -88,7 +88,7 @@ def _recording(base_url: str, socket_path: str = "/live") -> Recording:
         {"tool": "browser_navigate", "tab": "t1", "args": {"url": base_url + "/"}},
         {"tool": "browser_click", "tab": "t1", "target": _target("button", "Join"), "locators": _chosen(join),
          "startup": {"sockets": [{"url": "ws://127.0.0.1:1" + socket_path, "opening_messages": 2}]}},
-        {"tool": "verify_element", "tab": "t1", "args": {"state": "text", "value": "Joined"},
+        {"tool": "verify_element", "tab": "t1", "args": {"ref": "e2", "state": "text", "value": "Joined"},
          "locators": _chosen(status)},
     ]])
 
