@@ -29,7 +29,7 @@ def export(recording: str | Path, *, target: str, path: Path, name: str, overwri
     ``revisions``: choices proving changed (generators/revisions.py)."""
     renderer = renderer_for(target)
     read = read_recording(recording)
-    plan = apply_revisions(build_plan(read, name), read.steps, revisions or [])
+    plan = apply_revisions(build_plan(read, name), read.records, revisions or [])
     if not overwrite_support:
         plan = plan.model_copy(update={"own_origin": foreign_origin(path.parent, target, plan.base_url)})
     source = renderer.test_file(plan)             # raises GenerationError before anything is written

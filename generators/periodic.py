@@ -6,21 +6,23 @@ sightings is the timer's."""
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlsplit
 
+from verdex.facts import RequestEffect
+from verdex.recording_format import Step
 
-def timer_requests(steps: list[dict[str, Any]]) -> frozenset[tuple[str, str]]:
+
+def timer_requests(steps: list[Step]) -> frozenset[tuple[str, str]]:
     """Method and path of every request the recording saw the page make on its own."""
     return frozenset(_place(request) for record in steps
-                     for request in [*(record.get("effects") or {}).get("requests", []),
-                                     *(record.get("startup") or {}).get("requests", [])]
-                     if request.get("on_its_own"))
+                     for request in [*(record.effects.requests if record.effects else []),
+                                     *(record.startup.requests if record.startup else [])]
+                     if request.on_its_own)
 
 
-def on_a_timer(request: dict[str, Any], timers: frozenset[tuple[str, str]]) -> bool:
+def on_a_timer(request: RequestEffect, timers: frozenset[tuple[str, str]]) -> bool:
     return _place(request) in timers
 
 
-def _place(request: dict[str, Any]) -> tuple[str, str]:
-    return request.get("method", ""), urlsplit(request.get("url", "")).path
+def _place(request: RequestEffect) -> tuple[str, str]:
+    return request.method, urlsplit(request.url).path

@@ -122,6 +122,7 @@ class Goto(Model):
     page: str
     url: str                          # relative to the base URL when it is on the recorded origin
     asserts: list[Assertion] = []
+    leave: str | None = None          # the page asks before it is left (beforeunload): why the test accepts
 
 
 class Check(Model):

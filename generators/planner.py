@@ -22,6 +22,10 @@ from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context
                                     Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
+from verdex.recording_format import (ClickStep, DialogStep, DragStep, FillStep, NavigateStep, PressStep, SecretValue,
+                                     SelectStep, StateLoadStep, TypeStep, UploadStep, VerifyElementStep,
+                                     VerifyTextStep, VerifyUrlStep, WaitForStep)
+from verdex.recording_format import Step as Record
 
 ACTION_TOOLS = {"browser_click": "click", "browser_fill": "fill", "browser_type": "type", "browser_select": "select",
                 "browser_check": "check", "browser_uncheck": "uncheck", "browser_hover": "hover",
@@ -85,19 +89,19 @@ def _contexts(recording: Recording) -> dict[str, Context]:
     """The browser contexts the test opens, by role: none when the steps ran in one role without a storage
     state (the test uses pytest-playwright's ``page``)."""
     header = recording.header
-    roles = header.get("roles") or []
-    first = roles[0]["name"] if roles else "default"
-    if header.get("format", 4) < 4 and len(roles) > 1:
-        raise UnrenderableStep(1, str((recording.steps or [{}])[0].get("tool")),
+    roles = header.roles
+    first = roles[0].name if roles else "default"
+    if header.format < 4 and len(roles) > 1:
+        raise UnrenderableStep(1, recording.records[0].tool if recording.records else "None",
                                "the recording is of format 3, which does not say which of its roles "
-                               f"({', '.join(r['name'] for r in roles)}) each step ran in; record it again")
-    states = {role["name"]: role.get("storage_state") for role in roles}
+                               f"({', '.join(r.name for r in roles)}) each step ran in; record it again")
+    states = {role.name: role.storage_state for role in roles}
     used: list[str] = []
-    for record in recording.steps:
-        role = record.get("role") or first
-        if record.get("tool") == "browser_state_load" and role not in used:
-            states[role] = record["args"]["path"]
-        elif record.get("tool") not in SWITCHES and role not in used:
+    for record in recording.records:
+        role = record.role or first
+        if isinstance(record, StateLoadStep) and role not in used:
+            states[role] = record.args.path
+        elif record.tool not in SWITCHES and role not in used:
             used.append(role)
     if len(used) <= 1 and not any(states.get(role) for role in used):
         return {}
@@ -115,27 +119,27 @@ def _contexts(recording: Recording) -> dict[str, Context]:
 
 
 def build_plan(recording: Recording, name: str) -> TestPlan:
-    steps = recording.steps
+    steps = recording.records
     contexts = _contexts(recording)
-    roles = recording.header.get("roles") or []
-    first_role = roles[0]["name"] if roles else "default"
+    roles = recording.header.roles
+    first_role = roles[0].name if roles else "default"
     pages = _Pages(contexts)
     base_url = _base_url(steps)
     statements: list[Statement] = []
     pending_waits: dict[str, list[Wait]] = {}           # target → waits learnt from a blocked attempt
-    no_effect: dict[str, Any] = {}                      # target → the click that did nothing
-    ready_signals: set[Any] = set()                     # readiness attributes already waited for
+    no_effect: dict[str, Record] = {}                   # target → the click that did nothing
+    ready_signals: set[tuple[str, str | None]] = set()  # readiness attributes already waited for
     uploads: dict[str, str] = {}                        # upload_files/ name → the file uploaded
     startup: list[Wait] = []                            # the page's own loading, waited for before the next action
     loading = False                                     # a page opened and no action yet
     paced: str | None = None                            # why the checks up to the next action wait longer
     answered = _answered_dialogs(steps)                 # browser_dialog steps an action's handler answers
     where: dict[str, str] = {}                          # page → the URL its last recorded step left it at
-    asserted = frozenset(r["args"]["text"] for r in steps if r.get("tool") in ("verify_text_visible", "browser_wait_for")
-                         and (r.get("args") or {}).get("text"))  # texts the agent itself checked
+    asserted = frozenset(r.args.text for r in steps if isinstance(r, (VerifyTextStep, WaitForStep))
+                         and r.args.text)                # texts the agent itself checked
     for index, record in enumerate(steps, 1):
-        tool, outcome = record.get("tool"), record.get("outcome", "done")
-        role = record.get("role") or first_role
+        tool, outcome = record.tool, record.outcome
+        role = record.role or first_role
         if tool in SWITCHES:
             if tool == "browser_state_load" and pages.has_pages(role):
                 raise UnrenderableStep(index, tool, f"it starts role {role!r} again in a fresh context after the "
@@ -143,32 +147,34 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                                        "first step (or start the session with it: --role NAME STATE URL)")
             continue
         if tool == "browser_tab_new":
-            opened = pages.open(record["tab"], role, index)
+            opened = pages.open(record.tab, role, index)
             if opened is not None:          # else its first page: the test's own `page`
                 statements.append(opened)
             continue
-        if not pages.known(record.get("tab")):
+        if not pages.known(record.tab):
             if tool != "browser_navigate" and pages.has_pages(role):
-                raise UnrenderableStep(index, str(tool), f"it ran in tab {record.get('tab')}, which no recorded step "
+                raise UnrenderableStep(index, tool, f"it ran in tab {record.tab}, which no recorded step "
                                        "opened (a tab the page opened without an action that was seen opening "
                                        "it): the test would have no way to reach it")
-            opened = pages.open(record.get("tab") or "", role, index)
+            opened = pages.open(record.tab, role, index)
             if opened is not None:
                 statements.append(opened)
-        page = pages.of(record.get("tab"))
+        page = pages.of(record.tab)
         startup = waits.startup_waits(record, asserted) or startup
-        if tool == "browser_navigate":
-            statements.append(Goto(page=page, url=_relative(record["args"]["url"], base_url)))
-            where[page] = record.get("url_after") or record["args"]["url"]
+        if isinstance(record, NavigateStep):
+            left = _left(steps, index)
+            statements.append(Goto(page=page, url=_relative(record.args.url, base_url),
+                                   leave=LEAVE_REASON if left is not None else None))
+            where[page] = (left.args.url if left is not None else None) or record.url_after or record.args.url
             loading, paced = True, None
             continue
         if tool in HISTORY_TOOLS:
-            moved = waits.url_assertion(where[page], record.get("url") or "") if where.get(page) else None
+            moved = waits.url_assertion(where[page], record.url or "") if where.get(page) else None
             if moved is not None:        # the page went on by itself: the test goes back (reloads) from there too
                 statements.append(Check(page=page, assertion=moved.model_copy(update={
-                    "reason": f"the page had gone on to {record.get('url')} by itself when the agent did this"})))
-            where[page] = record.get("url_after") or ""
-            url_check = waits.url_assertion(record.get("url") or "", record.get("url_after") or "",
+                    "reason": f"the page had gone on to {record.url} by itself when the agent did this"})))
+            where[page] = record.url_after or ""
+            url_check = waits.url_assertion(record.url or "", record.url_after or "",
                                             server_names.made_names(steps)[index - 1])
             statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
                                       asserts=[url_check] if url_check is not None else []))
@@ -196,23 +202,24 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     action = action.model_copy(update={"waits": [*startup, *action.waits]})
                     startup = []
                 statements.append(action)
-                where[page] = (record.get("effects") or {}).get("url_after") or where.get(page, "")
+                where[page] = (record.effects.url_after if record.effects else "") or where.get(page, "")
                 loading, paced = False, waits.answered_over_a_socket(record)
             continue
-        if tool == "browser_wait_for":
+        if isinstance(record, WaitForStep):
             check = _wait_statement(record, page)
             if check is not None:
                 statements.append(_paced(check, paced or (waits.drawn_after_load(record) if loading else None)))
             continue
-        if tool and tool.startswith("verify_"):
+        if isinstance(record, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
             assertion = _assertion(record)
-            if not _already_asserted(statements, page, assertion, (record.get("args") or {}).get("url") or ""):
+            url = record.args.url if isinstance(record, VerifyUrlStep) else ""
+            if not _already_asserted(statements, page, assertion, url):
                 statements.append(_paced(Check(page=page, assertion=assertion), paced))
             continue
-        raise UnrenderableStep(index, str(tool), "verdex has no test statement for it")
+        raise UnrenderableStep(index, tool, "verdex has no test statement for it")
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
-                    source=recording.header.get("started", ""), contexts=list(contexts.values()),
-                    locale=recording.header.get("locale"), timezone_id=recording.header.get("timezone_id"))
+                    source=recording.header.started, contexts=list(contexts.values()),
+                    locale=recording.header.locale, timezone_id=recording.header.timezone_id)
 
 
 def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:
@@ -235,18 +242,18 @@ def _paced(check: Check, why: str | None) -> Check:
         update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": why})})
 
 
-def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps: list[dict[str, Any]],
-            pending_waits: dict[str, list[Wait]], no_effect: dict[str, Any], ready_signals: set[Any],
-            uploads: dict[str, str]) -> Action | None:
-    kind = ACTION_TOOLS[record["tool"]]
-    args = record.get("args", {})
+def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Record],
+            pending_waits: dict[str, list[Wait]], no_effect: dict[str, Record],
+            ready_signals: set[tuple[str, str | None]], uploads: dict[str, str]) -> Action | None:
+    kind = ACTION_TOOLS[record.tool]
     key = _target_key(record)
-    effects = record.get("effects") or {}
-    if kind == "click" and (effects.get("no_effect") or _retried_without_consequence(record, index, steps)):
+    effects = record.effects
+    if kind == "click" and ((effects is not None and effects.no_effect)
+                            or _retried_without_consequence(record, index, steps)):
         no_effect[key] = record                          # retried later, or a click that changed nothing
         return None
     found_waits = [*settling.value_waits(steps, index), *pending_waits.pop(key, [])]
-    blocker = waits.blocker_wait(record) if record.get("waited") else None
+    blocker = waits.blocker_wait(record) if record.waited else None
     if blocker is not None and not any(w.kind == blocker.kind and w.locator == blocker.locator for w in found_waits):
         found_waits.append(blocker)
     if key in no_effect:
@@ -259,31 +266,39 @@ def _action(record: dict[str, Any], index: int, page: str, pages: _Pages, steps:
                                                  for w in found_waits):
             found_waits.append(signal)
         ready_signals.add(seen)
-    locator = waits.locator_of(record.get("locators"))
-    value = None
-    if kind in ("fill", "type"):
-        raw = args.get("value", args.get("text"))
-        value = Value(secret=Secret(env=raw["env"])) if isinstance(raw, dict) else Value(text=raw)
     dialog, prompt_text = _dialog_answer(steps, index)
-    popup = None
-    if effects.get("new_tabs"):
-        popup = pages.popup(effects["new_tabs"][0])
+    popup = pages.popup(effects.new_tabs[0]) if effects is not None and effects.new_tabs else None
     asserts = []
     made = server_names.made_names(steps)[index - 1]
-    url_check = waits.url_assertion(effects.get("url_before", ""), effects.get("url_after", ""), made)
+    url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
     if url_check is not None and popup is None:
         asserts.append(url_check)
-    clicks = args.get("click_count", 1)
-    return Action(page=page, kind="dblclick" if kind == "click" and clicks == 2 else kind, locator=locator,
-                  to=waits.locator_of(args.get("to_locators")) if kind == "drag" else None, value=value, options=args.get("labels") or args.get("values") or [],
-                  select_by="label" if args.get("labels") else "value", key=args.get("key"),
-                  files=[_upload_name(path, uploads) for path in args.get("paths", [])] if kind == "upload" else [],
-                  file_chooser=kind == "upload" and args.get("via") == "file_chooser",
-                  button=args.get("button", "left"), submit=bool(args.get("submit")), waits=found_waits,
-                  response=waits.response_match(effects, waits.recorded_requests(steps), made,
-                                                                timer_requests(steps)), popup=popup,
-                  download=bool(effects.get("downloads")), dialog=dialog, prompt_text=prompt_text, asserts=asserts,
-                  step=index)
+    return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits,
+                  response=waits.response_match(effects, waits.recorded_requests(steps), made, timer_requests(steps)),
+                  popup=popup,
+                  download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
+                  asserts=asserts, step=index, **{"kind": kind, **_arguments(record, uploads)})
+
+
+def _arguments(record: Record, uploads: dict[str, str]) -> dict[str, Any]:
+    """The action's own arguments as the plan's fields: what it typed, chose, pressed, uploaded or dragged to."""
+    if isinstance(record, ClickStep):
+        return {"kind": "dblclick" if record.args.click_count == 2 else "click", "button": record.args.button}
+    if isinstance(record, (FillStep, TypeStep)):
+        typed = record.args.value if isinstance(record, FillStep) else record.args.text
+        value = Value(secret=Secret(env=typed.env)) if isinstance(typed, SecretValue) else Value(text=typed)
+        return {"value": value, "submit": record.args.submit}
+    if isinstance(record, SelectStep):
+        return {"options": record.args.labels or record.args.values or [],
+                "select_by": "label" if record.args.labels else "value"}
+    if isinstance(record, PressStep):
+        return {"key": record.args.key}
+    if isinstance(record, UploadStep):
+        return {"files": [_upload_name(path, uploads) for path in record.args.paths],
+                "file_chooser": record.args.via == "file_chooser"}
+    if isinstance(record, DragStep):
+        return {"to": waits.locator_of(record.args.to_locators)}
+    return {}
 
 
 def _upload_name(path: str, uploads: dict[str, str]) -> str:
@@ -303,23 +318,24 @@ CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "ap
                 "title_change", "heading_change")
 
 
-def _retried_without_consequence(record: dict[str, Any], index: int, steps: list[dict[str, Any]]) -> bool:
+def _retried_without_consequence(record: Record, index: int, steps: list[Record]) -> bool:
     """The agent clicked the same target again right after this click, which caused nothing a test can
     rely on: no request, navigation, popup, dialog or notice, and no interactive element that was not
     just replaced by an identical one (the app re-rendered on its own, e.g. a chaos re-render). A retry
     of a click that did not take, like a click with no effect at all."""
-    effects = record.get("effects") or {}
-    if any(effects.get(name) for name in CONSEQUENCES) or effects.get("url_after") != effects.get("url_before"):
+    effects = record.effects
+    if effects is not None and (any(getattr(effects, name) for name in CONSEQUENCES)
+                                or effects.url_after != effects.url_before):
         return False
-    diff = effects.get("interactive_diff") or []
+    diff = effects.interactive_diff if effects is not None else []
 
     def lines(sign: str) -> list[str]:
         return sorted(REF.sub("", line[1:]).strip() for line in diff if line.startswith(sign))
 
     if lines("+") != lines("-"):
         return False
-    following = next((later for later in steps[index:] if later.get("tool") in ACTION_TOOLS), None)
-    return following is not None and following["tool"] == record["tool"] and _target_key(following) == _target_key(record)
+    following = next((later for later in steps[index:] if later.tool in ACTION_TOOLS), None)
+    return following is not None and following.tool == record.tool and _target_key(following) == _target_key(record)
 
 
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> bool:
@@ -333,72 +349,96 @@ def _already_asserted(statements: list[Statement], page: str, assertion: Asserti
         for a in last.asserts)
 
 
-def _answered_dialogs(steps: list[dict[str, Any]]) -> set[int]:
-    """The browser_dialog steps (1-based) that answer a dialog an action opened: the handler the test
-    registers before that action answers it (``_dialog_answer``)."""
+def _answered_dialogs(steps: list[Record]) -> set[int]:
+    """The browser_dialog steps (1-based) that answer a dialog an action opened, or the page's question
+    before a navigation left it: the handler the test registers before that action (``_dialog_answer``)
+    or navigation (``_left``) answers it."""
     answered: set[int] = set()
     for index, record in enumerate(steps, 1):
-        if record.get("tool") in ACTION_TOOLS and (record.get("effects") or {}).get("dialogs"):
+        if isinstance(record, NavigateStep) and record.dialog is not None and index < len(steps) \
+                and isinstance(steps[index], DialogStep):
+            answered.add(index + 1)
+        if record.tool in ACTION_TOOLS and record.effects is not None and record.effects.dialogs:
             later = next((i for i in range(index + 1, len(steps) + 1)
-                          if steps[i - 1].get("tool") == "browser_dialog" and i not in answered), None)
+                          if isinstance(steps[i - 1], DialogStep) and i not in answered), None)
             if later is not None:
                 answered.add(later)
     return answered
 
 
-def _dialog_answer(steps: list[dict[str, Any]], index: int) -> tuple[str | None, str | None]:
+def _dialog_answer(steps: list[Record], index: int) -> tuple[str | None, str | None]:
     """A dialog the action opened is answered by a later browser_dialog step: register the handler first."""
-    effects = steps[index - 1].get("effects") or {}
-    if not effects.get("dialogs"):
+    effects = steps[index - 1].effects
+    if effects is None or not effects.dialogs:
         return None, None
     for later in steps[index:]:
-        if later.get("tool") == "browser_dialog":
-            answered = later["args"]
-            return ("accept" if answered.get("accepted") else "dismiss"), answered.get("prompt_text")
+        if isinstance(later, DialogStep):
+            return ("accept" if later.args.accepted else "dismiss"), later.args.prompt_text
     return "dismiss", None
 
 
-def _wait_statement(record: dict[str, Any], page: str) -> Check | None:
-    args = record.get("args", {})
+LEAVE_REASON = "the page asks before it is left (a beforeunload handler): the agent accepted, and so does the test"
+
+
+def _left(steps: list[Record], index: int) -> DialogStep | None:
+    """The agent's answer when the page asked before navigation ``index`` left it (a beforeunload
+    dialog, answered by the next step): the test accepts it the same way. A page the agent stayed on
+    cannot be written: a test's navigation does not stay."""
+    record = steps[index - 1]
+    if record.dialog is None:
+        return None
+    answer = steps[index] if index < len(steps) else None
+    if not isinstance(answer, DialogStep):
+        raise UnrenderableStep(index, record.tool, "the page asked before it was left and the recording has no "
+                               "answer to it next (browser_dialog): the test could not tell whether to leave")
+    if not answer.args.accepted:
+        raise UnrenderableStep(index + 1, answer.tool, "the agent stayed on the page that asked before it was left "
+                               "(its beforeunload dialog dismissed): a test's navigation cannot be told to stay; "
+                               "record the flow without that navigation")
+    return answer
+
+
+def _wait_statement(record: WaitForStep, page: str) -> Check | None:
+    args = record.args
     reason = "the agent waited for this"
-    shared = args.get("elements_showing", 1) > 1         # a strict get_by_text would match them all
-    if args.get("text"):
+    shared = (args.elements_showing or 1) > 1           # a strict get_by_text would match them all
+    if args.text:
         if shared:
-            return Check(page=page, assertion=Assertion(kind="shared_text_visible", text=args["text"], reason=reason))
+            return Check(page=page, assertion=Assertion(kind="shared_text_visible", text=args.text, reason=reason))
         return Check(page=page, assertion=waits.text_assertion("text_visible", args, reason))
-    if args.get("text_gone"):
+    if args.text_gone:
         kind = "shared_text_hidden" if shared else "hidden"
-        return Check(page=page, assertion=Assertion(kind=kind, text=args["text_gone"], reason=reason))
-    locator = waits.locator_of(record.get("locators"))
-    if locator is not None and args.get("state") in ("visible", "enabled", "disabled"):
-        return Check(page=page, assertion=Assertion(kind=args["state"], locator=locator, reason=reason))
+        return Check(page=page, assertion=Assertion(kind=kind, text=args.text_gone, reason=reason))
+    locator = waits.locator_of(record.locators)
+    if locator is not None and args.state in ("visible", "enabled", "disabled"):
+        return Check(page=page, assertion=Assertion(kind=args.state, locator=locator, reason=reason))
     return None
 
 
-def _assertion(record: dict[str, Any]) -> Assertion:
-    args = record.get("args", {})
+def _assertion(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep) -> Assertion:
     reason = "asserted by the agent"
-    if record["tool"] == "verify_text_visible":
-        if record.get("locators"):       # the text was inside an iframe: assert through the frame
-            return Assertion(kind="visible", locator=waits.locator_of(record["locators"]), reason=reason)
-        return waits.text_assertion("text_visible", args, reason)
-    if record["tool"] == "verify_url":
-        return Assertion(kind="url", pattern=args["pattern"], reason=reason)
-    return Assertion(kind=args["state"], locator=waits.locator_of(record.get("locators")), value=args.get("value"),
+    if isinstance(record, VerifyTextStep):
+        if record.locators is not None:       # the text was inside an iframe: assert through the frame
+            return Assertion(kind="visible", locator=waits.locator_of(record.locators), reason=reason)
+        return waits.text_assertion("text_visible", record.args, reason)
+    if isinstance(record, VerifyUrlStep):
+        return Assertion(kind="url", pattern=record.args.pattern, reason=reason)
+    return Assertion(kind=record.args.state, locator=waits.locator_of(record.locators), value=record.args.value,
                      reason=reason)
 
 
-def _target_key(record: dict[str, Any]) -> str:
+def _target_key(record: Record) -> str:
     """The same target across steps: its role, name and container (a blocked attempt has no locator yet)."""
-    target = record.get("target") or {}
-    container = target.get("container") or {}
-    return f"{target.get('role')}|{target.get('name')}|{container.get('test_id') or container.get('tag')}"
+    target = record.target
+    if target is None:
+        return "None|None|None"
+    return f"{target.role}|{target.name}|{target.container.test_id or target.container.tag}"
 
 
-def _base_url(steps: list[dict[str, Any]]) -> str | None:
+def _base_url(steps: list[Record]) -> str | None:
     for record in steps:
-        if record.get("tool") == "browser_navigate":
-            parts = urlsplit(record["args"]["url"])
+        if isinstance(record, NavigateStep):
+            parts = urlsplit(record.args.url)
             if parts.scheme in ("http", "https"):
                 return f"{parts.scheme}://{parts.netloc}"
     return None

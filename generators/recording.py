@@ -3,13 +3,12 @@ the format's models (``verdex.recording_format``), the same the writer built. A 
 server was killed mid-write) is read up to its last complete line; a file from a newer verdex is
 refused with what to do; a file of an older format (3) reads into the same models.
 
-``Recording.records`` are the typed steps; ``Recording.steps`` the same steps as plain data (each as
-the file has it), for the readers that still look at them that way."""
+``Recording.records`` are the typed steps."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,18 +23,13 @@ class RecordingError(ValueError):
 
 @dataclass(frozen=True)
 class Recording:
-    header: dict[str, Any]
-    steps: list[dict[str, Any]]
+    header: Header
+    records: list[Step]                                 # the steps as the format's models
     truncated: bool = False
-    records: list[Step] = field(default_factory=list)    # the steps as the format's models
-    format: int = FORMAT_VERSION
 
-    @classmethod
-    def of(cls, header: Header, records: list[Step], truncated: bool = False) -> "Recording":
-        """A recording from models: its plain data is what the models hold as set."""
-        return cls(header.model_dump(mode="json", exclude_unset=True),
-                   [step.model_dump(mode="json", exclude_unset=True) for step in records], truncated, records,
-                   header.format)
+    @property
+    def format(self) -> int:
+        return self.header.format
 
 
 def read_recording(path: str | Path) -> Recording:
@@ -64,8 +58,7 @@ def read_recording(path: str | Path) -> Recording:
                              f"{header['format']}; this verdex reads format {FORMAT_VERSION} and older: upgrade verdex")
     checked_header = _check(path, 1, "header", TypeAdapter(Header), header)
     steps = [(number, r) for number, r in enumerate(records[1:], 2) if r.get("type") == "step"]
-    return Recording.of(checked_header, [_check(path, number, "step", STEP, step) for number, step in steps],
-                        truncated)
+    return Recording(checked_header, [_check(path, number, "step", STEP, step) for number, step in steps], truncated)
 
 
 def _check(path: str | Path, number: int, what: str, model: TypeAdapter[Any], record: dict[str, Any]) -> Any:

@@ -17,11 +17,13 @@ The agent's own assertions (``verify_*``, its waits) are never revised: a failin
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 from urllib.parse import urlsplit
 
+from verdex.facts import RankedLocator
 from verdex.generators.plan import Action, Locator, Model, Step, TestPlan
 from verdex.generators.waits import VOLATILE_SEGMENT, _escape
+from verdex.recording_format import Step as Record
 
 
 class Revision(Model):
@@ -33,7 +35,7 @@ class Revision(Model):
     said: str = ""                                # what changed, as the comment and the answer say it
 
 
-def apply_revisions(plan: TestPlan, steps: list[dict[str, Any]], revisions: list[Revision]) -> TestPlan:
+def apply_revisions(plan: TestPlan, steps: list[Record], revisions: list[Revision]) -> TestPlan:
     """The plan with each revision applied to the action of its step."""
     statements = list(plan.statements)
     for revision in revisions:
@@ -43,7 +45,7 @@ def apply_revisions(plan: TestPlan, steps: list[dict[str, Any]], revisions: list
     return plan.model_copy(update={"statements": statements})
 
 
-def next_revision(action: Action, record: dict[str, Any], part: str, revisions: list[Revision],
+def next_revision(action: Action, record: Record, part: str, revisions: list[Revision],
                   because: str) -> Revision | None:
     """The next choice for the part of ``action`` a run failed on (``part``: locator, response, url or
     wait:N), or None when the recording offers none."""
@@ -53,7 +55,7 @@ def next_revision(action: Action, record: dict[str, Any], part: str, revisions: 
         candidates = _candidates(record)
         for index in range(tried + 1, len(candidates)):
             if _steps(candidates[index]) != (action.locator.steps if action.locator else None):
-                code = candidates[index].get("kind", "candidate")
+                code = candidates[index].kind
                 return Revision(step=action.step, kind="locator", stage=index, because=because,
                                 said=f"revised by proving: the recorded locator failed ({because}); "
                                      f"the next candidate from the recording ({code})")
@@ -67,7 +69,7 @@ def next_revision(action: Action, record: dict[str, Any], part: str, revisions: 
         return Revision(step=action.step, kind="response", stage=stage, because=because, said=said) \
             if stage <= 2 else None
     if part == "url":
-        url = (record.get("effects") or {}).get("url_after", "")
+        url = record.effects.url_after if record.effects else ""
         stage = max((r.stage for r in done if r.kind == "url"), default=0) + 1
         while stage <= 2:
             pattern = looser_url_pattern(url, stage)
@@ -101,7 +103,7 @@ def looser_url_pattern(url: str, stage: int) -> str | None:
     return pattern if re.search(pattern, url) else None
 
 
-def _revised(action: Action, record: dict[str, Any], revision: Revision) -> Action:
+def _revised(action: Action, record: Record, revision: Revision) -> Action:
     note = "; ".join(filter(None, [action.note, revision.said])) if revision.kind in ("locator", "wait") else action.note
     if revision.kind == "locator":
         steps = _steps(_candidates(record)[revision.stage])
@@ -116,7 +118,7 @@ def _revised(action: Action, record: dict[str, Any], revision: Revision) -> Acti
                                                       "reason": f"{action.response.reason}; {revision.said}"})
         return action.model_copy(update={"response": response})
     if revision.kind == "url":
-        url = (record.get("effects") or {}).get("url_after", "")
+        url = record.effects.url_after if record.effects else ""
         pattern = looser_url_pattern(url, revision.stage)
         asserts = [a.model_copy(update={"pattern": pattern, "revised": revision.said})
                    if a.kind == "url" and pattern is not None else a for a in action.asserts]
@@ -124,18 +126,16 @@ def _revised(action: Action, record: dict[str, Any], revision: Revision) -> Acti
     return action
 
 
-def _candidates(record: dict[str, Any]) -> list[dict[str, Any]]:
-    locators = record.get("locators") or {}
-    return [c for c in locators.get("candidates") or [] if c.get("matches") == 1 and c.get("is_target", True)]
+def _candidates(record: Record) -> list[RankedLocator]:
+    return [c for c in record.locators.candidates if c.matches == 1 and c.is_target] if record.locators else []
 
 
-def _chosen_index(record: dict[str, Any]) -> int:
-    chosen = _steps((record.get("locators") or {}).get("chosen") or {})
+def _chosen_index(record: Record) -> int:
+    chosen = _steps(record.locators.chosen if record.locators else None)
     return next((i for i, c in enumerate(_candidates(record)) if _steps(c) == chosen), -1)
 
 
-def _steps(candidate: dict[str, Any]) -> list[Step] | None:
-    if not candidate or "steps" not in candidate:
+def _steps(candidate: RankedLocator | None) -> list[Step] | None:
+    if candidate is None:
         return None
-    return [Step.model_validate(s) for s in candidate["steps"]]
-
+    return [Step.model_validate(s.model_dump()) for s in candidate.steps]

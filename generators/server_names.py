@@ -11,26 +11,28 @@ type it."""
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from verdex.facts import Effects
+from verdex.recording_format import FillStep, NavigateStep, SecretValue, SelectStep, Step, TypeStep
 
-def made_names(steps: list[dict[str, Any]]) -> list[frozenset[str]]:
+
+def made_names(steps: list[Step]) -> list[frozenset[str]]:
     """For each step (by its position), the names the server had made by the end of it."""
     seen: set[str] = set()         # every segment and query value of a URL the flow saw, as text
     typed: set[str] = set()
     made: set[str] = set()
     out = []
     for record in steps:
-        args = record.get("args") or {}
-        typed.update(_typed(record.get("tool"), args))
-        effects = record.get("effects") or {}
-        requests = [*(record.get("startup") or {}).get("requests", []), *effects.get("requests", [])]
-        named = {name for request in requests for name in request.get("named") or []} | _created_at(effects)
+        typed.update(_typed(record))
+        effects = record.effects
+        requests = [*(record.startup.requests if record.startup else []), *(effects.requests if effects else [])]
+        named = {name for request in requests for name in request.named} | _created_at(effects)
         made |= {name for name in named if name not in seen and name not in typed}
         made -= typed
-        for url in [args.get("url") or "", record.get("url") or "", record.get("url_after") or "",
-                    effects.get("url_after") or "", *(r.get("url", "") for r in requests)]:
+        went = record.args.url if isinstance(record, NavigateStep) else ""
+        for url in [went, record.url or "", record.url_after or "", effects.url_after if effects else "",
+                    *(r.url for r in requests)]:
             seen.update(_parts(url))
         out.append(frozenset(made))
     return out
@@ -42,22 +44,29 @@ def is_made(part: str, made: frozenset[str]) -> bool:
     return bool(made) and (unquote(part) in made or unquote(part.replace("+", " ")) in made)
 
 
-def _created_at(effects: dict[str, Any]) -> set[str]:
+def _created_at(effects: Effects | None) -> set[str]:
     """The last segment of the URL an action led to, when its request created something (201 Created):
     where an app shows the thing it made."""
-    after = effects.get("url_after") or ""
-    created = any(r.get("status") == 201 and r.get("method") in ("POST", "PUT") for r in effects.get("requests", []))
-    if not created or not after or after == effects.get("url_before"):
+    if effects is None:
+        return set()
+    after = effects.url_after
+    created = any(r.status == 201 and r.method in ("POST", "PUT") for r in effects.requests)
+    if not created or not after or after == effects.url_before:
         return set()
     last = [part for part in urlsplit(after).path.split("/") if part][-1:]
     return {unquote(part) for part in last}
 
 
-def _typed(tool: str | None, args: dict[str, Any]) -> list[str]:
-    if tool not in ("browser_fill", "browser_type", "browser_select"):
+def _typed(record: Step) -> list[str]:
+    if isinstance(record, FillStep):
+        values = [record.args.value]
+    elif isinstance(record, TypeStep):
+        values = [record.args.text]
+    elif isinstance(record, SelectStep):
+        values = [*(record.args.labels or []), *(record.args.values or [])]
+    else:
         return []
-    values = [args.get("value"), args.get("text"), *(args.get("labels") or []), *(args.get("values") or [])]
-    return [v for v in values if isinstance(v, str) and v]
+    return [v for v in values if isinstance(v, str) and not isinstance(v, SecretValue) and v]
 
 
 def _parts(url: str) -> set[str]:

@@ -9,46 +9,46 @@ only later, before the next one started (``values_before``, a debounced handler'
 
 from __future__ import annotations
 
-from typing import Any
-
+from verdex.facts import ValueChange
 from verdex.generators.plan import Wait
 from verdex.generators.waits import VOLATILE_VALUE, locator_of
+from verdex.recording_format import Step as Record
 
 READ_ONLY_PREFIXES = ("verify_", "browser_wait_for")       # steps that leave the page as it was
 
 
-def value_waits(steps: list[dict[str, Any]], index: int) -> list[Wait]:
+def value_waits(steps: list[Record], index: int) -> list[Wait]:
     """Before step ``index`` (1-based): wait for each value the page set after the action before it."""
     previous = _previous_action(steps, index)
-    late = steps[index - 1].get("values_before") or []
+    late = steps[index - 1].values_before
     if previous is None:
         return []
     number, record = previous
-    changes: dict[str, tuple[dict[str, Any], str]] = {}
-    for change in (record.get("effects") or {}).get("values") or []:     # the action's own value is not among them
+    changes: dict[str, tuple[ValueChange, str]] = {}
+    for change in record.effects.values if record.effects else []:     # the action's own value is not among them
         changes[_key(change)] = (change, "as it settled")
     for change in late:
         changes[_key(change)] = (change, "after it had settled, before this step")
     out = []
     for change, when in changes.values():
-        locator = locator_of(change.get("locator"))
-        if locator is None or locator.positional or change.get("kind") != "value" or VOLATILE_VALUE.match(change["after"]):
+        locator = locator_of(change.locator)
+        if locator is None or locator.positional or change.kind != "value" or VOLATILE_VALUE.match(change.after):
             continue
-        out.append(Wait(kind="value", locator=locator, value=change["after"],
-                        reason=f"the page set {change['field']}{' (hidden)' if change.get('hidden') else ''} to "
-                               f"{change['after']!r} after step {number}, {when}"))
+        out.append(Wait(kind="value", locator=locator, value=change.after,
+                        reason=f"the page set {change.field}{' (hidden)' if change.hidden else ''} to "
+                               f"{change.after!r} after step {number}, {when}"))
     return out
 
 
-def _previous_action(steps: list[dict[str, Any]], index: int) -> tuple[int, dict[str, Any]] | None:
-    """The action just before step ``index``, with its number, unless the page was left in between."""
+def _previous_action(steps: list[Record], index: int) -> tuple[int, Record] | None:
+    """The step just before step ``index`` that changed the page, with its number."""
     for number in range(index - 1, 0, -1):
         record = steps[number - 1]
-        if record.get("outcome", "done") != "done" or str(record.get("tool", "")).startswith(READ_ONLY_PREFIXES):
+        if record.outcome != "done" or record.tool.startswith(READ_ONLY_PREFIXES):
             continue
-        return (number, record) if "effects" in record else None
+        return number, record
     return None
 
 
-def _key(change: dict[str, Any]) -> str:
-    return repr((change.get("locator") or {}).get("chosen", {}).get("steps"))
+def _key(change: ValueChange) -> str:
+    return repr(change.locator.chosen.steps if change.locator else None)

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import re
 from itertools import takewhile
-from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
 from verdex.generators.periodic import on_a_timer
 from verdex.generators.playwright_glob import glob_matches
 from verdex.generators.server_names import is_made
-from verdex.facts import NOT_READY, READINESS_ATTRIBUTE
+from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, Effects, LocatorChoice, RequestEffect
+from verdex.recording_format import Step as Record
+from verdex.recording_format import UploadArgs, VerifyTextArgs, WaitForArgs, WaitForStep
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
 # a query value that names one record (an id, a token), not a state the test means (page=2, sort=price)
@@ -29,11 +30,10 @@ POINTER_TOOLS = {"browser_click", "browser_check", "browser_uncheck", "browser_h
 STARTUP_TIMEOUT_MS = 30_000
 
 
-def locator_of(choice: dict[str, Any] | None) -> Locator | None:
-    if not choice:
+def locator_of(choice: LocatorChoice | None) -> Locator | None:
+    if choice is None:
         return None
-    chosen = choice["chosen"]
-    return Locator(steps=[Step.model_validate(s) for s in chosen["steps"]], positional=bool(choice.get("fallback")))
+    return Locator(steps=[Step.model_validate(s.model_dump()) for s in choice.chosen.steps], positional=choice.fallback)
 
 
 def path_pattern(url: str, made: frozenset[str] = frozenset()) -> str:
@@ -100,13 +100,13 @@ def _escape(text: str) -> str:
     return re.sub(r"[.^$*+?()\[\]{}|\\-]", lambda m: "\\" + m.group(0), text)
 
 
-def text_assertion(kind: str, args: dict[str, Any], reason: str) -> Assertion:
+def text_assertion(kind: str, args: WaitForArgs | VerifyTextArgs, reason: str) -> Assertion:
     """A text one element showed: matched exactly when it was that element's whole text; when the element
     showed more, its whole text with the numbers around the agent's text as ``\\d+`` (they may differ
     in another run); a substring only for recordings that did not read the element's text."""
-    text, shown = args["text"], args.get("shown")
-    if args.get("exact") or not shown or text not in shown:
-        return Assertion(kind=kind, text=text, exact=bool(args.get("exact")), reason=reason)
+    text, shown = args.text or "", args.shown
+    if args.exact or not shown or text not in shown:
+        return Assertion(kind=kind, text=text, exact=bool(args.exact), reason=reason)
     before, _, after = shown.partition(text)
     if not re.search(r"\d", before + after):
         return Assertion(kind=kind, text=shown, exact=True, reason=reason)
@@ -133,61 +133,62 @@ def url_assertion(url_before: str, url_after: str, made: frozenset[str] = frozen
     return Assertion(kind="url", pattern=url_pattern(url_before, url_after, made), reason=reason)
 
 
-def blocker_wait(record: dict[str, Any]) -> Wait | None:
+def blocker_wait(record: Record) -> Wait | None:
     """The target was covered at preflight by element O (recorded with its proven locator): wait for O
     to be hidden before a fill, a key press or a selection, which Playwright performs on a covered
     element. Not before a pointer action: Playwright's own click retries until the target itself
     receives it, so an overlay still over it only delays the click."""
-    if record.get("tool") in POINTER_TOOLS or (record.get("args") or {}).get("via") == "file_chooser":
+    if record.tool in POINTER_TOOLS or (isinstance(record.args, UploadArgs) and record.args.via == "file_chooser"):
         return None
-    blocker = locator_of(record.get("blocker"))
+    blocker = locator_of(record.blocker)
     if blocker is None or blocker.positional:
         return None
-    covered = next((b for b in record.get("blocking", []) or (record.get("waited") or {}).get("blocking", [])
+    covered = next((b for b in record.blocking or (record.waited.blocking if record.waited else [])
                     if b.startswith("covered")), None)
     if covered is None:
         return None
     return Wait(kind="hidden", locator=blocker, reason=f"the target was {covered.split(' [ref=')[0]}")
 
 
-def ancestor_locator(record: dict[str, Any], test_id: str) -> Locator:
+def ancestor_locator(record: Record, test_id: str) -> Locator:
     """An ancestor of the record's target, by its test id, in the target's frame (the ancestors the
     preflight reports live in the target's own document)."""
-    target = locator_of(record.get("locators"))
+    target = locator_of(record.locators)
     frames = [] if target is None else list(takewhile(lambda s: s.method == "frame_locator", target.steps))
     return Locator(steps=[*frames, Step(method="get_by_test_id", args=[test_id])])
 
 
-def readiness_wait(no_effect: dict[str, Any], effective: dict[str, Any]) -> Wait | None:
+def readiness_wait(no_effect: Record, effective: Record) -> Wait | None:
     """A click had no effect, and a later click on the same target did: between them an ancestor's
     data-*/aria-busy attributes changed (the app became interactive). Wait for that attribute."""
-    before = {a["test_id"]: a["attributes"] for a in no_effect.get("preflight", {}).get("ancestor_state", [])}
-    for ancestor in effective.get("preflight", {}).get("ancestor_state", []):
-        old = before.get(ancestor["test_id"])
+    before = {a.test_id: a.attributes for a in (no_effect.preflight.ancestor_state if no_effect.preflight else [])}
+    for ancestor in effective.preflight.ancestor_state if effective.preflight else []:
+        old = before.get(ancestor.test_id)
         if old is None:
             continue
-        for name, value in ancestor["attributes"].items():
+        for name, value in ancestor.attributes.items():
             if old.get(name) != value:
                 return Wait(kind="attribute", attribute=name, value=value,
-                            locator=ancestor_locator(effective, ancestor["test_id"]),
+                            locator=ancestor_locator(effective, ancestor.test_id),
                             reason=f"the first click had no effect until "
-                                   f"[{ancestor['test_id']}] got {name}={value!r} (handlers attached)")
+                                   f"[{ancestor.test_id}] got {name}={value!r} (handlers attached)")
     return None
 
 
 
 
-def readiness_attributes(record: dict[str, Any]) -> list[Wait]:
+def readiness_attributes(record: Record) -> list[Wait]:
     """When the action worked, an ancestor said it was ready (``data-hydrated="true"``): wait for that
     signal too, so a run where the app becomes interactive later does not click into the void."""
     out = []
     # read before the action and right after it: the app may have become ready in between
-    for ancestor in [*record.get("preflight", {}).get("ancestor_state", []), *record.get("ancestors_after", [])]:
-        for name, value in ancestor["attributes"].items():
+    before = record.preflight.ancestor_state if record.preflight else []
+    for ancestor in [*before, *record.ancestors_after]:
+        for name, value in ancestor.attributes.items():
             if READINESS_ATTRIBUTE.match(name) and value not in NOT_READY:
                 out.append(Wait(kind="attribute", attribute=name, value=value,
-                                locator=ancestor_locator(record, ancestor["test_id"]),
-                                reason=f"when the action worked, [{ancestor['test_id']}] had "
+                                locator=ancestor_locator(record, ancestor.test_id),
+                                reason=f"when the action worked, [{ancestor.test_id}] had "
                                        f"{name}={value!r} (the app's readiness signal)"))
     return out
 
@@ -247,7 +248,7 @@ def unstable_text(text: str) -> str:
     return ""
 
 
-def startup_waits(record: dict[str, Any], asserted: frozenset[str] = frozenset()) -> list[Wait]:
+def startup_waits(record: Record, asserted: frozenset[str] = frozenset()) -> list[Wait]:
     """Before the first action on a document, what the page did on its own:
 
     - it opened a websocket and its server answered the opening: wait until the page has heard that
@@ -258,45 +259,47 @@ def startup_waits(record: dict[str, Any], asserted: frozenset[str] = frozenset()
       the answer will redraw. Never an i18n key; a text that holds a number, a count or a date, unless
       the agent asserted that very text (``asserted``), is waited for by its shape, its numbers as any
       number: another load may count otherwise."""
-    startup = record.get("startup") or {}
+    startup = record.startup
+    if startup is None:
+        return []
     out = []
-    sockets = startup.get("sockets") or []
+    sockets = startup.sockets
     if sockets:
-        heard = sum(s["opening_messages"] for s in sockets)
-        paths = ", ".join(dict.fromkeys(urlsplit(s["url"]).path for s in sockets))
+        heard = sum(s.opening_messages for s in sockets)
+        paths = ", ".join(dict.fromkeys(urlsplit(s.url).path for s in sockets))
         out.append(Wait(kind="server_messages", count=heard, timeout_ms=STARTUP_TIMEOUT_MS,
                         reason=f"the page talks to its server over a websocket ({paths}), whose server sent "
                                f"{heard} message{'s' if heard > 1 else ''} as it opened, before the first step"
                                + (f" (or fewer, then quiet for {SERVER_QUIET_MS / 1000:g} s)" if heard > 1 else "")))
-    ready = startup.get("ready_text")
+    ready = startup.ready_text
     if ready and not I18N_KEY.match(ready.strip()):
-        loaded = sum(1 for r in startup.get("requests", []) if r.get("changed_page"))
+        loaded = sum(1 for r in startup.requests if r.changed_page)
         requests = f"{loaded} requests, the last " if loaded > 1 else ""
-        reason = f"the app loaded its data after the page opened ({requests}{startup['answered_by']})"
+        reason = f"the app loaded its data after the page opened ({requests}{startup.answered_by})"
         if unstable_text(ready) and ready not in asserted:      # its shape, not its numbers: another load may count otherwise
             out.append(Wait(kind="text_visible", text=ready, pattern="^" + _numbers_vary(ready) + "$",
                             timeout_ms=STARTUP_TIMEOUT_MS, reason=f"{reason}; its numbers as any number"))
         else:
-            out.append(Wait(kind="text_visible", text=ready, exact=bool(startup.get("ready_text_exact")),
+            out.append(Wait(kind="text_visible", text=ready, exact=startup.ready_text_exact,
                             timeout_ms=STARTUP_TIMEOUT_MS, reason=reason))
     return out
 
 
-def drawn_after_load(record: dict[str, Any]) -> str | None:
+def drawn_after_load(record: WaitForStep) -> str | None:
     """Why a wait right after a navigation waits longer: the page showed its text only after it had loaded."""
-    waited = (record.get("args") or {}).get("waited_ms") or 0
+    waited = record.args.waited_ms
     if not waited:
         return None
     return (f"the page drew this {waited} ms after it had loaded: its first render is paced like its "
             "loading")
 
 
-def answered_over_a_socket(record: dict[str, Any]) -> str | None:
+def answered_over_a_socket(record: Record) -> str | None:
     """Why the checks after this action wait longer: its server answered it over a websocket."""
-    heard = (record.get("effects") or {}).get("server_messages") or 0
+    heard = record.effects.server_messages if record.effects else 0
     if not heard:
         return None
-    action = record["tool"].removeprefix("browser_")
+    action = record.tool.removeprefix("browser_")
     return (f"the server answered the {action} over its websocket ({heard} message{'s' if heard > 1 else ''}): "
             "what it changed comes at the server's pace")
 
@@ -311,17 +314,16 @@ def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:
     return "**" + path + ("?**" if parts.query else "")
 
 
-def recorded_requests(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def recorded_requests(steps: list[Record]) -> list[RequestEffect]:
     """Every request the recording saw: those the actions caused and those the pages made on their own."""
-    out = []
+    out: list[RequestEffect] = []
     for record in steps:
-        out += (record.get("effects") or {}).get("requests") or []
-        out += (record.get("startup") or {}).get("requests") or []
+        out += record.effects.requests if record.effects else []
+        out += record.startup.requests if record.startup else []
     return out
 
 
-def response_match(effects: dict[str, Any] | None, seen: list[dict[str, Any]] = (),
-                   made: frozenset[str] = frozenset(),
+def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
                    timers: frozenset[tuple[str, str]] = frozenset()) -> ResponseMatch | None:
     """The action started a request and the page changed when it answered: wait for that response.
     ``seen`` is every request of the recording: when one of another method matches the same glob
@@ -330,22 +332,21 @@ def response_match(effects: dict[str, Any] | None, seen: list[dict[str, Any]] = 
     generators/periodic.py) is never the one waited for."""
     if not effects:
         return None
-    requests = [r for r in effects.get("requests", []) if r.get("status") and not r.get("failed")
-                and r.get("resource_type") in ("fetch", "xhr") and not on_a_timer(r, timers)]
-    changed = [r for r in requests if r.get("changed_page")]
-    chosen = next((r for r in changed if r["method"] in CHANGING_METHODS), None) or (changed[0] if changed else None)
+    requests = [r for r in effects.requests if r.status and not r.failed and r.resource_type in ("fetch", "xhr")
+                and not on_a_timer(r, timers)]
+    changed = [r for r in requests if r.changed_page]
+    chosen = next((r for r in changed if r.method in CHANGING_METHODS), None) or (changed[0] if changed else None)
     if chosen is None:
         return None
-    glob = url_glob(chosen["url"], made)
-    holds = glob_matches(glob, chosen["url"])
-    reason = f"{chosen['method']} {urlsplit(chosen['url']).path} answered {chosen['status']} and the page changed"
-    named = sorted({unquote(part) for part in urlsplit(chosen["url"]).path.split("/") if is_made(part, made)})
+    glob = url_glob(chosen.url, made)
+    holds = glob_matches(glob, chosen.url)
+    reason = f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status} and the page changed"
+    named = sorted({unquote(part) for part in urlsplit(chosen.url).path.split("/") if is_made(part, made)})
     if named:
         reason += "; " + ", ".join(map(repr, named)) + " as any name: the server named it"
     if not holds:
-        reason += (f"; Playwright's glob {glob} does not match the whole recorded URL {chosen['url']}, "
+        reason += (f"; Playwright's glob {glob} does not match the whole recorded URL {chosen.url}, "
                    "so the test matches the method and the path")
-    return ResponseMatch(method=chosen["method"], url_glob=glob, path_pattern=path_pattern(chosen["url"], made),
-                         method_matters=any(r.get("method") != chosen["method"] and url_glob(r.get("url", ""), made) == glob
-                                            for r in seen),
+    return ResponseMatch(method=chosen.method, url_glob=glob, path_pattern=path_pattern(chosen.url, made),
+                         method_matters=any(r.method != chosen.method and url_glob(r.url, made) == glob for r in seen),
                          glob_matches_url=holds, reason=reason)

@@ -136,12 +136,16 @@ async def test_hostile_pages_give_unique_or_marked_locators_and_never_two_matche
 
 def test_verdex_heal_knows_a_target_by_its_container_heading():
     from verdex.heal.identity import identity_of
-    step = {"index": 3, "target": {"role": "button", "name": "Buy"},
-            "locators": {"chosen": {"steps": [
-                {"method": "get_by_role", "args": ["article"], "kwargs": {}},
-                {"method": "filter", "args": [], "kwargs": {},
-                 "has": [{"method": "get_by_role", "args": ["heading"], "kwargs": {"name": "Emma", "exact": True}}]},
-                {"method": "get_by_role", "args": ["button"], "kwargs": {"name": "Buy", "exact": True}}]}}}
+    from verdex.recording_format import STEP
+    chosen = {"kind": "role", "score": 1100, "matches": 1, "is_target": True, "steps": [
+        {"method": "get_by_role", "args": ["article"], "kwargs": {}},
+        {"method": "filter", "args": [], "kwargs": {},
+         "has": [{"method": "get_by_role", "args": ["heading"], "kwargs": {"name": "Emma", "exact": True}}]},
+        {"method": "get_by_role", "args": ["button"], "kwargs": {"name": "Buy", "exact": True}}]}
+    step = STEP.validate_python({"tool": "browser_click", "index": 3, "tab": "t1",
+                                 "target": {"role": "button", "name": "Buy", "tag": "button",
+                                            "container": {"tag": "article", "ref": "e4"}},
+                                 "locators": {"chosen": chosen, "candidates": [chosen], "code": "page.get_by_role(…)"}})
     assert identity_of(step).describe() == 'button "Buy" in the container with "Emma"'
 
 

@@ -62,8 +62,8 @@ def _assert_steps_intact(path: Path, before: bytes) -> None:
     after = path.read_bytes()
     assert after.startswith(before)
     recording = read_recording(path)
-    assert [s["tool"] for s in recording.steps[:3]] == ["browser_navigate", "browser_fill", "browser_fill"]
-    assert recording.steps[2]["args"]["value"] == {"env": "VERDEX_SECRET_PASSWORD"}
+    assert [s.tool for s in recording.records[:3]] == ["browser_navigate", "browser_fill", "browser_fill"]
+    assert recording.records[2].args.value.env == "VERDEX_SECRET_PASSWORD"
     assert not recording.truncated
 
 
@@ -104,7 +104,7 @@ async def test_browser_killed_mid_session(recorded: tuple[Client, Path], apps: F
         await _ok(client, "browser_navigate", {"url": apps.url + "/login/"})
         assert "Username" in text(await _ok(client, "browser_snapshot", {}))
     _assert_steps_intact(path, before)
-    assert read_recording(path).steps[3]["tool"] == "browser_navigate"
+    assert read_recording(path).records[3].tool == "browser_navigate"
 
 
 async def test_page_crash_when_its_renderer_is_killed(recorded: tuple[Client, Path], apps: FixtureServer) -> None:
@@ -151,7 +151,7 @@ async def test_page_crash_through_cdp_in_the_python_api(apps: FixtureServer, tmp
             await actions.navigate(fresh, apps.url + "/login/")
             assert "Username" in (await fresh.snapshot()).text
     assert path.read_bytes().startswith(before)
-    assert [s["tool"] for s in read_recording(path).steps] == ["browser_navigate", "browser_navigate"]
+    assert [s.tool for s in read_recording(path).records] == ["browser_navigate", "browser_navigate"]
 
 
 async def test_network_to_the_app_cut(recorded: tuple[Client, Path]) -> None:

@@ -28,6 +28,7 @@ from verdex.generators.planner import build_plan
 from verdex.generators.recording import Recording
 from verdex.generators.targets import renderer_for
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, server_messages_heard
+from verdex.recording_format import STEP, Header
 
 STRICT_CSP = "script-src 'self'"
 PAUSE_S = 0.5            # between the server's two opening messages: the wait must poll across it
@@ -83,14 +84,23 @@ def strict_csp_app() -> Iterator[str]:
 def _recording(base_url: str, socket_path: str = "/live") -> Recording:
     join = {"method": "get_by_role", "args": ["button"], "kwargs": {"name": "Join", "exact": True}}
     status = {"method": "get_by_role", "args": ["status"]}
-    return Recording(header={"type": "header"}, steps=[
-        {"tool": "browser_navigate", "args": {"url": base_url + "/"}},
-        {"tool": "browser_click", "args": {}, "target": {"role": "button", "name": "Join"},
-         "locators": {"chosen": {"steps": [join]}},
+    return Recording(Header(format=4), [STEP.validate_python(step) for step in [
+        {"tool": "browser_navigate", "tab": "t1", "args": {"url": base_url + "/"}},
+        {"tool": "browser_click", "tab": "t1", "target": _target("button", "Join"), "locators": _chosen(join),
          "startup": {"sockets": [{"url": "ws://127.0.0.1:1" + socket_path, "opening_messages": 2}]}},
-        {"tool": "verify_element", "args": {"state": "text", "value": "Joined"},
-         "locators": {"chosen": {"steps": [status]}}},
-    ])
+        {"tool": "verify_element", "tab": "t1", "args": {"ref": "e2", "state": "text", "value": "Joined"},
+         "locators": _chosen(status)},
+    ]])
+
+
+def _target(role: str, name: str) -> dict:
+    return {"role": role, "name": name, "tag": role, "container": {"tag": "main", "ref": "e1"}}
+
+
+def _chosen(step: dict) -> dict:
+    """A locator proven unique when recorded."""
+    chosen = {"kind": "role", "steps": [step], "score": 100, "matches": 1, "is_target": True}
+    return {"chosen": chosen, "candidates": [chosen], "code": "page.get_by_role(...)"}
 
 
 def test_the_recorded_page_forbids_evaluating_a_string_and_playwright_hits_it():

@@ -18,6 +18,7 @@ from verdex.generators.plan import Action, Goto, Locator, ResponseMatch, Secret,
 from verdex.generators.targets import renderer_for
 from verdex.heal.diagnosis import _check
 from verdex.heal.source import read_test
+from verdex.recording_format import STEP
 
 
 def role(name_of_role: str, name: str | None = None) -> Step:
@@ -154,8 +155,12 @@ async def test_heal_names_the_recorded_step_of_an_action_it_cannot_read() -> Non
     source = ("import re\n\ndef test_x(page):\n    with page.expect_response('**/x'):\n"
               "        page.get_by_text(re.compile('Buy.*')).click()\n")
     site = read_test(source, None).actions[0]
-    record = {"index": 2, "tool": "browser_click", "target": {"role": "button", "name": "Buy"},
-              "locators": {"chosen": {"steps": [{"method": "get_by_role", "args": ["button"]}]}}}
+    chosen = {"kind": "role", "steps": [{"method": "get_by_role", "args": ["button"]}], "score": 100, "matches": 1,
+              "is_target": True}
+    record = STEP.validate_python({"index": 2, "tool": "browser_click", "tab": "t1",
+                                   "target": {"role": "button", "name": "Buy", "tag": "button",
+                                              "container": {"tag": "main", "ref": "e1"}},
+                                   "locators": {"chosen": chosen, "candidates": [chosen], "code": "page.get_by_role(…)"}})
     with pytest.raises(CannotHeal, match=r"step 2 \(browser_click on button \"Buy\"\): heal cannot read the "
                                          r"test's locator, page.get_by_text\(re.compile\('Buy.\*'\)\)"):
         await _check(None, site, 0, record, 2, failing=True)

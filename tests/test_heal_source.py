@@ -3,7 +3,6 @@ recorded identity of a target, the patch (libcst, formatting kept) and the comma
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from verdex.cli import main
 from verdex.errors import CannotHeal
 from verdex.facts import LocatorStep
+from verdex.generators import read_recording
 from verdex.heal import Fix
 from verdex.heal.identity import identity_of
 from verdex.heal.patch import POSITIONAL_NOTE, apply
@@ -63,7 +63,7 @@ def test_a_file_that_does_not_parse_or_has_no_test_is_a_typed_error() -> None:
 
 
 def test_the_identity_is_the_role_the_name_and_what_told_the_container_apart() -> None:
-    steps = [json.loads(line) for line in (EXAMPLES / "recordings" / "shop.jsonl").read_text().splitlines()[1:]]
+    steps = read_recording(EXAMPLES / "recordings" / "shop.jsonl").records
     identity = identity_of(steps[3])
     assert (identity.role, identity.name, identity.container_texts) == ("button", "Add to Cart", ("Pixel 8",))
     with pytest.raises(CannotHeal, match="no role"):

@@ -17,6 +17,8 @@ from tests.flows.agent import Agent, recording_client
 from tests.generation_apps import generation_apps
 from verdex.generators.periodic import timer_requests
 from verdex.generators.waits import response_match
+from verdex.facts import Effects
+from verdex.recording_format import STEP, Step
 
 pytestmark = pytest.mark.anyio
 
@@ -34,7 +36,7 @@ async def test_the_wait_is_on_the_actions_request_not_on_the_timers(tmp_path):
         click = next(s for s in steps if s.get("tool") == "browser_click")
         pings = [r for r in click["effects"]["requests"] if r["url"].endswith("/api/usage")]
         assert pings and all(r["on_its_own"] for r in pings), click["effects"]["requests"]
-        assert response_match(click["effects"]).url_glob == "**/api/usage"   # without the evidence: the timer's
+        assert response_match(Effects.model_validate(click["effects"])).url_glob == "**/api/usage"   # without the evidence: the timer's
         python = runner.export_python(recording, tmp_path, "usage")
         source = python.read_text(encoding="utf-8")
         assert 'with page.expect_response("**/api/report"):' in source and "/api/usage" not in source, source
@@ -56,11 +58,15 @@ def _request(method: str, path: str, *, own: bool = False) -> dict:
 
 def test_a_request_seen_on_its_own_later_in_the_recording_is_the_timers_at_every_sighting():
     """The timer fired first during the action; the recording saw it on its own only at a later step."""
-    first = {"tool": "browser_click", "effects": {"requests": [_request("POST", "/api/autosave"),
-                                                               _request("GET", "/api/pages/7")]}}
-    later = {"tool": "browser_click", "effects": {"requests": [_request("POST", "/api/autosave", own=True)]}}
+    first = _click([_request("POST", "/api/autosave"), _request("GET", "/api/pages/7")])
+    later = _click([_request("POST", "/api/autosave", own=True)])
     timers = timer_requests([first, later])
     assert timers == {("POST", "/api/autosave")}
-    assert response_match(first["effects"], timers=timers).url_glob == "**/api/pages/*"
-    assert response_match(later["effects"], timers=timers) is None
-    assert response_match(first["effects"]).url_glob == "**/api/autosave"     # without the evidence: the bug
+    assert response_match(first.effects, timers=timers).url_glob == "**/api/pages/*"
+    assert response_match(later.effects, timers=timers) is None
+    assert response_match(first.effects).url_glob == "**/api/autosave"     # without the evidence: the bug
+
+
+def _click(requests: list[dict]) -> Step:
+    return STEP.validate_python({"tool": "browser_click", "tab": "t1",
+                                 "effects": {"requests": requests, "url_before": "", "url_after": ""}})

@@ -10,20 +10,31 @@ import copy
 import re
 from pathlib import Path
 
-from verdex.generators import build_plan, read_recording
+from verdex.generators import Recording, build_plan, read_recording
 from verdex.generators.plan import Action, Wait
 from verdex.generators.targets.python_pytest import PythonPytest
 from verdex.generators.targets.typescript import TypeScript
+from verdex.recording_format import STEP
 
 SHOP = Path(__file__).resolve().parent.parent / "examples" / "recordings" / "shop.jsonl"
 READY = {"data-hydrated": "true"}
+
+
+def _plain(recording: Recording) -> list[dict]:
+    """The recording's steps as plain data, as its file has them, for a test to change."""
+    return [step.model_dump(mode="json", exclude_unset=True) for step in recording.records]
+
+
+def _with_steps(recording: Recording, steps: list[dict]) -> Recording:
+    """The recording with these steps, read into the format's models as a file of them would be."""
+    return Recording(recording.header, [STEP.validate_python(step) for step in steps])
 
 
 def _shop_with(change) -> list[Action]:
     """The shop recording reduced to its navigation, its click that worked and its assertion, after
     ``change(steps, effective_click)``; the plan's actions."""
     recording = read_recording(SHOP)
-    steps = [s for s in recording.steps
+    steps = [s for s in _plain(recording)
              if s["outcome"] != "not_actionable" and not (s.get("effects") or {}).get("no_effect")]
     click = next(s for s in steps if s["tool"] == "browser_click")
     for ancestor in click["preflight"]["ancestor_state"]:
@@ -31,7 +42,7 @@ def _shop_with(change) -> list[Action]:
             ancestor["attributes"].pop(name, None)          # the preflight read came before hydration
     click.pop("ancestors_after", None)
     change(steps, click)
-    plan = build_plan(recording.__class__(recording.header, steps), "shop")
+    plan = build_plan(_with_steps(recording, steps), "shop")
     return [s for s in plan.statements if isinstance(s, Action)]
 
 
@@ -84,10 +95,11 @@ def test_a_click_that_changed_something_new_stays_in_the_plan():
 
 def test_a_readiness_signal_inside_an_iframe_is_waited_for_through_the_frame():
     recording = read_recording(SHOP.with_name("frames.jsonl"))
-    pay = next(s for s in recording.steps if s["tool"] == "browser_click" and s["target"]["name"] == "Pay now"
+    steps = _plain(recording)
+    pay = next(s for s in steps if s["tool"] == "browser_click" and s["target"]["name"] == "Pay now"
                and s["outcome"] == "done" and not s["effects"]["no_effect"])
     pay["preflight"]["ancestor_state"] = [{"depth": 2, "tag": "form", "test_id": "payment-form", "attributes": READY}]
-    plan = build_plan(recording, "frames")
+    plan = build_plan(_with_steps(recording, steps), "frames")
     action = next(s for s in plan.statements if isinstance(s, Action) and s.locator.steps[-1].kwargs.get("name") == "Pay now")
     [wait] = _readiness(action)
     assert [(step.method, step.args) for step in wait.locator.steps] == [
@@ -195,10 +207,10 @@ def test_a_websocket_whose_server_answered_its_opening_is_waited_for_in_both_lan
     assert [w for w in second.waits if w.kind == "server_messages"] == []
 
     recording = read_recording(SHOP)
-    steps = [s for s in recording.steps if s["tool"] in ("browser_navigate", "browser_click") and s["outcome"] == "done"
+    steps = [s for s in _plain(recording) if s["tool"] in ("browser_navigate", "browser_click") and s["outcome"] == "done"
              and not (s.get("effects") or {}).get("no_effect")]
     steps[1]["startup"] = {"sockets": [{"url": "ws://h/live", "opening_messages": 1}]}
-    plan = build_plan(recording.__class__(recording.header, steps), "live")
+    plan = build_plan(_with_steps(recording, steps), "live")
     python = PythonPytest().test_file(plan)
     body = python.split("def test_live(page: Page) -> None:\n")[1].splitlines()
     assert body[:2] == ["    page.context.add_init_script(COUNT_SERVER_MESSAGES)", '    page.goto("/shop/")']
@@ -214,13 +226,13 @@ def test_the_checks_after_an_action_its_server_answered_over_a_websocket_wait_at
     result over the socket, at the server's pace. The checks after such an action (not after the next
     plain one) get the startup's 30 s."""
     recording = read_recording(SHOP)
-    steps = [s for s in recording.steps if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
+    steps = [s for s in _plain(recording) if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
     click = next(s for s in steps if s["tool"] == "browser_click")
     check = next(s for s in steps if s["tool"].startswith("verify_") and steps.index(s) > steps.index(click))
     click["effects"]["server_messages"] = 3
     plain_click = copy.deepcopy(click) | {"effects": {**click["effects"], "server_messages": 0}}
     steps = [*steps[:steps.index(check) + 1], plain_click, copy.deepcopy(check)]
-    plan = build_plan(recording.__class__(recording.header, steps), "live")
+    plan = build_plan(_with_steps(recording, steps), "live")
     paced, plain = [s.assertion for s in plan.statements if not isinstance(s, Action) and hasattr(s, "assertion")]
     assert (paced.timeout_ms, plain.timeout_ms) == (30_000, None)
     assert paced.timeout_reason == ("the server answered the click over its websocket (3 messages): what it changed "
@@ -240,13 +252,13 @@ def test_a_wait_for_what_the_page_drew_after_it_had_loaded_waits_as_long_as_a_na
     waited 509 ms for the welcome text); under the chaos that took more than 5 s. The same wait after
     an action is not the page's loading, and keeps the assertion's default."""
     recording = read_recording(SHOP)
-    steps = [s for s in recording.steps if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
+    steps = [s for s in _plain(recording) if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
     click = next(s for s in steps if s["tool"] == "browser_click")
     drawn = {"type": "step", "tool": "browser_wait_for", "outcome": "done", "tab": click["tab"],
              "args": {"waited_ms": 509, "text": "Pixel 8", "state": "visible", "elements_showing": 1, "shown": "Pixel 8"}}
     at_once = copy.deepcopy(drawn) | {"args": {**drawn["args"], "waited_ms": 0}}
     steps = [steps[0], drawn, at_once, click, copy.deepcopy(drawn)]
-    plan = build_plan(recording.__class__(recording.header, steps), "drawn")
+    plan = build_plan(_with_steps(recording, steps), "drawn")
     waited, immediate, after_click = [s.assertion for s in plan.statements if not isinstance(s, Action)
                                       and hasattr(s, "assertion")]
     assert (waited.timeout_ms, immediate.timeout_ms, after_click.timeout_ms) == (30_000, None, None)

@@ -19,6 +19,7 @@ from verdex.generators.playwright_glob import GlobError, glob_matches, glob_to_r
 from verdex.generators.recording import Recording
 from verdex.generators.targets import renderer_for
 from verdex.generators.waits import url_glob
+from verdex.recording_format import STEP, Header
 
 REPO = Path(__file__).resolve().parent.parent
 OTHER = "http://other.test:8080"
@@ -103,14 +104,16 @@ def test_globs_playwright_refuses_are_refused():
 
 
 def _recording_of_a_post_to(url: str) -> Recording:
-    header = {"kind": "header", "started": "2026-01-01T00:00:00Z"}
-    steps = [{"tool": "browser_navigate", "args": {"url": "http://127.0.0.1:9/app/"}},
-             {"tool": "browser_click", "args": {}, "target": {"role": "button", "name": "Join"},
-              "locators": {"chosen": {"steps": [{"method": "get_by_role", "args": ["button"],
-                                                 "kwargs": {"name": "Join", "exact": True}}]}},
-              "effects": {"requests": [{"method": "POST", "url": url, "status": 200, "resource_type": "fetch",
+    join = {"kind": "role", "steps": [{"method": "get_by_role", "args": ["button"], "kwargs": {"name": "Join", "exact": True}}],
+            "score": 100, "matches": 1, "is_target": True}
+    steps = [{"tool": "browser_navigate", "tab": "t1", "args": {"url": "http://127.0.0.1:9/app/"}},
+             {"tool": "browser_click", "tab": "t1",
+              "target": {"role": "button", "name": "Join", "tag": "button", "container": {"tag": "main", "ref": "e1"}},
+              "locators": {"chosen": join, "candidates": [join], "code": "page.get_by_role(...)"},
+              "effects": {"url_before": "http://127.0.0.1:9/app/", "url_after": "http://127.0.0.1:9/app/",
+                          "requests": [{"method": "POST", "url": url, "status": 200, "resource_type": "fetch",
                                         "changed_page": True}]}}]
-    return Recording(header=header, steps=steps)
+    return Recording(Header(format=4, started="2026-01-01T00:00:00Z"), [STEP.validate_python(step) for step in steps])
 
 
 @pytest.mark.parametrize("target", ["python", "typescript"])

@@ -36,10 +36,10 @@ async def test_a_server_killed_mid_session_leaves_the_recording_readable_to_its_
             await client.call_tool("browser_fill", {"ref": password, "value": "correct horse battery staple"})
             _kill_verdex_servers(path)
     recording = read_recording(path)
-    assert recording.header["base_url"] == apps.url
-    assert recording.header["verdex"] and recording.header["playwright"]
-    assert [s["tool"] for s in recording.steps] == ["browser_navigate", "browser_fill", "browser_fill"]
-    assert recording.steps[2]["args"]["value"] == {"env": "VERDEX_SECRET_PASSWORD"}
+    assert recording.header.base_url == apps.url
+    assert recording.header.verdex and recording.header.playwright
+    assert [s.tool for s in recording.records] == ["browser_navigate", "browser_fill", "browser_fill"]
+    assert recording.records[2].args.value.env == "VERDEX_SECRET_PASSWORD"
     assert "correct horse" not in path.read_text()
 
 
@@ -49,7 +49,7 @@ def test_a_recording_cut_mid_line_is_read_up_to_its_last_complete_step(tmp_path)
     step = {"type": "step", "index": 1, "time": "2026-11-24T00:00:00+00:00", "tab": "t1", "tool": "browser_navigate", "outcome": "done", "args": {"url": "http://127.0.0.1:1/"}}
     path.write_text(json.dumps(header) + "\n" + json.dumps(step) + "\n" + '{"type": "step", "ind')
     recording = read_recording(path)
-    assert recording.truncated and len(recording.steps) == 1
+    assert recording.truncated and len(recording.records) == 1
 
 
 def _kill_verdex_servers(recording: Path) -> None:

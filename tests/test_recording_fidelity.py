@@ -175,7 +175,7 @@ async def test_a_tab_closed_between_two_steps_is_said_once_and_its_refs_never_ac
 
 def test_a_format_3_recording_reads_into_the_same_models_and_still_exports(tmp_path):
     recording = read_recording(EXAMPLES / "checkout.jsonl")
-    assert recording.format == 3 and recording.header["format"] == 3
+    assert recording.format == 3 and recording.header.format == 3
     assert isinstance(recording.records[0], NavigateStep) and recording.records[0].role is None
     for target, name in (("python", "test_checkout.py"), ("typescript", "checkout.spec.ts")):
         written = export(EXAMPLES / "checkout.jsonl", target=target, path=tmp_path / name, name="checkout")

@@ -3,7 +3,6 @@ line belongs to (generators/line_map.py). No browser: the plan and the rendered 
 
 from __future__ import annotations
 
-import copy
 import re
 from pathlib import Path
 
@@ -14,6 +13,8 @@ from verdex.generators.line_map import statement_at
 from verdex.generators.plan import Action, Check, Goto
 from verdex.generators.revisions import apply_revisions, looser_url_pattern, next_revision
 from verdex.generators.targets import renderer_for
+from verdex.facts import LocatorStep, RankedLocator
+from verdex.recording_format import Step as RecordedStep
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "recordings"
 
@@ -47,18 +48,19 @@ def test_a_looser_url_pattern_still_matches_the_recorded_url():
     assert looser_url_pattern("http://h/", 2) is None                # nothing to loosen further
 
 
-def _shop() -> tuple[list[dict], Action]:
+def _shop() -> tuple[list[RecordedStep], Action]:
     recording = read_recording(EXAMPLES / "shop.jsonl")
     plan = build_plan(recording, "shop")
-    return recording.steps, next(s for s in plan.statements if isinstance(s, Action) and s.response)
+    return recording.records, next(s for s in plan.statements if isinstance(s, Action) and s.response)
 
 
 def test_the_next_locator_is_the_next_candidate_the_recording_proved_and_none_after_the_last():
     steps, action = _shop()
-    record = copy.deepcopy(steps[action.step - 1])
-    other = {"kind": "role", "steps": [{"method": "get_by_role", "args": ["button"], "kwargs": {"name": "Add"}}],
-             "matches": 1, "is_target": True}
-    record["locators"]["candidates"].append(other)
+    recorded = steps[action.step - 1]
+    other = RankedLocator(kind="role", steps=[LocatorStep(method="get_by_role", args=["button"], kwargs={"name": "Add"})],
+                          score=100, matches=1, is_target=True)
+    record = recorded.model_copy(update={"locators": recorded.locators.model_copy(
+        update={"candidates": [*recorded.locators.candidates, other]})})
     revision = next_revision(action, record, "locator", [], "Timeout")
     assert revision is not None and revision.stage == 1 and "the next candidate from the recording (role)" in revision.said
     assert next_revision(action, record, "locator", [revision], "Timeout") is None

@@ -18,6 +18,7 @@ from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.generation_apps import generation_apps
 from verdex.generators.server_names import made_names
+from verdex.recording_format import STEP, Step
 from verdex.generators.waits import url_glob, url_pattern
 from verdex.generators.playwright_glob import glob_matches
 
@@ -59,8 +60,10 @@ async def test_a_thing_the_server_named_is_any_name_and_the_test_passes_twice_in
         assert getattr(apps, page) == 5
 
 
-def _step(tool: str, args: dict, requests: list[dict] = (), url_after: str = "") -> dict:
-    return {"tool": tool, "args": args, "effects": {"requests": list(requests), "url_before": "", "url_after": url_after}}
+def _step(tool: str, args: dict, requests: list[dict] = (), url_after: str = "") -> Step:
+    requests = [{"resource_type": "fetch", **request} for request in requests]
+    return STEP.validate_python({"tool": tool, "tab": "t1", "args": args,
+                                 "effects": {"requests": requests, "url_before": "", "url_after": url_after}})
 
 
 def test_a_name_the_test_typed_or_went_to_stays_literal_and_one_the_server_gave_is_any_name():

@@ -33,8 +33,8 @@ async def test_a_session_records_by_default_and_creates_the_file_with_its_first_
         [path] = _recordings("checkout") - before
         assert session.recorder.path == path
     recording = read_recording(path)
-    assert recording.header["base_url"] == apps.url
-    assert [s["tool"] for s in recording.steps] == ["browser_navigate"]
+    assert recording.header.base_url == apps.url
+    assert [s.tool for s in recording.records] == ["browser_navigate"]
 
 
 async def test_record_starts_a_new_file_and_none_stops_recording(apps, tmp_path):
@@ -45,8 +45,8 @@ async def test_record_starts_a_new_file_and_none_stops_recording(apps, tmp_path)
         await actions.navigate(tab, apps.url + "/shop/")
         session.record(None)
         await actions.navigate(tab, apps.url + "/login/")
-    assert [s["args"]["url"] for s in read_recording(tmp_path / "first.jsonl").steps] == [apps.url + "/login/"]
-    assert [s["args"]["url"] for s in read_recording(tmp_path / "second.jsonl").steps] == [apps.url + "/shop/"]
+    assert [s.args.url for s in read_recording(tmp_path / "first.jsonl").records] == [apps.url + "/login/"]
+    assert [s.args.url for s in read_recording(tmp_path / "second.jsonl").records] == [apps.url + "/shop/"]
 
 
 async def test_exporting_says_why_when_there_is_nothing_to_export(apps, tmp_path):

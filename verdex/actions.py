@@ -49,6 +49,7 @@ from verdex.facts import (
 from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge
 from verdex.browser.calls import core_call
 from verdex.recorder import secret_env_name
+from verdex.recording_format import DialogArgs, SecretValue, WaitForArgs
 from verdex.safety.gate import gated_risk
 
 ACTION_TIMEOUT_MS = 5_000
@@ -305,7 +306,7 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
 def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: PreflightFacts) -> dict[str, Any]:
     """The arguments as recorded: a value for a sensitive field as the environment variable a test reads."""
     if secret_arg and facts.sensitive:
-        return {**args, secret_arg: {"env": secret_env_name(facts.field_name)}}
+        return {**args, secret_arg: SecretValue(env=secret_env_name(facts.field_name))}
     return dict(args)
 
 
@@ -464,7 +465,7 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
         found = None
         if ref is not None and state not in ("detached", "hidden"):
             found = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
-        steps.note(tab.recorder, steps.waited_for(tab, {**waited, **whole}, found))
+        steps.note(tab.recorder, steps.waited_for(tab, WaitForArgs(**waited, **whole), found))
     return waited
 
 
@@ -509,5 +510,5 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
     answered = {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
     if dialog.type == "beforeunload":
         answered["url"] = await tab.left() or tab.page.url       # where the navigation it held ended
-    steps.note(tab.recorder, steps.dialog(tab, answered))
+    steps.note(tab.recorder, steps.dialog(tab, DialogArgs(**answered)))
     return answered

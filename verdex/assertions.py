@@ -22,6 +22,7 @@ from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument
 from verdex.facts import FrameFact, LocatorChoice, LocatorStep, RankedLocator, Verification
 from verdex.browser.calls import core_call
+from verdex.recording_format import VerifyElementArgs, VerifyTextArgs, VerifyUrlArgs
 
 CHECK_TIMEOUT_MS = 5_000
 POLL_S = 0.1
@@ -63,7 +64,7 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     actual = None if passed else f"{await tab.page.get_by_text(text).count()} elements of the page show this text"
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
                           locator=choice)
-    _record(tab, result, recorded)
+    _record(tab, result, VerifyTextArgs(**recorded))
     return result
 
 
@@ -140,7 +141,7 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
         actual = await (target.inner_text() if state == "text" else target.input_value())
     expected = f"{choice.code} {state}" + (f" {value!r}" if value is not None else "")
     result = Verification(kind="element", passed=passed, expected=expected, actual=actual, locator=choice)
-    _record(tab, result, {"ref": ref, "state": state, "value": value})
+    _record(tab, result, VerifyElementArgs(ref=ref, state=state, value=value))
     return result
 
 
@@ -164,7 +165,7 @@ async def _url(tab: Tab, expected: str, timeout_ms: int) -> Verification:
         pattern = re.compile(re.escape(expected) + r"$")
     passed = await _holds(expect(tab.page).to_have_url(pattern, timeout=timeout_ms))
     result = Verification(kind="url", passed=passed, expected=f"URL matching {pattern.pattern!r}", actual=tab.page.url)
-    _record(tab, result, {"url": expected, "pattern": pattern.pattern})
+    _record(tab, result, VerifyUrlArgs(url=expected, pattern=pattern.pattern))
     return result
 
 
@@ -176,6 +177,6 @@ async def _holds(check: Any) -> bool:
         return False
 
 
-def _record(tab: Tab, result: Verification, args: dict[str, Any]) -> None:
+def _record(tab: Tab, result: Verification, args: VerifyTextArgs | VerifyElementArgs | VerifyUrlArgs) -> None:
     if result.passed:
         recording_steps.note(tab.recorder, recording_steps.verified(tab, result.kind, args, result.locator))

@@ -22,6 +22,7 @@ from verdex.browser.network import changed_the_page
 from verdex.errors import NotActionable, VerdexError
 from verdex.facts import (
     SNAPSHOT_LINE,
+    AncestorState,
     Box,
     Effects,
     LocatorChoice,
@@ -61,7 +62,7 @@ class EffectsWatch:
         self._target = target
         self._ref = ref
         self._first_sign_ms = FIRST_SIGN_MS if first_sign else 0
-        self.ancestors_after: list[dict] = []     # the target's ancestors' state right after the action
+        self.ancestors_after: list[AncestorState] = []     # the target's ancestors' state right after the action
         self.late_values: list[ValueChange] = []  # values the page set after the previous action had settled
         self._capture: ActionCapture | None = None
         self._downloads: list[Download] = []
@@ -134,7 +135,7 @@ class EffectsWatch:
                 identity = from_bridge(PageIdentity, answer["identity"]) if "error" in answer else await tab.identity()
                 effects = self._effects(downloads=downloads, identity=identity, navigated=True)
             else:
-                self.ancestors_after = answer["ancestors"] or []
+                self.ancestors_after = [from_bridge(AncestorState, a) for a in answer["ancestors"] or []]
                 values = await self._located([from_bridge(ValueChange, v) for v in answer["values"]])
                 frames_changed = _frame_changes(self._frames_before, await frames_content(tab))
                 effects = self._effects(downloads=downloads, identity=from_bridge(PageIdentity, answer["identity"]),

@@ -27,6 +27,7 @@ from verdex.generators.plan import Action, Check, Goto, TestPlan
 from verdex.generators.revisions import apply_revisions, next_revision
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import kept_from_recording
+from verdex.recording_format import Step
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
 MAX_REVISIONS = 3
@@ -116,7 +117,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         if kept:
             proof.kept_state = "the recording"
             return written, _unproven(proof, started, f"{kept}\n{_failure(failed, proof.failing_source)}\n{REPEATABLE}")
-        revision, why = _revision(plan, read.steps, target, source, failed, proof.revisions)
+        revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
         if revision is None or len(proof.revisions) >= MAX_REVISIONS or time.monotonic() - started > budget_s:
             limit = (f"; {MAX_REVISIONS} revisions made" if len(proof.revisions) >= MAX_REVISIONS else
                      "; the time budget is spent" if revision is not None else "")
@@ -167,7 +168,7 @@ def _one_round(proof: Proof, target: str, path: Path, runs: int, timeout_s: floa
     return failed
 
 
-def _revision(plan: TestPlan, steps: list[dict], target: str, source: list[str], failed: Run,
+def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str], failed: Run,
               revisions: list[Revision]) -> tuple[Revision | None, str]:
     """The next choice for the line the run failed on, or None and why there is none."""
     if failed.error in ("Hang", "NoNode") or failed.line is None:
@@ -210,7 +211,7 @@ def _part(action: Action, text: str, block: str, message: str) -> str:
 def _plan(recording: str | Path, target: str, path: Path, name: str, revisions: list[Revision]) -> TestPlan:
     """The plan the file at ``path`` was rendered from (export's own steps)."""
     read = read_recording(recording)
-    plan = apply_revisions(build_plan(read, name), read.steps, revisions)
+    plan = apply_revisions(build_plan(read, name), read.records, revisions)
     return plan.model_copy(update={"own_origin": foreign_origin(path.parent, target, plan.base_url)})
 
 

@@ -13,12 +13,12 @@ loaded) and says the role it ran in. A format-3 step has no ``role``: it ran in 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from verdex.facts import (Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts, Startup, ValueChange, Verdict,
-                          WaitRecord)
+from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
+                          Startup, ValueChange, Verdict, WaitRecord)
 
 FORMAT_VERSION = 4
 
@@ -54,7 +54,7 @@ class Target(_Line):
     role: str | None
     name: str
     tag: str
-    container: dict[str, Any]
+    container: ContainerRef
     risk: str | None = None
 
 
@@ -175,7 +175,7 @@ class _Step(_Line):
     blocking: list[str] | None = None          # why a not_actionable step was refused
     effects: Effects | None = None
     startup: Startup | None = None             # the requests the page made on its own before this action
-    ancestors_after: list[dict[str, Any]] = []
+    ancestors_after: list[AncestorState] = []   # the target's ancestors' state as the action landed
     artifacts: dict[str, str] | None = None    # pictures beside the recording, by kind
     url_after: str | None = None               # a navigation's landing URL, status and page identity
     status: int | None = None
@@ -299,6 +299,9 @@ Step = Annotated[Union[NavigateStep, BackStep, ForwardStep, ReloadStep, ClickSte
                        VerifyElementStep, VerifyUrlStep, TabNewStep, TabSelectStep, TabCloseStep, SelectRoleStep,
                        StateLoadStep], Field(discriminator="tool")]
 STEP: TypeAdapter[Step] = TypeAdapter(Step)
+# each tool's step model, to build a step as its model (verdex.steps)
+STEP_MODELS: dict[str, type[_Step]] = {tool: model for model in get_args(get_args(Step)[0])
+                                       for tool in get_args(model.model_fields["tool"].annotation)}
 
 # what a step's tool is, for readers that group them
 NAVIGATION_TOOLS = ("browser_navigate", "browser_back", "browser_forward", "browser_reload")

@@ -22,7 +22,9 @@ from verdex.browser.session import Session
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
 from verdex.errors import VerdexError
-from verdex.facts import Effects, LocatorStep
+from verdex.facts import Effects, RequestEffect
+from verdex.recording_format import (CheckStep, ClickStep, FillStep, NavigateStep, PressStep, SecretValue, SelectStep,
+                                     Step, TypeStep, UploadStep, VerifyElementStep, VerifyTextStep, VerifyUrlStep)
 
 STEP_TIMEOUT_MS = 5_000
 
@@ -46,22 +48,22 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
     try:
         tab = await session.tab()
         recorded_base = None
-        for index, step in enumerate(recording.steps, 1):
-            if step.get("outcome", "done") != "done":
+        for index, step in enumerate(recording.records, 1):
+            if step.outcome != "done":
                 continue
-            report = StepReport(index, step.get("tool", "?"))
+            report = StepReport(index, step.tool)
             reports.append(report)
             try:
-                if step["tool"] == "browser_navigate":
-                    url = step["args"]["url"]
+                if isinstance(step, NavigateStep):
+                    url = step.args.url
                     parts = urlsplit(url)
                     recorded_base = recorded_base or f"{parts.scheme}://{parts.netloc}"
                     if base_url and url.startswith(recorded_base):
                         url = urljoin(base_url, url[len(recorded_base):])
                     await tab.navigate(url)
-                elif step["tool"].startswith("verify_"):
-                    await _verify(tab, step, report)
-                elif step.get("locators"):
+                elif isinstance(step, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
+                    await _verify(tab, step)
+                elif step.locators is not None:
                     await _act(tab, step, report)
             except (VerdexError, AssertionError) as exc:
                 report.drift.append(f"failed: {str(exc).splitlines()[0]}")
@@ -71,86 +73,82 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
     return reports
 
 
-def _locator(tab: Tab, step: dict[str, Any]) -> Any:
-    steps = [LocatorStep.model_validate(s) for s in step["locators"]["chosen"]["steps"]]
-    return locators.build(tab.page, steps)
+def _locator(tab: Tab, step: Step) -> Any:
+    assert step.locators is not None, "a step without a locator is not replayed on one"
+    return locators.build(tab.page, step.locators.chosen.steps)
 
 
-async def _act(tab: Tab, step: dict[str, Any], report: StepReport) -> None:
+async def _act(tab: Tab, step: Step, report: StepReport) -> None:
     locator = _locator(tab, step)
     await expect(locator).to_have_count(1, timeout=STEP_TIMEOUT_MS)
     watch = EffectsWatch(tab)
     await watch.start()
     report.drift += await perform(locator, step, secrets=tab.secrets)
     now = await watch.finish()
-    report.drift += _effect_drift(step.get("effects") or {}, now)
+    if step.effects is not None:                # an action recorded without watching its effects has none to compare
+        report.drift += _effect_drift(step.effects, now)
 
 
-async def perform(locator: Any, step: dict[str, Any], timeout_ms: float = STEP_TIMEOUT_MS,
+async def perform(locator: Any, step: Step, timeout_ms: float = STEP_TIMEOUT_MS,
                   secrets: TypedSecrets | None = None) -> list[str]:
     """Do a recorded action's tool call on a Playwright locator, with its recorded arguments (a secret
     from its environment variable, told to ``secrets``). Returns what could not be done as recorded."""
     notes = []
-    tool, args = step["tool"], step.get("args", {})
-    if tool == "browser_click":
-        await (locator.dblclick if args.get("click_count", 1) == 2 else locator.click)(timeout=timeout_ms)
-    elif tool in ("browser_fill", "browser_type"):
-        value = args.get("value", args.get("text"))
-        if isinstance(value, dict):
-            notes += [] if os.environ.get(value["env"]) else [f"secret {value['env']} is not set"]
-            value = os.environ.get(value["env"], "")
+    if isinstance(step, ClickStep):
+        await (locator.dblclick if step.args.click_count == 2 else locator.click)(timeout=timeout_ms)
+    elif isinstance(step, (FillStep, TypeStep)):
+        value = step.args.value if isinstance(step, FillStep) else step.args.text
+        if isinstance(value, SecretValue):
+            notes += [] if os.environ.get(value.env) else [f"secret {value.env} is not set"]
+            value = os.environ.get(value.env, "")
             if secrets is not None:
                 secrets.add(value)              # a secret: masked in the session's trace
         await locator.fill(value, timeout=timeout_ms)
-        if args.get("submit"):
+        if step.args.submit:
             await locator.press("Enter")
-    elif tool == "browser_select":
-        await locator.select_option(value=args.get("values"), label=args.get("labels"), timeout=timeout_ms)
-    elif tool in ("browser_check", "browser_uncheck"):
-        await (locator.check if tool == "browser_check" else locator.uncheck)(timeout=timeout_ms)
-    elif tool == "browser_hover":
-        await locator.hover(timeout=timeout_ms)
-    elif tool == "browser_press":
-        await locator.press(args["key"], timeout=timeout_ms)
-    elif tool == "browser_upload":
-        paths = args.get("paths", [])
-        gone = [path for path in paths if not Path(path).is_file()]
+    elif isinstance(step, SelectStep):
+        await locator.select_option(value=step.args.values, label=step.args.labels, timeout=timeout_ms)
+    elif isinstance(step, CheckStep):
+        act = {"browser_check": locator.check, "browser_uncheck": locator.uncheck, "browser_hover": locator.hover}
+        await act[step.tool](timeout=timeout_ms)
+    elif isinstance(step, PressStep):
+        await locator.press(step.args.key, timeout=timeout_ms)
+    elif isinstance(step, UploadStep):
+        gone = [path for path in step.args.paths if not Path(path).is_file()]
         if gone:
             return notes + [f"uploaded file no longer there: {', '.join(gone)}"]
-        await give_files(locator, paths, via=args.get("via", "input"), timeout_ms=timeout_ms)
+        await give_files(locator, step.args.paths, via=step.args.via, timeout_ms=timeout_ms)
     return notes
 
 
-def _effect_drift(recorded: dict[str, Any], now: Effects) -> list[str]:
+def _effect_drift(recorded: Effects, now: Effects) -> list[str]:
     drift = []
-    def calls(requests: list[Any]) -> set[str]:
-        return {f"{r['method'] if isinstance(r, dict) else r.method} "
-                f"{urlsplit(r['url'] if isinstance(r, dict) else r.url).path}" for r in requests}
-    before, after = calls(recorded.get("requests", [])), calls(now.requests)
-    if recorded.get("navigated") and now.navigated:
+    def calls(requests: list[RequestEffect]) -> set[str]:
+        return {f"{r.method} {urlsplit(r.url).path}" for r in requests}
+    before, after = calls(recorded.requests), calls(now.requests)
+    if recorded.navigated and now.navigated:
         # the new document's own loading (GET) may or may not fall in the effects window, by timing;
         # where it ends up is compared below. What the action sent (POST, …) is still compared.
         before, after = ({c for c in found if not c.startswith("GET ")} for found in (before, after))
     drift += [f"request no longer made: {c}" for c in sorted(before - after)]
     drift += [f"new request: {c}" for c in sorted(after - before)]
-    if urlsplit(recorded.get("url_after", "")).path != urlsplit(now.url_after).path:
-        drift.append(f"ends on {urlsplit(now.url_after).path}, recorded {urlsplit(recorded.get('url_after', '')).path}")
-    gone = set(recorded.get("appeared", [])) - set(now.appeared)
+    if urlsplit(recorded.url_after).path != urlsplit(now.url_after).path:
+        drift.append(f"ends on {urlsplit(now.url_after).path}, recorded {urlsplit(recorded.url_after).path}")
+    gone = set(recorded.appeared) - set(now.appeared)
     drift += [f"no longer appears: {a}" for a in sorted(gone)]
-    if recorded.get("no_effect") != now.no_effect:
+    if recorded.no_effect != now.no_effect:
         drift.append("had no effect" if now.no_effect else "now has an effect (it had none)")
     return drift
 
 
-async def _verify(tab: Tab, step: dict[str, Any], report: StepReport) -> None:
-    args = step.get("args", {})
-    if step["tool"] == "verify_text_visible":
-        await expect(tab.page.get_by_text(args["text"]).first).to_be_visible(timeout=STEP_TIMEOUT_MS)
-    elif step["tool"] == "verify_url":
-        await expect(tab.page).to_have_url(re.compile(args["pattern"]), timeout=STEP_TIMEOUT_MS)
-    elif step.get("locators"):
+async def _verify(tab: Tab, step: VerifyTextStep | VerifyElementStep | VerifyUrlStep) -> None:
+    if isinstance(step, VerifyTextStep):
+        await expect(tab.page.get_by_text(step.args.text).first).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    elif isinstance(step, VerifyUrlStep):
+        await expect(tab.page).to_have_url(re.compile(step.args.pattern), timeout=STEP_TIMEOUT_MS)
+    elif step.locators is not None:
         locator = _locator(tab, step)
-        state, value = args["state"], args.get("value")
+        state, value = step.args.state, step.args.value
         checks = {"visible": lambda: expect(locator).to_be_visible(timeout=STEP_TIMEOUT_MS),
                   "hidden": lambda: expect(locator).to_be_hidden(timeout=STEP_TIMEOUT_MS),
                   "enabled": lambda: expect(locator).to_be_enabled(timeout=STEP_TIMEOUT_MS),

@@ -20,10 +20,15 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from verdex.facts import (Effects, LocatorChoice, NavigationResult, PreflightFacts, Startup, ValueChange, Verdict,
-                          WaitRecord)
+from pydantic import BaseModel
+
+from verdex.facts import (AncestorState, Effects, LocatorChoice, NavigationResult, PreflightFacts, Startup,
+                          ValueChange, Verdict, WaitRecord)
 from verdex.recorder import Recorder
-from verdex.recording_format import STEP, Step
+from verdex.recording_format import (STEP_MODELS, ClickArgs, DialogArgs, DragArgs, FillArgs, NavigateArgs, NoArgs,
+                                     PressArgs, SelectArgs, SelectRoleArgs, StateLoadArgs, Step, TabNewArgs, Target,
+                                     TypeArgs, UploadArgs, VerifyElementArgs, VerifyTextArgs, VerifyUrlArgs,
+                                     WaitForArgs)
 
 if TYPE_CHECKING:
     from verdex.browser.tab import Tab
@@ -76,54 +81,64 @@ def note(recorder: Recorder, step: Step, attachments: dict[str, bytes] | None = 
 
 
 def _step(tool: str, **fields: Any) -> Step:
-    """A step of the format: the tool's own model, its arguments checked against the tool's model."""
-    return STEP.validate_python({"tool": tool, **fields})
+    """A step of the format, built as the tool's own model."""
+    return STEP_MODELS[tool](tool=tool, **fields)
+
+
+# what each action tool's arguments are, as recorded
+ACTION_ARGS: dict[str, type[BaseModel]] = {
+    "browser_click": ClickArgs, "browser_fill": FillArgs, "browser_type": TypeArgs, "browser_select": SelectArgs,
+    "browser_check": NoArgs, "browser_uncheck": NoArgs, "browser_hover": NoArgs, "browser_upload": UploadArgs,
+    "browser_drag": DragArgs, "browser_press": PressArgs}
 
 
 # ---------------------------------------------------------------- the steps, by kind
-def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, args: dict[str, Any] | None = None
+def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, args: NavigateArgs | None = None
                ) -> Step:
-    """browser_navigate (``args={"url": …}``), browser_back, browser_forward or browser_reload."""
-    return _step(tool, tab=tab.id, role=tab.role, url=url_before, args=args or {}, url_after=result.url,
-                 status=result.status, identity=result.identity, dialog=result.dialog)
+    """browser_navigate (with its ``NavigateArgs``), browser_back, browser_forward or browser_reload."""
+    return _step(tool, tab=tab.id, role=tab.role, url=url_before, url_after=result.url, status=result.status,
+                 identity=result.identity, dialog=result.dialog, **({"args": args} if args is not None else {}))
 
 
 def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: PreflightFacts, locators: LocatorChoice,
            verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
-           effects: Effects | None, ancestors_after: list[dict[str, Any]], startup: Startup | None,
+           effects: Effects | None, ancestors_after: list[AncestorState], startup: Startup | None,
            values_before: list[ValueChange]) -> Step:
-    return _step(tool, tab=tab.id, role=tab.role, args=args, url=url, target=target(facts), locators=locators,
-                 preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker, effects=effects,
-                 ancestors_after=ancestors_after, startup=startup, values_before=values_before)
+    """An action done; ``args``: the tool's arguments as it was called (a secret as a ``SecretValue``)."""
+    return _step(tool, tab=tab.id, role=tab.role, args=ACTION_ARGS[tool](**args), url=url, target=target(facts),
+                 locators=locators, preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker,
+                 effects=effects, ancestors_after=ancestors_after, startup=startup, values_before=values_before)
 
 
 def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts, blocking: list[str],
             blocker: LocatorChoice | None, startup: Startup | None) -> Step:
     """An action the preflight stopped: what blocked it, for the test to wait out."""
-    return _step(tool, outcome="not_actionable", tab=tab.id, role=tab.role, args=args, url=tab.page.url,
-                 target=target(facts), blocking=blocking, blocker=blocker, preflight=facts, startup=startup)
+    return _step(tool, outcome="not_actionable", tab=tab.id, role=tab.role, args=ACTION_ARGS[tool](**args),
+                 url=tab.page.url, target=target(facts), blocking=blocking, blocker=blocker, preflight=facts,
+                 startup=startup)
 
 
 def pressed(tab: Tab, key: str, effects: Effects, values_before: list[ValueChange]) -> Step:
     """A key pressed on whatever had focus."""
-    return _step("browser_press", tab=tab.id, role=tab.role, args={"key": key}, url=tab.page.url, effects=effects,
-                 values_before=values_before)
+    return _step("browser_press", tab=tab.id, role=tab.role, args=PressArgs(key=key), url=tab.page.url,
+                 effects=effects, values_before=values_before)
 
 
-def waited_for(tab: Tab, args: dict[str, Any], locators: LocatorChoice | None) -> Step:
+def waited_for(tab: Tab, args: WaitForArgs, locators: LocatorChoice | None) -> Step:
     return _step("browser_wait_for", tab=tab.id, role=tab.role, args=args, locators=locators)
 
 
-def dialog(tab: Tab, answered: dict[str, Any]) -> Step:
+def dialog(tab: Tab, answered: DialogArgs) -> Step:
     return _step("browser_dialog", tab=tab.id, role=tab.role, args=answered)
 
 
-def verified(tab: Tab, kind: str, args: dict[str, Any], locators: LocatorChoice | None) -> Step:
+def verified(tab: Tab, kind: str, args: VerifyTextArgs | VerifyElementArgs | VerifyUrlArgs,
+             locators: LocatorChoice | None) -> Step:
     return _step(f"verify_{kind}", tab=tab.id, role=tab.role, args=args, locators=locators)
 
 
 def tab_opened(tab: Tab, url: str | None) -> Step:
-    return _step("browser_tab_new", tab=tab.id, role=tab.role, args={"url": url})
+    return _step("browser_tab_new", tab=tab.id, role=tab.role, args=TabNewArgs(url=url))
 
 
 def tab_selected(tab: Tab) -> Step:
@@ -135,14 +150,13 @@ def tab_closed(tab: Tab, url: str) -> Step:
 
 
 def role_selected(role: str, tab: str | None) -> Step:
-    return _step("select_role", tab=tab or "", role=role, args={"name": role})
+    return _step("select_role", tab=tab or "", role=role, args=SelectRoleArgs(name=role))
 
 
 def state_loaded(role: str, path: str) -> Step:
-    return _step("browser_state_load", tab="", role=role, args={"path": path})
+    return _step("browser_state_load", tab="", role=role, args=StateLoadArgs(path=path))
 
 
-def target(facts: PreflightFacts) -> dict[str, Any]:
+def target(facts: PreflightFacts) -> Target:
     """The target's identity as a step keeps it."""
-    return {"role": facts.role, "name": facts.name, "tag": facts.tag, "container": facts.container.model_dump(),
-            "risk": facts.risk.level}
+    return Target(role=facts.role, name=facts.name, tag=facts.tag, container=facts.container, risk=facts.risk.level)

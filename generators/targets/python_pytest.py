@@ -84,7 +84,8 @@ class PythonPytest:
     # ---------------------------------------------------------------- statements
     def _statement(self, statement: Statement) -> list[str]:
         if isinstance(statement, Goto):
-            return [f"{statement.page}.goto({literal(statement.url)})"]
+            leave = [*comments(statement.leave), self._dialog_handler(statement.page, "accept", None)] if statement.leave else []
+            return [*leave, f"{statement.page}.goto({literal(statement.url)})"]
         if isinstance(statement, Check):
             return self._assertion(statement.page, statement.assertion)
         if isinstance(statement, History):
@@ -99,14 +100,17 @@ class PythonPytest:
             return [f"{statement.page}.close()"]
         return self._action(statement)
 
+    def _dialog_handler(self, page: str, answer: str, prompt_text: str | None) -> str:
+        """The handler that answers the next dialog of ``page`` the way the agent did."""
+        call = f"dialog.accept({literal(prompt_text)})" if answer == "accept" and prompt_text else f"dialog.{answer}()"
+        return f"{page}.once(\"dialog\", lambda dialog: {call})"
+
     def _action(self, action: Action) -> list[str]:
         lines: list[str] = []
         for wait in action.waits:
             lines += self._wait(action.page, wait)
         if action.dialog:
-            answer = f"dialog.accept({literal(action.prompt_text)})" if action.dialog == "accept" and action.prompt_text \
-                else f"dialog.{action.dialog}()"
-            lines.append(f"{action.page}.once(\"dialog\", lambda dialog: {answer})")
+            lines.append(self._dialog_handler(action.page, action.dialog, action.prompt_text))
         managers = []
         if action.popup:
             managers.append(f"{action.page}.expect_popup() as {action.popup}_info")

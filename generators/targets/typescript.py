@@ -121,7 +121,8 @@ class TypeScript:
     # ---------------------------------------------------------------- statements
     def _statement(self, statement: Statement) -> list[str]:
         if isinstance(statement, Goto):
-            return [f"await {statement.page}.goto({literal(statement.url)});"]
+            leave = [*comments(statement.leave), self._dialog_handler(statement.page, "accept", None)] if statement.leave else []
+            return [*leave, f"await {statement.page}.goto({literal(statement.url)});"]
         if isinstance(statement, Check):
             return self._assertion(statement.page, statement.assertion)
         if isinstance(statement, History):
@@ -140,14 +141,17 @@ class TypeScript:
         self._promises += 1
         return f"{prefix}{self._promises}"
 
+    def _dialog_handler(self, page: str, answer: str, prompt_text: str | None) -> str:
+        """The handler that answers the next dialog of ``page`` the way the agent did."""
+        call = f"dialog.accept({literal(prompt_text)})" if answer == "accept" and prompt_text else f"dialog.{answer}()"
+        return f"{page}.once(\"dialog\", (dialog) => {call});"
+
     def _action(self, action: Action) -> list[str]:
         lines: list[str] = []
         for wait in action.waits:
             lines += self._wait(action.page, wait)
         if action.dialog:
-            answer = f"dialog.accept({literal(action.prompt_text)})" if action.dialog == "accept" and action.prompt_text \
-                else f"dialog.{action.dialog}()"
-            lines.append(f"{action.page}.once(\"dialog\", (dialog) => {answer});")
+            lines.append(self._dialog_handler(action.page, action.dialog, action.prompt_text))
         awaited: list[str] = []
         if action.response:
             name = self._promise("response")

@@ -17,11 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from pydantic import ValidationError
 
 from verdex.generators.recording import Recording, read_recording
-from verdex.recording_format import NAVIGATION_TOOLS, TAB_TOOLS
-from verdex.facts import Effects, PreflightFacts
+from verdex.recording_format import NAVIGATION_TOOLS, TAB_TOOLS, Step
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 PICTURE_TITLES = {"element": "target, before", "page": "page, after", "diff": "what changed"}
@@ -65,32 +63,32 @@ def write_report(recording: str | Path, output: str | Path) -> Path:
 def render_report(recording: Recording, folder: Path, *, title: str) -> str:
     environment = Environment(loader=PackageLoader("verdex.artifacts", "templates"),
                               autoescape=select_autoescape(default=True, default_for_string=True))
-    steps = [_step_view(step, folder) for step in recording.steps]
+    steps = [_step_view(step, folder) for step in recording.records]
     return environment.get_template("report.html.j2").render(title=title, header=recording.header, steps=steps,
                                                              truncated=recording.truncated)
 
 
-def _step_view(step: dict[str, Any], folder: Path) -> StepView:
-    tool = str(step.get("tool", "?"))
-    view = StepView(index=int(step.get("index", 0)), tool=tool, outcome=str(step.get("outcome", "")),
-                    time=str(step.get("time", "")), url=str(step.get("url") or step.get("url_after") or ""),
-                    kind=_kind(tool), raw=json.dumps(step, ensure_ascii=False, indent=1, default=str))
-    target = step.get("target") or {}
-    if target:
-        view.target = f"{target.get('role') or target.get('tag') or ''} {json.dumps(target.get('name') or '', ensure_ascii=False)}"
-    locators = step.get("locators") or {}
-    view.locator = str(locators.get("code") or "") + (" (positional fallback)" if locators.get("fallback") else "")
-    if step.get("args"):
-        view.args = json.dumps(step["args"], ensure_ascii=False, default=str)
+def _step_view(step: Step, folder: Path) -> StepView:
+    view = StepView(index=step.index, tool=step.tool, outcome=step.outcome, time=step.time,
+                    url=step.url or step.url_after or "", kind=_kind(step.tool),
+                    raw=json.dumps(step.model_dump(mode="json", exclude_unset=True), ensure_ascii=False, indent=1))
+    target = step.target
+    if target is not None:
+        view.target = f"{target.role or target.tag or ''} {json.dumps(target.name or '', ensure_ascii=False)}"
+    if step.locators is not None:
+        view.locator = step.locators.code + (" (positional fallback)" if step.locators.fallback else "")
+    args = step.args.model_dump(mode="json", exclude_unset=True)
+    if args:
+        view.args = json.dumps(args, ensure_ascii=False)
     view.facts = _facts(step)
-    waited = step.get("waited") or {}
-    if waited:
-        view.waited = (f"waited {waited.get('waited_ms')} ms for: {'; '.join(waited.get('blocking') or [])}"
-                       + ("" if waited.get("cleared") else " (did not clear)"))
+    waited = step.waited
+    if waited is not None:
+        view.waited = (f"waited {waited.waited_ms} ms for: {'; '.join(waited.blocking)}"
+                       + ("" if waited.cleared else " (did not clear)"))
     view.effects = _effects(step)
     titles = {**PICTURE_TITLES, "page": "page, when refused"} if view.outcome == "not_actionable" else PICTURE_TITLES
     view.pictures = [_picture(kind, titles.get(kind, kind), path, folder)
-                     for kind, path in (step.get("artifacts") or {}).items()]
+                     for kind, path in (step.artifacts or {}).items()]
     return view
 
 
@@ -104,19 +102,15 @@ def _kind(tool: str) -> str:
     return {"browser_wait_for": "wait", "browser_dialog": "dialog"}.get(tool, "action")
 
 
-def _facts(step: dict[str, Any]) -> list[str]:
+def _facts(step: Step) -> list[str]:
     facts: list[str] = []
-    verdict = step.get("verdict") or {}
-    facts += [f"blocking: {b}" for b in verdict.get("blocking") or step.get("blocking") or []]
-    facts += [f"advisory: {a}" for a in verdict.get("advisory") or []]
-    blocker = step.get("blocker") or {}
-    if blocker.get("code"):
-        facts.append(f"covered by: {blocker['code']}")
-    if step.get("preflight"):
-        try:
-            pre = PreflightFacts.model_validate(step["preflight"])
-        except ValidationError:
-            return facts + ["preflight facts in an unknown shape (see the record)"]
+    verdict = step.verdict
+    facts += [f"blocking: {b}" for b in (verdict.blocking if verdict else []) or step.blocking or []]
+    facts += [f"advisory: {a}" for a in (verdict.advisory if verdict else [])]
+    if step.blocker is not None and step.blocker.code:
+        facts.append(f"covered by: {step.blocker.code}")
+    pre = step.preflight
+    if pre is not None:
         centre = next((p for p in pre.coverage if p.point == "center"), None)
         hit = centre.hit if centre is not None else None
         facts.append(f"visible: {pre.visible}, in viewport: {pre.in_viewport:.0%}, opacity: {pre.opacity:g}, "
@@ -134,14 +128,11 @@ def _facts(step: dict[str, Any]) -> list[str]:
     return facts
 
 
-def _effects(step: dict[str, Any]) -> list[str]:
-    if step.get("effects"):
-        try:
-            return Effects.model_validate(step["effects"]).to_text().splitlines()
-        except ValidationError:
-            return ["effects in an unknown shape (see the record)"]
-    if step.get("tool") in NAVIGATION_TOOLS:
-        return [f"now at {step.get('url_after', '')} (HTTP {step.get('status')})"]
+def _effects(step: Step) -> list[str]:
+    if step.effects is not None:
+        return step.effects.to_text().splitlines()
+    if step.tool in NAVIGATION_TOOLS:
+        return [f"now at {step.url_after} (HTTP {step.status})"]
     return []
 
 

@@ -49,6 +49,7 @@ from verdex.facts import (
     Snapshot,
 )
 from verdex.recorder import Recorder
+from verdex.recording_format import NavigateArgs
 from verdex.refs import RefBook
 from verdex.safety import Guard
 
@@ -220,8 +221,10 @@ class Tab:
             async with self._leaving_the_page():
                 with translate_playwright_errors(f"navigating to {target}"):
                     response = await self._unless_asked(self.page.goto(target, wait_until="commit", timeout=timeout_ms))
-                    if self.leaving is not None:
-                        return self._asked_before_leaving()
+                    if self.leaving is not None:      # recorded as asked: the agent's answer is the next step
+                        asked = self._asked_before_leaving()
+                        await self._note("browser_navigate", asked, url_before, NavigateArgs(url=url))
+                        return asked
                     if response is None and not same_document:
                         # Playwright answers a goto to another document without a response when the page's
                         # own navigation (a timer's location.replace) took the place of verdex's as it
@@ -237,14 +240,14 @@ class Tab:
         result = await self._settled(response.status if response else None)
         if self.recorder.on and self.recorder.browser_locale is None and response is not None:
             self.recorder.browser_locale = await self._browser_locale(response.request)
-        await self._note("browser_navigate", result, url_before, {"url": url})
+        await self._note("browser_navigate", result, url_before, NavigateArgs(url=url))
         return result
 
-    async def _note(self, tool: str, result: NavigationResult, url_before: str, args: dict[str, Any] | None = None
+    async def _note(self, tool: str, result: NavigationResult, url_before: str, args: NavigateArgs | None = None
                     ) -> None:
-        if self.recorder.on:
+        if self.recorder.on:             # no picture of a page a dialog holds: it answers nothing until answered
             steps.note(self.recorder, steps.navigation(self, tool, result, url_before, args),
-                       await page_picture(self.page, self.artifacts))
+                       await page_picture(self.page, self.artifacts) if result.dialog is None else None)
 
     async def _browser_locale(self, document: Request) -> BrowserLocale | None:
         """The languages the browser asked the server for (the document's ``Accept-Language``, none unless a

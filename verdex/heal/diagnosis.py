@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 from urllib.parse import urljoin, urlsplit
 
 from playwright.async_api import expect
@@ -24,6 +24,7 @@ from verdex.facts import LocatorStep
 from verdex.heal.identity import find, identity_of
 from verdex.heal.source import ActionSite, TestSource
 from verdex.preflight import judge
+from verdex.recording_format import NavigateStep, PressStep, Step
 from verdex.replay import perform
 
 ACTION_TIMEOUT_MS = 10_000
@@ -39,14 +40,14 @@ class Fix:
     reason: str
 
 
-async def diagnose(tab: Tab, test: TestSource, failing: int, action_steps: list[int], recorded: list[dict[str, Any]],
+async def diagnose(tab: Tab, test: TestSource, failing: int, action_steps: list[int], recorded: list[Step],
                    base_url: str, progress: Callable[[str], None]) -> Fix:
     """Replay up to the failing action and name the fix; ``CannotHeal`` when the facts show none."""
     recorded_origin = None
     last = action_steps[failing]
     for index, record in enumerate(recorded[:last], 1):
-        if record.get("tool") == "browser_navigate":
-            url = record["args"]["url"]
+        if isinstance(record, NavigateStep):
+            url = record.args.url
             parts = urlsplit(url)
             recorded_origin = recorded_origin or f"{parts.scheme}://{parts.netloc}"
             await tab.navigate(urljoin(base_url, url[len(recorded_origin):]) if url.startswith(recorded_origin) else url)
@@ -63,10 +64,11 @@ async def diagnose(tab: Tab, test: TestSource, failing: int, action_steps: list[
         if index < last:
             with translate_playwright_errors(f"replaying step {index}"):
                 if site.chain is None:          # a key press on whatever has focus (an unread locator raised above)
-                    await tab.page.keyboard.press(record["args"]["key"])
+                    assert isinstance(record, PressStep) and record.args.key, "only a key press has no locator"
+                    await tab.page.keyboard.press(record.args.key)
                 else:
                     await perform(locators.build(tab.page, site.chain.steps), record, ACTION_TIMEOUT_MS)
-            progress(f"  replay step {index}: {record['tool']} done with the test's locator")
+            progress(f"  replay step {index}: {record.tool} done with the test's locator")
     raise CannotHeal(f"step {last}: the test's locator reaches the recorded target and nothing covers it; "
                      "the failure is not a locator or a missing wait", step=last)
 
@@ -86,13 +88,13 @@ async def _run_waits(tab: Tab, site: ActionSite) -> None:
                              f"does not hold on the live page", detail=str(exc).splitlines()[0]) from exc
 
 
-async def _check(tab: Tab, site: ActionSite, number: int, record: dict[str, Any], index: int, *,
+async def _check(tab: Tab, site: ActionSite, number: int, record: Step, index: int, *,
                  failing: bool) -> Fix | None:
     if site.unread is not None:
         raise CannotHeal(f"step {index} ({_recorded(record)}): heal cannot read the test's locator, "
                          f"{site.unread}", step=index, action=site.what())
     if site.chain is None:
-        if (record.get("locators") or {}).get("chosen"):
+        if record.locators is not None:
             raise CannotHeal(f"step {index} ({_recorded(record)}) is {site.what()} in the test: it no longer "
                              "follows the recording", step=index)
         if failing:
@@ -130,9 +132,8 @@ async def _check(tab: Tab, site: ActionSite, number: int, record: dict[str, Any]
                f"step {index}: the target was {covered.split(' [ref=')[0]}")
 
 
-def _recorded(record: dict[str, Any]) -> str:
+def _recorded(record: Step) -> str:
     """A recorded step as a person names it: ``browser_click on button "Buy"``."""
-    target = record.get("target") or {}
-    if not target.get("role"):
-        return record.get("tool", "an action")
-    return f"{record.get('tool', 'an action')} on {target['role']} {json.dumps(target.get('name') or '')}"
+    if record.target is None or not record.target.role:
+        return record.tool
+    return f"{record.tool} on {record.target.role} {json.dumps(record.target.name or '')}"

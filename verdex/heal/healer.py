@@ -7,7 +7,6 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from verdex.generators import RecordingError, build_plan, read_recording
 from verdex.generators.plan import Action
@@ -18,6 +17,7 @@ from verdex.heal.diagnosis import Fix, diagnose
 from verdex.heal.patch import apply
 from verdex.heal.runner import TestRun, run_test
 from verdex.heal.source import TestSource, read_test
+from verdex.recording_format import Step
 
 MAX_FIXES = 5
 DEFAULT_ACTION_TIMEOUT_MS = 5_000
@@ -40,7 +40,7 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
     except RecordingError as exc:
         raise CannotHeal(str(exc)) from exc
     plan = build_plan(recorded, path.stem)
-    base_url = base_url or recorded.header.get("base_url") or plan.base_url
+    base_url = base_url or recorded.header.base_url or plan.base_url
     if not base_url:
         raise CannotHeal("no base URL: pass one (the recording does not say where the app ran)")
     action_steps = [s.step for s in plan.statements if isinstance(s, Action)]
@@ -63,7 +63,7 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
                              "it no longer follows the recording", failure=failure.summary())
         failing = test.action_at(failure.line)
         progress(f"  line {failure.line} belongs to action {failing + 1}, recorded step {action_steps[failing]}")
-        fix = asyncio.run(_diagnose(browser, test, failing, action_steps, recorded.steps, base_url, progress,
+        fix = asyncio.run(_diagnose(browser, test, failing, action_steps, recorded.records, base_url, progress,
                                     failure.summary()))
         if fix in report.fixes:
             raise CannotHeal(f"{fix.reason}, but that fix is already in the file and the test still fails",
@@ -74,7 +74,7 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
 
 
 async def _diagnose(browser: BrowserOptions | None, test: TestSource, failing: int, action_steps: list[int],
-                    steps: list[dict[str, Any]], base_url: str, progress: Callable[[str], None], failure: str) -> Fix:
+                    steps: list[Step], base_url: str, progress: Callable[[str], None], failure: str) -> Fix:
     async with Session(browser, record=False) as session:      # diagnosing is not a session to record
         try:
             return await diagnose(await session.tab(), test, failing, action_steps, steps, base_url, progress)

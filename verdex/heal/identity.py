@@ -19,11 +19,11 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from verdex.browser.tab import Tab
 from verdex.errors import CannotHeal
 from verdex.facts import SNAPSHOT_LINE, ElementFacts
+from verdex.recording_format import Step
 
 FIND_TIMEOUT_S = 10.0
 POLL_S = 0.25
@@ -41,19 +41,16 @@ class Identity:
         return f"{self.role} {json.dumps(self.name)}{inside}"
 
 
-def identity_of(step: dict[str, Any]) -> Identity:
+def identity_of(step: Step) -> Identity:
     """What the recording says the target of an action step was."""
-    target = step.get("target") or {}
-    if not target.get("role"):
-        raise CannotHeal(f"step {step.get('index')} recorded no role for its target: nothing to find it by",
-                         step=step.get("index"))
-    chosen = ((step.get("locators") or {}).get("chosen") or {}).get("steps", [])
-    texts = [s["kwargs"]["has_text"] for s in chosen if s["method"] == "filter"
-             and isinstance(s.get("kwargs", {}).get("has_text"), str)]
-    texts += [s["kwargs"]["name"] for s in chosen[:-1] if s["method"] == "get_by_role" and s.get("kwargs", {}).get("name")]
-    texts += [inner["kwargs"]["name"] for s in chosen for inner in s.get("has") or []
-              if isinstance(inner.get("kwargs", {}).get("name"), str)]
-    return Identity(target["role"], target.get("name") or "", tuple(texts))
+    target = step.target
+    if target is None or not target.role:
+        raise CannotHeal(f"step {step.index} recorded no role for its target: nothing to find it by", step=step.index)
+    chosen = step.locators.chosen.steps if step.locators is not None else []
+    texts = [s.kwargs["has_text"] for s in chosen if s.method == "filter" and isinstance(s.kwargs.get("has_text"), str)]
+    texts += [s.kwargs["name"] for s in chosen[:-1] if s.method == "get_by_role" and s.kwargs.get("name")]
+    texts += [inner.kwargs["name"] for s in chosen for inner in s.has or [] if isinstance(inner.kwargs.get("name"), str)]
+    return Identity(target.role, target.name or "", tuple(texts))
 
 
 @dataclass(frozen=True)
