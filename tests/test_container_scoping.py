@@ -120,7 +120,7 @@ async def test_truly_identical_siblings_get_a_marked_positional_locator(session)
 async def test_hostile_pages_give_unique_or_marked_locators_and_never_two_matches(session):
     tab = await session.tab()
     nested = "<div>" * 30 + "<div style='cursor:pointer' onclick='0'>deep</div>" + "</div>" * 30
-    anonymous = "".join(f"<div style='cursor:pointer' onclick='0'>item</div>" for _ in range(4))
+    anonymous = "".join("<div style='cursor:pointer' onclick='0'>item</div>" for _ in range(4))
     changing = "<span id='tick'>0</span><button>Same</button><button>Same</button>"
     await tab.page.set_content(f"<main>{nested}{anonymous}{changing}</main>"
                                "<script>setInterval(() => tick.textContent = String(Date.now()), 20)</script>")

@@ -57,7 +57,7 @@ async def test_the_targets_ancestors_are_read_again_right_after_the_action_and_r
     lines = snapshot.splitlines()
     start = next(i for i, line in enumerate(lines) if 'heading "Pixel 8"' in line)
     ref = next(re.search(r"\[ref=(e\d+)\]", line).group(1) for line in lines[start:] if 'button "Add to Cart"' in line)
-    recorder = session.record(tmp_path / "shop.jsonl", base_url=apps.url)
+    session.record(tmp_path / "shop.jsonl", base_url=apps.url)
     await actions.click(tab, ref)
     step = json.loads((tmp_path / "shop.jsonl").read_text().splitlines()[-1])
     grids = [a["attributes"] for a in step["ancestors_after"] if a["test_id"] == "product-grid"]

@@ -31,6 +31,7 @@ from verdex.errors import (
     StaleRef,
     Timeout,
     UnknownRef,
+    VerdexError,
     translate_playwright_errors,
 )
 from verdex.facts import (
