@@ -54,7 +54,7 @@ CATALOG = "/shop/?catalog=hostile"
 NAMES: dict[str, str] = {p["id"]: p["name"] for p in HOSTILE_PRODUCTS}
 RECORD_CONCURRENCY = 3          # agent sessions (one browser each) at a time
 REPLAY_CONCURRENCY = 3          # generated pytest runs (one fixture server + browser each) at a time
-RUN_TIMEOUT_S = 120
+RUN_TIMEOUT_S = 300      # a bound on a hang only (twelve specs on three workers)
 
 # Generated Python may import these and nothing else (``os`` only for a secret, and nothing is typed here).
 PY_IMPORT_LINES = {"import re", "from playwright.sync_api import Page, expect"}
