@@ -137,6 +137,7 @@ class History(Model):
     kind: Literal["back", "forward", "reload"]
     asserts: list[Assertion] = []
     step: int = 0
+    leave: str | None = None          # the page asks before it is left (beforeunload): why the test accepts
 
 
 class OpenPage(Model):

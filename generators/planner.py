@@ -173,11 +173,13 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             if moved is not None:        # the page went on by itself: the test goes back (reloads) from there too
                 statements.append(Check(page=page, assertion=moved.model_copy(update={
                     "reason": f"the page had gone on to {record.url} by itself when the agent did this"})))
-            where[page] = record.url_after or ""
-            url_check = waits.url_assertion(record.url or "", record.url_after or "",
-                                            server_names.made_names(steps)[index - 1])
+            left = _left(steps, index)
+            landed = (left.args.url if left is not None else None) or record.url_after or ""
+            where[page] = landed
+            url_check = waits.url_assertion(record.url or "", landed, server_names.made_names(steps)[index - 1])
             statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
-                                      asserts=[url_check] if url_check is not None else []))
+                                      asserts=[url_check] if url_check is not None else [],
+                                      leave=LEAVE_REASON if left is not None else None))
             loading, paced = True, None
             continue
         if tool == "browser_tab_close":
@@ -355,7 +357,7 @@ def _answered_dialogs(steps: list[Record]) -> set[int]:
     or navigation (``_left``) answers it."""
     answered: set[int] = set()
     for index, record in enumerate(steps, 1):
-        if isinstance(record, NavigateStep) and record.dialog is not None and index < len(steps) \
+        if record.tool in ("browser_navigate", *HISTORY_TOOLS) and record.dialog is not None and index < len(steps) \
                 and isinstance(steps[index], DialogStep):
             answered.add(index + 1)
         if record.tool in ACTION_TOOLS and record.effects is not None and record.effects.dialogs:

@@ -79,4 +79,7 @@ async def session(shared_session: Session) -> AsyncIterator[Session]:
     while tab.pending_dialogs:                    # a test that failed with a dialog open
         await tab.pending_dialogs.pop(0).dismiss()
     await tab.navigate("about:blank")
+    if tab.leaving is not None:                   # the page asked before it was left (beforeunload): leave
+        await tab.pending_dialogs.pop(0).accept()
+        await tab.left()
     yield shared_session

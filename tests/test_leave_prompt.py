@@ -67,3 +67,32 @@ async def test_a_page_the_agent_stayed_on_is_refused_naming_the_step(session, ap
         with pytest.raises(UnrenderableStep, match=r"step 4 \(browser_dialog\).*stayed on the page"):
             export(recording, target=target, path=tmp_path / name, name="stay", overwrite_support=True)
         assert not (tmp_path / name).exists()
+
+
+async def test_a_back_the_page_asked_about_is_exported_with_the_agents_answer_and_runs(session, apps, tmp_path):
+    """The same question on a move in the page's history: the back is recorded as asked (not waited out),
+    and the test answers before its go_back as it does before a goto."""
+    recording = tmp_path / "back.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/settling/slider.html")
+    await call(session, "browser_navigate", url=apps.url + "/settling/leave.html")
+    draft = ref_of((await call(session, "browser_snapshot")).text, 'textbox "Draft"')
+    await call(session, "browser_type", ref=draft, text="unsaved words")
+    asked = await call(session, "browser_back")
+    assert asked.data["dialog"] == {"type": "beforeunload", "message": ""}, asked.data
+    await call(session, "browser_dialog", accept=True)
+    await call(session, "verify_text_visible", text="Volume")
+    session.record(None)
+
+    python = tmp_path / "test_back.py"
+    export(recording, target="python", path=python, name="back", overwrite_support=True)
+    source = python.read_text(encoding="utf-8")
+    assert f'    {ACCEPT}\n    page.go_back()\n' in source, source
+    run = runner.run_pytest(python, None)
+    assert run.passed, run.tail()
+    with runner.exported_spec(recording, "back") as spec:
+        typescript = spec.read_text(encoding="utf-8")
+        assert ('  page.once("dialog", (dialog) => dialog.accept());\n'
+                '  await page.goBack();\n') in typescript, typescript
+        ts_run = runner.run_typescript(spec.parent)
+    assert ts_run.passed, ts_run.tail()

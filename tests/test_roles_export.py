@@ -95,8 +95,8 @@ def test_the_playwright_test_export_opens_a_context_per_role_and_the_second_role
     shop = Shop()
     with exported_spec(two_roles, "buyer_and_member") as spec:
         source = spec.read_text()
-        assert 'async ({ browser, baseURL })' in source, source
-        assert "const buyerContext = await browser.newContext({ baseURL });" in source
+        assert 'async ({ browser, baseURL, locale, timezoneId })' in source, source   # the config pins the recording's
+        assert "const buyerContext = await browser.newContext({ baseURL, locale, timezoneId });" in source
         assert source.index("await buyerPage.goBack();") < source.index("await buyerPage.reload();") \
             < source.index("const memberPage = await memberContext.newPage();")
         run = run_typescript(spec.parent, serve=shop.serve)

@@ -90,7 +90,8 @@ class PythonPytest:
             return self._assertion(statement.page, statement.assertion)
         if isinstance(statement, History):
             call = {"back": "go_back", "forward": "go_forward", "reload": "reload"}[statement.kind]
-            lines = [f"{statement.page}.{call}()"]
+            leave = [*comments(statement.leave), self._dialog_handler(statement.page, "accept", None)] if statement.leave else []
+            lines = [*leave, f"{statement.page}.{call}()"]
             for assertion in statement.asserts:
                 lines += self._assertion(statement.page, assertion)
             return lines

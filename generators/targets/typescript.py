@@ -127,7 +127,8 @@ class TypeScript:
             return self._assertion(statement.page, statement.assertion)
         if isinstance(statement, History):
             call = {"back": "goBack", "forward": "goForward", "reload": "reload"}[statement.kind]
-            lines = [f"await {statement.page}.{call}();"]
+            leave = [*comments(statement.leave), self._dialog_handler(statement.page, "accept", None)] if statement.leave else []
+            lines = [*leave, f"await {statement.page}.{call}();"]
             for assertion in statement.asserts:
                 lines += self._assertion(statement.page, assertion)
             return lines

@@ -361,7 +361,11 @@ class Tab:
                                   "nothing was done", tab=self.id, url=url_before)
         async with self._leaving_the_page():
             with translate_playwright_errors(what):
-                response = await go(wait_until="commit", timeout=self.navigation_timeout * 1000)
+                response = await self._unless_asked(go(wait_until="commit", timeout=self.navigation_timeout * 1000))
+                if self.leaving is not None:          # recorded as asked: the agent's answer is the next step
+                    asked = self._asked_before_leaving()
+                    await self._note(tool, asked, url_before)
+                    return asked
         result = await self._settled(response.status if response else None)
         await self._note(tool, result, url_before)
         return result
