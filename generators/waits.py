@@ -127,7 +127,7 @@ def url_assertion(url_before: str, url_after: str, made: frozenset[str] = frozen
     shown = after.path + (f"?{after.query}" if after.query else "") + (f"#{after.fragment}" if after.fragment else "")
     reason = f"the action navigated to {shown}"
     named = [name for name in sorted(made) if any(is_made(part, made) and unquote(part) == name
-                                                  for part in re.split(r"[/?&=#]", url_after))]
+                                                  for part in re.split(r"[/?&=#]", shown))]
     if named:
         reason += "; " + ", ".join(map(repr, named)) + " as any name: the server named it (another run's name differs)"
     return Assertion(kind="url", pattern=url_pattern(url_before, url_after, made), reason=reason)

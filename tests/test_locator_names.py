@@ -24,6 +24,7 @@ async def _refs(tab, pattern: str) -> list[str]:
 async def test_icon_controls_get_role_locators_by_their_full_name_and_no_position(session, apps):
     tab = await session.tab()
     await tab.navigate(apps.url + "/aria/icons.html")
+    await tab.page.wait_for_load_state("load")          # its stylesheet, which draws the glyphs, applied
     refs = await _refs(tab, r"^\s*- (link|button) ")
     assert len(refs) == 12
     codes = []
@@ -42,6 +43,7 @@ async def test_icon_controls_get_role_locators_by_their_full_name_and_no_positio
 async def test_a_name_of_icon_glyphs_only_is_shown_with_the_title_that_says_what_it_does(session, apps):
     tab = await session.tab()
     await tab.navigate(apps.url + "/aria/icons.html")
+    await tab.page.wait_for_load_state("load")          # its stylesheet, which draws the glyphs, applied
     text = (await tab.snapshot(mode="full", max_bytes=None)).text
     assert re.search(r'- button "\uf1f8" \[ref=e\d+\] \[title="Delete record"\]', text), text
     assert await tab.page.get_by_role("button", name="\uf1f8", exact=True).count() == 1   # Playwright's name

@@ -71,7 +71,8 @@ def check_sampled_flow(flow: Flow, folder: Path, runs: int = 1) -> None:
     assert reading.volatile == [], reading.volatile
     test_file = export(flow, recording, folder)
     spec = export_typescript(recording, folder / "typescript", test_file.stem.removeprefix("test_"))
-    assert style_problems(test_file) + style_problems(spec) == []
+    problems = style_problems(test_file) + style_problems(spec)
+    assert problems == [], "\n".join(problems) + "\n" + test_file.read_text(encoding="utf-8")
     failed = [run for run in run_python(flow, test_file, runs) if not run.passed]
     assert not failed, failed[0].tail()
     spec_run = run_spec(flow, recording)
