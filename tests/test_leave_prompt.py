@@ -42,19 +42,8 @@ async def test_a_navigation_the_page_asked_about_is_exported_with_the_agents_ans
     assert (asked.tool, asked.dialog.type, answered.tool, answered.args.accepted) == (
         "browser_navigate", "beforeunload", "browser_dialog", True)
 
-    python = tmp_path / "test_leave.py"
-    export(recording, target="python", path=python, name="leave", overwrite_support=True)
-    source = python.read_text(encoding="utf-8")
-    assert f'    {ACCEPT}\n    page.goto("/settling/slider.html")\n' in source, source
-    run = runner.run_pytest(python, None)
-    assert run.passed, run.tail()
-    with runner.exported_spec(recording, "leave") as spec:
-        typescript = spec.read_text(encoding="utf-8")
-        assert ('  page.once("dialog", (dialog) => dialog.accept());\n'
-                '  await page.goto("/settling/slider.html");\n') in typescript, typescript
-        ts_run = runner.run_typescript(spec.parent)
-    assert ts_run.passed, ts_run.tail()
-
+    python, source = exported_and_run(recording, tmp_path, "leave", 'page.goto("/settling/slider.html")',
+                                      'await page.goto("/settling/slider.html");')
     python.write_text(source.replace(ACCEPT, 'page.once("dialog", lambda dialog: dialog.dismiss())'), encoding="utf-8")
     stayed = runner.run_pytest(python, None)
     assert not stayed.passed, "the page did not ask in the test's run: the answer decided nothing"
@@ -84,15 +73,21 @@ async def test_a_back_the_page_asked_about_is_exported_with_the_agents_answer_an
     await call(session, "verify_text_visible", text="Volume")
     session.record(None)
 
-    python = tmp_path / "test_back.py"
-    export(recording, target="python", path=python, name="back", overwrite_support=True)
+    exported_and_run(recording, tmp_path, "back", "page.go_back()", "await page.goBack();")
+
+
+def exported_and_run(recording: Path, folder: Path, name: str, python_move: str, typescript_move: str
+                     ) -> tuple[Path, str]:
+    """Export both targets, check each accepts the page's question just before its move, run both."""
+    python = folder / f"test_{name}.py"
+    export(recording, target="python", path=python, name=name, overwrite_support=True)
     source = python.read_text(encoding="utf-8")
-    assert f'    {ACCEPT}\n    page.go_back()\n' in source, source
+    assert f"    {ACCEPT}\n    {python_move}\n" in source, source
     run = runner.run_pytest(python, None)
     assert run.passed, run.tail()
-    with runner.exported_spec(recording, "back") as spec:
+    with runner.exported_spec(recording, name) as spec:
         typescript = spec.read_text(encoding="utf-8")
-        assert ('  page.once("dialog", (dialog) => dialog.accept());\n'
-                '  await page.goBack();\n') in typescript, typescript
+        assert f'  page.once("dialog", (dialog) => dialog.accept());\n  {typescript_move}\n' in typescript, typescript
         ts_run = runner.run_typescript(spec.parent)
     assert ts_run.passed, ts_run.tail()
+    return python, source
