@@ -45,6 +45,7 @@ QUIET_MS = 100
 FIRST_SIGN_MS = 400      # a click, key or choice that changed nothing yet: how long its first sign may take
 POLL_S = 0.03
 UNREAD_BODY_S = 0.3      # an answer whose body has not come this long after its headers: the page does not read it
+CHAINED_WITHIN_S = 0.15  # no request open for this long after one ended: the page asks nothing more on the answer
 LOCATE_TIMEOUT_S = 2.0
 
 
@@ -185,11 +186,19 @@ class EffectsWatch:
         read (a fire-and-forget POST: the browser finishes it only when the page reads it)."""
         network = self._tab.network
         deadline = time.monotonic() + SETTLE_REQUESTS_S
+        quiet_since = None
         while time.monotonic() < deadline:
             now = time.monotonic()
-            if not [r for r in network.since(self._t0) if r.finished is None and not network.standing(r, self._t0)
+            made = network.since(self._t0)
+            if [r for r in made if r.finished is None and not network.standing(r, self._t0)
                     and (r.responded is None or now - r.responded < UNREAD_BODY_S)]:
-                return
+                quiet_since = None
+            else:
+                # a page that asks again with what an answer said (save, then sync) starts the next request
+                # only once it has read the answer: not done until nothing more is asked for a moment
+                quiet_since = now if quiet_since is None else quiet_since
+                if not made or now - quiet_since >= CHAINED_WITHIN_S:
+                    return
             if self._tab.pending_dialogs:
                 return
             await asyncio.sleep(POLL_S)
