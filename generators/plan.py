@@ -50,7 +50,8 @@ class Wait(Model):
     locator: Locator | None = None
     count: int | None = None          # server_messages: how many the page's websockets must have heard
     text: str | None = None
-    pattern: str | None = None        # text_visible: the text as a regular expression, its numbers as \d+
+    pattern: str | None = None        # text_visible: the text as a regular expression, its numbers as \d+;
+                                      # value: what the value must hold (the text typed before it)
     attribute: str | None = None
     value: str | None = None          # attribute: its value; value: the field's (generators/settling.py)
     timeout_ms: int | None = None     # longer than the assertion's default, said why in the reason

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from verdex.facts import RankedLocator
 from verdex.generators.plan import Action, Locator, Model, Step, TestPlan
-from verdex.generators.waits import VOLATILE_SEGMENT, _escape
+from verdex.generators.waits import VOLATILE_SEGMENT, escape_pattern
 from verdex.recording_format import Step as Record
 
 
@@ -94,7 +94,7 @@ def looser_url_pattern(url: str, stage: int) -> str | None:
     """The URL's path as a pattern (stage 1), then with its last segment as any name (stage 2); None
     when it would not match ``url`` itself."""
     path = urlsplit(url).path or "/"
-    parts = [r"[^/]+" if VOLATILE_SEGMENT.match(part) else _escape(part) for part in path.split("/")]
+    parts = [r"[^/]+" if VOLATILE_SEGMENT.match(part) else escape_pattern(part) for part in path.split("/")]
     if stage == 2:
         if len(parts) < 2 or not parts[-1] or parts[-1] == r"[^/]+":
             return None

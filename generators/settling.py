@@ -5,48 +5,66 @@ only later, before the next one started (``values_before``, a debounced handler'
 
     a title field whose handler fills a hidden slug 100 ms after the last key: wait for the slug before
     Publish; a todo field the app clears after saving: wait for it to be empty before typing the next.
+
+A value that holds what the action before typed, and more (a rich-text editor's hidden JSON: the
+text beside block keys the editor makes anew on every load), is waited for as holding the typed text:
+the rest is the app's own and need not come back the same.
 """
 
 from __future__ import annotations
 
 from verdex.facts import ValueChange
 from verdex.generators.plan import Wait
-from verdex.generators.waits import VOLATILE_VALUE, locator_of
-from verdex.recording_format import Step as Record
+from verdex.generators.waits import VOLATILE_VALUE, escape_pattern, locator_of
+from verdex.recording_format import FillStep, Step as Record, TypeStep
 
 READ_ONLY_PREFIXES = ("verify_", "browser_wait_for")       # steps that leave the page as it was
 
 
 def value_waits(steps: list[Record], index: int) -> list[Wait]:
     """Before step ``index`` (1-based): wait for each value the page set after the action before it."""
-    previous = _previous_action(steps, index)
+    record = _previous_action(steps, index)
     late = steps[index - 1].values_before
-    if previous is None:
+    if record is None:
         return []
-    number, record = previous
     changes: dict[str, tuple[ValueChange, str]] = {}
     for change in record.effects.values if record.effects else []:     # the action's own value is not among them
         changes[_key(change)] = (change, "as it settled")
     for change in late:
-        changes[_key(change)] = (change, "after it had settled, before this step")
+        changes[_key(change)] = (change, "after it had settled, before the next one")
+    typed = _typed(record)
     out = []
     for change, when in changes.values():
         locator = locator_of(change.locator)
         if locator is None or locator.positional or change.kind != "value" or VOLATILE_VALUE.match(change.after):
             continue
-        out.append(Wait(kind="value", locator=locator, value=change.after,
-                        reason=f"the page set {change.field}{' (hidden)' if change.hidden else ''} to "
-                               f"{change.after!r} after step {number}, {when}"))
+        field = f"{change.field}{' (hidden)' if change.hidden else ''}"
+        if typed and typed in change.after and typed != change.after:
+            out.append(Wait(kind="value", locator=locator, pattern=escape_pattern(typed),
+                            reason=f"the page set {field} to a value holding the text the action before typed, "
+                                   f"{when}; the rest of it is the app's own"))
+        else:
+            out.append(Wait(kind="value", locator=locator, value=change.after,
+                            reason=f"the page set {field} to {_shown(change.after)} after the action before, {when}"))
     return out
 
 
-def _previous_action(steps: list[Record], index: int) -> tuple[int, Record] | None:
-    """The step just before step ``index`` that changed the page, with its number."""
-    for number in range(index - 1, 0, -1):
-        record = steps[number - 1]
-        if record.outcome != "done" or record.tool.startswith(READ_ONLY_PREFIXES):
-            continue
-        return number, record
+def _typed(record: Record) -> str | None:
+    """The text the action typed, when it typed one the test writes out (a secret is read from the
+    environment: no value holds it in the test)."""
+    typed = record.args.value if isinstance(record, FillStep) else record.args.text if isinstance(record, TypeStep) else None
+    return typed.strip() or None if isinstance(typed, str) else None
+
+
+def _shown(value: str, limit: int = 60) -> str:
+    return repr(value if len(value) <= limit else value[:limit] + "…")
+
+
+def _previous_action(steps: list[Record], index: int) -> Record | None:
+    """The step just before step ``index`` that changed the page."""
+    for record in reversed(steps[:index - 1]):
+        if record.outcome == "done" and not record.tool.startswith(READ_ONLY_PREFIXES):
+            return record
     return None
 
 

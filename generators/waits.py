@@ -57,19 +57,19 @@ def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozense
     stands. ``/products?sort=-price`` after ``/products`` gives
     ``/products\\?(?=(?:[^#]*&)?sort=\\-price(?:[&#]|$))[^#]*$``."""
     before, after = urlsplit(url_before), urlsplit(url_after)
-    pattern = "/".join(r"[^/]+" if _any_name(part, made) else _escape(part)
+    pattern = "/".join(r"[^/]+" if _any_name(part, made) else escape_pattern(part)
                        for part in (after.path or "/").split("/"))
     if after.query:
         earlier = _parameters(before.query)
         changed = [(key, value) for key, value in _parameters(after.query).items() if earlier.get(key) != value]
         if changed:
             pattern += r"\?" + "".join(
-                r"(?=(?:[^#]*&)?" + _escape(key) + "=" + (r"[^&#]*" if _names_a_record(key, value) or is_made(value, made) else _escape(value))
+                r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if _names_a_record(key, value) or is_made(value, made) else escape_pattern(value))
                 + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
         else:
             pattern += r"(?:\?[^#]*)?"
     if after.fragment:
-        pattern += "#" + "/".join(r"[^/]*" if _any_name(part, made) else _escape(part)
+        pattern += "#" + "/".join(r"[^/]*" if _any_name(part, made) else escape_pattern(part)
                                   for part in after.fragment.split("/"))
     return pattern + "$"
 
@@ -95,7 +95,7 @@ def _parameters(query: str) -> dict[str, str]:
     return dict(part.partition("=")[::2] for part in query.split("&") if part)
 
 
-def _escape(text: str) -> str:
+def escape_pattern(text: str) -> str:
     """Escape what is special in a regular expression, and only that: the same text in Python and JavaScript."""
     return re.sub(r"[.^$*+?()\[\]{}|\\-]", lambda m: "\\" + m.group(0), text)
 
@@ -110,14 +110,14 @@ def text_assertion(kind: str, args: WaitForArgs | VerifyTextArgs, reason: str) -
     before, _, after = shown.partition(text)
     if not re.search(r"\d", before + after):
         return Assertion(kind=kind, text=shown, exact=True, reason=reason)
-    pattern = "^" + _numbers_vary(before) + _escape(text) + _numbers_vary(after) + "$"
+    pattern = "^" + _numbers_vary(before) + escape_pattern(text) + _numbers_vary(after) + "$"
     return Assertion(kind=kind, text=text, pattern=pattern,
                      reason=f"the element showed {shown!r}; the numbers around {text!r} may differ")
 
 
 def _numbers_vary(text: str) -> str:
     """The text as a regular expression, its runs of digits as ``\\d+``."""
-    return r"\d+".join(_escape(part) for part in re.split(r"\d+", text))
+    return r"\d+".join(escape_pattern(part) for part in re.split(r"\d+", text))
 
 
 def url_assertion(url_before: str, url_after: str, made: frozenset[str] = frozenset()) -> Assertion | None:

@@ -79,6 +79,36 @@ async def record_todos(session: Session, apps, path: Path) -> None:
     session.record(None)
 
 
+async def record_editor(session: Session, apps, path: Path) -> None:
+    session.record(path, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + f"/settling/editor.html?check_ms={SLUG_MS}")
+    snapshot = (await call(session, "browser_snapshot")).text
+    typed = await call(session, "browser_type", ref=ref_of(snapshot, 'textbox "Body"'), text="Bring boots.")
+    assert 'value set: input[type=hidden][name="body"] (hidden)' in typed.text, typed.text
+    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save draft"'))
+    await call(session, "verify_text_visible", text="Saved: Bring boots.")
+    session.record(None)
+
+
+async def test_a_value_holding_the_typed_text_and_a_key_the_app_makes_is_waited_for_by_the_typed_text(
+        session, apps, tmp_path):
+    """A rich-text editor's hidden JSON holds a block key made anew on every load: the test waits for
+    the field to hold what it typed (Save before that saves an empty page), never for the recorded key."""
+    recording = tmp_path / "editor.jsonl"
+    await record_editor(session, apps, recording)
+    python = tmp_path / "test_editor.py"
+    export(recording, target="python", path=python, name="editor", overwrite_support=True)
+    source = python.read_text(encoding="utf-8")
+    assert 'to_have_value(re.compile(r"Bring boots\\."))' in source, source
+    assert '"key"' not in source, source
+    run = runner.run_pytest(python, None)
+    assert run.passed, run.tail()
+    with runner.exported_spec(recording, "editor") as spec:
+        assert 'toHaveValue(new RegExp("Bring boots\\\\."))' in spec.read_text(encoding="utf-8")
+        typescript = runner.run_typescript(spec.parent)
+    assert typescript.passed, typescript.tail()
+
+
 @pytest.mark.parametrize("flow", ["slug", "todos"])
 async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_the_next_action(session, apps, tmp_path, flow):
     recording = tmp_path / f"{flow}.jsonl"

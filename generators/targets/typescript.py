@@ -234,7 +234,7 @@ class TypeScript:
             "visible": (target, "toBeVisible", []),
             "enabled": (target, "toBeEnabled", []),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
-            "value": (target, "toHaveValue", [literal(wait.value)]),
+            "value": (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
             "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern
                              else self._text(page, wait.text, wait.exact), "toBeVisible", []),
             "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),
