@@ -87,8 +87,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     page_ends: dict[str, list[float]] = {}      # each URL's answers as the page's clock saw them end, in order
     for answer in (await tab.bridge.call("answersEnded", {}))["answers"]:
         page_ends.setdefault(answer["url"], []).append(answer["end"])
-    requests, changing = [], []                 # changing: (order asked, answer's time, request)
-    ended: dict[float, float] = {}              # answer's time → when it ended by the page's clock
+    requests, changing = [], []                 # changing: (order asked, answer's time, page's time, request)
     for order, record in enumerate(answered):
         at = record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None
         page_end = page_ends[record.url].pop(0) if page_ends.get(record.url) else at
@@ -96,34 +95,30 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                       status=record.status, changed_page=changed))
         if changed:
-            changing.append((order, at, record))
-            ended[at] = page_end
-    answer_times = list(ended.values())
+            changing.append((order, at, page_end, record))
+    ends = [page_end for _, _, page_end, _ in changing]
     chosen: list[tuple[int, ReadyText]] = []
-    drawn: set[int] = set()                     # when the texts taken changed: one change is one answer's
-    for order, at, record in sorted(changing, key=lambda c: -c[1]):    # the latest first: its text as ever
+    for order, at, page_end, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
         if len(chosen) == READY_TEXTS:
             break
         texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
                                                        "until": at + CHANGED_PAGE_WINDOW_MS})
         taken = {ready.text for _, ready in chosen}
-        shown = [t for t in texts["texts"] if t["text"] not in taken]
-        ranked = sorted(shown, key=lambda t: (not _drew(ended[at], t["time"], answer_times),  # another answer's, last
-                                              t["time"] in drawn,                      # the same change as a text taken
-                                              bool(unstable_text(t["text"]))))         # a count or a key only if nothing else
-        text, exact = await _unique_visible(tab, [t["text"] for t in ranked])
+        drawn = [t["text"] for t in texts["texts"] if t["text"] not in taken and _drew(page_end, t["time"], ends)]
+        stable_first = sorted(drawn, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
+        text, exact = await _unique_visible(tab, stable_first)
         if text is not None:
-            drawn.add(next(t["time"] for t in ranked if t["text"] == text))
             chosen.append((order, ReadyText(text=text, exact=exact,
                                             answered_by=f"{record.method} {urlsplit(record.url).path}")))
     return Startup(requests=requests, ready_texts=[ready for _, ready in sorted(chosen, key=lambda c: c[0])])
 
 
-def _drew(ended: float, changed: float, answer_times: list[float]) -> bool:
+def _drew(ended: float, changed: float, ends: list[float]) -> bool:
     """The answer that ended at ``ended`` drew the text that changed at ``changed`` (both by the page's
-    clock): it is the last answer that ended before the change (the first, when none did)."""
-    before = [other for other in answer_times if other <= changed]
-    return ended == (max(before) if before else min(answer_times))
+    clock, in which an answer's text changes after it ended): it is the last answer that ended before the
+    change (the first, when none did)."""
+    before = [end for end in ends if end <= changed]
+    return ended == (max(before) if before else min(ends))
 
 
 async def _unique_visible(tab: Tab, texts: list[str]) -> tuple[str | None, bool]:
