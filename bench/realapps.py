@@ -12,7 +12,8 @@ test runs.
                                                       [--shard K/N]
 
 With --chaos the pytest runs go under verdex's client-side chaos (``--chaos-seed n`` for run n:
-delayed responses, a slowed CPU, late timers); Playwright Test runs have no such plugin and run plain.
+delayed responses, a slowed CPU, late timers; ``--chaos-max-delay MS`` for longer delays, a busier runner);
+Playwright Test runs have no such plugin and run plain.
 
 With --proof it measures proving on export (docs/prove.md) instead: per flow, the export proves the test
 it wrote against the app the flow was recorded on (1 run as it is, 2 under chaos); it prints the first
@@ -66,7 +67,8 @@ def repeat(runs: int, workers: int, once: "callable[[int], Run]", label: str) ->
     return done
 
 
-def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = False) -> dict[str, object]:
+def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: tuple[str, ...] | None = None) -> dict[str, object]:
+    """``chaos``: None for plain runs, else the chaos options beside each run's seed (empty: the defaults)."""
     say(f"{flow.key}: recording ({flow.what})")
     try:
         recording = proving.record(flow, folder)
@@ -80,8 +82,9 @@ def measure(flow: Flow, runs: int, workers: int, folder: Path, chaos: bool = Fal
     reading = proving.LocatorReading.of(recording)
     test_file = proving.export(flow, recording, folder)
     serve = proving.serving(flow.app)
-    python = repeat(runs, workers, lambda n: run_pytest(test_file, None, serve, ("--chaos-seed", str(n)) if chaos else ()),
-                    "pytest" + (" under chaos" if chaos else ""))
+    python = repeat(runs, workers,
+                    lambda n: run_pytest(test_file, None, serve, ("--chaos-seed", str(n), *chaos) if chaos is not None else ()),
+                    "pytest" + (" under chaos" if chaos is not None else ""))
     with exported_spec(recording, flow.name.replace("-", "_")) as spec:
         style = style_problems(test_file) + style_problems(spec)
         for problem in style:
@@ -245,6 +248,9 @@ def main() -> int:
                         help="measure proving on export: first draft, revisions, verdict, final under chaos")
     parser.add_argument("--chaos", action="store_true",
                         help="run the pytest files under verdex's client-side chaos, seed n for run n (docs/prove.md)")
+    parser.add_argument("--chaos-max-delay", type=int, metavar="MS",
+                        help="with --chaos: the longest delay a response draws (the plugin's default 1500 ms): a "
+                             "busier runner")
     args = parser.parse_args()
     flows = [FLOWS[key] for key in args.flow] if args.flow else list(FLOWS.values())
     if args.shard:
@@ -252,12 +258,16 @@ def main() -> int:
         if not 1 <= shard <= shards:
             parser.error("--shard is K/N with 1 ≤ K ≤ N")
         flows = flows[shard - 1::shards]
+    if args.chaos_max_delay is not None and not args.chaos:
+        parser.error("--chaos-max-delay goes with --chaos")
     if args.naive:
         return measure_naive(flows, args.runs, args.workers)
     if args.proof:
         return report_proof(flows, args.runs, args.workers)
     started = time.monotonic()
-    rows = per_flow(flows, lambda flow, folder: measure(flow, args.runs, args.workers, folder, args.chaos))
+    chaos = (("--chaos-max-delay", str(args.chaos_max_delay)) if args.chaos_max_delay is not None else ()) \
+        if args.chaos else None
+    rows = per_flow(flows, lambda flow, folder: measure(flow, args.runs, args.workers, folder, chaos))
     print(f"\nreal-app corpus: {len(flows)} flows on {len({f.app.name for f in flows})} apps, "
           f"{args.runs} runs of each generated test{', pytest under chaos seeds 1-' + str(args.runs) if args.chaos else ''} "
           f"({time.monotonic() - started:.0f} s)\n")

@@ -254,11 +254,12 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset()) -> lis
     - it opened a websocket and its server answered the opening: wait until the page has heard that
       many messages, so a run where the server answers late does not send the app events it takes
       before it is connected (NiceGUI then takes a click before the text typed ahead of it);
-    - it loaded its data, and the last answer that changed it showed a text (the app's sign it had
-      finished loading): wait for that text, so a run where the data comes late does not act on a page
-      the answer will redraw. Never an i18n key; a text that holds a number, a count or a date, unless
-      the agent asserted that very text (``asserted``), is waited for by its shape, its numbers as any
-      number: another load may count otherwise."""
+    - it loaded its data, and each answer that changed it showed a text (together the app's sign it had
+      finished loading): wait for each, in the order the page asked, so a run where the data comes late,
+      or in another order, does not act on a page an answer will redraw (a recording of format 3 or 4
+      kept the last answer's text alone: that one). Never an i18n key; a text that holds a number, a
+      count or a date, unless the agent asserted that very text (``asserted``), is waited for by its
+      shape, its numbers as any number: another load may count otherwise."""
     startup = record.startup
     if startup is None:
         return []
@@ -271,18 +272,31 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset()) -> lis
                         reason=f"the page talks to its server over a websocket ({paths}), whose server sent "
                                f"{heard} message{'s' if heard > 1 else ''} as it opened, before the first step"
                                + (f" (or fewer, then quiet for {SERVER_QUIET_MS / 1000:g} s)" if heard > 1 else "")))
-    ready = startup.ready_text
-    if ready and not I18N_KEY.match(ready.strip()):
-        loaded = sum(1 for r in startup.requests if r.changed_page)
-        requests = f"{loaded} requests, the last " if loaded > 1 else ""
-        reason = f"the app loaded its data after the page opened ({requests}{startup.answered_by})"
-        if unstable_text(ready) and ready not in asserted:      # its shape, not its numbers: another load may count otherwise
-            out.append(Wait(kind="text_visible", text=ready, pattern="^" + _numbers_vary(ready) + "$",
-                            timeout_ms=STARTUP_TIMEOUT_MS, reason=f"{reason}; its numbers as any number"))
-        else:
-            out.append(Wait(kind="text_visible", text=ready, exact=startup.ready_text_exact,
-                            timeout_ms=STARTUP_TIMEOUT_MS, reason=reason))
+    loaded = sum(1 for r in startup.requests if r.changed_page)
+    if startup.ready_texts:
+        for ready in startup.ready_texts:
+            out += _text_wait(ready.text, ready.exact, asserted,
+                              f"the app loaded its data after the page opened ({_requests(loaded)}); this text "
+                              f"is what {ready.answered_by} drew")
+    elif startup.ready_text:                                    # format 3 and 4: the last answer's text alone
+        last = f"{loaded} requests, the last " if loaded > 1 else ""
+        out += _text_wait(startup.ready_text, startup.ready_text_exact, asserted,
+                          f"the app loaded its data after the page opened ({last}{startup.answered_by})")
     return out
+
+
+def _requests(count: int) -> str:
+    return f"{count} request{'s' if count != 1 else ''} changed it"
+
+
+def _text_wait(text: str, exact: bool, asserted: frozenset[str], reason: str) -> list[Wait]:
+    """The wait for a text a startup answer showed: none for an i18n key; a count or a date by its shape."""
+    if I18N_KEY.match(text.strip()):
+        return []
+    if unstable_text(text) and text not in asserted:           # its shape, not its numbers: another load may count otherwise
+        return [Wait(kind="text_visible", text=text, pattern="^" + _numbers_vary(text) + "$",
+                     timeout_ms=STARTUP_TIMEOUT_MS, reason=f"{reason}; its numbers as any number")]
+    return [Wait(kind="text_visible", text=text, exact=exact, timeout_ms=STARTUP_TIMEOUT_MS, reason=reason)]
 
 
 def drawn_after_load(record: WaitForStep) -> str | None:

@@ -11,7 +11,12 @@ of real apps, not a copy of one:
 - ``/secret/``: a password field whose value the server checks against ``PASSWORD``;
 - ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
   names, a count ("2 users") or an untranslated i18n key ("common.done") — texts a startup wait must
-  not take (tests/test_startup_text.py).
+  not take (tests/test_startup_text.py);
+- ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
+  members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
+  before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
+  the one before: it asks for that part's badge) and holds one part back until the test lets go — the
+  order and the pace of a busy server, set by the test (tests/test_startup_order.py).
 
 ``reset()`` forgets every document, name and added todo: the app's server restarted.
 """
@@ -71,6 +76,26 @@ LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='li
   });
 });""")
 
+BOARD = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul><div id='roles'></div>",
+         """let roles = null;
+const badge = (part) => Object.assign(document.createElement("img"), { src: "/api/board/badge/" + part, alt: "" });
+fetch("/api/board/members").then((r) => r.json()).then((names) => {
+  document.querySelector("#members").append(...names.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+  document.querySelector("#members").append(badge("members"));
+});
+fetch("/api/board/roles").then((r) => r.json()).then((answer) => {
+  roles = answer;
+  document.querySelector("#roles").append(Object.assign(document.createElement("p"), { textContent: answer.summary }));
+  document.querySelector("#roles").append(badge("roles"));
+});
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = roles ? "Invitation sent" : "Roles not loaded yet";
+});""")
+BOARD_PARTS = {"members": ["Ada Lovelace", "Grace Hopper"], "roles": {"summary": "Owners and admins can invite"}}
+BOARD_ORDER = ("roles", "members")
+BADGE = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>'
+BOARD_BOUND_S = 60.0         # a bound for a page that never draws a part or a test that never lets go, not a timing
+
 
 class ProofApps:
     def __init__(self) -> None:
@@ -78,10 +103,40 @@ class ProofApps:
         self.names: set[str] = set()
         self.todos = list(SEEDED_TODOS)
         self.lock = threading.Lock()
+        self.board_turn = threading.Condition()
+        self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
 
     def reset(self) -> None:
         with self.lock:
             self.documents, self.names, self.todos = 0, set(), list(SEEDED_TODOS)
+        with self.board_turn:
+            self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
+            self.board_turn.notify_all()
+
+    def answer_board_in(self, order: tuple[str, ...], *, holding: str | None = None) -> None:
+        """The order the server answers the board's parts in; the part ``holding`` waits for ``let_go``."""
+        with self.board_turn:
+            self.board_order, self.board_held = order, holding
+
+    def let_go(self) -> None:
+        with self.board_turn:
+            self.board_held = None
+            self.board_turn.notify_all()
+
+    def _board_part(self, part: str) -> tuple[int, str, str]:
+        """A part of the board once the page has drawn every part before it (and, the held one, once let go)."""
+        with self.board_turn:
+            ahead = self.board_order[:self.board_order.index(part)]
+            if not self.board_turn.wait_for(lambda: set(ahead) <= set(self.board_drawn)
+                                            and self.board_held != part, BOARD_BOUND_S):
+                return 503, "text/plain", "the parts before it were never drawn"
+        return 200, "application/json", json.dumps(BOARD_PARTS[part])
+
+    def _board_drawn(self, part: str) -> tuple[int, str, str]:
+        with self.board_turn:
+            self.board_drawn.append(part)
+            self.board_turn.notify_all()
+        return 200, "image/svg+xml", BADGE
 
     def answer(self, method: str, path: str, body: bytes) -> tuple[int, str, str]:
         if method == "GET" and path.startswith("/docs/edit/"):
@@ -96,6 +151,14 @@ class ProofApps:
             html, script = LOADED
             return 200, "text/html", PAGE.format(title="Team", body=html,
                                                  script=script.replace("HEADLINE", json.dumps(headlines[path])))
+        if method == "GET" and path == "/board/":
+            with self.board_turn:
+                self.board_drawn = []                 # a fresh load draws every part again
+            return 200, "text/html", PAGE.format(title="Board", body=BOARD[0], script=BOARD[1])
+        if method == "GET" and path.startswith("/api/board/badge/"):
+            return self._board_drawn(path.rsplit("/", 1)[1])
+        if method == "GET" and path.removeprefix("/api/board/") in BOARD_PARTS:
+            return self._board_part(path.removeprefix("/api/board/"))
         if method == "GET" and path == "/api/users":
             time.sleep(SLOW_API_S)                 # the data comes after the page has opened, as from a busy API
             return 200, "application/json", json.dumps(["Ada Lovelace", "Grace Hopper"])

@@ -186,6 +186,32 @@ def test_a_text_the_agent_checked_before_the_first_action_is_not_waited_for_agai
     assert [w for w in action.waits if w.kind == "text_visible"] == []
 
 
+def _answers(*texts: tuple[str, str]) -> dict:
+    """A startup of format 5: a text per answer that changed the page (text, path)."""
+    requests = [{"method": "GET", "url": "http://127.0.0.1:1" + path, "resource_type": "fetch", "status": 200,
+                 "changed_page": True} for _, path in texts]
+    return {"requests": requests, "ready_texts": [{"text": text, "exact": True, "answered_by": "GET " + path}
+                                                  for text, path in texts]}
+
+
+def test_a_text_of_every_startup_answer_is_waited_for_each_saying_which_answer_drew_it():
+    """Whatever order the answers come in, the test acts once each has drawn its part; an i18n key is
+    still never waited for, and a text the agent checked first is not written twice."""
+    def three_answers(steps, click):
+        click["startup"] = _answers(("Ada Lovelace", "/api/members"), ("Owners can invite", "/api/roles"),
+                                    ("common.done", "/api/labels"), ("Planets shown", "/api/planets"))
+        check = {**copy.deepcopy(click), "tool": "verify_text_visible", "args": {"text": "Planets shown"},
+                 "startup": None, "effects": None, "locators": None}
+        steps.insert(steps.index(click), check)
+
+    [action] = _shop_with(three_answers)
+    waits = [w for w in action.waits if w.kind == "text_visible"]
+    assert [(w.text, w.exact) for w in waits] == [("Ada Lovelace", True), ("Owners can invite", True)]
+    assert [w.reason for w in waits] == [
+        "the app loaded its data after the page opened (4 requests changed it); this text is what GET /api/members drew",
+        "the app loaded its data after the page opened (4 requests changed it); this text is what GET /api/roles drew"]
+
+
 def test_a_startup_that_showed_no_text_to_wait_for_adds_no_wait():
     [action] = _shop_with(lambda steps, click: click.update(startup=_startup(None)))
     assert [w for w in action.waits if w.kind == "text_visible"] == []

@@ -643,18 +643,30 @@ class SocketStart(Fact):
                                               "half a second or the first action")
 
 
+class ReadyText(Fact):
+    """A text one startup answer put up: unique and visible on the page when the first action ran."""
+
+    text: str
+    exact: bool = Field(False, description="the text is its element's whole text")
+    answered_by: str = Field(description="the answer's request: method and path")
+
+
 class Startup(Fact):
     """What the page did on its own after its document started, before the first action on it: the
     requests it made for its data (fetch/XHR, each with whether the page changed when it answered) and
-    a text the last of those answers put up — the app's own sign that it had finished loading, which a
-    test waits for before it acts; and the websockets it opened, with what their servers said first (an
-    app that talks over one takes no event before its server has answered)."""
+    a text each of those answers put up — together the app's sign that it had finished loading, which a
+    test waits for before it acts, whatever order the answers come in; and the websockets it opened,
+    with what their servers said first (an app that talks over one takes no event before its server has
+    answered)."""
 
     requests: list[RequestEffect] = []
     sockets: list[SocketStart] = []
-    ready_text: str | None = Field(None, description="text the last page-changing answer showed, unique on the page")
-    ready_text_exact: bool = Field(False, description="the ready text is its element's whole text")
-    answered_by: str | None = Field(None, description="that answer's request: method and path")
+    ready_texts: list[ReadyText] = Field([], description="a text per answer that changed the page, in the order "
+                                                         "the page asked (format 5)")
+    ready_text: str | None = Field(None, description="format 3 and 4: the one text the last page-changing answer "
+                                                     "showed, unique on the page")
+    ready_text_exact: bool = Field(False, description="format 3 and 4: the ready text is its element's whole text")
+    answered_by: str | None = Field(None, description="format 3 and 4: that answer's request: method and path")
     waited_ms: int = Field(0, description="how long the action waited for requests still open (at most 5 s)")
 
 

@@ -8,7 +8,9 @@ is refused with a clear message.
 Format history: 2 — a locator step may hold a chain (``filter(has=…)``); 3 — an action may say what the
 page loaded on its own before it (``startup``); 4 — every step that changes the browser's state is
 recorded (back, forward, reload, tabs opened, selected and closed, a role switched to, a storage state
-loaded) and says the role it ran in. A format-3 step has no ``role``: it ran in the session's first role.
+loaded) and says the role it ran in. A format-3 step has no ``role``: it ran in the session's first role;
+5 — an action's ``startup`` holds a text per answer that changed the page (``ready_texts``), where format 3
+and 4 held the last answer's alone (``ready_text``, still read as it was).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 
 
 class _Line(BaseModel):

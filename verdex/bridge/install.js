@@ -10,7 +10,7 @@
   watchMutations(document);
 
   const methods = { snapshot, nextPage, ancestors, scroll, siblings, descendants, describeRef, refsWithAttribute,
-    preflight, candidates, activity, watchStart, watchFinish, preflightAndWatch, changedTexts, extract, find, frameElementChain, closedFrames, focusedRisk,
+    preflight, candidates, activity, watchStart, watchFinish, preflightAndWatch, changedTexts, answersEnded, extract, find, frameElementChain, closedFrames, focusedRisk,
     identity: () => { resetCaches(); return identity(document); },
     // the browser's language and time zone, which a test pins to run as the recording did
     browserLocale: () => ({ language: navigator.language, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }) };

@@ -57,6 +57,14 @@
     return { texts: [...first].slice(0, 20).map(([text, time]) => ({ text, time: Math.round(time) })) };
   }
 
+  // When the page's own data requests ended, in the page's clock (the mutations' clock): which startup
+  // answer drew a text is told by this clock, as the network's may stand some ms apart from it.
+  function answersEnded() {
+    return { answers: performance.getEntriesByType('resource')
+      .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
+      .map((entry) => ({ url: entry.name, end: entry.responseEnd })) };
+  }
+
   function textLeaves(root, budget) {
     const out = [];
     const queue = [root];

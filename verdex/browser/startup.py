@@ -1,5 +1,5 @@
-"""What a page did on its own after its document started: the requests it made for its data, the
-text the last answer that changed the page put up, and the websockets it opened with the messages
+"""What a page did on its own after its document started: the requests it made for its data, a
+text each answer that changed the page put up, and the websockets it opened with the messages
 their servers sent as they opened. Read once per document, just before the first action on it, from
 the tab's network log and the bridge's log of DOM changes. When some of those requests are still
 unanswered then, or a socket's server has not spoken yet, the action waits for them first (at most
@@ -7,8 +7,10 @@ unanswered then, or a socket's server has not spoken yet, the action waits for t
 waits for.
 
 A test that acts as soon as the document is there can act before the app has its data: a Dash
-callback that answers late puts the table back as it was before the click. The text the last startup
-answer showed is what the test waits for first.
+callback that answers late puts the table back as it was before the click. The texts the startup
+answers showed are what the test waits for first: each answer's, not only the last one's, since a run
+where the answers come in another order shows the recording's last text while another answer is still
+on its way.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from verdex.browser.network import CHANGED_PAGE_WINDOW_MS, CLOCK_SLACK_MS, RequestRecord, changed_the_page
 from verdex.errors import VerdexError
-from verdex.facts import RequestEffect, SocketStart, Startup
+from verdex.facts import ReadyText, RequestEffect, SocketStart, Startup
 from verdex.generators.waits import unstable_text
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ SETTLE_BOUND_S = 5.0         # the page's own requests still open at the first a
 RENDER_MS = 150              # after the last answer, for the page to draw it
 POLL_S = 0.05
 CANDIDATES = 8
+READY_TEXTS = 4              # answers whose texts the test waits for, the latest to answer when more changed the page
 
 
 async def since_document_start(tab: Tab) -> Startup | None:
@@ -81,23 +84,41 @@ async def _settle(tab: Tab, started: float) -> int:
 async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     activity = await tab.bridge.call("activity", {"since": 0})
     origin, changes = activity["origin"], activity["mutation_times"]
-    requests, last = [], None
-    for record in answered:
+    page_ends: dict[str, list[float]] = {}      # each URL's answers as the page's clock saw them end, in order
+    for answer in (await tab.bridge.call("answersEnded", {}))["answers"]:
+        page_ends.setdefault(answer["url"], []).append(answer["end"])
+    requests, changing = [], []                 # changing: (order asked, answer's time, page's time, request)
+    for order, record in enumerate(answered):
         at = record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None
+        page_end = page_ends[record.url].pop(0) if page_ends.get(record.url) else at
         changed = at is not None and changed_the_page(at, changes)
         requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                       status=record.status, changed_page=changed))
-        if changed and (last is None or at > last[1]):
-            last = (record, at)
-    if last is None:
-        return Startup(requests=requests)
-    record, at = last
-    texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS, "until": at + CHANGED_PAGE_WINDOW_MS})
-    shown = [t["text"] for t in texts["texts"]]
-    stable_first = sorted(shown, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
-    ready_text, exact = await _unique_visible(tab, stable_first)
-    return Startup(requests=requests, ready_text=ready_text, ready_text_exact=exact,
-                   answered_by=f"{record.method} {urlsplit(record.url).path}")
+        if changed:
+            changing.append((order, at, page_end, record))
+    ends = [page_end for _, _, page_end, _ in changing]
+    chosen: list[tuple[int, ReadyText]] = []
+    for order, at, page_end, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
+        if len(chosen) == READY_TEXTS:
+            break
+        texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
+                                                       "until": at + CHANGED_PAGE_WINDOW_MS})
+        taken = {ready.text for _, ready in chosen}
+        drawn = [t["text"] for t in texts["texts"] if t["text"] not in taken and _drew(page_end, t["time"], ends)]
+        stable_first = sorted(drawn, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
+        text, exact = await _unique_visible(tab, stable_first)
+        if text is not None:
+            chosen.append((order, ReadyText(text=text, exact=exact,
+                                            answered_by=f"{record.method} {urlsplit(record.url).path}")))
+    return Startup(requests=requests, ready_texts=[ready for _, ready in sorted(chosen, key=lambda c: c[0])])
+
+
+def _drew(ended: float, changed: float, ends: list[float]) -> bool:
+    """The answer that ended at ``ended`` drew the text that changed at ``changed`` (both by the page's
+    clock, in which an answer's text changes after it ended): it is the last answer that ended before the
+    change (the first, when none did)."""
+    before = [end for end in ends if end <= changed]
+    return ended == (max(before) if before else min(ends))
 
 
 async def _unique_visible(tab: Tab, texts: list[str]) -> tuple[str | None, bool]:
