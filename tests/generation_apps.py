@@ -19,8 +19,9 @@ import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import unquote
+
+from tests.answering_server import Request, answering
 
 PINGS_BEFORE_REPORT = 2
 REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a timing
@@ -121,28 +122,9 @@ class GenerationApps:
 def generation_apps(port: int = 0) -> Iterator[tuple[str, GenerationApps]]:
     apps = GenerationApps()
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:
-            pass
+    def answer(request: Request) -> tuple[int, str, str]:
+        status, kind, text = apps.answer(request.method, request.path, request.headers)
+        return status, kind + "; charset=utf-8", text
 
-        def _serve(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            if length:
-                self.rfile.read(length)
-            status, kind, text = apps.answer(self.command, self.path, dict(self.headers))
-            body = text.encode()
-            self.send_response(status)
-            self.send_header("Content-Type", kind + "; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        do_GET = do_POST = _serve
-
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", apps
-    finally:
-        server.shutdown()
-        server.server_close()
+    with answering(answer, port) as url:
+        yield url, apps

@@ -28,7 +28,8 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from tests.answering_server import answering
 
 PASSWORD = "s3cret-Proof!"
 SLOW_API_S = 1.0
@@ -185,27 +186,5 @@ class ProofApps:
 @contextmanager
 def proof_apps(port: int = 0) -> Iterator[tuple[str, ProofApps]]:
     apps = ProofApps()
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:
-            pass
-
-        def _serve(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            status, kind, text = apps.answer(self.command, self.path, self.rfile.read(length) if length else b"")
-            body = text.encode()
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        do_GET = do_POST = do_HEAD = _serve
-
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", apps
-    finally:
-        server.shutdown()
-        server.server_close()
+    with answering(lambda request: apps.answer(request.method, request.path, request.body), port) as url:
+        yield url, apps
