@@ -78,6 +78,13 @@ class Run:
     def tail(self, lines: int = 40) -> str:
         return "\n".join(self.output.splitlines()[-lines:])
 
+    def failure(self, lines: int = 30) -> str:
+        """Where pytest's error starts (its message and Playwright's call log, before any page snapshot
+        it prints) and the output's last lines."""
+        said = self.output.splitlines()
+        start = next((n for n, line in enumerate(said) if line.startswith("E ")), max(0, len(said) - lines))
+        return "\n".join([*said[start:start + lines], "…", *said[-8:]])
+
 
 Serve = Callable[[int | None], AbstractContextManager[str]]
 

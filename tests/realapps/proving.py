@@ -74,7 +74,7 @@ def check_sampled_flow(flow: Flow, folder: Path, runs: int = 1) -> None:
     problems = style_problems(test_file) + style_problems(spec)
     assert problems == [], "\n".join(problems) + "\n" + test_file.read_text(encoding="utf-8")
     failed = [run for run in run_python(flow, test_file, runs) if not run.passed]
-    assert not failed, failed[0].tail()
+    assert not failed, failed[0].failure()
     spec_run = run_spec(flow, recording)
     assert spec_run.passed, spec_run.tail()
 
