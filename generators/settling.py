@@ -52,8 +52,13 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
 def _typed(record: Record) -> str | None:
     """The text the action typed, when it typed one the test writes out (a secret is read from the
     environment: no value holds it in the test)."""
-    typed = record.args.value if isinstance(record, FillStep) else record.args.text if isinstance(record, TypeStep) else None
-    return typed.strip() or None if isinstance(typed, str) else None
+    if isinstance(record, FillStep):
+        typed = record.args.value
+    elif isinstance(record, TypeStep):
+        typed = record.args.text
+    else:
+        return None
+    return (typed.strip() or None) if isinstance(typed, str) else None
 
 
 def _shown(value: str, limit: int = 60) -> str:
