@@ -28,7 +28,6 @@ from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
 from verdex.errors import (
     InvalidArgument,
-    NoLocator,
     NotActionable,
     StaleRef,
     Timeout,
@@ -182,7 +181,7 @@ async def drag(tab: Tab, ref: str, to_ref: str, *, force: bool = False, wait: bo
                confirm: str | None = None) -> ActionResult:
     """Drag ref onto to_ref with real mouse events (Playwright's drag_to): the preflight judges ref as it
     would a click; to_ref is located (and proven unique) first, so the test drags onto the same place."""
-    destination = await locators.choose(tab.page, await tab.candidates(to_ref), tab.test_id_attribute)
+    destination = await locators.locate(tab.page, lambda: tab.candidates(to_ref), tab.test_id_attribute)
 
     async def perform(locator: Locator, forced: bool) -> None:
         await locator.drag_to(locators.build(tab.page, destination.chosen.steps), force=forced,
@@ -282,12 +281,10 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         except _Unproven:
             choice = None
     if choice is None:
-        try:
-            choice = await locators.choose(tab.page, locating, tab.test_id_attribute)
-        except NoLocator:
-            # the target's size may have changed since the preflight measured it (its stylesheet
-            # arrived, the layout moved): measure it again, once
-            choice = await locators.choose(tab.page, await tab.candidates(ref, pointer=pointer), tab.test_id_attribute)
+        # the target's size may change after the preflight measured it (its stylesheet arrived, the layout
+        # moved): locate reads it again then
+        choice = await locators.locate(tab.page, lambda: tab.candidates(ref, pointer=pointer), tab.test_id_attribute,
+                                       first=locating)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
     observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
     tab.guard.stopped_since(stopped, tool, target)
@@ -341,7 +338,7 @@ async def blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | No
     if centre is None or centre.hit is None or centre.hit.reaches_target:
         return None
     try:
-        return await locators.choose(tab.page, await tab.candidates(centre.hit.ref), tab.test_id_attribute)
+        return await locators.locate(tab.page, lambda: tab.candidates(centre.hit.ref), tab.test_id_attribute)
     except VerdexError:
         return None      # gone already, or nothing to find it by: the wait falls back to the target's own state
 
@@ -464,7 +461,7 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
         whole = await whole_text(tab, [], text) if text is not None and showing == 1 else {}
         found = None
         if ref is not None and state not in ("detached", "hidden"):
-            found = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+            found = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
         steps.note(tab.recorder, steps.waited_for(tab, WaitForArgs(**waited, **whole), found))
     return waited
 

@@ -122,7 +122,7 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
     if state in NEEDS_VALUE and value is None:
         raise InvalidArgument(f"state {state!r} needs a value")
     tab.ensure_no_dialog()
-    choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    choice = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
     target = locators.build(tab.page, choice.chosen.steps)
     check = {
         "visible": lambda: expect(target).to_be_visible(timeout=CHECK_TIMEOUT_MS),

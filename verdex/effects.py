@@ -158,7 +158,7 @@ class EffectsWatch:
         tab = self._tab
         try:
             if change.ref is not None and change.test_id is None:
-                return await asyncio.wait_for(locators.choose(tab.page, await tab.candidates(change.ref),
+                return await asyncio.wait_for(locators.locate(tab.page, lambda: tab.candidates(change.ref),
                                                               tab.test_id_attribute), LOCATE_TIMEOUT_S)
             if change.test_id is not None:
                 steps = [LocatorStep(method="get_by_test_id", args=[change.test_id])]

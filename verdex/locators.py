@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -30,6 +31,7 @@ ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
 CONTAINER_BASE = 1000
 NTH = 10_000
+READS = 3          # how many times a target is read before no candidate having its size is believed
 BOX_TOLERANCE = 2.0
 
 def build(page: Page, steps: list[LocatorStep]) -> Any:
@@ -128,6 +130,23 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
         ranked.append(best)
     ranked.sort(key=lambda r: (not r.is_target, r.score))
     return LocatorChoice(chosen=best, candidates=ranked, fallback=fallback, code=python_expression(best.steps))
+
+
+async def locate(page: Page, read: Callable[[], Awaitable[Locating]], test_id_attribute: str = "data-testid",
+                 *, first: Locating | None = None) -> LocatorChoice:
+    """``choose`` for a target the bridge reads with ``read`` (``first``: a read already made).
+
+    The bridge measures the target's box and Playwright its candidates' matches in two round trips; a
+    page still laying out (a paragraph rewrapping as its column settles) can resize the target between
+    them, and then no candidate's single match has its size. The target is read again and the choice
+    made again, up to ``READS`` reads in all, before that is believed."""
+    locating = first if first is not None else await read()
+    for _ in range(READS - 1):
+        try:
+            return await choose(page, locating, test_id_attribute)
+        except NoLocator:
+            locating = await read()
+    return await choose(page, locating, test_id_attribute)
 
 
 def bridge_choice(info: Locating, test_id_attribute: str = "data-testid") -> LocatorChoice | None:

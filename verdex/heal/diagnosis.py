@@ -103,7 +103,7 @@ async def _check(tab: Tab, site: ActionSite, number: int, record: Step, index: i
     identity = identity_of(record)
     found = await find(tab, identity)
     ref = found.ref
-    choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    choice = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
     target = locators.build(tab.page, choice.chosen.steps)
     current = locators.build(tab.page, site.chain.steps)
     with translate_playwright_errors(f"counting the test's locator of step {index}"):
