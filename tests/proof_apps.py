@@ -5,6 +5,9 @@ of real apps, not a copy of one:
   names it, one name per document (``Untitled.doc``, then ``Untitled1.doc``, …), as editors do;
 - ``/names/``: "Create" saves the typed name; a name is taken once saved (409 "That name is taken"),
   as every app with unique names does — the state an app keeps across runs;
+- ``/projects/``: the saved names listed (``GET /api/names``) above a form whose "Create" stays disabled
+  while the name typed is empty or already listed, as forms that check a name before saving do — the
+  state an app keeps makes the test's click wait on a disabled button, not fail an assertion;
 - ``/todos/``: a list the server keeps ("Buy milk", "Walk the dog"), drawn from ``/api/todos`` with its
   count ("2 todos"); "Add" saves the typed todo and draws the list again — the state an app keeps
   after the recording that added to it;
@@ -45,6 +48,23 @@ NAMES = ("<label>Name <input id='name'></label> <button type='button'>Create</bu
   const name = document.querySelector("#name").value;
   const answer = await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
   document.querySelector("[role=status]").textContent = answer.ok ? "Created " + name : "That name is taken";
+});""")
+PROJECTS = ("<ul id='taken'></ul><label>Name <input id='name'></label> <button type='button' disabled>Create</button>"
+            "<p role='status'></p>",
+            """const input = document.querySelector("#name"), create = document.querySelector("button");
+let taken = [];
+const listed = () => fetch("/api/names").then((r) => r.json()).then((names) => {
+  taken = names;
+  document.querySelector("#taken").replaceChildren(...names.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+});
+listed();
+input.addEventListener("input", () => { create.disabled = !input.value || taken.includes(input.value); });
+create.addEventListener("click", async () => {
+  const name = input.value;
+  const answer = await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
+  document.querySelector("[role=status]").textContent = answer.ok ? "Created " + name : "That name is taken";
+  create.disabled = true;
+  listed();
 });""")
 SECRET = ("<label>Password <input id='password' type='password'></label> <button type='button'>Unlock</button>"
           "<p role='status'></p>",
@@ -143,7 +163,7 @@ class ProofApps:
         if method == "GET" and path.startswith("/docs/edit/"):
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
-                 "/todos/": ("Todos", TODOS)}
+                 "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -172,6 +192,8 @@ class ProofApps:
                 name = "Untitled.doc" if self.documents == 0 else f"Untitled{self.documents}.doc"
                 self.documents += 1
                 return 201, "application/json", json.dumps({"name": name})
+            if method == "GET" and path == "/api/names":
+                return 200, "application/json", json.dumps(sorted(self.names))
             if method == "POST" and path == "/api/names":
                 name = json.loads(body or b"{}").get("name", "")
                 if name in self.names:

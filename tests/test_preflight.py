@@ -21,7 +21,7 @@ import pytest
 from verdex import actions, locators
 from verdex.browser.session import Session
 from verdex.errors import NotActionable, StaleRef, Timeout
-from verdex.preflight import judge
+from verdex.preflight import blockers, judge
 
 pytestmark = pytest.mark.anyio
 
@@ -186,6 +186,31 @@ async def test_disabled_then_enabled(held_session, apps):
         assert await _status(tab) == "Clicked: Save"
 
 
+async def test_a_disabled_button_that_takes_no_pointer_events_is_disabled_not_covered_by_its_row(held_session, apps):
+    """Component libraries style a disabled button ``pointer-events: none``: a point on it finds its row.
+    That row is no cover: the one blocking fact is "disabled", no blocker is named (a test would wait for
+    the row to go), and the click waits for the button to be enabled."""
+    async with _held(held_session, apps, "pointer-through.html") as tab:
+        save = await _ref(tab, r'button "Save"')
+        facts = await tab.preflight(save)
+        assert facts.coverage[0].hit.test_id == "actions" and facts.coverage[0].hit.contains_target
+        assert judge(facts, "click").blocking == ["disabled"] and blockers(facts) == []
+        result = await _released(tab, actions.click(tab, save, wait=True))
+        assert result.waited.blocking == ["disabled"] and result.waited.cleared
+        assert await _status(tab) == "Clicked: Save"
+
+
+async def test_a_button_that_takes_no_pointer_events_says_so_and_a_containers_pseudo_element_cover_is_a_cover(session, apps):
+    tab = await _open(session, apps, "pointer-through.html?ms=600000")
+    archive, export = await _ref(tab, r'button "Archive"'), await _ref(tab, r'button "Export"')
+    assert await _blocked(tab, archive) == [
+        "takes no pointer events (pointer-events: none): a click at its centre lands on its container "
+        f"div [testid=actions] [ref={(await tab.preflight(archive)).coverage[0].hit.ref}]"]
+    covered = await tab.preflight(export)
+    assert judge(covered, "click").blocking[0].startswith("covered at its centre by span [testid=loading]")
+    assert [b["by"].split(" [ref=")[0] for b in blockers(covered)] == ["span [testid=loading]"]
+
+
 async def test_a_link_that_navigates(session, apps):
     tab = await _open(session, apps, "link.html")
     result = await actions.click(tab, await _ref(tab, r'link "Go to landing"'))
@@ -295,6 +320,8 @@ SITUATIONS = [
     ("overlay-passthrough.html", r'button "Save"'), ("partly-covered.html", r'button "Save'),
     ("fade-in.html", r'button "Save"'), ("slide-in.html", r'button "Save"'),
     ("disabled-then-enabled.html", r'button "Save"'), ("disabled-then-enabled.html", r'button "Publish"'),
+    ("pointer-through.html", r'button "Save"'), ("pointer-through.html", r'button "Archive"'),
+    ("pointer-through.html", r'button "Export"'),
     ("link.html", r'link "Go to landing"'), ("link.html", r'link "Open in new tab"'),
     ("submit.html", r'button "Send"'), ("open-select.html?open=1", r'button "Apply"'),
     ("busy.html", r'button "Save"'), ("offscreen.html", r'button "Save"'), ("rerender.html", r'button "Save"'),

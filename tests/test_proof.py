@@ -140,6 +140,25 @@ async def test_state_the_app_kept_from_the_recording_is_said_apart_from_a_wrong_
                                                             "the app kept state from the recording")
 
 
+async def test_a_click_that_waits_on_a_button_the_kept_state_disables_is_said_to_be_the_kept_state(tmp_path):
+    """The form will not save a name it already lists, so its Create stays disabled: the test fails on the
+    click, not on an assertion. Its locator found the button, so no other locator is tried."""
+    test_file = tmp_path / "test_projects.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "projects.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/projects/")
+            await agent.fill("textbox", "Name", "Apollo")
+            await agent.click("button", "Create", expect_text="Created Apollo")
+            await agent.verify_text("Created Apollo")         # the app still lists Apollo when the proof runs
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="projects")
+    assert answer.error and "UNPROVEN: test_projects.py: the app kept state from the recording: before the " \
+        "test's first step, its first page already shows 'Apollo', which the test types" in answer.text, answer.text
+    assert re.search(r"run 1 \(as it is\) failed at line \d+: page\.get_by_role\(\"button\", name=\"Create\"", answer.text)
+    assert "make the flow repeatable" in answer.text and "revised" not in answer.text
+    assert '"kept_state": "the recording"' in answer.text and '"runs": 1' in answer.text
+
+
 async def test_an_assertion_that_is_wrong_on_a_fresh_app_is_not_called_kept_state(tmp_path):
     test_file = tmp_path / "test_todos.py"
     with proof_apps() as (url, apps):

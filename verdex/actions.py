@@ -45,7 +45,7 @@ from verdex.facts import (
     Verdict,
     WaitRecord,
 )
-from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge
+from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge, passes_through
 from verdex.browser.calls import core_call
 from verdex.recorder import secret_env_name
 from verdex.recording_format import DialogArgs, SecretValue, WaitForArgs
@@ -335,7 +335,7 @@ async def blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | No
     """The locator of what covers the target's centre, proven while it is still there (a test waits for
     it to be hidden before acting)."""
     centre = next((p for p in facts.coverage if p.point == "center"), None)
-    if centre is None or centre.hit is None or centre.hit.reaches_target:
+    if centre is None or centre.hit is None or centre.hit.reaches_target or passes_through(facts, centre.hit):
         return None
     try:
         return await locators.locate(tab.page, lambda: tab.candidates(centre.hit.ref), tab.test_id_attribute)

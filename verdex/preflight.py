@@ -38,12 +38,16 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
 
     centre = next((p for p in facts.coverage if p.point == "center"), None)
     if centre is not None and centre.hit is not None and not centre.outside_viewport and facts.visible:
-        if not lands(centre.hit):
+        if not lands(centre.hit) and passes_through(facts, centre.hit):
+            if not (facts.disabled or facts.aria_disabled):      # else "disabled" below says why
+                blocking.append(f"takes no pointer events (pointer-events: none): a click at its centre lands on "
+                                f"its container {_describe_hit(centre.hit)}")
+        elif not lands(centre.hit):
             blocking.append(f"covered at its centre by {_describe_hit(centre.hit)}")
         elif not centre.hit.reaches_target:
             advisory.append(f"drawn over by its own widget's {_describe_hit(centre.hit)} (keys go to the focused target)")
     covered_corners = [p.point for p in facts.coverage if p.point != "center" and p.hit is not None
-                       and not p.outside_viewport and not lands(p.hit)]
+                       and not p.outside_viewport and not lands(p.hit) and not passes_through(facts, p.hit)]
     if covered_corners and not any(b.startswith("covered") for b in blocking):
         advisory.append(f"partly covered at {', '.join(covered_corners)}")
     moving = [a for a in facts.animations if a.moves]
@@ -81,12 +85,19 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     return Verdict(blocking=blocking, advisory=advisory)
 
 
+def passes_through(facts: PreflightFacts, hit: HitFacts) -> bool:
+    """The target takes no pointer events (``pointer-events: none``, as libraries style a disabled button),
+    so a probe finds the container under it: nothing covers it. (A container's overlay drawn by a
+    pseudo-element is a cover: the target then takes pointer events, and the probe still finds the container.)"""
+    return hit.contains_target and facts.styles is not None and facts.styles.get("pointer_events") == "none"
+
+
 def blockers(facts: PreflightFacts) -> list[dict[str, object]]:
     """Each element that covers the target, once, with the probe points it covers: the compact form of
     the coverage facts (five probes under one scrim are one blocker, not five)."""
     found: dict[str, dict[str, object]] = {}
     for probe in facts.coverage:
-        if probe.hit is None or probe.outside_viewport or probe.hit.reaches_target:
+        if probe.hit is None or probe.outside_viewport or probe.hit.reaches_target or passes_through(facts, probe.hit):
             continue
         entry = found.setdefault(probe.hit.ref, {"by": _describe_hit(probe.hit), "covers": []})
         entry["covers"].append(probe.point)                     # type: ignore[union-attr]

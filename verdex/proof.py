@@ -33,6 +33,9 @@ DEFAULT_RUNS = 3                 # once as it is, twice under chaos
 MAX_REVISIONS = 3
 REPEATABLE = ("make the flow repeatable: clean up what it creates, or name it from the test's own data (a "
               "unique suffix); or prove it on a fresh copy of the app (restart it or reset its data)")
+# Playwright's call log of an action whose locator found its one element, which never became enabled:
+# another locator for the same element would wait the same
+FOUND_BUT_DISABLED = re.compile(r"locator resolved to .*\n(?:.*\n)*?\s*- element is not enabled", re.MULTILINE)
 RUN_TIMEOUT_S = 180.0            # one run; longer is a hang, stopped and reported
 BUDGET_S = 600.0                 # revising stops once proving has taken this long
 
@@ -113,11 +116,13 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)
         if proof.kept_state:
             return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
-        kept = _kept_from_recording(plan, target, source, failed)
+        revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
+        # a line verdex cannot choose again (the agent's assertion; an action on an element found but never
+        # ready) may fail for the state the recording left in the app
+        kept = _kept_from_recording(plan, target, source, failed) if revision is None else ""
         if kept:
             proof.kept_state = "the recording"
             return written, _unproven(proof, started, f"{kept}\n{_failure(failed, proof.failing_source)}\n{REPEATABLE}")
-        revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
         if revision is None or len(proof.revisions) >= MAX_REVISIONS or time.monotonic() - started > budget_s:
             limit = (f"; {MAX_REVISIONS} revisions made" if len(proof.revisions) >= MAX_REVISIONS else
                      "; the time budget is spent" if revision is not None else "")
@@ -184,6 +189,8 @@ def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str],
     text = source[failed.line - 1]
     block = " ".join(source[failed.line - 1:failed.line + 3])
     part = _part(statement, text, block, failed.message)
+    if part == "locator" and FOUND_BUT_DISABLED.search(failed.message):
+        return None, "its locator found the element, which stayed disabled"
     revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line())
     return revision, "" if revision else f"the recording offers no other choice for its {part.split(':')[0]}"
 
@@ -251,7 +258,7 @@ def _kept_state(proof: Proof, run: Run, source_line: str) -> str:
 
 
 def _kept_from_recording(plan: TestPlan, target: str, source: list[str], failed: Run) -> str:
-    """Why run 1 (as it is) failing on an assertion of the agent is the app's kept state, or empty."""
+    """Why run 1 (as it is) failing on an assertion of the agent, or on an action, is the app's kept state, or empty."""
     if "(as it is)" not in failed.label or failed.line is None or not failed.shown:
         return ""
     located = statement_at(plan, target, "\n".join(source), failed.line)

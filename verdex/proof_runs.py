@@ -180,6 +180,13 @@ def _errors(report: dict) -> list[dict]:
     return found + list(report.get("errors") or [])
 
 
+# The line of Playwright's call log that says why an element it found was not acted on
+NOT_ACTIONABLE = re.compile(r"^\s*- (element is not \w+|.* intercepts pointer events)$")
+
+
 def _short(message: str, lines: int = 6) -> str:
-    """The message's first lines: enough to tell what broke, without the call log's tail."""
-    return "\n".join(message.strip().splitlines()[:lines])
+    """The message's first lines: enough to tell what broke, without the call log's tail; and, when the call
+    log says so further down, why the element it found was not acted on (``- element is not enabled``)."""
+    said = message.strip().splitlines()
+    why = next((line for line in said[lines:] if NOT_ACTIONABLE.match(line)), None)
+    return "\n".join(said[:lines] + ([why] if why and why not in said[:lines] else []))

@@ -5,8 +5,9 @@ for a reason that is true of the app, not of the test.
 
 What proving can check without resetting the app: what the test's first page showed just before the
 test's first step, in the failing run itself (verdex/proof_plugin.py keeps that text). When it already
-shows the text the failing assertion expects after the steps, or a value the test types, the app kept
-state from the recording.
+shows the text the failing assertion expects after the steps, or a value the test types before the
+failing line, the app kept state from the recording. The failing line may be an action too: a form that
+will not save a name it already holds keeps its submit button disabled, and the click waits in vain.
 """
 
 from __future__ import annotations
@@ -26,12 +27,11 @@ class Trace:
     what: str                          # "which the test types", …
 
 
-def traces(plan: TestPlan, failing: Check) -> list[Trace]:
-    """What the flow makes, up to the failing assertion: its expected text, then the values typed before it."""
+def traces(plan: TestPlan, failing: Check | Action) -> list[Trace]:
+    """What the flow makes, up to the failing line: the text a failing assertion expects, then the values
+    typed before that line."""
     found: list[Trace] = []
-    assertion = failing.assertion
-    expected = assertion.text if assertion.kind in ("text_visible", "shared_text_visible") else \
-        assertion.value if assertion.kind == "text" and isinstance(assertion.value, str) else None
+    expected = _expected_text(failing) if isinstance(failing, Check) else None
     if expected:
         found.append(Trace(expected, "which the agent's assertion expects after the steps"))
     for statement in plan.statements[:plan.statements.index(failing)]:
@@ -42,11 +42,18 @@ def traces(plan: TestPlan, failing: Check) -> list[Trace]:
     return found
 
 
+def _expected_text(check: Check) -> str | None:
+    assertion = check.assertion
+    if assertion.kind in ("text_visible", "shared_text_visible"):
+        return assertion.text
+    return assertion.value if assertion.kind == "text" and isinstance(assertion.value, str) else None
+
+
 def kept_from_recording(plan: TestPlan, failing: Statement, shown: str) -> str:
     """Why the app kept state from the recording, in a sentence, or empty when the text the first page
     showed before the first step (``shown``) holds none of what the flow makes, or the failing line is
-    not an assertion of the agent."""
-    if not shown or not isinstance(failing, Check) or failing not in plan.statements:
+    neither an assertion of the agent nor an action."""
+    if not shown or not isinstance(failing, (Check, Action)) or failing not in plan.statements:
         return ""
     page_text = " ".join(shown.split()).casefold()
     held = [trace for trace in traces(plan, failing) if " ".join(trace.text.split()).casefold() in page_text]
