@@ -62,3 +62,20 @@ async def test_a_name_playwright_reads_differently_is_taken_from_playwrights_eng
     assert choice.chosen.kind == "role (Playwright's name)" and not choice.fallback
     wrong = [c for c in choice.candidates if c.kind == "role" and c.matches == 0]
     assert wrong, "the disagreeing name stays in the ranking, with Playwright's count of 0"
+
+
+HELP_TEXT = ("## What is this note for? Write it in Markdown: **bold**, `code`, lists and tables are shown "
+             "as you type them, and a code block keeps its highlighting.")
+
+
+async def test_a_name_that_is_a_help_text_is_passed_over_for_the_container_that_tells_the_field_apart(session):
+    """A field named by a placeholder that documents it (over 80 characters) is found by its landmark and its
+    role, not by that text: copy that changes, and a locator line no one reads. A short name is kept."""
+    tab = await session.tab()
+    await tab.page.set_content(f'<header><input placeholder="Search notes"></header><main><h1>Note</h1>'
+                               f'<textarea placeholder="{HELP_TEXT}"></textarea></main>')
+    note, search = await _refs(tab, r"textbox \"## What"), await _refs(tab, r'textbox "Search notes"')
+    choice = await locators.choose(tab.page, await tab.candidates(note[0]), tab.test_id_attribute)
+    assert choice.code == 'page.get_by_role("main").get_by_role("textbox")' and choice.chosen.matches == 1
+    short = await locators.choose(tab.page, await tab.candidates(search[0]), tab.test_id_attribute)
+    assert short.code == 'page.get_by_role("textbox", name="Search notes", exact=True)'

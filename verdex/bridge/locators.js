@@ -2,6 +2,11 @@
   // Text that changes with the data, never a way to find an element: a price, a count ("List (4)",
   // "3 items"), a time, a date, a number of three digits or more.
   const VOLATILE = /[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d+\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/i;
+  // A name or value this long is a help text (a placeholder that documents the field), not a short label:
+  // copy that changes, and a line no one reads; it is pushed back like volatile text, so a container or a
+  // shorter way is preferred (text candidates stop at the same length).
+  const LONG_VALUE = 80;
+  const unsteady = (value) => VOLATILE.test(value) || value.length > LONG_VALUE;
 
   function locatorCandidates(el) {
     const out = [];
@@ -11,23 +16,23 @@
     if (testId) out.push({ kind: 'test_id', value: testId });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
     if (r && !TRANSPARENT_ROLES.has(r) && name)
-      out.push({ kind: 'role', role: r, name, volatile: VOLATILE.test(name) || !SAYS_SOMETHING.test(name) });
+      out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name) });
     const placeholder = el.getAttribute('placeholder');
-    if (placeholder) out.push({ kind: 'placeholder', value: placeholder });
+    if (placeholder) out.push({ kind: 'placeholder', value: placeholder, volatile: placeholder.length > LONG_VALUE });
     if (el.labels && el.labels.length) {
       const label = flatten(labelsText(el.labels, { visited: new Set([el]) }));   // not the field's own value
-      if (label) out.push({ kind: 'label', value: label, volatile: VOLATILE.test(label) });
+      if (label) out.push({ kind: 'label', value: label, volatile: unsteady(label) });
     } else if (el.getAttribute('aria-label')) {
-      out.push({ kind: 'label', value: el.getAttribute('aria-label').trim(), volatile: VOLATILE.test(el.getAttribute('aria-label')) });
+      out.push({ kind: 'label', value: el.getAttribute('aria-label').trim(), volatile: unsteady(el.getAttribute('aria-label').trim()) });
     }
     const alt = el.getAttribute('alt');
-    if (alt) out.push({ kind: 'alt', value: alt });
+    if (alt) out.push({ kind: 'alt', value: alt, volatile: alt.length > LONG_VALUE });
     const text = collapse(renderedText(el));
-    if (text && text.length <= 80 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !childHolds(el, text))
+    if (text && text.length <= LONG_VALUE && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !childHolds(el, text))
       out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
-    if (title) out.push({ kind: 'title', value: title });
-    if (r && !TRANSPARENT_ROLES.has(r) && !name) out.push({ kind: 'role', role: r, name: null });
+    if (title) out.push({ kind: 'title', value: title, volatile: title.length > LONG_VALUE });
+    if (r && !TRANSPARENT_ROLES.has(r) && (!name || name.length > LONG_VALUE)) out.push({ kind: 'role', role: r, name: null });
     const selector = classSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
