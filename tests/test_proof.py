@@ -80,8 +80,11 @@ async def test_an_export_after_the_app_changed_under_the_recording_reports_the_f
 
 
 @pytest.mark.skipif(shutil.which("npx") is None, reason="Node.js is not installed")
-async def test_a_typescript_export_is_proven_by_playwright_test(tmp_path):
-    answer = await _shop_exported(tmp_path, "typescript", tmp_path / "specs" / "shop.spec.ts")
+async def test_a_typescript_export_is_proven_by_playwright_test(tmp_path, monkeypatch):
+    """The path as a user types it in their project's folder, relative: Playwright Test runs from the
+    project that holds @playwright/test, and still finds the spec's config."""
+    monkeypatch.chdir(tmp_path)
+    answer = await _shop_exported(tmp_path, "typescript", Path("specs") / "shop.spec.ts")
     assert re.search(r"proved 1/1 \(1 plain; verdex's chaos runs under pytest only, \d+ s\)", answer.text), \
         answer.text
 

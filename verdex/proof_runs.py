@@ -131,6 +131,7 @@ def run_playwright_test(path: Path, *, label: str, timeout_s: float, secrets: li
     """``npx playwright test`` on the spec, with the playwright.config.ts beside it, from the project that
     holds @playwright/test (the spec's, else the verdex checkout's)."""
     started = time.monotonic()
+    path = path.resolve()                  # the run's working directory is the project's, not the caller's
     missing = node_missing()
     project = package_root(path.parent, "@playwright/test") or package_root(REPO_ROOT, "@playwright/test")
     if missing or project is None:
@@ -140,7 +141,7 @@ def run_playwright_test(path: Path, *, label: str, timeout_s: float, secrets: li
     config = path.parent / "playwright.config.ts"
     with tempfile.TemporaryDirectory(prefix="verdex-proof-ts-") as results:
         command = ["npx", "--no-install", "playwright", "test", *(["--config", str(config)] if config.is_file() else []),
-                   str(path.resolve()), "--reporter=json", "--output", results, "--retries=0", "--workers=1"]
+                   str(path), "--reporter=json", "--output", results, "--retries=0", "--workers=1"]
         try:
             done = subprocess.run(command, cwd=project, env=env, capture_output=True, encoding="utf-8",
                                   errors="replace", timeout=timeout_s, check=False)
@@ -150,10 +151,11 @@ def run_playwright_test(path: Path, *, label: str, timeout_s: float, secrets: li
     seconds = time.monotonic() - started
     try:
         report = json.loads(done.stdout)
-    except json.JSONDecodeError:
+    except json.JSONDecodeError:           # it stopped before running a test: its error first, not its stack's end
         said = ANSI.sub("", done.stdout + done.stderr).strip().splitlines()
+        start = next((n for n, line in enumerate(said) if line.startswith("Error")), max(0, len(said) - 5))
         return Run(label, False, seconds, error=f"playwright test exit {done.returncode}",
-                   message=redact("\n".join(said[-5:]), secrets))
+                   message=redact("\n".join(said[start:start + 5]), secrets))
     if done.returncode == 0 and report.get("stats", {}).get("expected", 0) > 0:
         return Run(label, True, seconds)
     for error in _errors(report):
