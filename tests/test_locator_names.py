@@ -79,3 +79,29 @@ async def test_a_name_that_is_a_help_text_is_passed_over_for_the_container_that_
     assert choice.code == 'page.get_by_role("main").get_by_role("textbox")' and choice.chosen.matches == 1
     short = await locators.choose(tab.page, await tab.candidates(search[0]), tab.test_id_attribute)
     assert short.code == 'page.get_by_role("textbox", name="Search notes", exact=True)'
+
+
+async def test_a_name_that_holds_a_count_is_found_by_its_words_while_they_tell_it_apart(session):
+    """A menu item named with a count ("Best Trial (1)") is found by the words of its name, which Playwright
+    matches as a part of it, so the count may change; when the words alone match another item too
+    ("Complete" is in "Incomplete (3)"), the whole name stays."""
+    tab = await session.tab()
+    await tab.page.set_content('<div role="menu"><div role="menuitem">Complete (12)</div><div role="menuitem">'
+                               'Incomplete (3)</div><div role="menuitem">Best Trial (1)</div></div>')
+    codes = {}
+    for name in ("Best Trial (1)", "Complete (12)"):
+        ref = (await _refs(tab, rf'menuitem "{re.escape(name)}"'))[0]
+        choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+        assert choice.chosen.matches == 1 and choice.chosen.is_target
+        codes[name] = choice.code
+    assert codes == {"Best Trial (1)": 'page.get_by_role("menuitem", name="Best Trial")',
+                     "Complete (12)": 'page.get_by_role("menuitem", name="Complete (12)", exact=True)'}
+
+
+async def test_the_words_ride_along_in_the_facts_of_what_covers_a_target(session):
+    """Preflight describes a cover by the same candidates, words included (a typed fact, not a contract error)."""
+    tab = await session.tab()
+    await tab.page.set_content('<button>Save</button><div role="button" style="position:absolute;inset:0">'
+                               'Best Trial (1)</div>')
+    facts = await tab.preflight((await _refs(tab, r'button "Save"'))[0])
+    assert facts.coverage[0].hit.locators[0].words == "Best Trial"

@@ -337,6 +337,7 @@ class LocatorCandidate(Fact):
     role: str | None = None
     name: str | None = None
     volatile: bool = False
+    words: str | None = None
 
 
 class ContainerFact(Fact):
@@ -467,6 +468,9 @@ class RoleCandidate(Fact):
     name: str | None
     volatile: bool = False
     estimate: int | None = ESTIMATE
+    words: str | None = Field(None, description="the name without the count, price or date it holds "
+                                                 "(\"Best Trial (1)\" → \"Best Trial\")")
+    exact: bool = Field(True, description="the whole name (False: a part of it, Playwright's name without exact)")
 
     @property
     def key(self) -> str:

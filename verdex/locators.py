@@ -27,6 +27,7 @@ from verdex.facts import (
 
 SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200, "css": 520}
 ROLE_ONLY = 510
+WORDS = 150            # a role and the words of its name, without the count it holds: before a label or text
 ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
 CONTAINER_BASE = 1000
@@ -62,6 +63,8 @@ def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:
     if isinstance(candidate, RoleCandidate):
         if candidate.name is None:
             return LocatorStep(method="get_by_role", args=[candidate.role]), ROLE_ONLY
+        if not candidate.exact:
+            return LocatorStep(method="get_by_role", args=[candidate.role], kwargs={"name": candidate.name}), WORDS
         return (LocatorStep(method="get_by_role", args=[candidate.role],
                             kwargs={"name": candidate.name, "exact": True}), SCORES["role"] + volatile)
     kind = candidate.kind
@@ -258,8 +261,12 @@ BOXES_OF_ALL = """(els, limit) => els.slice(0, limit).map((e) => { const r = e.g
 
 
 def _ranked_candidates(info: Locating) -> list[Candidate]:
-    """The target's own candidates with their locator step and score, best first."""
-    return sorted(((c, *candidate_step(c)) for c in info.candidates), key=lambda item: item[2])
+    """The target's own candidates with their locator step and score, best first; a name that holds a count
+    is also offered by its words (``words``), which Playwright counts."""
+    offered = list(info.candidates)
+    offered += [c.model_copy(update={"name": c.words, "exact": False, "volatile": False, "estimate": None, "words": None})
+                for c in info.candidates if isinstance(c, RoleCandidate) and c.words]
+    return sorted(((c, *candidate_step(c)) for c in offered), key=lambda item: item[2])
 
 
 # How a way of finding a container again ranks among the others (added to the container's base score):

@@ -7,6 +7,15 @@
   // shorter way is preferred (text candidates stop at the same length).
   const LONG_VALUE = 80;
   const unsteady = (value) => VOLATILE.test(value) || value.length > LONG_VALUE;
+  // The words of a name that holds a count, a price or a date ("Best Trial (1)" → "Best Trial"): a role locator
+  // matches them as a part of the name (Playwright's name without exact), so the count may change. Null when
+  // fewer than five letters are left, which would match too much.
+  const VOLATILE_ALL = new RegExp(VOLATILE.source, 'gi');
+  function wordsOf(name) {
+    const words = collapse(name.replace(VOLATILE_ALL, ' ').replace(/\d[\d.,:/%-]*/g, ' ').replace(/[()[\]{}]/g, ' '))
+      .replace(/^[\s,.:;|·–-]+|[\s,.:;|·–-]+$/gu, '');
+    return (words.match(/\p{L}/gu) || []).length >= 5 && words !== name ? words : null;
+  }
 
   function locatorCandidates(el) {
     const out = [];
@@ -15,8 +24,10 @@
     const testId = el.getAttribute(TEST_ID);
     if (testId) out.push({ kind: 'test_id', value: testId });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
-    if (r && !TRANSPARENT_ROLES.has(r) && name)
-      out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name) });
+    if (r && !TRANSPARENT_ROLES.has(r) && name) {
+      const words = VOLATILE.test(name) && name.length <= LONG_VALUE ? wordsOf(name) : null;
+      out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name), ...(words ? { words } : {}) });
+    }
     const placeholder = el.getAttribute('placeholder');
     if (placeholder) out.push({ kind: 'placeholder', value: placeholder, volatile: placeholder.length > LONG_VALUE });
     if (el.labels && el.labels.length) {
