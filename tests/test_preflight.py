@@ -186,6 +186,28 @@ async def test_disabled_then_enabled(held_session, apps):
         assert await _status(tab) == "Clicked: Save"
 
 
+async def test_a_button_the_form_enables_once_it_has_checked_the_name_is_clicked_without_wait(held_session, apps,
+                                                                                            monkeypatch):
+    """Create is enabled a moment after the last key (a debounced check): the click right after the fill
+    gives it DISABLED_GRACE_S to be enabled, as Playwright's click would, instead of refusing at once. The
+    page's clock, held, decides when; the grace is made long enough that the machine's speed does not."""
+    monkeypatch.setattr(actions, "DISABLED_GRACE_S", RELEASE_BOUND_S)
+    async with _held(held_session, apps, "enabled-after-typing.html") as tab:
+        name, create = await _ref(tab, r'textbox "Project name"'), await _ref(tab, r'button "Create"')
+        await actions.fill(tab, name, "Apollo")
+        result = await _released(tab, actions.click(tab, create))
+        assert result.waited.blocking == ["disabled"] and result.waited.cleared
+        assert await _status(tab) == "Created: Apollo"
+
+
+async def test_a_button_that_stays_disabled_is_refused_once_the_grace_is_over(held_session, apps, monkeypatch):
+    monkeypatch.setattr(actions, "DISABLED_GRACE_S", 0.3)
+    async with _held(held_session, apps, "enabled-after-typing.html") as tab:
+        with pytest.raises(NotActionable, match="would not land: disabled"):
+            await actions.click(tab, await _ref(tab, r'button "Create"'))
+        assert await _status(tab) == "No action yet."
+
+
 async def test_a_disabled_button_that_takes_no_pointer_events_is_disabled_not_covered_by_its_row(held_session, apps):
     """Component libraries style a disabled button ``pointer-events: none``: a point on it finds its row.
     That row is no cover: the one blocking fact is "disabled", no blocker is named (a test would wait for

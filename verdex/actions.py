@@ -54,6 +54,10 @@ from verdex.safety.gate import gated_risk
 ACTION_TIMEOUT_MS = 5_000
 WAIT_BOUND_S = 10.0
 WAIT_POLL_S = 0.05
+# A target that is only disabled gets this long to be enabled, without wait=true: a form enables its submit
+# once it has checked what was typed (a debounce of a few hundred ms), and Playwright's click waits for it too.
+DISABLED_GRACE_S = 1.5
+DISABLED_ONLY = {"disabled", "aria-disabled=true"}
 MODIFIERS = ("Alt", "Control", "ControlOrMeta", "Meta", "Shift")
 
 Perform = Callable[[Locator, bool], Awaitable[None]]
@@ -251,8 +255,9 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
     blocker = None
     if verdict.blocking and not force:
         blocker = await blocker_locator(tab, facts)
-        if wait:
-            facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict)
+        if wait or set(verdict.blocking) <= DISABLED_ONLY:
+            facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict,
+                                                             WAIT_BOUND_S if wait else DISABLED_GRACE_S)
             locating = await tab.candidates(ref, pointer=pointer)   # the page has changed while waiting
             started = None                                 # so the watch starts again, from the page as it is now
         if verdict.blocking:
@@ -407,8 +412,8 @@ def _consume(task: asyncio.Future[None]) -> None:
         task.exception()
 
 
-async def _wait_until_clear(tab: Tab, ref: str, action: Action,
-                            verdict: Verdict) -> tuple[PreflightFacts, Verdict, WaitRecord]:
+async def _wait_until_clear(tab: Tab, ref: str, action: Action, verdict: Verdict,
+                            bound_s: float) -> tuple[PreflightFacts, Verdict, WaitRecord]:
     started = time.monotonic()
     first = list(verdict.blocking)
     while True:
@@ -416,7 +421,7 @@ async def _wait_until_clear(tab: Tab, ref: str, action: Action,
         facts = await tab.preflight(ref, pointer=action in POINTER_ACTIONS)
         verdict = judge(facts, action)
         elapsed = time.monotonic() - started
-        if not verdict.blocking or elapsed >= WAIT_BOUND_S:
+        if not verdict.blocking or elapsed >= bound_s:
             return facts, verdict, WaitRecord(blocking=first, waited_ms=round(elapsed * 1000),
                                               cleared=not verdict.blocking)
 
