@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -69,13 +70,13 @@ def ws_endpoint(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     with log.open("w") as err:
         server = subprocess.Popen([sys.executable, "-m", "playwright", "run-server", "--host", "127.0.0.1",
                                    "--port", "0", "--unsafe"], stdout=subprocess.PIPE, stderr=err, text=True,
-                                  env={**os.environ, "DEBUG": "pw:server"})
+                                  env={**os.environ, "DEBUG": "pw:server"}, start_new_session=True)
         try:
             line = server.stdout.readline()                  # "Listening on ws://127.0.0.1:PORT/"
             assert line.startswith("Listening on ws://"), line
             yield line.split()[-1], log
         finally:
-            server.terminate()
+            os.killpg(server.pid, signal.SIGTERM)            # the Python wrapper and the node server it runs
             server.wait(timeout=30)
 
 
