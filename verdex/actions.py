@@ -281,7 +281,8 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
         # act at once with the locator the bridge counted as unique while Playwright's engine proves it
         try:
             proof = await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force),
-                                   f"{action} on {ref}", proving=locators.prove(tab.page, choice, locating))
+                                   f"{action} on {ref}", proving=locators.prove(tab.page, choice, locating,
+                                                          lambda: tab.candidates(ref, pointer=pointer)))
             choice = await proof
         except _Unproven:
             choice = None

@@ -192,11 +192,17 @@ def _alone(chosen: RankedLocator) -> bool:
     return chosen.kind == "css" or (chosen.kind == "role" and not chosen.steps[-1].kwargs.get("name"))
 
 
-async def prove(page: Page, choice: LocatorChoice, info: Locating) -> LocatorChoice:
-    """Ask Playwright's engine about the bridge's choice: its matches and the size of the one."""
+async def prove(page: Page, choice: LocatorChoice, info: Locating,
+                read: Callable[[], Awaitable[Locating]] | None = None) -> LocatorChoice:
+    """Ask Playwright's engine about the bridge's choice: its matches and the size of the one. A single match
+    of another size is measured once more against the target as ``read`` finds it now: its stylesheet may
+    have arrived since the bridge measured it (an unproven choice stops the action it runs beside)."""
     chosen = choice.chosen
     measured = await _measure(page, chosen.steps, chosen.kind, chosen.score, info.box,
                               chosen.volatile)
+    if not measured.is_target and measured.matches == 1 and read is not None:
+        measured = await _measure(page, chosen.steps, chosen.kind, chosen.score, (await read()).box,
+                                  chosen.volatile)
     return choice.model_copy(update={"chosen": measured, "candidates": [measured]})
 
 
