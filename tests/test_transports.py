@@ -262,7 +262,8 @@ async def test_stdio_connection_lists_tools_and_snapshots_the_shop(shop: str) ->
             snapshot = await assert_shop_snapshot(c, shop)
 
     assert "heading: \"Products\"" in snapshot
-    assert re.search(r'link "Cart \(0\)" \[ref=e\d+\] \[testid=cart-link\]', snapshot), snapshot[:1500]
+    # the worker's fixture shop is shared: its cart (the server's) may hold what another file's test added
+    assert re.search(r'link "Cart \(\d+\)" \[ref=e\d+\] \[testid=cart-link\]', snapshot), snapshot[:1500]
 
 
 # ------------------------------------------------------------------------------------- streamable HTTP
