@@ -14,7 +14,8 @@ of real apps, not a copy of one:
 - ``/secret/``: a password field whose value the server checks against ``PASSWORD``;
 - ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
   names, a count ("2 users") or an untranslated i18n key ("common.done") — texts a startup wait must
-  not take (tests/test_startup_text.py);
+  not take (tests/test_startup_text.py); ``/heavy/`` the same page working on its answer for 1.5 s
+  (one long task) before it draws it, as an app does that sorts or lays out much data;
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -85,10 +86,13 @@ document.querySelector("button").addEventListener("click", async () => {
   draw(await answer.json());
 });""")
 SEEDED_TODOS = ("Buy milk", "Walk the dog")
+HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 
 
 LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='list'></div>",
           """fetch("/api/users").then((r) => r.json()).then((users) => {
+  const worked = performance.now() + WORK_MS;       // what the app does with the answer before it draws it
+  while (performance.now() < worked);
   const list = document.querySelector("#list");
   list.append(Object.assign(document.createElement("p"), { textContent: HEADLINE }));
   for (const name of users) list.append(Object.assign(document.createElement("li"), { textContent: name }));
@@ -167,11 +171,12 @@ class ProofApps:
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
-        headlines = {"/users/": "2 users", "/i18n/": "common.done"}
-        if method == "GET" and path in headlines:
+        loaded = {"/users/": ("2 users", 0), "/i18n/": ("common.done", 0), "/heavy/": ("Members", HEAVY_WORK_MS)}
+        if method == "GET" and path in loaded:
             html, script = LOADED
-            return 200, "text/html", PAGE.format(title="Team", body=html,
-                                                 script=script.replace("HEADLINE", json.dumps(headlines[path])))
+            headline, work_ms = loaded[path]
+            return 200, "text/html", PAGE.format(title="Team", body=html, script=script.replace(
+                "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)))
         if method == "GET" and path == "/board/":
             with self.board_turn:
                 self.board_drawn = []                 # a fresh load draws every part again

@@ -19,11 +19,13 @@ from mcp_types import CallToolResult
 from verdex.fixtures.server import FixtureServer
 from test_transports import text
 from verdex.browser.session import BrowserOptions
+from verdex.effects import SETTLE_REQUESTS_S
 from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
 
 CALL_BOUND_S = 25.0            # a page can hold a call for the bridge's 20 s, never for the server's 60 s
+ACTION_BOUND_S = CALL_BOUND_S + SETTLE_REQUESTS_S   # an action then waits (5 s at most) for the requests it started
 SERVER_BOUND_S = 60.0          # an action on 100,000 elements: Playwright's role engine scans them all, more than once
 TEXT_BOUND_BYTES = 24_000      # the snapshot budget
 TYPED = re.compile(r"(?:^|: )([A-Z][A-Z_]+[A-Z]): ")
@@ -147,7 +149,7 @@ async def test_a_page_replacing_itself_every_100_ms_gets_answers_or_typed_errors
         answered += not snapshot.is_error
         refs = re.findall(r"\[ref=(e\d+)\]", text(snapshot)) or [f"e{round_ + 1}"]
         await _answer(client, "get_ancestors", {"ref": refs[-1]})
-        await _answer(client, "browser_click", {"ref": refs[-1]})
+        await _answer(client, "browser_click", {"ref": refs[-1]}, bound=ACTION_BOUND_S)   # each a new document
     assert answered >= 3, "most snapshots of the restless page should still succeed"
 
 

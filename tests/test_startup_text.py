@@ -1,7 +1,8 @@
 """A text a generated test waits for before its first action is evidence a fresh load shows again: on
 pages that load their data after they open and show, beside stable names, a count ("2 users") or an
 untranslated i18n key ("common.done"), the recording and the generator choose a stable text, and the
-test passes as written (tests/proof_apps.py serves the pages; a real recording over MCP, real pytest)."""
+test passes as written; a page that works on its answer longer than the window in which a change counts as
+the answer's drawing has its text waited for all the same (tests/proof_apps.py serves the pages; a real recording over MCP, real pytest)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.proof_apps import proof_apps
+from verdex.generators.recording import read_recording
 
 pytestmark = pytest.mark.anyio
 
@@ -35,3 +37,17 @@ async def test_the_startup_wait_takes_a_stable_text_not_a_count_or_an_i18n_key(t
     assert re.search(r'expect\(page.get_by_text\("(Ada Lovelace|Grace Hopper)", exact=True\)\).to_be_visible\('
                      r'timeout=30_000\)', source), source                      # a stable text of the same answer
     assert done.returncode == 0, source + done.stdout[-3000:]
+
+
+async def test_an_answer_the_page_works_on_before_it_draws_it_is_waited_for(tmp_path):
+    """The page runs one long task on its data before it draws it: its text comes 1.5 s after the answer,
+    while nothing else ran on the page. A change counts as an answer's drawing within 500 ms of the time
+    the page ran (the bridge logs the spans it was stalled), not of the clock's — the same as a machine too
+    busy to run the page for a while."""
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "heavy.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/heavy/")
+            await agent.click("button", "Invite", expect_text="Invitation sent")
+    startup = next(step.startup for step in read_recording(tmp_path / "heavy.jsonl").records if step.startup)
+    assert [(ready.text, ready.answered_by) for ready in startup.ready_texts] == [("Members", "GET /api/users")]

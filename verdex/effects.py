@@ -141,6 +141,7 @@ class EffectsWatch:
                 frames_changed = _frame_changes(self._frames_before, await frames_content(tab))
                 effects = self._effects(downloads=downloads, identity=from_bridge(PageIdentity, answer["identity"]),
                                         diff=answer["diff"], changed_times=answer["mutation_times"],
+                                        stalls=answer["stalls"],
                                         frames_changed=frames_changed, values=values, overlays=answer["overlays"])
             self.late_values = await self._located(self.late_values)
             if self._capture is not None:
@@ -204,7 +205,7 @@ class EffectsWatch:
             await asyncio.sleep(POLL_S)
 
     def _effects(self, *, downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
-                 changed_times: list[float] | None = None, navigated: bool = False,
+                 changed_times: list[float] | None = None, stalls: list[list[float]] = (), navigated: bool = False,
                  frames_changed: tuple[list[str], list[str]] = ([], []), values: list[ValueChange] = (),
                  overlays: list[dict[str, Any]] = ()) -> Effects:
         tab = self._tab
@@ -221,7 +222,7 @@ class EffectsWatch:
                     answered = record.response_end_epoch_ms - self._page_origin
                 else:
                     answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
-                changed = changed_the_page(answered, changed_times)
+                changed = changed_the_page(answered, changed_times, stalls)
             requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                           status=record.status, failed=record.failed, changed_page=changed,
                                           standing=tab.network.standing(record, self._t0),

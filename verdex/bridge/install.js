@@ -4,7 +4,7 @@
     if (args.since != null) for (const [time] of mutations) if (time >= args.since) times.push(Math.round(time));
     return { now: performance.now(), origin: performance.timeOrigin,
       last_mutation: mutations.length ? mutations[mutations.length - 1][0] : null,
-      mutation_times: times };
+      mutation_times: times, stalls: stallsSince(args.since || 0) };
   }
 
   watchMutations(document);

@@ -181,6 +181,6 @@
     if (watch === w) watch = null;
     settledValues = values;
     return { identity: identity(document), diff: diffLines(w.tree, tree).filter((line) => line.includes('[ref=')),
-      mutation_times: times, values: changedValues(w.values, values), overlays: sightings,
+      mutation_times: times, stalls: stallsSince(w.t0), values: changedValues(w.values, values), overlays: sightings,
       ancestors, now: performance.now(), next_ref: nextRef };
   }

@@ -17,6 +17,7 @@ from verdex.browser.answer_names import names_read
 ABORTED = "net::ERR_ABORTED"
 CHANGED_PAGE_WINDOW_MS = 500      # a response changed the page when the DOM changed this soon after it
 CLOCK_SLACK_MS = 50
+STALLED_MS = 5_000                # the most a stalled page lengthens that window
 INTERESTING_TYPES = {"document", "fetch", "xhr", "eventsource", "websocket", "other"}
 
 
@@ -205,6 +206,22 @@ def _frame_of(request: Request) -> object:
         return None
 
 
-def changed_the_page(answered_ms: float, mutation_times: list[float]) -> bool:
-    """Did the DOM change within 500 ms of a response (both on the page's clock)?"""
-    return any(answered_ms - CLOCK_SLACK_MS <= t <= answered_ms + CHANGED_PAGE_WINDOW_MS for t in mutation_times)
+def changed_the_page(answered_ms: float, mutation_times: list[float], stalls: list[list[float]]) -> bool:
+    """Did the DOM change within 500 ms of the page's running time after a response (both on the page's
+    clock)?"""
+    until = changed_until(answered_ms, stalls)
+    return any(answered_ms - CLOCK_SLACK_MS <= t <= until for t in mutation_times)
+
+
+def changed_until(answered_ms: float, stalls: list[list[float]]) -> float:
+    """Until when, on the page's clock, a change comes soon enough after a response to be its drawing:
+    500 ms, plus the spans in them in which the page ran nothing (a machine too busy to run it draws an
+    answer late by those), at most ``STALLED_MS`` more."""
+    until, stalled = answered_ms + CHANGED_PAGE_WINDOW_MS, 0.0
+    for start, end in sorted(stalls):
+        if start > until:
+            break
+        if end > answered_ms:
+            stalled += end - max(start, answered_ms)
+            until = answered_ms + CHANGED_PAGE_WINDOW_MS + min(stalled, STALLED_MS)
+    return until

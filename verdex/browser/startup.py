@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 
-from verdex.browser.network import CHANGED_PAGE_WINDOW_MS, CLOCK_SLACK_MS, RequestRecord, changed_the_page
+from verdex.browser.network import CLOCK_SLACK_MS, RequestRecord, changed_the_page, changed_until
 from verdex.errors import VerdexError
 from verdex.facts import ReadyText, RequestEffect, SocketStart, Startup
 from verdex.generators.waits import unstable_text
@@ -83,7 +83,7 @@ async def _settle(tab: Tab, started: float) -> int:
 
 async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     activity = await tab.bridge.call("activity", {"since": 0})
-    origin, changes = activity["origin"], activity["mutation_times"]
+    origin, changes, stalls = activity["origin"], activity["mutation_times"], activity["stalls"]
     page_ends: dict[str, list[float]] = {}      # each URL's answers as the page's clock saw them end, in order
     for answer in (await tab.bridge.call("answersEnded", {}))["answers"]:
         page_ends.setdefault(answer["url"], []).append(answer["end"])
@@ -91,7 +91,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     for order, record in enumerate(answered):
         at = record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None
         page_end = page_ends[record.url].pop(0) if page_ends.get(record.url) else at
-        changed = at is not None and changed_the_page(at, changes)
+        changed = at is not None and changed_the_page(at, changes, stalls)
         requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                       status=record.status, changed_page=changed))
         if changed:
@@ -102,7 +102,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         if len(chosen) == READY_TEXTS:
             break
         texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
-                                                       "until": at + CHANGED_PAGE_WINDOW_MS})
+                                                       "until": changed_until(at, stalls)})
         taken = {ready.text for _, ready in chosen}
         drawn = [t["text"] for t in texts["texts"] if t["text"] not in taken and _drew(page_end, t["time"], ends)]
         stable_first = sorted(drawn, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
