@@ -2,7 +2,9 @@
 public apps' code and marked by hand; bench/risk_precision.py prints the same figures): [danger]
 keeps its precision and its recall. And the context cases: a link within the page (a skip link) does
 not take the page's own path for its destination; a form's Save button is not a deletion because the
-form also holds a Delete button; a confirmation quotes the control's name, never URL fragments."""
+form also holds a Delete button; a confirmation quotes the control's name, never URL fragments; a link
+to another page is caution only for what such a link does (sign out), not for a page's topic ("/install/",
+"Share"), while a link that stays on the page is a script's control and keeps every caution word."""
 
 from __future__ import annotations
 
@@ -50,3 +52,21 @@ async def test_skip_links_escapes_and_a_forms_save_are_not_danger_and_reasons_qu
     assert risk["Delete"] == "danger" and risk["Delete page"] == "danger" and risk["Yes, delete it"] == "danger"
     facts = await tab.preflight(re.search(r'link "Delete" \[ref=(\w+)\]', text).group(1))
     assert facts.risk.reason == 'its name says "Delete"'
+
+
+DOCS_PAGE = """<!doctype html><title>Docs</title><nav>
+<a href="/getting-started/install/">Installation</a> <a href="/guide/share/">Share</a>
+<a href="/blog/archive/">Archive</a> <a href="/upload-limits/">Upload limits</a>
+<a href="/accounts/logout/">Log out</a> <a href="#" id="save">Save</a> <a role="link" tabindex="0">Submit</a></nav>"""
+
+
+async def test_a_link_to_another_page_is_caution_only_for_what_such_a_link_does(session, apps):
+    tab = await session.tab()
+    url = apps.url + "/docs/"
+    await tab.page.route(url, lambda route: route.fulfill(body=DOCS_PAGE, content_type="text/html"))
+    await tab.navigate(url)
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    risk = {m.group(1): m.group(2) for line in text.splitlines()
+            for m in [re.match(r'^\s*- link "([^"]*)" \[ref=\w+\](?: \[url=[^\]]*\])?(?: \[(\w+)\])?', line)] if m}
+    assert risk == {"Installation": None, "Share": None, "Archive": None, "Upload limits": None,
+                    "Log out": "caution", "Save": "caution", "Submit": "caution"}, text

@@ -24,6 +24,9 @@
     'sign out', 'log ?out', 'sign off', 'archive', 'discard', 'clear', 'reset', 'cancel', 'leave', 'approve',
     'accept', 'decline', 'reject', 'apply', 'subscribe', 'upgrade', 'downgrade', 'share', 'invite', 'post',
     'upload', 'install', 'restore', 'disconnect', 'revert']);
+  // A link that leads to another page asks for that page: of the caution words, it does only what such a
+  // link is known to do (sign out); its others name a page's topic ("/install/", "Share", "Archive").
+  const LEAVING_LINK_CAUTION = words(['sign out', 'log ?out', 'sign off', 'disconnect']);
   // Buttons that back out of a danger dialog or form stay safe to press (unless their own name is danger).
   const ESCAPE_NAME = /^(?:cancel|close|no\b.*|back|go back|dismiss|keep\b.*|not now|never mind|stay|×|✕|x|don['’]?t\b.*|do not\b.*)$/i;
   const AFFIRMATIVE_NAME = /^(?:ok|okay|yes\b.*|confirm|continue|proceed|submit|go|done|apply|agree|i agree|next)$/i;
@@ -46,6 +49,15 @@
       if (url.origin === here.origin && url.pathname === here.pathname && url.search === here.search) return '';
       return decodeURIComponent(url.pathname).replace(/[/_\-.]+/g, ' ').replace(/\s+/g, ' ').trim();
     } catch (e) { return ''; }
+  }
+
+  function leadsElsewhere(el) {
+    try {
+      const url = new URL(el.href);
+      const here = new URL(el.ownerDocument ? el.ownerDocument.location.href : location.href);
+      return /^https?:$/.test(url.protocol) &&
+        !(url.origin === here.origin && url.pathname === here.pathname && url.search === here.search);
+    } catch (e) { return false; }
   }
 
   // The words a form or dialog says itself (its heading, labels, sentences), without the names of the
@@ -103,9 +115,10 @@
       return { level: 'danger', reason: (submits ? 'submits ' : 'answers ') + context.kind + ' ' + quote(context.label),
         subject: name || context.label || r };
     }
-    if (CAUTION_NAME.test(own) || submits)
+    const caution = r === 'link' && leadsElsewhere(el) ? LEAVING_LINK_CAUTION : CAUTION_NAME;
+    if (caution.test(own) || submits)
       return { level: 'caution', reason: submits ? 'submits a form'
-        : CAUTION_NAME.test(name) ? 'its name says ' + quote(clip(name.trim(), 60))
+        : caution.test(name) ? 'its name says ' + quote(clip(name.trim(), 60))
         : 'it leads to ' + quote(clip(new URL(el.href).pathname, 60)), subject: name || r };
     if (context && context.danger && !escape)
       return { level: 'caution', reason: 'in ' + context.kind + ' ' + quote(context.label), subject: name || r };
