@@ -73,3 +73,50 @@ async def test_the_new_pages_own_loading_is_not_drift_but_what_the_action_sent_i
     reports = await replay(str(path), base_url=apps.url, session=session)
     assert "request no longer made: POST /api/signin" in reports[2].drift, render(reports)
     assert "new request: POST /api/login" in reports[2].drift, render(reports)
+
+
+async def _record_dialogs(session, apps, path):
+    """Ask for a name (a prompt, answered "Grace"), reload, confirm a deletion (dismissed), go back."""
+    recorder = session.record(path)
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/races/")
+    await actions.navigate(tab, apps.url + "/races/dialog.html")
+    ref = lambda name: re.search(rf'button "{name}" \[ref=(e\d+)\]', text).group(1)  # noqa: E731
+    text = (await tab.snapshot()).text
+    await actions.click(tab, ref("Ask for name"))
+    await actions.answer_dialog(tab, accept=True, prompt_text="Grace")
+    await assertions.text_visible(tab, "Prompt answered: Grace")
+    await tab.reload()
+    text = (await tab.snapshot()).text
+    await actions.click(tab, ref("Delete everything"))
+    await actions.answer_dialog(tab, accept=False)
+    await assertions.text_visible(tab, "Confirm answered: Cancel")
+    await tab.back()
+    await assertions.text_visible(tab, "Race pages")
+    recorder.close()
+
+
+async def test_dialogs_are_answered_as_recorded_and_history_is_gone_through_again(session, apps, tmp_path):
+    path = tmp_path / "dialogs.jsonl"
+    await _record_dialogs(session, apps, path)
+    reports = await replay(str(path), base_url=apps.url, session=session)
+    assert [r.tool for r in reports] == [
+        "browser_navigate", "browser_navigate", "browser_click", "browser_dialog", "verify_text_visible",
+        "browser_reload", "browser_click", "browser_dialog", "verify_text_visible", "browser_back",
+        "verify_text_visible"], render(reports)
+    assert all(r.ok and not r.skipped for r in reports), render(reports)
+    assert render(reports).endswith("11 steps replayed, 0 drifted")
+
+
+async def test_a_dialog_that_says_something_else_or_never_opens_is_drift(session, apps, tmp_path):
+    path = tmp_path / "dialogs.jsonl"
+    await _record_dialogs(session, apps, path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    lines[4]["args"]["message"] = "What is your full name?"         # the app reworded its prompt
+    lines.remove([line for line in lines if line.get("tool") == "browser_click"][1])   # the confirm's click, gone
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    reports = await replay(str(path), base_url=apps.url, session=session)
+    text = render(reports)
+    assert reports[3].drift == ["the dialog says prompt 'What is your name?', recorded prompt 'What is your full name?'"], text
+    assert reports[4].ok, text                                   # answered all the same: "Grace" was typed
+    assert reports[6].drift == ["no dialog opened (recorded: confirm 'Delete everything?')"], text

@@ -1,10 +1,13 @@
 """``verdex replay RECORDING``: run a recording again against the live app and report drift — a
 locator that no longer matches exactly one element, an action that fails, an effect that no longer
-happens (a request, a navigation, a notice) or a new one, an assertion that no longer holds.
+happens (a request, a navigation, a notice) or a new one, a dialog that no longer opens or says
+something else, an assertion that no longer holds. Back, forward and reload are gone through again; a
+step replay does not do (a drag, a wait, tabs, roles, a loaded state) is said, not passed over.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from dataclasses import dataclass, field
@@ -23,10 +26,12 @@ from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
 from verdex.errors import VerdexError
 from verdex.facts import Effects, RequestEffect
-from verdex.recording_format import (CheckStep, ClickStep, FillStep, NavigateStep, PressStep, SecretValue, SelectStep,
-                                     Step, TypeStep, UploadStep, VerifyElementStep, VerifyTextStep, VerifyUrlStep)
+from verdex.recording_format import (BackStep, CheckStep, ClickStep, DialogStep, FillStep, ForwardStep, NavigateStep,
+                                     PressStep, ReloadStep, SecretValue, SelectStep, Step, TypeStep, UploadStep,
+                                     VerifyElementStep, VerifyTextStep, VerifyUrlStep)
 
 STEP_TIMEOUT_MS = 5_000
+POLL_S = 0.05
 
 
 @dataclass
@@ -34,6 +39,7 @@ class StepReport:
     index: int
     tool: str
     drift: list[str] = field(default_factory=list)
+    skipped: bool = False              # a step replay does not do
 
     @property
     def ok(self) -> bool:
@@ -48,6 +54,7 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
     try:
         tab = await session.tab()
         recorded_base = None
+        acting: asyncio.Future[list[str]] | None = None    # an action held by the dialog it opened
         for index, step in enumerate(recording.records, 1):
             if step.outcome != "done":
                 continue
@@ -61,13 +68,22 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
                     if base_url and url.startswith(recorded_base):
                         url = urljoin(base_url, url[len(recorded_base):])
                     await tab.navigate(url)
+                elif isinstance(step, (BackStep, ForwardStep, ReloadStep)):
+                    await {"browser_back": tab.back, "browser_forward": tab.forward, "browser_reload": tab.reload}[step.tool]()
+                elif isinstance(step, DialogStep):
+                    report.drift += await _answer(tab, step, acting)
+                    acting = None
                 elif isinstance(step, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
                     await _verify(tab, step)
                 elif step.locators is not None:
-                    await _act(tab, step, report)
+                    acting = await _act(tab, step, report)
+                else:
+                    report.skipped = True
             except (VerdexError, AssertionError) as exc:
                 report.drift.append(f"failed: {str(exc).splitlines()[0]}")
     finally:
+        if acting is not None:
+            acting.cancel()
         if owned:
             await session.close()
     return reports
@@ -78,15 +94,40 @@ def _locator(tab: Tab, step: Step) -> Any:
     return locators.build(tab.page, step.locators.chosen.steps)
 
 
-async def _act(tab: Tab, step: Step, report: StepReport) -> None:
+async def _act(tab: Tab, step: Step, report: StepReport) -> asyncio.Future[list[str]] | None:
+    """The action, with its effects compared; when it opens a dialog, the action is held by it (as a
+    user's click is) until the recording's dialog step answers it: returned, to be awaited then."""
     locator = _locator(tab, step)
     await expect(locator).to_have_count(1, timeout=STEP_TIMEOUT_MS)
     watch = EffectsWatch(tab)
     await watch.start()
-    report.drift += await perform(locator, step, secrets=tab.secrets)
-    now = await watch.finish()
+    dialogs = len(tab.dialog_log)
+    acting = asyncio.ensure_future(perform(locator, step, secrets=tab.secrets))
+    while not acting.done() and len(tab.dialog_log) == dialogs:
+        await asyncio.wait({acting}, timeout=POLL_S)
+    now = await watch.finish()                  # (with a dialog open, at once: the page is frozen)
+    if not acting.done():
+        return acting                           # its effects come after the dialog: not compared
+    report.drift += acting.result()
     if step.effects is not None:                # an action recorded without watching its effects has none to compare
         report.drift += _effect_drift(step.effects, now)
+    return None
+
+
+async def _answer(tab: Tab, step: DialogStep, acting: asyncio.Future[list[str]] | None) -> list[str]:
+    """The open dialog answered as recorded; drift when none opened or it says something else."""
+    if not tab.pending_dialogs:
+        return [f"no dialog opened (recorded: {step.args.type} {step.args.message!r})"]
+    dialog = tab.pending_dialogs.pop(0)
+    drift = [] if (dialog.type, dialog.message) == (step.args.type, step.args.message) else [
+        f"the dialog says {dialog.type} {dialog.message!r}, recorded {step.args.type} {step.args.message!r}"]
+    if step.args.accepted:
+        await (dialog.accept(step.args.prompt_text) if step.args.prompt_text is not None else dialog.accept())
+    else:
+        await dialog.dismiss()
+    if acting is not None:
+        drift += await acting
+    return drift
 
 
 async def perform(locator: Any, step: Step, timeout_ms: float = STEP_TIMEOUT_MS,
@@ -164,8 +205,11 @@ async def _verify(tab: Tab, step: VerifyTextStep | VerifyElementStep | VerifyUrl
 def render(reports: list[StepReport]) -> str:
     lines = []
     for r in reports:
-        lines.append(f"{'ok   ' if r.ok else 'DRIFT'} step {r.index:>3} {r.tool}")
+        said = "skip " if r.skipped else "ok   " if r.ok else "DRIFT"
+        lines.append(f"{said} step {r.index:>3} {r.tool}" + (" (replay does not do this step)" if r.skipped else ""))
         lines += [f"        {d}" for d in r.drift]
     drifted = sum(not r.ok for r in reports)
-    lines.append(f"{len(reports)} steps replayed, {drifted} drifted")
+    skipped = sum(r.skipped for r in reports)
+    lines.append(f"{len(reports) - skipped} steps replayed, {drifted} drifted"
+                 + (f", {skipped} not replayed" if skipped else ""))
     return "\n".join(lines)
