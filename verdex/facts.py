@@ -128,9 +128,15 @@ class Snapshot(Fact):
     next_cursor: str | None = None
     element_count: int = 0
     ready_state: str | None = Field(None, description="the document's readyState: loading, interactive, complete")
+    requests_open: list[str] = Field([], description="the page's own requests for its data and code still "
+                                     "unanswered (method and path): it may still be drawing")
 
     def to_text(self) -> str:
         head = f"observation: {self.observation_id} (tab {self.tab})\n{self.identity.to_text()}"
+        if self.requests_open:
+            head += (f"\nstill loading: {len(self.requests_open)} of the page's requests unanswered ("
+                     + ", ".join(self.requests_open[:3]) + (", …" if len(self.requests_open) > 3 else "")
+                     + "); what they bring is not drawn yet: take a snapshot again")
         if self.diff is not None:
             body = "\n".join(self.diff) if self.diff else "(no changes since the previous snapshot)"
             return f"{head}\ndiff:\n{body}"

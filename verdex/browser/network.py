@@ -43,6 +43,8 @@ class RequestRecord:
 STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "multipart/x-mixed-replace")
 HELD_OPEN_S = 1.0                 # a request answered after this long, ...
 RENEWED_WITHIN_S = 0.2            # ... and asked again this soon after: a long poll
+LOADING_TYPES = ("fetch", "xhr", "script", "stylesheet")
+HELD_LOADING_S = 10.0             # a request unanswered this long is held open, not loading the page
 
 
 OPENING_PAUSE_S = 0.5             # a socket's opening messages end at the first pause this long (a ping comes later)
@@ -167,6 +169,15 @@ class NetworkLog:
         if started is not None:
             self._loaded_at = time.monotonic()
         return started
+
+    def loading_now(self) -> list[RequestRecord]:
+        """The current document's own requests for its data and code still unanswered: the page may still
+        be drawing. Not one it keeps open on purpose (a stream, a long poll asked again), nor one open for
+        ``HELD_LOADING_S`` or more (held by the server until something happens)."""
+        now = time.monotonic()
+        return [r for r in self._open.values()
+                if r.document == self._documents and r.resource_type in LOADING_TYPES
+                and now - r.started < HELD_LOADING_S and not self.standing(r, r.started)]
 
     def on_its_own(self, record: RequestRecord) -> bool:
         """The page made a request to the same method and place while no action ran, before this one: after

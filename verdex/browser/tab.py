@@ -465,7 +465,8 @@ class Tab:
         return Snapshot(observation_id=observation_id, tab=self.id, mode=mode, identity=answer["identity"],
                         text=text, diff=answer.get("diff"), total_lines=answer["total_lines"],
                         offset=answer["offset"], has_more=answer["has_more"], next_cursor=answer["next_cursor"],
-                        element_count=answer.get("element_count", 0), ready_state=answer.get("ready_state"))
+                        element_count=answer.get("element_count", 0), ready_state=answer.get("ready_state"),
+                        requests_open=[f"{r.method} {urlsplit(r.url).path}" for r in self.network.loading_now()])
 
     async def _content_arrives(self) -> bool:
         """Wait (≤ EMPTY_WAIT_MS) for the document's body to show text: whether it did."""
