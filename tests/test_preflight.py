@@ -166,6 +166,23 @@ async def test_an_element_sliding_in_is_moving_and_outside_the_viewport(held_ses
         assert await _status(tab) == "Clicked: Save"
 
 
+async def test_a_field_in_a_form_sliding_into_place_takes_keys_while_its_button_waits(held_session, apps):
+    """A modal's card entering moves the whole form: keys go to the focused field wherever it is (Playwright
+    fills without waiting for it to stand still), so moving is advisory for a fill; a click at a point may
+    miss the moving button, so it is blocking there."""
+    async with _held(held_session, apps, "slide-in-field.html") as tab:
+        field, save = await _ref(tab, r'textbox "Name"'), await _ref(tab, r'button "Save"')
+        facts = await tab.preflight(field)
+        assert any(a.moves for a in facts.animations)
+        assert not any(b.startswith("moving") for b in judge(facts, "fill").blocking)
+        filled = await actions.fill(tab, field, "Ada")
+        assert any(a.startswith("moving") for a in filled.verdict.advisory)
+        assert await tab.page.get_by_label("Name").input_value() == "Ada"
+        assert any(b.startswith("moving") for b in await _blocked(tab, save))
+        await _released(tab, actions.click(tab, save, wait=True))
+        assert await _status(tab) == "Saved: Ada"
+
+
 async def test_a_re_rendered_button_is_stale(session, apps):
     tab = await _open(session, apps, "rerender.html")
     ref = await _ref(tab, r'button "Save"')

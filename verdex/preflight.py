@@ -3,7 +3,8 @@ block an action and which only ride along with it.
 
 Blocking (the action would be lost or land elsewhere): the element is hidden, covered at the point
 Playwright clicks (its centre) by something that takes pointer events, moving (an animation or
-transition of position or size on it or an ancestor), disabled, or — for typing — not editable.
+transition of position or size on it or an ancestor) for an action at a point (click, check, hover;
+keys and a choice go to the element itself, moving or not), disabled, or — for typing — not editable.
 Keys (press, type, fill) go to the element Playwright focuses, not to a point: there, what covers the
 target blocks only when it is not part of the target's own widget (a code editor's lines drawn over the
 hidden textarea that takes its keys are; a scrim over the page is not).
@@ -25,6 +26,7 @@ TEXT_ACTIONS = ("type", "fill")
 KEY_ACTIONS = ("type", "fill", "press")
 # Actions that land at a point: one the target cannot take itself goes to what a user clicks (``stand_in``).
 POINTER_ACTIONS = ("click", "check", "uncheck")
+AT_A_POINT = (*POINTER_ACTIONS, "hover")     # actions a target that moves may be missed by
 RECENT_MUTATION_MS = 200
 
 
@@ -53,9 +55,12 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     moving = [a for a in facts.animations if a.moves]
     if moving:
         first = moving[0]
-        blocking.append(f"moving: {first.type} {first.name or ', '.join(first.properties)} on "
-                        f"{'the target' if first.on == 'target' else first.tag + ' (ancestor)'}"
-                        + (f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
+        # a point may miss a moving target; keys and a choice go to the element itself (Playwright's fill,
+        # type, press and select_option do not wait for it to stand still)
+        (blocking if action in AT_A_POINT else advisory).append(
+            f"moving: {first.type} {first.name or ', '.join(first.properties)} on "
+            f"{'the target' if first.on == 'target' else first.tag + ' (ancestor)'}"
+            + (f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
     fading = [a for a in facts.animations if not a.moves]
     if fading:
         advisory.append(f"fading: {', '.join(sorted({a.name or ','.join(a.properties) for a in fading}))} "
