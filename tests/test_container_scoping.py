@@ -55,6 +55,22 @@ async def test_an_unlabelled_checkbox_in_a_list_item_is_scoped_by_the_item_text(
     assert choice.code == 'page.get_by_role("listitem").filter(has_text="Walk the dog").get_by_role("checkbox")'
 
 
+DESIGN_SYSTEM_FORM = """<form class="p-form">""" + "".join(
+    f'<div class="p-label mx-auto"><span class="p-label__text">{label}</span><div class="p-label__body">'
+    f'<div class="p-base-input"><input type="text" class="p-text-input__control"></div></div></div>'
+    for label in ("Name", "Value", "Tags")) + "</form>"
+
+
+async def test_a_design_systems_prefixed_class_is_a_container_and_a_spacing_word_is_not(session):
+    """Fields whose labels are not tied to them, each in a ``div.p-label`` (a design system's prefix, as
+    Prefect's): scoped by the label's class and its text, not by position; ``mx-auto`` is how it looks."""
+    tab = await session.tab()
+    await tab.page.set_content(DESIGN_SYSTEM_FORM)
+    choice = await _choice_for(tab, r"textbox", index=0)
+    assert choice.code == 'page.locator("div.p-label").filter(has_text="Name").get_by_role("textbox")', choice.code
+    assert not choice.fallback
+
+
 async def test_a_row_is_told_apart_by_a_cell_not_by_its_name_of_every_cell(session):
     tab = await session.tab()
     await tab.page.set_content("<table><tr><td>Alice</td><td>3</td><td><button>Remove</button></td></tr>"

@@ -13,7 +13,9 @@
   const GENERATED_CLASS = /^(css|sc|jsx|svelte|emotion|styled|tw)-|^_|__[A-Za-z0-9]{5,}$/;
   const LAYOUT_CLASS = /(^|[-_])(row|col|column|container|wrapper|inner|outer|layout|flex|grid|stack|items|gap)$/i;
   // Utility classes (Tailwind, Bootstrap, Quasar): how it looks, never what it is.
-  const UTILITY_CLASS = /^(items|justify|content|self|place|text|bg|font|p[xytblr]?|m[xytblr]?|w|h|min|max|gap|space|rounded|shadow|border|ring|opacity|z|top|left|right|bottom|inset|overflow|cursor|select|align|float|d|col|order|flex|grid|leading|tracking|fill|stroke|q-p[axytblr]?|q-m[axytblr]?|q-gutter|no|full|absolute|relative|fixed|sticky|hidden|block|inline)(-|$)/i;
+  // A padding or margin is a size word (``p-px``, ``mx-auto``, ``q-pa-md``): a design system's own prefix
+  // (``p-label``, ``m-card``) names what the element is.
+  const UTILITY_CLASS = /^(items|justify|content|self|place|text|bg|font|w|h|min|max|gap|space|rounded|shadow|border|ring|opacity|z|top|left|right|bottom|inset|overflow|cursor|select|align|float|d|col|order|flex|grid|leading|tracking|fill|stroke|q-gutter|no|full|absolute|relative|fixed|sticky|hidden|block|inline)(-|$)|^(q-)?[pm][axytblrse]?-(px|auto|none|xs|sm|md|lg|xl)$/i;
   // Roles whose name is their content: a row's name is every cell's text, counts and prices included.
   const CONTENT_NAMED = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'option', 'treeitem',
     'menuitem', 'listitem']);
