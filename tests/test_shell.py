@@ -129,6 +129,18 @@ def test_the_structured_form_and_the_exit_codes(apps, shell):
     assert shell("click", "e1", "--no-such-option").returncode == 2
 
 
+def test_output_read_by_a_reader_that_stops_early_ends_quietly(apps, shell, tmp_path):
+    """``verdex snapshot | head -3``: the reader closes the pipe (here before verdex writes a line), and
+    verdex ends without a traceback."""
+    assert shell("open", f"{apps.url}/shop/").returncode == 0
+    env = {**os.environ, SESSIONS_DIR_ENV: str(shell.folder)}
+    piped = subprocess.Popen([sys.executable, "-m", "verdex", "snapshot", "-s", "t"], cwd=tmp_path, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    piped.stdout.close()                                 # the reader is gone
+    _, said = piped.communicate(timeout=120)
+    assert piped.returncode == 1 and "Traceback" not in said, said
+
+
 def test_a_command_without_a_session_says_how_to_start_one(shell):
     missing = shell("snapshot", session="nobody")
     assert missing.returncode == 1

@@ -193,7 +193,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Every command; a typed verdex error that reaches here (an extra not installed, say) is printed
-    with its code, never as a traceback, and exits 1."""
+    with its code, never as a traceback, and exits 1. Output piped to a reader that stops early
+    (``verdex snapshot | head``) ends quietly, as a shell tool does."""
     from verdex.errors import VerdexError
 
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -201,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
         return _run(argv)
     except VerdexError as exc:
         print(f"verdex {argv[0]}: {exc}" if argv else f"verdex: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing more to flush at exit
         return 1
 
 
