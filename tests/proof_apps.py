@@ -8,6 +8,9 @@ of real apps, not a copy of one:
 - ``/projects/``: the saved names listed (``GET /api/names``) above a form whose "Create" stays disabled
   while the name typed is empty or already listed, as forms that check a name before saving do — the
   state an app keeps makes the test's click wait on a disabled button, not fail an assertion;
+- ``/shelf/``: the saved names as books; while there is none, an empty state ("No books yet") with
+  "Add a first book", and once there is one, "New book" above the list instead — a step of a recording
+  that added the first book is gone from the page the test's first run opens;
 - ``/todos/``: a list the server keeps ("Buy milk", "Walk the dog"), drawn from ``/api/todos`` with its
   count ("2 todos"); "Add" saves the typed todo and draws the list again — the state an app keeps
   after the recording that added to it;
@@ -66,6 +69,25 @@ create.addEventListener("click", async () => {
   document.querySelector("[role=status]").textContent = answer.ok ? "Created " + name : "That name is taken";
   create.disabled = true;
   listed();
+});""")
+SHELF = ("<div id='empty' hidden><p>No books yet</p><button type='button' id='first'>Add a first book</button></div>"
+         "<ul id='books'></ul><button type='button' id='new' hidden>New book</button>"
+         "<form hidden><label>Title <input id='title'></label> <button type='button' id='save'>Save</button></form>"
+         "<p role='status'></p>",
+         """const form = document.querySelector("form");
+const draw = () => fetch("/api/names").then((r) => r.json()).then((names) => {
+  document.querySelector("#books").replaceChildren(...names.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+  document.querySelector("#empty").hidden = names.length > 0;
+  document.querySelector("#new").hidden = names.length === 0;
+});
+draw();
+for (const opener of ["#first", "#new"]) document.querySelector(opener).addEventListener("click", () => { form.hidden = false; });
+document.querySelector("#save").addEventListener("click", async () => {
+  const name = document.querySelector("#title").value;
+  const answer = await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
+  document.querySelector("[role=status]").textContent = answer.ok ? "Added " + name : "That name is taken";
+  form.hidden = true;
+  draw();
 });""")
 SECRET = ("<label>Password <input id='password' type='password'></label> <button type='button'>Unlock</button>"
           "<p role='status'></p>",
@@ -167,7 +189,8 @@ class ProofApps:
         if method == "GET" and path.startswith("/docs/edit/"):
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
-                 "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS)}
+                 "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
+                 "/shelf/": ("Shelf", SHELF)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)

@@ -162,6 +162,26 @@ async def test_a_click_that_waits_on_a_button_the_kept_state_disables_is_said_to
     assert '"kept_state": "the recording"' in answer.text and '"runs": 1' in answer.text
 
 
+async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_be_the_kept_state(tmp_path):
+    """The recording added the first book, so the test's first run opens a shelf without its empty state:
+    "Add a first book" is not there, and the value the test types later is."""
+    test_file = tmp_path / "test_shelf.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "shelf.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/shelf/")
+            await agent.click("button", "Add a first book")
+            await agent.fill("textbox", "Title", "Dune")
+            await agent.click("button", "Save", expect_text="Added Dune")
+            await agent.verify_text("Added Dune")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="shelf")
+    assert answer.error and "UNPROVEN: test_shelf.py: the app kept state from the recording: before the " \
+        "test's first step, its first page already shows 'Dune', which the test types" in answer.text, answer.text
+    assert re.search(r'run 1 \(as it is\) failed at line \d+: page\.get_by_role\("button", name="Add a first book"',
+                     answer.text), answer.text
+    assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
+
+
 async def test_an_assertion_that_is_wrong_on_a_fresh_app_is_not_called_kept_state(tmp_path):
     test_file = tmp_path / "test_todos.py"
     with proof_apps() as (url, apps):

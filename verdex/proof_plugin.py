@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from _pytest.runner import runtestprotocol
+from playwright.sync_api import Error as PlaywrightError
 
 RUNS = "VERDEX_PROOF_RUNS"
 FAILURE = pytest.StashKey[dict[str, object]]()
@@ -38,14 +39,22 @@ def seeds() -> list[int | None]:
 @pytest.fixture(autouse=True)
 def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     """What the test's first page shows just before its first step (verdex/bridge/first_step.js), kept
-    for the run's outcome: proving tells the state an app kept from what a failing assertion expects."""
+    for the run's outcome: proving tells the state an app kept from what a failing assertion expects. A
+    test that failed before its first step (its first click found nothing) keeps the page as it is then."""
     shown: list[str] = []
     request.node.stash[SHOWN] = shown
-    if os.environ.get(RUNS) and {"page", "context"} & set(request.fixturenames):
-        context = request.getfixturevalue("context")
-        context.expose_binding(FIRST_STEP_BINDING, lambda source, text: shown.append(text) if not shown else None)
-        context.add_init_script(script=FIRST_STEP_SCRIPT)
+    if not (os.environ.get(RUNS) and {"page", "context"} & set(request.fixturenames)):
+        yield
+        return
+    context = request.getfixturevalue("context")
+    context.expose_binding(FIRST_STEP_BINDING, lambda source, text: shown.append(text) if not shown else None)
+    context.add_init_script(script=FIRST_STEP_SCRIPT)
     yield
+    if not shown and context.pages:            # no step was ever taken: the first page as the first step found it
+        try:
+            shown.append(context.pages[0].evaluate("() => document.body ? document.body.innerText : ''"))
+        except PlaywrightError:
+            pass                               # a page gone or stuck: nothing to tell
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -5,9 +5,11 @@ for a reason that is true of the app, not of the test.
 
 What proving can check without resetting the app: what the test's first page showed just before the
 test's first step, in the failing run itself (verdex/proof_plugin.py keeps that text). When it already
-shows the text the failing assertion expects after the steps, or a value the test types before the
-failing line, the app kept state from the recording. The failing line may be an action too: a form that
-will not save a name it already holds keeps its submit button disabled, and the click waits in vain.
+shows the text the failing assertion expects after the steps, or a value the test types (before the
+failing line or after it: nothing but the recording can have put it there), the app kept state from the
+recording. The failing line may be an action too: a form that will not save a name it already holds
+keeps its submit button disabled, and the click waits in vain; an empty state's "Add a first book" is
+gone once the recording added one, and the first click finds nothing.
 """
 
 from __future__ import annotations
@@ -28,13 +30,12 @@ class Trace:
 
 
 def traces(plan: TestPlan, failing: Check | Action) -> list[Trace]:
-    """What the flow makes, up to the failing line: the text a failing assertion expects, then the values
-    typed before that line."""
+    """What the flow makes: the text a failing assertion expects, then the values the test types."""
     found: list[Trace] = []
     expected = _expected_text(failing) if isinstance(failing, Check) else None
     if expected:
         found.append(Trace(expected, "which the agent's assertion expects after the steps"))
-    for statement in plan.statements[:plan.statements.index(failing)]:
+    for statement in plan.statements:
         if (isinstance(statement, Action) and statement.kind in ("fill", "type") and statement.value is not None
                 and statement.value.text and len(statement.value.text.strip()) >= SHORTEST_TYPED
                 and statement.value.text not in {trace.text for trace in found}):
