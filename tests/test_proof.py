@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.flows import runner
 from tests.flows.agent import Agent, Outcome, recording_client
 from tests.proof_apps import PASSWORD, proof_apps
 from verdex import exporting
@@ -180,6 +182,34 @@ async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_b
     assert re.search(r'run 1 \(as it is\) failed at line \d+: page\.get_by_role\("button", name="Add a first book"',
                      answer.text), answer.text
     assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
+
+
+async def test_the_command_line_export_proves_a_recording_when_asked_and_says_unproven_with_the_reason(tmp_path):
+    """``verdex export REC -o F --prove N`` runs the test against the recorded app as the session's export
+    does; without ``--prove`` it writes only."""
+    recording = tmp_path / "shelf.jsonl"
+    with proof_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/shelf/")
+            await agent.click("button", "Add a first book")
+            await agent.fill("textbox", "Title", "Dune")
+            await agent.click("button", "Save", expect_text="Added Dune")
+            await agent.verify_text("Added Dune")
+        command = [sys.executable, "-m", "verdex", "export", str(recording), "-o"]
+        written = subprocess.run([*command, str(tmp_path / "test_written.py")], capture_output=True, text=True,
+                                 timeout=120, env=runner.test_env())
+        apps.reset()                                          # a fresh copy of the app: no book yet
+        proved = subprocess.run([*command, str(tmp_path / "test_proved.py"), "--prove", "1"], capture_output=True,
+                                text=True, timeout=300, env=runner.test_env())
+        kept = subprocess.run([*command, str(tmp_path / "test_kept.py"), "--prove", "1"], capture_output=True,
+                              text=True, timeout=300, env=runner.test_env())    # Dune is there from that run
+    assert written.returncode == 0 and "proved" not in written.stdout, written.stdout + written.stderr
+    assert proved.returncode == 0 and re.search(r"proved 1/1 \(1 plain", proved.stdout), \
+        proved.stdout + proved.stderr
+    assert kept.returncode == 1 and "UNPROVEN: test_kept.py: the app kept state from the recording: before the " \
+        "test's first step, its first page already shows 'Dune'" in kept.stderr, kept.stderr
+    assert (tmp_path / "test_kept.py").read_text(encoding="utf-8").startswith("# UNPROVEN")
 
 
 async def test_an_assertion_that_is_wrong_on_a_fresh_app_is_not_called_kept_state(tmp_path):

@@ -131,6 +131,9 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--target", choices=("python", "typescript"), default="python")
     export.add_argument("-o", "--output", required=True, metavar="FILE")
     export.add_argument("--name", help="test name (default: the output file's stem)")
+    export.add_argument("--prove", type=int, default=0, metavar="N",
+                        help="run the test against the recorded app N times (1 as it is, the rest under chaos), "
+                             "revising verdex's own choices where a run fails on one; 0 (default): write only")
 
     replay = sub.add_parser("replay", help="run a recording again and report drift")
     replay.add_argument("recording")
@@ -357,17 +360,27 @@ def _heal(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from verdex.generators import GenerationError, RecordingError, export
+    from verdex.generators import GenerationError, RecordingError
     from verdex.generators.typescript_syntax import UNCHECKED_NOTE
+    from verdex.proof import mark_unproven, prove_export
     output = Path(args.output)
     name = args.name or output.name.removesuffix(".spec.ts").removesuffix(".py").removeprefix("test_")
+    if args.prove < 0:
+        print("verdex export: --prove is a number of runs (0 writes only)", file=sys.stderr)
+        return 2
     try:
-        written = export(args.recording, target=args.target, path=output, name=name)
+        written, proof = prove_export(args.recording, target=args.target, path=output, name=name, runs=args.prove)
     except (RecordingError, GenerationError, OSError) as exc:
         print(f"verdex export: {exc}", file=sys.stderr)
         return 2
     for path in written:
         print(f"wrote {path}")
+    if proof.verdict == "unproven":
+        mark_unproven(proof)
+        print(f"UNPROVEN: {output.name}: {proof.reason}", file=sys.stderr)
+        return 1
+    if args.prove:
+        print(proof.summary())
     if args.target == "typescript" and written[0].read_text(encoding="utf-8").startswith(UNCHECKED_NOTE):
         print(f"verdex export: {UNCHECKED_NOTE.removeprefix('// ')}", file=sys.stderr)
     return 0
