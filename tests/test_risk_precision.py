@@ -70,3 +70,22 @@ async def test_a_link_to_another_page_is_caution_only_for_what_such_a_link_does(
             for m in [re.match(r'^\s*- link "([^"]*)" \[ref=\w+\](?: \[url=[^\]]*\])?(?: \[(\w+)\])?', line)] if m}
     assert risk == {"Installation": None, "Share": None, "Archive": None, "Upload limits": None,
                     "Log out": "caution", "Save": "caution", "Submit": "caution"}, text
+
+
+VARIABLES_PAGE = """<!doctype html><title>Variables</title><table><tbody>
+<tr onclick="void 0" tabindex="0"><td>deploy_region</td><td>eu-west</td></tr>
+<tr onclick="void 0" tabindex="0"><td>purge_after_days</td><td>30</td></tr></tbody></table>
+<button>Delete selected</button>"""
+
+
+async def test_a_row_that_takes_clicks_shows_data_whose_words_are_no_action(session, apps):
+    """A clickable row is named by the data it shows ("deploy_region", "purge_after_days"): no risk from
+    those words; a button's name still says its action."""
+    tab = await session.tab()
+    url = apps.url + "/variables/"
+    await tab.page.route(url, lambda route: route.fulfill(body=VARIABLES_PAGE, content_type="text/html"))
+    await tab.navigate(url)
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    rows = [line for line in text.splitlines() if line.lstrip().startswith("- row ")]
+    assert len(rows) == 2 and not any("[caution]" in row or "[danger]" in row for row in rows), text
+    assert re.search(r'button "Delete selected" \[ref=\w+\] \[danger\]', text), text

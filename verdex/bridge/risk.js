@@ -30,6 +30,8 @@
   // Buttons that back out of a danger dialog or form stay safe to press (unless their own name is danger).
   const ESCAPE_NAME = /^(?:cancel|close|no\b.*|back|go back|dismiss|keep\b.*|not now|never mind|stay|×|✕|x|don['’]?t\b.*|do not\b.*)$/i;
   const AFFIRMATIVE_NAME = /^(?:ok|okay|yes\b.*|confirm|continue|proceed|submit|go|done|apply|agree|i agree|next)$/i;
+  // Roles named by their content: a row or a cell that takes clicks shows data, whose words say no action.
+  const DATA_NAMED_ROLES = new Set(['row', 'cell', 'gridcell', 'rowheader', 'columnheader', 'listitem']);
   const ACTIVATING_ROLES = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox',
     'radio', 'switch', 'option', 'tab', 'treeitem']);
   const RISK_CONTEXTS = 'form, dialog, [role=dialog], [role=alertdialog]';
@@ -96,6 +98,7 @@
   // {level, reason, subject} for an affordance, or null when it is safe. subject names the target in
   // the confirmation text ("Place order").
   function riskOf(el, r, name) {
+    if (DATA_NAMED_ROLES.has(r)) return null;     // its name is the data it shows ("deploy_region"), not an action
     const path = r === 'link' ? urlWords(el) : '';
     const own = path ? name + ' ' + path : name;
     const activating = ACTIVATING_ROLES.has(r);
