@@ -164,6 +164,14 @@ async def test_a_click_that_waits_on_a_button_the_kept_state_disables_is_said_to
     assert '"kept_state": "the recording"' in answer.text and '"runs": 1' in answer.text
 
 
+async def _add_first_book(agent: Agent, url: str) -> None:
+    await agent.navigate(url + "/shelf/")
+    await agent.click("button", "Add a first book")
+    await agent.fill("textbox", "Title", "Dune")
+    await agent.click("button", "Save", expect_text="Added Dune")
+    await agent.verify_text("Added Dune")
+
+
 async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_be_the_kept_state(tmp_path):
     """The recording added the first book, so the test's first run opens a shelf without its empty state:
     "Add a first book" is not there, and the value the test types later is."""
@@ -171,11 +179,7 @@ async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_b
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "shelf.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(url + "/shelf/")
-            await agent.click("button", "Add a first book")
-            await agent.fill("textbox", "Title", "Dune")
-            await agent.click("button", "Save", expect_text="Added Dune")
-            await agent.verify_text("Added Dune")
+            await _add_first_book(agent, url)
             answer = await agent.call("export_test", target="python", path=str(test_file), name="shelf")
     assert answer.error and "UNPROVEN: test_shelf.py: the app kept state from the recording: before the " \
         "test's first step, its first page already shows 'Dune', which the test types" in answer.text, answer.text
@@ -191,11 +195,7 @@ async def test_the_command_line_export_proves_a_recording_when_asked_and_says_un
     with proof_apps() as (url, apps):
         async with recording_client(recording) as client:
             agent = Agent(client)
-            await agent.navigate(url + "/shelf/")
-            await agent.click("button", "Add a first book")
-            await agent.fill("textbox", "Title", "Dune")
-            await agent.click("button", "Save", expect_text="Added Dune")
-            await agent.verify_text("Added Dune")
+            await _add_first_book(agent, url)
         command = [sys.executable, "-m", "verdex", "export", str(recording), "-o"]
         written = subprocess.run([*command, str(tmp_path / "test_written.py")], capture_output=True, text=True,
                                  timeout=120, env=runner.test_env())

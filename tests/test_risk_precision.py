@@ -31,6 +31,21 @@ DELETE_PAGE = """<!doctype html><title>Delete page</title><a href="#main">Skip t
 <button>No, don't delete it</button><button>Yes, delete it</button></div></main>"""
 
 
+async def _served(session, apps, path: str, body: str):
+    """A tab on ``body`` served at ``path`` of the fixture apps' origin, and its full snapshot's text."""
+    tab = await session.tab()
+    url = apps.url + path
+    await tab.page.route(url, lambda route: route.fulfill(body=body, content_type="text/html"))
+    await tab.navigate(url)
+    return tab, (await tab.snapshot(mode="full", max_bytes=None)).text
+
+
+def _marks(text: str, roles: str) -> dict[str, str | None]:
+    """Each named control of ``roles`` (a regex alternation) with its risk mark, None when safe."""
+    return {m.group(2): m.group(3) for line in text.splitlines()
+            for m in [re.match(rf'^\s*- ({roles}) "([^"]*)" \[ref=\w+\](?: \[url=[^\]]*\])?(?: \[(\w+)\])?', line)] if m}
+
+
 async def test_danger_on_real_labels_holds_its_precision_and_recall(session):
     result = await risk_precision.score(session, risk_precision.labels())
     assert result.total >= 100 and len(result.true_positives) + len(result.misses) >= 10
@@ -39,13 +54,8 @@ async def test_danger_on_real_labels_holds_its_precision_and_recall(session):
 
 
 async def test_skip_links_escapes_and_a_forms_save_are_not_danger_and_reasons_quote_names(session, apps):
-    tab = await session.tab()
-    url = apps.url + "/admin/pages/4/delete"
-    await tab.page.route(url, lambda route: route.fulfill(body=DELETE_PAGE, content_type="text/html"))
-    await tab.navigate(url)
-    text = (await tab.snapshot(mode="full", max_bytes=None)).text
-    risk = {m.group(2): m.group(3) for line in text.splitlines()
-            for m in [re.match(r'^\s*- (link|button) "([^"]*)" \[ref=\w+\](?: \[url=[^\]]*\])?(?: \[(\w+)\])?', line)] if m}
+    tab, text = await _served(session, apps, "/admin/pages/4/delete", DELETE_PAGE)
+    risk = _marks(text, "link|button")
     assert risk["Skip to main content"] is None
     assert risk["No, don't delete it"] is None
     assert risk["Save draft"] == "caution"
@@ -61,14 +71,8 @@ DOCS_PAGE = """<!doctype html><title>Docs</title><nav>
 
 
 async def test_a_link_to_another_page_is_caution_only_for_what_such_a_link_does(session, apps):
-    tab = await session.tab()
-    url = apps.url + "/docs/"
-    await tab.page.route(url, lambda route: route.fulfill(body=DOCS_PAGE, content_type="text/html"))
-    await tab.navigate(url)
-    text = (await tab.snapshot(mode="full", max_bytes=None)).text
-    risk = {m.group(1): m.group(2) for line in text.splitlines()
-            for m in [re.match(r'^\s*- link "([^"]*)" \[ref=\w+\](?: \[url=[^\]]*\])?(?: \[(\w+)\])?', line)] if m}
-    assert risk == {"Installation": None, "Share": None, "Archive": None, "Upload limits": None,
+    _, text = await _served(session, apps, "/docs/", DOCS_PAGE)
+    assert _marks(text, "link") == {"Installation": None, "Share": None, "Archive": None, "Upload limits": None,
                     "Log out": "caution", "Save": "caution", "Submit": "caution"}, text
 
 
@@ -81,11 +85,7 @@ VARIABLES_PAGE = """<!doctype html><title>Variables</title><table><tbody>
 async def test_a_row_that_takes_clicks_shows_data_whose_words_are_no_action(session, apps):
     """A clickable row is named by the data it shows ("deploy_region", "purge_after_days"): no risk from
     those words; a button's name still says its action."""
-    tab = await session.tab()
-    url = apps.url + "/variables/"
-    await tab.page.route(url, lambda route: route.fulfill(body=VARIABLES_PAGE, content_type="text/html"))
-    await tab.navigate(url)
-    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    _, text = await _served(session, apps, "/variables/", VARIABLES_PAGE)
     rows = [line for line in text.splitlines() if line.lstrip().startswith("- row ")]
     assert len(rows) == 2 and not any("[caution]" in row or "[danger]" in row for row in rows), text
     assert re.search(r'button "Delete selected" \[ref=\w+\] \[danger\]', text), text
