@@ -199,6 +199,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if tool in ACTION_TOOLS:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None:
+                if loading:
+                    action = action.model_copy(update={"waits": [_paced_signal(w) for w in action.waits]})
                 startup = [w for w in startup if not _checked_since_navigation(statements, page, w)]
                 if startup:
                     action = action.model_copy(update={"waits": [*startup, *action.waits]})
@@ -234,6 +236,15 @@ def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait
                 and statement.assertion.text == wait.text and statement.assertion.kind.endswith("text_visible")):
             return True
     return False
+
+
+def _paced_signal(wait: Wait) -> Wait:
+    """The app's readiness signal before the first action on a page it opened is part of its loading: it
+    waits as long as a navigation may (a fresh load that hydrates late still gets there)."""
+    if wait.kind != "attribute" or wait.timeout_ms is not None:
+        return wait
+    return wait.model_copy(update={"timeout_ms": waits.STARTUP_TIMEOUT_MS,
+                                   "reason": f"{wait.reason}; the page is still loading, so it waits as long as a load"})
 
 
 def _paced(check: Check, why: str | None) -> Check:

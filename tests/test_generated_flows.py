@@ -101,7 +101,7 @@ def test_shop_recording_meets_the_races_and_the_test_waits_for_their_evidence(ge
     assert len(adds) >= 2, adds                              # the click in the gap, and the one that took
     source = generated.python.read_text(encoding="utf-8")
     assert "loading-scrim" not in source, source
-    assert 'to_have_attribute("data-hydrated", "true")' in source, source
+    assert re.search(r'to_have_attribute\(\s*"data-hydrated", "true", timeout=30_000\s*\)', source), source
     assert 'expect_response("**/api/cart/add")' in source, source
     assert source.count("Add to Cart") == 1, source          # the click that did nothing is not repeated
     assert "wait_for_timeout" not in source and "time.sleep" not in source and "networkidle" not in source

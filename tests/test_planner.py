@@ -10,7 +10,7 @@ import copy
 import re
 from pathlib import Path
 
-from verdex.generators import Recording, build_plan, read_recording
+from verdex.generators import Recording, build_plan, read_recording, waits
 from verdex.generators.plan import Action, Wait
 from verdex.generators.targets.python_pytest import PythonPytest
 from verdex.generators.targets.typescript import TypeScript
@@ -58,6 +58,21 @@ def test_a_readiness_signal_read_right_after_the_action_is_waited_for():
     [action] = _shop_with(hydrated_by_the_time_the_click_landed)
     [wait] = _readiness(action)
     assert (wait.value, wait.locator.steps[0].args) == ("true", ["product-grid"])
+    assert wait.timeout_ms == waits.STARTUP_TIMEOUT_MS      # the first action on a page it opened: part of its load
+
+
+def test_a_readiness_signal_after_an_earlier_action_on_the_page_waits_as_long_as_an_assertion():
+    def hydrated_after_a_first_click(steps, click):
+        grid = next(a for a in click["preflight"]["ancestor_state"] if a["test_id"] == "product-grid")
+        click["ancestors_after"] = [{**copy.deepcopy(grid), "attributes": {**grid["attributes"], **READY}}]
+        earlier = copy.deepcopy(click)
+        earlier["target"] = {**click["target"], "name": "Show more"}
+        earlier["ancestors_after"] = []
+        steps.insert(steps.index(click), earlier)
+
+    first, second = _shop_with(hydrated_after_a_first_click)
+    [wait] = _readiness(second)
+    assert wait.timeout_ms is None
 
 
 def test_without_any_readiness_evidence_there_is_no_readiness_wait():

@@ -2,7 +2,9 @@
 pages that load their data after they open and show, beside stable names, a count ("2 users") or an
 untranslated i18n key ("common.done"), the recording and the generator choose a stable text, and the
 test passes as written; a page that works on its answer longer than the window in which a change counts as
-the answer's drawing has its text waited for all the same (tests/proof_apps.py serves the pages; a real recording over MCP, real pytest)."""
+the answer's drawing has its text waited for all the same; a first action that fails before it records
+a step (its target was drawn again) leaves the startup to the next (tests/proof_apps.py serves the pages;
+a real recording over MCP or the Python API, real pytest)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ import pytest
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.proof_apps import proof_apps
+from verdex import actions
+from verdex.browser.session import Session
+from verdex.errors import StaleRef
 from verdex.generators.recording import read_recording
 
 pytestmark = pytest.mark.anyio
@@ -51,3 +56,24 @@ async def test_an_answer_the_page_works_on_before_it_draws_it_is_waited_for(tmp_
             await agent.click("button", "Invite", expect_text="Invitation sent")
     startup = next(step.startup for step in read_recording(tmp_path / "heavy.jsonl").records if step.startup)
     assert [(ready.text, ready.answered_by) for ready in startup.ready_texts] == [("Members", "GET /api/users")]
+
+
+async def test_a_first_action_that_failed_leaves_the_startup_to_the_next_action_on_the_document(tmp_path):
+    """The app draws its button again between the snapshot and the click (a shop re-rendering its cards):
+    the click is refused as stale, and records no step. The startup it read is the next click's."""
+    recording = tmp_path / "team.jsonl"
+    with proof_apps() as (url, _):
+        async with Session(record=recording) as session:
+            tab = await session.tab()
+            await tab.navigate(url + "/users/")
+            await tab.page.get_by_text("Grace Hopper").wait_for()
+            first = re.search(r'button "Invite" \[ref=(\w+)\]', (await tab.snapshot()).text).group(1)
+            await tab.page.evaluate("() => { const b = document.querySelector('button'); b.replaceWith(b.cloneNode(true)); }")
+            with pytest.raises(StaleRef):
+                await actions.click(tab, first)
+            again = re.search(r'button "Invite" \[ref=(\w+)\]', (await tab.snapshot()).text).group(1)
+            await actions.click(tab, again)
+    clicks = [step for step in read_recording(recording).records if step.tool == "browser_click"]
+    assert len(clicks) == 1 and clicks[0].startup is not None, clicks
+    assert [r.url.rsplit("/", 1)[1] for r in clicks[0].startup.requests] == ["users"]
+    assert {ready.text for ready in clicks[0].startup.ready_texts} & {"Ada Lovelace", "Grace Hopper"}

@@ -23,7 +23,7 @@ import verdex.locators as locators
 import verdex.steps as steps
 from verdex.artifacts.capture import page_picture
 from verdex.assertions import whole_text
-from verdex.browser.startup import since_document_start
+from verdex.browser.startup import hold_startup, since_document_start
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
 from verdex.errors import (
@@ -41,6 +41,7 @@ from verdex.facts import (
     NavigationResult,
     PreflightFacts,
     Proposal,
+    Startup,
     ValueChange,
     Verdict,
     WaitRecord,
@@ -237,6 +238,19 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
                secret_arg: str | None = None, confirm: str | None = None) -> ActionResult:
     tab.ensure_no_dialog()
     startup = await since_document_start(tab) if tab.recorder.on else None
+    try:
+        return await _act_after_startup(tab, ref, action, perform, startup, force=force, wait=wait, args=args,
+                                        effects=effects, secret_arg=secret_arg, confirm=confirm)
+    except NotActionable:
+        raise                                      # its refused step carries the startup
+    except BaseException:
+        hold_startup(tab, startup)                 # no step carries it: the next action on the document does
+        raise
+
+
+async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: Perform, startup: Startup | None, *,
+                             force: bool, wait: bool, args: dict[str, Any], effects: bool,
+                             secret_arg: str | None, confirm: str | None) -> ActionResult:
     kind: Action = "click" if action == "drag" else action  # type: ignore[assignment]
     pointer = kind in POINTER_ACTIONS
     facts, locating, started = await tab.preflight_and_candidates(ref, watch=effects, pointer=pointer)

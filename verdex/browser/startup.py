@@ -42,8 +42,9 @@ READY_TEXTS = 4              # answers whose texts the test waits for, the lates
 async def since_document_start(tab: Tab) -> Startup | None:
     """The startup of the tab's current document, the first time it is asked for; else None."""
     started = tab.network.unread_document_start()
+    held, tab.unrecorded_startup = tab.unrecorded_startup, None
     if started is None:
-        return None
+        return held                               # read by an action that failed before it recorded a step
     waited_ms = await _settle(tab, started)
     answered = [r for r in tab.network.since(started)
                 if r.resource_type in DATA_TYPES and r.status and not r.failed and r.finished is not None]
@@ -58,6 +59,13 @@ async def since_document_start(tab: Tab) -> Startup | None:
         except (VerdexError, PlaywrightError, asyncio.TimeoutError):
             return None                           # the page moved on: no startup to speak of
     return startup.model_copy(update={"waited_ms": waited_ms, "sockets": sockets})
+
+
+def hold_startup(tab: Tab, startup: Startup | None) -> None:
+    """An action read the document's startup and failed before any step recorded it (its target was
+    re-rendered, a confirmation was asked for): the next action on the same document records it. A new
+    document's startup replaces it."""
+    tab.unrecorded_startup = startup
 
 
 async def _settle(tab: Tab, started: float) -> int:

@@ -48,6 +48,7 @@ from verdex.facts import (
     PreflightFacts,
     Siblings,
     Snapshot,
+    Startup,
 )
 from verdex.recorder import Recorder
 from verdex.recording_format import NavigateArgs
@@ -116,6 +117,7 @@ class Tab:
         self.downloads = downloads
         self.dialogs_in_document = 0
         self.dialogs_auto_dismissed = 0
+        self.unrecorded_startup: Startup | None = None     # read by an action that recorded no step
         self.unresponsive = False
         self.crashed = False
         self._leaving = False

@@ -16,8 +16,10 @@ def test_checkout(page: Page) -> None:
     # numbers as any number
     expect(page.get_by_text(re.compile(r"^iPhone \d+ Pro$"))).to_be_visible(timeout=30_000)
     # the first click had no effect until [product-grid] got data-hydrated='true' (handlers
-    # attached)
-    expect(page.get_by_test_id("product-grid")).to_have_attribute("data-hydrated", "true")
+    # attached); the page is still loading, so it waits as long as a load
+    expect(page.get_by_test_id("product-grid")).to_have_attribute(
+        "data-hydrated", "true", timeout=30_000
+    )
     # POST /api/cart/add answered 200 and the page changed
     with page.expect_response("**/api/cart/add"):
         page.get_by_test_id("product-card").filter(has_text="Pixel 8").get_by_role(

@@ -11,8 +11,10 @@ from playwright.sync_api import Page, expect
 def test_consent(page: Page) -> None:
     page.goto("/consent/")
     # the first click had no effect until [consent-wall] got data-ready='true' (handlers
-    # attached)
-    expect(page.get_by_test_id("consent-wall")).to_have_attribute("data-ready", "true")
+    # attached); the page is still loading, so it waits as long as a load
+    expect(page.get_by_test_id("consent-wall")).to_have_attribute(
+        "data-ready", "true", timeout=30_000
+    )
     page.get_by_role("button", name="Accept all", exact=True).click()
     expect(page.get_by_text("Preferences saved", exact=True)).to_be_visible()
     page.get_by_role("button", name="Show more", exact=True).click()

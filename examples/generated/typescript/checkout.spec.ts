@@ -9,8 +9,10 @@ test("checkout", async ({ page }) => {
   // numbers as any number
   await expect(page.getByText(new RegExp("^iPhone \\d+ Pro$"))).toBeVisible({ timeout: 30_000 });
   // the first click had no effect until [product-grid] got data-hydrated='true' (handlers
-  // attached)
-  await expect(page.getByTestId("product-grid")).toHaveAttribute("data-hydrated", "true");
+  // attached); the page is still loading, so it waits as long as a load
+  await expect(page.getByTestId("product-grid")).toHaveAttribute("data-hydrated", "true", {
+    timeout: 30_000,
+  });
   // POST /api/cart/add answered 200 and the page changed
   const response1 = page.waitForResponse("**/api/cart/add");
   await page

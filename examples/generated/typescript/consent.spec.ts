@@ -6,8 +6,10 @@ import { test, expect } from "@playwright/test";
 test("consent", async ({ page }) => {
   await page.goto("/consent/");
   // the first click had no effect until [consent-wall] got data-ready='true' (handlers
-  // attached)
-  await expect(page.getByTestId("consent-wall")).toHaveAttribute("data-ready", "true");
+  // attached); the page is still loading, so it waits as long as a load
+  await expect(page.getByTestId("consent-wall")).toHaveAttribute("data-ready", "true", {
+    timeout: 30_000,
+  });
   await page.getByRole("button", { name: "Accept all", exact: true }).click();
   await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Show more", exact: true }).click();
