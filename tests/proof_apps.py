@@ -13,7 +13,8 @@ of real apps, not a copy of one:
   that added the first book is gone from the page the test's first run opens;
 - ``/todos/``: a list the server keeps ("Buy milk", "Walk the dog"), drawn from ``/api/todos`` with its
   count ("2 todos"); "Add" saves the typed todo and draws the list again — the state an app keeps
-  after the recording that added to it;
+  after the recording that added to it; ``/chores/`` the same todos as a table, each row with its own
+  "Delete" (``POST /api/todos/delete``) — a recording that deleted one leaves the test nothing to delete;
 - ``/secret/``: a password field whose value the server checks against ``PASSWORD``;
 - ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
   names, a count ("2 users") or an untranslated i18n key ("common.done") — texts a startup wait must
@@ -107,6 +108,20 @@ document.querySelector("button").addEventListener("click", async () => {
   const answer = await fetch("/api/todos", { method: "POST", body: document.querySelector("#todo").value });
   draw(await answer.json());
 });""")
+CHORES = ("<table><tbody id='chores'></tbody></table><p role='status'></p>",
+          """const draw = (todos) => document.querySelector("#chores").replaceChildren(...todos.map((text) => {
+  const remove = Object.assign(document.createElement("button"), { type: "button", textContent: "Delete" });
+  remove.addEventListener("click", async () => {
+    const answer = await fetch("/api/todos/delete", { method: "POST", body: text });
+    draw(await answer.json());
+    document.querySelector("[role=status]").textContent = "Deleted " + text;
+  });
+  const row = document.createElement("tr");
+  row.append(Object.assign(document.createElement("td"), { textContent: text }), document.createElement("td"));
+  row.lastChild.append(remove);
+  return row;
+}));
+fetch("/api/todos").then((r) => r.json()).then(draw);""")
 SEEDED_TODOS = ("Buy milk", "Walk the dog")
 HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 
@@ -190,7 +205,7 @@ class ProofApps:
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
-                 "/shelf/": ("Shelf", SHELF)}
+                 "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -215,6 +230,9 @@ class ProofApps:
             if path == "/api/todos":
                 if method == "POST":
                     self.todos.append(body.decode())
+                return 200, "application/json", json.dumps(self.todos)
+            if method == "POST" and path == "/api/todos/delete":
+                self.todos = [todo for todo in self.todos if todo != body.decode()]
                 return 200, "application/json", json.dumps(self.todos)
             if method == "POST" and path == "/api/docs":
                 name = "Untitled.doc" if self.documents == 0 else f"Untitled{self.documents}.doc"

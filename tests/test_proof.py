@@ -188,6 +188,23 @@ async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_b
     assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
 
 
+async def test_a_first_action_on_what_the_recording_deleted_is_said_to_be_the_kept_state_and_not_revised(tmp_path):
+    """The recording deleted the todo whose row the test's first click is found by: the test's page has
+    no such row. Another locator would delete another row, so proving tells the kept state instead."""
+    test_file = tmp_path / "test_chores.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "chores.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/chores/")
+            await agent.click("button", "Delete", after=("cell", "Walk the dog"), expect_text="Deleted Walk the dog")
+            await agent.verify_text("Deleted Walk the dog")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="chores")
+    assert answer.error and "UNPROVEN: test_chores.py: the app kept state from the recording: the test's first " \
+        "action finds its element by 'Walk the dog', which the recording's page showed" in answer.text, answer.text
+    assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text, answer.text
+    assert "Walk the dog" in test_file.read_text(encoding="utf-8")      # the locator as the recording chose it
+
+
 async def test_the_command_line_export_proves_a_recording_when_asked_and_says_unproven_with_the_reason(tmp_path):
     """``verdex export REC -o F --prove N`` runs the test against the recorded app as the session's export
     does; without ``--prove`` it writes only."""

@@ -138,13 +138,15 @@ async def _record(client: Client, shop: str) -> str:
 
     _step(f"browser_click {ref}")
     result = await _call(client, "browser_click", {"ref": ref})
-    caught = "nothing (the page was ready)"
+    caught: list[str] = []
     if result.is_error:
         _show(result.content[0].text.split("\n{")[0], 3)
-        caught = result.content[0].text.split("would not land: ", 1)[-1].split("\n")[0]
+        caught.append(_caught(result.content[0].text))
         _step(f"browser_click {ref} wait=true: wait (bounded) for the blocking facts to clear, then click")
         result = await _call(client, "browser_click", {"ref": ref, "wait": True})
         _show(result.content[0].text.split("\n{")[0], 14)
+        if result.is_error:
+            caught.append(_caught(result.content[0].text))
     # a careful agent: a re-rendered card (STALE_REF) or a click in the hydration gap means look again
     while result.is_error or "no observable effect" in result.content[0].text:
         if time.monotonic() > deadline:
@@ -160,10 +162,21 @@ async def _record(client: Client, shop: str) -> str:
             continue
         result = await _call(client, "browser_click", {"ref": ref, "wait": True})
         _show(result.content[0].text.split("\n{")[0], 14)
+    if waited := re.search(r"^waited \d+ ms for: .*$", result.content[0].text, re.M):
+        caught.append(waited.group(0))
 
     _step(f"verify_text_visible 'Added {PRODUCT} to cart' (proposed by the click's effects)")
     verified = await _call(client, "verify_text_visible", {"text": f"Added {PRODUCT} to cart"})
     print(f"   {verified.content[0].text}")
     if not verified.structured_content.get("passed"):
         raise VerdexError("the toast did not show: the recording would not make a test")
-    return caught
+    return "; ".join(dict.fromkeys(caught)) or "nothing (the page was ready)"
+
+
+def _caught(refused: str) -> str:
+    """What a refused click's error says the page was doing, in one line."""
+    if "would not land: " in refused:
+        return refused.split("would not land: ", 1)[1].split("\n")[0]
+    if "STALE_REF" in refused:
+        return "the card was re-rendered after the snapshot (STALE_REF)"
+    return refused.split("\n")[0]

@@ -16,6 +16,7 @@ import re
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -23,10 +24,10 @@ from typing import Literal
 from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
-from verdex.generators.plan import Action, Check, Goto, TestPlan
+from verdex.generators.plan import Action, Check, Goto, Statement, TestPlan
 from verdex.generators.revisions import apply_revisions, next_revision
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
-from verdex.proof_state import kept_from_recording
+from verdex.proof_state import kept_from_recording, removed_since_recording
 from verdex.recording_format import Step
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
@@ -116,10 +117,14 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)
         if proof.kept_state:
             return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
-        revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
+        # what the recording removed is not revised: another locator would act on another element
+        kept = _kept_from_recording(plan, target, source, failed, removed_since_recording)
+        revision, why = (None, "") if kept else _revision(plan, read.records, target, source, failed,
+                                                          proof.revisions)
         # a line verdex cannot choose again (the agent's assertion; an action on an element found but never
         # ready) may fail for the state the recording left in the app
-        kept = _kept_from_recording(plan, target, source, failed) if revision is None else ""
+        kept = kept or (_kept_from_recording(plan, target, source, failed, kept_from_recording)
+                        if revision is None else "")
         if kept:
             proof.kept_state = "the recording"
             return written, _unproven(proof, started, f"{kept}\n{_failure(failed, proof.failing_source)}\n{REPEATABLE}")
@@ -257,12 +262,13 @@ def _kept_state(proof: Proof, run: Run, source_line: str) -> str:
             f"{run.first_line()}\n{REPEATABLE}")
 
 
-def _kept_from_recording(plan: TestPlan, target: str, source: list[str], failed: Run) -> str:
-    """Why run 1 (as it is) failing on an assertion of the agent, or on an action, is the app's kept state, or empty."""
+def _kept_from_recording(plan: TestPlan, target: str, source: list[str], failed: Run,
+                         reading: Callable[[TestPlan, Statement, str], str]) -> str:
+    """Why run 1 (as it is) failing on its line is the app's kept state, by ``reading``, or empty."""
     if "(as it is)" not in failed.label or failed.line is None or not failed.shown:
         return ""
     located = statement_at(plan, target, "\n".join(source), failed.line)
-    return kept_from_recording(plan, located[1], failed.shown) if located else ""
+    return reading(plan, located[1], failed.shown) if located else ""
 
 
 def _unproven(proof: Proof, started: float, reason: str) -> Proof:

@@ -10,13 +10,18 @@ failing line or after it: nothing but the recording can have put it there), the 
 recording. The failing line may be an action too: a form that will not save a name it already holds
 keeps its submit button disabled, and the click waits in vain; an empty state's "Add a first book" is
 gone once the recording added one, and the first click finds nothing.
+
+What the recording removed is told the other way round: the test's first action finds its element by the
+data of its container (the row of the bill "Beer !"), which the recording's page showed, and the page the
+run stopped on shows none of it. The recording deleted it, or the app's data changed since; another
+locator would only find another row, so proving does not revise it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verdex.generators.plan import Action, Check, Statement, TestPlan
+from verdex.generators.plan import Action, Check, Locator, Statement, TestPlan
 
 SHORTEST_TYPED = 3                     # a shorter typed value ("1", "ok") is on most pages anyway
 
@@ -48,6 +53,41 @@ def _expected_text(check: Check) -> str | None:
     if assertion.kind in ("text_visible", "shared_text_visible"):
         return assertion.text
     return assertion.value if assertion.kind == "text" and isinstance(assertion.value, str) else None
+
+
+def removed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> str:
+    """Why the test's first action failing is the app's data gone since the recording, in a sentence, or
+    empty: its locator tells its container apart by a text (``filter(has_text=…)``, a cell's name inside
+    ``filter(has=…)``) that the page the run stopped on (``shown``) does not show."""
+    actions = [s for s in plan.statements if isinstance(s, Action)]
+    if not shown or not actions or failing is not actions[0] or actions[0].locator is None:
+        return ""
+    page_text = " ".join(shown.split()).casefold()
+    gone = [text for text in _told_apart_by(actions[0].locator)
+            if len(text.strip()) >= SHORTEST_TYPED and " ".join(text.split()).casefold() not in page_text]
+    if not gone:
+        return ""
+    return ("the app kept state from the recording: the test's first action finds its element by "
+            + ", ".join(repr(text) for text in gone) + ", which the recording's page showed and the test's page "
+            "does not: the recording removed it (a flow that deletes what it acts on: let the test create it "
+            "first), or the app's data changed since; another locator would find another element, so proving "
+            "keeps this one")
+
+
+def _told_apart_by(locator: Locator) -> list[str]:
+    """The texts a locator's filters tell its container apart by: the data it holds, not a control's label."""
+    texts: list[str] = []
+    for step in locator.steps:
+        if step.method != "filter":
+            continue
+        if isinstance(step.kwargs.get("has_text"), str):
+            texts.append(str(step.kwargs["has_text"]))
+        for inner in step.has or []:
+            if inner.method == "get_by_text" and inner.args and isinstance(inner.args[0], str):
+                texts.append(inner.args[0])
+            elif isinstance(inner.kwargs.get("name"), str):
+                texts.append(str(inner.kwargs["name"]))
+    return texts
 
 
 def kept_from_recording(plan: TestPlan, failing: Statement, shown: str) -> str:
