@@ -27,12 +27,15 @@ def made_names(steps: list[Step]) -> list[frozenset[str]]:
         typed.update(_typed(record))
         effects = record.effects
         requests = [*(record.startup.requests if record.startup else []), *(effects.requests if effects else [])]
-        named = {name for request in requests for name in request.named} | _created_at(effects)
-        made |= {name for name in named if name not in seen and name not in typed}
+        seen.update(_parts(record.url or ""))
+        # the page went to what it made: a URL after the action (a request for it included) may hold it
+        made |= {name for name in _created_at(effects) if name not in seen and name not in typed}
+        for request in requests:               # a request's own URL came before its answer: not the server's name
+            seen.update(_parts(request.url))
+            made |= {name for name in request.named if name not in seen and name not in typed}
         made -= typed
         went = record.args.url if isinstance(record, NavigateStep) else ""
-        for url in [went, record.url or "", record.url_after or "", effects.url_after if effects else "",
-                    *(r.url for r in requests)]:
+        for url in [went, record.url_after or "", effects.url_after if effects else ""]:
             seen.update(_parts(url))
         out.append(frozenset(made))
     return out

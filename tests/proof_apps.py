@@ -19,7 +19,9 @@ of real apps, not a copy of one:
 - ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
   names, a count ("2 users") or an untranslated i18n key ("common.done") — texts a startup wait must
   not take (tests/test_startup_text.py); ``/heavy/`` the same page working on its answer for 1.5 s
-  (one long task) before it draws it, as an app does that sorts or lays out much data;
+  (one long task) before it draws it, as an app does that sorts or lays out much data; ``/news/`` the
+  same page putting up a one-time prompt in an alert with its answer ("Would you like to get notified
+  about Team news?", as JupyterLab does);
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -131,6 +133,7 @@ LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='li
   const worked = performance.now() + WORK_MS;       // what the app does with the answer before it draws it
   while (performance.now() < worked);
   const list = document.querySelector("#list");
+  if (NOTICE) document.body.prepend(Object.assign(document.createElement("div"), { textContent: NOTICE, role: "alert" }));
   list.append(Object.assign(document.createElement("p"), { textContent: HEADLINE }));
   for (const name of users) list.append(Object.assign(document.createElement("li"), { textContent: name }));
   document.querySelector("button").addEventListener("click", () => {
@@ -209,12 +212,14 @@ class ProofApps:
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
-        loaded = {"/users/": ("2 users", 0), "/i18n/": ("common.done", 0), "/heavy/": ("Members", HEAVY_WORK_MS)}
+        loaded = {"/users/": ("2 users", 0, ""), "/i18n/": ("common.done", 0, ""),
+                  "/heavy/": ("Members", HEAVY_WORK_MS, ""),
+                  "/news/": ("Members", 0, "Would you like to get notified about Team news?")}
         if method == "GET" and path in loaded:
             html, script = LOADED
-            headline, work_ms = loaded[path]
+            headline, work_ms, notice = loaded[path]
             return 200, "text/html", PAGE.format(title="Team", body=html, script=script.replace(
-                "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)))
+                "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice)))
         if method == "GET" and path == "/board/":
             with self.board_turn:
                 self.board_drawn = []                 # a fresh load draws every part again

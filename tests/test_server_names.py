@@ -79,6 +79,15 @@ def test_a_name_the_test_typed_or_went_to_stays_literal_and_one_the_server_gave_
     assert url_glob(url, made[2]) == "**/api/docs/Report/*/files?**" and glob_matches(url_glob(url, made[2]), url)
 
 
+def test_a_location_that_repeats_the_requests_own_path_names_only_what_it_added():
+    """JupyterLab's POST /api/contents answers with Location /api/contents/Untitled%20Folder: "api" and
+    "contents" were the request's own path, "Untitled Folder" is the server's."""
+    created = {"method": "POST", "url": "http://h/api/contents?1795754766722", "status": 201,
+               "named": ["api", "contents", "Untitled Folder", "directory"]}
+    steps = [_step("browser_navigate", {"url": "http://h/lab"}), _step("browser_click", {}, [created])]
+    assert made_names(steps)[1] == {"Untitled Folder", "directory"}
+
+
 def test_a_name_a_url_held_before_the_server_gave_it_is_not_the_servers():
     earlier = {"method": "GET", "url": "http://h/api/teams/blue", "named": []}
     renamed = {"method": "PUT", "url": "http://h/api/teams/blue", "named": ["blue"]}

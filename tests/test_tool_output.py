@@ -1,6 +1,6 @@
 """What a tool says is what an agent can act on (fixture page /output/): no stylesheet's text as a
 notice and no script's text in an overlay's summary; a toolbar whose buttons sit in wrappers that
-handle the click lists each button once; every member of a roving-tabindex list is a control with a
+handle the click lists each button once (a web component's button in its shadow root too); every member of a roving-tabindex list is a control with a
 ref, not only the one that takes Tab now; a snapshot of a page that shows nothing yet waits briefly
 for content and otherwise says that it is loading or empty."""
 
@@ -20,9 +20,10 @@ async def test_stylesheets_scripts_and_wrappers_stay_out_of_the_output(session, 
     await tab.navigate(apps.url + "/output/")
     snap = await tab.snapshot(mode="full", max_bytes=None)
     assert "toast{" not in snap.to_text() and snap.identity.notices == []
-    toolbar = [line.strip() for line in snap.text.splitlines() if re.search(r'"(Bold|Italic|U|Underline)"', line)]
+    toolbar = [line.strip() for line in snap.text.splitlines()
+               if re.search(r'"(Bold|Italic|U|Underline|Strike)"', line)]
     assert [re.sub(r" \[ref=\w+\]", "", line) for line in toolbar] == \
-        ['- button "Bold"', '- button "Italic"', '- button "Underline"']
+        ['- button "Bold"', '- button "Italic"', '- button "Underline"', '- button "Strike"']
     await actions.click(tab, re.search(r'button "Open details" \[ref=(e\d+)\]', snap.text).group(1))
     after = await tab.snapshot(mode="full", max_bytes=None)
     assert [b.text for b in after.identity.blockers] == ["report.pdf, 2 pagesClose details"]

@@ -62,7 +62,11 @@
   // What text a change put on the page, for the startup wait: the short texts that the mutations between
   // two times (the page's clock) showed, each with when it first changed then, earliest first (what an
   // answer drew comes right after it; a script chunk that lands later is another cause). Only static text
-  // a test can wait for: visible, not inside a control, not a busy word ("Loading…"), not volatile.
+  // a test can wait for: visible, not inside a control, not a busy word ("Loading…"), not volatile, not
+  // in a notice or a dialog (a toast, a one-time prompt "Would you like to get notified…?": what a page
+  // says for a moment or asks once, not the data it loaded).
+  const NOTICE_SELECTOR = '[role=alert], [role=status], [role=log], [role=marquee], [role=timer], [role=dialog], ' +
+    '[role=alertdialog], dialog, [aria-live=polite], [aria-live=assertive]';
   const BUSY_TEXT = /\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$/i;
   const CONTROL_SELECTOR = 'button, a, input, select, textarea, option, [role=button], [role=link], ' +
     '[role=option], [role=menuitem], [contenteditable]';
@@ -94,7 +98,8 @@
       if (SKIPPED_TAGS.has(el.tagName)) continue;
       queue.push(...el.children);
       const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-      if (!own || closestAcrossShadow(el, CONTROL_SELECTOR) || hiddenForAria(el) || !visibleBox(el)) continue;
+      if (!own || closestAcrossShadow(el, CONTROL_SELECTOR) || closestAcrossShadow(el, NOTICE_SELECTOR) ||
+          hiddenForAria(el) || !visibleBox(el)) continue;
       const text = collapse(el.textContent || '');
       if (text.length < 2 || text.length > 80 || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
       if (BUSY_TEXT.test(text) || VOLATILE.test(text)) continue;

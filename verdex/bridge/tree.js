@@ -39,10 +39,15 @@
   const CONTROLS = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], ' +
     '[role=checkbox], [role=radio], [role=switch], [role=tab], [role=menuitem], [role=option], [role=combobox], [role=textbox]';
 
-  // A wrapper that handles its control's click (a toolbar's span around each button) is that control
-  // again: it holds one control and no text of its own. The control alone is listed.
+  // A wrapper that handles its control's click (a toolbar's span around each button; a web component's
+  // host around the <button> in its shadow root, as JupyterLab's jp-button) is that control again: it
+  // holds one control and no text of its own. The control alone is listed.
   function wrapsOneControl(el) {
-    const controls = el.querySelectorAll(CONTROLS);
+    let controls = Array.from(el.querySelectorAll(CONTROLS));
+    if (controls.length < 2) {
+      const within = el.shadowRoot ? [...composedElements(el.shadowRoot), ...composedElements(el)] : composedElements(el);
+      controls = within.filter((c) => c.matches(CONTROLS));
+    }
     if (controls.length !== 1) return false;
     return collapse(renderedText(el)) === collapse(renderedText(controls[0]));
   }
