@@ -8,6 +8,9 @@ of real apps, not a copy of one:
 - ``/projects/``: the saved names listed (``GET /api/names``) above a form whose "Create" stays disabled
   while the name typed is empty or already listed, as forms that check a name before saving do — the
   state an app keeps makes the test's click wait on a disabled button, not fail an assertion;
+- ``/folders/``: the same names, listed only once "New folder" opened the form that names a new one
+  (as JupyterLab's file browser lists its folders beside the new one's name field) — a name the
+  recording saved is on the page when the test types it, not when the test starts;
 - ``/shelf/``: the saved names as books; while there is none, an empty state ("No books yet") with
   "Add a first book", and once there is one, "New book" above the list instead — a step of a recording
   that added the first book is gone from the page the test's first run opens;
@@ -52,6 +55,19 @@ DOCS = ("<button type='button'>New document</button>",
 });""")
 NAMES = ("<label>Name <input id='name'></label> <button type='button'>Create</button><p role='status'></p>",
          """document.querySelector("button").addEventListener("click", async () => {
+  const name = document.querySelector("#name").value;
+  const answer = await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
+  document.querySelector("[role=status]").textContent = answer.ok ? "Created " + name : "That name is taken";
+});""")
+FOLDERS = ("<button type='button' id='new'>New folder</button><ul id='names'></ul>"
+           "<form hidden><label>Folder name <input id='name'></label> <button type='button' id='save'>Save</button></form>"
+           "<p role='status'></p>",
+           """document.querySelector("#new").addEventListener("click", async () => {
+  const names = await (await fetch("/api/names")).json();
+  document.querySelector("#names").replaceChildren(...names.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+  document.querySelector("form").hidden = false;
+});
+document.querySelector("#save").addEventListener("click", async () => {
   const name = document.querySelector("#name").value;
   const answer = await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
   document.querySelector("[role=status]").textContent = answer.ok ? "Created " + name : "That name is taken";
@@ -208,7 +224,7 @@ class ProofApps:
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
-                 "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES)}
+                 "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES), "/folders/": ("Folders", FOLDERS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)

@@ -205,6 +205,24 @@ async def test_a_first_action_on_what_the_recording_deleted_is_said_to_be_the_ke
     assert "Walk the dog" in test_file.read_text(encoding="utf-8")      # the locator as the recording chose it
 
 
+async def test_a_name_the_page_listed_just_before_the_test_typed_it_is_said_to_be_the_kept_state(tmp_path):
+    """The test's first page shows only "New folder"; the names are listed once it is clicked, the
+    recording's "reports" among them, just before the test types "reports" and the app says it is taken."""
+    test_file = tmp_path / "test_folders.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "folders.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/folders/")
+            await agent.click("button", "New folder")
+            await agent.fill("textbox", "Folder name", "reports")
+            await agent.click("button", "Save", expect_text="Created reports")
+            await agent.verify_text("Created reports")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="folders")
+    assert answer.error and "UNPROVEN: test_folders.py: the app kept state from the recording: before the test " \
+        "typed 'reports', its page already showed it" in answer.text, answer.text
+    assert '"kept_state": "the recording"' in answer.text and '"revisions": []' in answer.text, answer.text
+
+
 async def test_the_command_line_export_proves_a_recording_when_asked_and_says_unproven_with_the_reason(tmp_path):
     """``verdex export REC -o F --prove N`` runs the test against the recorded app as the session's export
     does; without ``--prove`` it writes only."""

@@ -16,7 +16,6 @@ import re
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -117,14 +116,15 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)
         if proof.kept_state:
             return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
+        located = _failing_in_run_1(plan, target, source, failed)
         # what the recording removed is not revised: another locator would act on another element
-        kept = _kept_from_recording(plan, target, source, failed, removed_since_recording)
+        kept = removed_since_recording(plan, located, failed.shown) if located else ""
         revision, why = (None, "") if kept else _revision(plan, read.records, target, source, failed,
                                                           proof.revisions)
         # a line verdex cannot choose again (the agent's assertion; an action on an element found but never
         # ready) may fail for the state the recording left in the app
-        kept = kept or (_kept_from_recording(plan, target, source, failed, kept_from_recording)
-                        if revision is None else "")
+        if located and not kept and revision is None:
+            kept = kept_from_recording(plan, located, failed.shown, failed.typed)
         if kept:
             proof.kept_state = "the recording"
             return written, _unproven(proof, started, f"{kept}\n{_failure(failed, proof.failing_source)}\n{REPEATABLE}")
@@ -262,13 +262,12 @@ def _kept_state(proof: Proof, run: Run, source_line: str) -> str:
             f"{run.first_line()}\n{REPEATABLE}")
 
 
-def _kept_from_recording(plan: TestPlan, target: str, source: list[str], failed: Run,
-                         reading: Callable[[TestPlan, Statement, str], str]) -> str:
-    """Why run 1 (as it is) failing on its line is the app's kept state, by ``reading``, or empty."""
-    if "(as it is)" not in failed.label or failed.line is None or not failed.shown:
-        return ""
+def _failing_in_run_1(plan: TestPlan, target: str, source: list[str], failed: Run) -> Statement | None:
+    """The statement run 1 (as it is) failed on, when the run kept what its page showed; else None."""
+    if "(as it is)" not in failed.label or failed.line is None or not (failed.shown or failed.typed):
+        return None
     located = statement_at(plan, target, "\n".join(source), failed.line)
-    return reading(plan, located[1], failed.shown) if located else ""
+    return located[1] if located else None
 
 
 def _unproven(proof: Proof, started: float, reason: str) -> Proof:

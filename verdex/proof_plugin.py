@@ -26,6 +26,9 @@ RUNS = "VERDEX_PROOF_RUNS"
 FAILURE = pytest.StashKey[dict[str, object]]()
 SHOWN = pytest.StashKey[list[str]]()
 FIRST_STEP_BINDING = "__verdexProofFirstStep"
+TYPED_BINDING = "__verdexProofTyped"
+TYPED = pytest.StashKey[dict[str, dict[str, str]]]()
+TYPED_LIMIT = 10                        # fields whose text before typing is kept
 FIRST_STEP_SCRIPT = files("verdex.bridge").joinpath("first_step.js").read_text(encoding="utf-8")
 SHOWN_LIMIT = 50_000                    # characters of the first page's text kept
 REPORT = "VERDEX_PROOF_REPORT"
@@ -40,14 +43,23 @@ def seeds() -> list[int | None]:
 def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     """What the test's first page shows just before its first step (verdex/bridge/first_step.js), kept
     for the run's outcome: proving tells the state an app kept from what a failing assertion expects. A
-    test that failed before its first step (its first click found nothing) keeps the page as it is then."""
+    test that failed before its first step (its first click found nothing) keeps the page as it is then.
+    Each field typed into keeps its value and the page's text just before it was typed."""
     shown: list[str] = []
+    typed: dict[str, dict[str, str]] = {}
     request.node.stash[SHOWN] = shown
+    request.node.stash[TYPED] = typed
     if not (os.environ.get(RUNS) and {"page", "context"} & set(request.fixturenames)):
         yield
         return
     context = request.getfixturevalue("context")
     context.expose_binding(FIRST_STEP_BINDING, lambda source, text: shown.append(text) if not shown else None)
+
+    def field_typed(source: object, field: str, value: str, before: str | None) -> None:
+        if field in typed or len(typed) < TYPED_LIMIT:
+            typed.setdefault(field, {"before": (before or "")[:SHOWN_LIMIT]})["value"] = value[:SHOWN_LIMIT]
+
+    context.expose_binding(TYPED_BINDING, field_typed)
     context.add_init_script(script=FIRST_STEP_SCRIPT)
     yield
     if not shown and context.pages:            # no step was ever taken: the first page as the first step found it
@@ -68,7 +80,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         failed = next((report for report in reports if report.failed), None)
         _write({"test": item.nodeid, "seed": seed, "passed": failed is None,
                 "seconds": sum(report.duration for report in reports), **item.stash.get(FAILURE, {}),
-                **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if failed and item.stash.get(SHOWN, None) else {})})
+                **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if failed and item.stash.get(SHOWN, None) else {}),
+                **({"typed": list(item.stash[TYPED].values())} if failed and item.stash.get(TYPED, None) else {})})
         item.stash[FAILURE] = {}
         if failed is not None:
             if not last:                       # torn down to what the next test shares, as its last run would

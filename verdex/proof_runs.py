@@ -36,6 +36,7 @@ class Run:
     error: str = ""                  # the exception's type (TimeoutError, AssertionError, …)
     message: str = ""                # its first lines, secrets redacted
     shown: str = ""                  # a failed pytest run: the text its first page showed before its first step
+    typed: tuple[tuple[str, str], ...] = ()   # ... and each field's value with the page's text before it was typed
 
     @property
     def chaos(self) -> bool:
@@ -117,7 +118,8 @@ def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
     if outcome["passed"]:
         return Run(label, True, outcome["seconds"])
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
-               redact(_short(outcome.get("message", "")), secrets), outcome.get("shown", ""))
+               redact(_short(outcome.get("message", "")), secrets), outcome.get("shown", ""),
+               tuple((field.get("value", ""), field.get("before", "")) for field in outcome.get("typed", [])))
 
 
 def node_missing() -> str:

@@ -19,11 +19,13 @@ locator would only find another row, so proving does not revise it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from verdex.generators.plan import Action, Check, Locator, Statement, TestPlan
 
 SHORTEST_TYPED = 3                     # a shorter typed value ("1", "ok") is on most pages anyway
+TYPES = "which the test types"
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ def traces(plan: TestPlan, failing: Check | Action) -> list[Trace]:
         if (isinstance(statement, Action) and statement.kind in ("fill", "type") and statement.value is not None
                 and statement.value.text and len(statement.value.text.strip()) >= SHORTEST_TYPED
                 and statement.value.text not in {trace.text for trace in found}):
-            found.append(Trace(statement.value.text, "which the test types"))
+            found.append(Trace(statement.value.text, TYPES))
     return found
 
 
@@ -90,15 +92,29 @@ def _told_apart_by(locator: Locator) -> list[str]:
     return texts
 
 
-def kept_from_recording(plan: TestPlan, failing: Statement, shown: str) -> str:
+def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
+                        typed: tuple[tuple[str, str], ...] = ()) -> str:
     """Why the app kept state from the recording, in a sentence, or empty when the text the first page
-    showed before the first step (``shown``) holds none of what the flow makes, or the failing line is
-    neither an assertion of the agent nor an action."""
-    if not shown or not isinstance(failing, (Check, Action)) or failing not in plan.statements:
+    showed before the first step (``shown``) holds none of what the flow makes, and no value the test
+    typed was a text of its own on the page just before it was typed (``typed``: each field's value and
+    that text), or the failing line is neither an assertion of the agent nor an action."""
+    if not isinstance(failing, (Check, Action)) or failing not in plan.statements:
         return ""
+    found = traces(plan, failing)
     page_text = " ".join(shown.split()).casefold()
-    held = [trace for trace in traces(plan, failing) if " ".join(trace.text.split()).casefold() in page_text]
-    if not held:
+    held = [trace for trace in found if shown and " ".join(trace.text.split()).casefold() in page_text]
+    if held:
+        return ("the app kept state from the recording: before the test's first step, its first page already "
+                "shows " + ", and ".join(f"{trace.text!r}, {trace.what}" for trace in held))
+    values = {trace.text for trace in found if trace.what == TYPES}
+    listed = list(dict.fromkeys(value for value, before in typed if value in values and _a_text_of_its_own(value, before)))
+    if not listed:
         return ""
-    return ("the app kept state from the recording: before the test's first step, its first page already "
-            "shows " + ", and ".join(f"{trace.text!r}, {trace.what}" for trace in held))
+    return ("the app kept state from the recording: before the test typed " + ", ".join(map(repr, listed))
+            + ", its page already showed " + ("it" if len(listed) == 1 else "them") + " (the recording made it)")
+
+
+def _a_text_of_its_own(value: str, text: str) -> bool:
+    """``value`` is a whole line or cell of the page's text (a list's item, a table's cell), not a part of one."""
+    wanted = " ".join(value.split()).casefold()
+    return any(" ".join(chunk.split()).casefold() == wanted for chunk in re.split(r"[\n\t]", text))
