@@ -13,6 +13,7 @@ on 30 seeds.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
