@@ -21,9 +21,9 @@ async def test_stylesheets_scripts_and_wrappers_stay_out_of_the_output(session, 
     snap = await tab.snapshot(mode="full", max_bytes=None)
     assert "toast{" not in snap.to_text() and snap.identity.notices == []
     toolbar = [line.strip() for line in snap.text.splitlines()
-               if re.search(r'"(Bold|Italic|U|Underline|Strike)"', line)]
+               if re.search(r'"(Bold|Italic|U|Underline|Strike|Switch font|Serif)"', line)]
     assert [re.sub(r" \[ref=\w+\]", "", line) for line in toolbar] == \
-        ['- button "Bold"', '- button "Italic"', '- button "Underline"', '- button "Strike"']
+        ['- button "Bold"', '- button "Italic"', '- button "Underline"', '- button "Strike"', '- button "Serif"']
     await actions.click(tab, re.search(r'button "Open details" \[ref=(e\d+)\]', snap.text).group(1))
     after = await tab.snapshot(mode="full", max_bytes=None)
     assert [b.text for b in after.identity.blockers] == ["report.pdf, 2 pagesClose details"]

@@ -12,9 +12,10 @@ keeps its submit button disabled, and the click waits in vain; an empty state's 
 gone once the recording added one, and the first click finds nothing.
 
 What the recording removed is told the other way round: the test's first action finds its element by the
-data of its container (the row of the bill "Beer !"), which the recording's page showed, and the page the
-run stopped on shows none of it. The recording deleted it, or the app's data changed since; another
-locator would only find another row, so proving does not revise it.
+text of its container (the row of the bill "Beer !"), which the recording's page showed, and the page the
+run stopped on shows none of it. The recording deleted it, or the app opens where the recording left it
+(JupyterLab restores the notebook the recording opened, not its launcher); another locator would only
+find another row, so proving does not revise it.
 """
 
 from __future__ import annotations
@@ -71,9 +72,9 @@ def removed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> s
         return ""
     return ("the app kept state from the recording: the test's first action finds its element by "
             + ", ".join(repr(text) for text in gone) + ", which the recording's page showed and the test's page "
-            "does not: the recording removed it (a flow that deletes what it acts on: let the test create it "
-            "first), or the app's data changed since; another locator would find another element, so proving "
-            "keeps this one")
+            "does not: what the recording did changed what the app shows (it removed what the test acts on: let "
+            "the test create it first; or the app opens where the recording left it); another locator would "
+            "find another element, so proving keeps this one")
 
 
 def _told_apart_by(locator: Locator) -> list[str]:

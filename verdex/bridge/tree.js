@@ -49,7 +49,9 @@
       controls = within.filter((c) => c.matches(CONTROLS));
     }
     if (controls.length !== 1) return false;
-    return collapse(renderedText(el)) === collapse(renderedText(controls[0]));
+    const root = controls[0].getRootNode();    // a shadow root's button shows its host's slotted text
+    const shown = root.host && (root.host === el || el.contains(root.host)) ? root.host : controls[0];
+    return collapse(renderedText(el)) === collapse(renderedText(shown));
   }
 
   // A member of a roving tabindex group (a file list, a grid of rows: one member takes Tab at a time,
