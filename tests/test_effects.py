@@ -95,3 +95,27 @@ async def test_a_click_its_server_answers_over_a_websocket_says_how_many_message
     result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Run"'))
     assert result.effects.server_messages == 2 and result.effects.requests == []
     assert "websocket: 2 messages from the server" in result.effects.to_text()
+
+
+async def test_a_modal_dialog_drawn_in_parts_without_a_name_appears_once_named_by_its_heading(session, apps):
+    """JupyterLab's Save opens a <dialog> with no name and draws its body and footer before its header;
+    the dialog, its parts and the pointer it takes from the page are one thing that appeared."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/races/link.html")
+    await tab.page.evaluate("""() => {
+        const save = Object.assign(document.createElement('button'), { textContent: 'Save' });
+        save.onclick = () => {
+            const dialog = Object.assign(document.createElement('dialog'), { className: 'app-Dialog' });
+            document.body.append(dialog);
+            dialog.showModal();
+            const part = (name, html) => Object.assign(document.createElement('div'), { className: 'app-Dialog-' + name, innerHTML: html });
+            dialog.append(part('body', '<label><input type=checkbox> Do not ask again</label>'));
+            setTimeout(() => {
+                dialog.append(part('footer', '<button>Cancel</button><button>Rename and Save</button>'));
+                dialog.prepend(part('header', 'Rename file'));
+            }, 50);
+        };
+        document.querySelector('main').append(save);
+    }""")
+    result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Save"'))
+    assert result.effects.appeared == ['dialog "Rename file" (modal)'], result.effects.appeared

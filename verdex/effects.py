@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +48,7 @@ POLL_S = 0.03
 UNREAD_BODY_S = 0.3      # an answer whose body has not come this long after its headers: the page does not read it
 CHAINED_WITHIN_S = 0.15  # no request open for this long after one ended: the page asks nothing more on the answer
 LOCATE_TIMEOUT_S = 2.0
+DIALOG_SAID = re.compile(r"^dialog (\".*\")(?: \(modal\))?$")   # a dialog line of the identity changes
 
 
 class EffectsWatch:
@@ -256,10 +258,13 @@ def _sighted(overlays: list[dict[str, Any]], appeared: list[str]) -> list[str]:
     """Overlays a script showed while the action settled (a toast, a dialog without a role), each said
     once: not again when the page identity already says it came."""
     out = []
+    dialogs = [json.loads(found.group(1)) for said in appeared if (found := DIALOG_SAID.match(said))]
     for overlay in overlays:
         quoted = _quoted(overlay["text"])
         if any(quoted[1:-1] in said for said in appeared + out):
             continue
+        if overlay["kind"] == "dialog" and any(name and overlay["text"].startswith(name) for name in dialogs):
+            continue                               # the dialog the identity said came, by its name
         out.append(f"{overlay['kind']} {quoted}" + (" (gone again)" if overlay["gone"] else ""))
     return out
 
@@ -283,8 +288,10 @@ def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[s
             out[f"dialog:{d.name}"] = (f"dialog {_quoted(d.name)}" + (" (modal)" if d.modal else ""), None)
         for n in identity.notices:
             out[f"notice:{n.role}:{n.text}"] = (f"{n.role} {_quoted(n.text)}", n.ref)
+        dialogs = {d.ref for d in identity.dialogs}
         for b in identity.blockers:
-            out[f"blocker:{b.test_id or b.ref}"] = (f"blocker {b.test_id or b.role} ({b.kind})", None)
+            if b.ref not in dialogs:              # a modal dialog takes the pointer: said once, as the dialog
+                out[f"blocker:{b.test_id or b.ref}"] = (f"blocker {b.test_id or b.role} ({b.kind})", None)
         return out
 
     old, new = items(before), items(after)

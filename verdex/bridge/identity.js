@@ -5,11 +5,20 @@
     return rect;
   }
 
+  const DIALOG_NAME_LIMIT = 80;
+
   function describe(el) {
     const r = role(el);
     const out = { role: r || el.tagName.toLowerCase(), name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(el), NAME_LIMIT) : '',
       test_id: el.getAttribute(TEST_ID), ref: refFor(el) };
     return out;
+  }
+
+  // A dialog the page gave no name (JupyterLab's): its heading's text, else its first words.
+  function untitledDialogName(el) {
+    const heading = el.querySelector('h1, h2, h3, h4, h5, h6, [role=heading], [class*=header i], [class*=title i]');
+    const text = collapse(renderedText(heading && collapse(renderedText(heading)) ? heading : el));
+    return clip(text, DIALOG_NAME_LIMIT);
   }
 
   function identity(doc) {
@@ -38,6 +47,7 @@
       if (!box) continue;
       if (r === 'dialog' || r === 'alertdialog') {
         const d = describe(el);
+        if (!d.name) d.name = untitledDialogName(el);
         d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
         dialogs.push(d);
       } else if (r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off') {

@@ -97,10 +97,15 @@
   function sightOverlay(node) {
     if (!watch) return;
     const el = node.nodeType === 1 ? node : node.parentElement;
-    const overlay = el && el.closest ? el.closest(OVERLAY_SELECTOR) : null;
+    let overlay = el && el.closest ? el.closest(OVERLAY_SELECTOR) : null;
+    // the outermost: a dialog's header, body and footer (JupyterLab's jp-Dialog-header …) are the dialog
+    for (let outer = overlay; outer; outer = outer.parentElement && outer.parentElement.closest(OVERLAY_SELECTOR))
+      if (showing(outer)) overlay = outer;
     if (!overlay || !overlay.isConnected || !showing(overlay)) return;
     const text = overlayText(overlay);
-    if (!text || watch.overlays.has(text) || watch.sightings.some((s) => s.text === text)) return;
+    const known = watch.sightings.find((s) => s.el === overlay);
+    if (known && text) known.text = text;         // drawn in parts (its footer before its header): its whole text
+    if (known || !text || watch.overlays.has(text) || watch.sightings.some((s) => s.text === text)) return;
     const r = role(overlay);
     const dialog = r === 'dialog' || r === 'alertdialog' || overlay.tagName === 'DIALOG' ||
       DIALOG_LIKE.test(typeof overlay.className === 'string' ? overlay.className : '');
