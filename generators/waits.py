@@ -337,6 +337,22 @@ def recorded_requests(steps: list[Record]) -> list[RequestEffect]:
     return out
 
 
+def _last_load_of_what_it_made(changed: list[RequestEffect], chosen: RequestEffect,
+                               made: frozenset[str]) -> tuple[RequestEffect, list[str]] | None:
+    """The action's request made something (its answer named it), and its later requests that changed
+    the page fetched it (their URL holds that name): the last of them, and the names. The app is done
+    loading what it made when that one is answered (JupyterLab's new notebook: its editor is there
+    before its content, whose answer then empties a cell typed into too early; the checkpoints it asks
+    for after the content are the last)."""
+    names = made & set(chosen.named)
+    later = changed[changed.index(chosen) + 1:]
+    loads = [r for r in later if any(is_made(part, names) for part in urlsplit(r.url).path.split("/") if part)]
+    if not loads:
+        return None
+    held = {unquote(part) for part in urlsplit(loads[-1].url).path.split("/") if is_made(part, names)}
+    return loads[-1], sorted(held)
+
+
 def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
                    timers: frozenset[tuple[str, str]] = frozenset()) -> ResponseMatch | None:
     """The action started a request and the page changed when it answered: wait for that response.
@@ -352,9 +368,13 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
     chosen = next((r for r in changed if r.method in CHANGING_METHODS), None) or (changed[0] if changed else None)
     if chosen is None:
         return None
+    loaded = _last_load_of_what_it_made(changed, chosen, made)
+    reason = (f"{chosen.method} {urlsplit(chosen.url).path} made {', '.join(map(repr, loaded[1]))}, and the app "
+              f"loaded it: " if loaded else "")
+    chosen = loaded[0] if loaded else chosen
     glob = url_glob(chosen.url, made)
     holds = glob_matches(glob, chosen.url)
-    reason = f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status} and the page changed"
+    reason += f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status} and the page changed"
     named = sorted({unquote(part) for part in urlsplit(chosen.url).path.split("/") if is_made(part, made)})
     if named:
         reason += "; " + ", ".join(map(repr, named)) + " as any name: the server named it"

@@ -6,6 +6,10 @@ a copy of one:
   files" asks ``GET /api/folders/<name>/files`` — a URL and a response holding a name the server made;
 - ``/notes/``: the same as a single-page app: "New note" asks ``POST /api/notes``, whose JSON answer
   (200, not 201) names the note, and the page stays, showing ``/notes/open/<name>`` (``pushState``);
+- ``/drafts/``: "New draft" asks ``POST /api/drafts``, whose answer names the draft, shows its editor at
+  once and then loads the draft (``GET /api/drafts/<name>``, answered ``DRAFT_LOAD_S`` later), whose
+  answer sets the editor's text — emptying what was typed before it came, as JupyterLab's new notebook
+  does; "Save", enabled once the draft has loaded, sends the text (``POST /api/drafts/<name>/body``) and says what was saved;
 - ``/usage/``: the page pings ``POST /api/usage`` on a timer, as analytics and autosaves do, and "Run
   report" asks ``GET /api/report``; the server answers the report only after two more pings came, so
   the timer's requests are among the action's, answered right before the page changes;
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import unquote
@@ -24,6 +29,7 @@ from urllib.parse import unquote
 from tests.answering_server import Request, answering
 
 PINGS_BEFORE_REPORT = 2
+DRAFT_LOAD_S = 1.0           # the draft's content comes this long after its editor is shown
 REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a timing
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
@@ -49,6 +55,22 @@ FOLDER = ("<button type='button'>List files</button><p role='status'></p>",
   const files = await fetch("/api/folders/" + name + "/files").then((r) => r.json());
   document.querySelector("[role=status]").textContent = files.length ? files.join(", ") : "No files yet";
 });""")
+DRAFTS = ("<button type='button'>New draft</button><p role='status'></p>",
+          """document.querySelector("button").addEventListener("click", async () => {
+  const { name } = await fetch("/api/drafts", { method: "POST" }).then((r) => r.json());
+  const editor = Object.assign(document.createElement("textarea"), { ariaLabel: "Body" });
+  const save = Object.assign(document.createElement("button"), { type: "button", textContent: "Save", disabled: true });
+  const loaded = document.createElement("p");
+  save.addEventListener("click", async () => {
+    await fetch("/api/drafts/" + encodeURIComponent(name) + "/body", { method: "POST", body: editor.value });
+    document.querySelector("[role=status]").textContent = "Saved: " + editor.value;
+  });
+  document.querySelector("main").append(editor, save, loaded);
+  const draft = await fetch("/api/drafts/" + encodeURIComponent(name)).then((r) => r.json());
+  editor.value = draft.body;
+  save.disabled = false;
+  loaded.textContent = draft.name + " loaded";
+});""")
 USAGE = ("<button type='button'>Run report</button><p role='status'></p>",
          """setInterval(() => fetch("/api/usage", { method: "POST", body: "{}" }), 100);
 document.querySelector("button").addEventListener("click", async () => {
@@ -70,12 +92,14 @@ class GenerationApps:
     def __init__(self) -> None:
         self.folders = 0
         self.notes = 0
+        self.drafts = 0
         self.pings = 0
         self.pinged = threading.Condition()
         self.lock = threading.Lock()
 
     def answer(self, method: str, path: str, headers: dict[str, str]) -> tuple[int, str, str]:
-        pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE)}
+        pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
+                 "/drafts/": ("Drafts", DRAFTS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -99,6 +123,16 @@ class GenerationApps:
                 name = "Untitled note" if self.notes == 0 else f"Untitled note {self.notes}"
                 self.notes += 1
             return 200, "application/json", json.dumps({"note": {"name": name, "words": 0}})
+        if method == "POST" and path == "/api/drafts":
+            with self.lock:
+                name = "Untitled draft" if self.drafts == 0 else f"Untitled draft {self.drafts}"
+                self.drafts += 1
+            return 201, "application/json", json.dumps({"name": name})
+        if method == "GET" and path.startswith("/api/drafts/"):
+            time.sleep(DRAFT_LOAD_S)
+            return 200, "application/json", json.dumps({"name": unquote(path.rsplit("/", 1)[1]), "body": ""})
+        if method == "POST" and path.startswith("/api/drafts/") and path.endswith("/body"):
+            return 200, "application/json", "{}"
         if method == "GET" and path.startswith(("/api/folders/", "/api/notes/")) and path.endswith("/files"):
             return 200, "application/json", "[]"
         if method == "POST" and path == "/api/usage":

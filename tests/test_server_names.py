@@ -60,6 +60,26 @@ async def test_a_thing_the_server_named_is_any_name_and_the_test_passes_twice_in
         assert getattr(apps, page) == 5
 
 
+async def test_a_thing_the_action_made_is_waited_for_until_the_app_has_loaded_it(tmp_path):
+    """/drafts/ shows the new draft's editor before its content comes, and the content's answer empties
+    the editor: the click waits for that answer (the last request for the draft it made), not only for
+    the POST that made it, so the text the test types is still there when it saves."""
+    recording = tmp_path / "drafts.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(f"{url}/drafts/")
+            await agent.click("button", "New draft", expect_text="Untitled draft loaded")
+            await agent.fill("textbox", "Body", "Dear team")
+            await agent.click("button", "Save", expect_text="Saved: Dear team")
+            await agent.verify_text("Saved: Dear team")
+        python = runner.export_python(recording, tmp_path, "drafts")
+        source = python.read_text(encoding="utf-8")
+        assert 'expect_response("**/api/drafts/*")' in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+    assert done.passed, f"{source}\n{done.tail()}"
+
+
 def _step(tool: str, args: dict, requests: list[dict] = (), url_after: str = "") -> Step:
     requests = [{"resource_type": "fetch", **request} for request in requests]
     return STEP.validate_python({"tool": tool, "tab": "t1", "args": args,
