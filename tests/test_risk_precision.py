@@ -89,3 +89,17 @@ async def test_a_row_that_takes_clicks_shows_data_whose_words_are_no_action(sess
     rows = [line for line in text.splitlines() if line.lstrip().startswith("- row ")]
     assert len(rows) == 2 and not any("[caution]" in row or "[danger]" in row for row in rows), text
     assert re.search(r'button "Delete selected" \[ref=\w+\] \[danger\]', text), text
+
+
+RENAME_DIALOG = """<!doctype html><title>Editor</title><dialog open aria-label="Rename file">
+<label>File name <input value="untitled.txt"></label>
+<label><input type="checkbox"> Do not ask for rename on first save.</label>
+<button type="button">Cancel</button> <button type="button">Rename and Save</button></dialog>"""
+
+
+async def test_a_dialogs_cancel_and_a_setting_named_with_an_action_word_are_no_caution(session, apps):
+    """JupyterLab's Rename dialog: Cancel backs out, and the checkbox is a setting whose name holds
+    "save"; Rename and Save is what the dialog does."""
+    _, text = await _served(session, apps, "/editor/rename", RENAME_DIALOG)
+    assert _marks(text, "button|checkbox") == {"Do not ask for rename on first save.": None, "Cancel": None,
+                                               "Rename and Save": "caution"}

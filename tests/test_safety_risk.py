@@ -31,8 +31,8 @@ DANGER_BY_NAME = ["delete", "remove-item", "buy-now", "pay", "submit-payment", "
 DANGER_BY_CONTEXT = ["confirm-delete-account", "dialog-yes", "dialog-ok", "dialog-sure", "checkout-continue",
                      "checkout-icon"]
 DANGER_CHECKBOX = "wipe-files"
-CAUTION = ["card-number", "otp", "save-card", "amount", "dialog-cancel", "save-draft", "sign-out", "search-go"]
-SAFE = ["menu-rename", "details", "help", "search"]
+CAUTION = ["card-number", "otp", "save-card", "amount", "save-draft", "sign-out", "search-go"]
+SAFE = ["menu-rename", "details", "help", "search", "dialog-cancel"]
 
 
 @pytest.fixture(scope="module")

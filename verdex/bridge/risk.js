@@ -34,6 +34,7 @@
   const DATA_NAMED_ROLES = new Set(['row', 'cell', 'gridcell', 'rowheader', 'columnheader', 'listitem']);
   const ACTIVATING_ROLES = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox',
     'radio', 'switch', 'option', 'tab', 'treeitem']);
+  const PUSHING_ROLES = new Set(['button', 'link', 'menuitem']);
   const RISK_CONTEXTS = 'form, dialog, [role=dialog], [role=alertdialog]';
 
   function isSubmitter(el) {
@@ -119,7 +120,9 @@
         subject: name || context.label || r };
     }
     const caution = r === 'link' && leadsElsewhere(el) ? LEAVING_LINK_CAUTION : CAUTION_NAME;
-    if (caution.test(own) || submits)
+    // a push does what its name says ("Save", "Send"); a toggle's name is a setting ("Do not ask for
+    // rename on first save"), and an escape ("Cancel" in a dialog) backs out
+    if ((PUSHING_ROLES.has(r) && !escape && caution.test(own)) || submits)
       return { level: 'caution', reason: submits ? 'submits a form'
         : caution.test(name) ? 'its name says ' + quote(clip(name.trim(), 60))
         : 'it leads to ' + quote(clip(new URL(el.href).pathname, 60)), subject: name || r };
