@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
 import pytest
+from playwright.async_api import Locator as PlaywrightLocator
 
-from verdex import actions
+from verdex import actions, locators
 from verdex.errors import InvalidArgument, NotActionable, StaleRef
 
 pytestmark = pytest.mark.anyio
@@ -206,4 +208,30 @@ async def test_a_target_resized_right_after_preflight_is_measured_again_not_lost
     monkeypatch.setattr(type(tab), "preflight_and_candidates", measured_then_restyled)
     result = await actions.click(tab, ref)
     assert result.locator.chosen.is_target and result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
+    assert await tab.page.locator("button").inner_text() == "Paid"
+
+
+async def test_a_proof_that_ends_after_the_action_renamed_its_target_is_the_actions_own(session, monkeypatch):
+    """A loaded machine ran the proof beside a click after the click had renamed its button ("Pay" →
+    "Paid"): it counted no match. Playwright's click acts only on exactly one match, so the click is the
+    locator's proof, and it is recorded as proven."""
+    tab = await session.tab()
+    await tab.page.set_content('<button onclick="this.textContent=\'Paid\'">Pay</button>')
+    ref = re.search(r"\[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
+    clicked = asyncio.Event()
+    click, prove = PlaywrightLocator.click, locators.prove
+
+    async def click_then_say(self, *args, **kwargs):
+        await click(self, *args, **kwargs)
+        clicked.set()
+
+    async def after_the_click(*args, **kwargs):
+        await clicked.wait()
+        return await prove(*args, **kwargs)
+
+    monkeypatch.setattr(PlaywrightLocator, "click", click_then_say)
+    monkeypatch.setattr(locators, "prove", after_the_click)
+    result = await actions.click(tab, ref)
+    assert (result.locator.chosen.matches, result.locator.chosen.is_target) == (1, True)
+    assert result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
     assert await tab.page.locator("button").inner_text() == "Paid"

@@ -12,6 +12,7 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -286,8 +287,10 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     stopped = len(tab.guard.denied_navigations)
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
+    # typing shows nothing to wait for; a typed value submitted with Enter is a key press
+    first_sign = action not in ("fill", "type", "hover", "upload") or bool(args.get("submit"))
     watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref,
-                         first_sign=action not in ("fill", "type", "hover", "upload")) if effects else None
+                         first_sign=first_sign) if effects else None
     if watch is not None:
         await watch.start(started)
     choice = locators.bridge_choice(locating, tab.test_id_attribute)
@@ -297,7 +300,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
             proof = await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force),
                                    f"{action} on {ref}", proving=locators.prove(tab.page, choice, locating,
                                                           lambda: tab.candidates(ref, pointer=pointer)))
-            choice = await proof
+            choice = _proven(choice, await proof)
         except _Unproven:
             choice = None
     if choice is None:
@@ -387,8 +390,31 @@ class _Unproven(Exception):
     """Playwright's engine does not find the bridge's locator unique: choose again, the slow way."""
 
 
+@dataclass(frozen=True)
+class _Proof:
+    """The proof that ran beside an action, and whether the action was done before it ended."""
+
+    choice: LocatorChoice
+    after_the_action: bool
+
+
+def _proven(bridge: LocatorChoice, proof: _Proof) -> LocatorChoice:
+    """The choice as proven. A proof that ended after the action counted the page the action changed (a
+    click that renamed its button, under a load that ran the proof late): the action itself acted on
+    exactly one match of the bridge's locator, as Playwright acts only on one, so that is its proof."""
+    if proof.choice.chosen.is_target or not proof.after_the_action:
+        return proof.choice
+    acted = bridge.chosen.model_copy(update={"matches": 1, "is_target": True, "counted_by": "playwright"})
+    return bridge.model_copy(update={"chosen": acted, "candidates": [acted]})
+
+
+async def _proof_of(proof: asyncio.Future[LocatorChoice], ended: dict[str, float]) -> _Proof:
+    choice = await proof
+    return _Proof(choice, after_the_action="action" in ended and ended["proof"] > ended["action"])
+
+
 async def _perform(tab: Tab, action: Awaitable[None], what: str,
-                   proving: Awaitable[LocatorChoice] | None = None) -> asyncio.Future[LocatorChoice] | None:
+                   proving: Awaitable[LocatorChoice] | None = None) -> Awaitable[_Proof] | None:
     """Run the Playwright action; if it opens a JavaScript dialog, the action is done (its input was
     delivered) even though Playwright's call returns only once the dialog is answered. With a proof
     running beside it: if the proof fails while the action still waits for its element, the action is
@@ -397,15 +423,18 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
     first and runs the proof in the frames the action spends waiting for the element to be stable.
     Returns the proof, to be awaited for the proven choice."""
     dialogs_before = len(tab.dialog_log)
+    ended: dict[str, float] = {}                   # when the action and the proof ended
     task = asyncio.ensure_future(action)
+    task.add_done_callback(lambda _: ended.setdefault("action", time.monotonic()))
     proof: asyncio.Future[LocatorChoice] | None = None
     if proving is not None:
         await asyncio.sleep(0)
         proof = asyncio.ensure_future(proving)
+        proof.add_done_callback(lambda _: ended.setdefault("proof", time.monotonic()))
     while not task.done():
         if len(tab.dialog_log) > dialogs_before:
             task.add_done_callback(_consume)
-            return proof
+            return _proof_of(proof, ended) if proof is not None else None
         watched = {task} if proof is None or proof.done() else {task, proof}
         await asyncio.wait(watched, timeout=WAIT_POLL_S, return_when=asyncio.FIRST_COMPLETED)
         if proof is not None and proof.done() and not task.done():
@@ -419,7 +448,7 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
     except Timeout:
         await tab.check_responsive()
         raise
-    return proof
+    return _proof_of(proof, ended) if proof is not None else None
 
 
 def _consume(task: asyncio.Future[None]) -> None:
