@@ -110,10 +110,10 @@ async def test_a_modal_dialog_drawn_in_parts_without_a_name_appears_once_named_b
             dialog.showModal();
             const part = (name, html) => Object.assign(document.createElement('div'), { className: 'app-Dialog-' + name, innerHTML: html });
             dialog.append(part('body', '<label><input type=checkbox> Do not ask again</label>'));
-            setTimeout(() => {
+            Promise.resolve().then(() => {            // the rest a moment later, whatever the machine's speed
                 dialog.append(part('footer', '<button>Cancel</button><button>Rename and Save</button>'));
                 dialog.prepend(part('header', 'Rename file'));
-            }, 50);
+            });
         };
         document.querySelector('main').append(save);
     }""")

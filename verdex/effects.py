@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -48,7 +47,6 @@ POLL_S = 0.03
 UNREAD_BODY_S = 0.3      # an answer whose body has not come this long after its headers: the page does not read it
 CHAINED_WITHIN_S = 0.15  # no request open for this long after one ended: the page asks nothing more on the answer
 LOCATE_TIMEOUT_S = 2.0
-DIALOG_SAID = re.compile(r"^dialog (\".*\")(?: \(modal\))?$")   # a dialog line of the identity changes
 
 
 class EffectsWatch:
@@ -235,7 +233,7 @@ class EffectsWatch:
         title_change = heading_change = None
         if identity is not None:
             appeared, disappeared, said = _identity_changes(before, identity)
-            appeared += _sighted(overlays, appeared) + frames_changed[0]
+            appeared += _sighted(overlays, appeared, [d.name for d in identity.dialogs]) + frames_changed[0]
             disappeared += frames_changed[1]
             diff = [line for line in diff or [] if _ref_of(line) not in said]     # a notice is said once
             if identity.title != before.title:
@@ -254,17 +252,16 @@ class EffectsWatch:
         return effects.model_copy(update={"no_effect": nothing})
 
 
-def _sighted(overlays: list[dict[str, Any]], appeared: list[str]) -> list[str]:
+def _sighted(overlays: list[dict[str, Any]], appeared: list[str], dialogs: list[str]) -> list[str]:
     """Overlays a script showed while the action settled (a toast, a dialog without a role), each said
     once: not again when the page identity already says it came."""
     out = []
-    dialogs = [json.loads(found.group(1)) for said in appeared if (found := DIALOG_SAID.match(said))]
     for overlay in overlays:
         quoted = _quoted(overlay["text"])
         if any(quoted[1:-1] in said for said in appeared + out):
             continue
         if overlay["kind"] == "dialog" and any(name and overlay["text"].startswith(name) for name in dialogs):
-            continue                               # the dialog the identity said came, by its name
+            continue                               # a dialog the identity names (``dialogs``: its names now)
         out.append(f"{overlay['kind']} {quoted}" + (" (gone again)" if overlay["gone"] else ""))
     return out
 

@@ -65,9 +65,9 @@ def removed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> s
     actions = [s for s in plan.statements if isinstance(s, Action)]
     if not shown or not actions or failing is not actions[0] or actions[0].locator is None:
         return ""
-    page_text = " ".join(shown.split()).casefold()
+    page_text = _folded(shown)
     gone = [text for text in _told_apart_by(actions[0].locator)
-            if len(text.strip()) >= SHORTEST_TYPED and " ".join(text.split()).casefold() not in page_text]
+            if len(text.strip()) >= SHORTEST_TYPED and _folded(text) not in page_text]
     if not gone:
         return ""
     return ("the app kept state from the recording: the test's first action finds its element by "
@@ -102,8 +102,8 @@ def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
     if not isinstance(failing, (Check, Action)) or failing not in plan.statements:
         return ""
     found = traces(plan, failing)
-    page_text = " ".join(shown.split()).casefold()
-    held = [trace for trace in found if shown and " ".join(trace.text.split()).casefold() in page_text]
+    page_text = _folded(shown)
+    held = [trace for trace in found if shown and _folded(trace.text) in page_text]
     if held:
         return ("the app kept state from the recording: before the test's first step, its first page already "
                 "shows " + ", and ".join(f"{trace.text!r}, {trace.what}" for trace in held))
@@ -117,5 +117,9 @@ def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
 
 def _a_text_of_its_own(value: str, text: str) -> bool:
     """``value`` is a whole line or cell of the page's text (a list's item, a table's cell), not a part of one."""
-    wanted = " ".join(value.split()).casefold()
-    return any(" ".join(chunk.split()).casefold() == wanted for chunk in re.split(r"[\n\t]", text))
+    return any(_folded(chunk) == _folded(value) for chunk in re.split(r"[\n\t]", text))
+
+
+def _folded(text: str) -> str:
+    """Text as it is compared: white space collapsed, case folded."""
+    return " ".join(text.split()).casefold()
