@@ -32,6 +32,19 @@ async def test_a_slider_moved_by_a_key_press_has_an_effect(session, apps):
     assert not pressed.data["effects"]["no_effect"]
 
 
+async def test_an_answer_shown_in_a_field_is_proposed_as_the_outcome_and_a_busy_word_is_not(session, apps):
+    await call(session, "browser_navigate", url=apps.url + "/settling/answer.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Name"'), value="Ada")
+    clicked = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Greet"'))
+    assert 'appeared: status "Loading"' in clicked.text, clicked.text
+    greeting = ref_of(snapshot, 'textbox "Greeting"')
+    assert clicked.data["proposals"] == [{"kind": "value", "value": "Hello, ada!", "ref": greeting}], clicked.text
+    assert f'to assert the outcome, verify: {greeting} has value "Hello, ada!"' in clicked.text
+    verified = await call(session, "verify_element", ref=greeting, state="value", value="Hello, ada!")
+    assert verified.data["passed"], verified.text
+
+
 @pytest.mark.parametrize(("button", "said"), [("Save", 'toast "Saved"'), ("Details", 'dialog "Order details: two books Close"'),
                                                ("Copy link", 'toast "Link copied" (gone again)')])
 async def test_a_toast_or_modal_a_script_opened_without_a_role_is_an_effect(session, apps, button, said):
@@ -65,9 +78,10 @@ async def record_slug(session: Session, apps, path: Path) -> None:
     session.record(None)
 
 
-async def record_todos(session: Session, apps, path: Path) -> None:
+async def record_todos(session: Session, apps, path: Path, kit: bool = False) -> None:
+    """kit: every field carries the test id of its kind (a component library's data-testid="textbox")."""
     session.record(path, base_url=apps.url)
-    await call(session, "browser_navigate", url=apps.url + f"/settling/todo.html?sync_ms={SLUG_MS}")
+    await call(session, "browser_navigate", url=apps.url + f"/settling/todo.html?sync_ms={SLUG_MS}" + "&kit=1" * kit)
     field = ref_of((await call(session, "browser_snapshot")).text, 'textbox "New todo"')
     await call(session, "browser_fill", ref=field, value="buy milk")
     pressed = await call(session, "browser_press", key="Enter", ref=field)
@@ -109,12 +123,15 @@ async def test_a_value_holding_the_typed_text_and_a_key_the_app_makes_is_waited_
     assert typescript.passed, typescript.tail()
 
 
-@pytest.mark.parametrize("flow", ["slug", "todos"])
+@pytest.mark.parametrize("flow", ["slug", "todos", "todos-kit"])
 async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_the_next_action(session, apps, tmp_path, flow):
     recording = tmp_path / f"{flow}.jsonl"
-    await (record_slug if flow == "slug" else record_todos)(session, apps, recording)
-    python = tmp_path / f"test_{flow}.py"
-    export(recording, target="python", path=python, name=flow, overwrite_support=True)
+    if flow == "slug":
+        await record_slug(session, apps, recording)
+    else:
+        await record_todos(session, apps, recording, kit=flow == "todos-kit")
+    python = tmp_path / f"test_{flow.replace('-', '_')}.py"
+    export(recording, target="python", path=python, name=flow.replace('-', '_'), overwrite_support=True)
     source = python.read_text(encoding="utf-8")
     wanted = ("expect(page.locator('input[name=\"slug\"]')).to_have_value(\"hello-world\")" if flow == "slug"
               else '.to_have_value("")')
@@ -122,7 +139,7 @@ async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_t
     assert "# the page set" in source
     run = runner.run_pytest(python, None)
     assert run.passed, run.tail()
-    with runner.exported_spec(recording, flow) as spec:
+    with runner.exported_spec(recording, flow.replace('-', '_')) as spec:
         assert "toHaveValue(" in spec.read_text(encoding="utf-8")
         typescript = runner.run_typescript(spec.parent)
     assert typescript.passed, typescript.tail()

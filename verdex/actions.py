@@ -9,13 +9,11 @@ effects — each performed with Playwright's real input events and recorded as a
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
@@ -49,6 +47,7 @@ from verdex.facts import (
 )
 from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge, passes_through
 from verdex.browser.calls import core_call
+from verdex.proposals import proposals
 from verdex.recorder import secret_env_name
 from verdex.recording_format import DialogArgs, SecretValue, WaitForArgs
 from verdex.safety.gate import gated_risk
@@ -313,7 +312,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     tab.guard.stopped_since(stopped, tool, target)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
-                          proposals=_proposals(observed))
+                          proposals=proposals(observed))
     steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts),
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker, effects=observed,
@@ -364,26 +363,6 @@ async def blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | No
         return await locators.locate(tab.page, lambda: tab.candidates(centre.hit.ref), tab.test_id_attribute)
     except VerdexError:
         return None      # gone already, or nothing to find it by: the wait falls back to the target's own state
-
-
-def _proposals(effects: Effects | None) -> list[Proposal]:
-    if effects is None:
-        return []
-    out = []
-    for notice in effects.appeared:
-        role, _, quoted = notice.partition(" ")                  # 'status "Added Pixel 8 to cart"'
-        if role in ("status", "alert") and quoted:
-            try:
-                text = json.loads(quoted)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(text, str) and text.strip():
-                out.append(Proposal(kind="text_visible", value=text))
-    if effects.url_after != effects.url_before:
-        after = urlsplit(effects.url_after)          # the route a hash-routed or filtered page keeps too
-        out.append(Proposal(kind="url", value=after.path + (f"?{after.query}" if after.query else "")
-                            + (f"#{after.fragment}" if after.fragment else "")))
-    return out
 
 
 class _Unproven(Exception):

@@ -157,23 +157,24 @@ class EffectsWatch:
 
     async def _field_locator(self, change: ValueChange) -> LocatorChoice | None:
         tab = self._tab
-        try:
-            if change.ref is not None and change.test_id is None:
+        if change.ref is not None:        # its candidates hold its test id too, where that is unique
+            try:
                 return await asyncio.wait_for(locators.locate(tab.page, lambda: tab.candidates(change.ref),
                                                               tab.test_id_attribute), LOCATE_TIMEOUT_S)
-            if change.test_id is not None:
-                steps = [LocatorStep(method="get_by_test_id", args=[change.test_id])]
-            elif change.selector is not None and change.selector_count == 1:
-                steps = [LocatorStep(method="locator", args=[change.selector])]
-            else:
-                return None
-            if await asyncio.wait_for(locators.build(tab.page, steps).count(), LOCATE_TIMEOUT_S) != 1:
-                return None
-        except (VerdexError, PlaywrightError, asyncio.TimeoutError):
-            return None                        # gone already, or nothing to find it by
-        chosen = RankedLocator(kind="test_id" if change.test_id else "css", steps=steps, matches=1, is_target=True,
-                               score=locators.SCORES["test_id" if change.test_id else "css"])
-        return LocatorChoice(chosen=chosen, candidates=[chosen], code=locators.python_expression(steps))
+            except (VerdexError, PlaywrightError, asyncio.TimeoutError):
+                pass                      # told apart by nothing its ref has: its own test id or selector may
+        ways = [("test_id", LocatorStep(method="get_by_test_id", args=[change.test_id]))] if change.test_id else []
+        if change.selector is not None and change.selector_count == 1:
+            ways.append(("css", LocatorStep(method="locator", args=[change.selector])))
+        for kind, step in ways:
+            try:
+                if await asyncio.wait_for(locators.build(tab.page, [step]).count(), LOCATE_TIMEOUT_S) != 1:
+                    continue                   # a test id the app gives every field of its kind
+            except (PlaywrightError, asyncio.TimeoutError):
+                return None                    # gone already
+            chosen = RankedLocator(kind=kind, steps=[step], matches=1, is_target=True, score=locators.SCORES[kind])
+            return LocatorChoice(chosen=chosen, candidates=[chosen], code=locators.python_expression([step]))
+        return None                            # nothing to find it by
 
     async def _settle_popup(self) -> None:
         """The target opens a new tab (target=_blank): give the browser a moment to create it."""

@@ -786,14 +786,17 @@ class WaitRecord(Fact):
 
 
 class Proposal(Fact):
-    """An assertion an action's effects suggest: a notice's text that appeared, or the URL it went to."""
+    """An assertion an action's effects suggest: a notice's text that appeared, a value the page set in
+    a field (``verify_element`` with state value), or the URL it went to."""
 
-    kind: Literal["text_visible", "url"]
+    kind: Literal["text_visible", "value", "url"]
     value: str
+    ref: str | None = Field(None, description="the field whose value the page set")
 
     def to_text(self) -> str:
-        return f"text {json.dumps(self.value, ensure_ascii=False)} visible" if self.kind == "text_visible" \
-            else f"url ends with {self.value}"
+        shown = json.dumps(self.value, ensure_ascii=False)
+        return {"text_visible": f"text {shown} visible", "value": f"{self.ref} has value {shown}",
+                "url": f"url ends with {self.value}"}[self.kind]
 
 
 class ActionResult(Fact):

@@ -32,8 +32,8 @@ How to work with verdex's tools: observe → preflight → act → observe → v
 4. Identical elements (a dozen "Add to Cart" buttons) are told apart by their container: the card's
    heading or text in the snapshot, `get_ancestors` and `get_siblings`. Never choose by position.
 5. Verify the outcome the task asks for: an action's result proposes assertions ("to assert the
-   outcome, verify: text "…" visible | url ends with …"). Use `verify_text_visible`, `verify_element`
-   and `verify_url`; only assertions that held are recorded, and they become the test's checks.
+   outcome, verify: text "…" visible | e9 has value "…" | url ends with …"). Use `verify_text_visible`,
+   `verify_element` (state value for a field) and `verify_url`; only assertions that held are recorded, and they become the test's checks.
 """
 
 

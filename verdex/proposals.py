@@ -1,0 +1,37 @@
+"""The assertions an action's effects suggest to the agent ("to assert the outcome, verify: …"): what
+the action brought that a test can check and that stays — a notice's text, a value the page set in a
+field the agent can see, the URL it went to. A busy word ("Loading", "Saving…") is what the page says
+while it works, not the outcome: it is never proposed."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlsplit
+
+from verdex.facts import Effects, Proposal
+
+BUSY_TEXT = re.compile(r"\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$", re.I)
+
+
+def proposals(effects: Effects | None) -> list[Proposal]:
+    if effects is None:
+        return []
+    out = []
+    for notice in effects.appeared:
+        role, _, quoted = notice.partition(" ")                  # 'status "Added Pixel 8 to cart"'
+        if role in ("status", "alert") and quoted:
+            try:
+                text = json.loads(quoted)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(text, str) and text.strip() and not BUSY_TEXT.search(text):
+                out.append(Proposal(kind="text_visible", value=text))
+    for change in effects.values:          # an answer shown in a field (an output box the app fills)
+        if change.kind == "value" and change.ref and not change.hidden and change.after.strip():
+            out.append(Proposal(kind="value", value=change.after, ref=change.ref))
+    if effects.url_after != effects.url_before:
+        after = urlsplit(effects.url_after)          # the route a hash-routed or filtered page keeps too
+        out.append(Proposal(kind="url", value=after.path + (f"?{after.query}" if after.query else "")
+                            + (f"#{after.fragment}" if after.fragment else "")))
+    return out
