@@ -24,7 +24,9 @@ of real apps, not a copy of one:
   not take (tests/test_startup_text.py); ``/heavy/`` the same page working on its answer for 1.5 s
   (one long task) before it draws it, as an app does that sorts or lays out much data; ``/news/`` the
   same page putting up a one-time prompt in an alert with its answer ("Would you like to get notified
-  about Team news?", as JupyterLab does);
+  about Team news?", as JupyterLab does); ``/toolbar/`` the same page drawing its button again, beside
+  its heading "Team", as its answer comes and before it draws the names (a toolbar re-rendered with the
+  data's state);
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -149,6 +151,7 @@ LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='li
   const worked = performance.now() + WORK_MS;       // what the app does with the answer before it draws it
   while (performance.now() < worked);
   const list = document.querySelector("#list");
+  if (REDRAW) { const button = document.querySelector("button"); button.replaceWith(button.cloneNode(true)); }
   if (NOTICE) document.body.prepend(Object.assign(document.createElement("div"), { textContent: NOTICE, role: "alert" }));
   list.append(Object.assign(document.createElement("p"), { textContent: HEADLINE }));
   for (const name of users) list.append(Object.assign(document.createElement("li"), { textContent: name }));
@@ -228,14 +231,16 @@ class ProofApps:
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
-        loaded = {"/users/": ("2 users", 0, ""), "/i18n/": ("common.done", 0, ""),
-                  "/heavy/": ("Members", HEAVY_WORK_MS, ""),
-                  "/news/": ("Members", 0, "Would you like to get notified about Team news?")}
+        loaded = {"/users/": ("2 users", 0, "", False), "/i18n/": ("common.done", 0, "", False),
+                  "/heavy/": ("Members", HEAVY_WORK_MS, "", False),
+                  "/news/": ("Members", 0, "Would you like to get notified about Team news?", False),
+                  "/toolbar/": ("Members", 0, "", True)}
         if method == "GET" and path in loaded:
             html, script = LOADED
-            headline, work_ms, notice = loaded[path]
+            headline, work_ms, notice, redraw = loaded[path]
             return 200, "text/html", PAGE.format(title="Team", body=html, script=script.replace(
-                "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice)))
+                "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice))
+                .replace("REDRAW", json.dumps(redraw)))
         if method == "GET" and path == "/board/":
             with self.board_turn:
                 self.board_drawn = []                 # a fresh load draws every part again

@@ -1,6 +1,8 @@
 """A text a generated test waits for before its first action is evidence a fresh load shows again: on
 pages that load their data after they open and show, beside stable names, a count ("2 users") or an
-untranslated i18n key ("common.done") or put up a one-time prompt in an alert, the recording and the generator choose a stable text, and the
+untranslated i18n key ("common.done") or put up a one-time prompt in an alert, or draw a control again
+beside a heading the page had shown before its answer, the recording and the generator choose a stable
+text the answer drew, and the
 test passes as written; a page that works on its answer longer than the window in which a change counts as
 the answer's drawing has its text waited for all the same; a first action that fails before it records
 a step (its target was drawn again) leaves the startup to the next (tests/proof_apps.py serves the pages;
@@ -26,7 +28,8 @@ pytestmark = pytest.mark.anyio
 
 
 @pytest.mark.parametrize(("page", "unstable"), [("/users/", "2 users"), ("/i18n/", "common.done"),
-                                                ("/news/", "Would you like to get notified about Team news?")])
+                                                ("/news/", "Would you like to get notified about Team news?"),
+                                                ("/toolbar/", 'get_by_text("Team"')])
 async def test_the_startup_wait_takes_a_stable_text_not_a_count_or_an_i18n_key(tmp_path, page, unstable):
     test_file = tmp_path / "test_team.py"
     with proof_apps() as (url, _):

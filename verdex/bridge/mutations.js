@@ -1,6 +1,6 @@
   // ---------------------------------------------------------------- mutations (for preflight's quiet time)
   const MUTATION_LOG = 400;
-  const mutations = [];      // [time, node], newest last
+  const mutations = [];      // [time, node, added nodes (a childList change's; else null)], newest last
   // One observer per document or open shadow root; roots are added as the tree walk meets them
   // (mutations inside a shadow root or an iframe are not seen from the top document).
   const watchedRoots = new WeakSet();
@@ -18,7 +18,7 @@
       if (watch) resetCaches();
       for (const record of records) {
         if (record.type === 'attributes' && READINESS_ATTRIBUTE.test(record.attributeName)) continue;
-        mutations.push([now, record.target]);
+        mutations.push([now, record.target, record.type === 'childList' ? [...record.addedNodes] : null]);
         if (mutations.length > MUTATION_LOG) mutations.shift();
         if (watch) {                         // an action is under way: did an overlay show itself?
           sightOverlay(record.target);
@@ -61,7 +61,9 @@
 
   // What text a change put on the page, for the startup wait: the short texts that the mutations between
   // two times (the page's clock) showed, each with when it first changed then, earliest first (what an
-  // answer drew comes right after it; a script chunk that lands later is another cause). Only static text
+  // answer drew comes right after it; a script chunk that lands later is another cause). A node put into
+  // a container shows its own text, not the container's (a button drawn again beside the page's heading
+  // does not show the heading again); a node taken out shows none. Only static text
   // a test can wait for: visible, not inside a control, not a busy word ("Loading…"), not volatile, not
   // in a notice or a dialog (a toast, a one-time prompt "Would you like to get notified…?": what a page
   // says for a moment or asks once, not the data it loaded).
@@ -73,11 +75,13 @@
 
   function changedTexts(args) {
     const first = new Map();      // the log is in time order
-    for (const [time, node] of mutations) {
+    for (const [time, node, added] of mutations) {
       if (time < args.since || time > args.until) continue;
-      const el = node.nodeType === 1 ? node : node.parentElement;
-      if (!el || !el.isConnected) continue;
-      for (const text of textLeaves(el, 60)) if (!first.has(text)) first.set(text, time);
+      for (const changed of added || [node]) {
+        const el = changed.nodeType === 1 ? changed : changed.parentElement;
+        if (!el || !el.isConnected) continue;
+        for (const text of textLeaves(el, 60)) if (!first.has(text)) first.set(text, time);
+      }
     }
     return { texts: [...first].slice(0, 20).map(([text, time]) => ({ text, time: Math.round(time) })) };
   }

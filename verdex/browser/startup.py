@@ -95,24 +95,26 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     page_ends: dict[str, list[float]] = {}      # each URL's answers as the page's clock saw them end, in order
     for answer in (await tab.bridge.call("answersEnded", {}))["answers"]:
         page_ends.setdefault(answer["url"], []).append(answer["end"])
-    requests, changing = [], []                 # changing: (order asked, answer's time, page's time, request)
+    requests, changing = [], []                 # changing: (order asked, answer's end, request)
     for order, record in enumerate(answered):
-        at = record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None
-        page_end = page_ends[record.url].pop(0) if page_ends.get(record.url) else at
+        # when it ended by the page's own clock, the one its changes are logged by; else by the network's,
+        # which may stand apart from it by more than the slack on a busy machine (a drawing read as before it)
+        at = page_ends[record.url].pop(0) if page_ends.get(record.url) else (
+            record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None)
         changed = at is not None and changed_the_page(at, changes, stalls)
         requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                       status=record.status, changed_page=changed))
         if changed:
-            changing.append((order, at, page_end, record))
-    ends = [page_end for _, _, page_end, _ in changing]
+            changing.append((order, at, record))
+    ends = [at for _, at, _ in changing]
     chosen: list[tuple[int, ReadyText]] = []
-    for order, at, page_end, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
+    for order, at, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
         if len(chosen) == READY_TEXTS:
             break
         texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
                                                        "until": changed_until(at, stalls)})
         taken = {ready.text for _, ready in chosen}
-        drawn = [t["text"] for t in texts["texts"] if t["text"] not in taken and _drew(page_end, t["time"], ends)]
+        drawn = [t["text"] for t in texts["texts"] if t["text"] not in taken and _drew(at, t["time"], ends)]
         stable_first = sorted(drawn, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
         text, exact = await _unique_visible(tab, stable_first)
         if text is not None:
