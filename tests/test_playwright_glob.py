@@ -44,6 +44,13 @@ def _pairs(origin: str) -> list[dict[str, str]]:
     return [{"glob": glob, "url": url} for url in urls for glob in globs]
 
 
+def _by_glob(pairs: list[dict[str, str]]) -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = {}
+    for pair in pairs:
+        grouped.setdefault(pair["glob"], []).append(pair["url"])
+    return grouped
+
+
 def _without_fragment(url: str) -> str:
     return url.split("#", 1)[0]                  # a request never carries its fragment
 
@@ -55,13 +62,14 @@ async def _routed_in_python(origin: str, pairs: list[dict[str, str]]) -> list[bo
         try:
             page = await browser.new_page()
             await page.goto(origin + "/")
-            verdicts = []
-            for pair in pairs:
+            routed: dict[tuple[str, str], bool] = {}
+            for glob, urls in _by_glob(pairs).items():          # each glob routed once, its URLs fetched at once
                 await page.unroute_all()
                 await page.route("**/*", lambda route: route.fulfill(body="other", headers=cors))
-                await page.route(pair["glob"], lambda route: route.fulfill(body="glob", headers=cors))
-                verdicts.append(await page.evaluate("u => fetch(u).then(r => r.text())", pair["url"]) == "glob")
-            return verdicts
+                await page.route(glob, lambda route: route.fulfill(body="glob", headers=cors))
+                answers = await page.evaluate("us => Promise.all(us.map(u => fetch(u).then(r => r.text())))", urls)
+                routed.update({(glob, url): answer == "glob" for url, answer in zip(urls, answers, strict=True)})
+            return [routed[pair["glob"], pair["url"]] for pair in pairs]
         finally:
             await browser.close()
 
