@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from verdex.facts import Effects, Proposal
 
+# the words the bridge's BUSY_TEXT (verdex/bridge/mutations.js) keeps out of startup waits
 BUSY_TEXT = re.compile(r"\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$", re.I)
 
 
