@@ -147,6 +147,14 @@ def test_a_command_without_a_session_says_how_to_start_one(shell):
     assert missing.stderr.startswith("NO_SESSION: ") and "verdex open URL -s nobody" in missing.stderr
 
 
+def test_every_session_command_prints_its_help_without_a_session(shell):
+    for name in ("verify-element", "click", "export"):
+        helped = shell(name, "e9", "--help", session="nobody")
+        assert helped.returncode == 0 and helped.stdout.startswith(f"usage: verdex {name}"), helped.stderr
+    said = shell("verify-element", "-h", session=None).stdout
+    assert "{visible,hidden,enabled,disabled,checked,unchecked,value,text,count}" in said and "--value VALUE" in said
+
+
 def test_a_session_name_with_path_characters_is_refused(shell):
     for name in ("../etc", "a/b", ".hidden"):
         refused = shell("open", "about:blank", session=name)

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 
-from verdex.shell.commands import COMMANDS
+from verdex.shell.commands import COMMANDS, command_parser
 from verdex.shell.places import Place, ShellError, checked_name, every_place, exchange, folder
 
 START_TIMEOUT_S = 30.0
@@ -41,6 +41,8 @@ def run(argv: list[str]) -> int:
             return _sessions(as_json)
         if rest[0] == "close" and "--all" in rest[1:]:
             return _close_all()
+        if rest[0] in COMMANDS and {"-h", "--help"} & set(rest[1:]):
+            return _help(rest[0])
         return _send(Place(name), rest, as_json)
     except ShellError as exc:
         print(exc, file=sys.stderr)
@@ -63,6 +65,17 @@ def _common_options(argv: list[str]) -> tuple[str, bool, list[str]]:
         else:
             rest.append(arg)
     return checked_name(name), as_json, rest
+
+
+def _help(name: str) -> int:
+    """A session command's help, with or without a session: its arguments come from its tool's schema
+    (verdex.tools, loaded only for this)."""
+    from verdex.tools import CAPABILITY_GROUPS, offered
+
+    command = COMMANDS[name]
+    tool = next(tool for tool in offered(CAPABILITY_GROUPS) if tool.name == command.tool)
+    print(command_parser(name, command, tool).format_help(), end="")
+    return 0
 
 
 def _send(place: Place, argv: list[str], as_json: bool) -> int:
