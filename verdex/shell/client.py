@@ -25,7 +25,8 @@ import time
 from verdex.shell.commands import COMMANDS, command_parser
 from verdex.shell.places import Place, ShellError, checked_name, every_place, exchange, folder
 
-START_TIMEOUT_S = 90.0     # a session that died is told at once; one still starting on a busy machine (imports, a browser) is waited for
+# a session that died is told at once; one still starting on a busy machine (imports, a browser) is waited for
+START_TIMEOUT_S = 90.0
 COMMAND_TIMEOUT_S = 120.0
 EXPORT_TIMEOUT_S = 1200.0           # an export proves the test it wrote: runs and revisions, within their budget
 MAX_SESSIONS_ENV = "VERDEX_MAX_SESSIONS"
