@@ -130,8 +130,9 @@ async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_t
         await record_slug(session, apps, recording)
     else:
         await record_todos(session, apps, recording, kit=flow == "todos-kit")
-    python = tmp_path / f"test_{flow.replace('-', '_')}.py"
-    export(recording, target="python", path=python, name=flow.replace('-', '_'), overwrite_support=True)
+    name = flow.replace("-", "_")                    # a test's name: todos-kit → todos_kit
+    python = tmp_path / f"test_{name}.py"
+    export(recording, target="python", path=python, name=name, overwrite_support=True)
     source = python.read_text(encoding="utf-8")
     wanted = ("expect(page.locator('input[name=\"slug\"]')).to_have_value(\"hello-world\")" if flow == "slug"
               else '.to_have_value("")')
@@ -139,7 +140,7 @@ async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_t
     assert "# the page set" in source
     run = runner.run_pytest(python, None)
     assert run.passed, run.tail()
-    with runner.exported_spec(recording, flow.replace('-', '_')) as spec:
+    with runner.exported_spec(recording, name) as spec:
         assert "toHaveValue(" in spec.read_text(encoding="utf-8")
         typescript = runner.run_typescript(spec.parent)
     assert typescript.passed, typescript.tail()
