@@ -22,6 +22,7 @@ from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context
                                     Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
+from verdex.facts import RequestEffect
 from verdex.recording_format import (ClickStep, DialogStep, DragStep, FillStep, NavigateStep, PressStep, SecretValue,
                                      SelectStep, StateLoadStep, TypeStep, UploadStep, VerifyElementStep,
                                      VerifyTextStep, VerifyUrlStep, WaitForStep)
@@ -286,11 +287,22 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
     if url_check is not None and popup is None:
         asserts.append(url_check)
-    return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits,
-                  response=waits.response_match(effects, waits.recorded_requests(steps), made, timer_requests(steps)),
+    seen, timers = waits.recorded_requests(steps), timer_requests(steps)
+    response = (waits.response_match(effects, seen, made, timers)
+                or waits.typed_text_response(_asked_after(steps, index), seen, made, timers))
+    return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
                   asserts=asserts, step=index, **{"kind": kind, **_arguments(record, uploads)})
+
+
+def _asked_after(steps: list[Record], index: int) -> list[RequestEffect]:
+    """What the page asked for after step ``index`` had settled holding the text it typed, as the next
+    action that watched the page saw it (``requests_before``)."""
+    for record in steps[index:]:
+        if record.outcome == "done" and record.effects is not None:
+            return record.requests_before
+    return []
 
 
 def _arguments(record: Record, uploads: dict[str, str]) -> dict[str, Any]:

@@ -372,9 +372,26 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
     reason = (f"{chosen.method} {urlsplit(chosen.url).path} made {', '.join(map(repr, loaded[1]))}, and the app "
               f"loaded it: " if loaded else "")
     chosen = loaded[0] if loaded else chosen
+    return _waited_for(chosen, seen, made,
+                       reason + f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status} and the page changed")
+
+
+def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
+                        timers: frozenset[tuple[str, str]] = frozenset()) -> ResponseMatch | None:
+    """The page asked for something with the text the action typed only after the action had settled
+    (``Step.requests_before`` of the next action: a search asked for 300 ms after the last key): the
+    action waits for its answer, which redraws what the next action acts on (a list the search narrows
+    to the row the next click finds)."""
+    chosen = next((r for r in late if r.status and not r.failed and r.status < 400 and not on_a_timer(r, timers)), None)
+    if chosen is None:
+        return None
+    return _waited_for(chosen, seen, made, f"{chosen.method} {urlsplit(chosen.url).path} holding the typed text was "
+                                           f"asked for after the typing had settled (debounced), answered {chosen.status}")
+
+
+def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozenset[str], reason: str) -> ResponseMatch:
     glob = url_glob(chosen.url, made)
     holds = glob_matches(glob, chosen.url)
-    reason += f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status} and the page changed"
     named = sorted({unquote(part) for part in urlsplit(chosen.url).path.split("/") if is_made(part, made)})
     if named:
         reason += "; " + ", ".join(map(repr, named)) + " as any name: the server named it"

@@ -10,6 +10,7 @@ server's answer."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from verdex.browser.session import Session
 from verdex.generators import export
 
 pytestmark = pytest.mark.anyio
-SLUG_MS = 1000        # the server's pace: the slug, and the todo list's sync, come this long after they are asked for
+SLUG_MS = 1000        # the server's pace: the slug, the todo list's sync and the search come this long after they are asked for
 
 
 async def test_a_slider_moved_by_a_key_press_has_an_effect(session, apps):
@@ -119,6 +120,46 @@ async def test_a_value_holding_the_typed_text_and_a_key_the_app_makes_is_waited_
     assert run.passed, run.tail()
     with runner.exported_spec(recording, "editor") as spec:
         assert 'toHaveValue(new RegExp("Bring boots\\\\."))' in spec.read_text(encoding="utf-8")
+        typescript = runner.run_typescript(spec.parent)
+    assert typescript.passed, typescript.tail()
+
+
+async def record_search(session: Session, apps, path: Path, via: str) -> None:
+    session.record(path, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + f"/settling/search.html?search_ms={SLUG_MS}&via={via}")
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'searchbox "Search variables"'), value="deploy_region")
+    # the agent reads the narrowed list before it clicks: by then the search has answered
+    await expect((await session.tab()).page.get_by_text("1 variable", exact=True)).to_be_visible(timeout=30_000)
+    edit = ref_of((await call(session, "browser_snapshot")).text, 'button "Edit"')
+    await call(session, "browser_click", ref=edit)
+    await call(session, "verify_text_visible", text="Editing deploy_region")
+    session.record(None)
+
+
+@pytest.mark.parametrize("via", ["query", "post"])
+async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settled_is_the_typings(
+        session, apps, tmp_path, via):
+    """A search asked for 200 ms after the last key (debounced), with the typed text in its URL or its
+    body, is recorded with the next action as asked for after the typing: the recording's "Edit" was
+    the one left by the narrowed list, so the test waits for the search's answer before it clicks (at
+    once it would find four)."""
+    recording = tmp_path / f"search-{via}.jsonl"
+    await record_search(session, apps, recording, via)
+    click = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()][-2]
+    assert [(r["method"], r["url"].split("?")[0]) for r in click["requests_before"]] == [
+        ("POST" if via == "post" else "GET", apps.url + "/live/slug")], click
+    python = tmp_path / f"test_search_{via}.py"
+    export(recording, target="python", path=python, name=f"search_{via}", overwrite_support=True)
+    source = python.read_text(encoding="utf-8")
+    assert "with page.expect_response(" in source and "asked for after the typing had settled" in source, source
+    assert source.index("expect_response(") < source.index('.fill("deploy_region")') < source.index(".click()")
+    if via == "post":
+        return                                    # the same test; its proof is the query's
+    run = runner.run_pytest(python, None)
+    assert run.passed, run.tail()
+    with runner.exported_spec(recording, f"search_{via}") as spec:
+        assert "waitForResponse(" in spec.read_text(encoding="utf-8")
         typescript = runner.run_typescript(spec.parent)
     assert typescript.passed, typescript.tail()
 

@@ -39,9 +39,7 @@ from verdex.facts import (
     LocatorChoice,
     NavigationResult,
     PreflightFacts,
-    Proposal,
     Startup,
-    ValueChange,
     Verdict,
     WaitRecord,
 )
@@ -220,7 +218,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = Fal
     effects = await watch.finish()
     tab.guard.stopped_since(stopped, "press", target)
     result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
-    steps.note(tab.recorder, steps.pressed(tab, key, effects, values_before=_late_values(watch)), watch.attachments)
+    steps.note(tab.recorder, steps.pressed(tab, key, effects, **_before(watch)), watch.attachments)
     return result
 
 
@@ -288,8 +286,9 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
     # typing shows nothing to wait for; a typed value submitted with Enter is a key press
     first_sign = action not in ("fill", "type", "hover", "upload") or bool(args.get("submit"))
-    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref,
-                         first_sign=first_sign) if effects else None
+    typed = args.get("value", args.get("text")) if action in ("fill", "type") else None
+    watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref, first_sign=first_sign,
+                         typed=None if secret_arg and facts.sensitive else typed) if effects else None
     if watch is not None:
         await watch.start(started)
     choice = locators.bridge_choice(locating, tab.test_id_attribute)
@@ -317,7 +316,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker, effects=observed,
                                           ancestors_after=watch.ancestors_after if watch is not None else [],
-                                          startup=startup, values_before=_late_values(watch)),
+                                          startup=startup, **_before(watch)),
                watch.attachments if watch is not None else None)
     return result
 
@@ -339,10 +338,13 @@ def _without_own_value(effects: Effects, ref: str, action: str, args: dict[str, 
     return effects.model_copy(update={"values": [v for v in effects.values if v not in own]}) if own else effects
 
 
-def _late_values(watch: EffectsWatch | None) -> list[ValueChange]:
-    """The values the page set after the previous action had settled, seen as this one started (a
-    debounced handler's): recorded with this step, which a test must not take before them."""
-    return list(watch.late_values) if watch is not None else []
+def _before(watch: EffectsWatch | None) -> dict[str, list[Any]]:
+    """What the page did after the previous action had settled, seen as this one started (a debounced
+    handler's): the values it set, and the requests it made holding the text that action typed.
+    Recorded with this step, which a test must not take before them."""
+    if watch is None:
+        return {"values_before": [], "requests_before": []}
+    return {"values_before": list(watch.late_values), "requests_before": list(watch.late_requests)}
 
 
 def _navigation_urls(facts: PreflightFacts, action: str, args: dict[str, Any]) -> list[str]:

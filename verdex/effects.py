@@ -18,7 +18,7 @@ import verdex.locators as locators
 from verdex.bridge import from_bridge
 from verdex.browser.answer_names import names_of
 from verdex.browser.frames import frames_content
-from verdex.browser.network import changed_the_page
+from verdex.browser.network import RequestRecord, changed_the_page
 from verdex.errors import NotActionable, VerdexError
 from verdex.facts import (
     SNAPSHOT_LINE,
@@ -57,14 +57,17 @@ class EffectsWatch:
     changed. Requests are watched from Python (the tab's network log), without a call into the page."""
 
     def __init__(self, tab: Tab, *, expect_popup: bool = False, target: Box | None = None,
-                 ref: str | None = None, first_sign: bool = False) -> None:
+                 ref: str | None = None, first_sign: bool = False, typed: str | None = None) -> None:
         self._tab = tab
+        self._typed = typed                  # the text the action types (not a secret): what its later requests hold
         self._expect_popup = expect_popup
         self._target = target
         self._ref = ref
         self._first_sign_ms = FIRST_SIGN_MS if first_sign else 0
         self.ancestors_after: list[AncestorState] = []     # the target's ancestors' state right after the action
         self.late_values: list[ValueChange] = []  # values the page set after the previous action had settled
+        self.late_requests: list[RequestEffect] = []   # requests it made then, holding the text that action typed
+        self._late_records: list[RequestRecord] = []
         self._capture: ActionCapture | None = None
         self._downloads: list[Download] = []
         self._dialogs_before = 0
@@ -88,6 +91,7 @@ class EffectsWatch:
         self.late_values = [from_bridge(ValueChange, v) for v in started["late_values"]]
         self._t0 = time.monotonic()
         self._server_messages_before = tab.network.server_messages
+        self._late_records = tab.network.asked_with_typed_text()
         tab.network.watching = True          # (an action that raised leaves it on until the next one ends)
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)
@@ -144,11 +148,13 @@ class EffectsWatch:
                                         stalls=answer["stalls"],
                                         frames_changed=frames_changed, values=values, overlays=answer["overlays"])
             self.late_values = await self._located(self.late_values)
+            self.late_requests = [self._request_fact(record) for record in self._late_records]
             if self._capture is not None:
                 effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
             return effects
         finally:
             tab.network.watching = False
+            tab.network.settled(self._typed)
             tab.page.remove_listener("download", self._downloaded)
 
     async def _located(self, changes: list[ValueChange]) -> list[ValueChange]:
@@ -205,6 +211,13 @@ class EffectsWatch:
                 return
             await asyncio.sleep(POLL_S)
 
+    def _request_fact(self, record: RequestRecord, changed: bool | None = None) -> RequestEffect:
+        network = self._tab.network
+        return RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
+                             status=record.status, failed=record.failed, changed_page=changed,
+                             standing=network.standing(record, self._t0), named=self._named.get(id(record), []),
+                             on_its_own=network.on_its_own(record))
+
     def _effects(self, *, downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
                  changed_times: list[float] | None = None, stalls: list[list[float]] = (), navigated: bool = False,
                  frames_changed: tuple[list[str], list[str]] = ([], []), values: list[ValueChange] = (),
@@ -224,11 +237,7 @@ class EffectsWatch:
                 else:
                     answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
                 changed = changed_the_page(answered, changed_times, stalls)
-            requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
-                                          status=record.status, failed=record.failed, changed_page=changed,
-                                          standing=tab.network.standing(record, self._t0),
-                                          named=self._named.get(id(record), []),
-                                          on_its_own=tab.network.on_its_own(record)))
+            requests.append(self._request_fact(record, changed))
         before = self._identity_before
         appeared, disappeared = [], []
         title_change = heading_change = None

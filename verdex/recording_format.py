@@ -20,7 +20,7 @@ from typing import Annotated, Literal, Union, get_args
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
-                          Startup, ValueChange, Verdict, WaitRecord)
+                          RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
 FORMAT_VERSION = 5
 
@@ -184,6 +184,7 @@ class _Step(_Line):
     identity: PageIdentity | None = None
     dialog: OpenDialog | None = None           # a navigation the page asked about before it was left
     values_before: list[ValueChange] = []      # values the page set after the previous action had settled
+    requests_before: list[RequestEffect] = []  # ... and requests it made then holding the text that action typed
 
 
 class NavigateStep(_Step):

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from verdex.facts import (AncestorState, Effects, LocatorChoice, NavigationResult, PreflightFacts, Startup,
-                          ValueChange, Verdict, WaitRecord)
+from verdex.facts import (AncestorState, Effects, LocatorChoice, NavigationResult, PreflightFacts, RequestEffect,
+                          Startup, ValueChange, Verdict, WaitRecord)
 from verdex.recorder import Recorder
 from verdex.recording_format import (STEP_MODELS, ClickArgs, DialogArgs, DragArgs, FillArgs, NavigateArgs, NoArgs,
                                      PressArgs, SelectArgs, SelectRoleArgs, StateLoadArgs, Step, TabNewArgs, Target,
@@ -103,11 +103,12 @@ def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, a
 def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: PreflightFacts, locators: LocatorChoice,
            verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
            effects: Effects | None, ancestors_after: list[AncestorState], startup: Startup | None,
-           values_before: list[ValueChange]) -> Step:
+           values_before: list[ValueChange], requests_before: list[RequestEffect]) -> Step:
     """An action done; ``args``: the tool's arguments as it was called (a secret as a ``SecretValue``)."""
     return _step(tool, tab=tab.id, role=tab.role, args=ACTION_ARGS[tool](**args), url=url, target=target(facts),
                  locators=locators, preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker,
-                 effects=effects, ancestors_after=ancestors_after, startup=startup, values_before=values_before)
+                 effects=effects, ancestors_after=ancestors_after, startup=startup, values_before=values_before,
+                 requests_before=requests_before)
 
 
 def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts, blocking: list[str],
@@ -118,10 +119,11 @@ def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts,
                  startup=startup)
 
 
-def pressed(tab: Tab, key: str, effects: Effects, values_before: list[ValueChange]) -> Step:
+def pressed(tab: Tab, key: str, effects: Effects, values_before: list[ValueChange],
+            requests_before: list[RequestEffect]) -> Step:
     """A key pressed on whatever had focus."""
     return _step("browser_press", tab=tab.id, role=tab.role, args=PressArgs(key=key), url=tab.page.url,
-                 effects=effects, values_before=values_before)
+                 effects=effects, values_before=values_before, requests_before=requests_before)
 
 
 def waited_for(tab: Tab, args: WaitForArgs, locators: LocatorChoice | None) -> Step:

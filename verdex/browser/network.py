@@ -5,9 +5,11 @@ opened, with when its server spoke on it: kept by each tab from its first moment
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections import deque
 from dataclasses import dataclass
+from urllib.parse import unquote_plus
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request, Response, WebSocket
@@ -38,6 +40,7 @@ class RequestRecord:
     idle: bool = False                    # the page made it while no action was watched (a timer's, or its loading)
     loaded: bool = False                  # ... after its document had loaded (the first action on it had begun)
     document: int = 0                     # which of the page's documents it was made in
+    body: str | None = None               # what it sent (the first BODY_KEPT characters), for the text it holds
 
 
 STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "multipart/x-mixed-replace")
@@ -45,6 +48,10 @@ HELD_OPEN_S = 1.0                 # a request answered after this long, ...
 RENEWED_WITHIN_S = 0.2            # ... and asked again this soon after: a long poll
 LOADING_TYPES = ("fetch", "xhr", "script", "stylesheet")
 HELD_LOADING_S = 10.0             # a request unanswered this long is held open, not loading the page
+
+
+BODY_KEPT = 4096
+TYPED_AT_LEAST = 2                # a typed text this long or longer can tell the request it is in apart
 
 
 OPENING_PAUSE_S = 0.5             # a socket's opening messages end at the first pause this long (a ping comes later)
@@ -89,6 +96,7 @@ class NetworkLog:
         self.server_messages = 0                         # every message the page's websocket servers sent
         self.watching = False                            # an action's effects are being watched now
         self._loaded_at: float | None = None             # when the current document's startup was read
+        self._typed: tuple[float, str] | None = None     # when the last action settled, and the text it typed
         self._documents = 0
         page.on("request", self._started)
         page.on("websocket", self._socket_opened)
@@ -98,13 +106,15 @@ class NetworkLog:
 
     def _started(self, request: Request) -> None:
         record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic(),
-                               idle=not self.watching, loaded=self._loaded_at is not None, document=self._documents)
+                               idle=not self.watching, loaded=self._loaded_at is not None, document=self._documents,
+                               body=_body(request) if request.resource_type in ("fetch", "xhr") else None)
         record.renews = self._renews(record)
         self._records.append(record)
         self._open[request] = record
         if request.resource_type == "document" and _frame_of(request) == self._page.main_frame:
             self._document_started = record.started
             self._loaded_at = None
+            self._typed = None                           # a new page asks for what it shows, not for the typing
             self._documents += 1
 
     def _answered(self, response: Response) -> None:
@@ -162,6 +172,27 @@ class NetworkLog:
                                              or renewed.started < watched_from < renewed.finished
                                              or self.standing(renewed, watched_from))))
 
+    def settled(self, typed: str | None) -> None:
+        """An action has settled; ``typed``: the text it typed (not a secret), else None. A request the
+        page makes after this, before the next action, that holds that text (a search asked for 300 ms
+        after the last key, a check of the name typed) is the typing's: :meth:`asked_with_typed_text`."""
+        typed = (typed or "").strip()
+        self._typed = (time.monotonic(), typed) if len(typed) >= TYPED_AT_LEAST else None
+
+    def asked_with_typed_text(self) -> list[RequestRecord]:
+        """As the next action starts: the page's requests since the last action settled whose URL or body
+        holds the text it typed (a debounced handler's). They are that action's, no longer made while no
+        action ran, so the next sightings of the same request are not taken for a timer's."""
+        if self._typed is None:
+            return []
+        since, text = self._typed
+        self._typed = None
+        found = [r for r in self._records if r.started >= since and r.idle and r.resource_type in ("fetch", "xhr")
+                 and _holds(r, text)]
+        for record in found:
+            record.idle = False
+        return found
+
     def unread_document_start(self) -> float | None:
         """When the main frame's latest document was requested, the first time this is asked about it;
         None after that (and before any document)."""
@@ -208,6 +239,20 @@ class NetworkLog:
 def _place(url: str) -> str:
     """A URL without its query: a poll asks again with another cursor (?since=42)."""
     return url.split("?", 1)[0].split("#", 1)[0]
+
+
+def _body(request: Request) -> str | None:
+    try:
+        body = request.post_data
+    except (PlaywrightError, UnicodeDecodeError, ValueError):
+        return None                       # not text (an upload)
+    return body[:BODY_KEPT] if body else None
+
+
+def _holds(record: RequestRecord, text: str) -> bool:
+    """The request carries ``text``: in its URL or body, as typed, URL-encoded or as a JSON string."""
+    sent = [unquote_plus(record.url)] + ([record.body, unquote_plus(record.body)] if record.body else [])
+    return any(text in part or json.dumps(text)[1:-1] in part for part in sent)
 
 
 def _frame_of(request: Request) -> object:
