@@ -139,7 +139,9 @@ async def test_state_the_app_kept_from_the_recording_is_said_apart_from_a_wrong_
     assert answer.error and "UNPROVEN: test_todos.py: the app kept state from the recording: before the test's " \
         "first step, its first page already shows '3 todos', which the agent's assertion expects after the steps, " \
         "and 'Call mum', which the test types" in answer.text, answer.text
-    assert "run 1 (as it is) failed at line" in answer.text and "make the flow repeatable" in answer.text
+    # run 1 fails at once, or passes when its assertion reads the count the first page showed before the app
+    # drew the new one (a busy machine): its first page tells the state apart all the same
+    assert re.search(r"run \d+ \(as it is\) failed at line", answer.text) and "make the flow repeatable" in answer.text
     assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
     assert test_file.read_text(encoding="utf-8").startswith("# UNPROVEN (verdex proved it on export and it failed): "
                                                             "the app kept state from the recording")

@@ -114,17 +114,23 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             return written, proof
         source = path.read_text(encoding="utf-8").splitlines()
         proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)
-        if proof.kept_state:
-            return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
         located = _failing_in_run_1(plan, target, source, failed)
-        # what the recording removed is not revised: another locator would act on another element
-        kept = removed_since_recording(plan, located, failed.shown) if located else ""
-        revision, why = (None, "") if kept else _revision(plan, read.records, target, source, failed,
-                                                          proof.revisions)
-        # a line verdex cannot choose again (the agent's assertion; an action on an element found but never
-        # ready) may fail for the state the recording left in the app
-        if located and not kept and revision is None:
-            kept = kept_from_recording(plan, located, failed.shown, failed.typed)
+        revision, why = None, ""
+        if proof.kept_state:
+            # run 1 passed, yet its first page may already show what only the recording can have made (an
+            # assertion on a count passed before the app drew the new one): the state is the recording's
+            kept = kept_from_recording(plan, located, proof.runs[0].shown, proof.runs[0].typed) if located else ""
+            if not kept:
+                return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
+        else:
+            # what the recording removed is not revised: another locator would act on another element
+            kept = removed_since_recording(plan, located, failed.shown) if located else ""
+            if not kept:
+                revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
+            # a line verdex cannot choose again (the agent's assertion; an action on an element found but
+            # never ready) may fail for the state the recording left in the app
+            if located and not kept and revision is None:
+                kept = kept_from_recording(plan, located, failed.shown, failed.typed)
         if kept:
             proof.kept_state = "the recording"
             return written, _unproven(proof, started, f"{kept}\n{_failure(failed, proof.failing_source)}\n{REPEATABLE}")

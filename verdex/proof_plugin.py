@@ -78,10 +78,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         last = number == len(runs)
         reports = runtestprotocol(item, nextitem=nextitem if last else item.parent, log=True)  # type: ignore[arg-type]
         failed = next((report for report in reports if report.failed), None)
+        kept = failed is not None or seed is None  # a run as it is: what its first page showed, passed or not
         _write({"test": item.nodeid, "seed": seed, "passed": failed is None,
                 "seconds": sum(report.duration for report in reports), **item.stash.get(FAILURE, {}),
-                **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if failed and item.stash.get(SHOWN, None) else {}),
-                **({"typed": list(item.stash[TYPED].values())} if failed and item.stash.get(TYPED, None) else {})})
+                **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if kept and item.stash.get(SHOWN, None) else {}),
+                **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {})})
         item.stash[FAILURE] = {}
         if failed is not None:
             if not last:                       # torn down to what the next test shares, as its last run would

@@ -35,7 +35,7 @@ class Run:
     line: int | None = None          # the failing line of the test file
     error: str = ""                  # the exception's type (TimeoutError, AssertionError, …)
     message: str = ""                # its first lines, secrets redacted
-    shown: str = ""                  # a failed pytest run: the text its first page showed before its first step
+    shown: str = ""                  # a pytest run that failed or ran as it is: its first page's text before its first step
     typed: tuple[tuple[str, str], ...] = ()   # ... and each field's value with the page's text before it was typed
 
     @property
@@ -115,11 +115,12 @@ def run_pytest_rounds(path: Path, runs: list[tuple[str, int | None]], *, timeout
 
 
 def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
+    kept = {"shown": outcome.get("shown", ""),
+            "typed": tuple((field.get("value", ""), field.get("before", "")) for field in outcome.get("typed", []))}
     if outcome["passed"]:
-        return Run(label, True, outcome["seconds"])
+        return Run(label, True, outcome["seconds"], **kept)
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
-               redact(_short(outcome.get("message", "")), secrets), outcome.get("shown", ""),
-               tuple((field.get("value", ""), field.get("before", "")) for field in outcome.get("typed", [])))
+               redact(_short(outcome.get("message", "")), secrets), **kept)
 
 
 def node_missing() -> str:
