@@ -45,6 +45,17 @@ def exports_unproven_unless_asked() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def child_pytest_without_hypothesis() -> Iterator[None]:
+    """The pytest runs the tests start (generated tests, heal's probes, ``verdex prove``) skip hypothesis's
+    pytest plugin: a test dependency of this suite alone (the fuzz tests'), not one of verdex's. Installed,
+    it imports all of hypothesis at the end of every run (its terminal summary), 0.9 s of CPU in each of
+    the suite's hundreds of child runs. Proving's own runs drop PYTEST_ADDOPTS, as they do a user's."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTEST_ADDOPTS", "-p no:hypothesispytest")
+        yield
+
+
 @pytest.fixture(scope="session")
 def apps() -> Iterator[FixtureServer]:
     """The bundled fixture apps, deterministic (no chaos), for the whole test run."""
