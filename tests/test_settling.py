@@ -66,6 +66,16 @@ async def test_a_leave_page_prompt_is_a_dialog_the_agent_answers(session, apps):
     assert left.data["url"].endswith("/settling/slider.html"), left.data
 
 
+def passes_in_both_targets(python: Path, recording: Path, name: str, in_spec: str) -> None:
+    """The exported pytest file passes, and so does the recording's spec (which holds ``in_spec``)."""
+    run = runner.run_pytest(python, None)
+    assert run.passed, run.tail()
+    with runner.exported_spec(recording, name) as spec:
+        assert in_spec in spec.read_text(encoding="utf-8")
+        typescript = runner.run_typescript(spec.parent)
+    assert typescript.passed, typescript.tail()
+
+
 async def record_slug(session: Session, apps, path: Path) -> None:
     session.record(path, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + f"/settling/slug.html?slug_ms={SLUG_MS}")
@@ -116,12 +126,7 @@ async def test_a_value_holding_the_typed_text_and_a_key_the_app_makes_is_waited_
     source = python.read_text(encoding="utf-8")
     assert 'to_have_value(re.compile(r"Bring boots\\."))' in source, source
     assert '"key"' not in source, source
-    run = runner.run_pytest(python, None)
-    assert run.passed, run.tail()
-    with runner.exported_spec(recording, "editor") as spec:
-        assert 'toHaveValue(new RegExp("Bring boots\\\\."))' in spec.read_text(encoding="utf-8")
-        typescript = runner.run_typescript(spec.parent)
-    assert typescript.passed, typescript.tail()
+    passes_in_both_targets(python, recording, "editor", 'toHaveValue(new RegExp("Bring boots\\\\."))')
 
 
 async def record_search(session: Session, apps, path: Path, via: str) -> None:
@@ -181,12 +186,7 @@ async def test_a_dialog_that_takes_the_focus_once_it_has_opened_is_waited_for_be
     focused = 'expect(page.get_by_role("textbox", name="What?", exact=True)).to_be_focused()'
     assert focused in source and "after the action before had settled" in source, source
     assert source.index('name="Add expense"') < source.index(focused) < source.index('.fill("Cinema")')
-    run = runner.run_pytest(python, None)
-    assert run.passed, run.tail()
-    with runner.exported_spec(recording, "modal") as spec:
-        assert ".toBeFocused()" in spec.read_text(encoding="utf-8")
-        typescript = runner.run_typescript(spec.parent)
-    assert typescript.passed, typescript.tail()
+    passes_in_both_targets(python, recording, "modal", ".toBeFocused()")
 
 
 @pytest.mark.parametrize("via", ["query", "post"])
@@ -208,12 +208,7 @@ async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settl
     assert source.index("expect_response(") < source.index('.fill("deploy_region")') < source.index(".click()")
     if via == "post":
         return                                    # the same test; its proof is the query's
-    run = runner.run_pytest(python, None)
-    assert run.passed, run.tail()
-    with runner.exported_spec(recording, f"search_{via}") as spec:
-        assert "waitForResponse(" in spec.read_text(encoding="utf-8")
-        typescript = runner.run_typescript(spec.parent)
-    assert typescript.passed, typescript.tail()
+    passes_in_both_targets(python, recording, f"search_{via}", "waitForResponse(")
 
 
 @pytest.mark.parametrize("flow", ["slug", "todos", "todos-kit"])
@@ -231,9 +226,4 @@ async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_t
               else '.to_have_value("")')
     assert wanted in source, source
     assert "# the page set" in source
-    run = runner.run_pytest(python, None)
-    assert run.passed, run.tail()
-    with runner.exported_spec(recording, name) as spec:
-        assert "toHaveValue(" in spec.read_text(encoding="utf-8")
-        typescript = runner.run_typescript(spec.parent)
-    assert typescript.passed, typescript.tail()
+    passes_in_both_targets(python, recording, name, "toHaveValue(")
