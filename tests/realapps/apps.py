@@ -89,6 +89,12 @@ APPS = {app.name: app for app in (
 )}
 
 
+# The free port is told by binding to port 0, then given to the app, which binds it a moment later: a
+# browser's outgoing connection or another test's app may take it in between (seen with two suites at once)
+PORT_ATTEMPTS = 3
+PORT_TAKEN = ("already in use", "EADDRINUSE")
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -99,17 +105,25 @@ def free_port() -> int:
 def running(app: RealApp, *options: str) -> Iterator[str]:
     """The app, started fresh (its data as seeded) on a free port; its base URL while it runs.
     ``options`` go to its launcher (``--renamed-delete`` for Flask-Admin's relabelled delete button)."""
-    port = free_port()
-    base_url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen([*app.command(app.runs_with(), port), *options], stdout=log, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, start_new_session=True, cwd=LAUNCHERS,
-                                   env=_app_env())
-        try:
-            _wait_until_ready(process, base_url + app.path, log)
-            yield base_url
-        finally:
-            _stop(process)
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        port = free_port()
+        base_url = f"http://127.0.0.1:{port}"
+        with tempfile.TemporaryFile() as log:
+            process = subprocess.Popen([*app.command(app.runs_with(), port), *options], stdout=log,
+                                       stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+                                       cwd=LAUNCHERS, env=_app_env())
+            try:
+                _wait_until_ready(process, base_url + app.path, log)
+            except AppNotStarted as exc:
+                _stop(process)
+                if attempt < PORT_ATTEMPTS and any(said in str(exc) for said in PORT_TAKEN):
+                    continue          # another process took the free port before the app bound it
+                raise
+            try:
+                yield base_url
+            finally:
+                _stop(process)
+            return
 
 
 def _app_env() -> dict[str, str]:

@@ -55,8 +55,14 @@
     return describeField(el, '', { kind: 'focus', value: '' });
   }
 
+  // The focus the action itself gives: its target, what the target holds, a label's control — or an
+  // element of the target's role and name, which a re-render put where the target was (Playwright acts
+  // on what its locator finds when it acts, not on the element the ref had).
   function ownFocus(target, el) {
-    return !!target && !!el && (target === el || target.contains(el) || (!!target.control && target.control === el));
+    if (!target || !el) return false;
+    if (target === el || target.contains(el) || (!!target.control && target.control === el)) return true;
+    const r = role(el);
+    return !!r && r === role(target) && accessibleName(el) === accessibleName(target);
   }
 
   function changedValues(before, after) {
