@@ -46,8 +46,7 @@ class Value(Model):
 
 
 class Wait(Model):
-    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages", "value",
-                  "focused"]
+    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages", "value"]
     locator: Locator | None = None
     count: int | None = None          # server_messages: how many the page's websockets must have heard
     text: str | None = None

@@ -1,11 +1,10 @@
-"""Waits for what the page settled into after an action, before the next one: a value the page set,
-or the field it moved the focus to (no mutation shows either; a test that acts at once races it). Each traces to a recorded fact: the value
+"""Waits for what the page settled into after an action, before the next one: a value the page set
+(no mutation shows it; a test that acts at once races it). Each traces to a recorded fact: the value
 the recording saw the page set after the previous action — as that action settled (its effects) or
 only later, before the next one started (``values_before``, a debounced handler's).
 
     a title field whose handler fills a hidden slug 100 ms after the last key: wait for the slug before
-    Publish; a todo field the app clears after saving: wait for it to be empty before typing the next;
-    a dialog that clears its form and focuses its first field once it has opened: wait for the focus.
+    Publish; a todo field the app clears after saving: wait for it to be empty before typing the next.
 
 A value that holds what the action before typed, and more (a rich-text editor's hidden JSON: the
 text beside block keys the editor makes anew on every load), is waited for as holding the typed text:
@@ -37,17 +36,9 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
     out = []
     for change, when in changes.values():
         locator = locator_of(change.locator)
-        if locator is None or locator.positional:
+        if locator is None or locator.positional or change.kind != "value" or VOLATILE_VALUE.match(change.after):
             continue
         field = f"{change.field}{' (hidden)' if change.hidden else ''}"
-        if change.kind == "focus":
-            moved = "as the action before settled" if when == "as it settled" else "after the action before had settled"
-            out.append(Wait(kind="focused", locator=locator,
-                            reason=f"the page moved the focus to {field} {moved} (a dialog takes it once it has "
-                                   "opened): what the test types before that may be lost"))
-            continue
-        if change.kind != "value" or VOLATILE_VALUE.match(change.after):
-            continue
         if typed and typed in change.after and typed != change.after:
             out.append(Wait(kind="value", locator=locator, pattern=escape_pattern(typed),
                             reason=f"the page set {field} to a value holding the text the action before typed, "
@@ -83,4 +74,4 @@ def _previous_action(steps: list[Record], index: int) -> Record | None:
 
 
 def _key(change: ValueChange) -> str:
-    return repr((change.kind == "focus", change.locator.chosen.steps if change.locator else None))
+    return repr(change.locator.chosen.steps if change.locator else None)

@@ -142,53 +142,6 @@ async def record_search(session: Session, apps, path: Path, via: str) -> None:
     session.record(None)
 
 
-async def test_a_focus_the_click_moved_by_script_is_an_effect_and_a_clicked_fields_own_is_not(session, apps):
-    """Find focuses the search box at once; Add expense's dialog takes the focus once its 600 ms fade has
-    ended, which the click's effects wait for (a transition it began is the page still settling)."""
-    await call(session, "browser_navigate", url=apps.url + "/settling/modal.html?open_ms=600")
-    snapshot = (await call(session, "browser_snapshot")).text
-    found = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Find"'))
-    assert 'focus moved to searchbox "Find expenses"' in found.text, found.text
-    noted = await call(session, "browser_click", ref=ref_of(snapshot, 'textbox "Note"'))
-    assert "focus moved" not in noted.text, noted.text
-    opened = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Add expense"'))
-    assert 'focus moved to textbox "What?"' in opened.text, opened.text
-
-
-async def record_modal(session: Session, apps, path: Path) -> None:
-    session.record(path, base_url=apps.url)
-    # the dialog opens for longer than a click's effects are watched (1.5 s): they end before it takes the focus
-    await call(session, "browser_navigate", url=apps.url + "/settling/modal.html?open_ms=2500")
-    snapshot = (await call(session, "browser_snapshot")).text
-    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Add expense"'))
-    # the agent reads the dialog before it types: by then it has opened, cleared its form and taken the focus
-    page = (await session.tab()).page
-    await expect(page.get_by_role("textbox", name="What?")).to_be_focused(timeout=30_000)
-    snapshot = (await call(session, "browser_snapshot")).text
-    filled = await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "What?"'), value="Cinema")
-    await call(session, "browser_fill", ref=ref_of(snapshot, 'spinbutton "How much?"'), value="36")
-    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save"'))
-    await call(session, "verify_text_visible", text="Added Cinema: 36")
-    session.record(None)
-    assert filled.data["effects"]["values"] == [], filled.text      # its own field's focus is the fill's
-
-
-async def test_a_dialog_that_takes_the_focus_once_it_has_opened_is_waited_for_before_the_test_types(
-        session, apps, tmp_path):
-    """The dialog fades in, then clears its form and focuses its first field: a test that types as soon as
-    it is there loses what it typed (Save answers "The form is incomplete"). The recording saw the focus
-    move after the click's effects had ended, as the next action started, so the test waits for it."""
-    recording = tmp_path / "modal.jsonl"
-    await record_modal(session, apps, recording)
-    python = tmp_path / "test_modal.py"
-    export(recording, target="python", path=python, name="modal", overwrite_support=True)
-    source = python.read_text(encoding="utf-8")
-    focused = 'expect(page.get_by_role("textbox", name="What?", exact=True)).to_be_focused()'
-    assert focused in source and "after the action before had settled" in source, source
-    assert source.index('name="Add expense"') < source.index(focused) < source.index('.fill("Cinema")')
-    passes_in_both_targets(python, recording, "modal", ".toBeFocused()")
-
-
 @pytest.mark.parametrize("via", ["query", "post"])
 async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settled_is_the_typings(
         session, apps, tmp_path, via):

@@ -215,7 +215,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = Fal
     await watch.start()
     with translate_playwright_errors(f"pressing {key}"):
         await tab.page.keyboard.press(key)
-    effects = _without_key_focus(await watch.finish())
+    effects = await watch.finish()
     tab.guard.stopped_since(stopped, "press", target)
     result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
     steps.note(tab.recorder, steps.pressed(tab, key, effects, **_before(watch)), watch.attachments)
@@ -330,19 +330,12 @@ def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: Prefligh
 
 def _without_own_value(effects: Effects, ref: str, action: str, args: dict[str, Any]) -> Effects:
     """The target's new value is the action itself when the action filled, chose or checked it (unless
-    the page then made it something else: a field that formats what was typed); a key moves the focus
-    itself (Tab)."""
-    if action == "press":
-        return _without_key_focus(effects)
+    the page then made it something else: a field that formats what was typed)."""
     if action not in ("fill", "type", "select", "check", "uncheck", "upload"):
         return effects
     typed = args.get("value", args.get("text")) if action in ("fill", "type") else None
     own = [v for v in effects.values if v.ref == ref and (typed is None or v.after.endswith(typed))]
     return effects.model_copy(update={"values": [v for v in effects.values if v not in own]}) if own else effects
-
-
-def _without_key_focus(effects: Effects) -> Effects:
-    return effects.model_copy(update={"values": [v for v in effects.values if v.kind != "focus"]})
 
 
 def _before(watch: EffectsWatch | None) -> dict[str, list[Any]]:

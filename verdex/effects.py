@@ -82,7 +82,7 @@ class EffectsWatch:
             from verdex.artifacts.action_capture import ActionCapture
             self._capture = await ActionCapture.before(tab.page, tab.artifacts, self._target)
         if started is None:
-            started = await tab.call_bridge("watchStart", {"ref": self._ref})
+            started = await tab.call_bridge("watchStart")
         tab.refs.saw(started["next_ref"])
         self._url_before = tab.page.url
         self._document_before = tab.refs.current_document

@@ -698,13 +698,12 @@ class VisualDiff(Fact):
 
 class ValueChange(Fact):
     """A form field whose value (or checked state) the page changed: a script sets the property and no
-    mutation fires, so only reading the values before and after shows it (hidden fields included). Or
-    the element the page moved the focus to (``kind="focus"``): no mutation shows that either."""
+    mutation fires, so only reading the values before and after shows it (hidden fields included)."""
 
     field: str = Field(description="its role and name, or its tag and name attribute when hidden")
     ref: str | None = None
     hidden: bool = False
-    kind: Literal["value", "checked", "focus"] = "value"
+    kind: Literal["value", "checked"] = "value"
     before: str
     after: str
     test_id: str | None = None
@@ -713,8 +712,6 @@ class ValueChange(Fact):
     locator: LocatorChoice | None = Field(None, description="proven at record time: how a test finds it")
 
     def to_text(self) -> str:
-        if self.kind == "focus":
-            return f"{self.field}{' (hidden)' if self.hidden else ''}"
         return (f"{self.field}{' (hidden)' if self.hidden else ''}: {json.dumps(self.before, ensure_ascii=False)}"
                 f" → {json.dumps(self.after, ensure_ascii=False)}")
 
@@ -764,7 +761,7 @@ class Effects(Fact):
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]
         lines += [f"download: {d}" for d in self.downloads]
         lines += [f"appeared: {a}" for a in self.appeared] + [f"disappeared: {d}" for d in self.disappeared]
-        lines += [f"{'focus moved to' if v.kind == 'focus' else 'value set:'} {v.to_text()}" for v in self.values]
+        lines += [f"value set: {v.to_text()}" for v in self.values]
         if self.title_change:
             lines.append(f"title: {self.title_change[0]!r} → {self.title_change[1]!r}")
         if self.heading_change:

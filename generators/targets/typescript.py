@@ -233,7 +233,6 @@ class TypeScript:
             "hidden": (target, "toBeHidden", []),
             "visible": (target, "toBeVisible", []),
             "enabled": (target, "toBeEnabled", []),
-            "focused": (target, "toBeFocused", []),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
             "value": (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
             "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern

@@ -5,12 +5,6 @@
   // `previous`), its observation ids and its paging cache are never touched by an action.
   let watch = null;              // the action under way: {t0, tree, values, overlays, sightings}
   let settledValues = null;      // the form values when the last watch finished
-  let settledFocus = null;       // {el}: what had the focus when the last watch finished
-  let focusedIdle = false;       // the page moved the focus since then, while no action was watched
-  window.addEventListener('focusin', (event) => {
-    if (!watch) focusedIdle = true;
-    else if (!ownFocus(watch.target, event.composedPath()[0])) watch.focusedElsewhere = true;
-  }, true);
   const MAX_FIELDS = 500;
   const MAX_VALUE_CHANGES = 20;
   const VALUE_LIMIT = 200;
@@ -37,32 +31,6 @@
       else out.set(el, { kind: 'value', value: el.getAttribute('aria-valuenow') || '' });
     }
     return out;
-  }
-
-  // The element that has the focus, inside shadow roots too; null for the page itself.
-  function focusedElement() {
-    let el = document.activeElement;
-    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
-    return el && el !== document.body && el !== document.documentElement ? el : null;
-  }
-
-  // The page moved the focus by script (a dialog that takes it once it has opened, a form that focuses
-  // its first field): where to, as a field is described — not to the action's own target (a click
-  // focuses what it clicks, a label its control), not to nothing.
-  function focusMoved(before, target) {
-    const el = focusedElement();
-    if (!el || el === before || !el.isConnected || ownFocus(target, el)) return null;
-    return describeField(el, '', { kind: 'focus', value: '' });
-  }
-
-  // The focus the action itself gives: its target, what the target holds, a label's control — or an
-  // element of the target's role and name, which a re-render put where the target was (Playwright acts
-  // on what its locator finds when it acts, not on the element the ref had).
-  function ownFocus(target, el) {
-    if (!target || !el) return false;
-    if (target === el || target.contains(el) || (!!target.control && target.control === el)) return true;
-    const r = role(el);
-    return !!r && r === role(target) && accessibleName(el) === accessibleName(target);
   }
 
   function changedValues(before, after) {
@@ -152,16 +120,9 @@
     if (watch) stopListening(watch);
     const values = fieldValues();
     const late = settledValues ? changedValues(settledValues, values) : [];
-    const found = args && args.ref ? resolve(args.ref) : null;
-    const target = found && found.status === 'ok' ? found.element : null;
-    // before this action acts: elsewhere, or away and back (a dialog that took it, then gave it to the
-    // field that had it)
-    const lateFocus = settledFocus ? focusMoved(focusedIdle ? null : settledFocus.el, null) : null;
-    focusedIdle = false;
-    if (lateFocus) late.push(lateFocus);
     const w = { t0: performance.now(), tree: treeLines(document.body || document.documentElement, { mode: 'default' }),
-      values, overlays: overlayTexts(), sightings: [], ancestors: null, listener: null, focus: focusedElement(),
-      target, focusedElsewhere: false };
+      values, overlays: overlayTexts(), sightings: [], ancestors: null, listener: null };
+    const found = args && args.ref ? resolve(args.ref) : null;
     if (found && found.status === 'ok') {
       // the target's ancestors as the action lands (an app may become interactive between the preflight and it)
       w.listener = () => { if (w.ancestors === null && found.element.isConnected) w.ancestors = ancestorState(found.element); };
@@ -188,10 +149,8 @@
     return new Promise((done) => setTimeout(done, ms));
   }
 
-  // Until the page has settled: something changed (the DOM, a value, an overlay), the DOM has been quiet
-  // for quiet_ms and the transitions and animations begun since the action started have ended (a dialog
-  // that fades in, whose page focuses its first field once it has opened) — or nothing changed within
-  // first_sign_ms of the start — bounded by bound_ms.
+  // Until the page has settled: something changed (the DOM, a value, an overlay) and the DOM has been
+  // quiet for quiet_ms — or nothing changed within first_sign_ms of the start — bounded by bound_ms.
   async function settle(w, args) {
     const started = performance.now();
     for (;;) {
@@ -199,21 +158,9 @@
       const last = mutations.length ? mutations[mutations.length - 1][0] : null;
       const changed = (last !== null && last >= w.t0) || w.sightings.length > 0 || valuesMoved(w.values);
       if (now - started >= args.bound_ms) return;
-      if (changed ? (last === null || now - last >= args.quiet_ms) && !animating(w.t0)
-        : now - w.t0 >= (args.first_sign_ms || 0)) return;
+      if (changed ? last === null || now - last >= args.quiet_ms : now - w.t0 >= (args.first_sign_ms || 0)) return;
       await pause(args.poll_ms || 30);
     }
-  }
-
-  // A transition or animation begun at or after t0 is still running, one that ends (a spinner that turns
-  // for ever does not hold the page up).
-  function animating(t0) {
-    if (!document.getAnimations) return false;
-    for (const animation of document.getAnimations()) {
-      if (animation.playState !== 'running' || animation.startTime === null || animation.startTime < t0) continue;
-      if (Number.isFinite(animation.effect && animation.effect.getComputedTiming().endTime)) return true;
-    }
-    return false;
   }
 
   async function watchFinish(args) {
@@ -238,12 +185,7 @@
       gone: !s.el.isConnected || !showing(s.el) }));
     if (watch === w) watch = null;
     settledValues = values;
-    settledFocus = { el: focusedElement() };
-    focusedIdle = false;
-    const changed = changedValues(w.values, values);
-    const focus = focusMoved(w.focusedElsewhere ? null : w.focus, w.target);
-    if (focus) changed.push(focus);
     return { identity: identity(document), diff: diffLines(w.tree, tree).filter((line) => line.includes('[ref=')),
-      mutation_times: times, stalls: stallsSince(w.t0), values: changed, overlays: sightings,
+      mutation_times: times, stalls: stallsSince(w.t0), values: changedValues(w.values, values), overlays: sightings,
       ancestors, now: performance.now(), next_ref: nextRef };
   }
