@@ -1,5 +1,5 @@
-"""The real-app corpus, measured: every flow of tests/realapps/ (Flask-Admin, Dash, NiceGUI, Streamlit,
-MLflow, marimo, I Hate Money from PyPI and Node-RED from npm, installed by ./dev) is recorded by the
+"""The real-app corpus, measured: every flow of tests/realapps/ (its thirteen apps from PyPI and npm,
+tests/realapps/apps.py, installed by ./dev) is recorded by the
 scripted agent over MCP, exported as a pytest and a Playwright Test file, and each generated test runs --runs times against fresh copies of the app.
 
 Per flow it prints the passes, the review problems of the two files (tests/generated_style.py: a port

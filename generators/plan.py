@@ -35,6 +35,7 @@ class Secret(Model):
     env: str
 
 
+KEYS_ONLY = "the field listens for keys, not for input: emptied, then typed key by key (fill presses none)"
 UPLOADS_FOLDER = "upload_files"      # beside the test: the files it uploads, copied there by export
 
 
@@ -46,7 +47,8 @@ class Value(Model):
 
 
 class Wait(Model):
-    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages", "value"]
+    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages", "value",
+                  "focused"]
     locator: Locator | None = None
     count: int | None = None          # server_messages: how many the page's websockets must have heard
     text: str | None = None
@@ -68,6 +70,9 @@ class ResponseMatch(Model):
     path_pattern: str                 # a regular expression on the URL's path
     method_matters: bool = False
     glob_matches_url: bool = True     # Playwright's glob semantics take the recorded URL (playwright_glob.py)
+    # the recording saw the answer's body end: the test waits for it too, as the page acts on the body,
+    # which a server may send a while after the headers that end Playwright's wait for the response
+    whole_body: bool = False
     reason: str
 
     @property
@@ -108,6 +113,7 @@ class Action(Model):
     file_chooser: bool = False        # upload: clicking the target opens a file chooser (else a file input)
     button: str = "left"
     submit: bool = False
+    keys: bool = False                # a fill into a field that listens for keys, not for input: emptied, then typed key by key
     waits: list[Wait] = []
     response: ResponseMatch | None = None
     popup: str | None = None          # the variable that receives a popup opened by this action

@@ -134,6 +134,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     startup: list[Wait] = []                            # the page's own loading, waited for before the next action
     loading = False                                     # a page opened and no action yet
     paced: str | None = None                            # why the checks up to the next action wait longer
+    said: list[str] = []                                # the reasons for waiting longer the test said since
     answered = _answered_dialogs(steps)                 # browser_dialog steps an action's handler answers
     where: dict[str, str] = {}                          # page → the URL its last recorded step left it at
     asserted = frozenset(r.args.text for r in steps if isinstance(r, (VerifyTextStep, WaitForStep))
@@ -167,7 +168,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             statements.append(Goto(page=page, url=_relative(record.args.url, base_url),
                                    leave=LEAVE_REASON if left is not None else None))
             where[page] = (left.args.url if left is not None else None) or record.url_after or record.args.url
-            loading, paced = True, None
+            loading, paced, said = True, None, []
             continue
         if tool in HISTORY_TOOLS:
             moved = waits.url_assertion(where[page], record.url or "") if where.get(page) else None
@@ -181,7 +182,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
                                       asserts=[url_check] if url_check is not None else [],
                                       leave=LEAVE_REASON if left is not None else None))
-            loading, paced = True, None
+            loading, paced, said = True, None, []
             continue
         if tool == "browser_tab_close":
             statements.append(ClosePage(page=page, step=index))
@@ -208,18 +209,20 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     startup = []
                 statements.append(action)
                 where[page] = (record.effects.url_after if record.effects else "") or where.get(page, "")
-                loading, paced = False, waits.answered_over_a_socket(record)
+                loaded = waits.loaded_another_page(record)
+                loading, paced = loaded is not None, waits.answered_over_a_socket(record) or loaded
+                said = [paced] if any(a.timeout_reason == paced for a in action.asserts) else []
             continue
         if isinstance(record, WaitForStep):
             check = _wait_statement(record, page)
             if check is not None:
-                statements.append(_paced(check, paced or (waits.drawn_after_load(record) if loading else None)))
+                statements.append(_paced(check, paced or (waits.drawn_after_load(record) if loading else None), said))
             continue
         if isinstance(record, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
             assertion = _assertion(record)
             url = record.args.url if isinstance(record, VerifyUrlStep) else ""
             if not _already_asserted(statements, page, assertion, url):
-                statements.append(_paced(Check(page=page, assertion=assertion), paced))
+                statements.append(_paced(Check(page=page, assertion=assertion), paced, said))
             continue
         raise UnrenderableStep(index, tool, "verdex has no test statement for it")
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
@@ -248,12 +251,15 @@ def _paced_signal(wait: Wait) -> Wait:
                                    "reason": f"{wait.reason}; the page is still loading, so it waits as long as a load"})
 
 
-def _paced(check: Check, why: str | None) -> Check:
-    """A check paced like a page's loading (``why`` says how) waits as long as a navigation may."""
+def _paced(check: Check, why: str | None, said: list[str]) -> Check:
+    """A check paced like a page's loading (``why`` says how) waits as long as a navigation may; the test
+    says why once after the action (``said``: what it has said since)."""
     if why is None:
         return check
+    reason = "" if why in said else why
+    said.append(why)
     return check.model_copy(update={"assertion": check.assertion.model_copy(
-        update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": why})})
+        update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": reason})})
 
 
 def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Record],
@@ -286,7 +292,9 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     made = server_names.made_names(steps)[index - 1]
     url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
     if url_check is not None and popup is None:
-        asserts.append(url_check)
+        loaded = waits.loaded_another_page(record)
+        asserts.append(url_check if loaded is None else url_check.model_copy(
+            update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": loaded}))
     seen, timers = waits.recorded_requests(steps), timer_requests(steps)
     response = (waits.response_match(effects, seen, made, timers)
                 or waits.typed_text_response(_asked_after(steps, index), seen, made, timers))
@@ -312,7 +320,7 @@ def _arguments(record: Record, uploads: dict[str, str]) -> dict[str, Any]:
     if isinstance(record, (FillStep, TypeStep)):
         typed = record.args.value if isinstance(record, FillStep) else record.args.text
         value = Value(secret=Secret(env=typed.env)) if isinstance(typed, SecretValue) else Value(text=typed)
-        return {"value": value, "submit": record.args.submit}
+        return {"value": value, "submit": record.args.submit, "keys": isinstance(record, FillStep) and record.args.keys}
     if isinstance(record, SelectStep):
         return {"options": record.args.labels or record.args.values or [],
                 "select_by": "label" if record.args.labels else "value"}

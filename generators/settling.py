@@ -1,10 +1,11 @@
-"""Waits for what the page settled into after an action, before the next one: a value the page set
-(no mutation shows it; a test that acts at once races it). Each traces to a recorded fact: the value
+"""Waits for what the page settled into after an action, before the next one: a value the page set,
+or the field it moved the focus to (no mutation shows either; a test that acts at once races it). Each traces to a recorded fact: the value
 the recording saw the page set after the previous action — as that action settled (its effects) or
 only later, before the next one started (``values_before``, a debounced handler's).
 
     a title field whose handler fills a hidden slug 100 ms after the last key: wait for the slug before
-    Publish; a todo field the app clears after saving: wait for it to be empty before typing the next.
+    Publish; a todo field the app clears after saving: wait for it to be empty before typing the next;
+    a dialog that clears its form and focuses its first field once it has opened: wait for the focus.
 
 A value that holds what the action before typed, and more (a rich-text editor's hidden JSON: the
 text beside block keys the editor makes anew on every load), is waited for as holding the typed text:
@@ -19,6 +20,12 @@ from verdex.generators.waits import VOLATILE_VALUE, escape_pattern, locator_of
 from verdex.recording_format import FillStep, Step as Record, TypeStep
 
 READ_ONLY_PREFIXES = ("verify_", "browser_wait_for")       # steps that leave the page as it was
+# Actions that put the focus in their own field: a move elsewhere seen as one of them settles is a timer's an
+# earlier action started (I Hate Money's modal focuses "What?" 300 ms after it has opened, while a fast agent
+# types "How much?"). In the test it may come before that action, which then takes the focus back: waiting
+# for the move after it would wait for ever. A move after a click or a key is that action's.
+FOCUSING_TOOLS = ("browser_fill", "browser_type", "browser_select", "browser_check", "browser_upload")
+TYPING_TOOLS = ("browser_fill", "browser_type", "browser_press")      # what a focus moved away loses
 
 
 def value_waits(steps: list[Record], index: int) -> list[Wait]:
@@ -36,10 +43,25 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
     out = []
     for change, when in changes.values():
         locator = locator_of(change.locator)
-        if locator is None or locator.positional or change.kind != "value" or VOLATILE_VALUE.match(change.after):
+        if locator is None or locator.positional:
             continue
         field = f"{change.field}{' (hidden)' if change.hidden else ''}"
-        if typed and typed in change.after and typed != change.after:
+        if change.kind == "focus":
+            if record.tool in FOCUSING_TOOLS:
+                continue
+            moved = "as the action before settled" if when == "as it settled" else "after the action before had settled"
+            lost = ("what the test types before that may be lost" if steps[index - 1].tool in TYPING_TOOLS
+                    else "the test acts once it has")
+            out.append(Wait(kind="focused", locator=locator,
+                            reason=f"the page moved the focus to {field} {moved} (a dialog takes it once it has "
+                                   f"opened): {lost}"))
+            continue
+        if change.kind != "value" or VOLATILE_VALUE.match(change.after):
+            continue
+        if change.attribute:          # an ARIA slider: no value property for to_have_value to read
+            out.append(Wait(kind="attribute", locator=locator, attribute=change.attribute, value=change.after,
+                            reason=f"the page set {field} to {_shown(change.after)} after the action before, {when}"))
+        elif typed and typed in change.after and typed != change.after:
             out.append(Wait(kind="value", locator=locator, pattern=escape_pattern(typed),
                             reason=f"the page set {field} to a value holding the text the action before typed, "
                                    f"{when}; the rest of it is the app's own"))
@@ -74,4 +96,4 @@ def _previous_action(steps: list[Record], index: int) -> Record | None:
 
 
 def _key(change: ValueChange) -> str:
-    return repr(change.locator.chosen.steps if change.locator else None)
+    return repr((change.kind == "focus", change.locator.chosen.steps if change.locator else None))

@@ -110,14 +110,34 @@ def text_assertion(kind: str, args: WaitForArgs | VerifyTextArgs, reason: str) -
     before, _, after = shown.partition(text)
     if not re.search(r"\d", before + after):
         return Assertion(kind=kind, text=shown, exact=True, reason=reason)
-    pattern = "^" + _numbers_vary(before) + escape_pattern(text) + _numbers_vary(after) + "$"
+    pattern = (WHOLE_TEXT_START + _text_shape(before, numbers_vary=True) + _text_shape(text)
+               + _text_shape(after, numbers_vary=True) + WHOLE_TEXT_END)
     return Assertion(kind=kind, text=text, pattern=pattern,
                      reason=f"the element showed {shown!r}; the numbers around {text!r} may differ")
 
 
-def _numbers_vary(text: str) -> str:
-    """The text as a regular expression, its runs of digits as ``\\d+``."""
-    return r"\d+".join(escape_pattern(part) for part in re.split(r"\d+", text))
+# A regular expression in get_by_text is matched against the element's raw text, the whitespace of its
+# HTML source and all (Playwright compares a string with the text's whitespace folded, a pattern with the
+# text as it is): "Title 1-2 of 2 pages" is "\n  Title\n  1-2 of 2 pages\n" in a server's template. A
+# pattern made from a text the recording read (its whitespace folded) takes any whitespace where it had a
+# space, and around the whole text.
+WHOLE_TEXT_START, WHOLE_TEXT_END = r"^\s*", r"\s*$"
+
+
+def _text_shape(text: str, *, numbers_vary: bool = False) -> str:
+    """The text as a regular expression: its whitespace as any whitespace and, when ``numbers_vary``, its
+    runs of digits as ``\\d+``."""
+    pieces = re.split(r"(\s+|\d+)" if numbers_vary else r"(\s+)", text)
+    return "".join(r"\s+" if piece.isspace() else r"\d+" if numbers_vary and re.fullmatch(r"\d+", piece)
+                   else escape_pattern(piece) for piece in pieces if piece)
+
+
+def shown_text_shape(text: str, exact: bool) -> str:
+    """The pattern a test finds a text by when its numbers may differ in another load: the text's shape,
+    the element's whole text when ``exact`` (anchored), else a part of it, as a string without ``exact``
+    finds a part."""
+    shape = _text_shape(text, numbers_vary=True)
+    return WHOLE_TEXT_START + shape + WHOLE_TEXT_END if exact else shape
 
 
 def url_assertion(url_before: str, url_after: str, made: frozenset[str] = frozenset()) -> Assertion | None:
@@ -294,7 +314,7 @@ def _text_wait(text: str, exact: bool, asserted: frozenset[str], reason: str) ->
     if I18N_KEY.match(text.strip()):
         return []
     if unstable_text(text) and text not in asserted:           # its shape, not its numbers: another load may count otherwise
-        return [Wait(kind="text_visible", text=text, pattern="^" + _numbers_vary(text) + "$",
+        return [Wait(kind="text_visible", text=text, pattern=shown_text_shape(text, exact),
                      timeout_ms=STARTUP_TIMEOUT_MS, reason=f"{reason}; its numbers as any number")]
     return [Wait(kind="text_visible", text=text, exact=exact, timeout_ms=STARTUP_TIMEOUT_MS, reason=reason)]
 
@@ -316,6 +336,15 @@ def answered_over_a_socket(record: Record) -> str | None:
     action = record.tool.removeprefix("browser_")
     return (f"the server answered the {action} over its websocket ({heard} message{'s' if heard > 1 else ''}): "
             "what it changed comes at the server's pace")
+
+
+def loaded_another_page(record: Record) -> str | None:
+    """Why the checks after this action wait longer: it loaded another page (a form its server answered,
+    a link), and they check that page's first render."""
+    if record.effects is None or not record.effects.navigated:
+        return None
+    return (f"the {record.tool.removeprefix('browser_')} loaded another page: its first render is paced like "
+            "its loading")
 
 
 def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:
@@ -400,4 +429,4 @@ def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozense
                    "so the test matches the method and the path")
     return ResponseMatch(method=chosen.method, url_glob=glob, path_pattern=path_pattern(chosen.url, made),
                          method_matters=any(r.method != chosen.method and url_glob(r.url, made) == glob for r in seen),
-                         glob_matches_url=holds, reason=reason)
+                         glob_matches_url=holds, whole_body=chosen.body_ended, reason=reason)

@@ -1,10 +1,12 @@
 """A test's own app on 127.0.0.1: one function answers every request (GET, POST, HEAD) with a status, a
-content type and a text. The fixture apps of one test file (tests/proof_apps.py,
+content type and a text, or a text sent some time after its headers (``LateBody``: a server that streams
+its answer, or was paused between the two writes). The fixture apps of one test file (tests/proof_apps.py,
 tests/generation_apps.py) are such functions."""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,7 +21,13 @@ class Request:
     body: bytes
 
 
-Answer = Callable[[Request], tuple[int, str, str]]      # status, content type, text
+@dataclass(frozen=True)
+class LateBody:
+    text: str
+    after_s: float             # how long after the headers the body is sent
+
+
+Answer = Callable[[Request], tuple[int, str, "str | LateBody"]]      # status, content type, text
 
 
 @contextmanager
@@ -34,11 +42,13 @@ def answering(answer: Answer, port: int = 0) -> Iterator[str]:
             length = int(self.headers.get("Content-Length") or 0)
             status, kind, text = answer(Request(self.command, self.path, dict(self.headers),
                                                 self.rfile.read(length) if length else b""))
-            body = text.encode()
+            body = (text.text if isinstance(text, LateBody) else text).encode()
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
+            self.end_headers()                  # (sends them)
+            if isinstance(text, LateBody):
+                time.sleep(text.after_s)
             self.wfile.write(body)
 
         do_GET = do_POST = do_HEAD = _serve

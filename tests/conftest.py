@@ -9,6 +9,7 @@ import pytest
 from verdex.fixtures.server import FixtureServer
 from verdex.browser.session import Session
 from verdex.exporting import PROVE_ENV
+from verdex.proof_runs import ADDOPTS_ENV
 from verdex.recorder import RECORDINGS_DIR_ENV
 
 
@@ -47,12 +48,15 @@ def exports_unproven_unless_asked() -> Iterator[None]:
 
 @pytest.fixture(scope="session", autouse=True)
 def child_pytest_without_hypothesis() -> Iterator[None]:
-    """The pytest runs the tests start (generated tests, heal's probes, ``verdex prove``) skip hypothesis's
-    pytest plugin: a test dependency of this suite alone (the fuzz tests'), not one of verdex's. Installed,
-    it imports all of hypothesis at the end of every run (its terminal summary), 0.9 s of CPU in each of
-    the suite's hundreds of child runs. Proving's own runs drop PYTEST_ADDOPTS, as they do a user's."""
+    """The pytest runs the tests start (generated tests, heal's probes, ``verdex prove``, an export's
+    proof) skip hypothesis's pytest plugin: a test dependency of this suite alone (the fuzz tests'), not
+    one of verdex's. Installed, it imports all of hypothesis at the end of every run (its terminal
+    summary), 0.9 s of CPU in each of the suite's hundreds of child runs. An export's proof drops
+    PYTEST_ADDOPTS, as it does a user's, and takes VERDEX_PYTEST_ADDOPTS instead."""
+    skip = "-p no:hypothesispytest"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PYTEST_ADDOPTS", "-p no:hypothesispytest")
+        patch.setenv("PYTEST_ADDOPTS", skip)
+        patch.setenv(ADDOPTS_ENV, skip)
         yield
 
 

@@ -26,10 +26,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import unquote
 
-from tests.answering_server import Request, answering
+from tests.answering_server import LateBody, Request, answering
 
 PINGS_BEFORE_REPORT = 2
 DRAFT_LOAD_S = 1.0           # the draft's content comes this long after its editor is shown
+DRAFT_BODY_S = 0.1           # and its body this long after its headers (less than the 0.3 s verdex waits for one)
 REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a timing
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
@@ -130,7 +131,8 @@ class GenerationApps:
             return 201, "application/json", json.dumps({"name": name})
         if method == "GET" and path.startswith("/api/drafts/"):
             time.sleep(DRAFT_LOAD_S)
-            return 200, "application/json", json.dumps({"name": unquote(path.rsplit("/", 1)[1]), "body": ""})
+            return 200, "application/json", LateBody(json.dumps({"name": unquote(path.rsplit("/", 1)[1]), "body": ""}),
+                                                     DRAFT_BODY_S)
         if method == "POST" and path.startswith("/api/drafts/") and path.endswith("/body"):
             return 200, "application/json", "{}"
         if method == "GET" and path.startswith(("/api/folders/", "/api/notes/")) and path.endswith("/files"):

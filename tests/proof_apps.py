@@ -18,7 +18,11 @@ of real apps, not a copy of one:
   count ("2 todos"); "Add" saves the typed todo and draws the list again — the state an app keeps
   after the recording that added to it; ``/chores/`` the same todos as a table, each row with its own
   "Delete" (``POST /api/todos/delete``) — a recording that deleted one leaves the test nothing to delete;
-- ``/secret/``: a password field whose value the server checks against ``PASSWORD``;
+- ``/entries/``: a form alone; "Save" keeps the typed entry (``POST /api/entries``) and lists every entry
+  kept so far — an insert that shows the table of records after it: a test that saves what the recording
+  saved finds it twice;
+- ``/secret/``: a user field and a password field whose value the server checks against ``PASSWORD``,
+  under a line about the vault's "administration";
 - ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
   names, a count ("2 users") or an untranslated i18n key ("common.done") — texts a startup wait must
   not take (tests/test_startup_text.py); ``/heavy/`` the same page working on its answer for 1.5 s
@@ -26,12 +30,20 @@ of real apps, not a copy of one:
   same page putting up a one-time prompt in an alert with its answer ("Would you like to get notified
   about Team news?", as JupyterLab does); ``/toolbar/`` the same page drawing its button again, beside
   its heading "Team", as its answer comes and before it draws the names (a toolbar re-rendered with the
-  data's state);
+  data's state); ``/sorted/`` the same page drawing a select (``role="combobox"``, "Sort descending")
+  with the data, as a list's sort control is drawn once its rows have come: a control's value, not data;
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
   the one before: it asks for that part's badge) and holds one part back until the test lets go — the
-  order and the pace of a busy server, set by the test (tests/test_startup_order.py).
+  order and the pace of a busy server, set by the test (tests/test_startup_order.py);
+- ``/counted/``: the members listed in the page's HTML, and only their count ("Showing 1-2 of 2 members")
+  drawn by the answer, laid out on lines of their own as a server's template does (Wagtail's listing):
+  a startup text with numbers and no stable one beside it (tests/test_startup_text.py);
+- ``/tickets/``: a server's own form (``method="post"``), no script: a summary named ``title``, a hidden
+  ``id``, radios named ``action`` (Trac's new-ticket form) — controls whose names shadow the form's own
+  properties (``form.action`` is the radios, not the URL); "Create ticket" answers with the new ticket's page
+  ("Ticket #1 (new)", numbered by the server, with the summary as its heading).
 
 ``reset()`` forgets every document, name and added todo: the app's server restarted.
 """
@@ -41,8 +53,10 @@ from __future__ import annotations
 import json
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
+from html import escape
 
 from tests.answering_server import answering
 
@@ -110,7 +124,8 @@ document.querySelector("#save").addEventListener("click", async () => {
   form.hidden = true;
   draw();
 });""")
-SECRET = ("<label>Password <input id='password' type='password'></label> <button type='button'>Unlock</button>"
+SECRET = ("<p>The vault's administration.</p><label>User <input id='user'></label> "
+          "<label>Password <input id='password' type='password'></label> <button type='button'>Unlock</button>"
           "<p role='status'></p>",
           """document.querySelector("button").addEventListener("click", async () => {
   const answer = await fetch("/api/unlock", { method: "POST", body: document.querySelector("#password").value });
@@ -142,6 +157,20 @@ CHORES = ("<table><tbody id='chores'></tbody></table><p role='status'></p>",
   return row;
 }));
 fetch("/api/todos").then((r) => r.json()).then(draw);""")
+# a form alone; Save keeps the entry and shows every entry kept so far, as a table of records does after
+# an insert: what the recording saved is listed beside what the test saves again
+ENTRIES = ("<label>Entry <input id='entry'></label> <button type='button'>Save</button><ul id='entries'></ul>",
+           """document.querySelector("button").addEventListener("click", async () => {
+  const entry = document.querySelector("#entry").value;
+  const all = await fetch("/api/entries", { method: "POST", body: entry }).then((r) => r.json());
+  document.querySelector("#entries").replaceChildren(...all.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+});""")
+TICKETS = ("<form method='post' action='/tickets/new'><input type='hidden' name='id' value=''>"
+           "<label>Summary <input name='title'></label>"
+           "<fieldset><legend>Action</legend><label><input type='radio' name='action' value='create' checked> create</label>"
+           "<label><input type='radio' name='action' value='assign'> assign</label></fieldset>"
+           "<button name='submit' value='create'>Create ticket</button></form>", "")
+TICKET = "<p>Ticket #{number} (new)</p><h2>{summary}</h2>"
 SEEDED_TODOS = ("Buy milk", "Walk the dog")
 HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 
@@ -153,8 +182,25 @@ LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='li
   const list = document.querySelector("#list");
   if (REDRAW) { const button = document.querySelector("button"); button.replaceWith(button.cloneNode(true)); }
   if (NOTICE) document.body.prepend(Object.assign(document.createElement("div"), { textContent: NOTICE, role: "alert" }));
+  if (SORTED) {                       // a select drawn with the data: its value is the control's, not the data
+    const sort = Object.assign(document.createElement("div"), { textContent: "Sort descending", tabIndex: 0 });
+    sort.setAttribute("role", "combobox");
+    list.append(sort);
+  }
   list.append(Object.assign(document.createElement("p"), { textContent: HEADLINE }));
   for (const name of users) list.append(Object.assign(document.createElement("li"), { textContent: name }));
+  document.querySelector("button").addEventListener("click", () => {
+    document.querySelector("[role=status]").textContent = "Invitation sent";
+  });
+});""")
+
+# the names are the page's own; the answer draws only their count, as a server's template lays it out (on
+# lines of its own, indented): the text Playwright matches a pattern against holds that whitespace
+COUNTED = ("<button type='button'>Invite</button><p role='status'></p>"
+           "<ul><li>Ada Lovelace</li><li>Grace Hopper</li></ul><p id='summary'></p>",
+           """fetch("/api/users").then((r) => r.json()).then((users) => {
+  const count = users.length;
+  document.querySelector("#summary").innerHTML = `\n      Showing\n      1-${count} of ${count} members\n    `;
   document.querySelector("button").addEventListener("click", () => {
     document.querySelector("[role=status]").textContent = "Invitation sent";
   });
@@ -186,13 +232,16 @@ class ProofApps:
         self.documents = 0
         self.names: set[str] = set()
         self.todos = list(SEEDED_TODOS)
+        self.entries: list[str] = []
+        self.tickets = 0
+        self.names_late = False          # GET /api/names answers after SLOW_API_S: the page has opened by then
         self.lock = threading.Lock()
         self.board_turn = threading.Condition()
         self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
 
     def reset(self) -> None:
         with self.lock:
-            self.documents, self.names, self.todos = 0, set(), list(SEEDED_TODOS)
+            self.documents, self.names, self.todos, self.entries, self.tickets = 0, set(), list(SEEDED_TODOS), [], 0
         with self.board_turn:
             self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
             self.board_turn.notify_all()
@@ -227,20 +276,21 @@ class ProofApps:
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
-                 "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES), "/folders/": ("Folders", FOLDERS)}
+                 "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES), "/folders/": ("Folders", FOLDERS),
+                 "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
-        loaded = {"/users/": ("2 users", 0, "", False), "/i18n/": ("common.done", 0, "", False),
-                  "/heavy/": ("Members", HEAVY_WORK_MS, "", False),
-                  "/news/": ("Members", 0, "Would you like to get notified about Team news?", False),
-                  "/toolbar/": ("Members", 0, "", True)}
+        loaded = {"/users/": ("2 users", 0, "", False, False), "/i18n/": ("common.done", 0, "", False, False),
+                  "/heavy/": ("Members", HEAVY_WORK_MS, "", False, False),
+                  "/news/": ("Members", 0, "Would you like to get notified about Team news?", False, False),
+                  "/toolbar/": ("Members", 0, "", True, False), "/sorted/": ("Members", 0, "", False, True)}
         if method == "GET" and path in loaded:
             html, script = LOADED
-            headline, work_ms, notice, redraw = loaded[path]
+            headline, work_ms, notice, redraw, sorted_ = loaded[path]
             return 200, "text/html", PAGE.format(title="Team", body=html, script=script.replace(
                 "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice))
-                .replace("REDRAW", json.dumps(redraw)))
+                .replace("REDRAW", json.dumps(redraw)).replace("SORTED", json.dumps(sorted_)))
         if method == "GET" and path == "/board/":
             with self.board_turn:
                 self.board_drawn = []                 # a fresh load draws every part again
@@ -252,11 +302,21 @@ class ProofApps:
         if method == "GET" and path == "/api/users":
             time.sleep(SLOW_API_S)                 # the data comes after the page has opened, as from a busy API
             return 200, "application/json", json.dumps(["Ada Lovelace", "Grace Hopper"])
+        if method == "GET" and path == "/api/names" and self.names_late:
+            time.sleep(SLOW_API_S)
         with self.lock:
             if path == "/api/todos":
                 if method == "POST":
                     self.todos.append(body.decode())
                 return 200, "application/json", json.dumps(self.todos)
+            if method == "POST" and path == "/tickets/new":
+                self.tickets += 1
+                summary = escape(urllib.parse.parse_qs(body.decode()).get("title", [""])[0])
+                return 200, "text/html", PAGE.format(title=f"#{self.tickets}", script="",
+                                                     body=TICKET.format(number=self.tickets, summary=summary))
+            if method == "POST" and path == "/api/entries":
+                self.entries.append(body.decode())
+                return 200, "application/json", json.dumps(self.entries)
             if method == "POST" and path == "/api/todos/delete":
                 self.todos = [todo for todo in self.todos if todo != body.decode()]
                 return 200, "application/json", json.dumps(self.todos)

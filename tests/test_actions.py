@@ -235,3 +235,36 @@ async def test_a_proof_that_ends_after_the_action_renamed_its_target_is_the_acti
     assert (result.locator.chosen.matches, result.locator.chosen.is_target) == (1, True)
     assert result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
     assert await tab.page.locator("button").inner_text() == "Paid"
+
+
+async def test_a_proof_that_fails_on_the_page_the_click_changed_before_the_click_returned_does_not_click_again(
+        session, monkeypatch):
+    """The click landed (its button now says "Paid 1"), and Playwright's call has not returned yet (it waits
+    for the navigations the click may have begun) when the proof beside it counts no match of "Pay". The
+    action has acted: it is awaited, its one match is its proof, and it is not done a second time."""
+    tab = await session.tab()
+    await tab.page.set_content('<button onclick="this.textContent = \'Paid \' + (++window.paid)">Pay</button>'
+                               '<script>window.paid = 0</script>')
+    ref = re.search(r"\[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
+    clicked, proved = asyncio.Event(), asyncio.Event()
+    click, prove = PlaywrightLocator.click, locators.prove
+
+    async def click_then_wait_for_signals(self, *args, **kwargs):
+        await click(self, *args, **kwargs)
+        clicked.set()
+        await proved.wait()
+        await asyncio.sleep(0.2)        # still waiting when the proof has ended
+
+    async def after_the_click(*args, **kwargs):
+        await clicked.wait()
+        try:
+            return await prove(*args, **kwargs)
+        finally:
+            proved.set()
+
+    monkeypatch.setattr(PlaywrightLocator, "click", click_then_wait_for_signals)
+    monkeypatch.setattr(locators, "prove", after_the_click)
+    result = await actions.click(tab, ref)
+    assert await tab.page.locator("button").inner_text() == "Paid 1"
+    assert (result.locator.chosen.matches, result.locator.chosen.is_target) == (1, True)
+    assert result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
 import pytest
+from playwright.async_api import Request
 
-from verdex import actions
+from verdex import actions, assertions
 
 pytestmark = pytest.mark.anyio
 
@@ -29,17 +31,49 @@ async def test_a_login_answered_200_is_not_reported_failed_when_the_page_navigat
 
 
 async def test_a_request_that_never_got_an_answer_is_still_reported_failed(session, apps):
+    """The click's handler asks a moment after the click, and the refusal comes two seconds after the request
+    reached the browser: the request is not yet in the tab's log when the click returns, and still open
+    when the page's DOM is quiet (a busy machine's CI run saw both). The page changes its DOM until the
+    request has been seen, so that the action is not over before then however slow the machine. The
+    effects wait for the refusal all the same."""
     tab = await session.tab()
     await tab.navigate(apps.url + "/races/link.html")
-    await tab.page.route("**/api/nowhere", lambda route: route.abort("connectionrefused"))
+
+    async def refused_late(route):
+        await tab.page.evaluate("window.asked = true")
+        await asyncio.sleep(2)
+        await route.abort("connectionrefused")
+
+    await tab.page.route("**/api/nowhere", refused_late)
     await tab.page.evaluate("""() => {
         const b = document.createElement('button'); b.textContent = 'Ping';
-        b.onclick = () => fetch('/api/nowhere').catch(() => {});
-        document.querySelector('main').append(b);
+        const tick = document.createElement('span');
+        b.onclick = () => {
+            const ticking = setInterval(() => { tick.textContent = String(performance.now());
+                                                if (window.asked) clearInterval(ticking); }, 30);
+            setTimeout(() => fetch('/api/nowhere').catch(() => {}), 50);
+        };
+        document.querySelector('main').append(b, tick);
     }""")
     result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Ping"'))
     ping = next(r for r in result.effects.requests if r.url.endswith("/api/nowhere"))
     assert ping.status is None and ping.failed == "net::ERR_CONNECTION_REFUSED"
+
+
+async def test_a_flash_message_is_proposed_without_its_close_button_and_the_proposal_passes(session, apps):
+    """A server's flash message with a close button (Bootstrap's dismissible alert, changedetection.io's
+    "Watch added.×"): the text to check is the message's, which is what the page shows."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/races/link.html")
+    await tab.page.evaluate("""() => {
+        const b = document.createElement('button'); b.textContent = 'Add watch';
+        b.onclick = () => document.querySelector('main').insertAdjacentHTML('beforeend',
+            '<div role="alert" class="alert">Watch added. <button type="button" class="close">&times;</button></div>');
+        document.querySelector('main').append(b);
+    }""")
+    result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Add watch"'))
+    assert [(p.kind, p.value) for p in result.proposals] == [("text_visible", "Watch added.")], result.to_text()
+    assert (await assertions.text_visible(tab, "Watch added.")).passed
 
 
 async def test_the_targets_ancestors_are_read_again_right_after_the_action_and_recorded(session, apps, tmp_path):
@@ -62,6 +96,29 @@ async def test_the_targets_ancestors_are_read_again_right_after_the_action_and_r
     step = json.loads((tmp_path / "shop.jsonl").read_text().splitlines()[-1])
     grids = [a["attributes"] for a in step["ancestors_after"] if a["test_id"] == "product-grid"]
     assert grids and grids[0]["data-hydrated"] == "true", step["ancestors_after"]
+
+
+async def test_an_answer_is_timed_by_the_pages_own_clock_whatever_the_networks_says(session, apps, monkeypatch):
+    """On a busy machine the browser's network clock (a request's responseEnd from its wall-clock start)
+    stood apart from the page's by more than the slack, and the cart the answer drew was read as drawn
+    before it: ``changed_page`` False (test_actions' wait=True click, once in a CI run). The network's
+    clock is set 2 s late here, as that machine had it; the page's own timing of its answer still tells
+    that the page changed after it."""
+    apps.reset_cart()
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/shop/")
+    await tab.page.wait_for_selector("[data-testid=product-grid][data-hydrated=true]")
+    await tab.page.get_by_test_id("loading-scrim").wait_for(state="detached")
+    timing = Request.timing.fget
+    monkeypatch.setattr(Request, "timing", property(lambda request: {**timing(request),
+                                                                     "startTime": timing(request)["startTime"] + 2_000}))
+    snapshot = (await tab.snapshot()).text
+    lines = snapshot.splitlines()
+    start = next(i for i, line in enumerate(lines) if 'heading "Pixel 8"' in line)
+    ref = next(re.search(r"\[ref=(e\d+)\]", line).group(1) for line in lines[start:] if 'button "Add to Cart"' in line)
+    result = await actions.click(tab, ref)
+    [added] = [r for r in result.effects.requests if r.url.endswith("/api/cart/add")]
+    assert added.changed_page is True, result.effects
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +176,32 @@ async def test_a_modal_dialog_drawn_in_parts_without_a_name_appears_once_named_b
     }""")
     result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Save"'))
     assert result.effects.appeared == ['dialog "Rename file" (modal)'], result.effects.appeared
+
+
+async def test_a_dialog_its_action_empties_and_closes_disappeared_and_did_not_appear(session, apps):
+    """Fava's "Add" dialog: its heading's words are buttons (its name is the heading's, word by word, not
+    their text run together), and it appears once when opened. Save empties its form while the dialog is
+    still shown, then closes it: the dialog that was open is the one that disappeared, not a new one that
+    appeared and went again."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/races/link.html")
+    await tab.page.evaluate("""() => {
+        const dialog = document.createElement('dialog');
+        dialog.innerHTML = '<form><h3>Add <button type=button>Transaction</button><button type=button>Balance</button></h3>'
+            + '<input placeholder=Payee value="Bakery"><ul role=listbox><li role=option>Corner Books</li></ul>'
+            + '<button type=submit>Save</button></form>';
+        const open = Object.assign(document.createElement('button'), { textContent: 'New entry' });
+        open.onclick = () => { document.body.append(dialog); dialog.showModal(); };
+        document.querySelector('main').append(open);
+        dialog.querySelector('form').onsubmit = (event) => {
+            event.preventDefault();
+            dialog.querySelector('input').value = '';
+            dialog.querySelector('ul').remove();             // seen while the dialog still shows
+            setTimeout(() => { dialog.close(); dialog.remove(); });
+        };
+    }""")
+    opened = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "New entry"'))
+    assert opened.effects.appeared == ['dialog "Add Transaction Balance" (modal)'], opened.effects.appeared
+    result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Save"'))
+    assert result.effects.appeared == [], result.effects.appeared
+    assert 'dialog "Add Transaction Balance" (modal)' in result.effects.disappeared, result.effects.disappeared

@@ -195,13 +195,18 @@ def test_chaos_js_hands_out_a_load_as_a_script_with_every_apps_races():
     assert 400 <= draw["login"]["hydration_ms"] <= 2500
 
 
-def test_shop_timing_pins_the_seeded_draws_it_names_and_nothing_else():
-    with FixtureServer(chaos_seed=3, shop_timing={"hydration_ms": 4000}) as srv:
+def test_pins_set_the_seeded_draws_they_name_and_nothing_else():
+    with FixtureServer(chaos_seed=3, pins={"hydration_ms": 4000, "frames": {"widget_ms": 5000}}) as srv:
         draw = call(srv, "/api/chaos")[1]
+    with FixtureServer(chaos_seed=3) as srv:
+        drawn = call(srv, "/api/chaos")[1]
     assert (draw["hydration_ms"], draw["scrim_extra_ms"], draw["rerender"]) == (
         4000, 557, {"at_ms": 1236, "positions": [9, 10]})
-    with pytest.raises(ValueError, match="hydrate_ms"):
-        FixtureServer(chaos_seed=3, shop_timing={"hydrate_ms": 1}).start()
+    assert draw["frames"] == {**drawn["frames"], "widget_ms": 5000} != drawn["frames"]
+    assert draw["login"] == drawn["login"]
+    for wrong in ({"hydrate_ms": 1}, {"frames": {"hydrate_ms": 1}}):
+        with pytest.raises(ValueError, match="hydrate_ms"):
+            FixtureServer(chaos_seed=3, pins=wrong).start()
 
 
 def test_without_a_seed_every_apps_race_is_over_at_once(server):
@@ -314,8 +319,10 @@ BUTTON_HIT = """(button) => {
 
 
 def test_scrim_covers_the_buttons_until_the_data_has_arrived(shop, page: Page):
+    paused(page)                                  # the scrim stays however slow the machine is
     page.goto(shop.url + "/shop/", wait_until="commit")
     assert page.evaluate(FIRST_BUTTON_HIT) == "loading-scrim"
+    page.clock.resume()
     expect(page.get_by_test_id("loading-scrim")).to_be_hidden()
     expect(page.get_by_test_id("product-grid")).to_have_attribute("aria-busy", "false")
     assert page.get_by_role("button", name="Add to Cart").first.evaluate(BUTTON_HIT)
@@ -343,21 +350,33 @@ def test_add_to_cart_after_hydration_shows_a_status_and_rerenders_the_card(
     expect(page.get_by_test_id("cart-item")).to_have_text("Pixel 8 × 1 — $699.00")
 
 
+CLOCK_START = 1_767_225_600_000  # the page's clock (2026-01-01), standing still until the test runs it
+
+
+def paused(page: Page) -> None:
+    """The page's timers stand still until the test runs them (Playwright's clock): what the test does
+    before an app's hydration or wall comes before it however slow the machine is."""
+    page.clock.install(time=CLOCK_START)
+    page.clock.pause_at(CLOCK_START + 1)
+
+
 def test_clicks_before_hydration_do_nothing(page: Page):
-    # A seed whose first page load leaves the buttons uncovered but without handlers for > 0.6 s.
-    seed = next(
-        s
-        for s in range(1000)
-        if (d := Chaos(s).draw())["hydration_ms"] - d["scrim_extra_ms"] > 900
-    )
+    # a seed whose first page load uncovers the buttons well before their handlers come
+    seed = next(s for s in range(1000) if (d := Chaos(s).draw())["hydration_ms"] - d["scrim_extra_ms"] > 900)
     with FixtureServer(chaos_seed=seed) as srv:
         requests = []
         page.on("request", lambda request: requests.append(request.url))
-        page.goto(srv.url + "/shop/")
-        expect(page.get_by_test_id("loading-scrim")).to_be_hidden()
+        paused(page)
+        with page.expect_response("**/api/chaos") as drawn:
+            page.goto(srv.url + "/shop/")
+        draw = drawn.value.json()
         grid = page.get_by_test_id("product-grid")
+        expect(grid).to_have_attribute("aria-busy", "false")           # the cards are drawn: their timers run
+        page.clock.run_for(draw["scrim_extra_ms"] + 300)                 # the scrim leaves and fades out (300 ms)
+        expect(page.get_by_test_id("loading-scrim")).to_have_count(0)
         assert grid.get_attribute("data-hydrated") is None
         page.get_by_role("button", name="Add to Cart").first.click()
+        page.clock.run_for(draw["hydration_ms"])
         expect(grid).to_have_attribute("data-hydrated", "true")
         assert not any("/api/cart/add" in url for url in requests)
         expect(page.get_by_test_id("cart-link")).to_have_text("Cart (0)")
@@ -369,12 +388,14 @@ APP_SEED = 3  # first load: login hydrates at 1822 ms, the wall comes at 1033 ms
 
 def test_login_sign_in_does_nothing_until_the_form_hydrates(page: Page):
     with FixtureServer(chaos_seed=APP_SEED) as srv:
+        paused(page)
         page.goto(srv.url + "/login/")
         page.get_by_label("Username").fill("demo")
         page.get_by_label("Password").fill(PASSWORD)
         form = page.get_by_test_id("login-form")
         assert form.get_attribute("data-hydrated") is None
         page.get_by_role("button", name="Sign in").click()
+        page.clock.run_for(page.evaluate("chaos.login.hydration_ms"))
         expect(form).to_have_attribute("data-hydrated", "true")
         assert page.url.endswith("/login/")                  # the early click was lost
         page.get_by_role("button", name="Sign in").click()
@@ -383,11 +404,15 @@ def test_login_sign_in_does_nothing_until_the_form_hydrates(page: Page):
 
 def test_the_consent_wall_arrives_late_and_eats_clicks_until_it_is_ready(page: Page):
     with FixtureServer(chaos_seed=APP_SEED) as srv:
+        paused(page)
         page.goto(srv.url + "/consent/")
+        draw = page.evaluate("chaos.consent")
         wall = page.get_by_test_id("consent-wall")
         expect(wall).to_have_count(0)                          # not there at load
+        page.clock.run_for(draw["wall_ms"])
         page.get_by_role("button", name="Accept all").click()  # as soon as it shows
         assert wall.get_attribute("data-ready") is None
+        page.clock.run_for(draw["hydration_ms"])
         expect(wall).to_have_attribute("data-ready", "true")
         expect(wall).to_be_visible()                           # the early click was eaten
         page.get_by_role("button", name="Accept all").click()
@@ -397,9 +422,11 @@ def test_the_consent_wall_arrives_late_and_eats_clicks_until_it_is_ready(page: P
 
 def test_pay_now_in_the_iframe_does_nothing_until_the_payment_form_hydrates(page: Page):
     with FixtureServer(chaos_seed=APP_SEED) as srv:
+        paused(page)
         page.goto(srv.url + "/frames/")
         frame = page.frame_locator('iframe[title="Payment form"]')
         frame.get_by_role("button", name="Pay now").click()
+        page.clock.run_for(page.evaluate("chaos.frames.payment_hydration_ms"))
         expect(frame.get_by_test_id("payment-form")).to_have_attribute("data-hydrated", "true")
         expect(frame.get_by_role("status")).to_have_count(0)
         frame.get_by_role("button", name="Pay now").click()

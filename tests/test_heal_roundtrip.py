@@ -1,7 +1,7 @@
 """Heal reads what the generator writes: every locator shape the planner can produce (chains,
 ``filter(has_text=…)``, ``filter(has=…)``, frames, ``nth()`` with its comment, a popup's page variable,
 shared chains held in variables), on every kind of action, inside every wrapper (a response by glob
-or by method, a popup, a download, a file chooser, a dialog handler), rendered by both renderers; the
+or by method, by its headers or its whole body, a popup, a download, a file chooser, a dialog handler), rendered by both renderers; the
 pytest file read back by ``verdex/heal/source.py`` gives each action its plan's page and steps, and
 the spec holds the same actions in the same order. A heal that cannot act names the recorded step."""
 
@@ -49,6 +49,7 @@ SHAPES = {
 }
 RESPONSE = ResponseMatch(method="POST", url_glob="**/api/cart/add", path_pattern=r"/api/cart/add$", reason="answered")
 BY_METHOD = RESPONSE.model_copy(update={"method_matters": True})
+WHOLE = RESPONSE.model_copy(update={"whole_body": True})
 
 
 def locator(steps: list[Step]) -> Locator:
@@ -63,14 +64,15 @@ def actions() -> list[Action]:
     more = [
         Action(page="page", kind="click", locator=locator([*article, role("button", "Buy")]), response=RESPONSE,
                waits=[Wait(kind="visible", locator=locator([*article, role("heading", "Emma")]), reason="drawn")]),
-        Action(page="page", kind="click", locator=locator([*article, role("link", "Details")]), response=BY_METHOD),
-        Action(page="page", kind="click", locator=locator([role("link", "Guide")]), popup="page1"),
+        Action(page="page", kind="click", locator=locator([*article, role("link", "Details")]),
+               response=BY_METHOD.model_copy(update={"whole_body": True})),
+        Action(page="page", kind="click", locator=locator([role("link", "Guide")]), popup="page1", response=WHOLE),
         Action(page="page1", kind="click", locator=locator([*article, role("button", "Close")])),
         Action(page="page", kind="click", locator=locator([role("link", "Invoice")]), download=True),
         Action(page="page", kind="click", locator=locator([role("button", "Delete")]), dialog="accept"),
         Action(page="page", kind="click", locator=locator([role("button", "Rename")]), dialog="accept", prompt_text="x"),
         Action(page="page", kind="click", locator=locator([role("button", "Leave")]), dialog="dismiss",
-               response=RESPONSE),
+               response=WHOLE),
         Action(page="page", kind="upload", locator=locator([role("button", "Choose")]), files=["a.txt"],
                file_chooser=True),
         Action(page="page", kind="upload", locator=locator([Step(method="get_by_label", args=["Photo"])]),

@@ -53,6 +53,11 @@ def test_each_action_is_one_recorded_step_in_order() -> None:
     submitted = read_test('def test_x(page):\n    page.get_by_label("Q").fill("a")\n'
                           '    page.get_by_label("Q").press("Enter")\n    page.keyboard.press("Tab")\n', None)
     assert [(a.method, a.chain is None) for a in submitted.actions] == [("fill", False), ("press", True)]
+    # a field that listens for keys: emptied, then typed into (one step); a fill then more typing: two
+    by_keys = read_test('def test_x(page):\n    page.get_by_label("Q").fill("")\n'
+                        '    page.get_by_label("Q").press_sequentially("basil")\n'
+                        '    page.get_by_label("Q").fill("a")\n    page.get_by_label("Q").press_sequentially("b")\n', None)
+    assert [a.method for a in by_keys.actions] == ["fill", "fill", "press_sequentially"]
 
 
 def test_a_file_that_does_not_parse_or_has_no_test_is_a_typed_error() -> None:

@@ -58,7 +58,7 @@ RUN_TIMEOUT_S = 300      # a bound on a hang only (twelve specs on three workers
 
 # Generated Python may import these and nothing else (``os`` only for a secret, and nothing is typed here).
 PY_IMPORT_LINES = {"import re", "from playwright.sync_api import Page, expect"}
-PY_NAMES = {"page", "expect", "re", "response", "Page"}
+PY_NAMES = {"page", "expect", "re", "response", "response_info", "Page"}
 TS_IMPORTS = ["@playwright/test"]
 TS_FREE_IDENTIFIER = re.compile(r"^(test|expect|page|response\d*|RegExp)$")
 

@@ -18,7 +18,7 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
-from test_transports import REPO, free_port, listening_addresses, non_loopback_ipv4, stop, text, wait_for_port
+from test_transports import REPO, SERVER_START_TIMEOUT_S, free_port, listening_addresses, non_loopback_ipv4, stop, text, wait_for_port
 
 TOKEN = "s3cret-token-for-tests"
 INITIALIZE = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -53,7 +53,7 @@ def _serve(*args: str, host: str = "127.0.0.1", env: dict[str, str] | None = Non
                             start_new_session=True, env={**os.environ, **(env or {})})
     try:
         try:
-            wait_for_port(port, proc, timeout=20, host=host)
+            wait_for_port(port, proc, timeout=SERVER_START_TIMEOUT_S, host=host)
         except AssertionError:
             log.seek(0)
             raise AssertionError(log.read().decode(errors="replace")[-3000:])

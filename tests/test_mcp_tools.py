@@ -10,6 +10,7 @@ import anyio
 import pytest
 from mcp import Client
 
+from verdex.actions import WAIT_BOUND_S
 from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
@@ -136,8 +137,15 @@ async def test_browser_close_then_the_next_call_starts_a_fresh_browser(client, a
     assert not again.is_error and again.structured_content["title"]
 
 
+# The overlay's timer runs from the page's load, and this client cannot reach the page's clock: it covers
+# the button far longer than the three calls before the wait take on a loaded machine (1.5 s did not: the
+# wait then found it gone), and less than the wait's bound (verdex/actions.py WAIT_BOUND_S, 10 s).
+OVERLAY_MS = 8000
+assert OVERLAY_MS / 1000 < WAIT_BOUND_S
+
+
 async def test_actions_through_mcp_report_blocking_facts_then_effects(client, apps):
-    await client.call_tool("browser_navigate", {"url": apps.url + "/races/overlay-opaque.html?ms=1500"})
+    await client.call_tool("browser_navigate", {"url": apps.url + f"/races/overlay-opaque.html?ms={OVERLAY_MS}"})
     text = (await client.call_tool("browser_snapshot", {})).content[0].text
     ref = re.search(r'button "Save" \[ref=(e\d+)\]', text).group(1)
     blocked = await client.call_tool("browser_click", {"ref": ref})

@@ -39,7 +39,7 @@ async def test_the_wait_is_on_the_actions_request_not_on_the_timers(tmp_path):
         assert response_match(Effects.model_validate(click["effects"])).url_glob == "**/api/usage"   # without the evidence: the timer's
         python = runner.export_python(recording, tmp_path, "usage")
         source = python.read_text(encoding="utf-8")
-        assert 'with page.expect_response("**/api/report"):' in source and "/api/usage" not in source, source
+        assert 'with page.expect_response("**/api/report") as response_info:' in source and "/api/usage" not in source, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
         if shutil.which("npx") is None:

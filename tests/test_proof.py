@@ -10,6 +10,7 @@ and on the small apps of tests/proof_apps.py; every proof runs the real pytest /
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import shutil
 import subprocess
@@ -24,7 +25,7 @@ from tests.proof_apps import PASSWORD, proof_apps
 from verdex import exporting
 from verdex.errors import InvalidArgument
 from verdex.fixtures.server import FixtureServer
-from verdex.proof_runs import run_pytest, run_pytest_rounds
+from verdex.proof_runs import ADDOPTS_ENV, run_pytest, run_pytest_rounds
 
 pytestmark = pytest.mark.anyio
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -103,20 +104,41 @@ async def test_a_url_holding_a_name_the_server_made_is_any_name_before_proving_a
     assert PROVED_3.search(answer.text), answer.text
     assert "revised" not in answer.text, answer.text
     source = test_file.read_text(encoding="utf-8")
-    assert r'to_have_url(re.compile(r"/docs/edit/[^/]+$"))' in source, source
+    assert r'to_have_url(re.compile(r"/docs/edit/[^/]+$")' in source, source
+
+
+async def _create_and_export(tmp_path: Path, page: str, field: str, value: str, button: str, said: str,
+                             restarted: bool = False) -> Outcome:
+    """Record typing ``value`` into ``field`` on ``page`` and ``button`` saving it (the page says ``said``),
+    checked; the export proves it on the same app (``restarted``: its server restarted first)."""
+    name = page.strip("/")
+    with proof_apps() as (url, apps):
+        async with recording_client(tmp_path / f"{name}.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + page)
+            await agent.fill("textbox", field, value)
+            await agent.click("button", button, expect_text=said)
+            await agent.verify_text(said)
+            if restarted:
+                apps.reset()
+            return await agent.call("export_test", target="python", path=str(tmp_path / f"test_{name}.py"), name=name)
+
+
+async def test_a_servers_own_form_whose_controls_shadow_its_properties_is_recorded_and_proven(tmp_path):
+    """Trac's new-ticket form: radios named ``action``, a hidden ``id``, a summary named ``title``; a
+    form's named controls stand in for its own properties (``form.action`` is the radios). The click's
+    facts still say where the form goes and how, and the test it gives is proven."""
+    answer = await _create_and_export(tmp_path, "/tickets/", "Summary", "Login page crashes", "Create ticket",
+                                      "Login page crashes")
+    assert not answer.error and "proved 3/3" in answer.text, answer.text
+    click = next(step for step in map(json.loads, (tmp_path / "tickets.jsonl").read_text(encoding="utf-8").splitlines())
+                 if step.get("type") == "step" and step.get("tool") == "browser_click")
+    form = click["preflight"]["navigation"]["form"]
+    assert form["action"].endswith("/tickets/new") and form["method"] == "post", form
 
 
 async def test_state_the_app_kept_from_run_1_is_said_and_nothing_is_revised(tmp_path):
-    test_file = tmp_path / "test_names.py"
-    with proof_apps() as (url, apps):
-        async with recording_client(tmp_path / "names.jsonl") as client:
-            agent = Agent(client)
-            await agent.navigate(url + "/names/")
-            await agent.fill("textbox", "Name", "Ada")
-            await agent.click("button", "Create", expect_text="Created Ada")
-            await agent.verify_text("Created Ada")
-            apps.reset()                                          # the app's server restarted: Ada is free
-            answer = await agent.call("export_test", target="python", path=str(test_file), name="names")
+    answer = await _create_and_export(tmp_path, "/names/", "Name", "Ada", "Create", "Created Ada", restarted=True)
     assert answer.error and "UNPROVEN" in answer.text, answer.text
     assert "the app kept state from run 1: the test passed as it is, then failed as it is again" in answer.text
     assert "make the flow repeatable" in answer.text and "revised" not in answer.text
@@ -174,19 +196,24 @@ async def _add_first_book(agent: Agent, url: str) -> None:
     await agent.verify_text("Added Dune")
 
 
-async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_be_the_kept_state(tmp_path):
+@pytest.mark.parametrize("late", [False, True], ids=["books-with-the-page", "books-after-the-page"])
+async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_be_the_kept_state(tmp_path, late):
     """The recording added the first book, so the test's first run opens a shelf without its empty state:
-    "Add a first book" is not there, and the value the test types later is."""
+    "Add a first book" is not there, and the value the test types later is. When the books came after the
+    page had opened, the test first waits for the empty state they drew ("No books yet"): that wait fails
+    first, for the same reason, and is not revised either."""
     test_file = tmp_path / "test_shelf.py"
-    with proof_apps() as (url, _):
+    with proof_apps() as (url, apps):
+        apps.names_late = late
         async with recording_client(tmp_path / "shelf.jsonl") as client:
             agent = Agent(client)
             await _add_first_book(agent, url)
             answer = await agent.call("export_test", target="python", path=str(test_file), name="shelf")
     assert answer.error and "UNPROVEN: test_shelf.py: the app kept state from the recording: before the " \
         "test's first step, its first page already shows 'Dune', which the test types" in answer.text, answer.text
-    assert re.search(r'run 1 \(as it is\) failed at line \d+: page\.get_by_role\("button", name="Add a first book"',
-                     answer.text), answer.text
+    first = (r'expect\(page\.get_by_text\("No books yet", exact=True\)\)' if late
+             else r'(expect\(page\.get_by_text\("No books yet", exact=True\)\)|page\.get_by_role\("button", name="Add a first book")')
+    assert re.search(r'run 1 \(as it is\) failed at line \d+: ' + first, answer.text), answer.text
     assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
 
 
@@ -222,6 +249,16 @@ async def test_a_name_the_page_listed_just_before_the_test_typed_it_is_said_to_b
             answer = await agent.call("export_test", target="python", path=str(test_file), name="folders")
     assert answer.error and "UNPROVEN: test_folders.py: the app kept state from the recording: before the test " \
         "typed 'reports', its page already showed it" in answer.text, answer.text
+    assert '"kept_state": "the recording"' in answer.text and '"revisions": []' in answer.text, answer.text
+
+
+async def test_a_check_that_finds_twice_what_the_test_typed_is_said_to_be_the_kept_state(tmp_path):
+    """The first page is a form alone; Save lists every entry the app kept. The test saves "Solaris" again
+    beside the recording's, and the agent's check finds two: the kept state, not a locator to revise."""
+    answer = await _create_and_export(tmp_path, "/entries/", "Entry", "Solaris", "Save", "Solaris")
+    assert answer.error and "UNPROVEN: test_entries.py: the app kept state from the recording: " \
+        "get_by_text(\"Solaris\", exact=True) found 2 elements where the recording found one; it finds them by " \
+        "'Solaris', which the test types" in answer.text, answer.text
     assert '"kept_state": "the recording"' in answer.text and '"revisions": []' in answer.text, answer.text
 
 
@@ -285,11 +322,14 @@ async def test_an_app_that_is_down_at_export_time_is_unproven_with_the_reason(tm
 
 
 async def test_a_secret_is_read_from_the_environment_by_the_proof_and_never_printed(tmp_path, monkeypatch):
+    """Unset, the secret is what the proof says is missing: not the app's kept state, though the user the
+    test types ("admin") is a part of the first page's text (Django's login: "Django administration")."""
     test_file = tmp_path / "test_vault.py"
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "vault.jsonl") as client:
             agent = Agent(client)
             await agent.navigate(url + "/secret/")
+            await agent.fill("textbox", "User", "admin")
             await agent.fill("textbox", "Password", PASSWORD)
             await agent.click("button", "Unlock", expect_text="Unlocked")
             await agent.verify_text("Unlocked")
@@ -298,6 +338,8 @@ async def test_a_secret_is_read_from_the_environment_by_the_proof_and_never_prin
             monkeypatch.setenv("VERDEX_SECRET_PASSWORD", PASSWORD)
             proved = await agent.must("export_test", target="python", path=str(test_file), name="vault")
     assert missing.error and "VERDEX_SECRET_PASSWORD" in missing.text, missing.text
+    assert "reads VERDEX_SECRET_PASSWORD from the environment" in missing.text, missing.text   # not a locator's
+    assert "no other choice" not in missing.text and "kept state" not in missing.text, missing.text
     assert PROVED_3.search(proved.text), proved.text
     for text in (missing.text, proved.text, test_file.read_text(encoding="utf-8")):
         assert PASSWORD not in text
@@ -308,6 +350,21 @@ def test_a_run_that_hangs_is_stopped_and_reported(tmp_path):
     hanging.write_text("import threading\n\n\ndef test_hangs():\n    threading.Event().wait()\n", encoding="utf-8")
     run = run_pytest(hanging, label="run 1 (as it is)", chaos_seed=None, timeout_s=5, secrets=[])
     assert not run.passed and run.error == "Hang" and "did not finish in 5 s" in run.message
+
+
+def test_the_runs_take_the_options_meant_for_them_and_not_the_developers(tmp_path, monkeypatch):
+    """PYTEST_ADDOPTS is the developer's for their own suite (here it would deselect the test);
+    VERDEX_PYTEST_ADDOPTS is for proving's runs (here: no hypothesis plugin, as this suite sets it)."""
+    probe = tmp_path / "test_options.py"
+    probe.write_text("def test_options(request):\n"
+                     "    assert request.config.pluginmanager.is_blocked('hypothesispytest')\n", encoding="utf-8")
+    monkeypatch.setenv("PYTEST_ADDOPTS", "-k nothing_is_named_so")
+    monkeypatch.setenv(ADDOPTS_ENV, "-p no:hypothesispytest")
+    run = run_pytest(probe, label="run 1 (as it is)", chaos_seed=None, timeout_s=120, secrets=[])
+    assert run.passed, run.message
+    monkeypatch.delenv(ADDOPTS_ENV)
+    run = run_pytest(probe, label="run 1 (as it is)", chaos_seed=None, timeout_s=120, secrets=[])
+    assert not run.passed and "is_blocked" in run.message
 
 
 def test_the_runs_share_one_pytest_process_each_under_its_own_seed_and_stop_at_the_first_failure(tmp_path):

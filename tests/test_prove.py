@@ -7,6 +7,7 @@ tests run real pytest processes on a real Chromium, as a user's CI would."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -327,6 +328,7 @@ def test_prove_fails_a_test_that_reads_too_soon_and_passes_one_that_sleeps_past_
     result = json.loads(naive.stdout)["proof"]
     test = result["tests"][0]
     assert test["passes"] < 6 and test["first_failure"]["message"].startswith("AssertionError: the data had not arrived")
+    assert re.search(r"\(line \d+: assert ", test["first_failure"]["message"]), test["first_failure"]   # where it stopped
     assert test["first_failure"]["largest_delays"][0].endswith(("/a", "/b"))
     (suite / "test_naive.py").write_text(NAIVE_TEST.format(sleep_ms=2500))     # longer than the 1.5 s bound
     patient = _verdex(suite, "prove", "test_naive.py", "--runs", "3", "--", "--base-url", site)
@@ -345,9 +347,11 @@ def test_prove_says_what_is_wrong_with_its_input(suite):
 
 
 def test_a_hanging_run_is_stopped_and_the_other_runs_are_still_reported(site, suite):
+    """The bound is wide enough for a pytest process to start on a loaded machine (20 s was not, at a load
+    of 17: every run timed out); the test opens no browser, which a hang needs no more than a pass."""
     (suite / "test_hang.py").write_text(
-        "import time\n\ndef test_hang(page, request):\n"
+        "import time\n\ndef test_hang(request):\n"
         "    if request.config.getoption('chaos_seed') == 2:\n        time.sleep(600)\n")
-    done = _verdex(suite, "prove", "test_hang.py", "--runs", "3", "--timeout", "20", "--", "--base-url", site)
+    done = _verdex(suite, "prove", "test_hang.py", "--runs", "3", "--timeout", "60", "--", "--base-url", site)
     assert done.returncode == 1
-    assert "seed 2: timed out after 20 s" in done.stdout and "2/2" in done.stdout, done.stdout
+    assert "seed 2: timed out after 60 s" in done.stdout and "2/2" in done.stdout, done.stdout

@@ -3,7 +3,10 @@ tests/test_realapps.py samples the others (the same checks: no nth(), no volatil
 checks, the pytest file and the spec once each against fresh copies of the app): an app built
 around a code editor (marimo), one whose pages send a strict Content-Security-Policy (I Hate Money),
 one in several languages (Node-RED), an admin with a rich-text editor (Wagtail), a component-library
-SPA from npm (Element Plus) and a data browser with column filters (Datasette)."""
+SPA from npm (Element Plus), a data browser with column filters (Datasette), a documentation site whose
+search answers key by key from a web worker (MkDocs Material) and a reactive app whose Python side answers
+every click over a Jupyter kernel's websocket and whose page reads its own modules from blob: URLs
+(Solara)."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import pytest
 from tests.realapps import proving
 from tests.realapps.flows import first_flow_of_each_app
 
-KINDS = ("marimo", "ihatemoney", "node-red", "wagtail", "element-plus", "datasette")
+KINDS = ("marimo", "ihatemoney", "node-red", "wagtail", "element-plus", "datasette", "mkdocs-material", "solara")
 SAMPLE = [flow for flow in first_flow_of_each_app() if flow.app.name in KINDS]
 # Sampled flows whose generated test fails on a verdex defect #32 still lists: the class, to remove
 # once its fix lands (docs/realapps.md says where each fails).

@@ -41,7 +41,7 @@ async def test_a_thing_the_server_named_is_any_name_and_the_test_passes_twice_in
             await agent.verify_text("No files yet")
         python = runner.export_python(recording, tmp_path, page)
         source = python.read_text(encoding="utf-8")
-        assert f'to_have_url(re.compile(r"/{page}/open/[^/]+$"))' in source, source
+        assert f'to_have_url(re.compile(r"/{page}/open/[^/]+$")' in source, source
         assert f'expect_response("**/api/{page}/*/files")' in source, source
         assert re.search(rf"{made!r}\s+(#\s+)?as any name: the server named it".replace(" ", r"\s+(?:#\s+)?"), source), source
         for run in range(2):                        # the server names the next ones "… 1", "… 2"
@@ -52,7 +52,7 @@ async def test_a_thing_the_server_named_is_any_name_and_the_test_passes_twice_in
             pytest.skip("Node.js is not installed")
         with runner.exported_spec(recording, page) as spec:
             typescript = spec.read_text(encoding="utf-8")
-            assert f'toHaveURL(new RegExp("/{page}/open/[^/]+$"))' in typescript, typescript
+            assert f'toHaveURL(new RegExp("/{page}/open/[^/]+$")' in typescript, typescript
             assert f'waitForResponse("**/api/{page}/*/files")' in typescript, typescript
             for run in range(2):
                 done = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
@@ -63,7 +63,8 @@ async def test_a_thing_the_server_named_is_any_name_and_the_test_passes_twice_in
 async def test_a_thing_the_action_made_is_waited_for_until_the_app_has_loaded_it(tmp_path):
     """/drafts/ shows the new draft's editor before its content comes, and the content's answer empties
     the editor: the click waits for that answer (the last request for the draft it made), not only for
-    the POST that made it, so the text the test types is still there when it saves."""
+    the POST that made it, and for its whole body, which comes after its headers: the text the test
+    types is still there when it saves, in pytest and in ``npx playwright test``."""
     recording = tmp_path / "drafts.jsonl"
     with generation_apps() as (url, apps):
         async with recording_client(recording) as client:
@@ -75,9 +76,18 @@ async def test_a_thing_the_action_made_is_waited_for_until_the_app_has_loaded_it
             await agent.verify_text("Saved: Dear team")
         python = runner.export_python(recording, tmp_path, "drafts")
         source = python.read_text(encoding="utf-8")
-        assert 'expect_response("**/api/drafts/*")' in source, source
+        assert 'expect_response("**/api/drafts/*") as response_info:' in source, source
+        assert source.count("response_info.value.finished()") == 2, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
-    assert done.passed, f"{source}\n{done.tail()}"
+        assert done.passed, f"{source}\n{done.tail()}"
+        if shutil.which("npx") is None:
+            pytest.skip("Node.js is not installed")
+        with runner.exported_spec(recording, "drafts") as spec:
+            typescript = spec.read_text(encoding="utf-8")
+            assert 'waitForResponse("**/api/drafts/*")' in typescript, typescript
+            assert typescript.count(").finished();") == 2, typescript
+            done = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
+            assert done.passed, f"{typescript}\n{done.tail()}"
 
 
 def _step(tool: str, args: dict, requests: list[dict] = (), url_after: str = "") -> Step:

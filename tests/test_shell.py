@@ -11,6 +11,7 @@ import os
 import re
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -21,7 +22,7 @@ import pytest
 
 from verdex.server import build_server
 from verdex.shell.commands import COMMANDS, WITHOUT_SESSION
-from verdex.shell.places import REF_BLOCK, SESSIONS_DIR_ENV
+from verdex.shell.places import REF_BLOCK, SESSIONS_DIR_ENV, Place
 from verdex.tools import CAPABILITY_GROUPS, TOOLS
 
 WAIT_S = 30.0
@@ -31,10 +32,10 @@ WAIT_S = 30.0
 def shell(tmp_path: Path):
     """``shell("click", "e5", session="s")`` runs ``verdex …`` in tmp_path with its own sessions folder;
     every session it opened is closed afterwards."""
-    def run(*argv: str, session: str | None = "t", **env_vars: str) -> subprocess.CompletedProcess[str]:
+    def run(*argv: str, session: str | None = "t", cwd: Path = tmp_path, **env_vars: str) -> subprocess.CompletedProcess[str]:
         command = [sys.executable, "-m", "verdex", *argv, *(["-s", session] if session else [])]
         env = {**os.environ, SESSIONS_DIR_ENV: str(tmp_path / "sessions"), **env_vars}
-        return subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False)
+        return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False)
 
     run.folder = tmp_path / "sessions"
     yield run
@@ -86,6 +87,20 @@ def test_a_session_opened_with_a_role_on_its_default_url_exports_what_it_filled_
     assert source.index('page.goto("/login/")') < source.index('.fill("demo")'), source
 
 
+def test_a_file_a_command_names_is_where_the_command_was_typed_not_where_the_session_was_opened(
+        apps, shell, tmp_path):
+    assert shell("open", f"{apps.url}/shop/").returncode == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    saved = shell("state-save", "state.json", cwd=elsewhere)
+    assert saved.returncode == 0, saved.stdout + saved.stderr
+    exported = shell("export", "tests/test_shop.py", "--prove", "0", cwd=elsewhere)
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    assert (elsewhere / "state.json").is_file() and (elsewhere / "tests" / "test_shop.py").is_file()
+    assert not (tmp_path / "state.json").exists() and not (tmp_path / "tests").exists()
+    assert str(elsewhere / "tests" / "test_shop.py") in exported.stdout, exported.stdout
+
+
 def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp_path):
     opened = shell("open", f"{apps.url}/shop/")
     assert opened.returncode == 0, opened.stderr
@@ -113,6 +128,19 @@ def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--base-url", apps.url],
                          cwd=tmp_path / "tests", capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0, run.stdout[-3000:]
+
+
+def test_select_takes_the_labels_the_snapshot_shows_as_words(apps, shell):
+    """As Playwright's CLI takes its option: `verdex select REF Japan` (--values for the options' values)."""
+    assert shell("open", f"{apps.url}/aria/").returncode == 0
+    snapshot = shell("snapshot").stdout
+    chosen = shell("select", _ref(snapshot, r'combobox "Country"'), "Japan")
+    assert chosen.returncode == 0 and '"Japan"' in chosen.stdout, chosen.stdout + chosen.stderr
+    colors = shell("select", _ref(snapshot, r'listbox "Colors"'), "Green", "Blue")
+    assert colors.returncode == 0, colors.stderr
+    assert shell("select", _ref(snapshot, r'combobox "Country"'), "--values", "Brazil").returncode == 0
+    refused = shell("select", _ref(snapshot, r'combobox "Country"'))
+    assert refused.returncode != 0 and "pass values or labels" in refused.stdout + refused.stderr
 
 
 def test_the_structured_form_and_the_exit_codes(apps, shell):
@@ -166,6 +194,45 @@ def test_the_session_folder_and_its_socket_are_the_owners_only(apps, shell):
     assert shell("open", f"{apps.url}/shop/").returncode == 0
     assert shell.folder.stat().st_mode & 0o777 == 0o700
     assert (shell.folder / "t.sock").stat().st_mode & 0o077 == 0
+
+
+def test_a_session_too_busy_to_take_a_connection_is_alive_and_keeps_its_socket(tmp_path, monkeypatch):
+    """A session process still starting on a loaded machine takes no connection for a while: its
+    backlog fills with the opener's probes. It is alive, and its socket stays (the opener used to remove
+    it, and then waited for a session it could no longer reach)."""
+    monkeypatch.setenv(SESSIONS_DIR_ENV, str(tmp_path / "sessions"))
+    place = Place("busy")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+        listener.bind(str(place.socket))
+        listener.listen(0)                                  # accepts nothing: the backlog fills at once
+        waiting = []
+        try:
+            while True:
+                probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                probe.setblocking(False)
+                waiting.append(probe)
+                probe.connect(str(place.socket))
+        except BlockingIOError:
+            pass
+        try:
+            assert place.answers() and place.socket.exists()
+        finally:
+            for probe in waiting:
+                probe.close()
+    assert not place.answers() and not place.socket.exists()      # nobody listens now: a stale socket
+
+
+def test_a_socket_bound_by_a_live_session_that_does_not_listen_yet_stays(tmp_path, monkeypatch):
+    """A session writes what it is, binds its socket and then listens: a probe in between is refused. The
+    process is alive, so its socket stays (the opener used to remove it, and waited 90 s for nothing)."""
+    monkeypatch.setenv(SESSIONS_DIR_ENV, str(tmp_path / "sessions"))
+    place = Place("starting")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as bound:
+        bound.bind(str(place.socket))                          # not listening yet
+        place.about.write_text(json.dumps({"pid": os.getpid(), "ref_block": 0}))
+        assert not place.answers() and place.socket.exists() and place.about.exists()
+        place.about.write_text(json.dumps({"pid": 2 ** 22 + 1, "ref_block": 0}))     # no such process
+        assert not place.answers() and not place.socket.exists()
 
 
 def test_a_socket_left_by_a_killed_session_is_cleaned_and_said(apps, shell):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
+from playwright.async_api import Route, expect
+
+from verdex import actions
 
 pytestmark = pytest.mark.anyio
 
@@ -39,6 +43,18 @@ async def test_identity_header_names_url_title_heading_and_lang(session, apps):
     assert identity.url == apps.url + "/shop/"
     assert identity.title and identity.heading == "Products" and identity.lang == "en"
     assert identity.blockers == [] and identity.busy is False
+
+
+async def test_the_identity_heading_is_the_pages_not_a_dialogs_drawn_before_it(session, apps):
+    """A search dialog in the page's header draws its results' headings before the page's own h1."""
+    tab = await _open(session, apps, "/shop/", SHOP_READY)
+    await tab.page.evaluate("""() => {
+      const dialog = document.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.innerHTML = '<h1>Pixel 8 result</h1>';
+      document.body.prepend(dialog);
+    }""")
+    assert (await tab.snapshot()).identity.heading == "Products"
 
 
 async def test_identity_reports_the_loading_scrim_while_it_covers_the_grid(session, apps):
@@ -153,3 +169,29 @@ async def test_what_the_agent_receives_stays_within_24_kilobytes(session, apps, 
     await tab.page.wait_for_load_state("load")
     snap = await tab.snapshot()
     assert len(snap.to_text().encode("utf-8")) <= 24_000
+
+
+async def test_a_server_still_computing_is_a_loading_hint_and_a_live_region_of_content_is_no_notice(session, apps):
+    """A Shiny app's root says its server computes (html.shiny-busy, each output .recalculating): the
+    snapshot says so while it does. Its outputs are all aria-live: the number is a notice, its data table
+    is content, not a notice (its whole text was one)."""
+    tab = await session.tab()
+    held: list[Route] = []
+    await tab.page.route("**/live/slug*", lambda route: held.append(route))    # the server is computing
+    try:
+        await tab.navigate(apps.url + "/settling/outputs.html")
+        computing = (await tab.snapshot()).identity
+        assert ("document", "app-busy") in [(item.role, item.name) for item in computing.loading], computing.loading
+        async with asyncio.timeout(10):
+            while not held:                     # the page asked as it loaded; the handler may come after the load
+                await asyncio.sleep(0.05)
+        await held[0].continue_()
+    finally:
+        await tab.page.unroute("**/live/slug*")
+    await expect(tab.page.get_by_role("cell", name="16.99")).to_be_visible()
+    drawn = await tab.snapshot()
+    assert drawn.identity.loading == [] and [n.text for n in drawn.identity.notices] == ["244"], drawn.identity
+    dinner = re.search(r'button "Dinner only" \[ref=(e\d+)\]', drawn.text).group(1)
+    said = (await actions.click(tab, dinner)).to_text()
+    assert 'appeared: status "176"' in said and "toast" not in said, said          # the table is no toast
+    assert "generic [ref=" not in said, said      # the outputs it marked busy got no refs to show in the diff

@@ -102,3 +102,46 @@ async def test_a_cover_from_outside_the_widget_still_blocks_the_click(session):
     with pytest.raises(NotActionable) as caught:
         await actions.click(tab, ref)
     assert caught.value.facts["blocking"][0].startswith("covered at its centre by div#scrim"), caught.value.facts
+
+
+# Vuetify 3's checkbox, as Solara draws it: the input transparent in its box, its <label for> beside it and
+# wide enough to lie over the input's centre, and the label's text a second time in the box's wrapper.
+UNDER_LABEL = """
+<style>
+  .v-selection-control { display: flex; align-items: center; height: 40px }
+  .v-selection-control__wrapper { position: relative; display: inline-flex; width: 40px; height: 40px;
+    font-size: 0 }
+  .v-selection-control__input input { position: absolute; inset: 0; width: 40px; height: 40px; opacity: 0;
+    margin: 0; cursor: pointer }
+  label.v-label { position: relative; margin-left: -20px; padding: 0 8px 0 24px; height: 40px; line-height: 40px;
+    cursor: pointer }
+</style>
+<div class="v-input"><div class="v-selection-control"><div class="v-selection-control__wrapper">milk<div
+  class="v-selection-control__input"><input id="checkbox-1" type="checkbox"></div></div><label
+  class="v-label v-label--clickable" for="checkbox-1">milk</label></div></div>
+<div class="v-input"><div class="v-selection-control"><div class="v-selection-control__wrapper">bread<div
+  class="v-selection-control__input"><input id="checkbox-2" type="checkbox"></div></div><label
+  class="v-label v-label--clickable" for="checkbox-2">bread</label></div></div>
+<label class="plain"><input id="shout" type="checkbox"> <span>Shout</span></label>
+"""
+
+
+async def test_a_checkbox_its_own_label_lies_over_is_clicked_through_the_label(session):
+    """Playwright's check() on such an input times out ("<label> intercepts pointer events"): a user clicks
+    the label, and so do the recording and the test, found in the input's own field (Vuetify's classes are
+    its components', not Vue's transition states)."""
+    tab = await session.tab()
+    await tab.page.set_content(UNDER_LABEL)
+    ref = await _ref(tab, r'checkbox "bread"')
+    result = await actions.click(tab, ref)
+    assert await tab.page.locator("#checkbox-2").is_checked()
+    assert result.preflight.stand_in is not None and result.preflight.stand_in.startswith("its label label.v-label")
+    assert result.locator.code == ('page.locator("div.v-input").filter(has=page.get_by_role("checkbox", name="bread", '
+                                   'exact=True)).locator("label.v-label")'), result.locator.code
+    assert not result.locator.fallback
+    await locators.build(tab.page, result.locator.chosen.steps).click()
+    assert not await tab.page.locator("#checkbox-2").is_checked()
+    # a label that holds its input (Gradio's) is not over it: the input takes the click itself
+    plain = await actions.click(tab, await _ref(tab, r'checkbox "Shout"'))
+    assert plain.preflight.stand_in is None and await tab.page.locator("#shout").is_checked()
+    assert plain.locator.code == 'page.get_by_role("checkbox", name="Shout", exact=True)', plain.locator.code

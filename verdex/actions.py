@@ -95,15 +95,42 @@ async def type_text(tab: Tab, ref: str, text: str, *, submit: bool = False, forc
 @core_call("fill", "medium")
 async def fill(tab: Tab, ref: str, value: str, *, submit: bool = False, force: bool = False, wait: bool = False,
                confirm: str | None = None) -> ActionResult:
-    """Replaces the field's value, the way Playwright's fill() does (focus, select all, insert text)."""
+    """Replaces the field's value, the way Playwright's fill() does (focus, select all, insert text); a
+    field that listens for keys and for no text event (a search box built on keyup) is emptied and then
+    typed into key by key, since fill presses no key and its handlers would never run."""
+    keys = await _keys_only(tab, ref)
 
     async def perform(locator: Locator, forced: bool) -> None:
-        await locator.fill(value, force=forced, timeout=ACTION_TIMEOUT_MS)
+        if keys:
+            await locator.fill("", force=forced, timeout=ACTION_TIMEOUT_MS)
+            await locator.press_sequentially(value, timeout=ACTION_TIMEOUT_MS)
+        else:
+            await locator.fill(value, force=forced, timeout=ACTION_TIMEOUT_MS)
         if submit:
             await locator.press("Enter", timeout=ACTION_TIMEOUT_MS)
 
-    return await _act(tab, ref, "fill", perform, force=force, wait=wait, confirm=confirm,
-                      args={"value": value, "submit": submit}, secret_arg="value")
+    result = await _act(tab, ref, "fill", perform, force=force, wait=wait, confirm=confirm,
+                        args={"value": value, "submit": submit, **({"keys": True} if keys else {})}, secret_arg="value")
+    if not keys:
+        return result
+    note = (f"typed key by key: the field listens for {' and '.join(keys)} and nothing on or above it for "
+            "input or change, so a plain fill would run none of its handlers (the test does the same)")
+    return result.model_copy(update={"verdict": result.verdict.model_copy(
+        update={"advisory": [*result.verdict.advisory, note]})})
+
+
+KEY_EVENTS = frozenset({"keydown", "keyup", "keypress"})
+TEXT_EVENTS = frozenset({"input", "beforeinput", "change", "textInput"})     # what a fill fires (change: as it leaves)
+
+
+async def _keys_only(tab: Tab, ref: str) -> list[str]:
+    """The key events a field listens for when neither it nor anything above it listens for a text event
+    (input, change): typing reaches its handlers, Playwright's fill does not. [] otherwise, and for a
+    field in another frame."""
+    chain = await tab.listener_types(ref, above_when=KEY_EVENTS)
+    if not chain or not chain[0] & KEY_EVENTS or any(types & TEXT_EVENTS for types in chain):
+        return []
+    return sorted(chain[0] & KEY_EVENTS)
 
 
 @core_call("select", "medium")
@@ -215,9 +242,10 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = Fal
     await watch.start()
     with translate_playwright_errors(f"pressing {key}"):
         await tab.page.keyboard.press(key)
-    effects = await watch.finish()
+    effects = _without_key_focus(await watch.finish())
     tab.guard.stopped_since(stopped, "press", target)
-    result = ActionResult(action="press", ref="", target="the focused element", verdict=Verdict(), effects=effects)
+    result = ActionResult(action="press", ref="", target=f"{key} on the focused element", verdict=Verdict(),
+                          effects=effects)
     steps.note(tab.recorder, steps.pressed(tab, key, effects, **_before(watch)), watch.attachments)
     return result
 
@@ -285,7 +313,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     link, form = facts.navigation.link, facts.navigation.form
     opens_tab = (link is not None and link.target == "_blank") or (form is not None and form.target == "_blank")
     # typing shows nothing to wait for; a typed value submitted with Enter is a key press
-    first_sign = action not in ("fill", "type", "hover", "upload") or bool(args.get("submit"))
+    # (or typed into a field that listens for keys: its handlers answer as to a submit)
+    first_sign = action not in ("fill", "type", "hover", "upload") or bool(args.get("submit") or args.get("keys"))
     typed = args.get("value", args.get("text")) if action in ("fill", "type") else None
     watch = EffectsWatch(tab, expect_popup=opens_tab, target=facts.box, ref=ref, first_sign=first_sign,
                          typed=None if secret_arg and facts.sensitive else typed) if effects else None
@@ -297,7 +326,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
         try:
             proof = await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force),
                                    f"{action} on {ref}", proving=locators.prove(tab.page, choice, locating,
-                                                          lambda: tab.candidates(ref, pointer=pointer)))
+                                                          lambda: tab.candidates(ref, pointer=pointer)),
+                                   watched=watch is not None)
             choice = _proven(choice, await proof)
         except _Unproven:
             choice = None
@@ -330,12 +360,19 @@ def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: Prefligh
 
 def _without_own_value(effects: Effects, ref: str, action: str, args: dict[str, Any]) -> Effects:
     """The target's new value is the action itself when the action filled, chose or checked it (unless
-    the page then made it something else: a field that formats what was typed)."""
+    the page then made it something else: a field that formats what was typed); a key moves the focus
+    itself (Tab)."""
+    if action == "press":
+        return _without_key_focus(effects)
     if action not in ("fill", "type", "select", "check", "uncheck", "upload"):
         return effects
     typed = args.get("value", args.get("text")) if action in ("fill", "type") else None
     own = [v for v in effects.values if v.ref == ref and (typed is None or v.after.endswith(typed))]
     return effects.model_copy(update={"values": [v for v in effects.values if v not in own]}) if own else effects
+
+
+def _without_key_focus(effects: Effects) -> Effects:
+    return effects.model_copy(update={"values": [v for v in effects.values if v.kind != "focus"]})
 
 
 def _before(watch: EffectsWatch | None) -> dict[str, list[Any]]:
@@ -375,7 +412,7 @@ class _Unproven(Exception):
 class _Proof:
     """The proof that ran beside an action, and whether the action was done before it ended."""
 
-    choice: LocatorChoice
+    choice: LocatorChoice | None      # None: the proof failed on the page the action had changed
     after_the_action: bool
 
 
@@ -383,23 +420,37 @@ def _proven(bridge: LocatorChoice, proof: _Proof) -> LocatorChoice:
     """The choice as proven. A proof that ended after the action counted the page the action changed (a
     click that renamed its button, under a load that ran the proof late): the action itself acted on
     exactly one match of the bridge's locator, as Playwright acts only on one, so that is its proof."""
-    if proof.choice.chosen.is_target or not proof.after_the_action:
+    if proof.choice is not None and (proof.choice.chosen.is_target or not proof.after_the_action):
         return proof.choice
     acted = bridge.chosen.model_copy(update={"matches": 1, "is_target": True, "counted_by": "playwright"})
     return bridge.model_copy(update={"chosen": acted, "candidates": [acted]})
 
 
 async def _proof_of(proof: asyncio.Future[LocatorChoice], ended: dict[str, float]) -> _Proof:
-    choice = await proof
-    return _Proof(choice, after_the_action="action" in ended and ended["proof"] > ended["action"])
+    if "landed" in ended:              # the action's input had reached the page when the proof ended
+        return _Proof(None if proof.exception() is not None else proof.result(), after_the_action=True)
+    return _Proof(await proof, after_the_action="action" in ended and ended["proof"] > ended["action"])
+
+
+async def _landed(tab: Tab) -> bool:
+    """Whether the action's input has reached the page (the effects watch saw it). A page that cannot answer
+    is one the action is changing (a document going away): counted as landed, since awaiting an action
+    that has not acted only lets Playwright act on its one match or time out, never act twice."""
+    try:
+        return (await tab.call_bridge("watchLanded"))["landed"]
+    except VerdexError:
+        return True
 
 
 async def _perform(tab: Tab, action: Awaitable[None], what: str,
-                   proving: Awaitable[LocatorChoice] | None = None) -> Awaitable[_Proof] | None:
+                   proving: Awaitable[LocatorChoice] | None = None, watched: bool = False) -> Awaitable[_Proof] | None:
     """Run the Playwright action; if it opens a JavaScript dialog, the action is done (its input was
     delivered) even though Playwright's call returns only once the dialog is answered. With a proof
     running beside it: if the proof fails while the action still waits for its element, the action is
-    cancelled (it has not acted: Playwright acts only on exactly one match) and _Unproven raised.
+    cancelled (it has not acted: Playwright acts only on exactly one match) and _Unproven raised. If the
+    action's input has reached the page by then (``watched``: the effects watch saw it land), the proof
+    counted the page the action changed (a click that removed its button, or left the page): the
+    action is awaited, and its one match is its proof.
     The proof starts once the action's first message is on its way, so that the page answers the action
     first and runs the proof in the frames the action spends waiting for the element to be stable.
     Returns the proof, to be awaited for the proven choice."""
@@ -416,10 +467,13 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
         if len(tab.dialog_log) > dialogs_before:
             task.add_done_callback(_consume)
             return _proof_of(proof, ended) if proof is not None else None
-        watched = {task} if proof is None or proof.done() else {task, proof}
-        await asyncio.wait(watched, timeout=WAIT_POLL_S, return_when=asyncio.FIRST_COMPLETED)
-        if proof is not None and proof.done() and not task.done():
+        waiting_on = {task} if proof is None or proof.done() else {task, proof}
+        await asyncio.wait(waiting_on, timeout=WAIT_POLL_S, return_when=asyncio.FIRST_COMPLETED)
+        if proof is not None and proof.done() and not task.done() and "landed" not in ended:
             if proof.exception() is not None or not proof.result().chosen.is_target:
+                if watched and await _landed(tab):
+                    ended["landed"] = time.monotonic()
+                    continue
                 task.cancel()
                 task.add_done_callback(_consume)
                 raise _Unproven()

@@ -61,11 +61,24 @@ async def text_visible(tab: Tab, text: str) -> Verification:
                                                     matches=1, is_target=True),
                                candidates=[], code=locators.python_expression(steps))
     passed = found is not None
-    actual = None if passed else f"{await tab.page.get_by_text(text).count()} elements of the page show this text"
+    actual = None if passed else await _why_not_shown_once(tab, text)
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
                           locator=choice)
     _record(tab, result, VerifyTextArgs(**recorded))
     return result
+
+
+async def _why_not_shown_once(tab: Tab, text: str) -> str:
+    """What the page has of the text when no one element shows it: none, hidden ones (a flash message
+    that went away as the agent checked), or several (the test's strict locator needs one)."""
+    held = tab.page.get_by_text(text)
+    total = await held.count()
+    visible = await held.filter(visible=True).count() if total else 0
+    if total == 0:
+        return "no element of the page holds this text"
+    if visible == 0:
+        return f"{total} element(s) of the page hold this text, none of them visible (hidden, or gone as the check ran)"
+    return f"{visible} visible elements show this text: the test's check needs one (check a longer text)"
 
 
 async def whole_text(tab: Tab, frame_steps: list[LocatorStep], text: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ with no effect says so.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ import verdex.locators as locators
 from verdex.bridge import from_bridge
 from verdex.browser.answer_names import names_of
 from verdex.browser.frames import frames_content
-from verdex.browser.network import RequestRecord, changed_the_page
+from verdex.browser.network import PageClockEnds, RequestRecord, changed_the_page
 from verdex.errors import NotActionable, VerdexError
 from verdex.facts import (
     SNAPSHOT_LINE,
@@ -82,7 +83,7 @@ class EffectsWatch:
             from verdex.artifacts.action_capture import ActionCapture
             self._capture = await ActionCapture.before(tab.page, tab.artifacts, self._target)
         if started is None:
-            started = await tab.call_bridge("watchStart")
+            started = await tab.call_bridge("watchStart", {"ref": self._ref})
         tab.refs.saw(started["next_ref"])
         self._url_before = tab.page.url
         self._document_before = tab.refs.current_document
@@ -122,10 +123,9 @@ class EffectsWatch:
             if self._expect_popup:
                 await self._settle_popup()
             await self._settle_requests()
-            self._named = {id(r): await names_of(r.naming) for r in tab.network.since(self._t0) if r.naming}
             downloads = await self._download_facts()
             if tab.pending_dialogs:
-                return self._effects(downloads=downloads)       # frozen until the dialog is answered
+                return await self._named_effects(downloads=downloads)   # frozen until the dialog is answered
             try:
                 answer = await tab.call_bridge("watchFinish", {
                     "ref": self._ref, "quiet_ms": QUIET_MS, "bound_ms": SETTLE_DOM_S * 1000,
@@ -133,11 +133,16 @@ class EffectsWatch:
             except NotActionable:
                 if not tab.pending_dialogs:
                     raise
-                return self._effects(downloads=downloads)       # a script opened a dialog as the page settled
+                return await self._named_effects(downloads=downloads)   # a script opened a dialog as the page settled
             tab.refs.saw(answer["next_ref"])
             same_document = "error" not in answer and tab.refs.current_document == self._document_before
+            if same_document and self._open_requests():
+                # the action's handler asked after a moment (a timer, an awaited step): the request reached the
+                # tab's log only while the page's DOM settled
+                await self._settle_requests()
+            self._named = await self._names()
             if not same_document:
-                identity = from_bridge(PageIdentity, answer["identity"]) if "error" in answer else await tab.identity()
+                identity = await self._arrival(answer)
                 effects = self._effects(downloads=downloads, identity=identity, navigated=True)
             else:
                 self.ancestors_after = [from_bridge(AncestorState, a) for a in answer["ancestors"] or []]
@@ -145,7 +150,7 @@ class EffectsWatch:
                 frames_changed = _frame_changes(self._frames_before, await frames_content(tab))
                 effects = self._effects(downloads=downloads, identity=from_bridge(PageIdentity, answer["identity"]),
                                         diff=answer["diff"], changed_times=answer["mutation_times"],
-                                        stalls=answer["stalls"],
+                                        stalls=answer["stalls"], page_ends=PageClockEnds(answer["answers"]),
                                         frames_changed=frames_changed, values=values, overlays=answer["overlays"])
             self.late_values = await self._located(self.late_values)
             self.late_requests = [self._request_fact(record) for record in self._late_records]
@@ -156,6 +161,20 @@ class EffectsWatch:
             tab.network.watching = False
             tab.network.settled(self._typed)
             tab.page.remove_listener("download", self._downloaded)
+
+    async def _arrival(self, answer: dict[str, Any]) -> PageIdentity:
+        """The page the action went to, once its HTML is parsed: a navigation commits with the answer's
+        headers, and until its bytes come the new document is empty (no title, no root element). Waited for
+        SETTLE_DOM_S at most; what it is so far when its bytes are later, or a dialog holds it."""
+        tab = self._tab
+        with contextlib.suppress(PlaywrightError):
+            await tab.page.wait_for_load_state("domcontentloaded", timeout=SETTLE_DOM_S * 1000)
+        try:
+            return await tab.identity()
+        except NotActionable:
+            if "error" not in answer:
+                raise
+            return from_bridge(PageIdentity, answer["identity"])    # read before the dialog came
 
     async def _located(self, changes: list[ValueChange]) -> list[ValueChange]:
         """Each changed field with the locator a test finds it by, proven unique on the page now."""
@@ -198,8 +217,7 @@ class EffectsWatch:
         while time.monotonic() < deadline:
             now = time.monotonic()
             made = network.since(self._t0)
-            if [r for r in made if r.finished is None and not network.standing(r, self._t0)
-                    and (r.responded is None or now - r.responded < UNREAD_BODY_S)]:
+            if self._open_requests(now):
                 quiet_since = None
             else:
                 # a page that asks again with what an answer said (save, then sync) starts the next request
@@ -211,15 +229,31 @@ class EffectsWatch:
                 return
             await asyncio.sleep(POLL_S)
 
+    def _open_requests(self, now: float | None = None) -> list[RequestRecord]:
+        """The requests made since the action began that are still open, but not one kept open on purpose
+        nor one whose body the page does not read."""
+        network, now = self._tab.network, time.monotonic() if now is None else now
+        return [r for r in network.since(self._t0) if r.finished is None and not network.standing(r, self._t0)
+                and (r.responded is None or now - r.responded < UNREAD_BODY_S)]
+
+    async def _names(self) -> dict[int, list[str]]:
+        return {id(r): await names_of(r.naming) for r in self._tab.network.since(self._t0) if r.naming}
+
+    async def _named_effects(self, *, downloads: list[str]) -> Effects:
+        self._named = await self._names()
+        return self._effects(downloads=downloads)
+
     def _request_fact(self, record: RequestRecord, changed: bool | None = None) -> RequestEffect:
         network = self._tab.network
         return RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                              status=record.status, failed=record.failed, changed_page=changed,
                              standing=network.standing(record, self._t0), named=self._named.get(id(record), []),
+                             body_ended=record.status is not None and record.finished is not None,
                              on_its_own=network.on_its_own(record))
 
     def _effects(self, *, downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
-                 changed_times: list[float] | None = None, stalls: list[list[float]] = (), navigated: bool = False,
+                 changed_times: list[float] | None = None, stalls: list[list[float]] = (),
+                 page_ends: PageClockEnds | None = None, navigated: bool = False,
                  frames_changed: tuple[list[str], list[str]] = ([], []), values: list[ValueChange] = (),
                  overlays: list[dict[str, Any]] = ()) -> Effects:
         tab = self._tab
@@ -231,10 +265,8 @@ class EffectsWatch:
         for record in tab.network.since(self._t0):
             changed = None
             if changed_times is not None and (record.response_end_epoch_ms or record.finished):
-                if record.response_end_epoch_ms is not None:
-                    # the browser timed the response on the clock the page's mutations use
-                    answered = record.response_end_epoch_ms - self._page_origin
-                else:
+                answered = page_ends.take(record, self._page_origin) if page_ends is not None else None
+                if answered is None:        # not timed by the browser: by when verdex heard of it
                     answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
                 changed = changed_the_page(answered, changed_times, stalls)
             requests.append(self._request_fact(record, changed))
@@ -270,10 +302,17 @@ def _sighted(overlays: list[dict[str, Any]], appeared: list[str], dialogs: list[
         quoted = _quoted(overlay["text"])
         if any(quoted[1:-1] in said for said in appeared + out):
             continue
-        if overlay["kind"] == "dialog" and any(name and overlay["text"].startswith(name) for name in dialogs):
+        if overlay["kind"] == "dialog" and any(name and _spaceless(overlay["text"]).startswith(_spaceless(name))
+                                               for name in dialogs):
             continue                               # a dialog the identity names (``dialogs``: its names now)
         out.append(f"{overlay['kind']} {quoted}" + (" (gone again)" if overlay["gone"] else ""))
     return out
+
+
+def _spaceless(text: str) -> str:
+    """A text without its spaces: an overlay's text runs its pieces together where a name spaces them
+    (a heading whose words are buttons: "Add TransactionBalance", named "Add Transaction Balance")."""
+    return "".join(text.split())
 
 
 def _frame_changes(before: dict[str, list[str]], after: dict[str, list[str]]) -> tuple[list[str], list[str]]:

@@ -344,6 +344,7 @@ class LocatorCandidate(Fact):
     name: str | None = None
     volatile: bool = False
     words: str | None = None
+    generic: bool = Field(False, description="a test id that names the element's kind (ValueCandidate.generic)")
 
 
 class ContainerFact(Fact):
@@ -485,12 +486,16 @@ class RoleCandidate(Fact):
 
 
 class ValueCandidate(Fact):
-    """The target found by one value: its test id, label, placeholder, alt text, text, title or a CSS selector
-    (a semantic class, an icon's ``svg``)."""
+    """The target found by one value: its test id, label, placeholder, alt text, text, title, what its author
+    named it by (``attribute``: ``#email``, ``input[name="email"]``, a tooltip's ``a[data-title="Zoom in"]``,
+    the icon of a control with no name ``button:has(svg[data-testid="EditIcon"])``) or a CSS selector (a
+    semantic class, an icon's ``svg``)."""
 
-    kind: Literal["test_id", "label", "placeholder", "alt", "text", "title", "css"]
+    kind: Literal["test_id", "label", "placeholder", "alt", "text", "title", "attribute", "css"]
     value: str
     volatile: bool = False
+    generic: bool = Field(False, description="a test id that names the element's kind, not which one (Gradio's "
+                                             "data-testid=\"checkbox\" on every checkbox): after its role and name")
     estimate: int | None = ESTIMATE
 
     @property
@@ -639,6 +644,8 @@ class RequestEffect(Fact):
     failed: str | None = None
     changed_page: bool | None = Field(None, description="the DOM changed within 500 ms of the response")
     standing: bool = Field(False, description="a request the page keeps open (a long poll, a stream): not waited for")
+    body_ended: bool = Field(False, description="the answer's body came to its end as the action settled (a "
+                                                "stream's does not): a test may wait for the whole answer")
     named: list[str] = Field([], description="names the server gave in its answer to a request that made or changed "
                                              "something (a JSON answer's strings, a Location)")
     on_its_own: bool = Field(False, description="the page made the same request while no action ran (between "
@@ -698,12 +705,15 @@ class VisualDiff(Fact):
 
 class ValueChange(Fact):
     """A form field whose value (or checked state) the page changed: a script sets the property and no
-    mutation fires, so only reading the values before and after shows it (hidden fields included)."""
+    mutation fires, so only reading the values before and after shows it (hidden fields included). Or
+    the element the page moved the focus to (``kind="focus"``): no mutation shows that either."""
 
     field: str = Field(description="its role and name, or its tag and name attribute when hidden")
     ref: str | None = None
     hidden: bool = False
-    kind: Literal["value", "checked"] = "value"
+    kind: Literal["value", "checked", "focus"] = "value"
+    attribute: str | None = Field(None, description="the attribute that holds the value, when no value property "
+                                  "does (an ARIA slider's aria-valuenow)")
     before: str
     after: str
     test_id: str | None = None
@@ -712,6 +722,8 @@ class ValueChange(Fact):
     locator: LocatorChoice | None = Field(None, description="proven at record time: how a test finds it")
 
     def to_text(self) -> str:
+        if self.kind == "focus":
+            return f"{self.field}{' (hidden)' if self.hidden else ''}"
         return (f"{self.field}{' (hidden)' if self.hidden else ''}: {json.dumps(self.before, ensure_ascii=False)}"
                 f" → {json.dumps(self.after, ensure_ascii=False)}")
 
@@ -746,7 +758,7 @@ class Effects(Fact):
         lines = []
         origin = _origin(self.url_before)
         for r in self.requests:
-            status = r.failed or r.status
+            status = r.failed or r.status or "no answer yet (still open when the page settled)"
             url = r.url[len(origin):] if origin and r.url.startswith(origin + "/") else r.url     # same origin: its path
             if r.standing:
                 lines.append(f"request held open: {r.method} {url} (a long poll or a stream; not waited for)")
@@ -761,7 +773,7 @@ class Effects(Fact):
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]
         lines += [f"download: {d}" for d in self.downloads]
         lines += [f"appeared: {a}" for a in self.appeared] + [f"disappeared: {d}" for d in self.disappeared]
-        lines += [f"value set: {v.to_text()}" for v in self.values]
+        lines += [f"{'focus moved to' if v.kind == 'focus' else 'value set:'} {v.to_text()}" for v in self.values]
         if self.title_change:
             lines.append(f"title: {self.title_change[0]!r} → {self.title_change[1]!r}")
         if self.heading_change:
@@ -813,7 +825,8 @@ class ActionResult(Fact):
 
     def to_text(self) -> str:
         risk = self.preflight.risk.level if self.preflight is not None else "safe"
-        lines = [f"{self.action} {self.target} [ref={self.ref}]" + (f" [{risk}]" if risk != "safe" else "")
+        lines = [f"{self.action} {self.target}" + (f" [ref={self.ref}]" if self.ref else "")
+                 + (f" [{risk}]" if risk != "safe" else "")
                  + (" (forced past preflight)" if self.forced else "")]
         if self.locator is not None:
             lines.append(f"via {self.locator.code}" + (" (positional fallback)" if self.locator.fallback else ""))

@@ -25,7 +25,8 @@ from verdex.facts import (
     Box, CountedCandidate, FrameFact, Locating, LocatorChoice, LocatorStep, RankedLocator, RoleCandidate, ScopeWay,
 )
 
-SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200, "css": 520}
+SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200,
+          "attribute": 300, "css": 520}
 ROLE_ONLY = 510
 WORDS = 150            # a role and the words of its name, without the count it holds: before a label or text
 ITSELF_BASE = 600
@@ -68,9 +69,10 @@ def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:
         return (LocatorStep(method="get_by_role", args=[candidate.role],
                             kwargs={"name": candidate.name, "exact": True}), SCORES["role"] + volatile)
     kind = candidate.kind
-    if kind == "test_id":
-        return LocatorStep(method="get_by_test_id", args=[candidate.value]), SCORES[kind]
-    if kind == "css":          # a semantic class (``span.column-header--sort``) or an icon's ``svg``
+    if kind == "test_id":      # one that names the kind (``checkbox``) comes right after the role and name
+        return LocatorStep(method="get_by_test_id", args=[candidate.value]), SCORES["role"] + 1 if candidate.generic \
+            else SCORES[kind]
+    if kind in ("css", "attribute"):   # a semantic class (``span.column-header--sort``), an icon's ``svg``; ``#email``
         return LocatorStep(method="locator", args=[candidate.value]), SCORES[kind]
     method = {"label": "get_by_label", "placeholder": "get_by_placeholder", "alt": "get_by_alt_text",
               "text": "get_by_text", "title": "get_by_title"}[kind]

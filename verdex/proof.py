@@ -26,7 +26,7 @@ from verdex.generators.line_map import statement_at
 from verdex.generators.plan import Action, Check, Goto, Statement, TestPlan
 from verdex.generators.revisions import apply_revisions, next_revision
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
-from verdex.proof_state import kept_from_recording, removed_since_recording
+from verdex.proof_state import kept_from_recording, made_again, removed_since_recording
 from verdex.recording_format import Step
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
@@ -123,13 +123,21 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             if not kept:
                 return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
         else:
-            # what the recording removed is not revised: another locator would act on another element
-            kept = removed_since_recording(plan, located, failed.shown) if located else ""
+            # what the recording removed, or made again by the test, is not revised: another locator would
+            # act on another element
+            kept = (removed_since_recording(plan, located, failed.shown)
+                    or made_again(plan, located, failed.message)) if located else ""
+            if not kept and located is not None and _on_a_wait(located, source, failed):
+                # a wait verdex chose for the page's state (its data drawn: an empty state, a count) failing on
+                # a first page that already shows what the test types: the recording's state is the cause, and
+                # another choice for the wait would only move the failure
+                kept = kept_from_recording(plan, located, failed.shown, failed.typed)
             if not kept:
                 revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
             # a line verdex cannot choose again (the agent's assertion; an action on an element found but
             # never ready) may fail for the state the recording left in the app
-            if located and not kept and revision is None:
+            unset = failed.line is not None and _missing_secret(failed, source[failed.line - 1])
+            if located and not kept and revision is None and not unset:
                 kept = kept_from_recording(plan, located, failed.shown, failed.typed)
         if kept:
             proof.kept_state = "the recording"
@@ -184,11 +192,28 @@ def _one_round(proof: Proof, target: str, path: Path, runs: int, timeout_s: floa
     return failed
 
 
+# the TypeScript spec's secret() when its variable is not set (generators/templates/test.spec.ts.j2)
+UNSET_SECRET = re.compile(r"set (\w+): the test types it into a sensitive field")
+
+
+def _missing_secret(failed: Run, line: str) -> str | None:
+    """The environment variable a secret is read from, when the run failed for want of it."""
+    said = UNSET_SECRET.search(failed.message)
+    if said:
+        return said.group(1)
+    name = failed.message.strip().strip("'\"")
+    return name if failed.error == "KeyError" and f'os.environ["{name}"]' in line else None
+
+
 def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str], failed: Run,
               revisions: list[Revision]) -> tuple[Revision | None, str]:
     """The next choice for the line the run failed on, or None and why there is none."""
     if failed.error in ("Hang", "NoNode") or failed.line is None:
         return None, "not on a line of the test" if failed.line is None else "the run was stopped"
+    missing = _missing_secret(failed, source[failed.line - 1])
+    if missing:
+        return None, (f"the test reads {missing} from the environment (what the agent typed into a sensitive "
+                      "field), and it is not set where verdex ran it: set it there and export again")
     located = statement_at(plan, target, "\n".join(source), failed.line)
     if located is None:
         return None, "the line is outside the test's steps"
@@ -197,19 +222,32 @@ def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str],
         return None, "the agent asserted this; proving never loosens the agent's assertions"
     if isinstance(statement, Goto):
         return None, "the navigation itself failed"
-    text = source[failed.line - 1]
-    block = " ".join(source[failed.line - 1:failed.line + 3])
-    part = _part(statement, text, block, failed.message)
+    part = _failing_part(statement, source, failed)
     if part == "locator" and FOUND_BUT_DISABLED.search(failed.message):
         return None, "its locator found the element, which stayed disabled"
     revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line())
     return revision, "" if revision else f"the recording offers no other choice for its {part.split(':')[0]}"
 
 
+def _on_a_wait(statement: Statement, source: list[str], failed: Run) -> bool:
+    """The run failed on one of the waits verdex wrote before an action."""
+    if not isinstance(statement, Action) or failed.line is None:
+        return False
+    return _failing_part(statement, source, failed).startswith("wait")
+
+
+def _failing_part(action: Action, source: list[str], failed: Run) -> str:
+    """Which of the action's choices the run failed on (``_part``), read from the failing line and the three
+    after it."""
+    line = failed.line
+    assert line is not None, "a run that failed on a line of the test"
+    return _part(action, source[line - 1], " ".join(source[line - 1:line + 3]), failed.message)
+
+
 def _part(action: Action, text: str, block: str, message: str) -> str:
     """Which of the action's choices the failing line is: its response wait, the URL it asserts, one of
     the waits before it, or the locator it acts on."""
-    if re.search(r"expect_response|waitForResponse|await response\d+;", text) or 'event "response"' in message:
+    if re.search(r"expect_response|waitForResponse|await response\d+;|await \(await response\d+\)|response_info", text) or 'event "response"' in message:
         return "response"
     if "to_have_url" in text or "toHaveURL" in text:
         return "url"

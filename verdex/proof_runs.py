@@ -23,6 +23,7 @@ import verdex.proof_plugin as proof_plugin
 from verdex.generators.typescript_syntax import REPO_ROOT, package_root
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+ADDOPTS_ENV = "VERDEX_PYTEST_ADDOPTS"   # pytest options for proving's runs (PYTEST_ADDOPTS is not passed on)
 
 
 @dataclass(frozen=True)
@@ -62,10 +63,14 @@ def redact(text: str, secrets: list[str]) -> str:
 
 def _environment() -> dict[str, str]:
     """The run's environment: the user's (the test reads its secrets from it), minus what would send
-    it to another app than its own folder says (BASE_URL) or change pytest's options."""
+    it to another app than its own folder says (BASE_URL) or change pytest's options (PYTEST_ADDOPTS, a
+    developer's options for their own suite); ``VERDEX_PYTEST_ADDOPTS`` is the options meant for the
+    runs of proving (``-p no:hypothesispytest``: a plugin a generated test has no use for)."""
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "FORCE_COLOR": "0", "NO_COLOR": "1"}
-    for name in ("BASE_URL", "PYTEST_ADDOPTS"):
+    for name in ("BASE_URL", "PYTEST_ADDOPTS", ADDOPTS_ENV):
         env.pop(name, None)
+    if os.environ.get(ADDOPTS_ENV):
+        env["PYTEST_ADDOPTS"] = os.environ[ADDOPTS_ENV]
     if "VERDEX_CHROMIUM" not in env:
         from verdex.browser.discovery import find_chromium
         found = find_chromium()

@@ -43,12 +43,15 @@ def traces(plan: TestPlan, failing: Check | Action) -> list[Trace]:
     expected = _expected_text(failing) if isinstance(failing, Check) else None
     if expected:
         found.append(Trace(expected, "which the agent's assertion expects after the steps"))
-    for statement in plan.statements:
-        if (isinstance(statement, Action) and statement.kind in ("fill", "type") and statement.value is not None
-                and statement.value.text and len(statement.value.text.strip()) >= SHORTEST_TYPED
-                and statement.value.text not in {trace.text for trace in found}):
-            found.append(Trace(statement.value.text, TYPES))
+    found += [Trace(text, TYPES) for text in dict.fromkeys(typed_values(plan)) if text != expected]
     return found
+
+
+def typed_values(plan: TestPlan) -> list[str]:
+    """The values the test types, those long enough to tell apart (``SHORTEST_TYPED``), in order."""
+    return [s.value.text for s in plan.statements
+            if isinstance(s, Action) and s.kind in ("fill", "type") and s.value is not None and s.value.text
+            and len(s.value.text.strip()) >= SHORTEST_TYPED]
 
 
 def _expected_text(check: Check) -> str | None:
@@ -93,6 +96,42 @@ def _told_apart_by(locator: Locator) -> list[str]:
     return texts
 
 
+TEXT_METHODS = {"get_by_text", "get_by_label", "get_by_placeholder", "get_by_title", "get_by_alt_text"}
+# Playwright's words when a locator that must find one element finds several
+STRICT_VIOLATION = re.compile(r"strict mode violation: (.+?) resolved to (\d+) elements")
+
+
+def made_again(plan: TestPlan, failing: Statement, message: str) -> str:
+    """Why the failing line found more than one element by a value the test types, in a sentence, or
+    empty: the recording proved its locator unique, and the test made the same thing again beside what
+    the recording (and each run before) made and the app kept (a row "Solaris" inserted again into a
+    table that lists every row). Another locator would find one of them, not the test's own: the flow
+    needs a name of its own per run, or to delete what it made."""
+    violation = STRICT_VIOLATION.search(message)
+    if violation is None or not isinstance(failing, (Check, Action)) or failing not in plan.statements:
+        return ""
+    named = [_folded(text) for text in _texts_of(failing)]
+    made = [value for value in dict.fromkeys(typed_values(plan)) if any(_folded(value) in text for text in named)]
+    if not made:
+        return ""
+    return (f"the app kept state from the recording: {violation.group(1)} found {violation.group(2)} elements "
+            f"where the recording found one; it finds them by {', '.join(map(repr, made))}, {TYPES}, and the "
+            "app still holds what the recording (and each run before) made with it")
+
+
+def _texts_of(statement: Check | Action) -> list[str]:
+    """The texts a line finds its element by: an assertion's text, its locator's texts and names."""
+    texts = [text for text in [_expected_text(statement)] if text] if isinstance(statement, Check) else []
+    locator = statement.assertion.locator if isinstance(statement, Check) else statement.locator
+    steps = list(locator.steps) if locator is not None else []
+    while steps:
+        step = steps.pop()
+        texts += [arg for arg in step.args if isinstance(arg, str) and step.method in TEXT_METHODS]
+        texts += [value for key, value in step.kwargs.items() if key in ("name", "has_text") and isinstance(value, str)]
+        steps += step.has or []
+    return texts
+
+
 def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
                         typed: tuple[tuple[str, str], ...] = ()) -> str:
     """Why the app kept state from the recording, in a sentence, or empty when the text the first page
@@ -103,7 +142,10 @@ def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
         return ""
     found = traces(plan, failing)
     page_text = _folded(shown)
-    held = [trace for trace in found if shown and _folded(trace.text) in page_text]
+    # what the agent's assertion expects, as Playwright finds a text (a part of one); a value the test
+    # types, as a whole line or cell ("admin" typed is not "Django administration")
+    held = [trace for trace in found if shown and (_a_text_of_its_own(trace.text, shown) if trace.what == TYPES
+                                                   else _folded(trace.text) in page_text)]
     if held:
         return ("the app kept state from the recording: before the test's first step, its first page already "
                 "shows " + ", and ".join(f"{trace.text!r}, {trace.what}" for trace in held))

@@ -13,6 +13,8 @@ from verdex.facts import Effects, Proposal
 
 # the words the bridge's BUSY_TEXT (verdex/bridge/mutations.js) keeps out of startup waits
 BUSY_TEXT = re.compile(r"\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$", re.I)
+# a flash message's close button (Bootstrap's alert-dismissible: "Watch added.×"): not what the message says
+DISMISS_GLYPH = re.compile(r"\s*[\u00d7\u2715\u2716\u2717\u2573]\s*$")
 
 
 def proposals(effects: Effects | None) -> list[Proposal]:
@@ -26,10 +28,11 @@ def proposals(effects: Effects | None) -> list[Proposal]:
                 text = json.loads(quoted)
             except json.JSONDecodeError:
                 continue
-            if isinstance(text, str) and text.strip() and not BUSY_TEXT.search(text):
+            text = DISMISS_GLYPH.sub("", text) if isinstance(text, str) else None
+            if text and text.strip() and not BUSY_TEXT.search(text):
                 out.append(Proposal(kind="text_visible", value=text))
     for change in effects.values:          # an answer shown in a field (an output box the app fills)
-        if change.kind == "value" and change.ref and not change.hidden and change.after.strip():
+        if change.kind == "value" and change.ref and not change.hidden and change.after.strip() and not change.attribute:
             out.append(Proposal(kind="value", value=change.after, ref=change.ref))
     if effects.url_after != effects.url_before:
         after = urlsplit(effects.url_after)          # the route a hash-routed or filtered page keeps too

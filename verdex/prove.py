@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -168,9 +169,26 @@ def _read(report: Path, seed: int) -> list[tuple[str, Outcome]]:
         message = ""
         if problem is not None:
             text = (problem.get("message") or "").strip()
-            message = text.splitlines()[0][:300] if text else "failed"
+            message = (text.splitlines()[0][:300] if text else "failed") + _where(problem.text or "",
+                                                                                  case.get("classname", ""))
         out.append((name, Outcome(seed, problem is None, message, chaos)))
     return out
+
+
+# pytest's report of a failure: each frame's "path:line: Error", the test's own code on ">" lines
+FRAME = re.compile(r"^(?P<path>\S+\.py):(?P<line>\d+): ", re.M)
+
+
+def _where(report: str, classname: str) -> str:
+    """Where in the test's module (``classname``: its dotted path, then any class) the run stopped:
+    `` (line N: code)``, or nothing when the report does not say."""
+    parts = classname.split(".")
+    modules = {part + ".py" for part in parts}
+    lines = [int(m["line"]) for m in FRAME.finditer(report) if Path(m["path"]).name in modules]
+    if not lines:
+        return ""
+    code = [line[1:].strip() for line in report.splitlines() if line.startswith(">")]
+    return f" (line {lines[-1]}: {code[-1][:160]})" if code else f" (line {lines[-1]})"
 
 
 def render(proof: Proof, naive: Proof | None = None) -> str:

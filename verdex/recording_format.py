@@ -10,7 +10,11 @@ page loaded on its own before it (``startup``); 4 — every step that changes th
 recorded (back, forward, reload, tabs opened, selected and closed, a role switched to, a storage state
 loaded) and says the role it ran in. A format-3 step has no ``role``: it ran in the session's first role;
 5 — an action's ``startup`` holds a text per answer that changed the page (``ready_texts``), where format 3
-and 4 held the last answer's alone (``ready_text``, still read as it was).
+and 4 held the last answer's alone (``ready_text``, still read as it was); 6 — an action may hold the
+requests the page made after the typing before it settled (``requests_before``), a focus the page moved
+(a ``ValueChange`` of kind ``focus``) and, for a fill, that it was typed key by key (``keys``); 7 — a request
+may say its answer's body ended (``body_ended``); 8 — a value change may name the attribute that holds the
+value (``attribute``: an ARIA slider's ``aria-valuenow``, which no value property holds).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 5
+FORMAT_VERSION = 8
 
 
 class _Line(BaseModel):
@@ -84,6 +88,7 @@ class ClickArgs(_Line):
 class FillArgs(_Line):
     value: str | SecretValue | None = None     # None: a refused attempt of format 3, which kept no arguments
     submit: bool = False
+    keys: bool = False                         # typed key by key: the field listens for keys, not for input
 
 
 class TypeArgs(_Line):

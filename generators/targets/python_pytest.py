@@ -11,7 +11,7 @@ import black
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
-from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Goto, History, Locator,
+from verdex.generators.plan import (KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Goto, History, Locator,
                                     OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
@@ -120,7 +120,8 @@ class PythonPytest:
         if action.file_chooser:
             managers.append(f"{action.page}.expect_file_chooser() as file_chooser_info")
         if action.response:
-            managers.append(f"{action.page}.expect_response({self._response(action.response)})")
+            named = " as response_info" if action.response.whole_body else ""
+            managers.append(f"{action.page}.expect_response({self._response(action.response)}){named}")
             lines += comments(action.response.reason)
         performed = self._perform(action)
         if action.note:
@@ -130,6 +131,8 @@ class PythonPytest:
             lines += [f"    {line}" for line in performed]
         else:
             lines += performed
+        if action.response and action.response.whole_body:     # the with block ends at its headers
+            lines.append("response_info.value.finished()")
         if action.popup:
             lines.append(f"{action.popup} = {action.popup}_info.value")
         if action.file_chooser:
@@ -164,9 +167,10 @@ class PythonPytest:
                 "select": f"select_option({action.select_by}={literal(action.options)})",
                 "drag": f"drag_to({self._locator(action.page, action.to)})" if action.to else "",
             }[action.kind]
-        lines = [f"{target}.{call}"]
-        if action.locator.positional:   # the linter's VDX001, silenced with the reason
-            lines = [f"{target}.{call}  # noqa: VDX001 positional fallback: nothing else told it apart"]
+        calls = ['fill("")', f"press_sequentially({self._value(action.value)})"] if action.keys else [call]
+        # a positional fallback: the linter's VDX001, silenced with the reason
+        silenced = "  # noqa: VDX001 positional fallback: nothing else told it apart" if action.locator.positional else ""
+        lines = [f"# {KEYS_ONLY}"] * action.keys + [f"{target}.{each}{silenced}" for each in calls]
         if action.submit:
             lines.append(f"{target}.press(\"Enter\")")
         return lines
@@ -195,6 +199,7 @@ class PythonPytest:
             "hidden": (target, "to_be_hidden", []),
             "visible": (target, "to_be_visible", []),
             "enabled": (target, "to_be_enabled", []),
+            "focused": (target, "to_be_focused", []),
             "attribute": (target, "to_have_attribute", [literal(wait.attribute), literal(wait.value)]),
             "value": (target, "to_have_value", [f"re.compile({pattern_literal(wait.pattern)})" if wait.pattern
                                                  else literal(wait.value)]),

@@ -7,7 +7,7 @@ import re
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
-from verdex.generators.plan import (UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Goto, History, Locator,
+from verdex.generators.plan import (KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Goto, History, Locator,
                                     OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
@@ -158,7 +158,8 @@ class TypeScript:
             name = self._promise("response")
             lines += comments(action.response.reason)
             lines.append(f"const {name} = {action.page}.waitForResponse({self._response(action.response)});")
-            awaited.append(f"await {name};")
+            # its headers end the wait for it; the page acts on its body, which may come later
+            awaited.append(f"await (await {name}).finished();" if action.response.whole_body else f"await {name};")
         if action.popup:
             lines.append(f"const {action.popup}Promise = {action.page}.waitForEvent(\"popup\");")
             awaited.append(f"const {action.popup} = await {action.popup}Promise;")
@@ -206,7 +207,8 @@ class TypeScript:
                 "select": f"selectOption({literal([{option: o} for o in action.options])})",
                 "drag": f"dragTo({self._locator(action.page, action.to)})" if action.to else "",
             }[action.kind]
-        lines = comment + [f"await {target}.{call};"]
+        calls = ['fill("")', f"pressSequentially({self._value(action.value)})"] if action.keys else [call]
+        lines = comment + [f"// {KEYS_ONLY}"] * action.keys + [f"await {target}.{each};" for each in calls]
         if action.submit:
             lines.append(f"await {target}.press(\"Enter\");")
         return lines
@@ -233,6 +235,7 @@ class TypeScript:
             "hidden": (target, "toBeHidden", []),
             "visible": (target, "toBeVisible", []),
             "enabled": (target, "toBeEnabled", []),
+            "focused": (target, "toBeFocused", []),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
             "value": (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
             "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern

@@ -36,7 +36,9 @@ POLL_S = 0.15                 # the agent's pause between two looks at the page
 LOCATE_TIMEOUT_S = 20.0
 CLICK_ATTEMPTS = 12
 READY_TIMEOUT_S = 3.0
-OUTCOME_TIMEOUT_S = 2.0
+APP_WORK_TIMEOUT_S = 120.0    # an app's own work (a notebook's kernel running its cells) on a busy machine
+WAIT_TOOL_MAX_S = 30.0        # the longest one browser_wait_for may wait
+OUTCOME_TIMEOUT_S = 5.0       # how long an action's outcome may take to show on a busy machine
 UNEXPECTED_RETRIES = 2
 
 NAME = r'"(?:[^"\\]|\\.)*"'
@@ -303,8 +305,16 @@ class Agent:
             args["value"] = value
         return await self._verify("verify_element", **args)
 
-    async def wait_for_text(self, text: str, timeout: float = 10) -> Outcome:
-        return await self.must("browser_wait_for", text=text, timeout=timeout)
+    async def wait_for_text(self, text: str, timeout: float = APP_WORK_TIMEOUT_S) -> Outcome:
+        """Wait as a patient agent does: ask again while the tool times out, until the deadline."""
+        deadline = time.monotonic() + timeout
+        while True:
+            outcome = await self.call("browser_wait_for", text=text,
+                                      timeout=max(0.1, min(WAIT_TOOL_MAX_S, deadline - time.monotonic())))
+            if not outcome.error:
+                return outcome
+            if "TIMEOUT" not in outcome.text or time.monotonic() >= deadline:
+                raise AgentError(f"browser_wait_for({text!r}) failed: {outcome.text}")
 
     async def export(self, target: str, path: Path, name: str) -> list[Path]:
         outcome = await self.must("export_test", target=target, path=str(path), name=name)

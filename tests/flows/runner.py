@@ -40,17 +40,15 @@ def secret_env() -> dict[str, str]:
 
 
 def test_env() -> dict[str, str]:
-    env = {**os.environ, **secret_env(), "PYTHONDONTWRITEBYTECODE": "1"}
-    env.pop("PYTEST_ADDOPTS", None)
-    return env
+    return {**os.environ, **secret_env(), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 # ---------------------------------------------------------------------------------------- recording
 def record(flow: ModuleType, recording_path: Path, chaos_seed: int | None = None, verbose: bool = False,
-           shop_timing: dict[str, int] | None = None) -> float:
+           pins: dict | None = None) -> float:
     """Run the flow's scripted agent against a fresh fixture server; the seconds it took."""
     started = time.monotonic()
-    with FixtureServer(chaos_seed=chaos_seed, shop_timing=shop_timing) as server:
+    with FixtureServer(chaos_seed=chaos_seed, pins=pins) as server:
         asyncio.run(flow.record(server.url, recording_path, verbose=verbose))
     return time.monotonic() - started
 
@@ -89,11 +87,16 @@ class Run:
 Serve = Callable[[int | None], AbstractContextManager[str]]
 
 
-@contextmanager
-def fixture_apps(seed: int | None) -> Iterator[str]:
-    """A fresh fixture server with this chaos seed: its base URL while it runs."""
-    with FixtureServer(chaos_seed=seed) as server:
-        yield server.url
+def pinned_apps(pins: dict) -> Serve:
+    """Fresh fixture servers with these races pinned (fixtures/chaos.py), the rest as each seed draws."""
+    @contextmanager
+    def serve(seed: int | None) -> Iterator[str]:
+        with FixtureServer(chaos_seed=seed, pins=pins) as server:
+            yield server.url
+    return serve
+
+
+fixture_apps = pinned_apps({})   # a fresh fixture server with a chaos seed: its base URL while it runs
 
 
 def run_pytest(test_file: Path, seed: int | None, serve: Serve = fixture_apps, extra: tuple[str, ...] = ()) -> Run:
@@ -126,13 +129,14 @@ def run_seeds(test_file: Path, seeds: Iterable[int], workers: int = 2,
     return runs
 
 
-def first_failure(test_file: Path, seeds: Iterable[int], workers: int = 2) -> Run | None:
+def first_failure(test_file: Path, seeds: Iterable[int], workers: int = 2, pins: dict | None = None) -> Run | None:
     """The first run that fails, trying the seeds in order ``workers`` at a time and stopping after the
-    batch where one failed; None when the test passed on every seed."""
+    batch where one failed; None when the test passed on every seed. ``pins``: races set wide."""
     seeds = list(seeds)
+    serve = pinned_apps(pins or {})
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for start in range(0, len(seeds), workers):
-            batch = pool.map(lambda seed: run_pytest(test_file, seed), seeds[start:start + workers])
+            batch = pool.map(lambda seed: run_pytest(test_file, seed, serve), seeds[start:start + workers])
             failed = [run for run in batch if not run.passed]
             if failed:
                 return failed[0]

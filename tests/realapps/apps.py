@@ -86,6 +86,10 @@ APPS = {app.name: app for app in (
             launched("element_plus_team.py"), "/"),
     RealApp("datasette", "Datasette 0.65 table browser: column menus, filter rows, facets",
             launched("datasette_books.py"), "/catalogue/books"),
+    RealApp("mkdocs-material", "MkDocs Material 9.8 documentation site: search in a web worker, content tabs",
+            launched("mkdocs_handbook.py"), "/"),
+    RealApp("solara", "Solara 1.58 (Vue and Vuetify, its Python side over a Jupyter kernel's websocket)",
+            launched("solara_shopping.py"), "/"),
 )}
 
 

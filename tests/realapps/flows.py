@@ -264,6 +264,46 @@ async def datasette_sort(agent: Agent, base_url: str) -> None:
     await agent.verify_url(agent.proposal(sorted_, "url"))
 
 
+# ------------------------------------------------------------------------------------ MkDocs Material
+async def mkdocs_search(agent: Agent, base_url: str) -> None:
+    """Search the handbook and open the one page found: the search box answers key by key (its handlers
+    listen for keys), from an index a web worker loads; a result is a link holding its page's heading."""
+    await agent.fill("textbox", "Search", "perlite")
+    await agent.click("link", "", after=("text", "1 matching document"))
+    await agent.verify_text("Use a peat-free compost mixed with perlite for drainage.")
+
+
+async def mkdocs_tabs(agent: Agent, base_url: str) -> None:
+    """Open the tomatoes page from the navigation tabs and switch its content tab to Beefsteak."""
+    await agent.click("link", "Plants")
+    await agent.click("link", "Beefsteak")
+    await agent.verify_text("Beefsteak tomatoes ripen in 85 days.")
+
+
+# ------------------------------------------------------------------------------------------ Solara
+# The input's name is what Chromium and Playwright read from Vuetify's field: its label, then its legend.
+SOLARA_INPUT = "New item New item"
+
+
+async def solara_add(agent: Agent, base_url: str) -> None:
+    """Add two items to the shopping list: each Add is a message to the app's Python side, which answers
+    with the list drawn again and the input emptied."""
+    await agent.fill("textbox", SOLARA_INPUT, "milk")
+    await agent.click("button", "Add", expect_text="1 open")
+    await agent.fill("textbox", SOLARA_INPUT, "eggs")
+    await agent.click("button", "Add", expect_text="2 open")
+    await agent.verify_text("2 open")
+
+
+async def solara_filter(agent: Agent, base_url: str) -> None:
+    """Add an item, tick it and show only what is done."""
+    await agent.fill("textbox", SOLARA_INPUT, "bread")
+    await agent.click("button", "Add", expect_text="1 open")
+    await agent.click("checkbox", "bread", expect_text="0 open")
+    await agent.click("button", "done")
+    await agent.verify_element("checkbox", "bread", "checked")
+
+
 FLOWS = {flow.key: flow for flow in (
     Flow(APPS["flask-admin"], "delete", "delete the book Dune from the list", flask_admin_delete),
     Flow(APPS["flask-admin"], "sort", "sort the books by price", flask_admin_sort),
@@ -292,6 +332,10 @@ FLOWS = {flow.key: flow for flow in (
     Flow(APPS["datasette"], "filter", "show only the novels", datasette_filter),
     Flow(APPS["datasette"], "facet", "facet by author and keep Jane Austen's", datasette_facet),
     Flow(APPS["datasette"], "sort", "sort the books newest first", datasette_sort),
+    Flow(APPS["mkdocs-material"], "search", "search for perlite and open the page found", mkdocs_search),
+    Flow(APPS["mkdocs-material"], "tabs", "show the beefsteak tomatoes' tab", mkdocs_tabs),
+    Flow(APPS["solara"], "add", "add milk and eggs to the shopping list", solara_add),
+    Flow(APPS["solara"], "filter", "tick bread and show what is done", solara_filter),
 )}
 
 

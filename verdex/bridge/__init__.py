@@ -62,8 +62,10 @@ def page_script() -> str:
 
 
 BRIDGE_SOURCE = page_script()
+EARLY_SOURCE = files("verdex.bridge").joinpath("early.js").read_text(encoding="utf-8")
 WORLD_NAME = "verdex"
 CALL_TIMEOUT_S = 20.0
+LISTENER_OBJECTS = "verdex-listeners"       # the DevTools object group of listener_types' nodes, released after
 
 
 class Bridge:
@@ -81,6 +83,7 @@ class Bridge:
         self._on_install = on_install
         self._cdp: CDPSession | None = None
         self._context_id: int | None = None
+        self._early_watch = False
         self._lock = asyncio.Lock()
         self.traffic = Traffic()
 
@@ -105,6 +108,57 @@ class Bridge:
                 return value
             raise StaleObservation(f"the page kept replacing its document while verdex read it ({method}); "
                                    "take a new snapshot once it settles")
+
+    async def listener_types(self, ref: str, above_when: frozenset[str]) -> list[set[str]]:
+        """The types of the event listeners on ref's element, then — when it has one of ``above_when`` —
+        on each node above it up to the window (DevTools reads them: a page script's listeners are out of
+        any script's sight); [] when the ref is stale or the document went meanwhile."""
+        async with self._lock:
+            try:
+                context_id = await self._ensure_installed()
+                chain = await self._send("Runtime.evaluate", {
+                    "expression": f"globalThis.__verdex.chainOf({json.dumps(ref)})", "contextId": context_id,
+                    "returnByValue": False, "objectGroup": LISTENER_OBJECTS})
+                try:
+                    items = await self._send("Runtime.getProperties", {"objectId": chain["result"]["objectId"],
+                                                                        "ownProperties": True})
+                    nodes = sorted((int(item["name"]), item["value"]["objectId"]) for item in items["result"]
+                                   if item["name"].isdigit() and "objectId" in item.get("value", {}))
+                    types = []
+                    for _, object_id in nodes:
+                        found = await self._send("DOMDebugger.getEventListeners",
+                                                 {"objectId": await self._in_page_world(object_id), "depth": 0})
+                        types.append({listener["type"] for listener in found["listeners"]})
+                        if not types[0] & above_when:
+                            break
+                    return types
+                finally:
+                    await self._send("Runtime.releaseObjectGroup", {"objectGroup": LISTENER_OBJECTS})
+            except _ContextGone:
+                self._context_id = None
+                return []
+
+    async def _in_page_world(self, object_id: str) -> str:
+        """The same node as the page's own scripts see it (DevTools tells a node's listeners only to the
+        world that asks: the page's are not ours); the window, as the page's."""
+        try:
+            node = await self._send("DOM.describeNode", {"objectId": object_id})
+        except VerdexError:                            # not a node: the window
+            page = await self._send("Runtime.evaluate", {"expression": "window", "objectGroup": LISTENER_OBJECTS})
+            return page["result"]["objectId"]
+        resolved = await self._send("DOM.resolveNode", {"backendNodeId": node["node"]["backendNodeId"],
+                                                        "objectGroup": LISTENER_OBJECTS})
+        return resolved["object"]["objectId"]
+
+    async def watch_from_document_start(self) -> None:
+        """From now on, each new document of the page keeps its DOM changes from its first moment
+        (early.js, in verdex's world), and the page script adopts them when it is installed: an app that
+        draws what it loaded before verdex's first call still shows which answer drew what. Once per page."""
+        if self._early_watch:
+            return
+        self._early_watch = True
+        await self._send("Page.enable", {})           # without it, this session's script never runs
+        await self._send("Page.addScriptToEvaluateOnNewDocument", {"source": EARLY_SOURCE, "worldName": WORLD_NAME})
 
     async def _ensure_installed(self) -> int:
         if self._context_id is not None:

@@ -42,6 +42,12 @@
   let nameCache = new Map();
   let riskContextCache = new Map();    // form or dialog -> its risk context (see riskContext)
 
+  // What the page shows is under: its body, else its root element, else nothing (null): a document has no
+  // root between its start and its first bytes, after document.open(), or when a script removed it.
+  function pageRoot() {
+    return document.body || document.documentElement;
+  }
+
   function resetCaches() {
     styleCache = new Map(); roleCache = new Map(); hiddenCache = new Map(); nameCache = new Map();
     riskContextCache = new Map();
@@ -55,6 +61,23 @@
       styleCache.set(el, s);
     }
     return s;
+  }
+
+  // A form's named controls stand in for its own properties (HTMLFormElement is [LegacyOverrideBuiltIns]):
+  // with <input name="action">, form.action is that input, not the URL (Trac's new-ticket form); with
+  // <input name="id">, form.id. An element's own property, read past them, for any element that may be a form.
+  function builtin(el, property) {
+    for (let proto = Object.getPrototypeOf(el); proto; proto = Object.getPrototypeOf(proto)) {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, property);
+      if (descriptor) return descriptor.get ? descriptor.get.call(el) : descriptor.value;
+    }
+    return undefined;
+  }
+
+  // An element's class attribute as a string ('' for an SVG element's animated className).
+  function classText(el) {
+    const className = builtin(el, 'className');
+    return typeof className === 'string' ? className : '';
   }
 
   // ---------------------------------------------------------------- tree helpers
@@ -100,3 +123,7 @@
     return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
   }
 
+  // A CSS string of any text, for an attribute selector (a tooltip "Zoom in" as "Zoom in", not "Zoom\ in").
+  function cssString(text) {
+    return '"' + String(text).replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\a ') + '"';
+  }

@@ -7,25 +7,32 @@
 
   const DIALOG_NAME_LIMIT = 80;
 
-  function describe(el) {
+  // ``referred``: it gets a ref (else only the one it has): a class that says a server is at work is on
+  // every output a dashboard draws again, and a ref would show each in every diff.
+  function describe(el, referred = true) {
     const r = role(el);
     const out = { role: r || el.tagName.toLowerCase(), name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(el), NAME_LIMIT) : '',
-      test_id: el.getAttribute(TEST_ID), ref: refFor(el) };
+      test_id: el.getAttribute(TEST_ID), ref: referred ? refFor(el) : refOf.get(el) || null };
     return out;
   }
 
-  // A dialog the page gave no name (JupyterLab's): its heading's text, else its first words.
+  // A dialog the page gave no name (JupyterLab's): its heading's name (Fava's "Add Transaction Balance
+  // Note", whose words are buttons: their text run together is no name), else its text, else its first
+  // words.
   function untitledDialogName(el) {
     const heading = el.querySelector('h1, h2, h3, h4, h5, h6, [role=heading], [class*=header i], [class*=title i]');
-    const text = collapse(renderedText(heading && collapse(renderedText(heading)) ? heading : el));
-    return clip(text, DIALOG_NAME_LIMIT);
+    const said = heading && (accessibleName(heading) || collapse(renderedText(heading)));
+    return clip(said || collapse(renderedText(el)), DIALOG_NAME_LIMIT);
   }
 
   function identity(doc) {
     const view = doc.defaultView;
     const vw = view.innerWidth, vh = view.innerHeight;
-    const headingEl = doc.querySelector('h1') || doc.querySelector('[role=heading][aria-level="1"], h2');
-    const heading = headingEl && !hiddenForAria(headingEl) ? clip(accessibleName(headingEl), NAME_LIMIT) : null;
+    // the page's own heading: the first shown h1 outside a dialog (a search dialog's results have theirs)
+    const own = (el) => !hiddenForAria(el) && !el.closest('dialog, [role=dialog], [role=alertdialog]');
+    const headingEl = [...doc.querySelectorAll('h1')].find(own)
+      || [...doc.querySelectorAll('[role=heading][aria-level="1"], h2')].find(own);
+    const heading = headingEl ? clip(accessibleName(headingEl), NAME_LIMIT) : null;
     const dialogs = [];
     const notices = [];
     const loading = [];
@@ -35,12 +42,14 @@
       if (seen.has(el) || hiddenForAria(el)) continue;
       seen.add(el);
       const r = role(el);
-      const label = ((el.className && typeof el.className === 'string' ? el.className : '') + ' ' + (el.id || '') +
+      const label = (classText(el) + ' ' + (builtin(el, 'id') || '') +
         ' ' + (el.getAttribute(TEST_ID) || '')).toLowerCase();
       const busy = el.getAttribute('aria-busy') === 'true';
       const box = visibleBox(el);
-      if (busy || box && (r === 'progressbar' || /loading|spinner|skeleton|loader/.test(label))) {
-        const d = describe(el);
+      const loadingWord = LOADING_CLASS.exec(label), workingWord = SERVER_WORKING_CLASS.exec(label);
+      if (busy || box && (r === 'progressbar' || loadingWord || workingWord)) {
+        const d = describe(el, busy || r === 'progressbar' || !!loadingWord);
+        if (!d.name && workingWord) d.name = workingWord[0];   // what says so (Shiny's html.shiny-busy)
         d.busy = busy;
         loading.push(d);
       }
@@ -50,7 +59,8 @@
         if (!d.name) d.name = untitledDialogName(el);
         d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
         dialogs.push(d);
-      } else if (r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off') {
+      } else if (r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'
+                 && !contentRegion(el)) {
         const text = clip(collapse(renderedText(el)), 200);
         if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID) });
       }
@@ -58,14 +68,27 @@
       if (blocker) blockers.push(blocker);
     }
     return {
-      url: doc.location.href, title: doc.title, heading, lang: doc.documentElement.getAttribute('lang') || null,
+      url: doc.location.href, title: doc.title, heading, lang: doc.documentElement && doc.documentElement.getAttribute('lang') || null,
       dialogs: dialogs.slice(0, 5), notices: notices.slice(0, 5), loading: loading.slice(0, 5),
       blockers: blockers.slice(0, 5), busy: loading.some((d) => d.busy),
     };
   }
 
+  // A live region that holds content, not a message: a table, a chart, a form (a Shiny app marks every
+  // output aria-live, its data grid and its plot too). Its changes are the page's, not a notice's.
+  const CONTENT_INSIDE = 'table, [role=table], [role=grid], canvas, iframe, input, select, textarea';
+  const CHART_SVGS = 3;
+  function contentRegion(el) {
+    return !!el.querySelector(CONTENT_INSIDE) || el.querySelectorAll('svg').length > CHART_SVGS;
+  }
+
+  // A class that says the page is still at work: a spinner, a skeleton; or its server computing (Shiny's
+  // shiny-busy on the root and recalculating on each output it is drawing again: named by that class).
+  const LOADING_CLASS = /loading|spinner|skeleton|loader/;
+  const SERVER_WORKING_CLASS = /[\w-]*(busy|recalculating)[\w-]*/;
   const IDENTITY_SELECTOR = 'dialog, [role=dialog], [role=alertdialog], [role=alert], [role=status], ' +
     'output, [aria-live], [aria-busy=true], [role=progressbar], progress, [class*=loading i], [class*=spinner i], ' +
+    '[class*=busy i], [class*=recalculating i], ' +
     '[class*=skeleton i], [class*=overlay i], [class*=scrim i], [class*=backdrop i], [class*=modal i], ' +
     '[class*=cookie i], [id*=cookie i], [class*=consent i], [id*=consent i]';
 

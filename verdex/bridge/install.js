@@ -10,12 +10,22 @@
   watchMutations(document);
 
   const methods = { snapshot, nextPage, ancestors, scroll, siblings, descendants, describeRef, refsWithAttribute,
-    preflight, candidates, activity, watchStart, watchFinish, preflightAndWatch, changedTexts, answersEnded, extract, find, frameElementChain, closedFrames, focusedRisk,
+    preflight, candidates, activity, watchStart, watchFinish, watchLanded, preflightAndWatch, changedTexts, answersEnded, extract, find, frameElementChain, closedFrames, focusedRisk,
     identity: () => { resetCaches(); return identity(document); },
     // the browser's language and time zone, which a test pins to run as the recording did
     browserLocale: () => ({ language: navigator.language, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }) };
   globalThis.__verdex = {
     documentId,
+    // the element of a ref and the nodes above it up to the window (shadow hosts included), as objects for
+    // DevTools to read their event listeners (verdex/bridge/__init__.py listener_types); [] for a stale ref
+    chainOf(ref) {
+      const found = resolve(ref);
+      if (found.status !== 'ok') return [];
+      const out = [];
+      for (let node = found.element; node; node = node.parentNode || node.host) out.push(node);
+      out.push(window);
+      return out;
+    },
     call(method, args) {
       const fn = methods[method];
       if (!fn) return { error: 'no-method', method };

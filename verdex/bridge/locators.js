@@ -17,22 +17,38 @@
     return (words.match(/\p{L}/gu) || []).length >= 5 && words !== name ? words : null;
   }
 
+  // A field whose label holds other controls and no text of its own that shows (Fava's narration field:
+  // its "Narration:" hidden on a desktop, its "Add metadata" button "m" beside it) is named by those
+  // controls' text alone, in Chromium and in Playwright: "m" is the button's, not the field's, and goes
+  // when the button does. Its role and name and its label are pushed back like volatile text, so its
+  // placeholder or a container finds it.
+  function nameBorrowed(el) {
+    if (!el.labels || !el.labels.length) return false;
+    const visited = new Set([el]);
+    for (const label of el.labels) {
+      for (const inner of label.querySelectorAll('*')) if (INTERACTIVE_ROLES.has(role(inner))) visited.add(inner);
+    }
+    return !flatten(labelsText(el.labels, { visited }));
+  }
+
   function locatorCandidates(el) {
     const out = [];
     const r = role(el);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
+    const borrowed = !!name && nameBorrowed(el);
     const testId = el.getAttribute(TEST_ID);
-    if (testId) out.push({ kind: 'test_id', value: testId });
+    // a test id that names the element's kind, not which one (Gradio's data-testid="checkbox" on every checkbox)
+    if (testId) out.push({ kind: 'test_id', value: testId, ...(r && testId.toLowerCase() === r ? { generic: true } : {}) });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
     if (r && !TRANSPARENT_ROLES.has(r) && name) {
       const words = VOLATILE.test(name) && name.length <= LONG_VALUE ? wordsOf(name) : null;
-      out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name), ...(words ? { words } : {}) });
+      out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name) || borrowed, ...(words ? { words } : {}) });
     }
     const placeholder = el.getAttribute('placeholder');
     if (placeholder) out.push({ kind: 'placeholder', value: placeholder, volatile: placeholder.length > LONG_VALUE });
     if (el.labels && el.labels.length) {
       const label = flatten(labelsText(el.labels, { visited: new Set([el]) }));   // not the field's own value
-      if (label) out.push({ kind: 'label', value: label, volatile: unsteady(label) });
+      if (label) out.push({ kind: 'label', value: label, volatile: unsteady(label) || borrowed });
     } else if (el.getAttribute('aria-label')) {
       out.push({ kind: 'label', value: el.getAttribute('aria-label').trim(), volatile: unsteady(el.getAttribute('aria-label').trim()) });
     }
@@ -43,9 +59,29 @@
       out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
     if (title) out.push({ kind: 'title', value: title, volatile: title.length > LONG_VALUE });
+    for (const key of authoredKeys(el)) out.push({ kind: 'attribute', value: key });
+    const tip = name ? null : tooltipOf(el);
+    if (tip) out.push({ kind: 'attribute', value: el.tagName.toLowerCase() + '[' + tip.attribute + '=' + cssString(tip.text) + ']' });
+    const icon = name ? null : iconOf(el);     // a control with no name, by the icon it shows
+    if (icon) out.push({ kind: 'attribute', value: (el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']'
+      : el.tagName.toLowerCase()) + ':has(' + icon.selector + ')' });
     if (r && !TRANSPARENT_ROLES.has(r) && (!name || name.length > LONG_VALUE)) out.push({ kind: 'role', role: r, name: null });
     const selector = classSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
+    return out;
+  }
+
+  // What its author named the element by, as CSS: its id, and a form field's name (what the server reads).
+  // A word or words, no digit (KEY_VALUE, as a column's key): an id made by a framework or counted (":r1:",
+  // "ember42", "mui-7") is not one.
+  const NAMED_FIELDS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON']);
+  function authoredKeys(el) {
+    const out = [];
+    const id = builtin(el, 'id');
+    if (KEY_VALUE.test(id || '') && !GENERATED_CLASS.test(id)) out.push('#' + CSS.escape(id));
+    const name = el.getAttribute('name');
+    if (NAMED_FIELDS.has(el.tagName) && name && KEY_VALUE.test(name))
+      out.push(el.tagName.toLowerCase() + '[name="' + CSS.escape(name) + '"]');
     return out;
   }
 
@@ -145,6 +181,7 @@
       }
     };
     visit(start);
+    if (start.shadowRoot) visit(start.shadowRoot);      // a component's own: Playwright looks in it too
     return out;
   }
 
@@ -159,7 +196,7 @@
         case 'placeholder': if (el.getAttribute('placeholder') === candidate.value) count++; break;
         case 'alt': if (el.getAttribute('alt') === candidate.value) count++; break;
         case 'title': if (el.getAttribute('title') === candidate.value) count++; break;
-        case 'css': if (el.matches(candidate.value)) count++; break;
+        case 'css': case 'attribute': if (el.matches(candidate.value)) count++; break;
         case 'text': {
           if (el.childElementCount > 4) break;      // a big subtree's text is never a short exact value
           const raw = el.textContent || '';
@@ -202,6 +239,14 @@
     return out;
   }
 
+  // The elements under node that match, in its shadow roots and theirs too (the ones the page has shown).
+  function queryWithin(node, selector) {
+    const out = Array.from(node.querySelectorAll(selector));
+    for (const root of shadowRoots)
+      if (root.host.isConnected && isInside(root.host, node)) for (const el of root.querySelectorAll(selector)) out.push(el);
+    return out;
+  }
+
   const ROLE_SELECTORS = {
     button: 'button, input, summary, [role]', link: 'a[href], area[href], [role]', heading: 'h1, h2, h3, h4, h5, h6, [role]',
     textbox: 'input, textarea, [contenteditable], [role]', searchbox: 'input, [role]', checkbox: 'input, [role]',
@@ -218,7 +263,7 @@
       case 'placeholder': return queryComposed(doc, '[placeholder=' + quoted(candidate.value) + ']');
       case 'alt': return queryComposed(doc, '[alt=' + quoted(candidate.value) + ']');
       case 'title': return queryComposed(doc, '[title=' + quoted(candidate.value) + ']');
-      case 'css': return queryComposed(doc, candidate.value);
+      case 'css': case 'attribute': return queryComposed(doc, candidate.value);
       case 'role': return queryComposed(doc, ROLE_SELECTORS[candidate.role] || '*');
       default: return queryComposed(doc, '*');
     }

@@ -1,12 +1,16 @@
   // ---------------------------------------------------------------- mutations (for preflight's quiet time)
   const MUTATION_LOG = 400;
-  const mutations = [];      // [time, node, added nodes (a childList change's; else null)], newest last
   // One observer per document or open shadow root; roots are added as the tree walk meets them
   // (mutations inside a shadow root or an iframe are not seen from the top document).
   const watchedRoots = new WeakSet();
   // An app saying it has become interactive (data-hydrated="true") is not a change an action caused, nor a
   // re-render of the target's container (verdex/preflight.py READINESS_ATTRIBUTE is the same list).
   const READINESS_ATTRIBUTE = /^data-(hydrated|ready|loaded|interactive|initialized|mounted)$/;
+  // [time, node, added nodes (a childList change's; else null)], newest last; from the document's start when
+  // verdex watched it then (early.js)
+  const mutations = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt()
+    .filter(([, , , attribute]) => !(attribute && READINESS_ATTRIBUTE.test(attribute)))
+    .map(([time, node, added]) => [time, node, added]).slice(-MUTATION_LOG) : [];
 
   function watchMutations(root) {
     if (watchedRoots.has(root)) return;
@@ -64,14 +68,15 @@
   // answer drew comes right after it; a script chunk that lands later is another cause). A node put into
   // a container shows its own text, not the container's (a button drawn again beside the page's heading
   // does not show the heading again); a node taken out shows none. Only static text
-  // a test can wait for: visible, not inside a control, not a busy word ("Loading…"), not volatile, not
+  // a test can wait for: visible, not inside a control (nor a control's value: a select's "Sort descending"), not a busy word ("Loading…"), not volatile, not
   // in a notice or a dialog (a toast, a one-time prompt "Would you like to get notified…?": what a page
   // says for a moment or asks once, not the data it loaded).
   const NOTICE_SELECTOR = '[role=alert], [role=status], [role=log], [role=marquee], [role=timer], [role=dialog], ' +
     '[role=alertdialog], dialog, [aria-live=polite], [aria-live=assertive]';
   const BUSY_TEXT = /\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$/i;
   const CONTROL_SELECTOR = 'button, a, input, select, textarea, option, [role=button], [role=link], ' +
-    '[role=option], [role=menuitem], [contenteditable]';
+    '[role=option], [role=menuitem], [contenteditable], [role=combobox], [role=listbox], [role=textbox], ' +
+    '[role=searchbox], [role=spinbutton], [role=slider], [role=switch], [role=checkbox], [role=radio], [role=tab]';
 
   function changedTexts(args) {
     const first = new Map();      // the log is in time order
@@ -91,7 +96,7 @@
   function answersEnded() {
     return { answers: performance.getEntriesByType('resource')
       .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
-      .map((entry) => ({ url: entry.name, end: entry.responseEnd })) };
+      .map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })) };
   }
 
   function textLeaves(root, budget) {

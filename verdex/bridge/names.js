@@ -13,6 +13,24 @@
     return out.join('');
   }
 
+  // An element's text as Playwright's has_text reads it: each child's in order, then its shadow root's (a
+  // web component's label lives in its shadow root: Bokeh's and Panel's widgets, Shoelace, Lit).
+  function composedText(el) {
+    if (!shadowRoots.size) return renderedText(el);
+    let out = '';
+    for (const t of composedTextNodes(el)) out += t.data;
+    return out;
+  }
+
+  // The rendered text nodes under an element (or a shadow root), its shadow roots' included, in that order.
+  function* composedTextNodes(root) {
+    for (let child = root.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) yield child;
+      else if (child.nodeType === 1 && !child.matches(UNRENDERED)) yield* composedTextNodes(child);
+    }
+    if (root.shadowRoot) yield* composedTextNodes(root.shadowRoot);
+  }
+
   // ---------------------------------------------------------------- accessible names (accname 1.2)
   function accessibleName(el) {
     let name = nameCache.get(el);
@@ -264,6 +282,44 @@
   }
 
   // ---------------------------------------------------------------- states
+  // What the one icon of a control with no name shows, as its icon set names it: Material UI's
+  // <svg data-testid="EditIcon">, Font Awesome's <svg data-icon="pen"> or <i class="fa-solid fa-pen">,
+  // Bootstrap's <i class="bi bi-pencil">, Lucide's, Material Design Icons', Glyphicons' and Tabler's
+  // classes. { name: "Edit", selector: 'svg[data-testid="EditIcon"]' } or null: the snapshot shows the
+  // name ([icon=Edit]), a locator finds the control by the icon it holds. An icon font's ligature
+  // ("delete") is already the control's text, and an icon with a label is already its name.
+  const ICON_CLASS = /^(?:fa|bi|lucide|mdi|glyphicon|ti)-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+  const ICON_MODIFIER = /^(solid|regular|light|thin|duotone|brands|sharp|fw|lg|xs|sm|xl|[0-9]+x|spin|pulse|border|inverse|flip|rotate|stack|beat|fade|bounce|shake|li|ul)(-|$)/;
+  function iconOf(el) {
+    const icons = el.querySelectorAll('svg, i, span[class*="-"]');
+    if (!icons.length || icons.length > 4) return null;
+    for (const icon of icons) {
+      const testId = icon.getAttribute('data-testid') || '';
+      if (icon.tagName.toLowerCase() === 'svg' && /^[A-Z][A-Za-z0-9]+Icon$/.test(testId))
+        return { name: testId.slice(0, -4), selector: 'svg[data-testid=' + cssString(testId) + ']' };
+      const drawn = icon.getAttribute('data-icon') || '';
+      if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(drawn))
+        return { name: drawn, selector: '[data-icon=' + cssString(drawn) + ']' };
+      for (const c of icon.classList || []) {
+        const m = ICON_CLASS.exec(c);
+        if (m && !ICON_MODIFIER.test(m[1])) return { name: m[1], selector: '.' + CSS.escape(c) };
+      }
+    }
+    return null;
+  }
+
+  // The tooltip a script shows for an element, from the attribute its library reads (Plotly's toolbar,
+  // Bootstrap's, Tippy's): what its author called it, when nothing else names it.
+  const TOOLTIP_ATTRIBUTES = ['data-title', 'data-tooltip', 'data-tip', 'data-original-title', 'data-bs-original-title',
+    'data-tippy-content'];
+  function tooltipOf(el) {
+    for (const attribute of TOOLTIP_ATTRIBUTES) {
+      const text = collapse(el.getAttribute(attribute) || '');
+      if (text && text.length <= 80 && !/[<>]/.test(text)) return { attribute, text };
+    }
+    return null;
+  }
+
   function isDisabled(el) {
     if ((el.getAttribute('aria-disabled') || '').toLowerCase() === 'true') return true;
     try { return el.matches(':disabled'); } catch (e) { return false; }
@@ -324,6 +380,8 @@
       value = el.value;
     } else if (el.isContentEditable) {
       value = el.textContent || '';
+    } else if (r === 'slider' || r === 'spinbutton') {     // an ARIA one (noUiSlider's handle): what it says it is
+      value = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
     }
     if (!value) return null;
     return isSensitive(el) ? '[redacted]' : clip(value, NAME_LIMIT);

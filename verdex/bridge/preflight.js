@@ -37,8 +37,8 @@
     const r = role(hit);
     return { tag: hit.tagName.toLowerCase(), ref: refFor(hit), role: r,
       name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(hit), NAME_LIMIT) : '',
-      test_id: hit.getAttribute(TEST_ID), id: hit.id || null,
-      classes: typeof hit.className === 'string' ? hit.className.split(/\s+/).filter(Boolean).slice(0, 6) : [],
+      test_id: hit.getAttribute(TEST_ID), id: builtin(hit, 'id') || null,
+      classes: classText(hit).split(/\s+/).filter(Boolean).slice(0, 6),
       z_index: s ? s.zIndex : null, opacity: s ? Number(s.opacity) : null, display: s ? s.display : null,
       pointer_events: s ? s.pointerEvents : null, position: s ? s.position : null,
       is_target: hit === el, inside_target: hit !== el && isInside(hit, el), contains_target: hit !== el && isInside(el, hit),
@@ -99,8 +99,8 @@
       (el.tagName === 'INPUT' && ['submit', 'image'].includes((el.type || '').toLowerCase()));
     // formAction/formMethod reflect the button's own attributes and fall back to the document, not the form
     if (submits && el.form) out.form = {
-      action: el.hasAttribute('formaction') ? el.formAction : el.form.action,
-      method: (el.hasAttribute('formmethod') ? el.formMethod : el.form.method || 'get').toLowerCase(),
+      action: el.hasAttribute('formaction') ? el.formAction : builtin(el.form, 'action'),
+      method: (el.hasAttribute('formmethod') ? el.formMethod : builtin(el.form, 'method') || 'get').toLowerCase(),
       target: el.getAttribute('formtarget') || el.form.getAttribute('target') || null };
     return out;
   }
@@ -122,7 +122,7 @@
       const testId = node.getAttribute(TEST_ID);
       if (!testId) continue;
       const attributes = {};
-      for (const attr of node.attributes) {
+      for (const attr of builtin(node, 'attributes')) {
         if ((attr.name.startsWith('data-') && attr.name !== TEST_ID) || attr.name === 'aria-busy')
           attributes[attr.name] = clip(attr.value, 100);
       }
@@ -137,7 +137,8 @@
     ':not([type=checkbox]):not([type=radio])';
 
   // What a user clicks for a target Playwright cannot click itself, or cannot find (a click, check or
-  // uncheck asks with args.pointer): a checkbox or radio drawn hidden beside the box a library styles is
+  // uncheck asks with args.pointer): a checkbox or radio drawn hidden beside the box a library styles, or
+  // one its own label lies over (Vuetify's: Playwright's check says the label intercepts the click), is
   // clicked through its label; a wrapper with nothing of its own to be found by, on the text it shows; a
   // field that its own widget draws over (a select's placeholder over its input), on what covers its
   // centre. Null when the target takes the click itself.
@@ -145,7 +146,7 @@
     const rect = el.getBoundingClientRect();
     const s = style(el);
     const toggle = el.tagName === 'INPUT' && ['checkbox', 'radio'].includes((el.type || '').toLowerCase());
-    if (toggle && (rect.width === 0 || rect.height === 0 || !s || s.visibility !== 'visible')) {
+    if (toggle && (rect.width === 0 || rect.height === 0 || !s || s.visibility !== 'visible' || underItsLabel(el, rect))) {
       for (const label of el.labels || []) {
         const box = label.getBoundingClientRect();
         if (box.width > 0 && box.height > 0 && !hiddenForAria(label)) return label;
@@ -160,6 +161,13 @@
     if (!hit || hit === el || isInside(hit, el) || isInside(el, hit) || !sameWidget(hit, el)) return null;
     const cover = style(hit);
     return cover && cover.pointerEvents !== 'none' ? hit : null;
+  }
+
+  // (a label that holds the input, Gradio's, Element Plus's, lies over it only where the input is not)
+  function underItsLabel(el, rect) {
+    const hit = deepestAt(el.ownerDocument, rect.left + rect.width / 2, rect.top + rect.height / 2);
+    if (!hit || hit === el || isInside(hit, el)) return false;
+    return Array.from(el.labels || []).some((label) => hit === label || isInside(hit, label));
   }
 
   // A control with nothing of its own to be found by (no role, test id or class: a widget's wrapper that

@@ -252,8 +252,8 @@
       return { root: found.element, main_only: false, skipped: [] };
     }
     const main = mainLandmark(document);
-    if (!main) return { root: document.body, main_only: false, skipped: [] };
-    const skipped = landmarksOf(document.body, 50).filter((l) => CHROME_LANDMARKS.has(l.role)).map((l) => l.role);
+    if (!main) return { root: pageRoot(), main_only: false, skipped: [] };
+    const skipped = landmarksOf(pageRoot(), 50).filter((l) => CHROME_LANDMARKS.has(l.role)).map((l) => l.role);
     return { root: main, main_only: true, skipped: Array.from(new Set(skipped)) };
   }
 
@@ -264,9 +264,9 @@
     const rd = reader();
     if (where.root) { readElement(where.root, rd); flush(rd); }
     return {
-      url: location.href, title: document.title, lang: document.documentElement.lang || '',
+      url: location.href, title: document.title, lang: document.documentElement && document.documentElement.lang || '',
       main_only: where.main_only, skipped_landmarks: where.skipped, blocks: rd.blocks, truncated: rd.truncated,
-      landmarks: landmarksOf(document.body, 50),
+      landmarks: pageRoot() ? landmarksOf(pageRoot(), 50) : [],
       forms: args.with_forms && where.root ? formsOf(where.root, 20) : [],
       next_ref: nextRef,
     };
@@ -340,7 +340,7 @@
     } catch (e) {
       return { error: 'bad-regex', detail: String(e.message || e) };
     }
-    const where = args.scope ? readingRoot(args) : { root: document.body };
+    const where = args.scope ? readingRoot(args) : { root: pageRoot() };
     if (where.error) return { error: where.error, ref: where.ref, next_ref: nextRef };
     const pieces = where.root ? visibleTextPieces(where.root) : [];
     const text = pieces.map((p) => p.text).join('');

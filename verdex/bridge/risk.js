@@ -89,7 +89,7 @@
     const heading = container.querySelector('h1, h2, h3, h4, h5, h6, legend, [role=heading]');
     const label = clip(collapse(accessibleName(container) || (heading ? heading.textContent : '') ||
       container.getAttribute('name') || ''), NAME_LIMIT);
-    const action = container.tagName === 'FORM' ? urlWords({ href: container.action }) : '';
+    const action = container.tagName === 'FORM' ? urlWords({ href: builtin(container, 'action') }) : '';
     const text = label + ' ' + action + ' ' + ownWords(container, 3000);
     context = { kind: container.tagName === 'FORM' ? 'form' : 'dialog', label, danger: DANGER_CONTEXT.test(text) };
     riskContextCache.set(container, context);
@@ -135,7 +135,7 @@
   function submitRisk(el) {
     const form = el.form;
     if (!form || isSubmitter(el)) return null;
-    const button = Array.from(form.elements).find(isSubmitter);
+    const button = Array.from(builtin(form, 'elements')).find(isSubmitter);
     if (button) return riskOf(button, role(button), accessibleName(button));
     const context = riskContext(el);
     return context && context.danger

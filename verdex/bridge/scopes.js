@@ -9,7 +9,8 @@
     'navigation', 'complementary', 'banner', 'contentinfo', 'main', 'search', 'toolbar', 'table', 'list', 'grid']);
   // A named child that tells a container apart, by the container's role: what a reader would name it by.
   const IDENTITY_ROLES = ['heading', 'columnheader', 'rowheader', 'cell', 'gridcell', 'link', 'img', 'checkbox', 'radio', 'button'];
-  const STATE_CLASS = /^(is-|has-|js-|ng-|v-)|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
+  // (Vue's transition classes are state, ``v-enter-active``; Vuetify's components are not, ``v-label``, ``v-card``)
+  const STATE_CLASS = /^(is-|has-|js-|ng-|v-(enter|leave|move|cloak)\b)|--(active|selected|disabled|focused|checked|open|dirty)$|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
   const GENERATED_CLASS = /^(css|sc|jsx|svelte|emotion|styled|tw)-|^_|__[A-Za-z0-9]{5,}$/;
   const LAYOUT_CLASS = /(^|[-_])(row|col|column|container|wrapper|inner|outer|layout|flex|grid|stack|items|gap)$/i;
   // Utility classes (Tailwind, Bootstrap, Quasar): how it looks, never what it is.
@@ -51,6 +52,8 @@
     const selector = classSelector(node);
     if (selector && node.parentElement && node.parentElement.querySelectorAll(':scope > ' + selector).length > 1)
       return 'repeated ' + selector;
+    // a web component (Bokeh's div.bk-Checkbox, whose shadow root holds its input and its label's text)
+    if (selector && node.shadowRoot) return 'component ' + selector;
     return null;
   }
 
@@ -68,7 +71,7 @@
 
   function keyAttributes(node) {
     const out = [];
-    for (const attr of node.attributes || []) {
+    for (const attr of builtin(node, 'attributes') || []) {
       if (!attr.name.startsWith('data-') || attr.name === TEST_ID || !KEY_VALUE.test(attr.value)) continue;
       if (STATE_CLASS.test(attr.value) || /^(true|false|on|off|yes|no|none|null|undefined)$/i.test(attr.value)) continue;
       out.push('[' + attr.name + '="' + CSS.escape(attr.value) + '"]');
@@ -84,14 +87,14 @@
   }
 
   function holdsNamed(root, has) {
-    for (const c of root.querySelectorAll(ROLE_SELECTORS[has.role] || '*'))
+    for (const c of queryWithin(root, ROLE_SELECTORS[has.role] || '*'))
       if (role(c) === has.role && !hiddenForAria(c) && accessibleName(c) === has.name) return true;
     return false;
   }
 
   // Playwright's has_text: a case-insensitive substring of the element's text, whitespace collapsed.
   function holdsText(root, text) {
-    return collapse(renderedText(root)).toLowerCase().includes(text.toLowerCase());
+    return collapse(composedText(root)).toLowerCase().includes(text.toLowerCase());
   }
 
   // The containers a way matches: its peers, filtered as the generated locator will filter them.
@@ -107,7 +110,7 @@
   function identityChild(node, target, peers) {
     let tried = 0;
     for (const wanted of IDENTITY_ROLES) {
-      for (const c of node.querySelectorAll(ROLE_SELECTORS[wanted] || '*')) {
+      for (const c of queryWithin(node, ROLE_SELECTORS[wanted] || '*')) {
         if (c === target || isInside(target, c) || role(c) !== wanted || hiddenForAria(c)) continue;
         if (++tried > TEXT_CHUNKS) return null;
         const name = accessibleName(c);
@@ -121,9 +124,9 @@
 
   // A piece of the container's own text, stable and held by no peer: a has_text filter.
   function identityText(node, target, peers) {
-    const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);
     let tried = 0;
-    for (let t = walker.nextNode(); t && tried < TEXT_CHUNKS; t = walker.nextNode()) {
+    for (const t of composedTextNodes(node)) {
+      if (tried >= TEXT_CHUNKS) break;
       const parent = t.parentElement;
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
       if (parent === target || isInside(parent, target)) continue;
@@ -189,7 +192,8 @@
         if (classReason && lone.length < limit) lone.push({ reason: classReason, node });
         continue;
       }
-      const ways = scopeWays(node, el);
+      // a component is told by what it holds (its label), though it is the only one of its kind now
+      const ways = scopeWays(node, el, !!node.shadowRoot);
       if (ways.length) found++;
       out.push({ reason, ways, node });
     }

@@ -5,7 +5,7 @@
 
   function snapshot(args) {
     resetCaches();
-    let root = document.body || document.documentElement;
+    let root = pageRoot();
     if (args.scope) {
       const found = resolve(args.scope);
       if (found.status !== 'ok') return { error: found.status, ref: args.scope };
@@ -31,6 +31,7 @@
   function treeLines(root, args) {
     const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false };
     const top = [];
+    if (!root) return { lines: [], keys: [], visited: 0 };
     if (root === document.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
     else buildNodes(root, 0, ctx, top);
     const lines = [];

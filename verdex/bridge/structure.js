@@ -1,7 +1,7 @@
   // ---------------------------------------------------------------- structure
   function attributesOf(el) {
     const out = {};
-    for (const attr of el.attributes) out[attr.name] = clip(attr.value, 200);
+    for (const attr of builtin(el, 'attributes')) out[attr.name] = clip(attr.value, 200);
     return out;
   }
 
@@ -53,7 +53,7 @@
     if (r === 'listitem') return 'list item';
     if (r === 'row') return 'row';
     if (r === 'article') return 'article';
-    const cls = typeof el.className === 'string' ? el.className : '';
+    const cls = classText(el);
     if (/(^|[\s_-])(card|tile|item|product|entry)s?([\s_-]|$)/i.test(cls)) return 'card';
     if (r && CONTAINER_ROLES.has(r) && accessibleName(el)) return 'named ' + r;
     return null;
@@ -90,7 +90,7 @@
       view.scrollBy(args.dx || 0, args.dy || 0);
     }
     return { x: Math.round(view.scrollX), y: Math.round(view.scrollY),
-      max_y: Math.max(0, Math.round(document.documentElement.scrollHeight - view.innerHeight)) };
+      max_y: Math.max(0, Math.round((pageRoot() ? document.documentElement.scrollHeight : 0) - view.innerHeight)) };
   }
 
   function ancestors(args) {

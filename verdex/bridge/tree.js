@@ -45,8 +45,7 @@
   function wrapsOneControl(el) {
     let controls = Array.from(el.querySelectorAll(CONTROLS));
     if (controls.length < 2) {
-      const within = el.shadowRoot ? [...composedElements(el.shadowRoot), ...composedElements(el)] : composedElements(el);
-      controls = within.filter((c) => c.matches(CONTROLS));
+      controls = composedElements(el).filter((c) => c.matches(CONTROLS));
     }
     if (controls.length !== 1) return false;
     const root = controls[0].getRootNode();    // a shadow root's button shows its host's slotted text
@@ -75,13 +74,14 @@
   }
 
   function clickableName(el) {
-    const own = el.getAttribute('title') || el.getAttribute('aria-label') || el.getAttribute('alt');
+    const own = el.getAttribute('title') || el.getAttribute('aria-label') || el.getAttribute('alt') ||
+      (tooltipOf(el) || {}).text;
     if (own) return clip(collapse(own), NAME_LIMIT);
     const icon = el.querySelector('svg title');
     if (icon && collapse(icon.textContent || '')) return clip(collapse(icon.textContent), NAME_LIMIT);
     const text = collapse(renderedText(el));
     if (text && text.length <= 40) return text;
-    return semanticClass(el) || '';
+    return (iconOf(el) || {}).name || semanticClass(el) || '';
   }
 
   function composedChildren(el) {
@@ -178,6 +178,7 @@
       // a clickable's accessible name when it has one, else what clickableName found (an icon's class)
       if (node.nameable) node.name = clip(accessibleName(node.el), NAME_LIMIT) || node.name;
       if (node.ref && node.name && !SAYS_SOMETHING.test(node.name)) node.title = glyphTitle(node.el);
+      if (node.ref && !node.name && INTERACTIVE_ROLES.has(node.role)) node.icon = (iconOf(node.el) || {}).name;
       if (node.ref && INTERACTIVE_ROLES.has(node.role)) node.risk = riskOf(node.el, node.role, node.name);
       finish(node.children);
       dropRedundantText(node);
@@ -276,6 +277,7 @@
     if (node.attrs) for (const a of node.attrs) line += ' [' + a + ']';
     if (node.url) line += ' [url=' + node.url + ']';
     if (node.title) line += ' [title=' + quote(node.title) + ']';
+    if (node.icon) line += ' [icon=' + node.icon + ']';
     if (node.risk) line += ' [' + node.risk.level + ']';
     return line;
   }

@@ -3,8 +3,14 @@
   // showed before (its interactive lines, its form values, the overlays on it), and once it has settled,
   // only what changed. The watch keeps a baseline of its own: the agent's snapshot diff (snapshot.js
   // `previous`), its observation ids and its paging cache are never touched by an action.
-  let watch = null;              // the action under way: {t0, tree, values, overlays, sightings}
+  let watch = null;              // the action under way: {t0, tree, values, overlays, dialogs, sightings}
   let settledValues = null;      // the form values when the last watch finished
+  let settledFocus = null;       // {el}: what had the focus when the last watch finished
+  let focusedIdle = false;       // the page moved the focus since then, while no action was watched
+  window.addEventListener('focusin', (event) => {
+    if (!watch) focusedIdle = true;
+    else if (!ownFocus(watch.target, event.composedPath()[0])) watch.focusedElsewhere = true;
+  }, true);
   const MAX_FIELDS = 500;
   const MAX_VALUE_CHANGES = 20;
   const VALUE_LIMIT = 200;
@@ -18,10 +24,11 @@
   const DIALOG_LIKE = /modal|dialog|popup|popover/i;
 
   // Every form field's value as the page holds it now (the property, which a script sets without any
-  // mutation): text fields, hidden ones included, selects, checkboxes and sliders. Secrets are not read.
+  // mutation): text fields, hidden ones included, selects, checkboxes and sliders, in the page's shadow
+  // roots too (a web component's input). Secrets are not read.
   function fieldValues() {
     const out = new Map();
-    for (const el of document.querySelectorAll(FIELD_SELECTOR)) {
+    for (const el of queryComposed(document, FIELD_SELECTOR)) {
       if (out.size >= MAX_FIELDS) break;
       const type = (el.type || '').toLowerCase();
       if (el.tagName === 'INPUT' && UNREAD_INPUT_TYPES.has(type)) continue;
@@ -31,6 +38,33 @@
       else out.set(el, { kind: 'value', value: el.getAttribute('aria-valuenow') || '' });
     }
     return out;
+  }
+
+  // The element that has the focus, inside shadow roots too; null for the page itself.
+  function focusedElement() {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    return el && el !== document.body && el !== document.documentElement ? el : null;
+  }
+
+  // The page moved the focus by script (a dialog that takes it once it has opened, a form that focuses
+  // its first field): where to, as a field is described — not to the action's own target (a click
+  // focuses what it clicks, a label its control), not to nothing.
+  function focusMoved(before, target) {
+    const el = focusedElement();
+    if (!el || el === before || !el.isConnected || ownFocus(target, el)) return null;
+    const field = describeField(el, '', { kind: 'focus', value: '' });
+    return field.hidden ? null : field;        // a hidden radio a tab's label focuses: nothing to wait for
+  }
+
+  // The focus the action itself gives: its target, what the target holds, a label's control — or an
+  // element of the target's role and name, which a re-render put where the target was (Playwright acts
+  // on what its locator finds when it acts, not on the element the ref had).
+  function ownFocus(target, el) {
+    if (!target || !el) return false;
+    if (target === el || target.contains(el) || (!!target.control && target.control === el)) return true;
+    const r = role(el);
+    return !!r && r === role(target) && accessibleName(el) === accessibleName(target);
   }
 
   function changedValues(before, after) {
@@ -66,6 +100,7 @@
       : r + (name ? ' ' + JSON.stringify(name) : '');
     const selector = fieldSelector(el, tag, attr);
     return { field: described, ref: hidden ? null : refFor(el), hidden, kind: now.kind,
+      attribute: now.kind === 'value' && !('value' in el && el.tagName !== 'DIV' && el.tagName !== 'SPAN') ? 'aria-valuenow' : null,
       before: before.slice(0, VALUE_LIMIT), after: now.value.slice(0, VALUE_LIMIT),
       test_id: el.getAttribute(TEST_ID), selector,
       selector_count: selector ? document.querySelectorAll(selector).length : 0 };
@@ -79,8 +114,26 @@
 
   function overlayTexts() {
     const out = new Set();
-    for (const el of document.querySelectorAll(OVERLAY_SELECTOR)) if (showing(el)) out.add(overlayText(el));
+    for (const el of document.querySelectorAll(OVERLAY_SELECTOR)) if (overlayElement(el) && showing(el)) out.add(overlayText(el));
     return out;
+  }
+
+  // The dialogs open as the action starts: one whose text the action changes is the same dialog, not one
+  // that appeared (Fava's Save empties its form as the dialog fades out: "appeared … (gone again)" beside
+  // "disappeared"). A toast region's new text is a new message.
+  function openDialogs() {
+    return new Set([...document.querySelectorAll(OVERLAY_SELECTOR)].filter((el) => overlayElement(el) && showing(el) && isDialog(el)));
+  }
+
+  function isDialog(el) {
+    const r = role(el);
+    return r === 'dialog' || r === 'alertdialog' || el.tagName === 'DIALOG' ||
+      DIALOG_LIKE.test(classText(el));
+  }
+
+  // The page itself is no overlay, whatever its classes say (Bootstrap's body.modal-open while a dialog is open).
+  function overlayElement(el) {
+    return el !== document.body && el !== document.documentElement;
   }
 
   function showing(el) {
@@ -100,19 +153,60 @@
     let overlay = el && el.closest ? el.closest(OVERLAY_SELECTOR) : null;
     // the outermost: a dialog's header, body and footer (JupyterLab's jp-Dialog-header …) are the dialog
     for (let outer = overlay; outer; outer = outer.parentElement && outer.parentElement.closest(OVERLAY_SELECTOR))
-      if (showing(outer)) overlay = outer;
-    if (!overlay || !overlay.isConnected || !showing(overlay)) return;
+      if (overlayElement(outer) && showing(outer)) overlay = outer;
+    if (!overlay || !overlayElement(overlay) || !overlay.isConnected) return;
+    noteOpening(overlay);
+    if (!showing(overlay) || liveContent(overlay)) return;
     const text = overlayText(overlay);
     const known = watch.sightings.find((s) => s.el === overlay);
     if (known && text) known.text = text;         // drawn in parts (its footer before its header): its whole text
     if (known || !text || watch.overlays.has(text) || watch.sightings.some((s) => s.text === text)) return;
-    const r = role(overlay);
-    const dialog = r === 'dialog' || r === 'alertdialog' || overlay.tagName === 'DIALOG' ||
-      DIALOG_LIKE.test(typeof overlay.className === 'string' ? overlay.className : '');
-    watch.sightings.push({ kind: dialog ? 'dialog' : 'toast', text, el: overlay, role: r });
+    const dialog = isDialog(overlay);
+    if (dialog && watch.dialogs.has(overlay)) return;
+    watch.sightings.push({ kind: dialog ? 'dialog' : 'toast', text, el: overlay, role: role(overlay) });
   }
 
-  // The events an action delivers: the first one to arrive is when the action landed.
+  // A live region of content, no toast: an output a dashboard marks aria-live that holds its chart, its table
+  // or its inputs (Shiny's outputs, its checkbox groups), with no role or class of a message.
+  const MESSAGE_ROLES = new Set(['alert', 'status', 'log', 'dialog', 'alertdialog']);
+  function liveContent(el) {
+    return el.hasAttribute('aria-live') && !MESSAGE_ROLES.has(role(el)) && contentRegion(el)
+      && !/toast|snackbar|notification|flash|modal|dialog|popup|popover/i.test(classText(el));
+  }
+
+  // An overlay the page changed while the watch is on, shown or still fading in (its opacity is 0 until its
+  // transition starts, frames later on a busy machine): opening until its declared transition has passed,
+  // counted from the second frame after it was drawn at the earliest (a library starts the transition in
+  // one: Bootstrap after a reflow, others two requestAnimationFrames on; a busy machine's frames come late).
+  function noteOpening(overlay) {
+    if (watch.opening.has(overlay) || !visibleBox(overlay)) return;
+    const w = watch, declared = declaredOpening(overlay);
+    w.opening.set(overlay, performance.now() + declared);
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      w.opening.set(overlay, Math.max(w.opening.get(overlay), performance.now() + declared));
+    }));
+  }
+
+  // How long an overlay's own styles say it takes to open: the longest transition declared on it and its
+  // children. A library times its "shown" (its focus, its form reset) by it whether a transition runs or
+  // not (Bootstrap's modal: a timer of its dialog's transition-duration).
+  function declaredOpening(el) {
+    let longest = 0;
+    for (const node of [el, ...Array.from(el.children).slice(0, 20)]) {
+      const s = style(node);
+      if (!s) continue;
+      const durations = s.transitionDuration.split(','), delays = s.transitionDelay.split(',');
+      durations.forEach((d, i) => { longest = Math.max(longest, cssSeconds(d) + cssSeconds(delays[i % delays.length])); });
+    }
+    return longest * 1000;
+  }
+
+  function cssSeconds(value) {
+    const n = parseFloat(value) || 0;
+    return /ms\s*$/.test(value) ? n / 1000 : n;
+  }
+
+  // The events an action delivers: the last one to arrive is when the action landed (a click's).
   const LANDING_EVENTS = ['pointerdown', 'pointerover', 'keydown', 'input', 'change', 'click'];
 
   function watchStart(args) {
@@ -120,12 +214,25 @@
     if (watch) stopListening(watch);
     const values = fieldValues();
     const late = settledValues ? changedValues(settledValues, values) : [];
-    const w = { t0: performance.now(), tree: treeLines(document.body || document.documentElement, { mode: 'default' }),
-      values, overlays: overlayTexts(), sightings: [], ancestors: null, listener: null };
     const found = args && args.ref ? resolve(args.ref) : null;
+    const target = found && found.status === 'ok' ? found.element : null;
+    // before this action acts: elsewhere, or away and back (a dialog that took it, then gave it to the
+    // field that had it)
+    const lateFocus = settledFocus ? focusMoved(focusedIdle ? null : settledFocus.el, null) : null;
+    focusedIdle = false;
+    if (lateFocus) late.push(lateFocus);
+    const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default' }),
+      values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ancestors: null, listener: null,
+      focus: focusedElement(),
+      target, focusedElsewhere: false, landed: false };
     if (found && found.status === 'ok') {
-      // the target's ancestors as the action lands (an app may become interactive between the preflight and it)
-      w.listener = () => { if (w.ancestors === null && found.element.isConnected) w.ancestors = ancestorState(found.element); };
+      // the target's ancestors as the action's last event reaches the page (an app may become interactive
+      // between the preflight and it, or between a click's pointer events and the click itself); a trusted
+      // event is the browser's input, which only the action delivers while the watch is on (a script's are not)
+      w.listener = (event) => {
+        if (event.isTrusted) w.landed = true;
+        if (found.element.isConnected) w.ancestors = ancestorState(found.element);
+      };
       for (const type of LANDING_EVENTS) window.addEventListener(type, w.listener, true);
     }
     watch = w;
@@ -140,6 +247,12 @@
     return facts;
   }
 
+  // Whether the action's input has reached the page: true once a trusted event came since the watch
+  // started, or when this is a new document (the page the action, most likely, went to).
+  function watchLanded() {
+    return { landed: !watch || watch.landed };
+  }
+
   function stopListening(w) {
     if (w.listener) for (const type of LANDING_EVENTS) window.removeEventListener(type, w.listener, true);
     w.listener = null;
@@ -149,18 +262,43 @@
     return new Promise((done) => setTimeout(done, ms));
   }
 
-  // Until the page has settled: something changed (the DOM, a value, an overlay) and the DOM has been
-  // quiet for quiet_ms — or nothing changed within first_sign_ms of the start — bounded by bound_ms.
+  // Until the page has settled: something changed (the DOM, a value, an overlay), the DOM has been quiet
+  // for quiet_ms, and so has every transition or animation the action began that ends within the bound,
+  // and every overlay that appeared has had its declared time to open (a dialog that fades in, whose page
+  // focuses its first field once it has opened: the handler runs as its transition ends, or on a timer of
+  // its declared length, changing no node) — or nothing changed within first_sign_ms of the start —
+  // bounded by bound_ms.
   async function settle(w, args) {
     const started = performance.now();
+    let moved = null;                            // when an animation the action began was last seen running
     for (;;) {
       const now = performance.now();
+      if (animating(w.t0, started + args.bound_ms)) moved = now;
       const last = mutations.length ? mutations[mutations.length - 1][0] : null;
-      const changed = (last !== null && last >= w.t0) || w.sightings.length > 0 || valuesMoved(w.values);
+      const changed = (last !== null && last >= w.t0) || w.sightings.length > 0 || valuesMoved(w.values)
+        || moved !== null;
+      // an overlay that appeared is opening until its declared transition has passed (if that is within the bound)
+      const opening = [...w.opening.values()].filter((t) => t <= started + args.bound_ms);
+      const lastChange = Math.max(last === null ? -Infinity : last, moved === null ? -Infinity : moved, ...opening);
       if (now - started >= args.bound_ms) return;
-      if (changed ? last === null || now - last >= args.quiet_ms : now - w.t0 >= (args.first_sign_ms || 0)) return;
+      if (changed ? now - lastChange >= args.quiet_ms : now - w.t0 >= (args.first_sign_ms || 0)) return;
       await pause(args.poll_ms || 30);
     }
+  }
+
+  // A transition or animation begun at or after t0 still runs, and ends by the time given (a spinner that
+  // turns for ever, or a toast's five-second countdown, does not hold the watch: it would not end in it).
+  // One still pending (made, to start at the next frame: a busy machine's frames come late) is about to run.
+  function animating(t0, by) {
+    const now = performance.now();
+    for (const animation of document.getAnimations()) {
+      if (animation.playState !== 'running') continue;
+      const starts = animation.startTime === null ? (animation.pending ? now : null) : animation.startTime;
+      if (starts === null || starts < t0) continue;
+      const end = animation.effect ? animation.effect.getComputedTiming().endTime : Infinity;
+      if (Number.isFinite(end) && starts + end <= by) return true;
+    }
+    return false;
   }
 
   async function watchFinish(args) {
@@ -178,14 +316,20 @@
     await settle(w, args);
     resetCaches();
     const values = fieldValues();
-    const tree = treeLines(document.body || document.documentElement, { mode: 'default' });
+    const tree = treeLines(pageRoot(), { mode: 'default' });
     const times = [];
     for (const [time] of mutations) if (time >= w.t0) times.push(Math.round(time));
     const sightings = w.sightings.map((s) => ({ kind: s.kind, text: s.text, role: s.role || null,
       gone: !s.el.isConnected || !showing(s.el) }));
     if (watch === w) watch = null;
     settledValues = values;
+    settledFocus = { el: focusedElement() };
+    focusedIdle = false;
+    const changed = changedValues(w.values, values);
+    const focus = focusMoved(w.focusedElsewhere ? null : w.focus, w.target);
+    if (focus) changed.push(focus);
     return { identity: identity(document), diff: diffLines(w.tree, tree).filter((line) => line.includes('[ref=')),
-      mutation_times: times, stalls: stallsSince(w.t0), values: changedValues(w.values, values), overlays: sightings,
+      mutation_times: times, stalls: stallsSince(w.t0), values: changed, overlays: sightings,
+      answers: answersEnded().answers.filter((answer) => answer.start >= w.t0),     // the action's requests'
       ancestors, now: performance.now(), next_ref: nextRef };
   }

@@ -21,6 +21,9 @@ CHANGED_PAGE_WINDOW_MS = 500      # a response changed the page when the DOM cha
 CLOCK_SLACK_MS = 50
 STALLED_MS = 5_000                # the most a stalled page lengthens that window
 INTERESTING_TYPES = {"document", "fetch", "xhr", "eventsource", "websocket", "other"}
+# what the page reads from itself, not from a server (Solara fetches the blob: URLs it made for its modules
+# at every click): never a request an action waits for, nor one its startup loaded data by
+LOCAL_SCHEMES = ("blob:", "data:", "about:", "filesystem:")
 
 
 @dataclass
@@ -105,6 +108,8 @@ class NetworkLog:
         page.on("requestfailed", self._failed)
 
     def _started(self, request: Request) -> None:
+        if request.url.startswith(LOCAL_SCHEMES):
+            return
         record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic(),
                                idle=not self.watching, loaded=self._loaded_at is not None, document=self._documents,
                                body=_body(request) if request.resource_type in ("fetch", "xhr") else None)
@@ -153,10 +158,13 @@ class NetworkLog:
         socket.heard(time.monotonic())
 
     def _renews(self, record: RequestRecord) -> RequestRecord | None:
-        """The request to the same place that ended just before this one started (the page asked again)."""
+        """The request to the same place that ended just before this one started, on the same document (the
+        page asked again; a request the last document left open ends as the next one loads, which asks
+        anew)."""
         place = _place(record.url)
         for earlier in list(self._records)[-200:][::-1]:
-            if earlier.finished is not None and earlier.method == record.method and _place(earlier.url) == place:
+            if (earlier.finished is not None and earlier.document == record.document and earlier.method == record.method
+                    and _place(earlier.url) == place):
                 return earlier if record.started - earlier.finished <= RENEWED_WITHIN_S else None
         return None
 
@@ -168,7 +176,7 @@ class NetworkLog:
         renewed = record.renews
         return (record.resource_type == "eventsource"
                 or (record.finished is None and record.content_type.startswith(STREAM_TYPES))
-                or (renewed is not None and (renewed.finished - renewed.started >= HELD_OPEN_S
+                or (renewed is not None and (_held_for(renewed) >= HELD_OPEN_S
                                              or renewed.started < watched_from < renewed.finished
                                              or self.standing(renewed, watched_from))))
 
@@ -236,6 +244,12 @@ class NetworkLog:
         return [s for s in self._sockets if s.opened >= started]
 
 
+def _held_for(record: RequestRecord) -> float:
+    """How long the server held the request before it answered (its headers; a body the page never reads
+    ends only when the page goes)."""
+    return (record.responded or record.finished or record.started) - record.started
+
+
 def _place(url: str) -> str:
     """A URL without its query: a poll asks again with another cursor (?since=42)."""
     return url.split("?", 1)[0].split("#", 1)[0]
@@ -260,6 +274,27 @@ def _frame_of(request: Request) -> object:
         return request.frame
     except PlaywrightError:          # a service worker's request has no frame
         return None
+
+
+class PageClockEnds:
+    """When the page's answers ended by the page's own clock, the one its changes are logged by (its
+    resource timing: the bridge's ``answersEnded``), each URL's in the order they ended. The browser's
+    network clock (a request's ``responseEnd`` from its wall-clock start) may stand apart from it by more
+    than the slack on a busy machine, so an answer's drawing read as before it: a change read so is no
+    change the answer made."""
+
+    def __init__(self, answers: list[dict]) -> None:
+        self._ends: dict[str, list[float]] = {}
+        for answer in answers:
+            self._ends.setdefault(answer["url"], []).append(answer["end"])
+
+    def take(self, record: RequestRecord, origin: float) -> float | None:
+        """When ``record``'s answer ended on the page's clock (the next of its URL's ends); by the
+        network's clock when the page has none for it (a body it never read, a full timing buffer)."""
+        ends = self._ends.get(record.url)
+        if ends:
+            return ends.pop(0)
+        return record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None
 
 
 def changed_the_page(answered_ms: float, mutation_times: list[float], stalls: list[list[float]]) -> bool:

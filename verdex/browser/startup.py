@@ -16,16 +16,17 @@ on its way.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 
-from verdex.browser.network import CLOCK_SLACK_MS, RequestRecord, changed_the_page, changed_until
+from verdex.browser.network import CLOCK_SLACK_MS, PageClockEnds, RequestRecord, changed_the_page, changed_until
 from verdex.errors import VerdexError
 from verdex.facts import ReadyText, RequestEffect, SocketStart, Startup
-from verdex.generators.waits import unstable_text
+from verdex.generators.waits import shown_text_shape, unstable_text
 
 if TYPE_CHECKING:
     from verdex.browser.tab import Tab
@@ -92,15 +93,10 @@ async def _settle(tab: Tab, started: float) -> int:
 async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     activity = await tab.bridge.call("activity", {"since": 0})
     origin, changes, stalls = activity["origin"], activity["mutation_times"], activity["stalls"]
-    page_ends: dict[str, list[float]] = {}      # each URL's answers as the page's clock saw them end, in order
-    for answer in (await tab.bridge.call("answersEnded", {}))["answers"]:
-        page_ends.setdefault(answer["url"], []).append(answer["end"])
+    page_ends = PageClockEnds((await tab.bridge.call("answersEnded", {}))["answers"])
     requests, changing = [], []                 # changing: (order asked, answer's end, request)
     for order, record in enumerate(answered):
-        # when it ended by the page's own clock, the one its changes are logged by; else by the network's,
-        # which may stand apart from it by more than the slack on a busy machine (a drawing read as before it)
-        at = page_ends[record.url].pop(0) if page_ends.get(record.url) else (
-            record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None)
+        at = page_ends.take(record, origin)
         changed = at is not None and changed_the_page(at, changes, stalls)
         requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                       status=record.status, changed_page=changed))
@@ -132,10 +128,14 @@ def _drew(ended: float, changed: float, ends: list[float]) -> bool:
 
 
 async def _unique_visible(tab: Tab, texts: list[str]) -> tuple[str | None, bool]:
-    """The first text that Playwright's get_by_text finds exactly once, visible — what the test will wait
-    for — and whether it is that element's whole text (the test then matches it exactly)."""
+    """The first text that the test's own locator finds exactly once, visible, and whether it is that
+    element's whole text (the test then matches it exactly). The locator is the one the test will wait
+    on: Playwright's get_by_text with the text, or for a count or a date the pattern of its shape
+    (generators/waits.py), which Playwright matches against the element's raw text."""
     for text in texts[:CANDIDATES]:
-        found = tab.page.get_by_text(text)
+        exact = await tab.page.get_by_text(text, exact=True).count() == 1
+        found = (tab.page.get_by_text(re.compile(shown_text_shape(text, exact))) if unstable_text(text)
+                 else tab.page.get_by_text(text))
         if await found.count() == 1 and await found.is_visible():
-            return text, await tab.page.get_by_text(text, exact=True).count() == 1
+            return text, exact
     return None, False

@@ -220,6 +220,7 @@ class Tab:
         timeout_ms = self.navigation_timeout * 1000
         stopped = len(self.guard.denied_navigations)
         same_document = target.startswith(("about:", "data:")) or _place(target) == _place(self.page.url)
+        await self.bridge.watch_from_document_start()
         try:
             async with self._leaving_the_page():
                 with translate_playwright_errors(f"navigating to {target}"):
@@ -575,6 +576,13 @@ class Tab:
         self.raise_for_ref_error(answer)
         self.refs.saw(answer.pop("next_ref", 0) or 0)      # the ref counter, read here; not part of the fact
         return answer
+
+    async def listener_types(self, ref: str, above_when: frozenset[str]) -> list[set[str]]:
+        """Bridge.listener_types for a ref of the main frame's document; [] for one in another frame."""
+        if bridge_for_ref(self.page, ref) is not None:
+            return []
+        self.ensure_no_dialog()
+        return await self.bridge.listener_types(ref, above_when)
 
     async def call_bridge_for(self, ref: str, method: str, args: dict[str, Any]) -> dict[str, Any]:
         """A call about ref, made by the bridge that issued it: the tab's, or a cross-origin frame's —

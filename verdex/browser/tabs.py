@@ -41,7 +41,7 @@ class TabList(Fact):
 async def tab_list(session: Session) -> TabList:
     role = session.roles[session.active_role]
     facts = []
-    for tab in role.tabs.values():
+    for tab in list(role.tabs.values()):   # a page's popups come and go while a title is read
         if tab.page.is_closed():
             continue
         facts.append(TabFact(id=tab.id, url=tab.page.url, title=await tab.title_or_blank(), active=tab.id == role.active_tab,

@@ -20,7 +20,7 @@ from verdex import locators
 from verdex.actions import blocker_locator
 from verdex.browser.tab import Tab
 from verdex.errors import CannotHeal, translate_playwright_errors
-from verdex.facts import LocatorStep
+from verdex.facts import LocatorChoice, LocatorStep
 from verdex.heal.identity import find, identity_of
 from verdex.heal.source import ActionSite, TestSource
 from verdex.preflight import judge
@@ -103,6 +103,9 @@ async def _check(tab: Tab, site: ActionSite, number: int, record: Step, index: i
     identity = identity_of(record)
     found = await find(tab, identity)
     ref = found.ref
+    # what covers the target, read and its locator proven as soon as the target is found: the moment the test
+    # acted (a promo that covers the page for a few seconds may be gone once the target's locator is proven)
+    cover = await _cover(tab, ref) if failing else None
     choice = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
     target = locators.build(tab.page, choice.chosen.steps)
     current = locators.build(tab.page, site.chain.steps)
@@ -115,13 +118,9 @@ async def _check(tab: Tab, site: ActionSite, number: int, record: Step, index: i
         return Fix(number, index, "locator", choice.chosen.steps, choice.fallback,
                    f"step {index}: the test's locator {what}; the recorded target, {found.describe(identity)}, "
                    f"is reached by {locators.python_expression(choice.chosen.steps)}")
-    if not failing:
+    if cover is None:
         return None
-    facts = await tab.preflight(ref)
-    covered = next((b for b in judge(facts, "click").blocking if b.startswith("covered")), None)
-    if covered is None:
-        return None
-    blocker = await blocker_locator(tab, facts)
+    covered, blocker = cover
     if blocker is None or blocker.fallback:
         raise CannotHeal(f"step {index}: the target is {covered}, and that element has no locator to wait for",
                          step=index)
@@ -130,6 +129,15 @@ async def _check(tab: Tab, site: ActionSite, number: int, record: Step, index: i
                          f"covers the target", step=index)
     return Fix(number, index, "wait", blocker.chosen.steps, False,
                f"step {index}: the target was {covered.split(' [ref=')[0]}")
+
+
+async def _cover(tab: Tab, ref: str) -> tuple[str, LocatorChoice | None] | None:
+    """What covers the target now, and the locator of the element that does (None: none proven)."""
+    facts = await tab.preflight(ref)
+    covered = next((b for b in judge(facts, "click").blocking if b.startswith("covered")), None)
+    if covered is None:
+        return None
+    return covered, await blocker_locator(tab, facts)
 
 
 def _recorded(record: Step) -> str:

@@ -128,9 +128,15 @@ def _is_goto(statement: cst.BaseStatement) -> bool:
 
 
 def _continues_previous(actions: list[ActionSite], call: cst.Call, chain: Chain | None) -> bool:
-    if not actions or chain is None or actions[-1].chain is None or call.func.attr.value != "press":
+    """fill(...) then press("Enter") on the same field, or fill("") then press_sequentially(...) (a field
+    that listens for keys): one recorded step."""
+    if not actions or chain is None or actions[-1].chain is None or actions[-1].chain.steps != chain.steps:
         return False
-    return actions[-1].method == "fill" and actions[-1].chain.steps == chain.steps
+    previous, method = actions[-1], call.func.attr.value
+    if previous.method != "fill":
+        return False
+    emptied = [_code(arg.value) for arg in previous.call.args] in (['""'], ["''"])
+    return method == "press" or (method == "press_sequentially" and emptied)
 
 
 def _declares(statement: cst.BaseStatement, variables: Variables) -> bool:

@@ -85,7 +85,7 @@ def _send(place: Place, argv: list[str], as_json: bool) -> int:
                          f"`verdex open URL -s {place.name}` (`verdex sessions` lists the open ones)")
     try:
         timeout = EXPORT_TIMEOUT_S if argv[:1] == ["export"] else COMMAND_TIMEOUT_S
-        answer = exchange(place, {"argv": argv, "json": as_json}, timeout)
+        answer = exchange(place, {"argv": argv, "json": as_json, "cwd": os.getcwd()}, timeout)
     except (OSError, ValueError) as exc:
         raise ShellError("BROWSER_CLOSED", f"session {place.name!r} stopped answering ({exc}); "
                          f"`verdex close -s {place.name}` and open it again") from exc

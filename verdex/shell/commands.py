@@ -15,6 +15,8 @@ class Command:
     tool: str
     preset: dict[str, Any] = field(default_factory=dict)      # arguments the command fixes (uncheck: checked=false)
     optional: dict[str, Any] = field(default_factory=dict)    # required by the tool, defaulted by the command
+    files: tuple[str, ...] = ()     # arguments naming files: relative to where the command was typed, not the session
+    trailing: str | None = None     # an optional list the command takes as its last positional words (select's labels)
 
 
 COMMANDS: dict[str, Command] = {
@@ -30,13 +32,13 @@ COMMANDS: dict[str, Command] = {
     "click": Command("browser_click"),
     "fill": Command("browser_fill"),
     "type": Command("browser_type"),
-    "select": Command("browser_select"),
+    "select": Command("browser_select", trailing="labels"),      # select REF Large, as the snapshot names it
     "check": Command("browser_check"),
     "uncheck": Command("browser_check", preset={"checked": False}),
     "hover": Command("browser_hover"),
     "drag": Command("browser_drag"),
     "press": Command("browser_press"),
-    "upload": Command("browser_upload"),
+    "upload": Command("browser_upload", files=("paths",)),
     "wait-for": Command("browser_wait_for"),
     "wait-for-url": Command("browser_wait_for_url"),
     "dialog": Command("browser_dialog"),
@@ -45,8 +47,8 @@ COMMANDS: dict[str, Command] = {
     "verify-text": Command("verify_text_visible"),
     "verify-element": Command("verify_element"),
     "verify-url": Command("verify_url"),
-    "export": Command("export_test", optional={"target": "python", "name": None}),
-    "export-report": Command("export_report"),
+    "export": Command("export_test", optional={"target": "python", "name": None}, files=("path",)),
+    "export-report": Command("export_report", files=("path",)),
     "extract": Command("browser_extract"),
     "find": Command("browser_find"),
     "tabs": Command("browser_tabs"),
@@ -55,9 +57,9 @@ COMMANDS: dict[str, Command] = {
     "tab-close": Command("browser_tab_close"),
     "frames": Command("browser_frames"),
     "downloads": Command("browser_downloads"),
-    "screenshot": Command("browser_screenshot"),
-    "state-save": Command("browser_state_save"),
-    "state-load": Command("browser_state_load"),
+    "screenshot": Command("browser_screenshot", files=("path",)),
+    "state-save": Command("browser_state_save", files=("path",)),
+    "state-load": Command("browser_state_load", files=("path",)),
     "info": Command("browser_initialize"),
     "roles": Command("list_roles"),
     "role": Command("select_role"),
@@ -105,7 +107,9 @@ def command_parser(name: str, command: Command, tool: Any) -> _Parser:
             options["type"] = float
         elif kind == "array":
             options["nargs"] = "+"
-        if kind == "boolean":
+        if prop == command.trailing:
+            parser.add_argument(prop, nargs="*", default=None, help=help_text)
+        elif kind == "boolean":
             default = spec.get("default", False)
             parser.add_argument(f"--{'no-' if default else ''}{prop.replace('_', '-')}", dest=prop,
                                 action="store_false" if default else "store_true", default=None, help=help_text)

@@ -2,7 +2,7 @@
 socket until it is closed or has been idle too long.
 
 Started by ``verdex open`` as ``python -m verdex.shell.daemon NAME [options] -- [browser options]``.
-Each connection carries one request (a JSON line ``{"argv": [...], "json": bool}``) and gets one
+Each connection carries one request (a JSON line ``{"argv": [...], "json": bool, "cwd": str}``) and gets one
 answer (``{"exit": 0|1|2, "text": ..., "data": ...}``). Requests are answered one at a time, in the
 order they came. Each command runs the tool ``commands.COMMANDS`` names for it (verdex.tools), in-process,
 on this session: the same function and the same text as over MCP, without loading the MCP SDK.
@@ -110,7 +110,7 @@ class SessionProcess:
         if command is None or command.tool not in self.tools:
             return {"exit": 2, "text": f"verdex: unknown command {name!r}"}
         try:
-            arguments = self._arguments(name, command, argv[1:])
+            arguments = self._arguments(name, command, argv[1:], request.get("cwd"))
         except Usage as usage:
             return {"exit": 2, "text": str(usage).rstrip()}
         await asyncio.wait([self.opening])           # the first tab, opened as the session started
@@ -122,9 +122,18 @@ class SessionProcess:
             return {"exit": 1, "text": f"Error executing tool {command.tool}: {exc}"}     # what the MCP SDK says
         return {"exit": 0, "text": reply.text, "data": reply.data if request.get("json") else None}
 
-    def _arguments(self, name: str, command: Command, argv: list[str]) -> dict[str, Any]:
+    def _arguments(self, name: str, command: Command, argv: list[str], cwd: str | None) -> dict[str, Any]:
+        """The tool's arguments; a relative file is where the command was typed (``cwd``), wherever the
+        session was opened."""
         parsed = vars(command_parser(name, command, self.tools[command.tool]).parse_args(argv))
+        if command.trailing and not parsed[command.trailing]:
+            parsed[command.trailing] = None               # no trailing words: the tool's default
         arguments = {**command.optional, **{k: v for k, v in parsed.items() if v is not None}, **command.preset}
+        for key in command.files if cwd else ():
+            if isinstance(arguments.get(key), str):
+                arguments[key] = str(Path(cwd, arguments[key]))
+            elif isinstance(arguments.get(key), list):
+                arguments[key] = [str(Path(cwd, item)) for item in arguments[key]]
         if command.tool == "export_test" and arguments.get("name") is None:
             stem = Path(arguments.get("path", "")).name
             arguments["name"] = stem.removesuffix(".spec.ts").removesuffix(".py").removeprefix("test_") or "flow"

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import socket
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ SESSION_ENV = "VERDEX_SESSION"
 DEFAULT_SESSION = "default"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 CONNECT_TIMEOUT_S = 2.0
+BUSY_RETRY_S = 0.05          # how often a connection is tried again while the session's backlog is full
 # Each live session numbers its refs in a block of its own (the first from e1, the next from e100001),
 # so a ref given to the wrong session is refused rather than taken for another element there.
 REF_BLOCK = 100_000
@@ -69,7 +71,9 @@ class Place:
             return {}
 
     def answers(self) -> bool:
-        """Is a session process listening? A socket left by a killed process is removed."""
+        """Is a session process listening? A socket left by a killed process is removed; one whose
+        process is too busy to take the connection yet (its backlog full, as it starts on a loaded
+        machine) is alive and stays, and so does one bound by a live process that does not listen yet."""
         if not self.socket.exists():
             return False
         try:
@@ -77,8 +81,13 @@ class Place:
                 probe.settimeout(CONNECT_TIMEOUT_S)
                 probe.connect(str(self.socket))
             return True
+        except (BlockingIOError, TimeoutError):
+            return True
         except OSError:
-            self.forget()
+            # refused: nobody listens — a killed process's socket, or one bound a moment before its
+            # process listens (a session starting on a loaded machine), which must stay
+            if not _alive(self.describe().get("pid")):
+                self.forget()
             return False
 
     def forget(self) -> None:
@@ -121,7 +130,15 @@ def exchange(place: Place, request: dict[str, Any], timeout_s: float) -> dict[st
     """Send one request (a JSON line) and read the one answer."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as channel:
         channel.settimeout(timeout_s)
-        channel.connect(str(place.socket))
+        deadline = time.monotonic() + timeout_s
+        while True:                  # a backlog full while the session is busy (starting) is waited on
+            try:
+                channel.connect(str(place.socket))
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"session {place.name!r} took no connection within {timeout_s:.0f} s") from None
+                time.sleep(BUSY_RETRY_S)
         channel.sendall(json.dumps(request).encode() + b"\n")
         with channel.makefile("rb") as answer:
             line = answer.readline()

@@ -21,5 +21,6 @@ def test_login(page: Page) -> None:
     # attached)
     expect(page.get_by_test_id("login-form")).to_have_attribute("data-hydrated", "true")
     page.get_by_role("button", name="Sign in", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/login/welcome\.html$"))
-    expect(page.get_by_text("Welcome, demo", exact=True)).to_be_visible()
+    # the click loaded another page: its first render is paced like its loading
+    expect(page).to_have_url(re.compile(r"/login/welcome\.html$"), timeout=30_000)
+    expect(page.get_by_text("Welcome, demo", exact=True)).to_be_visible(timeout=30_000)

@@ -14,7 +14,9 @@ def test_shop(page: Page) -> None:
     page.goto("/shop/")
     # the app loaded its data after the page opened (3 requests, the last GET /api/cart); its
     # numbers as any number
-    expect(page.get_by_text(re.compile(r"^iPhone \d+ Pro$"))).to_be_visible(timeout=30_000)
+    expect(page.get_by_text(re.compile(r"^\s*iPhone\s+\d+\s+Pro\s*$"))).to_be_visible(
+        timeout=30_000
+    )
     # the first click had no effect until [product-grid] got data-hydrated='true' (handlers
     # attached); the page is still loading, so it waits as long as a load
     expect(page.get_by_test_id("product-grid")).to_have_attribute(

@@ -21,6 +21,7 @@ test("login", async ({ page }) => {
   // attached)
   await expect(page.getByTestId("login-form")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp("/login/welcome\\.html$"));
-  await expect(page.getByText("Welcome, demo", { exact: true })).toBeVisible();
+  // the click loaded another page: its first render is paced like its loading
+  await expect(page).toHaveURL(new RegExp("/login/welcome\\.html$"), { timeout: 30_000 });
+  await expect(page.getByText("Welcome, demo", { exact: true })).toBeVisible({ timeout: 30_000 });
 });

@@ -1,0 +1,83 @@
+"""A control the page gives no accessible name (a label that is not tied to it) is found by what its
+author named it by — its id, a form field's name — before any position; an id or a name a framework made
+or counted (``:r1:``, ``mui-42``, ``code_7``) is not one."""
+
+from __future__ import annotations
+
+import pytest
+
+from verdex import locators
+from tests.test_locator_names import _refs
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_an_unnamed_field_is_found_by_its_id_or_its_name_and_a_made_one_is_not_used(session):
+    tab = await session.tab()
+    await tab.page.set_content(
+        '<form><p><label>Email Address</label> <input id="email" name="email"></p>'
+        '<p><label>Password</label> <input type="password" name="password"></p>'
+        '<p><label>Code</label> <input id=":r1:" name="code_7"></p>'
+        '<p><label>Other</label> <input id="mui-42"></p></form>')
+    codes = [(await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)).code
+             for ref in await _refs(tab, r"- textbox")]
+    assert codes[:2] == ['page.locator("#email")', 'page.locator("input[name=\\"password\\"]")'], codes
+    assert all("#" not in code and "name=" not in code for code in codes[2:]), codes
+
+
+ICON_ROWS = """<style>a {{ cursor: pointer }}</style>
+<div class="modebar"><a class="modebar-btn" data-title="Zoom in"><svg class="icon"><path d="M0 0"/></svg></a>
+<a class="modebar-btn" data-title="Zoom out"><svg class="icon"><path d="M0 0"/></svg></a></div>
+<ul>{rows}</ul>"""
+ROW = ("<li><span>{name}</span> <button><svg data-testid='EditIcon' aria-hidden='true'><path d='M0 0'/></svg></button>"
+       " <button><i class='fa-solid fa-trash'></i></button></li>")
+
+
+async def test_a_control_with_no_name_is_shown_and_found_by_its_icon_or_its_tooltip(session):
+    """Material UI's icon buttons (``<svg data-testid="EditIcon">``), Font Awesome's (``fa-trash``) and
+    Plotly's toolbar (``data-title``, a script's tooltip) have no accessible name: the snapshot says what
+    the icon or the tooltip says, and the locator finds the control by it (in its row when the rows repeat
+    it), never by a position."""
+    tab = await session.tab()
+    await tab.page.set_content(ICON_ROWS.format(rows="".join(ROW.format(name=n) for n in ("Alpha", "Beta"))))
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    assert text.count("button [ref=") == 4 and text.count("[icon=Edit]") == 2 and text.count("[icon=trash]") == 2, text
+    assert 'clickable "Zoom in"' in text and 'clickable "Zoom out"' in text, text
+    codes = {}
+    for pattern in (r"icon=Edit", r"icon=trash", r'clickable "Zoom in"'):
+        refs = await _refs(tab, pattern)
+        choice = await locators.choose(tab.page, await tab.candidates(refs[-1]), tab.test_id_attribute)
+        assert not choice.fallback, choice.code
+        codes[pattern] = choice.code
+    assert codes["icon=Edit"].endswith('.locator("button:has(svg[data-testid=\\"EditIcon\\"])")'), codes
+    assert "Beta" in codes["icon=Edit"] and "Beta" in codes["icon=trash"], codes
+    assert codes["icon=trash"].endswith('.locator("button:has(.fa-trash)")'), codes
+    assert codes['clickable "Zoom in"'] == 'page.locator("a[data-title=\\"Zoom in\\"]")', codes
+
+
+async def test_a_test_id_that_names_the_kind_of_element_comes_after_its_role_and_name(session):
+    """Gradio puts data-testid="checkbox" on every checkbox and "textbox" on every textbox: that names what
+    kind of element it is, not which one, and a second checkbox makes it ambiguous; the role and name come
+    first. A test id that names the one element (``save-draft``) still comes before anything else."""
+    tab = await session.tab()
+    await tab.page.set_content('<label><input type="checkbox" data-testid="checkbox"> Shout</label>'
+                               '<button data-testid="save-draft">Save</button>')
+    codes = [(await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)).code
+             for ref in await _refs(tab, r"- (checkbox|button) ")]
+    assert codes == ['page.get_by_role("checkbox", name="Shout", exact=True)', 'page.get_by_test_id("save-draft")'], codes
+
+
+async def test_a_field_named_only_by_the_controls_its_label_holds_is_found_by_its_placeholder(session):
+    """Fava's narration field: its label holds a "Narration:" hidden on a desktop and an "Add metadata"
+    button "m". Chromium and Playwright name the field "m", the button's text, which goes when the button
+    does: the field is found by its placeholder. A label with text of its own still names its field."""
+    tab = await session.tab()
+    await tab.page.set_content(
+        '<label><span style="display:none">Narration:</span> <input placeholder="Narration">'
+        ' <button type="button" title="Add metadata">m</button></label>'
+        '<label>Payee <input placeholder="Who paid"> <button type="button">?</button></label>')
+    assert await tab.page.get_by_role("textbox", name="m", exact=True).count() == 1
+    codes = [(await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)).code
+             for ref in await _refs(tab, r"- textbox")]
+    assert codes == ['page.get_by_placeholder("Narration", exact=True)',
+                     'page.get_by_role("textbox", name="Payee ?", exact=True)'], codes
