@@ -128,6 +128,7 @@ class Action(Model):
 class Goto(Model):
     page: str
     url: str                          # relative to the base URL when it is on the recorded origin
+    waits: list[Wait] = []            # before the page is left (generators/settling.py)
     asserts: list[Assertion] = []
     leave: str | None = None          # the page asks before it is left (beforeunload): why the test accepts
 
@@ -142,6 +143,7 @@ class History(Model):
 
     page: str
     kind: Literal["back", "forward", "reload"]
+    waits: list[Wait] = []            # before the page is left (generators/settling.py)
     asserts: list[Assertion] = []
     step: int = 0
     leave: str | None = None          # the page asks before it is left (beforeunload): why the test accepts

@@ -22,7 +22,7 @@ from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context
                                     Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
-from verdex.facts import RequestEffect
+from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, RequestEffect
 from verdex.recording_format import (ClickStep, DialogStep, DragStep, FillStep, NavigateStep, PressStep, SecretValue,
                                      SelectStep, StateLoadStep, TypeStep, UploadStep, VerifyElementStep,
                                      VerifyTextStep, VerifyUrlStep, WaitForStep)
@@ -166,7 +166,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if isinstance(record, NavigateStep):
             left = _left(steps, index)
             statements.append(Goto(page=page, url=_relative(record.args.url, base_url),
-                                   leave=LEAVE_REASON if left is not None else None))
+                                   waits=settling.before_leaving(steps, index), leave=LEAVE_REASON if left is not None else None))
             where[page] = (left.args.url if left is not None else None) or record.url_after or record.args.url
             loading, paced, said = True, None, []
             continue
@@ -180,7 +180,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             where[page] = landed
             url_check = waits.url_assertion(record.url or "", landed, server_names.made_names(steps)[index - 1])
             statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
-                                      asserts=[url_check] if url_check is not None else [],
+                                      waits=settling.before_leaving(steps, index), asserts=[url_check] if url_check is not None else [],
                                       leave=LEAVE_REASON if left is not None else None))
             loading, paced, said = True, None, []
             continue
@@ -269,7 +269,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     key = _target_key(record)
     effects = record.effects
     if kind == "click" and ((effects is not None and effects.no_effect)
-                            or _retried_without_consequence(record, index, steps)):
+                            or _retried_without_consequence(record, index, steps)
+                            or _retried_once_ready(record, index, steps)):
         no_effect[key] = record                          # retried later, or a click that changed nothing
         return None
     found_waits = [*settling.value_waits(steps, index), *pending_waits.pop(key, [])]
@@ -369,6 +370,21 @@ def _retried_without_consequence(record: Record, index: int, steps: list[Record]
         return False
     following = next((later for later in steps[index:] if later.tool in ACTION_TOOLS), None)
     return following is not None and following.tool == record.tool and _target_key(following) == _target_key(record)
+
+
+def _retried_once_ready(record: Record, index: int, steps: list[Record]) -> bool:
+    """The agent clicked the same target again right after this click, and in between an ancestor of it
+    said the app had become ready (``data-hydrated="true"``, where it said nothing or not yet): this click
+    came before the handlers, whatever else the page did meanwhile on its own (a widget elsewhere that
+    drew itself as the click settled)."""
+    following = next((later for later in steps[index:] if later.tool in ACTION_TOOLS), None)
+    if following is None or following.tool != record.tool or _target_key(following) != _target_key(record):
+        return False
+    before = {a.test_id: a.attributes for a in (record.preflight.ancestor_state if record.preflight else [])}
+    return any(READINESS_ATTRIBUTE.match(name) and value not in NOT_READY
+               and before.get(ancestor.test_id, {}).get(name) != value and ancestor.test_id in before
+               for ancestor in (following.preflight.ancestor_state if following.preflight else [])
+               for name, value in ancestor.attributes.items())
 
 
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> bool:

@@ -7,6 +7,13 @@ only later, before the next one started (``values_before``, a debounced handler'
     Publish; a todo field the app clears after saving: wait for it to be empty before typing the next;
     a dialog that clears its form and focuses its first field once it has opened: wait for the focus.
 
+Before a step that leaves the page (a goto, back, forward, reload): the action before it took its own
+target away as it settled (a tray or dialog closed by its own button), so the test waits for that
+before it leaves, since the app may finish its work as it closes:
+
+    Node-RED stores the language its settings tray chose once the tray has slid shut, in the task that
+    removes it: a test that goes to the editor again at once finds it in English.
+
 A value that holds what the action before typed, and more (a rich-text editor's hidden JSON: the
 text beside block keys the editor makes anew on every load), is waited for as holding the typed text:
 the rest is the app's own and need not come back the same.
@@ -17,7 +24,7 @@ from __future__ import annotations
 from verdex.facts import ValueChange
 from verdex.generators.plan import Wait
 from verdex.generators.waits import VOLATILE_VALUE, escape_pattern, locator_of
-from verdex.recording_format import FillStep, Step as Record, TypeStep
+from verdex.recording_format import FillStep, Step as Record, Target, TypeStep
 
 READ_ONLY_PREFIXES = ("verify_", "browser_wait_for")       # steps that leave the page as it was
 # Actions that put the focus in their own field: a move elsewhere seen as one of them settles is a timer's an
@@ -69,6 +76,31 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
             out.append(Wait(kind="value", locator=locator, value=change.after,
                             reason=f"the page set {field} to {_shown(change.after)} after the action before, {when}"))
     return out
+
+
+def before_leaving(steps: list[Record], index: int) -> list[Wait]:
+    """Before step ``index``, which leaves its page: wait for the action before it to have taken its own
+    target away, when the recording saw it do so as that action settled."""
+    record, leaving = _previous_action(steps, index), steps[index - 1]
+    target = getattr(record, "target", None)
+    if record is None or target is None or record.effects is None or record.tab != leaving.tab:
+        return []
+    locator = locator_of(record.locators)
+    if locator is None or locator.positional or not _took_away(record.effects.interactive_diff, target):
+        return []
+    return [Wait(kind="hidden", locator=locator,
+                 reason=f'the action before took its own {target.role} "{target.name}" away as it settled (a tray '
+                        "or dialog that closes): the app may finish its work as it closes, which leaving the page "
+                        "at once would cut off")]
+
+
+def _took_away(diff: list[str], target: Target) -> bool:
+    """The target's own line left the page's snapshot, and no line of its role and name came in its place."""
+    if not target.role or not target.name:
+        return False
+    shown = f'{target.role} "{target.name}"'
+    return (any(line.startswith("-") and shown in line for line in diff)
+            and not any(line.startswith("+") and shown in line for line in diff))
 
 
 def _typed(record: Record) -> str | None:

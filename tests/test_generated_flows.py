@@ -31,7 +31,10 @@ RECORD_SEED = 3            # shop: hydration (1213 ms) outlasts the scrim (857 m
 # the scrim stays 5 s after the cards render (the agent's first click meets it: at 1.5 s a loaded CI
 # machine's agent clicked after it had gone) and the handlers come 4 s after the scrim goes (the click
 # verdex makes as soon as it clears lands in that gap; verdex waits up to 10 s for a blocker to clear).
-RECORD_SHOP_TIMING = {"scrim_extra_ms": 5000, "hydration_ms": 9000}
+# The payment form hydrates 6 s after the frames page loads, so that the agent's first "Pay now" lands in the
+# gap however fast the machine (a CI machine's came at the edge of the seed's 1.1 s gap, and its test had
+# no wait for the form).
+RECORD_PINS = {"scrim_extra_ms": 5000, "hydration_ms": 9000, "frames": {"payment_hydration_ms": 6000}}
 CHAOS_SEEDS = range(1, 6)  # bench/chaos.py: every naive test fails on at least one of these
 # The races a naive test loses only by acting inside them (an inert button clicked before hydration),
 # pinned past its own 5 s assertions so that a loaded machine's naive test still acts inside them (at the
@@ -60,7 +63,7 @@ def generated(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     flow = request.param
     folder = tmp_path_factory.mktemp(flow)
     recording = folder / f"{flow}.jsonl"
-    runner.record(FLOWS[flow], recording, chaos_seed=RECORD_SEED, pins=RECORD_SHOP_TIMING)
+    runner.record(FLOWS[flow], recording, chaos_seed=RECORD_SEED, pins=RECORD_PINS)
     python = runner.export_python(recording, folder / "python", flow)
     typescript_dir = runner.scratch_ts_dir(flow)
     runner.export_typescript(recording, typescript_dir, flow)
@@ -95,7 +98,7 @@ def test_generated_python_reads_secrets_from_the_environment(generated: Generate
 
 
 def test_shop_recording_meets_the_races_and_the_test_waits_for_their_evidence(generated: Generated) -> None:
-    """Under RECORD_SEED and RECORD_SHOP_TIMING the agent's first click is blocked by the scrim and its
+    """Under RECORD_SEED and RECORD_PINS the agent's first click is blocked by the scrim and its
     next one lands in the hydration gap (no effect, and the agent clicks again once the grid says it is
     hydrated); the generated test waits for the grid's readiness (and for the response the click caused)
     and clicks once. It writes no wait for the scrim: Playwright's click waits until the button itself
@@ -112,6 +115,19 @@ def test_shop_recording_meets_the_races_and_the_test_waits_for_their_evidence(ge
     assert 'expect_response("**/api/cart/add")' in source, source
     assert source.count("Add to Cart") == 1, source          # the click that did nothing is not repeated
     assert "wait_for_timeout" not in source and "time.sleep" not in source and "networkidle" not in source
+
+
+def test_frames_recording_meets_the_payment_gap_and_its_test_pays_once_the_form_is_ready(generated: Generated) -> None:
+    """Under RECORD_PINS the agent's first "Pay now" lands before the form's handlers (whatever else the
+    page drew as it settled) and it pays again once the form says it is hydrated: the test waits for that
+    and clicks once."""
+    if generated.flow != "frames":
+        pytest.skip("only the frames flow pays")
+    pays = [s for s in generated.steps if s["tool"] == "browser_click" and s["target"]["name"] == "Pay now"]
+    assert len(pays) >= 2, pays
+    source = generated.python.read_text(encoding="utf-8")
+    assert source.count('name="Pay now"') == 1, source
+    assert re.search(r'get_by_test_id\("payment-form"\)\)\.to_have_attribute\(\s*"data-hydrated", "true"', source), source
 
 
 def test_generated_python_lints_clean(generated: Generated) -> None:

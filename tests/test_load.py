@@ -24,11 +24,11 @@ async def test_eight_roles_acting_at_once_all_succeed(apps: FixtureServer) -> No
         async with Session(roles=role_specs(ROLES)) as session:
             runs = [RoleRun(spec.name) for spec in session.roles_specs()]
             await work_all(session, runs, apps.url, ACTIONS)
+            assert [run.done for run in runs] == [ACTIONS] * ROLES
+            assert {run.role: dict(run.errors) for run in runs if run.errors} == {}
             values = {run.role: await (await session.tab(run.role)).page.input_value("#email") for run in runs}
             driver_heap = await driver.collect_garbage()
             memory = memory_mb(os.getpid())
-    assert [run.done for run in runs] == [ACTIONS] * ROLES
-    assert {run.role: dict(run.errors) for run in runs if run.errors} == {}
     # the last email fill of each role (step 6) is its own: contexts do not leak into one another
     assert values == {run.role: f"{run.role}.6@example.com" for run in runs}
     assert 5 < driver_heap < memory["driver"]           # MB: the driver's V8 heap lives inside its PSS

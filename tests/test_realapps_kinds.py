@@ -18,16 +18,18 @@ from tests.realapps.flows import first_flow_of_each_app
 KINDS = ("marimo", "ihatemoney", "node-red", "wagtail", "element-plus", "datasette", "mkdocs-material", "solara")
 SAMPLE = [flow for flow in first_flow_of_each_app() if flow.app.name in KINDS]
 # Sampled flows whose generated test fails on a verdex defect #32 still lists: the class, to remove
-# once its fix lands (docs/realapps.md says where each fails).
+# once its fix lands (docs/realapps.md says where each fails). Not strict: each fails on a draw the app
+# makes at random, so a run may pass.
 KNOWN_DEFECTS = {
-    "node-red/language": "effects: Node-RED's settings tray, which stores the language once it has slid shut, is "
-                         "not seen closing, so the test navigates first (#32)",
+    "node-red/language": "startup: a tip Node-RED draws at random a second after it starts, beside the answer that "
+                         "loaded a script, is taken for what the answer drew, and the test waits for it (#32; "
+                         "proving drops the wait: the suite exports without proving)",
 }
 
 
 def sampled(flow):
     reason = KNOWN_DEFECTS.get(flow.key)
-    return pytest.param(flow, id=flow.key, marks=[pytest.mark.xfail(strict=True, reason=reason)] if reason else [])
+    return pytest.param(flow, id=flow.key, marks=[pytest.mark.xfail(strict=False, reason=reason)] if reason else [])
 
 
 def test_every_kind_is_an_app_of_the_corpus():

@@ -1,5 +1,5 @@
-"""What proving revises, as data (generators/revisions.py), and how it finds the statement a failing
-line belongs to (generators/line_map.py). No browser: the plan and the rendered files only."""
+"""What proving revises, as data (generators/revisions.py), how it finds the statement a failing line
+belongs to (generators/line_map.py) and which of the statement's choices failed (verdex/proof.py). No browser: the plan and the rendered files only."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from verdex.generators.plan import Action, Check, Goto
 from verdex.generators.revisions import apply_revisions, looser_url_pattern, next_revision
 from verdex.generators.targets import renderer_for
 from verdex.facts import LocatorStep, RankedLocator
+from verdex.proof import failing_part
+from verdex.proof_runs import Run
 from verdex.recording_format import Step as RecordedStep
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "recordings"
@@ -87,3 +89,22 @@ def test_an_agents_assertion_is_never_a_revision():
     line = next(n for n, text in enumerate(source.splitlines(), 1) if "Added Pixel 8 to cart" in text)
     _, statement = statement_at(plan, "python", source, line)
     assert isinstance(statement, Check)                 # verdex/proof.py reports it, never revises it
+
+
+def test_a_wait_wrapped_over_lines_is_the_part_that_failed_whichever_of_its_lines_the_run_names():
+    """Python names a wrapped call's last line (``).to_be_visible(…)``): proving still reads it as the wait
+    there, which it may drop, not as the action's locator, which the recording may offer no other for.
+    (Playwright Test names the line where the call begins.)"""
+    _, action = _shop()
+    plan = build_plan(read_recording(EXAMPLES / "shop.jsonl"), "shop")
+    wait = next(i for i, w in enumerate(action.waits) if w.kind == "attribute")
+    for target, needle in (("python", 'get_by_test_id("product-grid")'), ("typescript", 'getByTestId("product-grid")')):
+        lines = renderer_for(target).test_file(plan).splitlines()
+        first = next(n for n, text in enumerate(lines, 1) if needle in text)
+        last = next(n for n in range(first, len(lines) + 1) if lines[n - 1].rstrip().endswith(")"))
+        named = (first, last) if target == "python" else (first,)
+        assert target != "python" or last > first, "the readiness wait is wrapped: the case this is about"
+        for line in named:
+            failed = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="AssertionError",
+                         message="Locator expected to have attribute")
+            assert failing_part(action, lines, failed, target) == f"wait:{wait}", (target, lines[line - 1])

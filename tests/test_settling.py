@@ -302,3 +302,24 @@ async def test_widgets_whose_label_and_value_live_in_their_shadow_roots_are_foun
     assert 'to_have_attribute("aria-valuenow", "3")' in source and "to_have_value" not in source, source
     assert ".nth(" not in source, source
     passes_in_both_targets(python, recording, "components", 'toHaveAttribute("aria-valuenow", "3")')
+
+
+async def test_a_tray_that_keeps_its_choice_as_it_slides_shut_is_waited_for_before_the_test_leaves(session, apps, tmp_path):
+    """Close slides the settings tray shut and, once it has, stores the language and removes the tray:
+    the click's effects see its own button go. A test that goes to the page again at once finds it in
+    English, so it waits for that button to be gone first."""
+    recording = tmp_path / "tray.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/settling/tray.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_select", ref=ref_of(snapshot, 'combobox "Language"'), labels=["Deutsch"])
+    closed = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Close"'))
+    assert '- button "Close"' in "\n".join(closed.data["effects"]["interactive_diff"]), closed.text
+    await call(session, "browser_navigate", url=apps.url + "/settling/tray.html")
+    await call(session, "verify_text_visible", text="Sprache: Deutsch")
+    session.record(None)
+    python, source = exported_python(recording, "tray")
+    hidden = 'expect(page.get_by_role("button", name="Close", exact=True)).to_be_hidden()'
+    assert hidden in source and "took its own button" in source, source
+    assert source.index('name="Close"') < source.index(hidden) < source.rindex('page.goto("/settling/tray.html")')
+    passes_in_both_targets(python, recording, "tray", ".toBeHidden()")

@@ -127,7 +127,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             # act on another element
             kept = (removed_since_recording(plan, located, failed.shown)
                     or made_again(plan, located, failed.message)) if located else ""
-            if not kept and located is not None and _on_a_wait(located, source, failed):
+            if not kept and located is not None and _on_a_wait(located, source, failed, target):
                 # a wait verdex chose for the page's state (its data drawn: an empty state, a count) failing on
                 # a first page that already shows what the test types: the recording's state is the cause, and
                 # another choice for the wait would only move the failure
@@ -222,26 +222,28 @@ def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str],
         return None, "the agent asserted this; proving never loosens the agent's assertions"
     if isinstance(statement, Goto):
         return None, "the navigation itself failed"
-    part = _failing_part(statement, source, failed)
+    part = failing_part(statement, source, failed, target)
     if part == "locator" and FOUND_BUT_DISABLED.search(failed.message):
         return None, "its locator found the element, which stayed disabled"
     revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line())
     return revision, "" if revision else f"the recording offers no other choice for its {part.split(':')[0]}"
 
 
-def _on_a_wait(statement: Statement, source: list[str], failed: Run) -> bool:
+def _on_a_wait(statement: Statement, source: list[str], failed: Run, target: str) -> bool:
     """The run failed on one of the waits verdex wrote before an action."""
     if not isinstance(statement, Action) or failed.line is None:
         return False
-    return _failing_part(statement, source, failed).startswith("wait")
+    return failing_part(statement, source, failed, target).startswith("wait")
 
 
-def _failing_part(action: Action, source: list[str], failed: Run) -> str:
-    """Which of the action's choices the run failed on (``_part``), read from the failing line and the three
-    after it."""
+def failing_part(action: Action, source: list[str], failed: Run, target: str) -> str:
+    """Which of the action's choices the run failed on (``_part``), read from the whole statement the
+    failing line is part of (Python names a wrapped call's last line, ``).to_be_visible(…)``) and the three
+    lines after the failing one."""
     line = failed.line
     assert line is not None, "a run that failed on a line of the test"
-    return _part(action, source[line - 1], " ".join(source[line - 1:line + 3]), failed.message)
+    statement = _statement_text(source, line, target)
+    return _part(action, statement, " ".join([statement, *source[line:line + 3]]), failed.message)
 
 
 def _part(action: Action, text: str, block: str, message: str) -> str:

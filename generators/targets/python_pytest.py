@@ -84,14 +84,12 @@ class PythonPytest:
     # ---------------------------------------------------------------- statements
     def _statement(self, statement: Statement) -> list[str]:
         if isinstance(statement, Goto):
-            leave = [*comments(statement.leave), self._dialog_handler(statement.page, "accept", None)] if statement.leave else []
-            return [*leave, f"{statement.page}.goto({literal(statement.url)})"]
+            return [*self._before_leaving(statement), f"{statement.page}.goto({literal(statement.url)})"]
         if isinstance(statement, Check):
             return self._assertion(statement.page, statement.assertion)
         if isinstance(statement, History):
             call = {"back": "go_back", "forward": "go_forward", "reload": "reload"}[statement.kind]
-            leave = [*comments(statement.leave), self._dialog_handler(statement.page, "accept", None)] if statement.leave else []
-            lines = [*leave, f"{statement.page}.{call}()"]
+            lines = [*self._before_leaving(statement), f"{statement.page}.{call}()"]
             for assertion in statement.asserts:
                 lines += self._assertion(statement.page, assertion)
             return lines
@@ -186,6 +184,13 @@ class PythonPytest:
             self._imports.add("os")
             return f"os.environ[{literal(value.secret.env)}]"
         return literal(value.text if value is not None else "")
+
+    def _before_leaving(self, statement: Goto | History) -> list[str]:
+        """What the test waits for before it leaves the page, and its answer to the page's asking."""
+        lines = [line for wait in statement.waits for line in self._wait(statement.page, wait)]
+        if statement.leave:
+            lines += [*comments(statement.leave), self._dialog_handler(statement.page, "accept", None)]
+        return lines
 
     def _wait(self, page: str, wait: Wait) -> list[str]:
         if wait.kind == "server_messages":

@@ -65,6 +65,11 @@ BRIDGE_SOURCE = page_script()
 EARLY_SOURCE = files("verdex.bridge").joinpath("early.js").read_text(encoding="utf-8")
 WORLD_NAME = "verdex"
 CALL_TIMEOUT_S = 20.0
+# Asked only after a call timed out: a page stuck in a loop never answers, a page on a machine busy enough to
+# miss a call's bound still answers a trivial evaluation within this (at 1 s a busy machine's live page could
+# be taken for stuck and its tab replaced: the likely cause of a CI run at load 10 where one of eight roles'
+# tabs came back without its page).
+ALIVE_TIMEOUT_S = 5.0
 LISTENER_OBJECTS = "verdex-listeners"       # the DevTools object group of listener_types' nodes, released after
 
 
@@ -213,7 +218,7 @@ class Bridge:
                     pass                          # an in-process frame is reached through its page
             return await self._page.context.new_cdp_session(self._page)
 
-    async def alive(self, timeout: float = 1.0) -> bool:
+    async def alive(self, timeout: float = ALIVE_TIMEOUT_S) -> bool:
         """Does the page still run script? (A page stuck in a loop answers nothing.)"""
         try:
             await asyncio.wait_for(self._send("Runtime.evaluate", {"expression": "1", "returnByValue": True}), timeout)
