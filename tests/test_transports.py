@@ -28,6 +28,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult
 
+from tests.listeners import free_port, held_by, listeners
 from verdex.fixtures.server import NEVER_HOLD_SECONDS, FixtureServer
 from verdex.browser.session import BrowserOptions, Session
 from verdex.errors import BrowserClosed
@@ -45,12 +46,6 @@ SERVER_START_TIMEOUT_S = 120.0   # importing the server on a machine busy with o
 
 
 # ------------------------------------------------------------------------------------------- helpers
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def wait_for_port(port: int, proc: subprocess.Popen[Any], timeout: float, host: str = "127.0.0.1") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -58,32 +53,19 @@ def wait_for_port(port: int, proc: subprocess.Popen[Any], timeout: float, host: 
             raise AssertionError(f"process exited with {proc.returncode} before listening on {port}")
         try:
             socket.create_connection((host, port), timeout=0.2).close()
-            return
         except OSError:
             time.sleep(0.05)
+            continue
+        # a server in a session of its own: the listener must be its (another worker's may have taken the port)
+        if os.getpgid(proc.pid) == proc.pid and not held_by(proc.pid, port):
+            raise AssertionError(f"another process listens on {port}, which the server was to bind")
+        return
     raise AssertionError(f"nothing listened on {host}:{port} within {timeout} s")
 
 
 def listening_addresses(port: int) -> list[str]:
-    """Local addresses of the TCP sockets listening on port, read from /proc/net/tcp{,6}."""
-    found = []
-    for table, width in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
-        try:
-            rows = Path(table).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for row in rows:
-            local, state = row.split()[1], row.split()[3]
-            address, hex_port = local.split(":")
-            if state != "0A" or int(hex_port, 16) != port:
-                continue
-            raw = bytes.fromhex(address)
-            if width == 8:
-                found.append(socket.inet_ntop(socket.AF_INET, raw[::-1]))
-            else:  # four little-endian 32-bit words
-                words = b"".join(raw[i:i + 4][::-1] for i in range(0, 16, 4))
-                found.append(socket.inet_ntop(socket.AF_INET6, words))
-    return found
+    """Local addresses of the TCP sockets listening on port."""
+    return [listener.address for listener in listeners(port)]
 
 
 def non_loopback_ipv4() -> str | None:

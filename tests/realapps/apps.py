@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -18,6 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.listeners import free_port, held_by
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
@@ -99,12 +100,6 @@ PORT_ATTEMPTS = 3
 PORT_TAKEN = ("already in use", "EADDRINUSE")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextmanager
 def running(app: RealApp, *options: str) -> Iterator[str]:
     """The app, started fresh (its data as seeded) on a free port; its base URL while it runs.
@@ -118,6 +113,9 @@ def running(app: RealApp, *options: str) -> Iterator[str]:
                                        cwd=LAUNCHERS, env=_app_env())
             try:
                 _wait_until_ready(process, base_url + app.path, log)
+                if not held_by(process.pid, port):
+                    raise AppNotStarted(f"{base_url}: another process answers there (the port is already in use: "
+                                        f"another worker's server bound it before the app did)")
             except AppNotStarted as exc:
                 _stop(process)
                 if attempt < PORT_ATTEMPTS and any(said in str(exc) for said in PORT_TAKEN):
