@@ -32,6 +32,8 @@ of real apps, not a copy of one:
   its heading "Team", as its answer comes and before it draws the names (a toolbar re-rendered with the
   data's state); ``/sorted/`` the same page drawing a select (``role="combobox"``, "Sort descending")
   with the data, as a list's sort control is drawn once its rows have come: a control's value, not data;
+  ``/tips/`` the same page also fetching a script of its own (``/api/tips.js``, JavaScript) and, once it
+  has come, putting up a tip chosen at random (as Node-RED's editor does a second after it starts);
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -172,6 +174,11 @@ TICKETS = ("<form method='post' action='/tickets/new'><input type='hidden' name=
            "<button name='submit' value='create'>Create ticket</button></form>", "")
 TICKET = "<p>Ticket #{number} (new)</p><h2>{summary}</h2>"
 SEEDED_TODOS = ("Buy milk", "Walk the dog")
+# the app's own code, fetched as it starts; once it has come, a tip drawn at random
+TIP = """fetch("/api/tips.js").then((r) => r.text()).then(() => {
+  const tips = ["Tip: drag a member to reorder the list", "Tip: press ? for the shortcuts", "Tip: double-click a name to rename it"];
+  document.body.append(Object.assign(document.createElement("p"), { textContent: tips[Math.floor(Math.random() * tips.length)] }));
+});"""
 HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 
 
@@ -284,9 +291,10 @@ class ProofApps:
         loaded = {"/users/": ("2 users", 0, "", False, False), "/i18n/": ("common.done", 0, "", False, False),
                   "/heavy/": ("Members", HEAVY_WORK_MS, "", False, False),
                   "/news/": ("Members", 0, "Would you like to get notified about Team news?", False, False),
-                  "/toolbar/": ("Members", 0, "", True, False), "/sorted/": ("Members", 0, "", False, True)}
+                  "/toolbar/": ("Members", 0, "", True, False), "/sorted/": ("Members", 0, "", False, True),
+                  "/tips/": ("Members", 0, "", False, False)}
         if method == "GET" and path in loaded:
-            html, script = LOADED
+            html, script = LOADED[0], LOADED[1] + ("\n" + TIP if path == "/tips/" else "")
             headline, work_ms, notice, redraw, sorted_ = loaded[path]
             return 200, "text/html", PAGE.format(title="Team", body=html, script=script.replace(
                 "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice))
@@ -299,6 +307,8 @@ class ProofApps:
             return self._board_drawn(path.rsplit("/", 1)[1])
         if method == "GET" and path.removeprefix("/api/board/") in BOARD_PARTS:
             return self._board_part(path.removeprefix("/api/board/"))
+        if method == "GET" and path == "/api/tips.js":
+            return 200, "text/javascript", "// the tips' own module"
         if method == "GET" and path == "/api/users":
             time.sleep(SLOW_API_S)                 # the data comes after the page has opened, as from a busy API
             return 200, "application/json", json.dumps(["Ada Lovelace", "Grace Hopper"])

@@ -17,25 +17,12 @@ from tests.realapps.flows import first_flow_of_each_app
 
 KINDS = ("marimo", "ihatemoney", "node-red", "wagtail", "element-plus", "datasette", "mkdocs-material", "solara")
 SAMPLE = [flow for flow in first_flow_of_each_app() if flow.app.name in KINDS]
-# Sampled flows whose generated test fails on a verdex defect #32 still lists: the class, to remove
-# once its fix lands (docs/realapps.md says where each fails). Not strict: each fails on a draw the app
-# makes at random, so a run may pass.
-KNOWN_DEFECTS = {
-    "node-red/language": "startup: a tip Node-RED draws at random a second after it starts, beside the answer that "
-                         "loaded a script, is taken for what the answer drew, and the test waits for it (#32; "
-                         "proving drops the wait: the suite exports without proving)",
-}
-
-
-def sampled(flow):
-    reason = KNOWN_DEFECTS.get(flow.key)
-    return pytest.param(flow, id=flow.key, marks=[pytest.mark.xfail(strict=False, reason=reason)] if reason else [])
 
 
 def test_every_kind_is_an_app_of_the_corpus():
     assert sorted(flow.app.name for flow in SAMPLE) == sorted(KINDS)
 
 
-@pytest.mark.parametrize("flow", [sampled(flow) for flow in SAMPLE])
+@pytest.mark.parametrize("flow", SAMPLE, ids=[flow.key for flow in SAMPLE])
 def test_a_flow_recorded_on_a_real_app_of_a_new_kind_gives_tests_that_pass_without_positions(flow, tmp_path):
     proving.check_sampled_flow(flow, tmp_path)

@@ -2,7 +2,7 @@
 pages that load their data after they open and show, beside stable names, a count ("2 users") or an
 untranslated i18n key ("common.done") or put up a one-time prompt in an alert, or draw a control again
 beside a heading the page had shown before its answer, or draw a select's value with the data ("Sort
-descending"), the recording and the generator choose a stable
+descending"), or put up a tip drawn at random once a script of its own has come, the recording and the generator choose a stable
 text the answer drew, and the
 test passes as written; a page that works on its answer longer than the window in which a change counts as
 the answer's drawing has its text waited for all the same; a first action that fails before it records
@@ -48,7 +48,7 @@ async def _invite_and_run(tmp_path, page: str, checked: str) -> tuple[str, subpr
 @pytest.mark.parametrize(("page", "unstable"), [("/users/", "2 users"), ("/i18n/", "common.done"),
                                                 ("/news/", "Would you like to get notified about Team news?"),
                                                 ("/toolbar/", 'get_by_text("Team"'),
-                                                ("/sorted/", "Sort descending")])
+                                                ("/sorted/", "Sort descending"), ("/tips/", "Tip:")])
 async def test_the_startup_wait_takes_a_stable_text_not_a_count_or_an_i18n_key(tmp_path, page, unstable):
     source, done = await _invite_and_run(tmp_path, page, "Invitation sent")
     assert unstable not in source, source

@@ -10,7 +10,8 @@ A test that acts as soon as the document is there can act before the app has its
 callback that answers late puts the table back as it was before the click. The texts the startup
 answers showed are what the test waits for first: each answer's, not only the last one's, since a run
 where the answers come in another order shows the recording's last text while another answer is still
-on its way.
+on its way. An answer that brought code, not data (a module or a stylesheet the app asked for with
+fetch), gives no text: what the page drew after it is the code's own doing, maybe a draw at random.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
     from verdex.browser.tab import Tab
 
 DATA_TYPES = ("fetch", "xhr")
+# An answer that brought the app's own code (a module or a stylesheet asked for with fetch): what the page drew
+# just after it is that code's doing, which may be a draw at random (Node-RED's tip of the day), not data
+CODE_TYPES = re.compile(r"javascript|ecmascript|text/css|wasm")
 READ_BOUND_S = 10.0          # a bound for a page that does not answer, not a timing: a loaded machine reads slowly
 SETTLE_BOUND_S = 5.0         # the page's own requests still open at the first action: waited for this long at most
 RENDER_MS = 150              # after the last answer, for the page to draw it
@@ -107,6 +111,8 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     for order, at, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
         if len(chosen) == READY_TEXTS:
             break
+        if CODE_TYPES.search(record.content_type):
+            continue                     # its window still holds what it drew: no other answer takes that text
         texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
                                                        "until": changed_until(at, stalls)})
         taken = {ready.text for _, ready in chosen}
