@@ -42,6 +42,9 @@ of real apps, not a copy of one:
 - ``/counted/``: the members listed in the page's HTML, and only their count ("Showing 1-2 of 2 members")
   drawn by the answer, laid out on lines of their own as a server's template does (Wagtail's listing):
   a startup text with numbers and no stable one beside it (tests/test_startup_text.py);
+- ``/sorting/``: a list whose sort the server keeps, as a data browser keeps a view's settings: the
+  column's sort button says "Name" until it is clicked, then "▼ Name" above "Sorted by name, descending" — a
+  recording that sorted leaves the test's first page sorted, its header no longer "Name";
 - ``/tickets/``: a server's own form (``method="post"``), no script: a summary named ``title``, a hidden
   ``id``, radios named ``action`` (Trac's new-ticket form) — controls whose names shadow the form's own
   properties (``form.action`` is the radios, not the URL); "Create ticket" answers with the new ticket's page
@@ -174,6 +177,19 @@ TICKETS = ("<form method='post' action='/tickets/new'><input type='hidden' name=
            "<button name='submit' value='create'>Create ticket</button></form>", "")
 TICKET = "<p>Ticket #{number} (new)</p><h2>{summary}</h2>"
 SEEDED_TODOS = ("Buy milk", "Walk the dog")
+# a sort the server keeps: the header is clicked to sort, and says so from then on, on every load
+SORTING = ("<button type='button' id='header'></button><p id='sorted'></p><ul id='rows'></ul>",
+           """const draw = (sorted) => {
+  document.querySelector("#header").textContent = sorted ? "\u25bc Name" : "Name";
+  document.querySelector("#sorted").textContent = sorted ? "Sorted by name, descending" : "";
+  const names = ["Ada", "Grace", "Linus"];
+  document.querySelector("#rows").replaceChildren(...(sorted ? names.reverse() : names)
+    .map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+};
+document.querySelector("#header").addEventListener("click", async () => {
+  draw((await fetch("/api/sorting", { method: "POST" }).then((r) => r.json())).sorted);
+});
+fetch("/api/sorting").then((r) => r.json()).then((answer) => draw(answer.sorted));""")
 # the app's own code, fetched as it starts; once it has come, a tip drawn at random
 TIP = """fetch("/api/tips.js").then((r) => r.text()).then(() => {
   const tips = ["Tip: drag a member to reorder the list", "Tip: press ? for the shortcuts", "Tip: double-click a name to rename it"];
@@ -241,6 +257,7 @@ class ProofApps:
         self.todos = list(SEEDED_TODOS)
         self.entries: list[str] = []
         self.tickets = 0
+        self.sorted = False
         self.names_late = False          # GET /api/names answers after SLOW_API_S: the page has opened by then
         self.lock = threading.Lock()
         self.board_turn = threading.Condition()
@@ -249,6 +266,7 @@ class ProofApps:
     def reset(self) -> None:
         with self.lock:
             self.documents, self.names, self.todos, self.entries, self.tickets = 0, set(), list(SEEDED_TODOS), [], 0
+            self.sorted = False
         with self.board_turn:
             self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
             self.board_turn.notify_all()
@@ -284,7 +302,8 @@ class ProofApps:
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
                  "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES), "/folders/": ("Folders", FOLDERS),
-                 "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS)}
+                 "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
+                 "/sorting/": ("People", SORTING)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -324,6 +343,9 @@ class ProofApps:
                 summary = escape(urllib.parse.parse_qs(body.decode()).get("title", [""])[0])
                 return 200, "text/html", PAGE.format(title=f"#{self.tickets}", script="",
                                                      body=TICKET.format(number=self.tickets, summary=summary))
+            if path == "/api/sorting":
+                self.sorted = self.sorted or method == "POST"
+                return 200, "application/json", json.dumps({"sorted": self.sorted})
             if method == "POST" and path == "/api/entries":
                 self.entries.append(body.decode())
                 return 200, "application/json", json.dumps(self.entries)

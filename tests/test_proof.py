@@ -234,6 +234,23 @@ async def test_a_first_action_on_what_the_recording_deleted_is_said_to_be_the_ke
     assert "Walk the dog" in test_file.read_text(encoding="utf-8")      # the locator as the recording chose it
 
 
+async def test_a_first_action_on_a_page_already_showing_the_flows_outcome_is_said_to_be_the_kept_state(tmp_path):
+    """The recording sorted the list, and the server keeps the sort: the test's first page is sorted, its
+    header no longer "Name", and it already shows what the agent's assertion expects after the steps."""
+    test_file = tmp_path / "test_people.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "people.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/sorting/")
+            await agent.click("button", "Name", expect_text="Sorted by name, descending")
+            await agent.verify_text("Sorted by name, descending")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="people")
+    assert answer.error and "UNPROVEN: test_people.py: the app kept state from the recording: before the test's " \
+        "first step, its first page already shows 'Sorted by name, descending', which the agent's assertion " \
+        "expects after the steps" in answer.text, answer.text
+    assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text, answer.text
+
+
 async def test_a_name_the_page_listed_just_before_the_test_typed_it_is_said_to_be_the_kept_state(tmp_path):
     """The test's first page shows only "New folder"; the names are listed once it is clicked, the
     recording's "reports" among them, just before the test types "reports" and the app says it is taken."""

@@ -145,6 +145,15 @@ async def test_find_gives_context_and_the_nearest_ref_to_act_on(client, apps):
     assert inside["interactive"] is True and inside["element"]["role"] == "link"
 
 
+async def test_a_text_found_in_a_row_is_its_own_element_not_the_rows_centre(client, apps):
+    """A row holds a text per cell, and the one found is what the agent means (a data grid's header row,
+    each column's name opening its menu): that text's element gets the ref, the row is the nearest control."""
+    await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
+    match = (await client.call_tool("browser_find", {"query": "90 s"})).structured_content["matches"][0]
+    assert match["interactive"] is False and match["element"]["role"] == "cell" and match["element"]["ref"], match
+    assert match["nearest_interactive"]["role"] == "row", match
+
+
 async def test_find_skips_hidden_text_and_secret_values(client, apps):
     await client.call_tool("browser_navigate", {"url": apps.url + "/reading/"})
     for query in ("Hidden by", "hunter2", "secretScriptText"):

@@ -38,12 +38,14 @@ class Trace:
 
 
 def traces(plan: TestPlan, failing: Check | Action) -> list[Trace]:
-    """What the flow makes: the text a failing assertion expects, then the values the test types."""
-    found: list[Trace] = []
-    expected = _expected_text(failing) if isinstance(failing, Check) else None
-    if expected:
-        found.append(Trace(expected, "which the agent's assertion expects after the steps"))
-    found += [Trace(text, TYPES) for text in dict.fromkeys(typed_values(plan)) if text != expected]
+    """What the flow makes: the text a failing assertion expects (for a failing action, the texts the
+    agent's assertions after it expect: a first page that shows the flow's outcome before the action has
+    run shows the recording's), then the values the test types."""
+    checks = [failing] if isinstance(failing, Check) else \
+        [s for s in plan.statements[plan.statements.index(failing) + 1:] if isinstance(s, Check)]
+    expected = list(dict.fromkeys(text for text in map(_expected_text, checks) if text))
+    found = [Trace(text, "which the agent's assertion expects after the steps") for text in expected]
+    found += [Trace(text, TYPES) for text in dict.fromkeys(typed_values(plan)) if text not in expected]
     return found
 
 

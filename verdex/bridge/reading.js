@@ -361,7 +361,10 @@
     const matches = spans.slice(0, FIND_MATCH_CAP).map(([at, length]) => {
       const piece = pieceAt(pieces, at);
       const el = piece.node.parentElement || (piece.node.parentNode && piece.node.parentNode.host);
-      const target = interactiveAncestor(el);
+      const owner = interactiveAncestor(el);
+      // a row holds texts of its own, each a cell's: the one found is what is meant, not the row's centre
+      // (a data grid's header row, whose column names each open their column's menu)
+      const target = owner && owner !== el && role(owner) === 'row' ? null : owner;
       const nearest = target ? null : nearestInteractive(el);
       const nearestEl = nearest ? resolve(nearest).element : null;
       return {
