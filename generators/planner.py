@@ -22,7 +22,7 @@ from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context
                                     Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
-from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, RequestEffect
+from verdex.facts import RequestEffect
 from verdex.recording_format import (ClickStep, DialogStep, DragStep, FillStep, NavigateStep, PressStep, SecretValue,
                                      SelectStep, StateLoadStep, TypeStep, UploadStep, VerifyElementStep,
                                      VerifyTextStep, VerifyUrlStep, WaitForStep)
@@ -268,9 +268,7 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     kind = ACTION_TOOLS[record.tool]
     key = _target_key(record)
     effects = record.effects
-    if kind == "click" and ((effects is not None and effects.no_effect)
-                            or _retried_without_consequence(record, index, steps)
-                            or _retried_once_ready(record, index, steps)):
+    if kind == "click" and ((effects is not None and effects.no_effect) or _into_the_void(record, index, steps)):
         no_effect[key] = record                          # retried later, or a click that changed nothing
         return None
     found_waits = [*settling.value_waits(steps, index), *pending_waits.pop(key, [])]
@@ -352,11 +350,26 @@ CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "ap
                 "title_change", "heading_change")
 
 
-def _retried_without_consequence(record: Record, index: int, steps: list[Record]) -> bool:
-    """The agent clicked the same target again right after this click, which caused nothing a test can
-    rely on: no request, navigation, popup, dialog or notice, and no interactive element that was not
-    just replaced by an identical one (the app re-rendered on its own, e.g. a chaos re-render). A retry
-    of a click that did not take, like a click with no effect at all."""
+def _retry_of(record: Record, index: int, steps: list[Record]) -> Record | None:
+    """The agent's next action, when it is this action again: the same tool on the same target."""
+    following = next((later for later in steps[index:] if later.tool in ACTION_TOOLS), None)
+    if following is None or following.tool != record.tool or _target_key(following) != _target_key(record):
+        return None
+    return following
+
+
+def _into_the_void(record: Record, index: int, steps: list[Record]) -> bool:
+    """A click the agent retried at once that did not take, like a click with no effect at all: it caused
+    nothing a test can rely on (``_caused_nothing``), or the target's container said the app was ready only
+    before the retry (``data-hydrated="true"``), whatever else the page did meanwhile on its own (a widget
+    elsewhere that drew itself as the click settled)."""
+    retry = _retry_of(record, index, steps)
+    return retry is not None and (_caused_nothing(record) or waits.became_ready(record, retry))
+
+
+def _caused_nothing(record: Record) -> bool:
+    """No request, navigation, popup, dialog or notice, and no interactive element that was not just
+    replaced by an identical one (the app re-rendered on its own, e.g. a chaos re-render)."""
     effects = record.effects
     if effects is not None and (any(getattr(effects, name) for name in CONSEQUENCES)
                                 or effects.url_after != effects.url_before):
@@ -366,25 +379,7 @@ def _retried_without_consequence(record: Record, index: int, steps: list[Record]
     def lines(sign: str) -> list[str]:
         return sorted(REF.sub("", line[1:]).strip() for line in diff if line.startswith(sign))
 
-    if lines("+") != lines("-"):
-        return False
-    following = next((later for later in steps[index:] if later.tool in ACTION_TOOLS), None)
-    return following is not None and following.tool == record.tool and _target_key(following) == _target_key(record)
-
-
-def _retried_once_ready(record: Record, index: int, steps: list[Record]) -> bool:
-    """The agent clicked the same target again right after this click, and in between an ancestor of it
-    said the app had become ready (``data-hydrated="true"``, where it said nothing or not yet): this click
-    came before the handlers, whatever else the page did meanwhile on its own (a widget elsewhere that
-    drew itself as the click settled)."""
-    following = next((later for later in steps[index:] if later.tool in ACTION_TOOLS), None)
-    if following is None or following.tool != record.tool or _target_key(following) != _target_key(record):
-        return False
-    before = {a.test_id: a.attributes for a in (record.preflight.ancestor_state if record.preflight else [])}
-    return any(READINESS_ATTRIBUTE.match(name) and value not in NOT_READY
-               and before.get(ancestor.test_id, {}).get(name) != value and ancestor.test_id in before
-               for ancestor in (following.preflight.ancestor_state if following.preflight else [])
-               for name, value in ancestor.attributes.items())
+    return lines("+") == lines("-")
 
 
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> bool:

@@ -178,23 +178,29 @@ def ancestor_locator(record: Record, test_id: str) -> Locator:
     return Locator(steps=[*frames, Step(method="get_by_test_id", args=[test_id])])
 
 
+def _ancestor_changes(first: Record, then: Record) -> list[tuple[str, str, str]]:
+    """The data-*/aria-busy attributes of the target's test-id ancestors that changed between two actions'
+    preflights: (test id, attribute, its new value)."""
+    before = {a.test_id: a.attributes for a in (first.preflight.ancestor_state if first.preflight else [])}
+    return [(ancestor.test_id, name, value)
+            for ancestor in (then.preflight.ancestor_state if then.preflight else []) if ancestor.test_id in before
+            for name, value in ancestor.attributes.items() if before[ancestor.test_id].get(name) != value]
+
+
 def readiness_wait(no_effect: Record, effective: Record) -> Wait | None:
     """A click had no effect, and a later click on the same target did: between them an ancestor's
     data-*/aria-busy attributes changed (the app became interactive). Wait for that attribute."""
-    before = {a.test_id: a.attributes for a in (no_effect.preflight.ancestor_state if no_effect.preflight else [])}
-    for ancestor in effective.preflight.ancestor_state if effective.preflight else []:
-        old = before.get(ancestor.test_id)
-        if old is None:
-            continue
-        for name, value in ancestor.attributes.items():
-            if old.get(name) != value:
-                return Wait(kind="attribute", attribute=name, value=value,
-                            locator=ancestor_locator(effective, ancestor.test_id),
-                            reason=f"the first click had no effect until "
-                                   f"[{ancestor.test_id}] got {name}={value!r} (handlers attached)")
+    for test_id, name, value in _ancestor_changes(no_effect, effective)[:1]:
+        return Wait(kind="attribute", attribute=name, value=value, locator=ancestor_locator(effective, test_id),
+                    reason=f"the first click had no effect until [{test_id}] got {name}={value!r} (handlers attached)")
     return None
 
 
+def became_ready(first: Record, retry: Record) -> bool:
+    """Between a click and the agent's retry of it, an ancestor of the target said the app was ready
+    (``data-hydrated="true"``, where it said nothing or not yet)."""
+    return any(READINESS_ATTRIBUTE.match(name) and value not in NOT_READY
+               for _, name, value in _ancestor_changes(first, retry))
 
 
 def readiness_attributes(record: Record) -> list[Wait]:

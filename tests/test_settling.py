@@ -305,9 +305,9 @@ async def test_widgets_whose_label_and_value_live_in_their_shadow_roots_are_foun
 
 
 async def test_a_tray_that_keeps_its_choice_as_it_slides_shut_is_waited_for_before_the_test_leaves(session, apps, tmp_path):
-    """Close slides the settings tray shut and, once it has, stores the language and removes the tray:
-    the click's effects see its own button go. A test that goes to the page again at once finds it in
-    English, so it waits for that button to be gone first."""
+    """Close slides the settings tray shut (300 ms) and, once it has, stores the language and removes the
+    tray: the click's effects see its own button go. A test that goes to the page again at once finds it
+    in English, so it waits for that button to be gone first."""
     recording = tmp_path / "tray.jsonl"
     session.record(recording, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + "/settling/tray.html")
