@@ -174,9 +174,12 @@ class NetworkLog:
         one before it ended — one the server had held open, one open when the action began that ended during it, or the renewal
         of such a one."""
         renewed = record.renews
+        # asked after the action began, the one before it over by then: the action asked it (a click on
+        # Dinner right after the last answer came), not the page renewing its poll as that one ended
+        asked_by_the_action = renewed is not None and renewed.finished < watched_from < record.started
         return (record.resource_type == "eventsource"
                 or (record.finished is None and record.content_type.startswith(STREAM_TYPES))
-                or (renewed is not None and (_held_for(renewed) >= HELD_OPEN_S
+                or (renewed is not None and not asked_by_the_action and (_held_for(renewed) >= HELD_OPEN_S
                                              or renewed.started < watched_from < renewed.finished
                                              or self.standing(renewed, watched_from))))
 
