@@ -22,7 +22,7 @@ from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context
                                     Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
-from verdex.facts import RequestEffect
+from verdex.facts import CONSEQUENCES, RequestEffect
 from verdex.recording_format import (ClickStep, DialogStep, DragStep, FillStep, NavigateStep, PressStep, SecretValue,
                                      SelectStep, StateLoadStep, TypeStep, UploadStep, VerifyElementStep,
                                      VerifyTextStep, VerifyUrlStep, WaitForStep)
@@ -346,8 +346,6 @@ def _upload_name(path: str, uploads: dict[str, str]) -> str:
 
 
 REF = re.compile(r" \[ref=[\w-]+\]")
-CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "appeared", "disappeared",
-                "title_change", "heading_change")
 
 
 def _retry_of(record: Record, index: int, steps: list[Record]) -> Record | None:

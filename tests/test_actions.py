@@ -90,6 +90,45 @@ async def test_a_click_in_the_hydration_gap_says_it_had_no_effect(session, apps)
     assert "no observable effect" in result.to_text()
 
 
+async def test_a_click_just_before_the_app_says_it_is_ready_had_no_effect_of_its_own(session, apps, monkeypatch):
+    """The app becomes ready (its form says data-hydrated="true") as the click settles: the click came
+    before its handler, and the button the app turned into a submit button meanwhile is the app getting
+    ready, not the click's doing (I Hate Money's and the login fixture's shape under load: the agent was
+    told the click worked and checked a page that never came). The app is made ready between the click
+    and the end of its watch, whatever the machine's pace."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/races/link.html")
+    await tab.page.evaluate("""() => {
+        document.querySelector('main').insertAdjacentHTML('beforeend',
+            '<form data-testid="signup"><button type="button">Join</button></form><p id="said"></p>');
+        const form = document.querySelector('[data-testid=signup]');
+        window.hydrate = () => {
+            form.addEventListener('submit', (event) => {
+                event.preventDefault();
+                document.getElementById('said').textContent = 'Welcome aboard';
+            });
+            form.querySelector('button').type = 'submit';
+            form.dataset.hydrated = 'true';
+        };
+    }""")
+    finish = actions.EffectsWatch.finish
+
+    async def ready_as_the_click_settles(watch):
+        await tab.page.evaluate("window.hydrate && hydrate(); window.hydrate = null")
+        return await finish(watch)
+
+    monkeypatch.setattr(actions.EffectsWatch, "finish", ready_as_the_click_settles)
+    ref = _ref_after((await tab.snapshot()).text, 'button "Join"', 'button "Join"')
+    first = await actions.click(tab, ref)
+    assert first.effects.no_effect is True, first.to_text()
+    assert first.effects.before_ready == "[signup] got data-hydrated='true'"
+    assert "came before the app was ready" in first.to_text() and "act again" in first.to_text()
+
+    again = await actions.click(tab, ref)
+    assert again.effects.no_effect is False and again.effects.before_ready == "", again.to_text()
+    assert await tab.page.text_content("#said") == "Welcome aboard"
+
+
 async def test_a_ref_re_rendered_away_is_a_stale_ref(session, apps):
     tab = await _shop(session, apps)
     ref = _ref_after((await tab.snapshot()).text, 'heading "Pixel 8"', 'button "Add to Cart"')

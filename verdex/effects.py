@@ -22,6 +22,9 @@ from verdex.browser.frames import frames_content
 from verdex.browser.network import PageClockEnds, RequestRecord, changed_the_page
 from verdex.errors import NotActionable, VerdexError
 from verdex.facts import (
+    CONSEQUENCES,
+    NOT_READY,
+    READINESS_ATTRIBUTE,
     SNAPSHOT_LINE,
     AncestorState,
     Box,
@@ -66,6 +69,7 @@ class EffectsWatch:
         self._ref = ref
         self._first_sign_ms = FIRST_SIGN_MS if first_sign else 0
         self.ancestors_after: list[AncestorState] = []     # the target's ancestors' state right after the action
+        self.ancestors_settled: list[AncestorState] = []   # ... and once the page had settled
         self.late_values: list[ValueChange] = []  # values the page set after the previous action had settled
         self.late_requests: list[RequestEffect] = []   # requests it made then, holding the text that action typed
         self._late_records: list[RequestRecord] = []
@@ -146,6 +150,7 @@ class EffectsWatch:
                 effects = self._effects(downloads=downloads, identity=identity, navigated=True)
             else:
                 self.ancestors_after = [from_bridge(AncestorState, a) for a in answer["ancestors"] or []]
+                self.ancestors_settled = [from_bridge(AncestorState, a) for a in answer["settled_ancestors"] or []]
                 values = await self._located([from_bridge(ValueChange, v) for v in answer["values"]])
                 frames_changed = _frame_changes(self._frames_before, await frames_content(tab))
                 effects = self._effects(downloads=downloads, identity=from_bridge(PageIdentity, answer["identity"]),
@@ -292,6 +297,24 @@ class EffectsWatch:
                        or downloads or appeared or disappeared or title_change or heading_change or diff
                        or values or (changed_times or []))
         return effects.model_copy(update={"no_effect": nothing})
+
+
+def came_before_ready(effects: Effects, before: list[AncestorState], after: list[AncestorState]) -> Effects:
+    """An ancestor of the target said the app was ready (``data-hydrated="true"``) only as the action settled,
+    where it said nothing or not yet as the action landed: the action came before the app's handlers, and
+    the page's changes (the button a hydrated form makes a submit button) are the app getting ready. With
+    no evidence of its own (a request, a navigation, a popup, a dialog, a notice, a value set), the action
+    had no effect, and says why."""
+    said = {a.test_id: a.attributes for a in before}
+    ready = next((f"[{a.test_id}] got {name}={value!r}" for a in after if a.test_id in said
+                  for name, value in a.attributes.items()
+                  if READINESS_ATTRIBUTE.match(name) and value not in NOT_READY
+                  and said[a.test_id].get(name, "") in NOT_READY), "")
+    own = (any(getattr(effects, name) for name in CONSEQUENCES) or effects.url_after != effects.url_before
+           or any(value.kind != "focus" for value in effects.values))
+    if not ready or own:
+        return effects
+    return effects.model_copy(update={"no_effect": True, "before_ready": ready})
 
 
 def _sighted(overlays: list[dict[str, Any]], appeared: list[str], dialogs: list[str]) -> list[str]:

@@ -728,6 +728,12 @@ class ValueChange(Fact):
                 f" → {json.dumps(self.after, ensure_ascii=False)}")
 
 
+# The effects only an action can have caused, however the page changed meanwhile on its own (a widget that
+# drew itself, a chaos re-render, an app getting ready)
+CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "appeared", "disappeared",
+                "title_change", "heading_change")
+
+
 class Effects(Fact):
     """What an action caused, observed until the page settled (bounded)."""
 
@@ -748,9 +754,16 @@ class Effects(Fact):
     values: list[ValueChange] = Field([], description="form fields whose value the page set (no mutation shows it)")
     settled_ms: int = 0
     no_effect: bool = False
+    before_ready: str = Field("", description="an ancestor of the target that said the app was ready only as the "
+                                             "action settled ([login-form] data-hydrated='true'): the action came "
+                                             "before the app was, and what changed is the app getting ready")
     visual: VisualDiff | None = Field(None, description="before/after pixel diff, when enabled")
 
     def to_text(self) -> str:
+        if self.no_effect and self.before_ready:
+            return (f"no observable effect of its own: {self.before_ready} only as it settled, so it came before "
+                    "the app was ready (its handler was not attached yet) and what changed on the page is the app "
+                    "getting ready; act again" + (f"\n{self.visual.to_text()}" if self.visual is not None else ""))
         if self.no_effect:
             return ("no observable effect: no request, no navigation, no dialog or popup, nothing on the page "
                     "changed (its handler may not be attached yet, or the click landed elsewhere)"

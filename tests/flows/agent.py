@@ -191,8 +191,10 @@ class Agent:
                     continue
                 raise AgentError(f"{tool} on {role} {name!r} failed: {outcome.text}")
             if effect and not await self._worked(outcome, expect_text):
-                # "its handler may not be attached yet": watch the ancestors for the app saying it is ready
-                await self.wait_for_ancestor_change(ref)
+                # "its handler may not be attached yet": watch the ancestors for the app saying it is ready,
+                # unless verdex saw it say so as the action settled
+                if not ((outcome.data or {}).get("effects") or {}).get("before_ready"):
+                    await self.wait_for_ancestor_change(ref)
                 continue
             return outcome
         raise AgentError(f"{tool} on {role} {name!r} had no effect after {CLICK_ATTEMPTS} attempts")

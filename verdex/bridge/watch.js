@@ -315,6 +315,9 @@
     }
     await settle(w, args);
     resetCaches();
+    // ... and once the page has settled: an app that became ready only now did so after the action
+    const still = args.ref ? resolve(args.ref) : null;
+    const settledAncestors = still && still.status === 'ok' ? ancestorState(still.element) : null;
     const values = fieldValues();
     const tree = treeLines(pageRoot(), { mode: 'default' });
     const times = [];
@@ -331,5 +334,5 @@
     return { identity: identity(document), diff: diffLines(w.tree, tree).filter((line) => line.includes('[ref=')),
       mutation_times: times, stalls: stallsSince(w.t0), values: changed, overlays: sightings,
       answers: answersEnded().answers.filter((answer) => answer.start >= w.t0),     // the action's requests'
-      ancestors, now: performance.now(), next_ref: nextRef };
+      ancestors, settled_ancestors: settledAncestors, now: performance.now(), next_ref: nextRef };
   }
