@@ -11,11 +11,10 @@ proposes the toast, verifies it, and exports a Python and a TypeScript test. The
 - the TypeScript parses (``typescript_syntax_errors``), imports only ``@playwright/test``, has no
   template expression, and uses no free identifier but ``test``/``expect``/``page``/``response…``/
   ``RegExp``; the name and the toast are string literals in both files;
-- the Python test passes under pytest against its own fresh fixture server, and that server's cart then
-  holds exactly the one product (the toast assertion alone passes only when the right card's button
-  was clicked; the cart shows no other card was);
-- all TypeScript specs pass in one ``npx playwright test`` run against one server, whose cart then
-  holds each product exactly once.
+- all Python tests pass in one pytest run against one fresh fixture server, and all TypeScript specs
+  in one ``npx playwright test`` run against another, whose carts then hold each product exactly once
+  (the toast assertion alone passes only when the right card's button was clicked; the cart shows no
+  other card was).
 
 Accessible names collapse whitespace (accname), so the newline product's heading is
 "Line one Line two" in the snapshot: the agent looks for the name as the snapshot shows it and
@@ -37,6 +36,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from xml.etree import ElementTree
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -53,8 +53,8 @@ from tests.flows.agent import Agent, AgentError, recording_client
 CATALOG = "/shop/?catalog=hostile"
 NAMES: dict[str, str] = {p["id"]: p["name"] for p in HOSTILE_PRODUCTS}
 RECORD_CONCURRENCY = 3          # agent sessions (one browser each) at a time
-REPLAY_CONCURRENCY = 3          # generated pytest runs (one fixture server + browser each) at a time
-RUN_TIMEOUT_S = 300      # a bound on a hang only (twelve specs on three workers)
+REPLAY_CONCURRENCY = 3          # npx playwright test's workers for the specs
+RUN_TIMEOUT_S = 300      # a bound on a hang only (twelve tests in one run)
 
 # Generated Python may import these and nothing else (``os`` only for a secret, and nothing is typed here).
 PY_IMPORT_LINES = {"import re", "from playwright.sync_api import Page, expect"}
@@ -133,7 +133,7 @@ async def record_all(base_url: str, work: Path, ts_dir: Path) -> dict[str, Recor
 class Hostile:
     recorded: dict[str, Recorded]
     ts_dir: Path
-    python_runs: dict[str, Future[Replay]] = field(default_factory=dict)
+    python_run: Future[Replay] | None = None
     wrong_card: Future[Replay] | None = None
     ts_run: Future[TsReplay] | None = None
 
@@ -141,7 +141,8 @@ class Hostile:
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hostile]:
     """Every product recorded and exported (one agent session each), then every generated test
-    replayed in the background: each Python test against its own server, all specs in one npx run."""
+    replayed in the background: all Python tests in one pytest run, all specs in one npx run, each
+    run against a server of its own."""
     if not (REPO_ROOT / "node_modules" / "@playwright" / "test").is_dir():
         pytest.fail("node_modules/@playwright/test is missing: run ./dev setup (npm ci)")
     work = tmp_path_factory.mktemp("hostile")
@@ -157,11 +158,10 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hostile]:
               f"(slowest {slowest.pid}: {slowest.seconds:.1f} s)", file=sys.stderr)
         session = Hostile(recorded, ts_dir)
         ready = [r for r in recorded.values() if r.python and r.typescript]
-        with ThreadPoolExecutor(max_workers=REPLAY_CONCURRENCY + 1) as pool:   # + 1 for the npx run
+        with ThreadPoolExecutor(max_workers=3) as pool:
             session.ts_run = pool.submit(run_typescript, ts_dir)
-            for r in ready:
-                session.python_runs[r.pid] = pool.submit(run_python, r.python)
-            if WRONG_CARD[0] in session.python_runs:
+            session.python_run = pool.submit(run_python, *(r.python for r in ready))
+            if any(r.pid == WRONG_CARD[0] for r in ready):
                 mutated = retarget(recorded[WRONG_CARD[0]].python, NAMES[WRONG_CARD[1]], work / "wrong-card")
                 session.wrong_card = pool.submit(run_python, mutated)
             yield session
@@ -179,6 +179,7 @@ class Replay:
     returncode: int
     output: str
     cart: dict[str, Any]
+    failures: dict[str, str]                      # test file name → why its test did not pass
 
 
 def get_cart(base_url: str) -> dict[str, Any]:
@@ -190,12 +191,22 @@ def quantities(cart: dict[str, Any]) -> dict[str, int]:
     return {item["id"]: item["quantity"] for item in cart["items"]}
 
 
-def run_python(test_file: Path) -> Replay:
-    with FixtureServer() as server:                   # a fresh server: an empty cart
+def run_python(*test_files: Path) -> Replay:
+    """The tests in one pytest run (each file's folder has its conftest.py) against a fresh server."""
+    with FixtureServer() as server, tempfile.TemporaryDirectory() as scratch:   # a fresh server: an empty cart
+        report = Path(scratch) / "report.xml"
         run = subprocess.run(
-            [sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider", "--base-url", server.url],
-            cwd=test_file.parent, capture_output=True, encoding="utf-8", timeout=RUN_TIMEOUT_S, check=False)
-        return Replay(run.returncode, run.stdout + run.stderr, get_cart(server.url))
+            [sys.executable, "-m", "pytest", *map(str, test_files), "-q", "-p", "no:cacheprovider",
+             "--base-url", server.url, f"--junitxml={report}"],
+            cwd=test_files[0].parent.parent, capture_output=True, encoding="utf-8", timeout=RUN_TIMEOUT_S,
+            check=False)
+        failures = {}
+        if report.exists():
+            for case in ElementTree.parse(report).iter("testcase"):
+                said = [child.get("message") or child.text or child.tag for child in case
+                        if child.tag in ("failure", "error", "skipped")]
+                failures[case.get("classname", "").rsplit(".", 1)[-1] + ".py"] = "\n".join(said)
+        return Replay(run.returncode, run.stdout + run.stderr, get_cart(server.url), failures)
 
 
 @dataclass
@@ -371,11 +382,16 @@ def test_typescript_source_carries_the_name_only_as_a_literal(
 @pytest.mark.parametrize("pid", params("python-run"))
 def test_generated_python_test_passes_and_adds_exactly_that_product(hostile: Hostile, pid: str) -> None:
     recorded = hostile.recorded[pid].require()
-    replay = hostile.python_runs[pid].result()
-    source = recorded.python.read_text(encoding="utf-8") if recorded.python else ""
-    assert replay.returncode == 0, f"{replay.output}\n{source}"
-    assert "1 passed" in replay.output, replay.output
-    assert quantities(replay.cart) == {pid: 1}, (replay.cart, source)
+    assert hostile.python_run is not None and recorded.python is not None
+    replay = hostile.python_run.result()
+    source = recorded.python.read_text(encoding="utf-8")
+    failure = replay.failures.get(recorded.python.name)
+    assert failure is not None, f"no result for {recorded.python.name}: {replay.output}"
+    assert failure == "", f"{failure}\n{source}"
+    # One run, one server: every test added its own product once, and no other card was clicked.
+    ran = {p for p, r in hostile.recorded.items() if r.python and r.python.name in replay.failures}
+    assert quantities(replay.cart).get(pid) == 1, (replay.cart, source)
+    assert set(quantities(replay.cart)) <= ran, replay.cart
 
 
 @pytest.mark.parametrize("pid", params("typescript-run"))
