@@ -13,13 +13,24 @@ from verdex.proof_runs import ADDOPTS_ENV
 from verdex.recorder import RECORDINGS_DIR_ENV
 
 
-# The files whose tests take minutes (real apps started for every run, generated tests run by pytest and
-# npx, proofs and heals that run them again): collected first, longest first, so that ./dev test (one file
-# per worker, --dist loadfile, in this order: --no-loadscope-reorder) starts them at once and never hands
-# one to a worker near the end while the other has nothing left. xdist's own order, by number of tests,
-# put exactly these files last. Every other file keeps its place after them.
-LONGEST_FIRST = ("test_realapps.py", "test_realapps_kinds.py", "test_proof.py", "test_heal.py",
-                 "test_generated_flows.py", "test_aria_agreement.py", "test_prove.py", "test_fuzz.py")
+# The files whose tests take half a minute or more (real apps started for every run, generated tests run by pytest
+# and npx, proofs and heals that run them again, timers and hangs waited out), the longest first, by their
+# time in `./dev test --durations=0` (2026-11-29): collected first, in this order, so that ./dev test (one
+# file per worker, --dist loadfile, in this order: --no-loadscope-reorder) starts the longest at once and
+# hands the short ones out last, never a long one to a worker near the end while the others have nothing
+# left. Alphabetical, the files from test_settling.py on (three of the ten longest) came last. Every other
+# file keeps its place after them.
+LONGEST_FIRST = ("test_proof.py", "test_generated_flows.py", "test_heal.py", "test_realapps_kinds.py",
+                 "test_realapps.py", "test_settling.py", "test_prove.py", "test_shell.py", "test_startup_text.py",
+                 "test_hostile_text.py", "test_injection_property.py", "test_transports.py", "test_roles_export.py",
+                 "test_fuzz.py", "test_server_names.py", "test_leave_prompt.py", "test_preflight.py",
+                 "test_hostile_pages.py", "test_aria_agreement.py",
+                 # half a minute or more
+                 "test_reading.py", "test_mcp_tools.py", "test_wheel.py", "test_agent.py",
+                 "test_recording_fidelity.py", "test_locale_pinning.py", "test_artifacts.py", "test_race_fixtures.py",
+                 "test_replay.py", "test_ci_workflow.py", "test_upload_generation.py", "test_startup_order.py",
+                 "test_typescript_toolchain.py", "test_safety_policy.py", "test_safety_risk.py",
+                 "test_playwright_glob.py", "test_periodic_requests.py", "test_tabs.py", "test_prove_sharding.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
