@@ -34,6 +34,8 @@ of real apps, not a copy of one:
   with the data, as a list's sort control is drawn once its rows have come: a control's value, not data;
   ``/tips/`` the same page also fetching a script of its own (``/api/tips.js``, JavaScript) and, once it
   has come, putting up a tip chosen at random (as Node-RED's editor does a second after it starts);
+  ``/drawn-tips/`` the same page putting up one tip at random from a catalog of six that a JSON answer
+  brought (``/api/tips``), its ``{{key}}`` placeholders filled in (Node-RED's tips of the day);
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -195,6 +197,15 @@ TIP = """fetch("/api/tips.js").then((r) => r.text()).then(() => {
   const tips = ["Tip: drag a member to reorder the list", "Tip: press ? for the shortcuts", "Tip: double-click a name to rename it"];
   document.body.append(Object.assign(document.createElement("p"), { textContent: tips[Math.floor(Math.random() * tips.length)] }));
 });"""
+# a catalog of tips in a JSON answer, one put up at random (Node-RED's tips of the day, its {{keys}} filled in)
+TIPS_CATALOG = {"info": {f"tip{n}": tip for n, tip in enumerate((
+    "Hint: press {{core:search}} to find a member", "Hint: drag a member to reorder the list",
+    "Hint: double-click a name to rename it", "Hint: press {{core:help}} for the shortcuts",
+    "Hint: members can leave the team from their own page", "Hint: an invitation lasts a week"))}}
+DRAWN_TIP = r"""fetch("/api/tips").then((r) => r.json()).then((catalog) => {
+  const tips = Object.values(catalog.info).map((tip) => tip.replace(/\{\{[^}]*\}\}/g, "ctrl-k"));
+  document.body.append(Object.assign(document.createElement("p"), { textContent: tips[Math.floor(Math.random() * tips.length)] }));
+});"""
 HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 
 
@@ -311,9 +322,9 @@ class ProofApps:
                   "/heavy/": ("Members", HEAVY_WORK_MS, "", False, False),
                   "/news/": ("Members", 0, "Would you like to get notified about Team news?", False, False),
                   "/toolbar/": ("Members", 0, "", True, False), "/sorted/": ("Members", 0, "", False, True),
-                  "/tips/": ("Members", 0, "", False, False)}
+                  "/tips/": ("Members", 0, "", False, False), "/drawn-tips/": ("Members", 0, "", False, False)}
         if method == "GET" and path in loaded:
-            html, script = LOADED[0], LOADED[1] + ("\n" + TIP if path == "/tips/" else "")
+            html, script = LOADED[0], LOADED[1] + {"/tips/": "\n" + TIP, "/drawn-tips/": "\n" + DRAWN_TIP}.get(path, "")
             headline, work_ms, notice, redraw, sorted_ = loaded[path]
             return 200, "text/html", PAGE.format(title="Team", body=html, script=script.replace(
                 "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice))
@@ -326,6 +337,8 @@ class ProofApps:
             return self._board_drawn(path.rsplit("/", 1)[1])
         if method == "GET" and path.removeprefix("/api/board/") in BOARD_PARTS:
             return self._board_part(path.removeprefix("/api/board/"))
+        if method == "GET" and path == "/api/tips":
+            return 200, "application/json", json.dumps(TIPS_CATALOG)
         if method == "GET" and path == "/api/tips.js":
             return 200, "text/javascript", "// the tips' own module"
         if method == "GET" and path == "/api/users":

@@ -48,7 +48,8 @@ async def _invite_and_run(tmp_path, page: str, checked: str) -> tuple[str, subpr
 @pytest.mark.parametrize(("page", "unstable"), [("/users/", "2 users"), ("/i18n/", "common.done"),
                                                 ("/news/", "Would you like to get notified about Team news?"),
                                                 ("/toolbar/", 'get_by_text("Team"'),
-                                                ("/sorted/", "Sort descending"), ("/tips/", "Tip:")])
+                                                ("/sorted/", "Sort descending"), ("/tips/", "Tip:"),
+                                                ("/drawn-tips/", "Hint:")])
 async def test_the_startup_wait_takes_a_stable_text_not_a_count_or_an_i18n_key(tmp_path, page, unstable):
     source, done = await _invite_and_run(tmp_path, page, "Invitation sent")
     assert unstable not in source, source

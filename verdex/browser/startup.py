@@ -11,14 +11,19 @@ callback that answers late puts the table back as it was before the click. The t
 answers showed are what the test waits for first: each answer's, not only the last one's, since a run
 where the answers come in another order shows the recording's last text while another answer is still
 on its way. An answer that brought code, not data (a module or a stylesheet the app asked for with
-fetch), gives no text: what the page drew after it is the code's own doing, maybe a draw at random.
+fetch), gives no text: what the page drew after it is the code's own doing, maybe a draw at random. Nor
+does a text that is one entry of a list of alternatives a startup answer brought, none of whose other
+entries the page shows (Node-RED's tips of the day, a catalog of nineteen, one put up at random a moment
+after the answers): another load shows another.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -42,6 +47,11 @@ RENDER_MS = 150              # after the last answer, for the page to draw it
 POLL_S = 0.05
 CANDIDATES = 8
 READY_TEXTS = 4              # answers whose texts the test waits for, the latest to answer when more changed the page
+ALTERNATIVES = 5             # strings side by side in an answer (a list, an object's values): a catalog to pick from
+BODY_READ_S = 2.0
+BODY_LIMIT = 256 * 1024
+# a catalog's entry may be a template the page fills in ("Pressing {{core:edit}} will edit the first node")
+PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}|\$?\{[^{}]*\}|%\(\w+\)s|%s")
 
 
 async def since_document_start(tab: Tab) -> Startup | None:
@@ -107,6 +117,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         if changed:
             changing.append((order, at, record))
     ends = [at for _, at, _ in changing]
+    picked = await _picked_at_random(tab, answered)
     chosen: list[tuple[int, ReadyText]] = []
     for order, at, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
         if len(chosen) == READY_TEXTS:
@@ -116,13 +127,73 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
                                                        "until": changed_until(at, stalls)})
         taken = {ready.text for _, ready in chosen}
-        drawn = [t["text"] for t in texts["texts"] if t["text"] not in taken and _drew(at, t["time"], ends)]
+        drawn = [t["text"] for t in texts["texts"]
+                 if t["text"] not in taken and _drew(at, t["time"], ends) and not picked(t["text"])]
         stable_first = sorted(drawn, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
         text, exact = await _unique_visible(tab, stable_first)
         if text is not None:
             chosen.append((order, ReadyText(text=text, exact=exact,
                                             answered_by=f"{record.method} {urlsplit(record.url).path}")))
     return Startup(requests=requests, ready_texts=[ready for _, ready in sorted(chosen, key=lambda c: c[0])])
+
+
+async def _picked_at_random(tab: Tab, answered: list[RequestRecord]) -> Callable[[str], bool]:
+    """Whether a text the page shows is one entry of a catalog a startup answer brought (ALTERNATIVES strings
+    or more side by side) none of whose other entries the page shows: a pick, which another load makes
+    otherwise."""
+    catalogs = [catalog for record in answered for catalog in _catalogs(await _json_of(record))]
+    if not catalogs:
+        return lambda text: False
+    try:
+        shown = " ".join((await tab.page.evaluate("() => document.body ? document.body.innerText : ''")).split())
+    except PlaywrightError:
+        return lambda text: False
+    patterns = [[_entry_pattern(entry) for entry in catalog if _literal(entry)] for catalog in catalogs]
+
+    def picked(text: str) -> bool:
+        text = " ".join(text.split())
+        for entries in patterns:
+            chosen = [n for n, pattern in enumerate(entries) if pattern.fullmatch(text)]
+            if chosen and not any(pattern.search(shown) for n, pattern in enumerate(entries) if n not in chosen):
+                return True
+        return False
+
+    return picked
+
+
+async def _json_of(record: RequestRecord) -> object:
+    if record.answer is None:
+        return None
+    try:
+        body = await asyncio.wait_for(record.answer.body(), BODY_READ_S)
+        return json.loads(body) if len(body) <= BODY_LIMIT else None
+    except (PlaywrightError, asyncio.TimeoutError, ValueError):
+        return None                        # the body is gone (the browser let it go), or not JSON after all
+
+
+def _catalogs(value: object) -> list[list[str]]:
+    """The lists of strings side by side in a JSON value (a list's items, an object's values), of
+    ALTERNATIVES or more."""
+    found, stack = [], [value]
+    while stack:
+        node = stack.pop()
+        items = list(node.values()) if isinstance(node, dict) else node if isinstance(node, list) else []
+        strings = [item.strip() for item in items if isinstance(item, str) and item.strip()]
+        if len(strings) >= ALTERNATIVES:
+            found.append(strings)
+        stack += [item for item in items if isinstance(item, (dict, list))]
+    return found
+
+
+def _literal(entry: str) -> bool:
+    """An entry with words of its own (not only a placeholder), which tell it from another text."""
+    return len(PLACEHOLDER.sub("", entry).strip()) >= 3
+
+
+def _entry_pattern(entry: str) -> re.Pattern[str]:
+    """An entry as the page may show it: its words as they are, each placeholder any text."""
+    words = [" ".join(part.split()) for part in PLACEHOLDER.split(entry)]
+    return re.compile(".+?".join(re.escape(word) for word in words))
 
 
 def _drew(ended: float, changed: float, ends: list[float]) -> bool:
