@@ -337,10 +337,9 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
         choice = await locators.locate(tab.page, lambda: tab.candidates(ref, pointer=pointer), tab.test_id_attribute,
                                        first=locating)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
-    observed = None
-    if watch is not None:
-        observed = came_before_ready(_without_own_value(await watch.finish(), ref, action, args),
-                                     watch.ancestors_after or facts.ancestor_state, watch.ancestors_settled)
+    observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
+    if observed is not None and action == "click":      # keys or a value again would be typed twice
+        observed = came_before_ready(observed, watch.ancestors_after or facts.ancestor_state, watch.ancestors_settled)
     tab.guard.stopped_since(stopped, tool, target)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,

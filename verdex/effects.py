@@ -303,8 +303,8 @@ def came_before_ready(effects: Effects, before: list[AncestorState], after: list
     """An ancestor of the target said the app was ready (``data-hydrated="true"``) only as the action settled,
     where it said nothing or not yet as the action landed: the action came before the app's handlers, and
     the page's changes (the button a hydrated form makes a submit button) are the app getting ready. With
-    no evidence of its own (a request, a navigation, a popup, a dialog, a notice, a value set), the action
-    had no effect, and says why."""
+    no evidence of its own (a request, a navigation, a popup, a dialog, a notice, a value set), the click
+    had no effect, and says why (a click only: keys or a value the agent gave again would be typed twice)."""
     said = {a.test_id: a.attributes for a in before}
     ready = next((f"[{a.test_id}] got {name}={value!r}" for a in after if a.test_id in said
                   for name, value in a.attributes.items()
