@@ -22,7 +22,7 @@ from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context
                                     Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
-from verdex.facts import CONSEQUENCES, RequestEffect
+from verdex.facts import RequestEffect
 from verdex.recording_format import (ClickStep, DialogStep, DragStep, FillStep, NavigateStep, PressStep, SecretValue,
                                      SelectStep, StateLoadStep, TypeStep, UploadStep, VerifyElementStep,
                                      VerifyTextStep, VerifyUrlStep, WaitForStep)
@@ -362,15 +362,14 @@ def _into_the_void(record: Record, index: int, steps: list[Record]) -> bool:
     before the retry (``data-hydrated="true"``), whatever else the page did meanwhile on its own (a widget
     elsewhere that drew itself as the click settled)."""
     retry = _retry_of(record, index, steps)
-    return retry is not None and (_caused_nothing(record) or waits.became_ready(record, retry))
+    return retry is not None and (_caused_nothing(record) or waits.ready_before_retry(record, retry))
 
 
 def _caused_nothing(record: Record) -> bool:
     """No request, navigation, popup, dialog or notice, and no interactive element that was not just
     replaced by an identical one (the app re-rendered on its own, e.g. a chaos re-render)."""
     effects = record.effects
-    if effects is not None and (any(getattr(effects, name) for name in CONSEQUENCES)
-                                or effects.url_after != effects.url_before):
+    if effects is not None and effects.consequential():
         return False
     diff = effects.interactive_diff if effects is not None else []
 

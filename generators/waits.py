@@ -13,7 +13,8 @@ from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
 from verdex.generators.periodic import on_a_timer
 from verdex.generators.playwright_glob import glob_matches
 from verdex.generators.server_names import is_made
-from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, Effects, LocatorChoice, RequestEffect
+from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, RequestEffect,
+                          ancestor_changes, became_ready)
 from verdex.recording_format import Step as Record
 from verdex.recording_format import UploadArgs, VerifyTextArgs, WaitForArgs, WaitForStep
 
@@ -178,29 +179,24 @@ def ancestor_locator(record: Record, test_id: str) -> Locator:
     return Locator(steps=[*frames, Step(method="get_by_test_id", args=[test_id])])
 
 
-def _ancestor_changes(first: Record, then: Record) -> list[tuple[str, str, str]]:
-    """The data-*/aria-busy attributes of the target's test-id ancestors that changed between two actions'
-    preflights: (test id, attribute, its new value)."""
-    before = {a.test_id: a.attributes for a in (first.preflight.ancestor_state if first.preflight else [])}
-    return [(ancestor.test_id, name, value)
-            for ancestor in (then.preflight.ancestor_state if then.preflight else []) if ancestor.test_id in before
-            for name, value in ancestor.attributes.items() if before[ancestor.test_id].get(name) != value]
+def _ancestors(record: Record) -> list[AncestorState]:
+    """The target's test-id ancestors as the action's preflight read them."""
+    return record.preflight.ancestor_state if record.preflight else []
 
 
 def readiness_wait(no_effect: Record, effective: Record) -> Wait | None:
     """A click had no effect, and a later click on the same target did: between them an ancestor's
     data-*/aria-busy attributes changed (the app became interactive). Wait for that attribute."""
-    for test_id, name, value in _ancestor_changes(no_effect, effective)[:1]:
+    for test_id, name, value in ancestor_changes(_ancestors(no_effect), _ancestors(effective))[:1]:
         return Wait(kind="attribute", attribute=name, value=value, locator=ancestor_locator(effective, test_id),
                     reason=f"the first click had no effect until [{test_id}] got {name}={value!r} (handlers attached)")
     return None
 
 
-def became_ready(first: Record, retry: Record) -> bool:
+def ready_before_retry(first: Record, retry: Record) -> bool:
     """Between a click and the agent's retry of it, an ancestor of the target said the app was ready
     (``data-hydrated="true"``, where it said nothing or not yet)."""
-    return any(READINESS_ATTRIBUTE.match(name) and value not in NOT_READY
-               for _, name, value in _ancestor_changes(first, retry))
+    return bool(became_ready(_ancestors(first), _ancestors(retry)))
 
 
 def readiness_attributes(record: Record) -> list[Wait]:
@@ -208,8 +204,7 @@ def readiness_attributes(record: Record) -> list[Wait]:
     signal too, so a run where the app becomes interactive later does not click into the void."""
     out = []
     # read before the action and right after it: the app may have become ready in between
-    before = record.preflight.ancestor_state if record.preflight else []
-    for ancestor in [*before, *record.ancestors_after]:
+    for ancestor in [*_ancestors(record), *record.ancestors_after]:
         for name, value in ancestor.attributes.items():
             if READINESS_ATTRIBUTE.match(name) and value not in NOT_READY:
                 out.append(Wait(kind="attribute", attribute=name, value=value,

@@ -22,9 +22,7 @@ from verdex.browser.frames import frames_content
 from verdex.browser.network import PageClockEnds, RequestRecord, changed_the_page
 from verdex.errors import NotActionable, VerdexError
 from verdex.facts import (
-    CONSEQUENCES,
-    NOT_READY,
-    READINESS_ATTRIBUTE,
+    became_ready,
     SNAPSHOT_LINE,
     AncestorState,
     Box,
@@ -305,14 +303,8 @@ def came_before_ready(effects: Effects, before: list[AncestorState], after: list
     the page's changes (the button a hydrated form makes a submit button) are the app getting ready. With
     no evidence of its own (a request, a navigation, a popup, a dialog, a notice, a value set), the click
     had no effect, and says why (a click only: keys or a value the agent gave again would be typed twice)."""
-    said = {a.test_id: a.attributes for a in before}
-    ready = next((f"[{a.test_id}] got {name}={value!r}" for a in after if a.test_id in said
-                  for name, value in a.attributes.items()
-                  if READINESS_ATTRIBUTE.match(name) and value not in NOT_READY
-                  and said[a.test_id].get(name, "") in NOT_READY), "")
-    own = (any(getattr(effects, name) for name in CONSEQUENCES) or effects.url_after != effects.url_before
-           or any(value.kind != "focus" for value in effects.values))
-    if not ready or own:
+    ready = became_ready(before, after)
+    if not ready or effects.consequential() or any(value.kind != "focus" for value in effects.values):
         return effects
     return effects.model_copy(update={"no_effect": True, "before_ready": ready})
 

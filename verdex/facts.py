@@ -448,6 +448,21 @@ class AncestorState(Fact):
     attributes: dict[str, str] = {}
 
 
+def ancestor_changes(before: list[AncestorState], after: list[AncestorState]) -> list[tuple[str, str, str]]:
+    """The data-*/aria-busy attributes of the target's test-id ancestors that changed from one reading to
+    the next: (test id, attribute, its new value)."""
+    said = {a.test_id: a.attributes for a in before}
+    return [(ancestor.test_id, name, value) for ancestor in after if ancestor.test_id in said
+            for name, value in ancestor.attributes.items() if said[ancestor.test_id].get(name) != value]
+
+
+def became_ready(before: list[AncestorState], after: list[AncestorState]) -> str:
+    """The first ancestor that said the app was ready between two readings (``data-hydrated="true"``, where
+    it said nothing or something else), as ``[test id] got name='value'``; empty when none did."""
+    return next((f"[{test_id}] got {name}={value!r}" for test_id, name, value in ancestor_changes(before, after)
+                 if READINESS_ATTRIBUTE.match(name) and value not in NOT_READY), "")
+
+
 class RiskFact(Fact):
     """How much harm acting on an affordance can do, read by the bridge from its role, its name (a
     link's URL too) and the form or dialog it acts in. ``subject`` names it in a confirmation."""
@@ -730,7 +745,7 @@ class ValueChange(Fact):
 
 # The effects only an action can have caused, however the page changed meanwhile on its own (a widget that
 # drew itself, a chaos re-render, an app getting ready)
-CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "appeared", "disappeared",
+_CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "appeared", "disappeared",
                 "title_change", "heading_change")
 
 
@@ -758,6 +773,11 @@ class Effects(Fact):
                                              "action settled ([login-form] data-hydrated='true'): the action came "
                                              "before the app was, and what changed is the app getting ready")
     visual: VisualDiff | None = Field(None, description="before/after pixel diff, when enabled")
+
+    def consequential(self) -> bool:
+        """Something only the action can have caused (_CONSEQUENCES, or another URL), whatever the page
+        changed on its own meanwhile."""
+        return any(getattr(self, name) for name in _CONSEQUENCES) or self.url_after != self.url_before
 
     def to_text(self) -> str:
         if self.no_effect and self.before_ready:

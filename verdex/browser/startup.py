@@ -117,7 +117,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         if changed:
             changing.append((order, at, record))
     ends = [at for _, at, _ in changing]
-    picked = await _picked_at_random(tab, answered)
+    picked = await _picked_at_random(tab, answered) if changing else None
     chosen: list[tuple[int, ReadyText]] = []
     for order, at, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
         if len(chosen) == READY_TEXTS:
@@ -128,7 +128,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
                                                        "until": changed_until(at, stalls)})
         taken = {ready.text for _, ready in chosen}
         drawn = [t["text"] for t in texts["texts"]
-                 if t["text"] not in taken and _drew(at, t["time"], ends) and not picked(t["text"])]
+                 if t["text"] not in taken and _drew(at, t["time"], ends) and not (picked and picked(t["text"]))]
         stable_first = sorted(drawn, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
         text, exact = await _unique_visible(tab, stable_first)
         if text is not None:
