@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 
 import pytest
 from playwright.async_api import Request
@@ -123,13 +124,15 @@ async def test_an_answer_is_timed_by_the_pages_own_clock_whatever_the_networks_s
 
 @pytest.fixture(scope="module")
 def echo_twice_url():
-    """A websocket server that answers each message with two: a server-driven app's answer to an event."""
+    """A websocket server that answers each message with two, 250 ms after it (a server-driven app's answer
+    to an event, its handler at work): later than the page's DOM settles on the click's own change."""
     import threading
 
     from websockets.sync.server import serve
 
     def answer(connection) -> None:
         for message in connection:
+            time.sleep(0.25)
             connection.send(f"{message} done")
             connection.send("rendered")
 
@@ -152,6 +155,7 @@ async def test_a_click_its_server_answers_over_a_websocket_says_how_many_message
     result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Run"'))
     assert result.effects.server_messages == 2 and result.effects.requests == []
     assert "websocket: 2 messages from the server" in result.effects.to_text()
+    assert any('button "Run again"' in line for line in result.effects.interactive_diff), result.effects.to_text()
 
 
 async def test_a_modal_dialog_drawn_in_parts_without_a_name_appears_once_named_by_its_heading(session, apps):

@@ -128,20 +128,18 @@ class EffectsWatch:
             downloads = await self._download_facts()
             if tab.pending_dialogs:
                 return await self._named_effects(downloads=downloads)   # frozen until the dialog is answered
-            try:
-                answer = await tab.call_bridge("watchFinish", {
-                    "ref": self._ref, "quiet_ms": QUIET_MS, "bound_ms": SETTLE_DOM_S * 1000,
-                    "first_sign_ms": self._first_sign_ms, "poll_ms": POLL_S * 1000})
-            except NotActionable:
-                if not tab.pending_dialogs:
-                    raise
+            answer = await self._watch_finish()
+            if answer is None:
                 return await self._named_effects(downloads=downloads)   # a script opened a dialog as the page settled
-            tab.refs.saw(answer["next_ref"])
             same_document = "error" not in answer and tab.refs.current_document == self._document_before
-            if same_document and self._open_requests():
-                # the action's handler asked after a moment (a timer, an awaited step): the request reached the
-                # tab's log only while the page's DOM settled
+            if same_document and self._exchanges_open():
+                # the action's handler asked after a moment (a timer, an awaited step), or its server's answer
+                # over a websocket is still to come: the page settles again once it is answered
                 await self._settle_requests()
+                answer = await self._watch_finish(again=True)
+                if answer is None:
+                    return await self._named_effects(downloads=downloads)
+                same_document = "error" not in answer and tab.refs.current_document == self._document_before
             self._named = await self._names()
             if not same_document:
                 identity = await self._arrival(answer)
@@ -164,6 +162,26 @@ class EffectsWatch:
             tab.network.watching = False
             tab.network.settled(self._typed)
             tab.page.remove_listener("download", self._downloaded)
+
+    async def _watch_finish(self, *, again: bool = False) -> dict[str, Any] | None:
+        """The page's watch, once the page has settled (``again``: the same watch settled once more, what
+        changed counted from the action still); None when a dialog the page opened meanwhile holds it."""
+        tab = self._tab
+        try:
+            answer = await tab.call_bridge("watchFinish", {
+                "ref": self._ref, "quiet_ms": QUIET_MS, "bound_ms": SETTLE_DOM_S * 1000, "again": again,
+                "first_sign_ms": self._first_sign_ms, "poll_ms": POLL_S * 1000})
+        except NotActionable:
+            if not tab.pending_dialogs:
+                raise
+            return None
+        tab.refs.saw(answer["next_ref"])
+        return answer
+
+    def _exchanges_open(self) -> bool:
+        """A request the action started is still open, or a message the page sent its server since it
+        awaits the server's answer."""
+        return bool(self._open_requests()) or self._tab.network.socket_answer_awaited(self._t0)
 
     async def _arrival(self, answer: dict[str, Any]) -> PageIdentity:
         """The page the action went to, once its HTML is parsed: a navigation commits with the answer's
@@ -211,16 +229,17 @@ class EffectsWatch:
             await asyncio.sleep(POLL_S)
 
     async def _settle_requests(self) -> None:
-        """Until the requests the action started are answered (bounded); a request the page keeps open
-        (a long poll renewed, a stream) is not waited for, nor the body of an answer the page does not
-        read (a fire-and-forget POST: the browser finishes it only when the page reads it)."""
+        """Until the requests the action started are answered (bounded), and the messages the page sent
+        its websockets' servers since (a server-driven app's event); a request the page keeps open (a long
+        poll renewed, a stream) is not waited for, nor the body of an answer the page does not read (a
+        fire-and-forget POST: the browser finishes it only when the page reads it)."""
         network = self._tab.network
         deadline = time.monotonic() + SETTLE_REQUESTS_S
         quiet_since = None
         while time.monotonic() < deadline:
             now = time.monotonic()
             made = network.since(self._t0)
-            if self._open_requests(now):
+            if self._open_requests(now) or network.socket_answer_awaited(self._t0):
                 quiet_since = None
             else:
                 # a page that asks again with what an answer said (save, then sync) starts the next request

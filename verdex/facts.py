@@ -765,7 +765,8 @@ class Effects(Fact):
     heading_change: list[str] | None = None
     interactive_diff: list[str] = Field([], description="snapshot lines with refs that were added (+) or removed (-)")
     server_messages: int = Field(0, description="messages the page's websocket servers sent until it settled (a "
-                                                "server-driven app answers the action this way)")
+                                                "server-driven app answers the action this way; a message the "
+                                                "page sent is awaited for its answer, 1 s at most)")
     values: list[ValueChange] = Field([], description="form fields whose value the page set (no mutation shows it)")
     settled_ms: int = 0
     no_effect: bool = False

@@ -4,6 +4,7 @@
   // only what changed. The watch keeps a baseline of its own: the agent's snapshot diff (snapshot.js
   // `previous`), its observation ids and its paging cache are never touched by an action.
   let watch = null;              // the action under way: {t0, tree, values, overlays, dialogs, sightings}
+  let finished = null;           // the last watch finished: settled again when its server's answer came later
   let settledValues = null;      // the form values when the last watch finished
   let settledFocus = null;       // {el}: what had the focus when the last watch finished
   let focusedIdle = false;       // the page moved the focus since then, while no action was watched
@@ -212,6 +213,7 @@
   function watchStart(args) {
     resetCaches();
     if (watch) stopListening(watch);
+    finished = null;
     const values = fieldValues();
     const late = settledValues ? changedValues(settledValues, values) : [];
     const found = args && args.ref ? resolve(args.ref) : null;
@@ -267,7 +269,7 @@
   // and every overlay that appeared has had its declared time to open (a dialog that fades in, whose page
   // focuses its first field once it has opened: the handler runs as its transition ends, or on a timer of
   // its declared length, changing no node) — or nothing changed within first_sign_ms of the start —
-  // bounded by bound_ms.
+  // bounded by bound_ms. Settling again (`again`), the DOM must be quiet for quiet_ms from the call on.
   async function settle(w, args) {
     const started = performance.now();
     let moved = null;                            // when an animation the action began was last seen running
@@ -276,10 +278,12 @@
       if (animating(w.t0, started + args.bound_ms)) moved = now;
       const last = mutations.length ? mutations[mutations.length - 1][0] : null;
       const changed = (last !== null && last >= w.t0) || w.sightings.length > 0 || valuesMoved(w.values)
-        || moved !== null;
+        || moved !== null || args.again;
       // an overlay that appeared is opening until its declared transition has passed (if that is within the bound)
       const opening = [...w.opening.values()].filter((t) => t <= started + args.bound_ms);
-      const lastChange = Math.max(last === null ? -Infinity : last, moved === null ? -Infinity : moved, ...opening);
+      // settling again: the answer that came may still be on its way to the page's script
+      const lastChange = Math.max(last === null ? -Infinity : last, moved === null ? -Infinity : moved, ...opening,
+        args.again ? started : -Infinity);
       if (now - started >= args.bound_ms) return;
       if (changed ? now - lastChange >= args.quiet_ms : now - w.t0 >= (args.first_sign_ms || 0)) return;
       await pause(args.poll_ms || 30);
@@ -301,18 +305,21 @@
     return false;
   }
 
+  // Once the page has settled, what the action changed; `again`: the watch just finished, settled once
+  // more (a request or a websocket message it caused was answered only after the page had settled).
   async function watchFinish(args) {
-    const w = watch;
+    const w = args.again ? finished : watch;
     if (!w) {                                    // a new document: the page navigated; what it is so far
       resetCaches();
       return { error: 'no-watch', identity: identity(document), next_ref: nextRef };
     }
+    watch = w;
     stopListening(w);
-    let ancestors = w.ancestors;
-    if (ancestors === null && args.ref) {
+    if (w.ancestors === null && args.ref) {
       const found = resolve(args.ref);
-      if (found.status === 'ok') ancestors = ancestorState(found.element);
+      if (found.status === 'ok') w.ancestors = ancestorState(found.element);
     }
+    const ancestors = w.ancestors;
     await settle(w, args);
     resetCaches();
     // ... and once the page has settled: an app that became ready only now did so after the action
@@ -325,6 +332,7 @@
     const sightings = w.sightings.map((s) => ({ kind: s.kind, text: s.text, role: s.role || null,
       gone: !s.el.isConnected || !showing(s.el) }));
     if (watch === w) watch = null;
+    finished = w;
     settledValues = values;
     settledFocus = { el: focusedElement() };
     focusedIdle = false;

@@ -60,6 +60,8 @@ TYPED_AT_LEAST = 2                # a typed text this long or longer can tell th
 
 OPENING_PAUSE_S = 0.5             # a socket's opening messages end at the first pause this long (a ping comes later)
 OPENING_BOUND_S = 2.0             # ... or this long after it opened: a server that stays silent or chatters on
+ANSWER_BOUND_S = 1.0              # a message the page sent is awaited this long for its server's next message
+                                  # (one it does not answer, a value kept in sync, costs an action this long)
 
 
 @dataclass
@@ -71,8 +73,11 @@ class SocketRecord:
     opening_messages: int = 0
     last_heard: float | None = None
     opening_over: bool = False
+    asked: float | None = None        # when the page last sent its server a message
+    spoke: float | None = None        # when its server last sent one
 
     def heard(self, now: float) -> None:
+        self.spoke = now
         if self.opening_over:
             return
         if self.last_heard is not None and (now - self.last_heard > OPENING_PAUSE_S or now - self.opened > OPENING_BOUND_S):
@@ -86,6 +91,12 @@ class SocketRecord:
         if self.opening_over or now - self.opened > OPENING_BOUND_S:
             return False
         return self.last_heard is None or now - self.last_heard < OPENING_PAUSE_S
+
+    def awaiting_answer(self, since: float, now: float) -> bool:
+        """The page sent its server a message since ``since`` and the server has said nothing after it
+        (a server-driven app's event, its answer still to come), for ANSWER_BOUND_S at most."""
+        return (self.asked is not None and self.asked >= since and now - self.asked < ANSWER_BOUND_S
+                and (self.spoke is None or self.spoke < self.asked))
 
 
 class NetworkLog:
@@ -155,6 +166,7 @@ class NetworkLog:
         record = SocketRecord(socket.url, time.monotonic())
         self._sockets.append(record)
         socket.on("framereceived", lambda _frame: self._heard(record))
+        socket.on("framesent", lambda _frame: setattr(record, "asked", time.monotonic()))
 
     def _heard(self, socket: SocketRecord) -> None:
         self.server_messages += 1
@@ -245,6 +257,11 @@ class NetworkLog:
 
     def since(self, started: float) -> list[RequestRecord]:
         return [r for r in self._records if r.started >= started and r.resource_type in INTERESTING_TYPES]
+
+    def socket_answer_awaited(self, since: float) -> bool:
+        """Does a websocket of the page await its server's answer to a message sent since ``since``?"""
+        now = time.monotonic()
+        return any(s.awaiting_answer(since, now) for s in self._sockets)
 
     def sockets_since(self, started: float) -> list[SocketRecord]:
         return [s for s in self._sockets if s.opened >= started]
