@@ -346,12 +346,31 @@ def test_prove_says_what_is_wrong_with_its_input(suite):
     assert not_a_seed.returncode == 2 and "invalid int value: 'abc'" in not_a_seed.stderr
 
 
-def test_a_hanging_run_is_stopped_and_the_other_runs_are_still_reported(site, suite):
-    """The bound is wide enough for a pytest process to start on a loaded machine (20 s was not, at a load
-    of 17: every run timed out); the test opens no browser, which a hang needs no more than a pass."""
+def test_the_seeds_are_shared_out_among_one_process_per_worker(site, suite):
+    """Each of the two processes runs the test under its two seeds, one start-up for both."""
+    (suite / "test_pid.py").write_text(
+        "import os\n\ndef test_pid(request):\n"
+        "    with open('runs.txt', 'a') as out:\n"
+        "        out.write(f\"{os.getpid()} {request.config.getoption('chaos_seed')}\\n\")\n")
+    done = _verdex(suite, "prove", "test_pid.py", "--runs", "4", "--workers", "2", "--", "--base-url", site)
+    assert done.returncode == 0 and "4/4" in done.stdout, done.stdout + done.stderr
+    runs = [line.split() for line in (suite / "runs.txt").read_text().splitlines()]
+    by_process: dict[str, list[str]] = {}
+    for pid, seed in runs:
+        by_process.setdefault(pid, []).append(seed)
+    assert sorted(by_process.values()) == [["1", "3"], ["2", "4"]]
+
+
+def test_a_hanging_run_is_stopped_and_the_runs_after_it_are_still_made(site, suite):
+    """One process makes the three runs; the second hangs, is stopped and counted failed, and a new process
+    makes the third. The bound is wide enough for a pytest process to start on a loaded machine (20 s was
+    not, at a load of 17); the test opens no browser, which a hang needs no more than a pass."""
     (suite / "test_hang.py").write_text(
         "import time\n\ndef test_hang(request):\n"
         "    if request.config.getoption('chaos_seed') == 2:\n        time.sleep(600)\n")
-    done = _verdex(suite, "prove", "test_hang.py", "--runs", "3", "--timeout", "60", "--", "--base-url", site)
+    done = _verdex(suite, "prove", "test_hang.py", "--runs", "3", "--workers", "1", "--timeout", "60", "--json",
+                   "--", "--base-url", site)
     assert done.returncode == 1
-    assert "seed 2: timed out after 60 s" in done.stdout and "2/2" in done.stdout, done.stdout
+    [test] = json.loads(done.stdout)["proof"]["tests"]
+    assert test["passed_seeds"] == [1, 3] and test["failed_seeds"] == [2], test
+    assert test["first_failure"]["message"] == "timed out after 60 s: the run was stopped"

@@ -35,7 +35,7 @@ def test_button(page: Page) -> None:
     expect(page.get_by_role("button", name="Add")).to_be_enabled()
 """
 
-NAMES = ["test_suite::test_button[chromium]", "test_suite::test_heading[chromium]"]
+NAMES = ["test_suite.py::test_button[chromium]", "test_suite.py::test_heading[chromium]"]
 
 
 def test_every_run_is_in_exactly_one_shard_and_the_shards_differ_by_at_most_one():

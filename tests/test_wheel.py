@@ -178,4 +178,4 @@ def test_prove_runs_an_exported_test_under_chaos_from_the_wheel(plain_install, o
     proved = verdex(plain_install, "prove", "test_shop.py", "--runs", "2", "--workers", "1", "--",
                     "--base-url", apps.url, cwd=outside, timeout=600)
     assert proved.returncode == 0, proved.stdout + proved.stderr
-    assert re.search(r"ok\s+test_shop::test_shop\S*\s+2/2", proved.stdout), proved.stdout
+    assert re.search(r"ok\s+test_shop\.py::test_shop\S*\s+2/2", proved.stdout), proved.stdout

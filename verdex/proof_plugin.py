@@ -1,17 +1,21 @@
-"""A pytest plugin that proving loads into the runs of a test it wrote (``-p verdex.proof_plugin``).
+"""A pytest plugin that proving loads into its runs (``-p verdex.proof_plugin``): the runs of a test
+verdex just wrote, and ``verdex prove``'s.
 
 Each test runs once per entry of ``$VERDEX_PROOF_RUNS`` (``plain,1,2``: as it is, then under chaos
 seeds 1 and 2), one after the other in this one process: pytest starts once and the browser is
 launched once, while every run still gets its own context and page (function-scoped fixtures are torn
 down between runs). A run under seed N draws exactly the chaos ``pytest --chaos-seed N`` draws for the
 same test (the draws come from the seed and the test's id, which the run keeps). A test stops at its
-first failing run. Each run's outcome is written as a JSON line to ``$VERDEX_PROOF_REPORT`` as soon as
-it ends, so a run that hangs is known by the ones before it.
+first failing run, unless ``$VERDEX_PROOF_EVERY_RUN`` is set (``verdex prove`` counts them all). The
+runs listed in the file ``$VERDEX_PROOF_SKIP`` (JSON lines ``{"test": node id, "seed": N}``: another
+shard's, or made already) are not made. The report, ``$VERDEX_PROOF_REPORT``, gets a JSON line as
+each run starts and one as it ends, so a run that hangs is known, and so are the ones before it.
 """
 
 from __future__ import annotations
 
 import json
+import linecache
 import os
 from collections.abc import Iterator
 from importlib.resources import files
@@ -32,11 +36,41 @@ TYPED_LIMIT = 10                        # fields whose text before typing is kep
 FIRST_STEP_SCRIPT = files("verdex.bridge").joinpath("first_step.js").read_text(encoding="utf-8")
 SHOWN_LIMIT = 50_000                    # characters of the first page's text kept
 REPORT = "VERDEX_PROOF_REPORT"
+EVERY_RUN = "VERDEX_PROOF_EVERY_RUN"
+SKIP = "VERDEX_PROOF_SKIP"
 
 
 def seeds() -> list[int | None]:
     """The runs asked for: None for a run as it is, a number for a run under that chaos seed."""
     return [None if entry == "plain" else int(entry) for entry in os.environ.get(RUNS, "plain").split(",") if entry]
+
+
+def skipped() -> set[tuple[str, int | None]]:
+    """The runs not to make: (node id, seed)."""
+    if not os.environ.get(SKIP):
+        return set()
+    with open(os.environ[SKIP], encoding="utf-8") as listed:
+        return {(run["test"], run["seed"]) for run in map(json.loads, listed.read().splitlines())}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test none of whose runs is to be made is deselected (its fixtures are not set up)."""
+    runs, skip = seeds(), skipped()
+    if not skip:
+        return
+    deselected = [item for item in items if all((item.nodeid, seed) in skip for seed in runs)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if item not in deselected]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    _write({"collected": len(session.items), "runs": sum(len(_runs(item)) for item in session.items)})
+
+
+def _runs(item: pytest.Item) -> list[int | None]:
+    skip = skipped()
+    return [seed for seed in seeds() if (item.nodeid, seed) not in skip]
 
 
 @pytest.fixture(autouse=True)
@@ -71,25 +105,37 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool:
-    runs = seeds()
+    runs = _runs(item)
+    every_run = bool(os.environ.get(EVERY_RUN))
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     for number, seed in enumerate(runs, start=1):
         item.config.option.chaos_seed = seed
         last = number == len(runs)
+        _write({"test": item.nodeid, "seed": seed, "started": True})
         reports = runtestprotocol(item, nextitem=nextitem if last else item.parent, log=True)  # type: ignore[arg-type]
         failed = next((report for report in reports if report.failed), None)
         kept = failed is not None or seed is None  # a run as it is: what its first page showed, passed or not
         _write({"test": item.nodeid, "seed": seed, "passed": failed is None,
+                **({"skipped": True} if failed is None and any(report.skipped for report in reports) else {}),
                 "seconds": sum(report.duration for report in reports), **item.stash.get(FAILURE, {}),
+                **_chaos_drawn(item),
                 **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if kept and item.stash.get(SHOWN, None) else {}),
                 **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {})})
         item.stash[FAILURE] = {}
-        if failed is not None:
+        if failed is not None and not every_run:
             if not last:                       # torn down to what the next test shares, as its last run would
                 item.session._setupstate.teardown_exact(nextitem)
             break
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
     return True
+
+
+def _chaos_drawn(item: pytest.Item) -> dict[str, object]:
+    """The chaos the run drew (verdex.chaos.plugin keeps it in the item's properties), taken out of them
+    so that the next run's is its own."""
+    drawn = [value for name, value in item.user_properties if name == "chaos"]
+    item.user_properties[:] = [(name, value) for name, value in item.user_properties if name != "chaos"]
+    return {"chaos": json.loads(str(drawn[-1]))} if drawn else {}
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -100,8 +146,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         return
     test_file = Path(str(item.path)).resolve()
     lines = [entry.lineno + 1 for entry in call.excinfo.traceback if Path(str(entry.path)).resolve() == test_file]
-    item.stash[FAILURE] = {"line": lines[-1] if lines else None, "error": call.excinfo.typename,
-                           "message": str(call.excinfo.value), "when": report.when}
+    line = lines[-1] if lines else None
+    item.stash[FAILURE] = {"line": line, "error": call.excinfo.typename, "message": str(call.excinfo.value),
+                           "when": report.when,
+                           "code": linecache.getline(str(test_file), line).strip() if line else ""}
+
+
+def ended(report: Path) -> list[dict[str, Any]]:
+    """The runs a report says have ended, in order (not the lines that say a run started, nor the count)."""
+    return [line for line in lines(report.read_text(encoding="utf-8") if report.exists() else "") if "passed" in line]
+
+
+def lines(text: str) -> list[dict[str, Any]]:
+    """The whole lines of a report's text (one a run that was stopped was writing is not whole yet)."""
+    return [json.loads(line) for line in text.split("\n")[:-1] if line]
 
 
 def _write(outcome: dict[str, object]) -> None:

@@ -103,7 +103,7 @@ def run_pytest_rounds(path: Path, runs: list[tuple[str, int | None]], *, timeout
                                   errors="replace", timeout=timeout_s * len(runs), check=False)
         except subprocess.TimeoutExpired:
             done = None
-        outcomes = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
+        outcomes = proof_plugin.ended(report)
     finished = [_run(label, outcome, secrets) for (label, _), outcome in zip(runs, outcomes)]
     seconds = time.monotonic() - started - sum(run.seconds for run in finished)
     if done is None and len(finished) < len(runs):

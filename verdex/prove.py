@@ -1,28 +1,32 @@
 """``verdex prove``: run a pytest-playwright suite under many chaos seeds and say, per test, how often
-it passed, and for the first seed that broke it, the assertion and the delays drawn.
+it passed, and for the first seed that broke it, the assertion, the line and the delays drawn.
 
-Each seed is one ``pytest --chaos-seed N`` process (the plugin of :mod:`verdex.chaos.plugin`), several
-at a time; its JUnit XML report gives each test's outcome, failure message and the chaos it ran
-under. A run that hangs is stopped after ``timeout`` seconds and counted as failed; the others are
-still reported.
+The seeds are shared out among ``workers`` pytest processes (one per core by default); each runs every
+test once per seed of its share, one run after another with one start-up and one browser
+(verdex/proof_plugin.py, the plugin proving on export loads too; each run gets its own context, and
+draws the chaos ``pytest --chaos-seed N`` would: verdex.chaos.plugin). Each run's outcome is read from
+the process's report as it ends. A run that hangs is stopped after ``timeout`` seconds and counted as
+failed, and a new process makes the runs left.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import verdex.proof_plugin as proof_plugin
 from verdex.errors import InvalidArgument
 
 if TYPE_CHECKING:
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 DEFAULT_RUNS = 20
 DEFAULT_TIMEOUT_S = 600.0
 NO_TESTS = 5                      # pytest's exit code when it collected nothing
+POLL_S = 0.2                      # how often a run's report is read
 
 
 @dataclass
@@ -94,33 +99,34 @@ class Proof:
 def prove(path: str | Path, runs: int = DEFAULT_RUNS, seed: int = 1, pytest_args: list[str] | None = None,
           workers: int | None = None, timeout_s: float = DEFAULT_TIMEOUT_S,
           progress: Callable[[int, int], None] | None = None, shard: Shard | None = None) -> Proof:
-    """Run the tests at path once per seed (seed, seed+1, …), ``workers`` runs at a time; with a shard,
-    only its share of the seeds × tests (verdex.sharding)."""
+    """Run the tests at path once per seed (seed, seed+1, …) in ``workers`` pytest processes, each taking
+    its share of the seeds; with a shard, only its share of the seeds × tests (verdex.sharding)."""
     target = Path(path)
     if not target.exists():
         raise InvalidArgument(f"no test file or folder at {target}", path=str(target))
     if runs < 1:
         raise InvalidArgument("--runs must be at least 1", runs=runs)
     seeds = list(range(seed, seed + runs))
+    others: set[tuple[str, int | None]] = set()
     if shard is not None:
         from verdex.sharding import shard_runs
-        seeds, pytest_args = shard_runs(shard, target, seeds, pytest_args or [])
-    workers = workers or max(1, min(len(seeds), os.cpu_count() or 1))
+        seeds, others = shard_runs(shard, target, seeds, pytest_args or [])
+    workers = max(1, min(len(seeds), workers or os.cpu_count() or 1))
+    shares = [seeds[i::workers] for i in range(workers) if seeds[i::workers]]
     proof = Proof(str(target), seeds, shard=str(shard or ""))
+    counter = _Counter(progress, [len(share) for share in shares])
     started = time.monotonic()
-    done = 0
-    with tempfile.TemporaryDirectory(prefix="verdex-prove-") as scratch, ThreadPoolExecutor(workers) as pool:
-        jobs = [pool.submit(_one_run, target, s, Path(scratch) / f"seed-{s}.xml", pytest_args or [], timeout_s)
-                for s in seeds]
+    with tempfile.TemporaryDirectory(prefix="verdex-prove-") as scratch, ThreadPoolExecutor(max(1, len(shares))) as pool:
+        jobs = [pool.submit(_share, target, share, others, Path(scratch) / f"share-{n}", pytest_args or [],
+                            timeout_s, lambda runs, n=n: counter.collected(n, runs), counter.ended)
+                for n, share in enumerate(shares)]
         for job in jobs:
-            run_seed, outcomes, error = job.result()
-            if error:
-                proof.run_errors[run_seed] = error
+            outcomes, errors = job.result()
+            proof.run_errors.update(errors)
             for name, outcome in outcomes:
                 proof.tests.setdefault(name, TestRecord(name)).outcomes.append(outcome)
-            done += 1
-            if progress is not None:
-                progress(done, len(seeds))
+    for test in proof.tests.values():
+        test.outcomes.sort(key=lambda outcome: outcome.seed)
     proof.seconds = time.monotonic() - started
     if not proof.tests and proof.run_errors:
         first = proof.run_errors[min(proof.run_errors)]
@@ -128,67 +134,111 @@ def prove(path: str | Path, runs: int = DEFAULT_RUNS, seed: int = 1, pytest_args
     return proof
 
 
-def _one_run(target: Path, seed: int, report: Path, pytest_args: list[str],
-             timeout_s: float) -> tuple[int, list[tuple[str, Outcome]], str]:
-    command = [sys.executable, "-m", "pytest", str(target.resolve()), "-q", "-p", "no:cacheprovider",
-               "--chaos-seed", str(seed), "--junitxml", str(report), "-o", "junit_logging=no", *pytest_args]
+class _Counter:
+    """The runs ended out of those to make, told to ``progress`` as each ends: a share's count is known
+    once its process has collected its tests (until then, its seeds times the tests another collected)."""
+
+    def __init__(self, progress: Callable[[int, int], None] | None, seeds: list[int]) -> None:
+        self._progress, self._seeds = progress, seeds
+        self._runs: dict[int, int] = {}
+        self._ended = 0
+        self._lock = threading.Lock()
+
+    def collected(self, share: int, runs: int) -> None:
+        with self._lock:
+            self._runs.setdefault(share, runs)
+
+    def ended(self) -> None:
+        with self._lock:
+            self._ended += 1
+            per_seed = max((runs / self._seeds[n] for n, runs in self._runs.items()), default=0)
+            total = sum(self._runs.get(n, round(per_seed * seeds)) for n, seeds in enumerate(self._seeds))
+            if self._progress is not None:
+                self._progress(self._ended, max(total, self._ended))
+
+
+def _share(target: Path, seeds: list[int], others: set[tuple[str, int | None]], folder: Path,
+           pytest_args: list[str], timeout_s: float, collected: Callable[[int], None],
+           ended: Callable[[], None]) -> tuple[list[tuple[str, Outcome]], dict[int, str]]:
+    """One process's share of the seeds: every test under each of them (verdex/proof_plugin.py). A run
+    that hangs is stopped after ``timeout_s`` and counted failed, and a new process makes the runs left."""
+    folder.mkdir()
+    made: set[tuple[str, int | None]] = set()
+    outcomes: list[tuple[str, Outcome]] = []
+    for attempt in range(1, 1_000):
+        skip, report = folder / f"skip-{attempt}.jsonl", folder / f"runs-{attempt}.jsonl"
+        skip.write_text("".join(json.dumps({"test": test, "seed": seed}) + "\n" for test, seed in others | made))
+        env = {**os.environ, proof_plugin.RUNS: ",".join(map(str, seeds)), proof_plugin.REPORT: str(report),
+               proof_plugin.SKIP: str(skip), proof_plugin.EVERY_RUN: "1"}
+        command = [sys.executable, "-m", "pytest", str(target.resolve()), "-q", "-p", "no:cacheprovider",
+                   "-p", "verdex.proof_plugin", *pytest_args]
+        returncode, said, hung = _watched(command, target, env, report, folder / f"said-{attempt}.txt",
+                                          timeout_s, collected if attempt == 1 else lambda _runs: None, ended)
+        for line in proof_plugin.ended(report):
+            made.add((line["test"], line["seed"]))
+            if not line.get("skipped"):
+                outcomes.append((line["test"], _outcome(line)))
+        if hung is not None:
+            made.add(hung)
+            outcomes.append((hung[0], Outcome(hung[1], False, f"timed out after {timeout_s:.0f} s: the run was stopped")))
+            ended()
+            continue                                   # the runs left, in a new process
+        if returncode is None:
+            return outcomes, {seed: f"timed out after {timeout_s:.0f} s outside a test (collecting, or tearing "
+                                    "down)" for seed in seeds}
+        if not made:
+            error = "pytest collected no tests" if returncode == NO_TESTS else said or f"pytest exited with {returncode}"
+            return outcomes, {seed: error for seed in seeds}
+        if returncode not in (0, 1, NO_TESTS):
+            return outcomes, {seed: f"pytest exited with {returncode}: {said}" for seed in seeds}
+        return outcomes, {}
+    return outcomes, {}
+
+
+def _watched(command: list[str], target: Path, env: dict[str, str], report: Path, said: Path, timeout_s: float,
+             collected: Callable[[int], None], ended: Callable[[], None]
+             ) -> tuple[int | None, str, tuple[str, int | None] | None]:
+    """Run pytest, telling each run that ends as its report line comes; stopped (with the browsers it
+    started) when a run has gone on ``timeout_s`` — that run is returned — or nothing has been reported
+    for that long (returncode None). Returns the exit code, its output's last line, the run that hung."""
     cwd = target.resolve() if target.is_dir() else target.resolve().parent
-    try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, encoding="utf-8", errors="replace",
-                              timeout=timeout_s, check=False)
-    except subprocess.TimeoutExpired:
-        return seed, _read(report, seed), f"timed out after {timeout_s:.0f} s"
-    if done.returncode == NO_TESTS:
-        return seed, [], "pytest collected no tests"
-    outcomes = _read(report, seed)
-    if not outcomes:
-        said = (done.stdout + done.stderr).strip().splitlines()
-        return seed, [], said[-1] if said else f"pytest exited with {done.returncode}"
-    return seed, outcomes, ""
+    with said.open("w", encoding="utf-8") as out:
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    seen, last_news, running = 0, time.monotonic(), None
+    while True:
+        returncode = process.poll()
+        lines = proof_plugin.lines(report.read_text(encoding="utf-8")) if report.exists() else []
+        for line in lines[seen:]:
+            last_news = time.monotonic()
+            if "collected" in line:
+                collected(line["runs"])
+            elif line.get("started"):
+                running = (line["test"], line["seed"])
+            else:
+                running = None
+                ended()
+        seen = len(lines)
+        if returncode is not None:
+            text = said.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+            return returncode, text[-1] if text else "", None
+        if time.monotonic() - last_news > timeout_s:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            return None, "", running
+        time.sleep(POLL_S)
 
 
-def _read(report: Path, seed: int) -> list[tuple[str, Outcome]]:
-    if not report.exists():
-        return []
-    try:
-        root = ET.parse(report).getroot()
-    except ET.ParseError:
-        return []
-    out = []
-    for case in root.iter("testcase"):
-        name = f"{case.get('classname', '')}::{case.get('name', '')}".lstrip(":")
-        if case.find("skipped") is not None:
-            continue
-        problem = case.find("failure")
-        if problem is None:
-            problem = case.find("error")
-        chaos: dict[str, object] = {}
-        for prop in case.iter("property"):
-            if prop.get("name") == "chaos":
-                chaos = json.loads(prop.get("value") or "{}")
-        message = ""
-        if problem is not None:
-            text = (problem.get("message") or "").strip()
-            message = (text.splitlines()[0][:300] if text else "failed") + _where(problem.text or "",
-                                                                                  case.get("classname", ""))
-        out.append((name, Outcome(seed, problem is None, message, chaos)))
-    return out
-
-
-# pytest's report of a failure: each frame's "path:line: Error", the test's own code on ">" lines
-FRAME = re.compile(r"^(?P<path>\S+\.py):(?P<line>\d+): ", re.M)
-
-
-def _where(report: str, classname: str) -> str:
-    """Where in the test's module (``classname``: its dotted path, then any class) the run stopped:
-    `` (line N: code)``, or nothing when the report does not say."""
-    parts = classname.split(".")
-    modules = {part + ".py" for part in parts}
-    lines = [int(m["line"]) for m in FRAME.finditer(report) if Path(m["path"]).name in modules]
-    if not lines:
-        return ""
-    code = [line[1:].strip() for line in report.splitlines() if line.startswith(">")]
-    return f" (line {lines[-1]}: {code[-1][:160]})" if code else f" (line {lines[-1]})"
+def _outcome(line: dict[str, object]) -> Outcome:
+    chaos = line.get("chaos") or {}
+    if line["passed"]:
+        return Outcome(int(line["seed"]), True, "", chaos)  # type: ignore[arg-type]
+    text = str(line.get("message") or "").strip()
+    first = f"{line.get('error') or 'Error'}: {text.splitlines()[0][:300]}" if text else str(line.get("error") or "failed")
+    code = str(line.get("code") or "")
+    where = f" (line {line['line']}: {code[:160]})" if code else f" (line {line['line']})" if line.get("line") else ""
+    return Outcome(int(line["seed"]), False, first + where, chaos)  # type: ignore[arg-type]
 
 
 def render(proof: Proof, naive: Proof | None = None) -> str:

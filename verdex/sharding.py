@@ -4,10 +4,9 @@
 The runs of a proof are the pairs (seed, test), in a fixed order: seed by seed, and within a seed the
 tests sorted by node id. Pair number i belongs to shard ``i % N + 1``, so the shards differ by at
 most one run, every pair is in exactly one shard, and the split depends on nothing but the seeds,
-the test ids and N — each machine of a CI matrix works out its own share alone. A shard runs one
-pytest process per seed it has a pair in (this module is also the pytest plugin, ``-p
-verdex.sharding --verdex-shard K/N``, that deselects the other tests of that seed); a seed with no
-pair in the shard is not run.
+the test ids and N — each machine of a CI matrix works out its own share alone. A shard runs the
+seeds it has a pair in, and tells its processes the other shards' pairs, which they do not make
+(verdex/proof_plugin.py); a seed with no pair in the shard is not run.
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-
-import pytest
 
 from verdex.errors import InvalidArgument
 
@@ -46,40 +43,21 @@ class Shard:
         return (seed * tests + position) % self.count == self.index - 1
 
 
-def shard_runs(shard: Shard, target: Path, seeds: list[int], pytest_args: list[str]) -> tuple[list[int], list[str]]:
-    """The seeds this shard runs, and the pytest arguments that keep each run to this shard's tests."""
-    tests = collected_tests(target, pytest_args)
-    if tests == 0:
-        return seeds, pytest_args          # nothing collected: the run says so, as without a shard
-    mine = [seed for seed in seeds if any(shard.owns(seed, position, tests) for position in range(tests))]
-    return mine, [*pytest_args, "-p", "verdex.sharding", "--verdex-shard", str(shard)]
+def shard_runs(shard: Shard, target: Path, seeds: list[int],
+               pytest_args: list[str]) -> tuple[list[int], set[tuple[str, int | None]]]:
+    """The seeds this shard runs, and the runs (test node id, seed) of theirs that are another shard's."""
+    tests = sorted(collected_tests(target, pytest_args))
+    if not tests:
+        return seeds, set()                # nothing collected: the run says so, as without a shard
+    mine = [seed for seed in seeds if any(shard.owns(seed, position, len(tests)) for position in range(len(tests)))]
+    return mine, {(test, seed) for seed in mine for position, test in enumerate(tests)
+                  if not shard.owns(seed, position, len(tests))}
 
 
-def collected_tests(target: Path, pytest_args: list[str]) -> int:
-    """How many tests pytest collects at ``target`` with these arguments (the runs collect the same)."""
+def collected_tests(target: Path, pytest_args: list[str]) -> list[str]:
+    """The node ids pytest collects at ``target`` with these arguments (the runs collect the same)."""
     cwd = target.resolve() if target.is_dir() else target.resolve().parent
     done = subprocess.run([sys.executable, "-m", "pytest", str(target.resolve()), "--collect-only", "-q",
                            "-p", "no:cacheprovider", *pytest_args], cwd=cwd, capture_output=True,
                           encoding="utf-8", errors="replace", timeout=COLLECT_TIMEOUT_S, check=False)
-    return sum("::" in line for line in done.stdout.splitlines())
-
-
-# ------------------------------------------------------------------------------------------- the plugin
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.getgroup("verdex chaos").addoption(
-        "--verdex-shard", default=None, metavar="K/N",
-        help="run only this shard's tests of the seed (verdex prove --shard; needs --chaos-seed)")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    given = config.getoption("verdex_shard", None)
-    seed = config.getoption("chaos_seed", None)
-    if given is None or seed is None:
-        return
-    shard = Shard.parse(given)
-    ordered = sorted(items, key=lambda item: item.nodeid)
-    keep = {item.nodeid for position, item in enumerate(ordered) if shard.owns(seed, position, len(ordered))}
-    deselected = [item for item in items if item.nodeid not in keep]
-    if deselected:
-        config.hook.pytest_deselected(items=deselected)
-        items[:] = [item for item in items if item.nodeid in keep]
+    return [line.strip() for line in done.stdout.splitlines() if "::" in line]
