@@ -253,9 +253,13 @@ def server_messages_heard(count: int) -> str:
     return f"() => window.serverMessages >= {count} || window.serverQuietMs() >= {SERVER_QUIET_MS}"
 
 
-# what a page shows that another load may not: a number, a count, a date or a time (the data's state), or
-# an i18n key the app shows until its translations arrive ("common.done")
+# what a page shows that another load may not: a number, a count, a date or a time (the data's state), a
+# time relative to now ("a minute ago", "just now"), or an i18n key the app shows until its translations
+# arrive ("common.done")
 HOLDS_A_NUMBER = re.compile(r"\d")
+RELATIVE_TIME = re.compile(r"\b(\d+|an?|one|a few)\s*(s|m|h|d|w|y|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|"
+                           r"weeks?|months?|mos?|years?|yrs?)\s+ago\b|\bjust now\b|\bin\s+(\d+|an?)\s+"
+                           r"(seconds?|minutes?|hours?|days?)\b", re.IGNORECASE)     # as verdex/bridge/locators.js
 I18N_KEY = re.compile(r"^[a-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$")
 
 
@@ -264,6 +268,8 @@ def unstable_text(text: str) -> str:
     count or a date, or it is an untranslated i18n key."""
     if I18N_KEY.match(text.strip()):
         return "an i18n key the app shows until its translations arrive"
+    if RELATIVE_TIME.search(text):
+        return "it holds a time relative to now, which the next load says otherwise"
     if HOLDS_A_NUMBER.search(text):
         return "it holds a number, count or date another load may not show"
     return ""
@@ -311,8 +317,9 @@ def _requests(count: int) -> str:
 
 
 def _text_wait(text: str, exact: bool, asserted: frozenset[str], reason: str) -> list[Wait]:
-    """The wait for a text a startup answer showed: none for an i18n key; a count or a date by its shape."""
-    if I18N_KEY.match(text.strip()):
+    """The wait for a text a startup answer showed: none for an i18n key or a time relative to now (no
+    shape of it holds: "15 seconds ago" is "1 minute ago" later); a count or a date by its shape."""
+    if I18N_KEY.match(text.strip()) or RELATIVE_TIME.search(text):
         return []
     if unstable_text(text) and text not in asserted:           # its shape, not its numbers: another load may count otherwise
         return [Wait(kind="text_visible", text=text, pattern=shown_text_shape(text, exact),

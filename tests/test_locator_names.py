@@ -105,3 +105,16 @@ async def test_the_words_ride_along_in_the_facts_of_what_covers_a_target(session
                                'Best Trial (1)</div>')
     facts = await tab.preflight((await _refs(tab, r'button "Save"'))[0])
     assert facts.coverage[0].hit.locators[0].words == "Best Trial"
+
+
+@pytest.mark.parametrize("when", ["15 seconds ago", "a minute ago", "5m ago", "just now", "in 3 hours"])
+async def test_a_time_relative_to_now_never_finds_an_element(session, when):
+    """"15 seconds ago" is "16 seconds ago" a second later: a link named by when its row last changed is
+    found by the row that tells it apart, as a price or a count would be."""
+    tab = await session.tab()
+    await tab.page.set_content(f'<table><tr><td>raw_orders</td><td><a href="#r">{when}</a></td></tr>'
+                               '<tr><td>order_summary</td><td><a href="#s">2 days ago</a></td></tr></table>')
+    ref = (await _refs(tab, rf'link "{re.escape(when)}"'))[0]
+    choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    assert choice.chosen.matches == 1 and choice.chosen.is_target and ".nth(" not in choice.code
+    assert when not in choice.code and "raw_orders" in choice.code, choice.code

@@ -1,7 +1,11 @@
   // ---------------------------------------------------------------- locator candidates
+  // A time relative to now ("15 seconds ago", "a minute ago", "5m ago", "just now", "in 3 hours"): a second
+  // later, or on the next load, the page says another; never a way to find an element, not even pushed back.
+  const RELATIVE_TIME = /\b(\d+|an?|one|a few)\s*(s|m|h|d|w|y|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|mos?|years?|yrs?)\s+ago\b|\bjust now\b|\bin\s+(\d+|an?)\s+(seconds?|minutes?|hours?|days?)\b/i;
   // Text that changes with the data, never a way to find an element: a price, a count ("List (4)",
-  // "3 items"), a time, a date, a number of three digits or more.
-  const VOLATILE = /[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d+\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/i;
+  // "3 items"), a time, a date, a time relative to now, a number of three digits or more.
+  const VOLATILE = new RegExp(/[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d+\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/.source
+    + '|' + RELATIVE_TIME.source, 'i');
   // A name or value this long is a help text (a placeholder that documents the field), not a short label:
   // copy that changes, and a line no one reads; it is pushed back like volatile text, so a container or a
   // shorter way is preferred (text candidates stop at the same length).
@@ -42,7 +46,9 @@
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
     if (r && !TRANSPARENT_ROLES.has(r) && name) {
       const words = VOLATILE.test(name) && name.length <= LONG_VALUE ? wordsOf(name) : null;
-      out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name) || borrowed, ...(words ? { words } : {}) });
+      // a name that holds a time relative to now, only by the words around it ("Updated 15 seconds ago")
+      if (words || !RELATIVE_TIME.test(name))
+        out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name) || borrowed, ...(words ? { words } : {}) });
     }
     const placeholder = el.getAttribute('placeholder');
     if (placeholder) out.push({ kind: 'placeholder', value: placeholder, volatile: placeholder.length > LONG_VALUE });
@@ -55,7 +61,8 @@
     const alt = el.getAttribute('alt');
     if (alt) out.push({ kind: 'alt', value: alt, volatile: alt.length > LONG_VALUE });
     const text = collapse(renderedText(el));
-    if (text && text.length <= LONG_VALUE && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !childHolds(el, text))
+    if (text && text.length <= LONG_VALUE && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !childHolds(el, text)
+      && !RELATIVE_TIME.test(text))
       out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
     if (title) out.push({ kind: 'title', value: title, volatile: title.length > LONG_VALUE });
@@ -65,7 +72,9 @@
     const icon = name ? null : iconOf(el);     // a control with no name, by the icon it shows
     if (icon) out.push({ kind: 'attribute', value: (el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']'
       : el.tagName.toLowerCase()) + ':has(' + icon.selector + ')' });
-    if (r && !TRANSPARENT_ROLES.has(r) && (!name || name.length > LONG_VALUE)) out.push({ kind: 'role', role: r, name: null });
+    // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
+    // the container that holds it tells it apart
+    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name))) out.push({ kind: 'role', role: r, name: null });
     const selector = classSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
