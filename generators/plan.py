@@ -92,6 +92,8 @@ class Assertion(Model):
     locator: Locator | None = None
     text: str | None = None
     exact: bool = False               # text_visible: the text is its element's whole text
+    visible_only: bool = False        # text_visible: hidden elements hold the text too; the one shown is found
+                                      # among the visible ones
     pattern: str | None = None        # url: the URL; text_visible: the element's whole text, numbers as \d+
     value: str | int | None = None
     reason: str = ""

@@ -106,14 +106,15 @@ def text_assertion(kind: str, args: WaitForArgs | VerifyTextArgs, reason: str) -
     showed more, its whole text with the numbers around the agent's text as ``\\d+`` (they may differ
     in another run); a substring only for recordings that did not read the element's text."""
     text, shown = args.text or "", args.shown
+    visible_only = bool(args.hidden_copies)      # a strict get_by_text would find the hidden copies too
     if args.exact or not shown or text not in shown:
-        return Assertion(kind=kind, text=text, exact=bool(args.exact), reason=reason)
+        return Assertion(kind=kind, text=text, exact=bool(args.exact), visible_only=visible_only, reason=reason)
     before, _, after = shown.partition(text)
     if not re.search(r"\d", before + after):
-        return Assertion(kind=kind, text=shown, exact=True, reason=reason)
+        return Assertion(kind=kind, text=shown, exact=True, visible_only=visible_only, reason=reason)
     pattern = (WHOLE_TEXT_START + _text_shape(before, numbers_vary=True) + _text_shape(text)
                + _text_shape(after, numbers_vary=True) + WHOLE_TEXT_END)
-    return Assertion(kind=kind, text=text, pattern=pattern,
+    return Assertion(kind=kind, text=text, pattern=pattern, visible_only=visible_only,
                      reason=f"the element showed {shown!r}; the numbers around {text!r} may differ")
 
 

@@ -86,3 +86,26 @@ async def test_a_text_found_in_a_frame_becomes_a_frame_scoped_expect_in_the_gene
     source = export(recording, target="python", path=tmp_path / "test_paid.py", name="paid")[0].read_text()
     assert 'page.frame_locator(\'iframe[title="Payment form"]\').get_by_text("Paid", exact=True)' in source, source
     assert 'page.get_by_text("Paid")' not in source, source
+
+
+async def test_a_text_a_hidden_measurer_holds_too_is_found_among_the_visible_ones(session, apps, tmp_path):
+    """A truncated name's measurer (a hidden copy the app lays out to know whether the name fits) holds
+    every name too: the agent's wait and check pass, and the test finds the name among the elements that
+    show it — a strict get_by_text would find both, and fail every run (dagster's asset list)."""
+    from tests.flows import runner
+    from verdex import actions
+
+    tab, recording = await _recording_on_frames(session, apps, tmp_path / "measured.jsonl")
+    await tab.navigate(apps.url + "/reading/measured.html")
+    await actions.wait_for(tab, text="raw_orders")
+    assert (await assertions.text_visible(tab, "order_summary")).passed
+    waited, checked = (step.args for step in read_recording(recording).records[-2:])
+    assert (waited.hidden_copies, checked.hidden_copies) == (1, 1)
+    python = runner.export_python(recording, tmp_path / "python", "measured")
+    source = python.read_text()
+    assert 'page.get_by_text("raw_orders", exact=True).filter(visible=True)' in source, source
+    assert 'page.get_by_text("order_summary", exact=True).filter(visible=True)' in source, source
+    run = runner.run_pytest(python, seed=None)
+    assert run.passed, run.tail()
+    spec = runner.export_typescript(recording, tmp_path / "typescript", "measured").read_text()
+    assert 'page.getByText("order_summary", { exact: true }).filter({ visible: true })' in spec, spec

@@ -21,7 +21,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 import verdex.locators as locators
 import verdex.steps as steps
 from verdex.artifacts.capture import page_picture
-from verdex.assertions import whole_text
+from verdex.assertions import hidden_copies, whole_text
 from verdex.browser.startup import hold_startup, since_document_start
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch, came_before_ready
@@ -543,8 +543,11 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
     if showing is not None:
         waited["elements_showing"] = showing
     if tab.recorder.on:
+        hidden = await hidden_copies(tab, [], text) if text is not None and showing == 1 else 0
+        if hidden:
+            waited["hidden_copies"] = hidden
         # the text one element alone shows: the test asserts that element's whole text when it is just this
-        whole = await whole_text(tab, [], text) if text is not None and showing == 1 else {}
+        whole = await whole_text(tab, [], text, visible_only=bool(hidden)) if text is not None and showing == 1 else {}
         found = None
         if ref is not None and state not in ("detached", "hidden"):
             found = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)

@@ -25,6 +25,7 @@ from verdex.browser.calls import core_call
 from verdex.recording_format import VerifyElementArgs, VerifyTextArgs, VerifyUrlArgs
 
 CHECK_TIMEOUT_MS = 5_000
+VISIBLE_ONLY = LocatorStep(method="filter", kwargs={"visible": True})    # the elements that show it, not hidden copies
 POLL_S = 0.1
 ElementState = Literal["visible", "hidden", "enabled", "disabled", "checked", "unchecked", "value", "text", "count"]
 NEEDS_VALUE = ("value", "text", "count")
@@ -33,7 +34,9 @@ NEEDS_VALUE = ("value", "text", "count")
 @core_call("verify_text", "low")
 async def text_visible(tab: Tab, text: str) -> Verification:
     """Exactly one element shows the text, visibly: in the page, or else in one of its iframes (then the
-    recorded locator goes through the frame, ``page.frame_locator(…).get_by_text(…)``). Bounded."""
+    recorded locator goes through the frame, ``page.frame_locator(…).get_by_text(…)``). Hidden elements
+    may hold it too (a truncated label's measurer): the test then finds it among the visible ones
+    (``.filter(visible=True)``), which is what is checked. Bounded."""
     if not text.strip():
         raise InvalidArgument("text is empty")
     tab.ensure_no_dialog()
@@ -43,7 +46,7 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     found: list[LocatorStep] | None = None
     while found is None:
         for frame_steps in [[], *await _frame_paths(tab)]:
-            if await _shows_once(locators.build(tab.page, [*frame_steps, text_step])):
+            if await _shows_once(locators.build(tab.page, [*frame_steps, text_step, VISIBLE_ONLY])):
                 found = frame_steps
                 break
         else:
@@ -52,11 +55,14 @@ async def text_visible(tab: Tab, text: str) -> Verification:
             await asyncio.sleep(POLL_S)
     choice = None
     recorded: dict[str, Any] = {"text": text}
+    hidden = await hidden_copies(tab, found, text) if found is not None else 0
+    if hidden:
+        recorded["hidden_copies"] = hidden
     if found is not None:
-        recorded.update(await whole_text(tab, found, text))
+        recorded.update(await whole_text(tab, found, text, visible_only=bool(hidden)))
     if found:                        # inside an iframe: the test goes through the frame to the text
         steps = [*found, LocatorStep(method="get_by_text", args=[text], kwargs={"exact": True})
-                 if recorded.get("exact") else text_step]
+                 if recorded.get("exact") else text_step, *([VISIBLE_ONLY] if hidden else [])]
         choice = LocatorChoice(chosen=RankedLocator(kind="text", steps=steps, score=locators.SCORES["text"],
                                                     matches=1, is_target=True),
                                candidates=[], code=locators.python_expression(steps))
@@ -81,16 +87,28 @@ async def _why_not_shown_once(tab: Tab, text: str) -> str:
     return f"{visible} visible elements show this text: the test's check needs one (check a longer text)"
 
 
-async def whole_text(tab: Tab, frame_steps: list[LocatorStep], text: str) -> dict[str, Any]:
+async def hidden_copies(tab: Tab, frame_steps: list[LocatorStep], text: str) -> int:
+    """How many elements hold ``text`` without showing it, beside the one that shows it: a strict
+    ``get_by_text`` counts them too."""
+    held = locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text])])
+    try:
+        return max(0, await held.count() - await held.filter(visible=True).count())
+    except PlaywrightError:          # the frame navigated or went away meanwhile
+        return 0
+
+
+async def whole_text(tab: Tab, frame_steps: list[LocatorStep], text: str, *, visible_only: bool = False) -> dict[str, Any]:
     """What the one element showing ``text`` shows: ``{"exact": True}`` when Playwright finds it by the
-    whole text too (the test then asserts that text exactly), else ``{"shown": its whole text}``."""
+    whole text too (the test then asserts that text exactly), else ``{"shown": its whole text}``;
+    ``visible_only``: among the elements that show it (hidden copies hold it too)."""
+    shown_only = [VISIBLE_ONLY] if visible_only else []
     exact = locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text],
-                                                                kwargs={"exact": True})])
+                                                                kwargs={"exact": True}), *shown_only])
     try:
         if await _shows_once(exact):
             return {"exact": True}
-        shown = await locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text])]
-                                     ).text_content(timeout=CHECK_TIMEOUT_MS)
+        shown = await locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text]),
+                                                *shown_only]).text_content(timeout=CHECK_TIMEOUT_MS)
     except PlaywrightError:          # gone or redrawn meanwhile: the assertion stays a substring match
         return {}
     return {"shown": " ".join((shown or "").split())}

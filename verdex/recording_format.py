@@ -124,6 +124,7 @@ class WaitForArgs(_Line):
     elements_showing: int | None = None
     exact: bool | None = None                  # the one element showing the text shows just it
     shown: str | None = None                   # ... else its whole text
+    hidden_copies: int | None = None           # elements that hold the text without showing it (a measurer)
 
 
 class DialogArgs(_Line):
@@ -138,6 +139,7 @@ class VerifyTextArgs(_Line):
     text: str
     exact: bool | None = None
     shown: str | None = None
+    hidden_copies: int | None = None           # elements that hold the text without showing it (a measurer)
 
 
 class VerifyElementArgs(_Line):

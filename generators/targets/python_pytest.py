@@ -18,6 +18,7 @@ from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
 DECLARATION = "{name} = {chain}"
+VISIBLE_ONLY = ".filter(visible=True)"   # among the elements that show a text, not its hidden copies
 # names the test file already uses: a shared locator's variable never takes one
 RESERVED = {"page", "expect", "re", "os", "pathlib", "response", "response_to", "dialog", "file_chooser_info"}
 METHODS = {"get_by_test_id", "get_by_role", "get_by_label", "get_by_placeholder", "get_by_alt_text", "get_by_text",
@@ -232,14 +233,15 @@ class PythonPytest:
             return page, "to_have_url", [f"re.compile({pattern_literal(assertion.pattern or '')})"]
         if assertion.kind == "text_visible" and assertion.pattern:
             self._imports.add("re")
-            return f"{page}.get_by_text(re.compile({pattern_literal(assertion.pattern)}))", "to_be_visible", []
+            shown = f"{page}.get_by_text(re.compile({pattern_literal(assertion.pattern)}))"
+            return shown + (VISIBLE_ONLY if assertion.visible_only else ""), "to_be_visible", []
         if assertion.kind == "text_visible":
-            return self._text(page, assertion.text, assertion.exact), "to_be_visible", []
+            return self._text(page, assertion.text, assertion.exact, assertion.visible_only), "to_be_visible", []
         if assertion.kind == "hidden" and assertion.locator is None:
             return f"{page}.get_by_text({literal(assertion.text)})", "to_be_hidden", []
         if assertion.kind in ("shared_text_visible", "shared_text_hidden"):
             matcher = "not_to_have_count" if assertion.kind == "shared_text_visible" else "to_have_count"
-            return f"{page}.get_by_text({literal(assertion.text)}).filter(visible=True)", matcher, ["0"]
+            return f"{page}.get_by_text({literal(assertion.text)}){VISIBLE_ONLY}", matcher, ["0"]
         target = self._locator(page, assertion.locator)
         if assertion.kind == "count":
             return target, "to_have_count", [str(int(assertion.value or 0))]
@@ -253,8 +255,8 @@ class PythonPytest:
         name = "_".join(words)
         return f"{name}_locator" if name in RESERVED or keyword.iskeyword(name) or re.fullmatch(r"page\d*", name) else name
 
-    def _text(self, page: str, text: str | None, exact: bool) -> str:
-        return f"{page}.get_by_text({literal(text)}{', exact=True' if exact else ''})"
+    def _text(self, page: str, text: str | None, exact: bool, visible_only: bool = False) -> str:
+        return f"{page}.get_by_text({literal(text)}{', exact=True' if exact else ''})" + (VISIBLE_ONLY if visible_only else "")
 
     def _locator(self, page: str, locator: Locator) -> str:
         return self._chain(page, locator.steps)

@@ -14,6 +14,7 @@ from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
 
 DECLARATION = "const {name} = {chain};"
+VISIBLE_ONLY = ".filter({ visible: true })"   # among the elements that show a text, not its hidden copies
 # names the spec already uses, and JavaScript's reserved words a name could make
 RESERVED = {"page", "expect", "test", "path", "secret", "responseTo", "dialog", "response", "default", "new",
             "delete", "function", "class", "const", "let", "var", "this", "switch", "case", "in", "of", "for",
@@ -265,14 +266,15 @@ class TypeScript:
         if assertion.kind == "url":
             return page, "toHaveURL", [regex_literal(assertion.pattern or "")]
         if assertion.kind == "text_visible" and assertion.pattern:
-            return f"{page}.getByText({regex_literal(assertion.pattern)})", "toBeVisible", []
+            shown = f"{page}.getByText({regex_literal(assertion.pattern)})"
+            return shown + (VISIBLE_ONLY if assertion.visible_only else ""), "toBeVisible", []
         if assertion.kind == "text_visible":
-            return self._text(page, assertion.text, assertion.exact), "toBeVisible", []
+            return self._text(page, assertion.text, assertion.exact, assertion.visible_only), "toBeVisible", []
         if assertion.kind == "hidden" and assertion.locator is None:
             return f"{page}.getByText({literal(assertion.text)})", "toBeHidden", []
         if assertion.kind in ("shared_text_visible", "shared_text_hidden"):
             matcher = "not.toHaveCount" if assertion.kind == "shared_text_visible" else "toHaveCount"
-            return f"{page}.getByText({literal(assertion.text)}).filter({{ visible: true }})", matcher, ["0"]
+            return f"{page}.getByText({literal(assertion.text)}){VISIBLE_ONLY}", matcher, ["0"]
         target = self._locator(page, assertion.locator)
         if assertion.kind == "count":
             return target, "toHaveCount", [str(int(assertion.value or 0))]
@@ -287,8 +289,8 @@ class TypeScript:
         reserved = name in RESERVED or re.fullmatch(r"(page|response|download|fileChooser)\d*(Promise)?", name)
         return f"{name}Locator" if reserved else name
 
-    def _text(self, page: str, text: str | None, exact: bool) -> str:
-        return f"{page}.getByText({literal(text)}{', { exact: true }' if exact else ''})"
+    def _text(self, page: str, text: str | None, exact: bool, visible_only: bool = False) -> str:
+        return f"{page}.getByText({literal(text)}{', { exact: true }' if exact else ''})" + (VISIBLE_ONLY if visible_only else "")
 
     def _locator(self, page: str, locator: Locator) -> str:
         return self._chain(page, locator.steps)
