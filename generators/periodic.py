@@ -1,6 +1,8 @@
-"""Requests a page makes on a timer (a usage ping, an autosave, a poll): the page made the same method
-and path while no action ran — between actions, or twice as it loaded (``RequestEffect.on_its_own``, read
-by the tab's network log). Such a request may come before, during or after any action, so it is never an
+"""Requests a page makes on a timer (a usage ping, an autosave, a poll): the page made the same request
+— the same place: method, path, the words of its query, a GraphQL operation's name
+(``RequestEffect.place``) — while no action ran, between actions or twice as it loaded
+(``RequestEffect.on_its_own``, read by the tab's network log). One endpoint that serves every operation
+(``POST /graphql?op=Poll`` on a timer, ``?op=Launch`` the action's) is as many places as operations. Such a request may come before, during or after any action, so it is never an
 action's response wait; once the recording saw the page make it on its own, at any step, each of its
 sightings is the timer's."""
 
@@ -12,17 +14,18 @@ from verdex.facts import RequestEffect
 from verdex.recording_format import Step
 
 
-def timer_requests(steps: list[Step]) -> frozenset[tuple[str, str]]:
-    """Method and path of every request the recording saw the page make on its own."""
+def timer_requests(steps: list[Step]) -> frozenset[str]:
+    """The place of every request the recording saw the page make on its own."""
     return frozenset(_place(request) for record in steps
                      for request in [*(record.effects.requests if record.effects else []),
                                      *(record.startup.requests if record.startup else [])]
                      if request.on_its_own)
 
 
-def on_a_timer(request: RequestEffect, timers: frozenset[tuple[str, str]]) -> bool:
+def on_a_timer(request: RequestEffect, timers: frozenset[str]) -> bool:
     return _place(request) in timers
 
 
-def _place(request: RequestEffect) -> tuple[str, str]:
-    return request.method, urlsplit(request.url).path
+def _place(request: RequestEffect) -> str:
+    """Its place, or for a recording made before places were kept, its method and path."""
+    return request.place or f"{request.method} {urlsplit(request.url).path}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import takewhile
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
 from verdex.generators.periodic import on_a_timer
@@ -356,6 +356,17 @@ def loaded_another_page(record: Record) -> str | None:
             "its loading")
 
 
+# a query value that says which thing is asked for (an operation's name, ``?op=Poll``), not a cursor, an id or
+# a time that changes each time the same request is made again (``?since=42``, ``?_=1732870000``)
+QUERY_WORD = re.compile(r"[A-Za-z][A-Za-z_.:-]{0,39}")
+
+
+def query_words(url: str) -> list[str]:
+    """The ``key=value`` pairs of a URL's query whose value is a word (``op=Save``), in the URL's order:
+    what one endpoint that serves every operation tells them apart by."""
+    return [f"{key}={value}" for key, value in parse_qsl(urlsplit(url).query) if QUERY_WORD.fullmatch(value)]
+
+
 def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:
     """Playwright's URL glob for a request: any origin, the path with ids, hashes and names the server
     made as ``*``, and any query when the request had one. ``http://h/api/items/42?page=2`` gives
@@ -364,6 +375,22 @@ def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:
     path = "/".join("*" if _any_name(part, made) else re.sub(r"([\\*?{}])", r"\\\1", part)
                     for part in (parts.path or "/").split("/"))
     return "**" + path + ("?**" if parts.query else "")
+
+
+def _told_apart_by_query(chosen: RequestEffect, seen: list[RequestEffect], glob: str,
+                         made: frozenset[str]) -> str | None:
+    """The glob with the words of the chosen request's query (``**/api?**op=Save**``) when the page made
+    other requests of its method to the same glob with other words (``?op=Poll`` on a timer), and the
+    words tell them apart: a response of theirs would end the wait. Proven on the recorded URLs."""
+    words = query_words(chosen.url)
+    others = [r.url for r in seen if r.method == chosen.method and url_glob(r.url, made) == glob
+              and query_words(r.url) != words]
+    if not words or not others:
+        return None
+    told = glob + "".join(re.sub(r"([\\*?{}])", r"\\\1", word) + "**" for word in words)
+    if not glob_matches(told, chosen.url) or any(glob_matches(told, url) for url in others):
+        return None
+    return told
 
 
 def recorded_requests(steps: list[Record]) -> list[RequestEffect]:
@@ -392,7 +419,7 @@ def _last_load_of_what_it_made(changed: list[RequestEffect], chosen: RequestEffe
 
 
 def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
-                   timers: frozenset[tuple[str, str]] = frozenset()) -> ResponseMatch | None:
+                   timers: frozenset[str] = frozenset()) -> ResponseMatch | None:
     """The action started a request and the page changed when it answered: wait for that response.
     ``seen`` is every request of the recording: when one of another method matches the same glob
     (``GET /api/cart`` beside ``POST /api/cart``), the test checks the method too. Names the server
@@ -415,7 +442,7 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
 
 
 def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
-                        timers: frozenset[tuple[str, str]] = frozenset()) -> ResponseMatch | None:
+                        timers: frozenset[str] = frozenset()) -> ResponseMatch | None:
     """The page asked for something with the text the action typed only after the action had settled
     (``Step.requests_before`` of the next action: a search asked for 300 ms after the last key): the
     action waits for its answer, which redraws what the next action acts on (a list the search narrows
@@ -429,6 +456,11 @@ def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (
 
 def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozenset[str], reason: str) -> ResponseMatch:
     glob = url_glob(chosen.url, made)
+    told = _told_apart_by_query(chosen, seen, glob, made)
+    if told is not None:
+        glob = told
+        reason += (f"; {', '.join(query_words(chosen.url))} in its query tells it from the page's other requests "
+                   f"to {urlsplit(chosen.url).path}")
     holds = glob_matches(glob, chosen.url)
     named = sorted({unquote(part) for part in urlsplit(chosen.url).path.split("/") if is_made(part, made)})
     if named:

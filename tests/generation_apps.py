@@ -13,6 +13,12 @@ a copy of one:
 - ``/usage/``: the page pings ``POST /api/usage`` on a timer, as analytics and autosaves do, and "Run
   report" asks ``GET /api/report``; the server answers the report only after two more pings came, so
   the timer's requests are among the action's, answered right before the page changes;
+- ``/operations/``: the same as ``/usage/`` through one endpoint for every operation, told apart by the
+  query (``POST /api/rpc?op=Ping`` on the timer, ``POST /api/rpc?op=Report`` for "Run report"), as RPC
+  and GraphQL apps send theirs;
+- ``/catalog/``: "Search" asks a GraphQL query with POST (``{"query": "query Assets …"}``), whose answer
+  names the assets there are, and draws a link to each (``/catalog/order_summary``) — a POST that reads:
+  its names are not the server's new ones;
 - ``/language/``: the page greets in the browser's language (``navigator.language``) and names its time
   zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``.
 """
@@ -78,6 +84,23 @@ document.querySelector("button").addEventListener("click", async () => {
   const report = await fetch("/api/report").then((r) => r.json());
   document.querySelector("[role=status]").textContent = "Report ready: " + report.title;
 });""")
+OPERATIONS = ("<button type='button'>Run report</button><p role='status'></p>",
+              """setInterval(() => fetch("/api/rpc?op=Ping", { method: "POST", body: "{}" }), 100);
+document.querySelector("button").addEventListener("click", async () => {
+  const report = await fetch("/api/rpc?op=Report", { method: "POST", body: "{}" }).then((r) => r.json());
+  document.querySelector("[role=status]").textContent = "Report ready: " + report.title;
+});""")
+CATALOG = ("<button type='button'>Search</button><ul></ul>",
+           """document.querySelector("button").addEventListener("click", async () => {
+  const query = "query Assets { assets { name } }";
+  const answer = await fetch("/api/graphql", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ query, operationName: "Assets" }) }).then((r) => r.json());
+  for (const asset of answer.data.assets) {
+    const item = document.createElement("li");
+    item.append(Object.assign(document.createElement("a"), { href: "/catalog/" + asset.name, textContent: asset.name }));
+    document.querySelector("ul").append(item);
+  }
+});""")
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -100,10 +123,17 @@ class GenerationApps:
 
     def answer(self, method: str, path: str, headers: dict[str, str]) -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
-                 "/drafts/": ("Drafts", DRAFTS)}
+                 "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
+                 "/catalog/": ("Catalog", CATALOG)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
+        if method == "GET" and path.startswith("/catalog/") and path != "/catalog/":
+            name = unquote(path.rsplit("/", 1)[1])
+            return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
+        if method == "POST" and path == "/api/graphql":
+            return 200, "application/json", json.dumps({"data": {"assets": [{"name": "order_summary"},
+                                                                            {"name": "raw_orders"}]}})
         if method == "GET" and path.startswith("/folders/open/"):
             return 200, "text/html", PAGE.format(title=unquote(path.rsplit("/", 1)[1]), body=FOLDER[0],
                                                  script=FOLDER[1])
@@ -137,12 +167,12 @@ class GenerationApps:
             return 200, "application/json", "{}"
         if method == "GET" and path.startswith(("/api/folders/", "/api/notes/")) and path.endswith("/files"):
             return 200, "application/json", "[]"
-        if method == "POST" and path == "/api/usage":
+        if method == "POST" and path in ("/api/usage", "/api/rpc?op=Ping"):
             with self.pinged:
                 self.pings += 1
                 self.pinged.notify_all()
             return 200, "application/json", "{}"
-        if method == "GET" and path == "/api/report":
+        if (method, path) in (("GET", "/api/report"), ("POST", "/api/rpc?op=Report")):
             with self.pinged:
                 wanted = self.pings + PINGS_BEFORE_REPORT
                 self.pinged.wait_for(lambda: self.pings >= wanted, REPORT_BOUND_S)

@@ -2,7 +2,9 @@
 ``POST /api/usage`` every 100 ms, whose server answers "Run report" only after two more pings came (so
 the timer's requests are among the action's, answered just before the page changes), the recording
 marks the ping as the page's own (it made it while no action ran) and the test waits for
-``GET /api/report`` only — and passes in pytest and in ``npx playwright test`` (generators/periodic.py)."""
+``GET /api/report`` only — and passes in pytest and in ``npx playwright test`` (generators/periodic.py).
+Where one endpoint serves every operation (``POST /api/rpc?op=Ping`` on the timer, ``?op=Report`` the
+action's), the operation is the place: the action's request is waited for, by a glob its words hold."""
 
 from __future__ import annotations
 
@@ -61,7 +63,7 @@ def test_a_request_seen_on_its_own_later_in_the_recording_is_the_timers_at_every
     first = _click([_request("POST", "/api/autosave"), _request("GET", "/api/pages/7")])
     later = _click([_request("POST", "/api/autosave", own=True)])
     timers = timer_requests([first, later])
-    assert timers == {("POST", "/api/autosave")}
+    assert timers == {"POST /api/autosave"}
     assert response_match(first.effects, timers=timers).url_glob == "**/api/pages/*"
     assert response_match(later.effects, timers=timers) is None
     assert response_match(first.effects).url_glob == "**/api/autosave"     # without the evidence: the bug
@@ -70,3 +72,22 @@ def test_a_request_seen_on_its_own_later_in_the_recording_is_the_timers_at_every
 def _click(requests: list[dict]) -> Step:
     return STEP.validate_python({"tool": "browser_click", "tab": "t1",
                                  "effects": {"requests": requests, "url_before": "", "url_after": ""}})
+
+
+async def test_one_endpoint_for_every_operation_is_as_many_places_as_operations(tmp_path):
+    recording = tmp_path / "operations.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/operations/")
+            assert apps.wait_for_pings(2)
+            await agent.click("button", "Run report", expect_text="Report ready: Weekly sales")
+        steps = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()][1:]
+        click = next(s for s in steps if s.get("tool") == "browser_click")
+        own = {r["url"].rsplit("/", 1)[1]: r["on_its_own"] for r in click["effects"]["requests"]}
+        assert own.get("rpc?op=Ping") is True and own["rpc?op=Report"] is False, own
+        python = runner.export_python(recording, tmp_path, "operations")
+        source = python.read_text(encoding="utf-8")
+        assert 'with page.expect_response("**/api/rpc?**op=Report**") as response_info:' in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"

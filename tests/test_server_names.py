@@ -90,6 +90,22 @@ async def test_a_thing_the_action_made_is_waited_for_until_the_app_has_loaded_it
             assert done.passed, f"{typescript}\n{done.tail()}"
 
 
+async def test_a_name_a_graphql_query_read_is_no_name_the_server_made(tmp_path):
+    """/catalog/'s "Search" sends a GraphQL query with POST: its answer names the assets there are, not ones
+    it made. The agent's check of the URL it opened keeps the name (``/catalog/order_summary``), where a
+    POST's names were taken for new ones and the check became ``/catalog/[^/]+`` (dagster's asset search)."""
+    recording = tmp_path / "catalog.jsonl"
+    with generation_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(f"{url}/catalog/")
+            await agent.click("button", "Search", expect_text="order_summary")
+            await agent.click("link", "order_summary")
+            await agent.verify_url("/catalog/order_summary")
+        source = runner.export_python(recording, tmp_path, "catalog").read_text(encoding="utf-8")
+        assert 're.compile(r"/catalog/order_summary$")' in source and "[^/]+" not in source, source
+
+
 def _step(tool: str, args: dict, requests: list[dict] = (), url_after: str = "") -> Step:
     requests = [{"resource_type": "fetch", **request} for request in requests]
     return STEP.validate_python({"tool": tool, "tab": "t1", "args": args,

@@ -271,7 +271,7 @@ class EffectsWatch:
                              status=record.status, failed=record.failed, changed_page=changed,
                              standing=network.standing(record, self._t0), named=self._named.get(id(record), []),
                              body_ended=record.status is not None and record.finished is not None,
-                             on_its_own=network.on_its_own(record))
+                             on_its_own=network.on_its_own(record), place=record.place)
 
     def _effects(self, *, downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
                  changed_times: list[float] | None = None, stalls: list[list[float]] = (),

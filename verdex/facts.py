@@ -665,6 +665,9 @@ class RequestEffect(Fact):
                                              "something (a JSON answer's strings, a Location)")
     on_its_own: bool = Field(False, description="the page made the same request while no action ran (between "
                                                 "actions, or twice as it loaded): a timer's, not the action's")
+    place: str = Field("", description="where it went, as the same request made again goes: method, path, the words "
+                                       "of its query, a GraphQL operation's name (the same place as a timer's "
+                                       "request is the timer's)")
 
 
 class SocketStart(Fact):

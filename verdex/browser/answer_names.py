@@ -1,12 +1,14 @@
 """The names a server gave in its answer to a request that made or changed something: the strings of a
 JSON answer (``{"name": "Untitled1.doc", "path": "docs/Untitled1.doc"}``) and a ``Location`` header. A
 URL of the flow that holds one of them names a thing the server made, which another run of the test
-finds under another name (generators/server_names.py)."""
+finds under another name (generators/server_names.py). A GraphQL query is sent with POST, and reads: its
+answer names what is there already (dagster's asset list), not what the request made."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -19,6 +21,8 @@ MAX_BODY = 256 * 1024
 MAX_NAMES = 100
 MAX_NAME = 200
 READ_BOUND_S = 2.0
+# a GraphQL document's first operation, after its comments: "query", "subscription", "{" (a query) or "mutation"
+GRAPHQL_OPERATION = re.compile(r"^(?:\s|#[^\n]*\n)*(query|subscription|mutation|\{)")
 
 
 def names_read(method: str, resource_type: str, status: int | None, request: Request) -> asyncio.Task | None:
@@ -28,7 +32,31 @@ def names_read(method: str, resource_type: str, status: int | None, request: Req
     generators/server_names.py). None for any other request."""
     if method not in CHANGING_METHODS or resource_type not in DATA_TYPES or status is None or not 200 <= status < 300:
         return None
+    if graphql_reads(_sent(request)):
+        return None
     return asyncio.get_running_loop().create_task(_bounded(request))
+
+
+def graphql_reads(body: str | None) -> bool:
+    """Is the body a GraphQL request (``{"query": …}``, or a batch of them) whose operations all read —
+    queries and subscriptions, no mutation?"""
+    try:
+        sent = json.loads(body) if body and body.lstrip()[:1] in "{[" else None
+    except ValueError:
+        return False
+    operations = sent if isinstance(sent, list) else [sent]
+    documents = [op.get("query") if isinstance(op, dict) else None for op in operations]
+    if not documents or not all(isinstance(document, str) for document in documents):
+        return False                       # not GraphQL, or a persisted query that names no operation type
+    kinds = [GRAPHQL_OPERATION.match(document) for document in documents]
+    return all(kind is not None and kind.group(1) != "mutation" for kind in kinds)
+
+
+def _sent(request: Request) -> str | None:
+    try:
+        return request.post_data
+    except (PlaywrightError, UnicodeDecodeError, ValueError):
+        return None                        # not text (an upload)
 
 
 async def names_of(task: asyncio.Task | None) -> list[str]:

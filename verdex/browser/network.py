@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections import deque
 from dataclasses import dataclass
-from urllib.parse import unquote_plus
+from urllib.parse import unquote_plus, urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request, Response, WebSocket
 
 from verdex.browser.answer_names import names_read
+from verdex.generators.waits import query_words
 
 ABORTED = "net::ERR_ABORTED"
 CHANGED_PAGE_WINDOW_MS = 500      # a response changed the page when the DOM changed this soon after it
@@ -45,6 +47,10 @@ class RequestRecord:
     document: int = 0                     # which of the page's documents it was made in
     body: str | None = None               # what it sent (the first BODY_KEPT characters), for the text it holds
     answer: Response | None = None        # a data request's JSON answer, whose body startup reads (startup.py)
+
+    @property
+    def place(self) -> str:
+        return place_of(self.method, self.url, self.body)
 
 
 STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "multipart/x-mixed-replace")
@@ -176,10 +182,9 @@ class NetworkLog:
         """The request to the same place that ended just before this one started, on the same document (the
         page asked again; a request the last document left open ends as the next one loads, which asks
         anew)."""
-        place = _place(record.url)
+        place = record.place
         for earlier in list(self._records)[-200:][::-1]:
-            if (earlier.finished is not None and earlier.document == record.document and earlier.method == record.method
-                    and _place(earlier.url) == place):
+            if earlier.finished is not None and earlier.document == record.document and earlier.place == place:
                 return earlier if record.started - earlier.finished <= RENEWED_WITHIN_S else None
         return None
 
@@ -241,9 +246,9 @@ class NetworkLog:
         its document had loaded (between actions), or at least twice while one document loaded — a timer's
         request (a usage ping, an autosave), which an action's test must not wait for. (Two loads of one page
         that each ask for the same data are not a timer.)"""
-        place = _place(record.url)
+        place = record.place
         idle = [r for r in self._records if r.idle and r is not record and r.started < record.started
-                and r.method == record.method and _place(r.url) == place]
+                and r.place == place]
         loading = [r.document for r in idle if not r.loaded]
         return any(r.loaded for r in idle) or any(loading.count(document) >= 2 for document in set(loading))
 
@@ -273,9 +278,19 @@ def _held_for(record: RequestRecord) -> float:
     return (record.responded or record.finished or record.started) - record.started
 
 
-def _place(url: str) -> str:
-    """A URL without its query: a poll asks again with another cursor (?since=42)."""
-    return url.split("?", 1)[0].split("#", 1)[0]
+GRAPHQL_NAME = re.compile(r'"operationName"\s*:\s*"(\w{1,80})"')
+
+
+def place_of(method: str, url: str, body: str | None) -> str:
+    """Where a request goes, as the same request made again goes: its method and path, the words its query
+    holds (``?op=Poll``, which one endpoint serves every operation by), and a GraphQL operation's name in
+    its body (``POST /graphql`` for every query and mutation): a poll is one place, the action's request to
+    the same endpoint another."""
+    words = sorted(query_words(url))
+    operation = GRAPHQL_NAME.search(body or "")
+    return " ".join([method, urlsplit(url).path or "/", *(["?" + "&".join(words)] if words else []),
+                     *([operation.group(1)] if operation else [])])
+
 
 
 def _body(request: Request) -> str | None:

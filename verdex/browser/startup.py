@@ -113,7 +113,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         at = page_ends.take(record, origin)
         changed = at is not None and changed_the_page(at, changes, stalls)
         requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
-                                      status=record.status, changed_page=changed))
+                                      status=record.status, changed_page=changed, place=record.place))
         if changed:
             changing.append((order, at, record))
     ends = [at for _, at, _ in changing]
