@@ -32,13 +32,13 @@ SETTLE_TIMEOUT_S = 120.0     # a bound on a page that never settles; /huge/ take
 PAGES = ["/", "/shop/", "/shop/cart", "/shop/checkout", "/login/", "/login/welcome.html", "/consent/",
          "/frames/", "/popup/", "/grid/", "/hostile/clean.html", "/aria/",
          "/banner/", "/huge/", "/routes/todos.html#/active", "/routes/products.html?sort=-price",
-         "/aria/icons.html"]
+         "/aria/icons.html", "/aria/graph.html"]
 # Pages that stand for scale, whose refs are asked of Playwright by shape of name (see queries()).
 SCALE_PAGES = {"/huge/"}
 NUMBER = re.compile(r"\d+")
 REGEX_SPECIAL = re.compile(r"[.*+?^${}()|[\]\\/]")
 # Pages whose every ref's name is compared with Chromium's accessibility tree too.
-CHROMIUM_PAGES = ["/aria/", "/aria/icons.html", "/grid/"]
+CHROMIUM_PAGES = ["/aria/", "/aria/icons.html", "/aria/graph.html", "/grid/"]
 
 
 def refs_by_role_and_name(text: str) -> dict[tuple[str, str, str], list[str]]:

@@ -36,7 +36,7 @@ from verdex.facts import Fact
 # with it: a page that replaces Array.prototype.map or JSON.stringify changes its own world, never
 # this one, and the page never sees a verdex attribute or global. The function is called once per
 # document with {refBase, testIdAttribute, refPrefix} and leaves ``globalThis.__verdex`` behind.
-PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "names", "tree", "identity", "snapshot", "structure",
+PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "svg", "names", "tree", "identity", "snapshot", "structure",
                      "scopes", "mutations", "locators", "risk", "preflight", "watch", "reading", "install")
 
 

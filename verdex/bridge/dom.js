@@ -115,6 +115,14 @@
     try { return fn(); } catch (e) { return fallback; }
   }
 
+  // The absolute URL a link leads to: an HTML <a>'s or <area>'s href; an svg <a>'s href attribute, resolved
+  // against the document's base as the browser follows it (its href property is an SVGAnimatedString).
+  function linkHref(link) {
+    if (typeof link.href === 'string') return link.href;
+    const raw = link.getAttribute('href') || '';
+    return attempt(() => new URL(raw, link.baseURI).href, raw);
+  }
+
   function collapse(text) {
     return text.replace(/[\u200b\u00ad]/g, '').replace(/\s+/g, ' ').trim();
   }

@@ -94,7 +94,7 @@
   function navigationFacts(el) {
     const link = closestAcrossShadow(el, 'a[href], area[href]');
     const out = { link: null, form: null };
-    if (link) out.link = { href: link.href, target: link.getAttribute('target') || null, download: link.hasAttribute('download') };
+    if (link) out.link = { href: linkHref(link), target: link.getAttribute('target') || null, download: link.hasAttribute('download') };
     const submits = (el.tagName === 'BUTTON' && (el.getAttribute('type') || 'submit').toLowerCase() === 'submit') ||
       (el.tagName === 'INPUT' && ['submit', 'image'].includes((el.type || '').toLowerCase()));
     // formAction/formMethod reflect the button's own attributes and fall back to the document, not the form

@@ -47,7 +47,7 @@
   // ``#main`` is the page's own path, not where the link goes).
   function urlWords(el) {
     try {
-      const url = new URL(el.href);
+      const url = new URL(linkHref(el));
       const here = new URL(el.ownerDocument ? el.ownerDocument.location.href : location.href);
       if (url.origin === here.origin && url.pathname === here.pathname && url.search === here.search) return '';
       return decodeURIComponent(url.pathname).replace(/[/_\-.]+/g, ' ').replace(/\s+/g, ' ').trim();
@@ -56,7 +56,7 @@
 
   function leadsElsewhere(el) {
     try {
-      const url = new URL(el.href);
+      const url = new URL(linkHref(el));
       const here = new URL(el.ownerDocument ? el.ownerDocument.location.href : location.href);
       return /^https?:$/.test(url.protocol) &&
         !(url.origin === here.origin && url.pathname === here.pathname && url.search === here.search);
@@ -109,7 +109,7 @@
         subject: name || r };
     }
     if (!escape && path && DANGER_NAME.test(path)) {
-      return { level: activating ? 'danger' : 'caution', reason: 'it leads to ' + quote(clip(new URL(el.href).pathname, 60)),
+      return { level: activating ? 'danger' : 'caution', reason: 'it leads to ' + quote(clip(new URL(linkHref(el)).pathname, 60)),
         subject: name || r };
     }
     const context = riskContext(el);
@@ -125,7 +125,7 @@
     if ((PUSHING_ROLES.has(r) && !escape && caution.test(own)) || submits)
       return { level: 'caution', reason: submits ? 'submits a form'
         : caution.test(name) ? 'its name says ' + quote(clip(name.trim(), 60))
-        : 'it leads to ' + quote(clip(new URL(el.href).pathname, 60)), subject: name || r };
+        : 'it leads to ' + quote(clip(new URL(linkHref(el)).pathname, 60)), subject: name || r };
     if (context && context.danger && !escape)
       return { level: 'caution', reason: 'in ' + context.kind + ' ' + quote(context.label), subject: name || r };
     return null;

@@ -98,7 +98,7 @@
   }
 
   function buildNodes(el, depth, ctx, out) {
-    if (SKIPPED_TAGS.has(el.tagName)) return;
+    if (SKIPPED_TAGS.has(el.tagName) || undrawnSvgPart(el)) return;
     const s = style(el);
     if (!s || s.display === 'none') return;
     if ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') return;
@@ -136,7 +136,7 @@
       return;
     }
 
-    const leaf = !!r && LEAF_ROLES.has(r);
+    const leaf = !!r && LEAF_ROLES.has(r) && !drawingWithContent(el, r);
     if (!leaf && depth < ctx.maxDepth) buildChildren(composedChildren(el), node, depth + 1, ctx);
     else if (!leaf && el.firstElementChild) node.truncated = true;
 
@@ -160,7 +160,7 @@
         const text = collapse(child.data);
         if (!text) continue;
         const parent = child.parentElement;
-        if (parent && styleHidden(parent)) continue;
+        if (parent && (styleHidden(parent) || undrawnSvgText(child))) continue;
         const last = node.children[node.children.length - 1];
         if (last && last.text !== undefined) last.text = last.text + ' ' + text;
         else node.children.push({ text });
