@@ -9,7 +9,6 @@ assertion is one that held), then recorded for the generated test.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 from typing import Any, Literal
@@ -26,9 +25,6 @@ from verdex.browser.calls import core_call
 from verdex.recording_format import VerifyElementArgs, VerifyTextArgs, VerifyUrlArgs
 
 CHECK_TIMEOUT_MS = 5_000
-# what a control inside a text's element is: its text is the control's, not part of what the agent read
-CONTROLS = ("button, a[href], input, select, textarea, [role=button], [role=link], [role=tab], [role=checkbox], "
-            "[role=radio], [role=switch], [role=menuitem], [role=option], [role=combobox]")
 VISIBLE_ONLY = LocatorStep(method="filter", kwargs={"visible": True})    # the elements that show it, not hidden copies
 POLL_S = 0.1
 ElementState = Literal["visible", "hidden", "enabled", "disabled", "checked", "unchecked", "value", "text", "count"]
@@ -103,20 +99,16 @@ async def hidden_copies(tab: Tab, frame_steps: list[LocatorStep], text: str) -> 
 
 async def whole_text(tab: Tab, frame_steps: list[LocatorStep], text: str, *, visible_only: bool = False) -> dict[str, Any]:
     """What the one element showing ``text`` shows: ``{"exact": True}`` when Playwright finds it by the
-    whole text too (the test then asserts that text exactly), else ``{"shown": its whole text}`` — but
-    not when a control inside it adds to it (``Graph depth`` beside its "All" button reads "Graph
-    depthAll": the test asserts the agent's text, which the check found once); ``visible_only``: among
-    the elements that show it (hidden copies hold it too)."""
+    whole text too (the test then asserts that text exactly), else ``{"shown": its whole text}``;
+    ``visible_only``: among the elements that show it (hidden copies hold it too)."""
     shown_only = [VISIBLE_ONLY] if visible_only else []
     exact = locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text],
                                                                 kwargs={"exact": True}), *shown_only])
     try:
         if await _shows_once(exact):
             return {"exact": True}
-        element = locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text]), *shown_only])
-        if await element.evaluate(f"el => !!el.querySelector({json.dumps(CONTROLS)})", timeout=CHECK_TIMEOUT_MS):
-            return {}
-        shown = await element.text_content(timeout=CHECK_TIMEOUT_MS)
+        shown = await locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text]),
+                                                *shown_only]).text_content(timeout=CHECK_TIMEOUT_MS)
     except PlaywrightError:          # gone or redrawn meanwhile: the assertion stays a substring match
         return {}
     return {"shown": " ".join((shown or "").split())}
