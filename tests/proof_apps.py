@@ -21,6 +21,11 @@ of real apps, not a copy of one:
 - ``/entries/``: a form alone; "Save" keeps the typed entry (``POST /api/entries``) and lists every entry
   kept so far — an insert that shows the table of records after it: a test that saves what the recording
   saved finds it twice;
+- ``/assets/``: a data platform's catalog of assets ("raw_orders", "order_summary"), each a button above
+  its description, under a filter box that hides the assets whose name does not hold what is typed (as
+  Dagster's asset catalog does); once a second code location defines "raw_orders" too
+  (``assets_twice``), it is listed twice — the app changed under the recording, nothing the flow made: a
+  search term ("raw") typed after a line that finds "raw_orders" is a part of data the page already showed;
 - ``/secret/``: a user field and a password field whose value the server checks against ``PASSWORD``,
   under a line about the vault's "administration";
 - ``/users/`` and ``/i18n/``: pages that load their data after they open and then show, beside stable
@@ -138,6 +143,16 @@ SECRET = ("<p>The vault's administration.</p><label>User <input id='user'></labe
   const answer = await fetch("/api/unlock", { method: "POST", body: document.querySelector("#password").value });
   document.querySelector("[role=status]").textContent = answer.ok ? "Unlocked" : "Wrong password";
 });""")
+
+ASSETS = ("<label>Filter <input id='filter'></label><ul id='assets'>{rows}</ul><p role='status'></p>",
+          """for (const button of document.querySelectorAll("#assets button")) button.addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Selected " + button.textContent;
+});
+document.querySelector("#filter").addEventListener("input", (event) => {
+  for (const row of document.querySelectorAll("#assets li"))
+    row.hidden = !row.querySelector("button").textContent.includes(event.target.value);
+});""")
+ASSET_ROWS = (("raw_orders", "Raw orders pulled from the shop."), ("order_summary", "Orders summed up by day."))
 
 
 TODOS = ("<label>New todo <input id='todo'></label> <button type='button'>Add</button><p id='count'></p><ul></ul>",
@@ -269,6 +284,7 @@ class ProofApps:
         self.entries: list[str] = []
         self.tickets = 0
         self.sorted = False
+        self.assets_twice = False        # a second code location defines raw_orders too
         self.names_late = False          # GET /api/names answers after SLOW_API_S: the page has opened by then
         self.lock = threading.Lock()
         self.board_turn = threading.Condition()
@@ -315,6 +331,11 @@ class ProofApps:
                  "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES), "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING)}
+        if method == "GET" and path == "/assets/":
+            rows = ASSET_ROWS[:1] * self.assets_twice + ASSET_ROWS
+            html = ASSETS[0].format(rows="".join(
+                f"<li><button type='button'>{escape(name)}</button><p>{escape(about)}</p></li>" for name, about in rows))
+            return 200, "text/html", PAGE.format(title="Assets", body=html, script=ASSETS[1])
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)

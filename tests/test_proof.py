@@ -279,6 +279,34 @@ async def test_a_check_that_finds_twice_what_the_test_typed_is_said_to_be_the_ke
     assert '"kept_state": "the recording"' in answer.text and '"revisions": []' in answer.text, answer.text
 
 
+async def test_what_the_recordings_first_page_already_showed_is_not_called_kept_state(tmp_path):
+    """The catalog listed "raw_orders" and its description before the recording did anything, and the test
+    types "raw" into the filter only after its first click. Once the app lists "raw_orders" twice (a second
+    code location defines it), that click finds two buttons: "raw" is a part of their name, and the agent's
+    last assertion expects a description the test's first page shows, yet the recording's first page showed
+    both, so neither is what the recording made. Proving asks the recording for another locator for the
+    click (it offers none) and reports the failure as it is."""
+    test_file, recording = tmp_path / "test_assets.py", tmp_path / "assets.jsonl"
+    with proof_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/assets/")
+            await agent.click("button", "raw_orders", expect_text="Selected raw_orders")
+            await agent.fill("textbox", "Filter", "raw")
+            await agent.verify_text("Raw orders pulled from the shop.")
+            apps.assets_twice = True
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="assets")
+    steps = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()[1:]]
+    first_page = {step["tool"]: step["first_page_text"] for step in steps if step.get("first_page_text") is not None}
+    assert list(first_page) == ["browser_click"], first_page         # the recording's first action keeps it, alone
+    assert all(text in first_page["browser_click"] for text in ("raw_orders", "Raw orders pulled from the shop."))
+    assert answer.error and re.search(r'UNPROVEN: test_assets\.py: run 1 \(as it is\) failed at line \d+: '
+                                      r'page\.get_by_role\("button", name="raw_orders", exact=True\)\.click\(\)\n'
+                                      r'.*strict mode violation.*'
+                                      r'\(the recording offers no other choice for its locator\)', answer.text), answer.text
+    assert "kept state" not in answer.text and '"kept_state": ""' in answer.text, answer.text
+
+
 async def test_the_command_line_export_proves_a_recording_when_asked_and_says_unproven_with_the_reason(tmp_path):
     """``verdex export REC -o F --prove N`` runs the test against the recorded app as the session's export
     does; without ``--prove`` it writes only."""

@@ -238,6 +238,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = Fal
     target = {"ref": None, "role": None, "name": "the focused element"}
     tab.guard.confirm("press", target, gated_risk(risk, submit_risk, "press", key=key), confirm, tab.page.url)
     stopped = len(tab.guard.denied_navigations)
+    first_page = await tab.first_page_text()
     watch = EffectsWatch(tab, first_sign=True)
     await watch.start()
     with translate_playwright_errors(f"pressing {key}"):
@@ -246,7 +247,8 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = Fal
     tab.guard.stopped_since(stopped, "press", target)
     result = ActionResult(action="press", ref="", target=f"{key} on the focused element", verdict=Verdict(),
                           effects=effects)
-    steps.note(tab.recorder, steps.pressed(tab, key, effects, **_before(watch)), watch.attachments)
+    steps.note(tab.recorder, steps.pressed(tab, key, effects, first_page_text=first_page, **_before(watch)),
+               watch.attachments)
     return result
 
 
@@ -308,6 +310,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
             # compact: one entry per blocker; the full facts are in the recording and in observe_element_state
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory, blockers=blockers(facts))
+    first_page = await tab.first_page_text()       # just before the recording's first input, as a proof run keeps it
     url_before = tab.page.url
     stopped = len(tab.guard.denied_navigations)
     link, form = facts.navigation.link, facts.navigation.form
@@ -348,7 +351,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker, effects=observed,
                                           ancestors_after=watch.ancestors_after if watch is not None else [],
-                                          startup=startup, **_before(watch)),
+                                          startup=startup, first_page_text=first_page, **_before(watch)),
                watch.attachments if watch is not None else None)
     return result
 

@@ -67,6 +67,12 @@ class BrowserLocale(Fact):
     time_zone: str | None = None
 
 
+class PageText(Fact):
+    """What the page shows as text: its top document's visible text (``innerText``), clipped."""
+
+    text: str
+
+
 class PageIdentity(Fact):
     url: str
     title: str

@@ -100,6 +100,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         return written, proof
     started = time.monotonic()
     read = read_recording(recording)
+    recorded = recording_first_page(read.records)
     secrets = sorted({s.value.secret.env for s in plan.statements
                       if isinstance(s, Action) and s.value is not None and s.value.secret is not None})
     down = _app_down(plan.base_url)
@@ -119,26 +120,27 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         if proof.kept_state:
             # run 1 passed, yet its first page may already show what only the recording can have made (an
             # assertion on a count passed before the app drew the new one): the state is the recording's
-            kept = kept_from_recording(plan, located, proof.runs[0].shown, proof.runs[0].typed) if located else ""
+            kept = kept_from_recording(plan, located, proof.runs[0].shown, proof.runs[0].typed,
+                                       recorded) if located else ""
             if not kept:
                 return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
         else:
             # what the recording removed, or made again by the test, is not revised: another locator would
             # act on another element
             kept = (removed_since_recording(plan, located, failed.shown)
-                    or made_again(plan, located, failed.message)) if located else ""
+                    or made_again(plan, located, failed.message, recorded)) if located else ""
             if not kept and located is not None and _on_a_wait(located, source, failed, target):
                 # a wait verdex chose for the page's state (its data drawn: an empty state, a count) failing on
                 # a first page that already shows what the test types: the recording's state is the cause, and
                 # another choice for the wait would only move the failure
-                kept = kept_from_recording(plan, located, failed.shown, failed.typed)
+                kept = kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
             if not kept:
                 revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
             # a line verdex cannot choose again (the agent's assertion; an action on an element found but
             # never ready) may fail for the state the recording left in the app
             unset = failed.line is not None and _missing_secret(failed, source[failed.line - 1])
             if located and not kept and revision is None and not unset:
-                kept = kept_from_recording(plan, located, failed.shown, failed.typed)
+                kept = kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
         if kept:
             proof.kept_state = "the recording"
             return written, _unproven(proof, started, f"{kept}\n{_failure(failed, proof.failing_source)}\n{REPEATABLE}")
@@ -149,6 +151,12 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         proof.revisions.append(revision)
         export(recording, target=target, path=path, name=name, revisions=proof.revisions)
         plan = _plan(recording, target, path, name, proof.revisions)
+
+
+def recording_first_page(steps: list[Step]) -> str | None:
+    """What the recording's first page showed just before its first action (``Step.first_page_text``); None
+    for a recording that kept none (format 8 and older, or no action)."""
+    return next((step.first_page_text for step in steps if step.first_page_text is not None), None)
 
 
 def mark_unproven(proof: Proof) -> None:

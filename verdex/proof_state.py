@@ -4,12 +4,26 @@ first run then starts from another state than the recording did, and an assertio
 for a reason that is true of the app, not of the test.
 
 What proving can check without resetting the app: what the test's first page showed just before the
-test's first step, in the failing run itself (verdex/proof_plugin.py keeps that text). When it already
-shows the text the failing assertion expects after the steps, or a value the test types (before the
-failing line or after it: nothing but the recording can have put it there), the app kept state from the
-recording. The failing line may be an action too: a form that will not save a name it already holds
-keeps its submit button disabled, and the click waits in vain; an empty state's "Add a first book" is
-gone once the recording added one, and the first click finds nothing.
+test's first step, in the failing run itself (verdex/proof_plugin.py keeps that text), against what the
+recording's own first page showed just before its first action (the recording keeps that text:
+``Step.first_page_text``). A trace of the flow — the text the failing assertion expects after the
+steps, or a value the test types — is evidence of kept state only when the test's page shows it and the
+recording's first page did not: what the recording's first page already showed was the app's data
+before the recording did anything (a list that holds "raw_orders" before the test types "raw" into its
+filter; an asset's description the agent asserts at the end), not something the recording made. A value
+the test types counts before the failing line or after it: the recording typed it too, so a page that
+shows it where the recording's first page did not shows what the recording made. A recording older than
+format 9 kept no first page: then every trace the test's page shows counts. The failing line may be an
+action too: a form that will not save a name it already holds keeps its submit button disabled, and the
+click waits in vain; an empty state's "Add a first book" is gone once the recording added one, and the
+first click finds nothing.
+
+A line that finds several elements where the recording found one (Playwright's strict mode violation)
+is the kept state when it finds them by a value the test types — the test made again what the
+recording made — and the text it finds them by was not on the recording's first page: "raw" typed into
+a filter is part of "raw_orders", which the list showed before the recording typed anything, so that
+line is a failure of its own: proving revises it when the recording offers another choice, and reports it
+as it is when not.
 
 What the recording removed is told the other way round: the test's first action finds its element by the
 text of its container (the row of the bill "Beer !"), which the recording's page showed, and the page the
@@ -103,16 +117,18 @@ TEXT_METHODS = {"get_by_text", "get_by_label", "get_by_placeholder", "get_by_tit
 STRICT_VIOLATION = re.compile(r"strict mode violation: (.+?) resolved to (\d+) elements")
 
 
-def made_again(plan: TestPlan, failing: Statement, message: str) -> str:
+def made_again(plan: TestPlan, failing: Statement, message: str, recorded: str | None = None) -> str:
     """Why the failing line found more than one element by a value the test types, in a sentence, or
     empty: the recording proved its locator unique, and the test made the same thing again beside what
     the recording (and each run before) made and the app kept (a row "Solaris" inserted again into a
     table that lists every row). Another locator would find one of them, not the test's own: the flow
-    needs a name of its own per run, or to delete what it made."""
+    needs a name of its own per run, or to delete what it made. A text the line finds them by that the
+    recording's first page already showed (``recorded``; None: the recording kept none) was there before
+    the recording made anything: a value typed that is a part of it ("raw" of "raw_orders") made nothing."""
     violation = STRICT_VIOLATION.search(message)
     if violation is None or not isinstance(failing, (Check, Action)) or failing not in plan.statements:
         return ""
-    named = [_folded(text) for text in _texts_of(failing)]
+    named = [_folded(text) for text in _texts_of(failing) if not _recording_showed(text, recorded)]
     made = [value for value in dict.fromkeys(typed_values(plan)) if any(_folded(value) in text for text in named)]
     if not made:
         return ""
@@ -135,19 +151,17 @@ def _texts_of(statement: Check | Action) -> list[str]:
 
 
 def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
-                        typed: tuple[tuple[str, str], ...] = ()) -> str:
+                        typed: tuple[tuple[str, str], ...] = (), recorded: str | None = None) -> str:
     """Why the app kept state from the recording, in a sentence, or empty when the text the first page
     showed before the first step (``shown``) holds none of what the flow makes, and no value the test
     typed was a text of its own on the page just before it was typed (``typed``: each field's value and
-    that text), or the failing line is neither an assertion of the agent nor an action."""
+    that text), or the failing line is neither an assertion of the agent nor an action. What the
+    recording's own first page already showed (``recorded``; None: the recording kept none) is the app's
+    data from before the recording, not what it made: it counts for nothing."""
     if not isinstance(failing, (Check, Action)) or failing not in plan.statements:
         return ""
-    found = traces(plan, failing)
-    page_text = _folded(shown)
-    # what the agent's assertion expects, as Playwright finds a text (a part of one); a value the test
-    # types, as a whole line or cell ("admin" typed is not "Django administration")
-    held = [trace for trace in found if shown and (_a_text_of_its_own(trace.text, shown) if trace.what == TYPES
-                                                   else _folded(trace.text) in page_text)]
+    found = [trace for trace in traces(plan, failing) if not _recording_showed(trace.text, recorded, trace.what)]
+    held = [trace for trace in found if shown and _shows(shown, trace.text, trace.what)]
     if held:
         return ("the app kept state from the recording: before the test's first step, its first page already "
                 "shows " + ", and ".join(f"{trace.text!r}, {trace.what}" for trace in held))
@@ -157,6 +171,18 @@ def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
         return ""
     return ("the app kept state from the recording: before the test typed " + ", ".join(map(repr, listed))
             + ", its page already showed " + ("it" if len(listed) == 1 else "them") + " (the recording made it)")
+
+
+def _shows(page: str, text: str, what: str = "") -> bool:
+    """A page's text shows a trace: what an assertion expects as Playwright finds a text (a part of one); a
+    value the test types as a whole line or cell ("admin" typed is not "Django administration")."""
+    return _a_text_of_its_own(text, page) if what == TYPES else _folded(text) in _folded(page)
+
+
+def _recording_showed(text: str, recorded: str | None, what: str = "") -> bool:
+    """The recording's first page already showed ``text`` (as :func:`_shows` reads a page), so the
+    recording did not make it; False when the recording kept no first page (format 8 and older)."""
+    return recorded is not None and _shows(recorded, text, what)
 
 
 def _a_text_of_its_own(value: str, text: str) -> bool:

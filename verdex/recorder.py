@@ -4,7 +4,8 @@ flushed as each step ends so that a killed server leaves a file readable up to i
 The header (versions, base URL, roles) is written with the first step, when the first navigation
 has told the base URL. Screenshots of a step (when the session keeps them) go beside it, in
 ``<recording>.artifacts/0003-click-page.png``, named in the step's ``artifacts``. Secrets never enter it: a value typed into a password, payment or one-time-code field is stored as
-the name of the environment variable a generated test will read it from.
+the name of the environment variable a generated test will read it from. The recording's first action
+keeps what its page showed just before it (``first_page_text``), once per recording.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class Recorder:
             self.path = Path(path) if path is not None else None
             self._base_url = base_url
             self._steps = 0
+            self._first_page_kept = False
 
     @property
     def on(self) -> bool:
@@ -67,6 +69,12 @@ class Recorder:
     @property
     def steps(self) -> int:
         return self._steps
+
+    @property
+    def wants_first_page(self) -> bool:
+        """The next action is to keep what its page shows (``Step.first_page_text``): it records, and no step
+        written has kept it yet (the recording's first action; a refused one keeps nothing)."""
+        return self.on and not self._first_page_kept
 
     @property
     def artifacts_dir(self) -> Path:
@@ -86,6 +94,7 @@ class Recorder:
             if self._steps == 0:
                 self._write_header(step)
             self._steps += 1
+            self._first_page_kept = self._first_page_kept or step.first_page_text is not None
             update: dict[str, Any] = {"index": self._steps, "time": datetime.now(timezone.utc).isoformat()}
             if attachments:
                 update["artifacts"] = self._attach(step.tool, attachments)

@@ -14,7 +14,9 @@ and 4 held the last answer's alone (``ready_text``, still read as it was); 6 —
 requests the page made after the typing before it settled (``requests_before``), a focus the page moved
 (a ``ValueChange`` of kind ``focus``) and, for a fill, that it was typed key by key (``keys``); 7 — a request
 may say its answer's body ended (``body_ended``); 8 — a value change may name the attribute that holds the
-value (``attribute``: an ARIA slider's ``aria-valuenow``, which no value property holds).
+value (``attribute``: an ARIA slider's ``aria-valuenow``, which no value property holds); 9 — the recording's
+first action keeps what its page showed just before it (``first_page_text``): proving tells what the app
+already showed then from what the recording made (verdex/proof_state.py).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 8
+FORMAT_VERSION = 9
+FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
 class _Line(BaseModel):
@@ -192,6 +195,8 @@ class _Step(_Line):
     dialog: OpenDialog | None = None           # a navigation the page asked about before it was left
     values_before: list[ValueChange] = []      # values the page set after the previous action had settled
     requests_before: list[RequestEffect] = []  # ... and requests it made then holding the text that action typed
+    # the recording's first action alone: the page's visible text just before it (format 9), None on every other
+    first_page_text: str | None = None
 
 
 class NavigateStep(_Step):

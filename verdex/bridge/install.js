@@ -12,6 +12,8 @@
   const methods = { snapshot, nextPage, ancestors, scroll, siblings, descendants, describeRef, refsWithAttribute,
     preflight, candidates, activity, watchStart, watchFinish, watchLanded, preflightAndWatch, changedTexts, answersEnded, extract, find, frameElementChain, closedFrames, focusedRisk,
     identity: () => { resetCaches(); return identity(document); },
+    // what the page shows as text (the recording's first page, told apart by proving from what the recording made)
+    pageText: (args) => ({ text: clip(document.body ? document.body.innerText : '', args.limit) }),
     // the browser's language and time zone, which a test pins to run as the recording did
     browserLocale: () => ({ language: navigator.language, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }) };
   globalThis.__verdex = {

@@ -45,13 +45,14 @@ from verdex.facts import (
     NavigationResult,
     OpenDialog,
     PageIdentity,
+    PageText,
     PreflightFacts,
     Siblings,
     Snapshot,
     Startup,
 )
 from verdex.recorder import Recorder
-from verdex.recording_format import NavigateArgs
+from verdex.recording_format import FIRST_PAGE_TEXT_LIMIT, NavigateArgs
 from verdex.refs import RefBook
 from verdex.safety import Guard
 
@@ -432,6 +433,18 @@ class Tab:
     async def identity(self) -> PageIdentity:
         answer = await self.call_bridge("identity")
         return from_bridge(PageIdentity, answer)
+
+    async def first_page_text(self) -> str | None:
+        """What the page shows as text, for the recording's first action to keep (``Step.first_page_text``);
+        None once the recording has kept it, when it records nothing, or when the page cannot say (the action
+        goes on all the same). A value typed into a sensitive field is masked in it."""
+        if not self.recorder.wants_first_page:
+            return None
+        try:
+            answer = await self.call_bridge("pageText", {"limit": FIRST_PAGE_TEXT_LIMIT})
+        except (VerdexError, PlaywrightError):
+            return None
+        return self.secrets.redact(from_bridge(PageText, answer).text)
 
     @core_call("snapshot", "low")
     @_reporting_closed
