@@ -164,7 +164,24 @@ class ClosePage(Model):
     step: int = 0
 
 
-Statement = Goto | Action | Check | History | OpenPage | ClosePage
+class Dismiss(Model):
+    """An overlay the page put up on its own as it opened (an onboarding, news or consent panel), which the
+    agent closed before anything else: whether it comes again depends on what the app remembers (a
+    dismissal its server keeps, for this user), so the test closes it whenever it shows, by the control
+    the agent clicked (``page.add_locator_handler``), registered before the page that showed it opens."""
+
+    page: str
+    locator: Locator
+    overlay: str                      # what the agent closed: 'dialog "Join the community" (modal)'
+    step: int = 0
+
+    @property
+    def reason(self) -> str:
+        return (f"the page put up {self.overlay} on its own as it opened, and the agent closed it: whether it "
+                "comes again depends on what the app remembers, so the test closes it whenever it shows")
+
+
+Statement = Goto | Action | Check | History | OpenPage | ClosePage | Dismiss
 
 
 class Context(Model):

@@ -18,8 +18,8 @@ import verdex.generators.settling as settling
 import verdex.generators.server_names as server_names
 import verdex.generators.waits as waits
 from verdex.generators.periodic import timer_requests
-from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Goto, History, OpenPage, Secret,
-                                    Statement, TestPlan, Value, Wait)
+from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage,
+                                    Secret, Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
 from verdex.facts import RequestEffect
@@ -198,6 +198,13 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             if wait is not None and not any(w.locator == wait.locator and w.kind == wait.kind for w in known):
                 known.append(wait)
             continue
+        closed = _overlay_closed(record, index, steps, statements, page) if tool == "browser_click" else None
+        if closed is not None:
+            opened_at, dismiss = closed
+            statements.insert(opened_at, dismiss)
+            # what the overlay said is no sign the page has loaded: a run where it does not come never shows it
+            startup = [w for w in startup if not (w.kind == "text_visible" and w.text and w.text in dismiss.overlay)]
+            continue
         if tool in ACTION_TOOLS:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None:
@@ -301,6 +308,30 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
                   asserts=asserts, step=index, **{"kind": kind, **_arguments(record, uploads)})
+
+
+def _overlay_closed(record: Record, index: int, steps: list[Record], statements: list[Statement],
+                    page: str) -> tuple[int, Dismiss] | None:
+    """The click closed an overlay the page had put up on its own: the first action on the page's document,
+    on a control inside a layer over the page (a dialog, a fixed panel), after which a dialog or a blocker
+    no action of the recording opened went away, and nothing else the test goes on from happened (no
+    navigation, tab, download or dialog of the browser's). Then: where the test registers its handler
+    (before the navigation that opened the document), and the handler."""
+    effects, locator = record.effects, waits.locator_of(record.locators)
+    if (effects is None or locator is None or locator.positional or record.preflight is None
+            or not record.preflight.in_overlay or effects.navigated or effects.url_after != effects.url_before
+            or effects.new_tabs or effects.downloads or effects.dialogs):
+        return None
+    opened_at = next((at for at in range(len(statements) - 1, -1, -1)
+                      if isinstance(statements[at], (Goto, History)) and statements[at].page == page), None)
+    if opened_at is None or any(isinstance(s, Action) and s.page == page for s in statements[opened_at:]):
+        return None                                   # not the first action on the document
+    opened = {said for earlier in steps[:index - 1] if earlier.effects for said in earlier.effects.appeared}
+    closed = [said for said in effects.disappeared if said.startswith(("dialog ", "blocker "))
+              and not said.endswith("(loading)") and said not in opened]
+    if not closed:
+        return None
+    return opened_at, Dismiss(page=page, locator=locator, overlay=closed[0], step=index)
 
 
 def _asked_after(steps: list[Record], index: int) -> list[RequestEffect]:

@@ -19,6 +19,9 @@ a copy of one:
 - ``/catalog/``: "Search" asks a GraphQL query with POST (``{"query": "query Assets …"}``), whose answer
   names the assets there are, and draws a link to each (``/catalog/order_summary``) — a POST that reads:
   its names are not the server's new ones;
+- ``/welcome/``: the app puts up a panel over itself as it opens ("Join the community", with "Skip"),
+  until "Skip" tells the server (``POST /api/welcome``), which remembers it for good — an onboarding or
+  news panel a user dismisses once (``seen_welcome``, which a test resets);
 - ``/language/``: the page greets in the browser's language (``navigator.language``) and names its time
   zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``.
 """
@@ -101,6 +104,21 @@ CATALOG = ("<button type='button'>Search</button><ul></ul>",
     document.querySelector("ul").append(item);
   }
 });""")
+WELCOME = ("<button type='button'>Refresh</button><p role='status'></p>",
+           """fetch("/api/welcome").then((r) => r.json()).then((welcome) => {
+  if (welcome.seen) return;
+  const panel = Object.assign(document.createElement("div"), { className: "welcome-overlay" });
+  panel.style.cssText = "position: fixed; inset: 0; background: white; padding: 3em";
+  panel.innerHTML = "<p>Join the community: news and tips, once a month.</p><button type='button'>Skip</button>";
+  panel.querySelector("button").addEventListener("click", async () => {
+    await fetch("/api/welcome", { method: "POST", body: "{}" });
+    panel.remove();
+  });
+  document.body.append(panel);
+});
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Refreshed";
+});""")
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -119,18 +137,23 @@ class GenerationApps:
         self.drafts = 0
         self.pings = 0
         self.pinged = threading.Condition()
+        self.seen_welcome = False
         self.lock = threading.Lock()
 
     def answer(self, method: str, path: str, headers: dict[str, str]) -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
-                 "/catalog/": ("Catalog", CATALOG)}
+                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
         if method == "GET" and path.startswith("/catalog/") and path != "/catalog/":
             name = unquote(path.rsplit("/", 1)[1])
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
+        if path == "/api/welcome":
+            if method == "POST":
+                self.seen_welcome = True
+            return 200, "application/json", json.dumps({"seen": self.seen_welcome})
         if method == "POST" and path == "/api/graphql":
             return 200, "application/json", json.dumps({"data": {"assets": [{"name": "order_summary"},
                                                                             {"name": "raw_orders"}]}})

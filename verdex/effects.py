@@ -371,7 +371,8 @@ def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[s
         dialogs = {d.ref for d in identity.dialogs}
         for b in identity.blockers:
             if b.ref not in dialogs:              # a modal dialog takes the pointer: said once, as the dialog
-                out[f"blocker:{b.test_id or b.ref}"] = (f"blocker {b.test_id or b.role} ({b.kind})", None)
+                shown = f" {_quoted(b.text)}" if b.text else ""           # what it says: what a user reads on it
+                out[f"blocker:{b.test_id or b.ref}"] = (f"blocker {b.test_id or b.role} ({b.kind}){shown}", None)
         return out
 
     old, new = items(before), items(after)

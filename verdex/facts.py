@@ -619,6 +619,8 @@ class PreflightFacts(Fact):
     container: ContainerRef
     ms_since_mutation: int | None = Field(None, description="since the last DOM change in the target's container")
     ancestor_state: list[AncestorState] = Field([], description="data-* and aria-busy of ancestors with a test id")
+    in_overlay: bool = Field(False, description="the target sits in a layer over the page: a dialog, or an ancestor "
+                                                "of fixed position")
     requests_in_flight: list[str] = Field([], description="method and URL of requests not yet answered")
 
 

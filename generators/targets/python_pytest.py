@@ -11,8 +11,8 @@ import black
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
-from verdex.generators.plan import (KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Goto, History, Locator,
-                                    OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
+from verdex.generators.plan import (KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
+                                    Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
@@ -98,6 +98,10 @@ class PythonPytest:
             return [f"{statement.page} = {statement.context or 'page.context'}.new_page()"]
         if isinstance(statement, ClosePage):
             return [f"{statement.page}.close()"]
+        if isinstance(statement, Dismiss):
+            return [*comments(statement.reason),
+                    f"{statement.page}.add_locator_handler({self._locator(statement.page, statement.locator)}, "
+                    "lambda control: control.click())"]
         return self._action(statement)
 
     def _dialog_handler(self, page: str, answer: str, prompt_text: str | None) -> str:

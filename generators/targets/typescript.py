@@ -7,8 +7,8 @@ import re
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
-from verdex.generators.plan import (KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Goto, History, Locator,
-                                    OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
+from verdex.generators.plan import (KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
+                                    Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
@@ -135,6 +135,10 @@ class TypeScript:
             return [f"const {statement.page} = await {statement.context or 'page.context()'}.newPage();"]
         if isinstance(statement, ClosePage):
             return [f"await {statement.page}.close();"]
+        if isinstance(statement, Dismiss):
+            return [*comments(statement.reason),
+                    f"await {statement.page}.addLocatorHandler({self._locator(statement.page, statement.locator)}, "
+                    "async (control) => {", "  await control.click();", "});"]
         return self._action(statement)
 
     def _promise(self, prefix: str) -> str:

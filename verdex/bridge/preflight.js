@@ -194,6 +194,18 @@
       : what + ' (its own widget shows it on or over the target)';
   }
 
+  // The target sits in a layer over the page: a dialog (by its role, <dialog>, aria-modal), or an ancestor of
+  // fixed position (an onboarding or consent panel drawn over the app without a role).
+  function inOverlay(el) {
+    for (let node = parentOf(el); node && node !== document.body; node = parentOf(node)) {
+      const r = role(node);
+      if (r === 'dialog' || r === 'alertdialog' || node.tagName === 'DIALOG' || node.getAttribute('aria-modal') === 'true') return true;
+      const s = style(node);
+      if (s && s.position === 'fixed') return true;
+    }
+    return false;
+  }
+
   function preflight(args) {
     resetCaches();
     const found = resolve(args.ref);
@@ -238,6 +250,7 @@
       navigation: navigationFacts(target),
       container: { tag: container.tagName.toLowerCase(), test_id: container.getAttribute(TEST_ID), ref: refFor(container) },
       ancestor_state: ancestorState(target),
+      in_overlay: inOverlay(target),
       locating: args.with_candidates ? locating(el) : null,
       ms_since_mutation: msSinceMutationIn(container),
       next_ref: nextRef,

@@ -1,0 +1,53 @@
+"""An overlay the page puts up on its own as it opens (an onboarding, news or consent panel), which the agent
+closes before anything else, comes again only if the app has forgotten it was closed — a server that
+remembers a dismissal (dagster's "Join the community") never shows it to the test's runs after the
+recording. The test closes it whenever it shows (``add_locator_handler``, registered before the page
+opens), so it passes whether the panel comes or not, in pytest and in ``npx playwright test``
+(generators/planner.py ``_overlay_closed``; tests/generation_apps.py serves ``/welcome/``)."""
+
+from __future__ import annotations
+
+import shutil
+from contextlib import nullcontext
+
+import pytest
+
+from tests.flows import runner
+from tests.flows.agent import Agent, recording_client
+from tests.generation_apps import generation_apps
+
+pytestmark = pytest.mark.anyio
+
+HANDLER = 'page.get_by_role("button", name="Skip", exact=True), lambda control: control.click()'
+
+
+async def test_a_panel_the_app_shows_until_told_once_is_closed_whenever_it_shows(tmp_path):
+    recording = tmp_path / "welcome.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/welcome/")
+            await agent.click("button", "Skip")
+            await agent.click("button", "Refresh", expect_text="Refreshed")
+            await agent.verify_text("Refreshed")
+        assert apps.seen_welcome
+        python = runner.export_python(recording, tmp_path, "welcome")
+        source = python.read_text(encoding="utf-8")
+        assert HANDLER in source and source.count('name="Skip"') == 1, source     # no click of its own
+        assert source.index("page.add_locator_handler(") < source.index('page.goto("/welcome/")'), source
+        assert "Join the community" in source.split("page.goto(")[0] and "Join the community" not in \
+            source.split("page.goto(")[1], source                       # said why, and never waited for
+        served = {"serve": lambda _seed: nullcontext(url)}
+        remembered = runner.run_pytest(python, None, **served)          # the server remembers: no panel
+        assert remembered.passed, f"{source}\n{remembered.tail()}"
+        apps.seen_welcome = False                                     # a server that forgot: the panel again
+        shown = runner.run_pytest(python, None, **served)
+        assert shown.passed and apps.seen_welcome, f"{source}\n{shown.tail()}"
+        if shutil.which("npx") is None:
+            pytest.skip("Node.js is not installed")
+        with runner.exported_spec(recording, "welcome") as spec:
+            typescript = spec.read_text(encoding="utf-8")
+            assert "await page.addLocatorHandler(" in typescript and typescript.count('name: "Skip"') == 1, typescript
+            apps.seen_welcome = False
+            done = runner.run_typescript(spec.parent, **served)
+            assert done.passed and apps.seen_welcome, f"{typescript}\n{done.tail()}"
