@@ -355,10 +355,10 @@ async def verify_url(session: Session,
 async def browser_wait_for_url(
     session: Session,
     url: Annotated[str, Field(description="the URL's end, e.g. /shop/cart, or /regex/")],
-    timeout_s: Annotated[float, Field(ge=0.1, le=30)] = 10.0,
+    timeout: Annotated[float, Field(description="seconds, at most 30", ge=0.1, le=30)] = 10.0,
 ) -> Reply:
     """Wait, bounded, for the page's URL; recorded as a URL check when it holds."""
-    return _fact(await assertions.wait_for_url(await session.tab(), url, timeout_s))
+    return _fact(await assertions.wait_for_url(await session.tab(), url, timeout))
 
 
 @tool()              # the product's main output: listed in every session, which always records
