@@ -212,14 +212,16 @@ TIP = """fetch("/api/tips.js").then((r) => r.text()).then(() => {
   const tips = ["Tip: drag a member to reorder the list", "Tip: press ? for the shortcuts", "Tip: double-click a name to rename it"];
   document.body.append(Object.assign(document.createElement("p"), { textContent: tips[Math.floor(Math.random() * tips.length)] }));
 });"""
-# a catalog of tips in a JSON answer, one put up at random (Node-RED's tips of the day, its {{keys}} filled in)
+# a catalog of tips in a JSON answer, one put up at random (Node-RED's tips of the day: its {{keys}} filled in,
+# its [key] markup drawn as keys, "Hold down [ctrl] when you [click] …")
 TIPS_CATALOG = {"info": {f"tip{n}": tip for n, tip in enumerate((
-    "Hint: press {{core:search}} to find a member", "Hint: drag a member to reorder the list",
-    "Hint: double-click a name to rename it", "Hint: press {{core:help}} for the shortcuts",
-    "Hint: members can leave the team from their own page", "Hint: an invitation lasts a week"))}}
+    "Hint: press {{core:search}} to find a [member]", "Hint: [drag] a member to reorder the list",
+    "Hint: hold down [ctrl] when you [double-click] a name to rename it", "Hint: press {{core:help}} for the [shortcuts]",
+    "Hint: members can leave the team from their own [Profile] page", "Hint: an invitation lasts a week [*]"))}}
 DRAWN_TIP = r"""fetch("/api/tips").then((r) => r.json()).then((catalog) => {
-  const tips = Object.values(catalog.info).map((tip) => tip.replace(/\{\{[^}]*\}\}/g, "ctrl-k"));
-  document.body.append(Object.assign(document.createElement("p"), { textContent: tips[Math.floor(Math.random() * tips.length)] }));
+  const tips = Object.values(catalog.info).map((tip) => tip.replace(/\{\{[^}]*\}\}/g, "[ctrl-k]")
+    .replace(/\[([^\]]+)\]/g, "<kbd>$1</kbd>"));
+  document.body.append(Object.assign(document.createElement("p"), { innerHTML: tips[Math.floor(Math.random() * tips.length)] }));
 });"""
 HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 

@@ -51,6 +51,8 @@ ALTERNATIVES = 5             # strings side by side in an answer (a list, an obj
 BODY_READ_S = 2.0
 BODY_LIMIT = 256 * 1024
 # a catalog's entry may be a template the page fills in ("Pressing {{core:edit}} will edit the first node")
+TAGS = re.compile(r"<[^<>]*>")            # an entry's HTML markup, drawn as elements, not text
+WORD = re.compile(r"\w+")
 PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}|\$?\{[^{}]*\}|%\(\w+\)s|%s")
 
 
@@ -145,13 +147,13 @@ async def _picked_at_random(tab: Tab, answered: list[RequestRecord]) -> Callable
     if not catalogs:
         return lambda text: False
     try:
-        shown = " ".join((await tab.page.evaluate("() => document.body ? document.body.innerText : ''")).split())
+        shown = _words(await tab.page.evaluate("() => document.body ? document.body.innerText : ''"))
     except PlaywrightError:
         return lambda text: False
     patterns = [[_entry_pattern(entry) for entry in catalog if _literal(entry)] for catalog in catalogs]
 
     def picked(text: str) -> bool:
-        text = " ".join(text.split())
+        text = _words(text)
         for entries in patterns:
             chosen = [n for n, pattern in enumerate(entries) if pattern.fullmatch(text)]
             if chosen and not any(pattern.search(shown) for n, pattern in enumerate(entries) if n not in chosen):
@@ -191,9 +193,15 @@ def _literal(entry: str) -> bool:
 
 
 def _entry_pattern(entry: str) -> re.Pattern[str]:
-    """An entry as the page may show it: its words as they are, each placeholder any text."""
-    words = [" ".join(part.split()) for part in PLACEHOLDER.split(entry)]
-    return re.compile(".+?".join(re.escape(word) for word in words))
+    """An entry as the page may show it, word by word (its markup — ``[ctrl]`` drawn as a key, ``<b>`` —
+    is no words of the page's), each placeholder any words."""
+    parts = [_words(TAGS.sub(" ", part)) for part in PLACEHOLDER.split(entry)]
+    return re.compile(".*?".join(re.escape(part) for part in parts))
+
+
+def _words(text: str) -> str:
+    """A text's words, one space apart: what a catalog's entry and the page's drawing of it share."""
+    return " ".join(WORD.findall(text))
 
 
 def _drew(ended: float, changed: float, ends: list[float]) -> bool:
