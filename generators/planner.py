@@ -314,13 +314,16 @@ def _overlay_closed(record: Record, index: int, steps: list[Record], statements:
                     page: str) -> tuple[int, Dismiss] | None:
     """The click closed an overlay the page had put up on its own: the first action on the page's document,
     on a control inside a layer over the page (a dialog, a fixed panel), after which a dialog or a blocker
-    no action of the recording opened went away, and nothing else the test goes on from happened (no
-    navigation, tab, download or dialog of the browser's). Then: where the test registers its handler
-    (before the navigation that opened the document), and the handler."""
+    no action of the recording opened went away, and nothing else did or came: no navigation, tab,
+    download or browser dialog, nothing that appeared (a consent wall whose "Accept all" says "Preferences
+    saved", which the agent then checks: the click is the flow's), no control that came, no value set.
+    Then: where the test registers its handler (before the navigation that opened the document), and it."""
     effects, locator = record.effects, waits.locator_of(record.locators)
     if (effects is None or locator is None or locator.positional or record.preflight is None
             or not record.preflight.in_overlay or effects.navigated or effects.url_after != effects.url_before
-            or effects.new_tabs or effects.downloads or effects.dialogs):
+            or effects.new_tabs or effects.downloads or effects.dialogs or effects.appeared
+            or any(line.startswith("+") for line in effects.interactive_diff)
+            or any(value.kind != "focus" for value in effects.values)):
         return None
     opened_at = next((at for at in range(len(statements) - 1, -1, -1)
                       if isinstance(statements[at], (Goto, History)) and statements[at].page == page), None)
