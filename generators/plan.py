@@ -82,13 +82,20 @@ class ResponseMatch(Model):
         return self.method_matters or not self.glob_matches_url
 
 
+# states an element says by an ARIA attribute, which Playwright has no matcher of its own for: a test checks
+# the attribute (a tab or an option selected, a disclosure open or shut)
+ARIA_STATES = {"selected": ("aria-selected", "true"), "expanded": ("aria-expanded", "true"),
+               "collapsed": ("aria-expanded", "false")}
+
+
 class Assertion(Model):
     """What a test checks. ``text_visible``: the one element showing ``text`` is visible;
     ``shared_text_visible`` / ``shared_text_hidden``: text that several elements show — at least one
     of them visible / none visible."""
 
     kind: Literal["url", "text_visible", "shared_text_visible", "shared_text_hidden", "visible", "hidden",
-                  "enabled", "disabled", "checked", "unchecked", "value", "text", "count"]
+                  "enabled", "disabled", "checked", "unchecked", "selected", "expanded", "collapsed", "value", "text",
+                  "count"]
     locator: Locator | None = None
     text: str | None = None
     exact: bool = False               # text_visible: the text is its element's whole text

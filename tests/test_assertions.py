@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -109,3 +110,33 @@ async def test_a_text_a_hidden_measurer_holds_too_is_found_among_the_visible_one
     assert run.passed, run.tail()
     spec = runner.export_typescript(recording, tmp_path / "typescript", "measured").read_text()
     assert 'page.getByText("order_summary", { exact: true }).filter({ visible: true })' in spec, spec
+
+
+async def test_selected_expanded_and_collapsed_are_checked_by_their_aria_attributes(session, apps, tmp_path):
+    """A disclosure open and shut, an option chosen: states the snapshot shows ([expanded], [selected]) that
+    Playwright has no matcher of its own for. The test checks their ARIA attributes, and passes."""
+    from tests.flows import runner
+    from verdex import actions
+
+    tab, recording = await _recording_on_frames(session, apps, tmp_path / "fruit.jsonl")
+    await tab.navigate(apps.url + "/races/open-select.html")
+
+    async def ref(pattern: str) -> str:
+        text = (await tab.snapshot(mode="full", max_bytes=None)).text
+        return re.search(pattern + r" \[ref=(e\d+)\]", text).group(1)
+
+    trigger = await ref(r'button "Choose a fruit"')
+    await actions.click(tab, trigger)
+    assert (await assertions.element(tab, trigger, "expanded")).passed
+    assert not (await assertions.element(tab, trigger, "collapsed")).passed
+    await actions.click(tab, await ref(r'option "Banana"'))
+    assert (await assertions.element(tab, trigger, "collapsed")).passed
+    await actions.click(tab, trigger)
+    assert (await assertions.element(tab, await ref(r'option "Banana"'), "selected")).passed
+    python = runner.export_python(recording, tmp_path / "python", "fruit")
+    source = python.read_text()
+    for said in ('to_have_attribute("aria-expanded", "true")', 'to_have_attribute("aria-expanded", "false")',
+                 'to_have_attribute("aria-selected", "true")'):
+        assert said in source, source
+    run = runner.run_pytest(python, seed=None)
+    assert run.passed, run.tail()

@@ -129,3 +129,36 @@ def test_ref_book_stays_bounded_and_still_tells_a_stale_ref_from_an_unknown_one(
         book.check_cursor("o1:20")
     with pytest.raises(InvalidArgument, match="unknown on this tab"):
         book.check_cursor("o1001:20")
+
+
+async def test_a_ref_whose_element_the_page_drew_another_thing_in_is_refused_once_saying_both(session, apps):
+    """A list filtered in place reuses its rows' elements (a React row keyed by its position): where the
+    agent saw link "apple" under e1, the page now draws link "pear" under e1. A click on e1 is refused,
+    saying what it was and what it is now; acted on again, it clicks "pear". A name whose numbers alone
+    moved on ("Basket (2)", a time "ago") is the same thing: no refusal."""
+    from verdex import actions
+
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/frames/")
+    await tab.page.evaluate("""() => {
+        const list = document.createElement('ul');
+        for (const name of ['apple', 'banana', 'pear', 'Basket (1)'])
+            list.insertAdjacentHTML('beforeend', `<li><a href="#${name}">${name}</a></li>`);
+        document.body.append(list);
+    }""")
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    apple, basket = (re.search(rf'link "{re.escape(name)}" \[ref=(e\d+)\]', text).group(1)
+                     for name in ("apple", "Basket (1)"))
+    await tab.page.evaluate("""() => {
+        const links = [...document.querySelectorAll('ul a')];
+        links[0].textContent = 'pear'; links[0].href = '#pear'; links[2].closest('li').remove();
+        links[3].textContent = 'Basket (2)';
+    }""")
+    with pytest.raises(StaleRef) as caught:
+        await actions.click(tab, apple)
+    assert caught.value.facts["was"] == 'link "apple"' and caught.value.facts["now"] == 'link "pear"'
+    assert "act on" in str(caught.value) and tab.page.url.endswith("/frames/")
+    again = await actions.click(tab, apple)
+    assert tab.page.url.endswith("#pear"), again
+    await actions.click(tab, basket)
+    assert tab.page.url.endswith("#Basket%20(1)")          # its href, which the count did not touch

@@ -20,6 +20,7 @@ import verdex.locators as locators
 import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument
+from verdex.generators.plan import ARIA_STATES
 from verdex.facts import FrameFact, LocatorChoice, LocatorStep, RankedLocator, Verification
 from verdex.browser.calls import core_call
 from verdex.recording_format import VerifyElementArgs, VerifyTextArgs, VerifyUrlArgs
@@ -27,7 +28,8 @@ from verdex.recording_format import VerifyElementArgs, VerifyTextArgs, VerifyUrl
 CHECK_TIMEOUT_MS = 5_000
 VISIBLE_ONLY = LocatorStep(method="filter", kwargs={"visible": True})    # the elements that show it, not hidden copies
 POLL_S = 0.1
-ElementState = Literal["visible", "hidden", "enabled", "disabled", "checked", "unchecked", "value", "text", "count"]
+ElementState = Literal["visible", "hidden", "enabled", "disabled", "checked", "unchecked", "selected", "expanded",
+                       "collapsed", "value", "text", "count"]
 NEEDS_VALUE = ("value", "text", "count")
 
 
@@ -165,6 +167,8 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
         "value": lambda: expect(target).to_have_value(str(value), timeout=CHECK_TIMEOUT_MS),
         "text": lambda: expect(target).to_have_text(str(value), timeout=CHECK_TIMEOUT_MS),
         "count": lambda: expect(target).to_have_count(int(value), timeout=CHECK_TIMEOUT_MS),
+        **{aria: (lambda said=said: expect(target).to_have_attribute(*said, timeout=CHECK_TIMEOUT_MS))
+           for aria, said in ARIA_STATES.items()},
     }[state]
     passed = await _holds(check())
     actual = None

@@ -17,6 +17,7 @@ from urllib.parse import urljoin, urlsplit
 
 from playwright.async_api import expect
 
+from verdex.generators.plan import ARIA_STATES
 from verdex.generators.recording import read_recording
 import verdex.locators as locators
 from verdex.actions import give_files
@@ -198,7 +199,9 @@ async def _verify(tab: Tab, step: VerifyTextStep | VerifyElementStep | VerifyUrl
                   "unchecked": lambda: expect(locator).not_to_be_checked(timeout=STEP_TIMEOUT_MS),
                   "value": lambda: expect(locator).to_have_value(str(value), timeout=STEP_TIMEOUT_MS),
                   "text": lambda: expect(locator).to_have_text(str(value), timeout=STEP_TIMEOUT_MS),
-                  "count": lambda: expect(locator).to_have_count(int(value), timeout=STEP_TIMEOUT_MS)}
+                  "count": lambda: expect(locator).to_have_count(int(value), timeout=STEP_TIMEOUT_MS),
+                  **{aria: (lambda said=said: expect(locator).to_have_attribute(*said, timeout=STEP_TIMEOUT_MS))
+                     for aria, said in ARIA_STATES.items()}}
         await checks[state]()
 
 

@@ -11,7 +11,7 @@ import black
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
-from verdex.generators.plan import (KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
+from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
                                     Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
@@ -251,6 +251,8 @@ class PythonPytest:
             return target, "to_have_count", [str(int(assertion.value or 0))]
         if assertion.kind in ("value", "text"):
             return target, f"to_have_{assertion.kind}", [literal(str(assertion.value))]
+        if assertion.kind in ARIA_STATES:
+            return target, "to_have_attribute", [literal(part) for part in ARIA_STATES[assertion.kind]]
         return target, {"visible": "to_be_visible", "hidden": "to_be_hidden", "enabled": "to_be_enabled",
                         "disabled": "to_be_disabled", "checked": "to_be_checked",
                         "unchecked": "not_to_be_checked"}[assertion.kind], []

@@ -7,7 +7,7 @@ import re
 
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
-from verdex.generators.plan import (KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
+from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
                                     Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
@@ -284,6 +284,8 @@ class TypeScript:
             return target, "toHaveCount", [str(int(assertion.value or 0))]
         if assertion.kind in ("value", "text"):
             return target, f"toHave{assertion.kind.capitalize()}", [literal(str(assertion.value))]
+        if assertion.kind in ARIA_STATES:
+            return target, "toHaveAttribute", [literal(part) for part in ARIA_STATES[assertion.kind]]
         return target, {"visible": "toBeVisible", "hidden": "toBeHidden", "enabled": "toBeEnabled",
                         "disabled": "toBeDisabled", "checked": "toBeChecked",
                         "unchecked": "not.toBeChecked"}[assertion.kind], []

@@ -16,6 +16,18 @@
     return prefix;
   }
 
+  // What each element with a ref was last shown to the agent as, on a line of a snapshot or of an action's
+  // watch (whose unchanged lines the agent had, and whose changed ones its diff said): {role, name}. An app
+  // that reuses its elements for other data (a list filtered, a React row keyed by position) draws another
+  // thing where the agent saw this one, under the same ref.
+  const shownAs = new WeakMap();
+
+  // A name as the agent would tell it from another: its numbers, a time or a count that moved on
+  // ("Cart (2)", "16 seconds ago") left out.
+  function nameWords(name) {
+    return collapse(name.replace(/\d+/g, ' ')).toLowerCase();
+  }
+
   function refFor(el) {
     let ref = refOf.get(el);
     if (!ref) {

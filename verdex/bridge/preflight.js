@@ -206,11 +206,27 @@
     return false;
   }
 
+  // The element under the ref now shows another name than the agent last saw on it (its numbers aside): the
+  // page drew another thing in its place. Said once: what it is now is shown by saying so.
+  function drawnInItsPlace(el) {
+    const shown = shownAs.get(el);
+    const r = role(el);
+    if (!shown || !shown.name || shown.role !== r) return null;
+    const name = clip(accessibleName(el), NAME_LIMIT);
+    if (nameWords(name) === nameWords(shown.name)) return null;
+    shownAs.set(el, { role: r, name });
+    return { was: r + ' ' + JSON.stringify(shown.name), now: r + ' ' + JSON.stringify(name) };
+  }
+
   function preflight(args) {
     resetCaches();
     const found = resolve(args.ref);
     if (found.status !== 'ok') return { error: found.status, ref: args.ref, attached: false, next_ref: nextRef };
     const target = found.element;
+    if (args.acting) {
+      const drawnOver = drawnInItsPlace(target);
+      if (drawnOver) return { error: 'changed', ref: args.ref, attached: true, ...drawnOver, next_ref: nextRef };
+    }
     const standIn = args.pointer ? pointerStandIn(target) : null;
     // what the click lands on: the target, or what a user clicks for it (its facts are the stand-in's,
     // its identity, risk and state the target's)

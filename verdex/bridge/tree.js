@@ -270,6 +270,7 @@
   }
 
   function head(node) {
+    if (node.ref && node.nameable) shownAs.set(node.el, { role: node.role, name: node.name });
     let line = node.role;
     if (node.name) line += ' ' + quote(node.name);
     if (node.ref) line += ' [ref=' + node.ref + ']';

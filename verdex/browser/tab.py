@@ -559,7 +559,7 @@ class Tab:
         from Python), so it then starts in a call of its own (``started`` None)."""
         watch = watch and bridge_for_ref(self.page, self.refs.check_ref(ref)) is None
         answer = await self._ref_call("preflightAndWatch" if watch else "preflight",
-                                      {"ref": ref, "with_candidates": True, "pointer": pointer})
+                                      {"ref": ref, "with_candidates": True, "pointer": pointer, "acting": True})
         started = answer.pop("watch", None)
         locating = from_bridge(Locating, answer.pop("locating", None))
         return self._preflight_facts(answer), locating, started
@@ -622,6 +622,11 @@ class Tab:
                            "take a new snapshot", ref=answer["ref"], attached=False)
         if error == "unknown":
             raise UnknownRef(f"{answer['ref']} is not known in this document", ref=answer["ref"])
+        if error == "changed":
+            raise StaleRef(f"{answer['ref']} was {answer['was']} when last shown; the page has drawn {answer['now']} "
+                           "in its place (it reuses its elements): take a new snapshot, or act on "
+                           f"{answer['ref']} again to act on {answer['now']}", ref=answer["ref"], attached=True,
+                           was=answer["was"], now=answer["now"])
         if error:
             raise InvalidArgument(f"the bridge refused the call: {error}")
 

@@ -17,6 +17,7 @@ class Command:
     optional: dict[str, Any] = field(default_factory=dict)    # required by the tool, defaulted by the command
     files: tuple[str, ...] = ()     # arguments naming files: relative to where the command was typed, not the session
     trailing: str | None = None     # an optional list the command takes as its last positional words (select's labels)
+    also: str = ""                  # the one-shot command of the same name, said under --help
 
 
 COMMANDS: dict[str, Command] = {
@@ -25,7 +26,7 @@ COMMANDS: dict[str, Command] = {
     "forward": Command("browser_forward"),
     "scroll": Command("browser_scroll"),
     "reload": Command("browser_reload"),
-    "snapshot": Command("browser_snapshot"),
+    "snapshot": Command("browser_snapshot", also="verdex snapshot URL [--full]: one page's snapshot, no session"),
     "ancestors": Command("get_ancestors"),
     "siblings": Command("get_siblings"),
     "descendants": Command("get_descendants"),
@@ -47,7 +48,9 @@ COMMANDS: dict[str, Command] = {
     "verify-text": Command("verify_text_visible"),
     "verify-element": Command("verify_element"),
     "verify-url": Command("verify_url"),
-    "export": Command("export_test", optional={"target": "python", "name": None}, files=("path",)),
+    "export": Command("export_test", optional={"target": "python", "name": None}, files=("path",),
+                      also="verdex export RECORDING.jsonl -o FILE [--target typescript] [--name NAME] [--prove N]: "
+                           "a test from a recording file, no session"),
     "export-report": Command("export_report", files=("path",)),
     "extract": Command("browser_extract"),
     "find": Command("browser_find"),
@@ -90,7 +93,8 @@ class _Parser(argparse.ArgumentParser):
 def command_parser(name: str, command: Command, tool: Any) -> _Parser:
     """The command's arguments, from the tool's input schema: what the tool requires comes in order
     as positional arguments (a ref, a value, a key), the rest as --options; flags are switches."""
-    parser = _Parser(prog=f"verdex {name}", description=" ".join((tool.description or "").split()), add_help=True)
+    parser = _Parser(prog=f"verdex {name}", description=" ".join((tool.description or "").split()), add_help=True,
+                     epilog=f"also: {command.also}" if command.also else None)
     schema = tool.input_schema
     required = set(schema.get("required", [])) - set(command.optional) - set(command.preset)
     for prop, spec in schema.get("properties", {}).items():
