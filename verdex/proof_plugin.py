@@ -14,6 +14,7 @@ each run starts and one as it ends, so a run that hangs is known, and so are the
 
 from __future__ import annotations
 
+import functools
 import json
 import linecache
 import os
@@ -45,12 +46,17 @@ def seeds() -> list[int | None]:
     return [None if entry == "plain" else int(entry) for entry in os.environ.get(RUNS, "plain").split(",") if entry]
 
 
-def skipped() -> set[tuple[str, int | None]]:
-    """The runs not to make: (node id, seed)."""
-    if not os.environ.get(SKIP):
-        return set()
-    with open(os.environ[SKIP], encoding="utf-8") as listed:
-        return {(run["test"], run["seed"]) for run in map(json.loads, listed.read().splitlines())}
+def skipped() -> frozenset[tuple[str, int | None]]:
+    """The runs not to make: (node id, seed), read once per process."""
+    return _listed(os.environ.get(SKIP, ""))
+
+
+@functools.cache
+def _listed(path: str) -> frozenset[tuple[str, int | None]]:
+    if not path:
+        return frozenset()
+    with open(path, encoding="utf-8") as listed:
+        return frozenset((run["test"], run["seed"]) for run in map(json.loads, listed.read().splitlines()))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

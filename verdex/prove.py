@@ -12,6 +12,7 @@ failed, and a new process makes the runs left.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import verdex.proof_plugin as proof_plugin
 from verdex.errors import InvalidArgument
@@ -165,7 +166,7 @@ def _share(target: Path, seeds: list[int], others: set[tuple[str, int | None]], 
     folder.mkdir()
     made: set[tuple[str, int | None]] = set()
     outcomes: list[tuple[str, Outcome]] = []
-    for attempt in range(1, 1_000):
+    for attempt in itertools.count(1):             # each new process has one hung run fewer to make
         skip, report = folder / f"skip-{attempt}.jsonl", folder / f"runs-{attempt}.jsonl"
         skip.write_text("".join(json.dumps({"test": test, "seed": seed}) + "\n" for test, seed in others | made))
         env = {**os.environ, proof_plugin.RUNS: ",".join(map(str, seeds)), proof_plugin.REPORT: str(report),
@@ -192,7 +193,6 @@ def _share(target: Path, seeds: list[int], others: set[tuple[str, int | None]], 
         if returncode not in (0, 1, NO_TESTS):
             return outcomes, {seed: f"pytest exited with {returncode}: {said}" for seed in seeds}
         return outcomes, {}
-    return outcomes, {}
 
 
 def _watched(command: list[str], target: Path, env: dict[str, str], report: Path, said: Path, timeout_s: float,
@@ -205,11 +205,11 @@ def _watched(command: list[str], target: Path, env: dict[str, str], report: Path
     with said.open("w", encoding="utf-8") as out:
         process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)
-    seen, last_news, running = 0, time.monotonic(), None
+    read, last_news, running = 0, time.monotonic(), None
     while True:
         returncode = process.poll()
-        lines = proof_plugin.lines(report.read_text(encoding="utf-8")) if report.exists() else []
-        for line in lines[seen:]:
+        lines, read = _new_lines(report, read)
+        for line in lines:
             last_news = time.monotonic()
             if "collected" in line:
                 collected(line["runs"])
@@ -218,7 +218,6 @@ def _watched(command: list[str], target: Path, env: dict[str, str], report: Path
             else:
                 running = None
                 ended()
-        seen = len(lines)
         if returncode is not None:
             text = said.read_text(encoding="utf-8", errors="replace").strip().splitlines()
             return returncode, text[-1] if text else "", None
@@ -228,6 +227,17 @@ def _watched(command: list[str], target: Path, env: dict[str, str], report: Path
             process.wait()
             return None, "", running
         time.sleep(POLL_S)
+
+
+def _new_lines(report: Path, read: int) -> tuple[list[dict[str, Any]], int]:
+    """The whole lines the report got after byte ``read``, and the byte they end at."""
+    if not report.exists():
+        return [], read
+    with report.open("rb") as written:
+        written.seek(read)
+        fresh = written.read()
+    whole = fresh[:fresh.rfind(b"\n") + 1]
+    return proof_plugin.lines(whole.decode("utf-8")), read + len(whole)
 
 
 def _outcome(line: dict[str, object]) -> Outcome:

@@ -47,10 +47,7 @@ class RequestRecord:
     document: int = 0                     # which of the page's documents it was made in
     body: str | None = None               # what it sent (the first BODY_KEPT characters), for the text it holds
     answer: Response | None = None        # a data request's JSON answer, whose body startup reads (startup.py)
-
-    @property
-    def place(self) -> str:
-        return place_of(self.method, self.url, self.body)
+    place: str = ""                       # where it went, as the same request made again goes (place_of)
 
 
 STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "multipart/x-mixed-replace")
@@ -128,9 +125,10 @@ class NetworkLog:
     def _started(self, request: Request) -> None:
         if request.url.startswith(LOCAL_SCHEMES):
             return
+        body = _body(request) if request.resource_type in ("fetch", "xhr") else None
         record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic(),
                                idle=not self.watching, loaded=self._loaded_at is not None, document=self._documents,
-                               body=_body(request) if request.resource_type in ("fetch", "xhr") else None)
+                               body=body, place=place_of(request.method, request.url, body))
         record.renews = self._renews(record)
         self._records.append(record)
         self._open[request] = record
