@@ -40,7 +40,8 @@ of real apps, not a copy of one:
   ``/tips/`` the same page also fetching a script of its own (``/api/tips.js``, JavaScript) and, once it
   has come, putting up a tip chosen at random (as Node-RED's editor does a second after it starts);
   ``/drawn-tips/`` the same page putting up one tip at random from a catalog of six that a JSON answer
-  brought (``/api/tips``), its ``{{key}}`` placeholders filled in (Node-RED's tips of the day);
+  brought (``/api/tips``), its ``{{key}}`` placeholders filled in and its ``[key]`` markup drawn as keys
+  (Node-RED's tips of the day); the first load draws the tip ``first_tip`` names, when one is named;
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -221,7 +222,7 @@ TIPS_CATALOG = {"info": {f"tip{n}": tip for n, tip in enumerate((
 DRAWN_TIP = r"""fetch("/api/tips").then((r) => r.json()).then((catalog) => {
   const tips = Object.values(catalog.info).map((tip) => tip.replace(/\{\{[^}]*\}\}/g, "[ctrl-k]")
     .replace(/\[([^\]]+)\]/g, "<kbd>$1</kbd>"));
-  document.body.append(Object.assign(document.createElement("p"), { innerHTML: tips[Math.floor(Math.random() * tips.length)] }));
+  document.body.append(Object.assign(document.createElement("p"), { innerHTML: tips[FIRST_TIP ?? Math.floor(Math.random() * tips.length)] }));
 });"""
 HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 
@@ -288,6 +289,7 @@ class ProofApps:
         self.sorted = False
         self.assets_twice = False        # a second code location defines raw_orders too
         self.names_late = False          # GET /api/names answers after SLOW_API_S: the page has opened by then
+        self.first_tip: int | None = None  # the tip the next load of /drawn-tips/ draws (later ones: at random)
         self.lock = threading.Lock()
         self.board_turn = threading.Condition()
         self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
@@ -349,9 +351,12 @@ class ProofApps:
         if method == "GET" and path in loaded:
             html, script = LOADED[0], LOADED[1] + {"/tips/": "\n" + TIP, "/drawn-tips/": "\n" + DRAWN_TIP}.get(path, "")
             headline, work_ms, notice, redraw, sorted_ = loaded[path]
+            with self.lock:
+                first_tip, self.first_tip = self.first_tip, None
             return 200, "text/html", PAGE.format(title="Team", body=html, script=script.replace(
                 "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice))
-                .replace("REDRAW", json.dumps(redraw)).replace("SORTED", json.dumps(sorted_)))
+                .replace("REDRAW", json.dumps(redraw)).replace("SORTED", json.dumps(sorted_))
+                .replace("FIRST_TIP", json.dumps(first_tip)))
         if method == "GET" and path == "/board/":
             with self.board_turn:
                 self.board_drawn = []                 # a fresh load draws every part again

@@ -13,8 +13,8 @@ where the answers come in another order shows the recording's last text while an
 on its way. An answer that brought code, not data (a module or a stylesheet the app asked for with
 fetch), gives no text: what the page drew after it is the code's own doing, maybe a draw at random. Nor
 does a text that is one entry of a list of alternatives a startup answer brought, none of whose other
-entries the page shows (Node-RED's tips of the day, a catalog of nineteen, one put up at random a moment
-after the answers): another load shows another.
+entries the page shows, or a part of one (Node-RED's tips of the day, a catalog of nineteen, one put up at
+random a moment after the answers, its "[ctrl]" drawn as a key of its own): another load shows another.
 """
 
 from __future__ import annotations
@@ -141,8 +141,8 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
 
 async def _picked_at_random(tab: Tab, answered: list[RequestRecord]) -> Callable[[str], bool]:
     """Whether a text the page shows is one entry of a catalog a startup answer brought (ALTERNATIVES strings
-    or more side by side) none of whose other entries the page shows: a pick, which another load makes
-    otherwise."""
+    or more side by side) none of whose other entries the page shows, or a part of it (a word the entry's
+    markup drew as an element of its own, "[ctrl]" as a key): a pick, which another load makes otherwise."""
     catalogs = [catalog for record in answered for catalog in _catalogs(await _json_of(record))]
     if not catalogs:
         return lambda text: False
@@ -153,10 +153,10 @@ async def _picked_at_random(tab: Tab, answered: list[RequestRecord]) -> Callable
     patterns = [[_entry_pattern(entry) for entry in catalog if _literal(entry)] for catalog in catalogs]
 
     def picked(text: str) -> bool:
-        text = _words(text)
+        text = f" {_words(text)} "
         for entries in patterns:
-            chosen = [n for n, pattern in enumerate(entries) if pattern.fullmatch(text)]
-            if chosen and not any(pattern.search(shown) for n, pattern in enumerate(entries) if n not in chosen):
+            drawn = [f" {found.group(0)} " for pattern in entries if (found := pattern.search(shown))]
+            if len(drawn) == 1 and text.strip() and text in drawn[0]:
                 return True
         return False
 
