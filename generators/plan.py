@@ -211,6 +211,7 @@ class TestPlan(Model):
     own_origin: str = ""              # why the test carries its recorded origin (its folder's config names another)
     locale: str | None = None         # the language the recording's browser asked for ("": none; None: not recorded)
     timezone_id: str | None = None    # and its time zone: pinned by the test's config
+    unique: str | None = None         # the recording's {unique} token, when a statement holds it (unique_literals.py)
 
     def waits_for_server_messages(self) -> bool:
         """Does a step wait for messages over the page's websockets (the test then counts them)?"""

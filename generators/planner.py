@@ -232,9 +232,11 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 statements.append(_paced(Check(page=page, assertion=assertion), paced, said))
             continue
         raise UnrenderableStep(index, tool, "verdex has no test statement for it")
+    token = recording.header.unique
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
                     source=recording.header.started, contexts=list(contexts.values()),
-                    locale=recording.header.locale, timezone_id=recording.header.timezone_id)
+                    locale=recording.header.locale, timezone_id=recording.header.timezone_id,
+                    unique=token if token and any(token in s.model_dump_json() for s in statements) else None)
 
 
 def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:

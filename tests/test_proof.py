@@ -144,6 +144,35 @@ async def test_state_the_app_kept_from_run_1_is_said_and_nothing_is_revised(tmp_
     assert "make the flow repeatable" in answer.text and "revised" not in answer.text
 
 
+async def test_a_name_of_each_runs_own_makes_a_flow_that_creates_repeatable(tmp_path):
+    """The same flow with ``{unique}`` in the name it types: the session spells it with its token, the
+    agent checks what the page then shows, and both tests make their own each run — proven 3/3 and 1/1
+    on the app that keeps every name it was given, the recording's too."""
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "names.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/names/")
+            typed = await agent.fill("textbox", "Name", "Ada {unique}")
+            token = re.search(r"\{unique\} is ([0-9a-f]{8}) in this session; the exported test makes its own each run",
+                              typed.text).group(1)
+            await agent.click("button", "Create", expect_text=f"Created Ada {token}")
+            await agent.verify_text(f"Created Ada {token}")             # as the page shows it
+            python = await agent.call("export_test", target="python", path=str(tmp_path / "test_names.py"),
+                                      name="names")
+            typescript = await agent.call("export_test", target="typescript",
+                                          path=str(tmp_path / "names.spec.ts"), name="names")
+    assert not python.error and PROVED_3.search(python.text), python.text
+    assert not typescript.error and "proved 1/1" in typescript.text, typescript.text
+    for path, made, typed_line, checked in (
+            ("test_names.py", "unique = secrets.token_hex(4)", 'fill(f"Ada {unique}")', 'get_by_text(f"Created Ada {unique}"'),
+            ("names.spec.ts", 'const unique = randomBytes(4).toString("hex");', "fill(`Ada ${unique}`)",
+             "getByText(`Created Ada ${unique}`")):
+        source = (tmp_path / path).read_text(encoding="utf-8")
+        assert made in source and typed_line in source and checked in source, source
+        code = [line for line in source.splitlines() if not line.strip().startswith(("#", "//"))]
+        assert not any(token in line for line in code), source     # the recording's token only in its comment
+
+
 async def _add_call_mum(agent: Agent, url: str) -> None:
     await agent.navigate(url + "/todos/")
     await agent.fill("textbox", "New todo", "Call mum")

@@ -50,8 +50,9 @@ The app runs at {base_url}. Start with `browser_navigate` to it.
 7. The export runs the test it wrote (once as it is, twice under chaos) and answers `proved 3/3 …` or
    `UNPROVEN` with the failing line: an unproven test is not done. "The app kept state from run 1"
    (or "from the recording": what you created while recording is already on a fresh load) means the
-   flow cannot run twice (a name is taken): clean up what it created, or make the name unique, then
-   export again.
+   flow cannot run twice (a name is taken): clean up what it created, or type `{{unique}}` in the name
+   (verdex spells it with a token of the session's; the test makes its own each run, in what you typed
+   and in what you checked), then export again.
 """
 
 

@@ -31,8 +31,9 @@ from verdex.recording_format import Step
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
 MAX_REVISIONS = 3
-REPEATABLE = ("make the flow repeatable: clean up what it creates, or name it from the test's own data (a "
-              "unique suffix); or prove it on a fresh copy of the app (restart it or reset its data)")
+REPEATABLE = ("make the flow repeatable: clean up what it creates, or type {unique} in its name (the test makes "
+              "a value of its own for it each run); or prove it on a fresh copy of the app (restart it or reset its "
+              "data)")
 # Playwright's call log of an action whose locator found its one element, which never became enabled:
 # another locator for the same element would wait the same
 FOUND_BUT_DISABLED = re.compile(r"locator resolved to .*\n(?:.*\n)*?\s*- element is not enabled", re.MULTILINE)

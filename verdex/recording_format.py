@@ -16,7 +16,8 @@ requests the page made after the typing before it settled (``requests_before``),
 may say its answer's body ended (``body_ended``); 8 — a value change may name the attribute that holds the
 value (``attribute``: an ARIA slider's ``aria-valuenow``, which no value property holds); 9 — the recording's
 first action keeps what its page showed just before it (``first_page_text``): proving tells what the app
-already showed then from what the recording made (verdex/proof_state.py).
+already showed then from what the recording made (verdex/proof_state.py); 10 — the header holds the token
+``{unique}`` stood for in the session's text (``unique``), which the test makes anew each run (verdex/unique.py).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -57,6 +58,7 @@ class Header(_Line):
     # without a locale does) and its time zone, as the recording ran: a generated test pins both
     locale: str | None = None
     timezone_id: str | None = None
+    unique: str | None = None            # the session's {unique} token (format 10)
 
 
 class Target(_Line):

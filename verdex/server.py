@@ -50,7 +50,7 @@ def _mcp_function(tool: tools.Tool, sessions: ClientSessions) -> Callable[..., A
     async def call(ctx: Context, **arguments: Any) -> CallToolResult:
         try:
             async with sessions.using(_client_of(ctx)) as session:
-                reply = await tool.run(session, **arguments)
+                reply = await tool.run_on(session, arguments)
         except VerdexError as exc:
             raise ToolError(str(exc)) from exc
         return CallToolResult(content=[TextContent(type="text", text=reply.text)], structured_content=reply.data)

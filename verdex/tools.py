@@ -26,6 +26,7 @@ import verdex.assertions as assertions
 import verdex.evaluation as evaluation
 import verdex.exporting as exporting
 import verdex.reading as reading
+from verdex import unique
 from verdex.browser import tabs
 from verdex.browser.frames import frame_facts
 from verdex.browser.session import Session
@@ -84,7 +85,30 @@ class Tool:
             checked = self.arguments.model_validate(arguments)
         except ValidationError as exc:
             raise InvalidArgument(f"{self.name}: {validation_details(str(exc))}") from exc
-        return await self.run(session, **{name: getattr(checked, name) for name in type(checked).model_fields})
+        return await self.run_on(session, {name: getattr(checked, name) for name in type(checked).model_fields})
+
+    async def run_on(self, session: Session, given: dict[str, Any]) -> Reply:
+        """Run the tool on checked arguments. ``{unique}`` in a text the agent types, waits for or checks is
+        the session's token (verdex/unique.py), and the reply says so."""
+        spelled = {name: _spelled(value, session.unique) if name in TEXT_ARGUMENTS else value
+                   for name, value in given.items()}
+        reply = await self.run(session, **spelled)
+        if spelled == given:
+            return reply
+        return Reply(f"{reply.text}\n{unique.PLACEHOLDER} is {session.unique} in this session; the exported test "
+                     "makes its own each run", reply.data)
+
+
+# what the agent types, waits for or checks: {unique} in them is the session's token
+TEXT_ARGUMENTS = {"value", "text", "text_gone", "url", "prompt_text", "values", "labels"}
+
+
+def _spelled(value: Any, token: str) -> Any:
+    if isinstance(value, str):
+        return unique.spelled(value, token)
+    if isinstance(value, list):
+        return [unique.spelled(item, token) if isinstance(item, str) else item for item in value]
+    return value
 
 
 def validation_details(text: str) -> str:

@@ -9,6 +9,7 @@ import re
 
 import black
 
+from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
@@ -16,11 +17,13 @@ from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Acti
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
+from verdex.unique import TOKEN_BYTES
 
 DECLARATION = "{name} = {chain}"
 VISIBLE_ONLY = ".filter(visible=True)"   # among the elements that show a text, not its hidden copies
 # names the test file already uses: a shared locator's variable never takes one
-RESERVED = {"page", "expect", "re", "os", "pathlib", "response", "response_to", "dialog", "file_chooser_info"}
+RESERVED = {"page", "expect", "re", "os", "pathlib", "secrets", "response", "response_to", "dialog", "file_chooser_info",
+            unique_literals.VARIABLE}
 METHODS = {"get_by_test_id", "get_by_role", "get_by_label", "get_by_placeholder", "get_by_alt_text", "get_by_text",
            "get_by_title", "filter", "nth", "frame_locator", "locator"}
 
@@ -31,19 +34,39 @@ def comments(text: str) -> list[str]:
 
 def literal(value: object) -> str:
     """A Python literal for a value from the page: JSON string syntax is valid Python, and quotes,
-    backslashes, newlines and braces inside it stay inside it."""
+    backslashes, newlines and braces inside it stay inside it. A string holding the recording's {unique}
+    token is an f-string with the test's own in its place."""
     if isinstance(value, bool):
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+        pieces = unique_literals.around_token(value)
+        if pieces is not None:
+            return "f" + _with_unique([_json(piece)[1:-1] for piece in pieces])
+        return _json(value)
     return json.dumps(value)
+
+
+def _json(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _with_unique(pieces: list[str]) -> str:
+    """A string's pieces (as they stand between its quotes) joined by the test's token: an f-string's quoted
+    body, its braces doubled."""
+    inside = (piece.replace("{", "{{").replace("}", "}}") for piece in pieces)
+    return '"' + f"{{{unique_literals.VARIABLE}}}".join(inside) + '"'
 
 
 def pattern_literal(pattern: str) -> str:
     """A regular expression as raw strings where they can be (no quote, line break or trailing
     backslash), a long URL pattern as one literal per query condition (black puts each on a line)."""
-    return " ".join(f'r"{piece}"' if '"' not in piece and not piece.endswith("\\") and piece.isprintable()
+    return " ".join(_raw(piece) if '"' not in piece and not piece.endswith("\\") and piece.isprintable()
                     else literal(piece) for piece in pattern_pieces(pattern))
+
+
+def _raw(piece: str) -> str:
+    pieces = unique_literals.around_token(piece)
+    return f'r"{piece}"' if pieces is None else "rf" + _with_unique(pieces)
 
 
 class PythonPytest:
@@ -57,10 +80,15 @@ class PythonPytest:
         body: list[str] = [f"{c}.add_init_script(COUNT_SERVER_MESSAGES)" for c in contexts] if counts_messages else []
         if any(c.storage_state for c in plan.contexts):
             self._imports.add("os")
+        if plan.unique:
+            self._imports.add("secrets")
+            body += [*comments(unique_literals.COMMENT.format(token=plan.unique)),
+                     f"{unique_literals.VARIABLE} = secrets.token_hex({TOKEN_BYTES})"]
         self._variables = Variables(plan, self._variable, DECLARATION)
-        for statement in plan.statements:
-            lines = self._statement(statement)
-            body += self._variables.take_declarations() + lines     # a shared chain, before its first use
+        with unique_literals.unique_token(plan.unique):
+            for statement in plan.statements:
+                lines = self._statement(statement)
+                body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         source = environment().get_template("test_pytest.py.j2").render(
             plan=plan, body=body or ["pass"], imports=sorted(self._imports | ({"os", "pytest"} if plan.own_origin else set())),
             response_helper=self._response_helper, base_url_literal=literal(plan.base_url),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
@@ -12,11 +13,13 @@ from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Acti
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
+from verdex.unique import TOKEN_BYTES
 
 DECLARATION = "const {name} = {chain};"
 VISIBLE_ONLY = ".filter({ visible: true })"   # among the elements that show a text, not its hidden copies
 # names the spec already uses, and JavaScript's reserved words a name could make
-RESERVED = {"page", "expect", "test", "path", "secret", "responseTo", "dialog", "response", "default", "new",
+RESERVED = {"page", "expect", "test", "path", "secret", "responseTo", "dialog", "response", "unique", "randomBytes",
+            "default", "new",
             "delete", "function", "class", "const", "let", "var", "this", "switch", "case", "in", "of", "for",
             "if", "else", "do", "while", "return", "with", "void", "typeof", "try", "catch", "throw", "import",
             "export", "super", "enum", "await", "yield", "null", "true", "false"}
@@ -31,7 +34,16 @@ def comments(text: str) -> list[str]:
 
 
 def literal(value: object) -> str:
-    """A JavaScript literal: JSON syntax, with the two line separators JSON allows but older JS did not escaped."""
+    """A JavaScript literal: JSON syntax, with the two line separators JSON allows but older JS did not escaped;
+    a string holding the recording's {unique} token, a template literal with the test's own in its place."""
+    pieces = unique_literals.around_token(value) if isinstance(value, str) else None
+    if pieces is not None:
+        inside = (_json(piece)[1:-1].replace("`", "\\`").replace("${", "\\${") for piece in pieces)
+        return "`" + f"${{{unique_literals.VARIABLE}}}".join(inside) + "`"
+    return _json(value)
+
+
+def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
@@ -82,10 +94,14 @@ class TypeScript:
         if counts_messages:
             body += [f"await {c}.addInitScript(COUNT_SERVER_MESSAGES);"
                      for c in [c.variable for c in plan.contexts] or ["page.context()"]]
+        if plan.unique:
+            body += [*comments(unique_literals.COMMENT.format(token=plan.unique)),
+                     f"const {unique_literals.VARIABLE} = randomBytes({TOKEN_BYTES}).toString(\"hex\");"]
         self._variables = Variables(plan, self._variable, DECLARATION)
-        for statement in plan.statements:
-            lines = self._statement(statement)
-            body += self._variables.take_declarations() + lines     # a shared chain, before its first use
+        with unique_literals.unique_token(plan.unique):
+            for statement in plan.statements:
+                lines = self._statement(statement)
+                body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         body += [f"await {context.variable}.close();" for context in plan.contexts]
         pinned = "".join(f", {name}" for name, value in (("locale", plan.locale), ("timezoneId", plan.timezone_id))
                          if value is not None)
@@ -96,6 +112,7 @@ class TypeScript:
                                                                        own_origin=comments(plan.own_origin),
                                                                        uses_path=self._uses_path,
                                                                        uses_secret=self._uses_secret,
+                                                                       uses_unique=bool(plan.unique),
                                                                        response_helper=self._response_helper,
                                                                        server_messages_script=SERVER_MESSAGES_SCRIPT
                                                                        if counts_messages else None)

@@ -18,6 +18,7 @@ from weakref import WeakSet
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
 import verdex.steps as steps
+from verdex import unique
 from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.artifacts.trace import start_trace, stop_trace
@@ -110,8 +111,9 @@ class Session:
         self._lock = asyncio.Lock()
         self.downloads: Downloads | None = None
         self.name = name
+        self.unique = unique.new_token()   # what {unique} stands for in this session's text (verdex/unique.py)
         path = None if record is False else (default_recording_path(name) if record in (None, True) else record)
-        self.recorder = Recorder(path, roles=[RoleRecord(**asdict(spec)) for spec in specs])
+        self.recorder = Recorder(path, roles=[RoleRecord(**asdict(spec)) for spec in specs], unique=self.unique)
 
     def record(self, path: str | Path | None, *, base_url: str | None = None) -> Recorder:
         """Finish the current recording and record the next steps to ``path`` (None: stop recording)."""
