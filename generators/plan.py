@@ -63,7 +63,8 @@ class Wait(Model):
 
 class ResponseMatch(Model):
     """The response an action waits for: by Playwright's URL glob, or, when the recording also saw
-    another method's request match that glob, by method and path (a named helper in the test)."""
+    another method's request match that glob, by method and path (a named helper in the test), and by the
+    GraphQL operation its request's body names when the page sent other operations there."""
 
     method: str
     url_glob: str                     # "**/api/cart/add", "**/api/items/*?**"
@@ -73,13 +74,14 @@ class ResponseMatch(Model):
     # the recording saw the answer's body end: the test waits for it too, as the page acts on the body,
     # which a server may send a while after the headers that end Playwright's wait for the response
     whole_body: bool = False
+    operation: str | None = None      # the GraphQL operation's name its body held, told from the others there
     reason: str
 
     @property
     def by_predicate(self) -> bool:
-        """The test matches method and path (a helper), not the glob: the method tells the responses
-        apart, or the glob does not match the URL it was recorded on."""
-        return self.method_matters or not self.glob_matches_url
+        """The test matches method and path (a helper), not the glob: the method or the operation tells the
+        responses apart, or the glob does not match the URL it was recorded on."""
+        return self.method_matters or not self.glob_matches_url or self.operation is not None
 
 
 # states an element says by an ARIA attribute, which Playwright has no matcher of its own for: a test checks

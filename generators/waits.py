@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import re
 from itertools import takewhile
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
 from verdex.generators.periodic import on_a_timer
 from verdex.generators.playwright_glob import glob_matches
+from verdex.generators.request_place import operation_of, query_words
 from verdex.generators.server_names import is_made
 from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, RequestEffect,
                           ancestor_changes, became_ready)
@@ -356,17 +357,6 @@ def loaded_another_page(record: Record) -> str | None:
             "its loading")
 
 
-# a query value that says which thing is asked for (an operation's name, ``?op=Poll``), not a cursor, an id or
-# a time that changes each time the same request is made again (``?since=42``, ``?_=1732870000``)
-QUERY_WORD = re.compile(r"[A-Za-z][A-Za-z_.:-]{0,39}")
-
-
-def query_words(url: str) -> list[str]:
-    """The ``key=value`` pairs of a URL's query whose value is a word (``op=Save``), in the URL's order:
-    what one endpoint that serves every operation tells them apart by."""
-    return [f"{key}={value}" for key, value in parse_qsl(urlsplit(url).query) if QUERY_WORD.fullmatch(value)]
-
-
 def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:
     """Playwright's URL glob for a request: any origin, the path with ids, hashes and names the server
     made as ``*``, and any query when the request had one. ``http://h/api/items/42?page=2`` gives
@@ -454,13 +444,28 @@ def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (
                                            f"asked for after the typing had settled (debounced), answered {chosen.status}")
 
 
+def _told_apart_by_operation(chosen: RequestEffect, seen: list[RequestEffect], glob: str,
+                             made: frozenset[str]) -> str | None:
+    """The GraphQL operation's name the chosen request's body held, when the page sent other requests of its
+    method to the same glob that held another or none (``POST /graphql`` for every query and mutation, a
+    poll among them): a response of theirs would end the wait, and only the body tells them apart."""
+    operation = operation_of(chosen.place)
+    others = [r for r in seen if r.method == chosen.method and url_glob(r.url, made) == glob
+              and operation_of(r.place) != operation]
+    return operation if operation and others else None
+
+
 def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozenset[str], reason: str) -> ResponseMatch:
     glob = url_glob(chosen.url, made)
     told = _told_apart_by_query(chosen, seen, glob, made)
+    operation = _told_apart_by_operation(chosen, seen, glob, made) if told is None else None
     if told is not None:
         glob = told
         reason += (f"; {', '.join(query_words(chosen.url))} in its query tells it from the page's other requests "
                    f"to {urlsplit(chosen.url).path}")
+    if operation is not None:
+        reason += (f"; the operation {operation} its body names tells it from the page's other requests to "
+                   f"{urlsplit(chosen.url).path}")
     holds = glob_matches(glob, chosen.url)
     named = sorted({unquote(part) for part in urlsplit(chosen.url).path.split("/") if is_made(part, made)})
     if named:
@@ -470,4 +475,4 @@ def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozense
                    "so the test matches the method and the path")
     return ResponseMatch(method=chosen.method, url_glob=glob, path_pattern=path_pattern(chosen.url, made),
                          method_matters=any(r.method != chosen.method and url_glob(r.url, made) == glob for r in seen),
-                         glob_matches_url=holds, whole_body=chosen.body_ended, reason=reason)
+                         glob_matches_url=holds, whole_body=chosen.body_ended, operation=operation, reason=reason)

@@ -16,6 +16,9 @@ a copy of one:
 - ``/operations/``: the same as ``/usage/`` through one endpoint for every operation, told apart by the
   query (``POST /api/rpc?op=Ping`` on the timer, ``POST /api/rpc?op=Report`` for "Run report"), as RPC
   and GraphQL apps send theirs;
+- ``/graph-operations/``: the same through one GraphQL endpoint, told apart only by the operation's name
+  in the body (``POST /api/gql`` with ``"operationName": "Ping"`` on the timer, ``"Report"`` for "Run
+  report"), as Apollo's clients send every query and mutation;
 - ``/catalog/``: "Search" asks a GraphQL query with POST (``{"query": "query Assets …"}``), whose answer
   names the assets there are, and draws a link to each (``/catalog/order_summary``) — a POST that reads:
   its names are not the server's new ones;
@@ -93,6 +96,15 @@ document.querySelector("button").addEventListener("click", async () => {
   const report = await fetch("/api/rpc?op=Report", { method: "POST", body: "{}" }).then((r) => r.json());
   document.querySelector("[role=status]").textContent = "Report ready: " + report.title;
 });""")
+GRAPH_OPERATIONS = ("<button type='button'>Run report</button><p role='status'></p>",
+                    """const ask = (operationName) => fetch("/api/gql", { method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify({ operationName, query: "query " + operationName + " { " + operationName.toLowerCase() + " }" }) });
+setInterval(() => ask("Ping"), 100);
+document.querySelector("button").addEventListener("click", async () => {
+  const report = await ask("Report").then((r) => r.json());
+  document.querySelector("[role=status]").textContent = "Report ready: " + report.data.title;
+});""")
 CATALOG = ("<button type='button'>Search</button><ul></ul>",
            """document.querySelector("button").addEventListener("click", async () => {
   const query = "query Assets { assets { name } }";
@@ -140,10 +152,11 @@ class GenerationApps:
         self.seen_welcome = False
         self.lock = threading.Lock()
 
-    def answer(self, method: str, path: str, headers: dict[str, str]) -> tuple[int, str, str]:
+    def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
-                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME)}
+                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME),
+                 "/graph-operations/": ("Operations", GRAPH_OPERATIONS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -190,16 +203,19 @@ class GenerationApps:
             return 200, "application/json", "{}"
         if method == "GET" and path.startswith(("/api/folders/", "/api/notes/")) and path.endswith("/files"):
             return 200, "application/json", "[]"
-        if method == "POST" and path in ("/api/usage", "/api/rpc?op=Ping"):
+        if method == "POST" and path == "/api/gql":
+            path += "?op=" + json.loads(body)["operationName"]         # the same operations, named in the body
+        if method == "POST" and path in ("/api/usage", "/api/rpc?op=Ping", "/api/gql?op=Ping"):
             with self.pinged:
                 self.pings += 1
                 self.pinged.notify_all()
             return 200, "application/json", "{}"
-        if (method, path) in (("GET", "/api/report"), ("POST", "/api/rpc?op=Report")):
+        if (method, path) in (("GET", "/api/report"), ("POST", "/api/rpc?op=Report"), ("POST", "/api/gql?op=Report")):
             with self.pinged:
                 wanted = self.pings + PINGS_BEFORE_REPORT
                 self.pinged.wait_for(lambda: self.pings >= wanted, REPORT_BOUND_S)
-            return 200, "application/json", json.dumps({"title": "Weekly sales"})
+            report = {"title": "Weekly sales"}
+            return 200, "application/json", json.dumps({"data": report} if path.startswith("/api/gql") else report)
         return 404, "text/plain", "not found"
 
     def wait_for_pings(self, count: int) -> bool:
@@ -212,7 +228,7 @@ def generation_apps(port: int = 0) -> Iterator[tuple[str, GenerationApps]]:
     apps = GenerationApps()
 
     def answer(request: Request) -> tuple[int, str, str]:
-        status, kind, text = apps.answer(request.method, request.path, request.headers)
+        status, kind, text = apps.answer(request.method, request.path, request.headers, request.body)
         return status, kind + "; charset=utf-8", text
 
     with answering(answer, port) as url:

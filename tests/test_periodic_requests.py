@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import shutil
 from contextlib import nullcontext
+from pathlib import Path
 
 import pytest
 
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
-from tests.generation_apps import generation_apps
+from tests.generation_apps import GenerationApps, generation_apps
 from verdex.generators.periodic import timer_requests
 from verdex.generators.waits import response_match
 from verdex.facts import Effects
@@ -74,20 +75,49 @@ def _click(requests: list[dict]) -> Step:
                                  "effects": {"requests": requests, "url_before": "", "url_after": ""}})
 
 
+async def _run_report(recording: Path, url: str, apps: GenerationApps, page: str) -> dict:
+    """Record clicking "Run report" on ``page`` once it has pinged twice, and checking the report: the click."""
+    async with recording_client(recording) as client:
+        agent = Agent(client)
+        await agent.navigate(url + page)
+        assert apps.wait_for_pings(2)
+        await agent.click("button", "Run report", expect_text="Report ready: Weekly sales")
+        await agent.verify_text("Report ready: Weekly sales")
+    steps = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()][1:]
+    return next(s for s in steps if s.get("tool") == "browser_click")
+
+
 async def test_one_endpoint_for_every_operation_is_as_many_places_as_operations(tmp_path):
     recording = tmp_path / "operations.jsonl"
     with generation_apps() as (url, apps):
-        async with recording_client(recording) as client:
-            agent = Agent(client)
-            await agent.navigate(url + "/operations/")
-            assert apps.wait_for_pings(2)
-            await agent.click("button", "Run report", expect_text="Report ready: Weekly sales")
-        steps = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()][1:]
-        click = next(s for s in steps if s.get("tool") == "browser_click")
+        click = await _run_report(recording, url, apps, "/operations/")
         own = {r["url"].rsplit("/", 1)[1]: r["on_its_own"] for r in click["effects"]["requests"]}
         assert own.get("rpc?op=Ping") is True and own["rpc?op=Report"] is False, own
         python = runner.export_python(recording, tmp_path, "operations")
         source = python.read_text(encoding="utf-8")
         assert 'with page.expect_response("**/api/rpc?**op=Report**") as response_info:' in source, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+
+
+@pytest.mark.parametrize("target", ["python", "typescript"])
+async def test_one_graphql_endpoint_tells_the_actions_operation_from_the_timers_by_its_body(tmp_path, target):
+    """Every operation goes to ``POST /api/gql``, named only in its body, and the page polls there: the
+    action waits for the response whose request named its own operation (a glob alone ends at a poll's),
+    and the test it gives passes."""
+    recording = tmp_path / "graph.jsonl"
+    with generation_apps() as (url, apps):
+        click = await _run_report(recording, url, apps, "/graph-operations/")
+        places = {r["place"]: r["on_its_own"] for r in click["effects"]["requests"]}
+        assert places.get("POST /api/gql Ping") is True and places["POST /api/gql Report"] is False, places
+        served = {"serve": lambda _seed: nullcontext(url)}
+        if target == "python":
+            test = runner.export_python(recording, tmp_path, "graph")
+            source, done = test.read_text(encoding="utf-8"), runner.run_pytest(test, None, **served)
+            waited = 'page.expect_response(response_to("POST", r"/api/gql$", "Report"))'
+        else:
+            with runner.exported_spec(recording, "graph") as spec:
+                source, done = spec.read_text(encoding="utf-8"), runner.run_typescript(spec.parent, **served)
+            waited = 'page.waitForResponse(responseTo("POST", new RegExp("/api/gql$"), "Report"))'
+        assert waited in source and "the operation Report its body names" in source, source
         assert done.passed, f"{source}\n{done.tail()}"

@@ -75,6 +75,7 @@ class PythonPytest:
     def test_file(self, plan: TestPlan) -> str:
         self._imports: set[str] = set()
         self._response_helper = False
+        self._response_operation = False
         counts_messages = plan.waits_for_server_messages()
         contexts = [c.variable for c in plan.contexts] or ["page.context"]
         body: list[str] = [f"{c}.add_init_script(COUNT_SERVER_MESSAGES)" for c in contexts] if counts_messages else []
@@ -91,7 +92,8 @@ class PythonPytest:
                 body += self._variables.take_declarations() + lines     # a shared chain, before its first use
         source = environment().get_template("test_pytest.py.j2").render(
             plan=plan, body=body or ["pass"], imports=sorted(self._imports | ({"os", "pytest"} if plan.own_origin else set())),
-            response_helper=self._response_helper, base_url_literal=literal(plan.base_url),
+            response_helper=self._response_helper, response_operation=self._response_operation,
+            base_url_literal=literal(plan.base_url),
             own_origin=comments(plan.own_origin),
             contexts=[{"role": c.role, "variable": c.variable,
                        "storage_state": f"os.environ.get({literal(c.storage_state_env)}, {literal(c.storage_state)})"
@@ -178,7 +180,9 @@ class PythonPytest:
             return literal(response.url_glob)
         self._response_helper = True
         self._imports.add("re")
-        return f"response_to({literal(response.method)}, {pattern_literal(response.path_pattern)})"
+        operation = f", {literal(response.operation)}" if response.operation else ""
+        self._response_operation = self._response_operation or bool(operation)
+        return f"response_to({literal(response.method)}, {pattern_literal(response.path_pattern)}{operation})"
 
     def _perform(self, action: Action) -> list[str]:
         if action.locator is None:

@@ -81,6 +81,7 @@ class TypeScript:
         self._uses_path = False
         self._uses_secret = False
         self._response_helper = False
+        self._response_operation = False
         counts_messages = plan.waits_for_server_messages()
         body: list[str] = []
         for context in plan.contexts:      # a role: a browser context of its own, from its storage state
@@ -114,6 +115,7 @@ class TypeScript:
                                                                        uses_secret=self._uses_secret,
                                                                        uses_unique=bool(plan.unique),
                                                                        response_helper=self._response_helper,
+                                                                       response_operation=self._response_operation,
                                                                        server_messages_script=SERVER_MESSAGES_SCRIPT
                                                                        if counts_messages else None)
         from verdex.generators.typescript_syntax import (UNCHECKED_NOTE, NodeToolchainMissing, prettier_formatted,
@@ -204,7 +206,9 @@ class TypeScript:
         if not response.by_predicate:
             return literal(response.url_glob)
         self._response_helper = True
-        return f"responseTo({literal(response.method)}, {regex_literal(response.path_pattern)})"
+        operation = f", {literal(response.operation)}" if response.operation else ""
+        self._response_operation = self._response_operation or bool(operation)
+        return f"responseTo({literal(response.method)}, {regex_literal(response.path_pattern)}{operation})"
 
     def _perform(self, action: Action) -> list[str]:
         if action.locator is None:

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from collections import deque
 from dataclasses import dataclass
-from urllib.parse import unquote_plus, urlsplit
+from urllib.parse import unquote_plus
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request, Response, WebSocket
 
 from verdex.browser.answer_names import names_read
-from verdex.generators.waits import query_words
+from verdex.generators.request_place import place_of
 
 ABORTED = "net::ERR_ABORTED"
 CHANGED_PAGE_WINDOW_MS = 500      # a response changed the page when the DOM changed this soon after it
@@ -274,21 +273,6 @@ def _held_for(record: RequestRecord) -> float:
     """How long the server held the request before it answered (its headers; a body the page never reads
     ends only when the page goes)."""
     return (record.responded or record.finished or record.started) - record.started
-
-
-GRAPHQL_NAME = re.compile(r'"operationName"\s*:\s*"(\w{1,80})"')
-
-
-def place_of(method: str, url: str, body: str | None) -> str:
-    """Where a request goes, as the same request made again goes: its method and path, the words its query
-    holds (``?op=Poll``, which one endpoint serves every operation by), and a GraphQL operation's name in
-    its body (``POST /graphql`` for every query and mutation): a poll is one place, the action's request to
-    the same endpoint another."""
-    words = sorted(query_words(url))
-    operation = GRAPHQL_NAME.search(body or "")
-    return " ".join([method, urlsplit(url).path or "/", *(["?" + "&".join(words)] if words else []),
-                     *([operation.group(1)] if operation else [])])
-
 
 
 def _body(request: Request) -> str | None:
