@@ -144,6 +144,17 @@ async def test_state_the_app_kept_from_run_1_is_said_and_nothing_is_revised(tmp_
     assert "make the flow repeatable" in answer.text and "revised" not in answer.text
 
 
+async def test_a_name_the_server_refuses_as_taken_on_a_page_that_lists_none_is_the_recordings_kept_state(tmp_path):
+    """The page shows no names, only what the server says: "That name is taken" (409) to the test, where
+    it said 201 to the recording. The refusal of a request that held the name the test types is the
+    evidence: the recording made it."""
+    answer = await _create_and_export(tmp_path, "/names/", "Name", "Ada", "Create", "Created Ada")
+    assert answer.error and "UNPROVEN: test_names.py: the app kept state from the recording: the server answered " \
+        "POST /api/names 409 to what the test sent, holding 'Ada', which the test types, where it answered the " \
+        "recording's" in answer.text, answer.text
+    assert "make the flow repeatable" in answer.text and "{unique}" in answer.text and "revised" not in answer.text
+
+
 async def test_a_name_of_each_runs_own_makes_a_flow_that_creates_repeatable(tmp_path):
     """The same flow with ``{unique}`` in the name it types: the session spells it with its token, the
     agent checks what the page then shows, and both tests make their own each run — proven 3/3 and 1/1

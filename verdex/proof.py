@@ -19,14 +19,16 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
 from verdex.generators.plan import Action, Check, Goto, Statement, TestPlan
 from verdex.generators.revisions import apply_revisions, next_revision
+from verdex.generators.waits import recorded_requests
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
-from verdex.proof_state import kept_from_recording, made_again, removed_since_recording
+from verdex.proof_state import kept_from_recording, made_again, refused_again, removed_since_recording
 from verdex.recording_format import Step
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
@@ -102,6 +104,8 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
     started = time.monotonic()
     read = read_recording(recording)
     recorded = recording_first_page(read.records)
+    accepted = frozenset((r.method, urlsplit(r.url).path) for r in recorded_requests(read.records)
+                         if r.status and r.status < 400)
     secrets = sorted({s.value.secret.env for s in plan.statements
                       if isinstance(s, Action) and s.value is not None and s.value.secret is not None})
     down = _app_down(plan.base_url)
@@ -141,7 +145,8 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             # never ready) may fail for the state the recording left in the app
             unset = failed.line is not None and _missing_secret(failed, source[failed.line - 1])
             if located and not kept and revision is None and not unset:
-                kept = kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
+                kept = (kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
+                        or refused_again(plan, failed.refused, accepted))
         if kept:
             proof.kept_state = "the recording"
             return written, _unproven(proof, started, f"{kept}\n{_failure(failed, proof.failing_source)}\n{REPEATABLE}")

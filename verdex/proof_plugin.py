@@ -22,10 +22,12 @@ from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote_plus
 
 import pytest
 from _pytest.runner import runtestprotocol
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Request, Response
 
 RUNS = "VERDEX_PROOF_RUNS"
 FAILURE = pytest.StashKey[dict[str, object]]()
@@ -34,6 +36,8 @@ FIRST_STEP_BINDING = "__verdexProofFirstStep"
 TYPED_BINDING = "__verdexProofTyped"
 TYPED = pytest.StashKey[dict[str, dict[str, str]]]()
 TYPED_LIMIT = 10                        # fields whose text before typing is kept
+REFUSED = pytest.StashKey[list[dict[str, object]]]()
+REFUSED_LIMIT = 10                      # answers kept that refused what the test had typed
 FIRST_STEP_SCRIPT = files("verdex.bridge").joinpath("first_step.js").read_text(encoding="utf-8")
 SHOWN_LIMIT = 50_000                    # characters of the first page's text kept
 REPORT = "VERDEX_PROOF_REPORT"
@@ -84,11 +88,14 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     """What the test's first page shows just before its first step (verdex/bridge/first_step.js), kept
     for the run's outcome: proving tells the state an app kept from what a failing assertion expects. A
     test that failed before its first step (its first click found nothing) keeps the page as it is then.
-    Each field typed into keeps its value and the page's text just before it was typed."""
+    Each field typed into keeps its value and the page's text just before it was typed; each answer the
+    server refused (4xx) to a request that held a value typed keeps which (a name taken)."""
     shown: list[str] = []
     typed: dict[str, dict[str, str]] = {}
+    refused: list[dict[str, object]] = []
     request.node.stash[SHOWN] = shown
     request.node.stash[TYPED] = typed
+    request.node.stash[REFUSED] = refused
     if not (os.environ.get(RUNS) and {"page", "context"} & set(request.fixturenames)):
         yield
         return
@@ -100,6 +107,15 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
             typed.setdefault(field, {"before": (before or "")[:SHOWN_LIMIT]})["value"] = value[:SHOWN_LIMIT]
 
     context.expose_binding(TYPED_BINDING, field_typed)
+
+    def answered(response: Response) -> None:
+        if 400 <= response.status < 500 and len(refused) < REFUSED_LIMIT:
+            held = _held(response.request, [field.get("value", "") for field in typed.values()])
+            if held:
+                refused.append({"method": response.request.method, "url": response.url, "status": response.status,
+                                "held": held})
+
+    context.on("response", answered)
     context.add_init_script(script=FIRST_STEP_SCRIPT)
     yield
     if not shown and context.pages:            # no step was ever taken: the first page as the first step found it
@@ -126,7 +142,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
                 "seconds": sum(report.duration for report in reports), **item.stash.get(FAILURE, {}),
                 **_chaos_drawn(item),
                 **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if kept and item.stash.get(SHOWN, None) else {}),
-                **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {})})
+                **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {}),
+                **({"refused": item.stash[REFUSED]} if failed and item.stash.get(REFUSED, None) else {})})
         item.stash[FAILURE] = {}
         if failed is not None and not every_run:
             if not last:                       # torn down to what the next test shares, as its last run would
@@ -134,6 +151,18 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
             break
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
     return True
+
+
+def _held(request: Request, values: list[str]) -> list[str]:
+    """The values typed (those long enough to tell apart) that a request's URL or body holds, as typed,
+    URL-encoded or as a JSON string."""
+    try:
+        body = request.post_data or ""
+    except (PlaywrightError, UnicodeDecodeError, ValueError):
+        body = ""                              # not text (an upload)
+    sent = "\n".join([unquote_plus(request.url), body, unquote_plus(body)])
+    return [value for value in dict.fromkeys(values)
+            if len(value.strip()) >= 3 and (value in sent or json.dumps(value)[1:-1] in sent)]
 
 
 def _chaos_drawn(item: pytest.Item) -> dict[str, object]:

@@ -27,6 +27,16 @@ ADDOPTS_ENV = "VERDEX_PYTEST_ADDOPTS"   # pytest options for proving's runs (PYT
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """A server's 4xx answer, in a run, to a request that held values the test had typed."""
+
+    method: str
+    url: str
+    status: int
+    held: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Run:
     """One run: ``label`` says which (``plain``, ``chaos seed 2``)."""
 
@@ -38,6 +48,7 @@ class Run:
     message: str = ""                # its first lines, secrets redacted
     shown: str = ""                  # a pytest run that failed or ran as it is: its first page's text before its first step
     typed: tuple[tuple[str, str], ...] = ()   # ... and each field's value with the page's text before it was typed
+    refused: tuple[Refusal, ...] = ()           # a pytest run that failed: the server's 4xx answers to what it typed
 
     @property
     def chaos(self) -> bool:
@@ -124,8 +135,9 @@ def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
             "typed": tuple((field.get("value", ""), field.get("before", "")) for field in outcome.get("typed", []))}
     if outcome["passed"]:
         return Run(label, True, outcome["seconds"], **kept)
+    refused = tuple(Refusal(r["method"], r["url"], r["status"], tuple(r["held"])) for r in outcome.get("refused", []))
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
-               redact(_short(outcome.get("message", "")), secrets), **kept)
+               redact(_short(outcome.get("message", "")), secrets), refused=refused, **kept)
 
 
 def node_missing() -> str:

@@ -25,6 +25,10 @@ a filter is part of "raw_orders", which the list showed before the recording typ
 line is a failure of its own: proving revises it when the recording offers another choice, and reports it
 as it is when not.
 
+A server that refuses what the test sends (4xx) where it answered the recording's same request, when the
+request held a value the test types, keeps what the recording made with that value: a name is taken, an
+address registered, on a page that lists none of it (verdex/proof_plugin.py keeps a run's refusals).
+
 What the recording removed is told the other way round: the test's first action finds its element by the
 text of its container (the row of the bill "Beer !"), which the recording's page showed, and the page the
 run stopped on shows none of it. The recording deleted it, or the app opens where the recording left it
@@ -36,11 +40,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from verdex.generators.plan import Action, Check, Locator, Statement, TestPlan
+from verdex.proof_runs import Refusal
 
 SHORTEST_TYPED = 3                     # a shorter typed value ("1", "ok") is on most pages anyway
 TYPES = "which the test types"
+TAKEN = {400, 409, 412, 422}           # what a server answers a name it already holds: conflict, validation
 
 
 @dataclass(frozen=True)
@@ -110,6 +117,23 @@ def _told_apart_by(locator: Locator) -> list[str]:
             elif isinstance(inner.kwargs.get("name"), str):
                 texts.append(str(inner.kwargs["name"]))
     return texts
+
+
+def refused_again(plan: TestPlan, refusals: tuple[Refusal, ...], accepted: frozenset[tuple[str, str]]) -> str:
+    """Why the run failed on what the server refused, in a sentence, or empty: it answered a conflict or a
+    validation error (``TAKEN``) to a request that held a value the test types, where the recording's request
+    of the same method and path was answered (``accepted``): the app holds what the recording made with that
+    value (a name taken, an address registered), on a page that need not show it. A refused login (401, 403)
+    says nothing of the kind."""
+    values = set(typed_values(plan))
+    for refusal in refusals:
+        path = urlsplit(refusal.url).path
+        held = [value for value in refusal.held if value in values]
+        if held and refusal.status in TAKEN and (refusal.method, path) in accepted:
+            return (f"the app kept state from the recording: the server answered {refusal.method} {path} "
+                    f"{refusal.status} to what the test sent, holding {', '.join(map(repr, held))}, {TYPES}, where "
+                    "it answered the recording's: it holds what the recording made with it")
+    return ""
 
 
 TEXT_METHODS = {"get_by_text", "get_by_label", "get_by_placeholder", "get_by_title", "get_by_alt_text"}
