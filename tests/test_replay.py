@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from verdex import actions, assertions
+from tests.proof_apps import proof_apps
+from verdex import actions, assertions, unique
 from verdex.replay import render, replay
 
 pytestmark = pytest.mark.anyio
@@ -120,3 +121,22 @@ async def test_a_dialog_that_says_something_else_or_never_opens_is_drift(session
     assert reports[3].drift == ["the dialog says prompt 'What is your name?', recorded prompt 'What is your full name?'"], text
     assert reports[4].ok, text                                   # answered all the same: "Grace" was typed
     assert reports[6].drift == ["no dialog opened (recorded: confirm 'Delete everything?')"], text
+
+
+async def test_a_recording_that_made_a_name_of_its_own_makes_another_when_replayed(session, tmp_path):
+    """The recording typed "Ada {unique}" (its session's token) into an app that refuses a name it holds:
+    the replay types and checks the name with its own session's token, so the app takes it again."""
+    path = tmp_path / "names.jsonl"
+    with proof_apps() as (url, _):
+        recorder = session.record(path)
+        tab = await session.tab()
+        await actions.navigate(tab, url + "/names/")
+        text = (await tab.snapshot()).text
+        await actions.fill(tab, re.search(r'textbox "Name" \[ref=(e\d+)\]', text).group(1),
+                           unique.spelled("Ada {unique}", session.unique))
+        await actions.click(tab, re.search(r'button "Create" \[ref=(e\d+)\]', text).group(1))
+        await assertions.text_visible(tab, unique.spelled("Created Ada {unique}", session.unique))
+        recorder.close()
+        reports = await replay(str(path), base_url=url)
+    assert [r.tool for r in reports] == ["browser_navigate", "browser_fill", "browser_click", "verify_text_visible"]
+    assert all(r.ok for r in reports), render(reports)
