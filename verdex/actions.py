@@ -591,6 +591,9 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
     if not tab.pending_dialogs:
         raise InvalidArgument("no dialog is open")
     dialog = tab.pending_dialogs.pop(0)
+    watch = EffectsWatch(tab, first_sign=True) if dialog.type != "beforeunload" else None
+    if watch is not None:
+        watch.mark()                 # what the page's handler does once answered is the answer's effects
     with translate_playwright_errors("answering the dialog"):
         if accept:
             await dialog.accept(prompt_text) if prompt_text is not None else await dialog.accept()
@@ -599,5 +602,9 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
     answered = {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
     if dialog.type == "beforeunload":
         answered["url"] = await tab.left() or tab.page.url       # where the navigation it held ended
-    steps.note(tab.recorder, steps.dialog(tab, DialogArgs(**answered)))
-    return answered
+    effects = None
+    if watch is not None:
+        await watch.start()
+        effects = await watch.finish()
+    steps.note(tab.recorder, steps.dialog(tab, DialogArgs(**answered), effects))
+    return {**answered, "effects": effects}
