@@ -33,6 +33,9 @@ SHOWN = pytest.StashKey[list[str]]()
 FIRST_STEP_BINDING = "__verdexProofFirstStep"
 TYPED_BINDING = "__verdexProofTyped"
 TYPED = pytest.StashKey[dict[str, dict[str, str]]]()
+DIALOG_BINDING = "__verdexProofDialog"
+DIALOGS = pytest.StashKey[list[dict[str, str]]]()
+DIALOGS_LIMIT = 10                      # dialogs of a run kept
 TYPED_LIMIT = 10                        # fields whose text before typing is kept
 FIRST_STEP_SCRIPT = files("verdex.bridge").joinpath("first_step.js").read_text(encoding="utf-8")
 SHOWN_LIMIT = 50_000                    # characters of the first page's text kept
@@ -84,11 +87,14 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     """What the test's first page shows just before its first step (verdex/bridge/first_step.js), kept
     for the run's outcome: proving tells the state an app kept from what a failing assertion expects. A
     test that failed before its first step (its first click found nothing) keeps the page as it is then.
-    Each field typed into keeps its value and the page's text just before it was typed."""
+    Each field typed into keeps its value and the page's text just before it was typed; each dialog the
+    page opened, its kind and message."""
     shown: list[str] = []
     typed: dict[str, dict[str, str]] = {}
+    dialogs: list[dict[str, str]] = []
     request.node.stash[SHOWN] = shown
     request.node.stash[TYPED] = typed
+    request.node.stash[DIALOGS] = dialogs
     if not (os.environ.get(RUNS) and {"page", "context"} & set(request.fixturenames)):
         yield
         return
@@ -100,6 +106,8 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
             typed.setdefault(field, {"before": (before or "")[:SHOWN_LIMIT]})["value"] = value[:SHOWN_LIMIT]
 
     context.expose_binding(TYPED_BINDING, field_typed)
+    context.expose_binding(DIALOG_BINDING, lambda source, kind, message: dialogs.append(
+        {"type": kind, "message": message[:SHOWN_LIMIT]}) if len(dialogs) < DIALOGS_LIMIT else None)
     context.add_init_script(script=FIRST_STEP_SCRIPT)
     yield
     if not shown and context.pages:            # no step was ever taken: the first page as the first step found it
@@ -126,7 +134,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
                 "seconds": sum(report.duration for report in reports), **item.stash.get(FAILURE, {}),
                 **_chaos_drawn(item),
                 **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if kept and item.stash.get(SHOWN, None) else {}),
-                **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {})})
+                **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {}),
+                **({"dialogs": item.stash[DIALOGS]} if failed is not None and item.stash.get(DIALOGS, None) else {})})
         item.stash[FAILURE] = {}
         if failed is not None and not every_run:
             if not last:                       # torn down to what the next test shares, as its last run would

@@ -38,6 +38,7 @@ class Run:
     message: str = ""                # its first lines, secrets redacted
     shown: str = ""                  # a pytest run that failed or ran as it is: its first page's text before its first step
     typed: tuple[tuple[str, str], ...] = ()   # ... and each field's value with the page's text before it was typed
+    dialogs: tuple[tuple[str, str], ...] = ()  # a pytest run that failed: each dialog the page opened (kind, message)
 
     @property
     def chaos(self) -> bool:
@@ -124,8 +125,9 @@ def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
             "typed": tuple((field.get("value", ""), field.get("before", "")) for field in outcome.get("typed", []))}
     if outcome["passed"]:
         return Run(label, True, outcome["seconds"], **kept)
+    dialogs = tuple((dialog["type"], redact(dialog["message"], secrets)) for dialog in outcome.get("dialogs", []))
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
-               redact(_short(outcome.get("message", "")), secrets), **kept)
+               redact(_short(outcome.get("message", "")), secrets), dialogs=dialogs, **kept)
 
 
 def node_missing() -> str:
