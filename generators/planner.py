@@ -306,8 +306,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     caused = waits.with_answer(effects, answer.effects) if answer is not None else effects
     response = (waits.response_match(caused, seen, made, timers)
                 or waits.typed_text_response(_asked_after(steps, index), seen, made, timers))
-    if response is None and _last_action(steps, index):
-        response = waits.saved_last(caused, seen, made, timers)
+    if _last_action(steps, index):
+        response = waits.saved_last(caused, response, seen, made, timers)
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,

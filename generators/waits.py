@@ -450,23 +450,28 @@ def with_answer(effects: Effects | None, answered: Effects | None) -> Effects | 
     return effects.model_copy(update={"requests": [*effects.requests, *answered.requests]})
 
 
-def saved_last(effects: Effects | None, seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
-               timers: frozenset[str] = frozenset()) -> ResponseMatch | None:
-    """The test's last action sent the app's server a change (a save, a delete) that the recording saw
-    answered, and the page showed nothing of it: the test ends once that answer has come. Without the
-    wait the test ends with the request unsent or unanswered, the browser closes on it, and the app keeps
-    a half-done state (a draft never deleted) that the next run meets. The change sent last is the one
-    waited for. An action that loaded another page is not one: the test's checks wait for that page,
+def saved_last(effects: Effects | None, chosen: ResponseMatch | None, seen: list[RequestEffect] = (),
+               made: frozenset[str] = frozenset(), timers: frozenset[str] = frozenset()) -> ResponseMatch | None:
+    """The response the test's last action waits for: the change it sent the app's server last (a save, a
+    delete) that the recording saw answered, unless the wait ``chosen`` is for the page's data (a GET: the
+    checks after it need that) or for that change already. Without it the test ends with the request
+    unsent or unanswered (a syncer sends one change after another: the draft's delete after the story's
+    save), the browser closes on it, and the app keeps a half-done state (a draft never deleted) that the
+    next run meets. An action that loaded another page is not one: the test's checks wait for that page,
     which the app loads once it has answered."""
     if not effects or effects.navigated or effects.url_after != effects.url_before:
-        return None
+        return chosen
+    if chosen is not None and chosen.method not in CHANGING_METHODS:
+        return chosen
     saved = [r for r in effects.requests if r.method in CHANGING_METHODS and r.status and r.status < 400
              and not r.failed and r.resource_type in ("fetch", "xhr") and not on_a_timer(r, timers)]
-    if not saved:
-        return None
-    chosen = saved[-1]
-    return _waited_for(chosen, seen, made, f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status}: "
-                                           "the app's server has what the test's last action changed once it has")
+    if not saved or (chosen is not None and url_glob(saved[-1].url, made) == chosen.url_glob
+                     and saved[-1].method == chosen.method):
+        return chosen
+    last = saved[-1]
+    earlier = f"; {chosen.reason} before it" if chosen is not None else ""
+    return _waited_for(last, seen, made, f"{last.method} {urlsplit(last.url).path} answered {last.status}{earlier}: "
+                                         "the app's server has what the test's last action changed once it has")
 
 
 def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),

@@ -26,9 +26,10 @@ a copy of one:
   zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``;
 - ``/synced/``: notes the server keeps ("Groceries", "Errands"), each with "Delete", which asks
   ``confirm()`` first; once confirmed, the note leaves the page at once ("Deleted Groceries") and the
-  page's sync queue tells the server a moment later (``DELETE /api/synced/<name>``, ``SYNC_DELAY_MS``
-  after the change, as a wiki's or an editor's syncer gathers the changes of a moment) — the page says
-  nothing when the server has it.
+  page's sync queue tells the server a moment later (``SYNC_DELAY_MS`` after the change, as a wiki's or an
+  editor's syncer gathers the changes of a moment), one change after another: the page's story first
+  (``PUT /api/synced/story``, then "Story saved"), then the note (``DELETE /api/synced/<name>``), of
+  which the page says nothing.
 """
 
 from __future__ import annotations
@@ -126,9 +127,13 @@ WELCOME = ("<button type='button'>Refresh</button><p role='status'></p>",
 document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Refreshed";
 });""")
-SYNCED = ("<ul id='notes'></ul><p role='status'></p>",
+SYNCED = ("<ul id='notes'></ul><p role='status'></p><p id='story'></p>",
           """const queue = [];
-const flush = () => { for (const name of queue.splice(0)) fetch("/api/synced/" + encodeURIComponent(name), { method: "DELETE" }); };
+const flush = async () => {
+  await fetch("/api/synced/story", { method: "PUT", body: "{}" });
+  document.querySelector("#story").textContent = "Story saved";
+  for (const name of queue.splice(0)) await fetch("/api/synced/" + encodeURIComponent(name), { method: "DELETE" });
+};
 fetch("/api/synced").then((r) => r.json()).then((notes) => {
   for (const name of notes) {
     const item = Object.assign(document.createElement("li"), { textContent: name + " " });
@@ -178,6 +183,8 @@ class GenerationApps:
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
         if method == "GET" and path == "/api/synced":
             return 200, "application/json", json.dumps(self.synced_notes)
+        if method == "PUT" and path == "/api/synced/story":
+            return 204, "text/plain", ""
         if method == "DELETE" and path.startswith("/api/synced/"):
             with self.lock:
                 name = unquote(path.rsplit("/", 1)[1])

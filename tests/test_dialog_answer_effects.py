@@ -2,9 +2,10 @@
 waits for it: the test answers the dialog inside the action that opened it (its handler is registered
 first), so a request the confirmed action sends is that action's. On a page whose "Delete" asks
 ``confirm()`` and whose sync queue tells the server a moment later (tests/generation_apps.py
-``/synced/``), the agent's answer says the ``DELETE``, and the test's last action waits for its answer:
-without that wait the test ended with the request unsent, and the server kept the note the test deleted
-(generators/waits.py ``with_answer``, ``saved_last``)."""
+``/synced/``: the page's story first, then the note), the agent's answer says the ``DELETE``, and the
+test's last action waits for its answer, the change it sent last, not for the story's that the page
+showed: without that wait the test ended with the request unsent, and the server kept the note the test
+deleted (generators/waits.py ``with_answer``, ``saved_last``)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ async def test_a_request_the_page_sends_once_a_confirm_is_accepted_is_waited_for
         assert apps.synced_notes == ["Errands"]
         python = runner.export_python(recording, tmp_path, "synced")
         source = python.read_text(encoding="utf-8")
-        assert source.count(WAIT) == 1, source
+        assert source.count(WAIT) == 1 and "expect_response(\"**/api/synced/story\")" not in source, source
         assert source.index('page.once("dialog"') < source.index(WAIT) < source.index('"Delete"'), source
         served = {"serve": lambda _seed: nullcontext(url)}
         apps.synced_notes = list(SYNCED_NOTES)
