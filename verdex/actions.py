@@ -340,6 +340,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
         choice = await locators.locate(tab.page, lambda: tab.candidates(ref, pointer=pointer), tab.test_id_attribute,
                                        first=locating)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
+    tab.proven_locators[ref] = choice
     observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
     if observed is not None and action == "click":      # keys or a value again would be typed twice
         observed = came_before_ready(observed, watch.ancestors_after or facts.ancestor_state, watch.ancestors_settled)
