@@ -304,8 +304,12 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
         asserts.append(url_check if loaded is None else url_check.model_copy(
             update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": loaded}))
     seen, timers = waits.recorded_requests(steps), timer_requests(steps)
-    response = (waits.response_match(effects, seen, made, timers)
+    answer = _answer(steps, index)
+    caused = waits.with_answer(effects, answer.effects) if answer is not None else effects
+    response = (waits.response_match(caused, seen, made, timers)
                 or waits.typed_text_response(_asked_after(steps, index), seen, made, timers))
+    if _last_action(steps, index):
+        response = waits.saved_last(caused, response, seen, made, timers)
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
@@ -339,11 +343,17 @@ def _overlay_closed(record: Record, index: int, steps: list[Record], statements:
     return opened_at, Dismiss(page=page, locator=locator, overlay=closed[0], step=index)
 
 
+def _last_action(steps: list[Record], index: int) -> bool:
+    """Step ``index`` is the recording's last action: only checks, waits and answers to dialogs follow it."""
+    return not any(record.tool in ACTION_TOOLS or record.tool in HISTORY_TOOLS or record.tool == "browser_navigate"
+                   for record in steps[index:])
+
+
 def _asked_after(steps: list[Record], index: int) -> list[RequestEffect]:
     """What the page asked for after step ``index`` had settled holding the text it typed, as the next
     action that watched the page saw it (``requests_before``)."""
     for record in steps[index:]:
-        if record.outcome == "done" and record.effects is not None:
+        if record.outcome == "done" and record.effects is not None and not isinstance(record, DialogStep):
             return record.requests_before
     return []
 
@@ -448,10 +458,17 @@ def _dialog_answer(steps: list[Record], index: int) -> tuple[str | None, str | N
     effects = steps[index - 1].effects
     if effects is None or not effects.dialogs:
         return None, None
-    for later in steps[index:]:
-        if isinstance(later, DialogStep):
-            return ("accept" if later.args.accepted else "dismiss"), later.args.prompt_text
-    return "dismiss", None
+    answer = _answer(steps, index)
+    return ("accept" if answer.args.accepted else "dismiss", answer.args.prompt_text) if answer is not None \
+        else ("dismiss", None)
+
+
+def _answer(steps: list[Record], index: int) -> DialogStep | None:
+    """The browser_dialog step that answered the dialog action ``index`` opened, if it opened one."""
+    effects = steps[index - 1].effects
+    if effects is None or not effects.dialogs:
+        return None
+    return next((later for later in steps[index:] if isinstance(later, DialogStep)), None)
 
 
 LEAVE_REASON = "the page asks before it is left (a beforeunload handler): the agent accepted, and so does the test"

@@ -431,6 +431,39 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
                        reason + f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status} and the page changed")
 
 
+def with_answer(effects: Effects | None, answered: Effects | None) -> Effects | None:
+    """An action's effects with those of the agent's answer to the dialog it opened: the test answers it
+    in the action (its handler is registered first), so what the page did once answered (a confirmed
+    delete's request) is the action's too."""
+    if effects is None or answered is None:
+        return effects
+    return effects.model_copy(update={"requests": [*effects.requests, *answered.requests]})
+
+
+def saved_last(effects: Effects | None, chosen: ResponseMatch | None, seen: list[RequestEffect] = (),
+               made: frozenset[str] = frozenset(), timers: frozenset[str] = frozenset()) -> ResponseMatch | None:
+    """The response the test's last action waits for: the change it sent the app's server last (a save, a
+    delete) that the recording saw answered, unless the wait ``chosen`` is for the page's data (a GET: the
+    checks after it need that) or for that change already. Without it the test ends with the request
+    unsent or unanswered (a syncer sends one change after another: the draft's delete after the story's
+    save), the browser closes on it, and the app keeps a half-done state (a draft never deleted) that the
+    next run meets. An action that loaded another page is not one: the test's checks wait for that page,
+    which the app loads once it has answered."""
+    if not effects or effects.navigated or effects.url_after != effects.url_before:
+        return chosen
+    if chosen is not None and chosen.method not in CHANGING_METHODS:
+        return chosen
+    saved = [r for r in effects.requests if r.method in CHANGING_METHODS and r.status and r.status < 400
+             and not r.failed and r.resource_type in ("fetch", "xhr") and not on_a_timer(r, timers)]
+    if not saved or (chosen is not None and url_glob(saved[-1].url, made) == chosen.url_glob
+                     and saved[-1].method == chosen.method):
+        return chosen
+    last = saved[-1]
+    earlier = f"; {chosen.reason} before it" if chosen is not None else ""
+    return _waited_for(last, seen, made, f"{last.method} {urlsplit(last.url).path} answered {last.status}{earlier}: "
+                                         "the app's server has what the test's last action changed once it has")
+
+
 def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
                         timers: frozenset[str] = frozenset()) -> ResponseMatch | None:
     """The page asked for something with the text the action typed only after the action had settled

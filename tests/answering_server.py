@@ -51,7 +51,7 @@ def answering(answer: Answer, port: int = 0) -> Iterator[str]:
                 time.sleep(text.after_s)
             self.wfile.write(body)
 
-        do_GET = do_POST = do_HEAD = _serve
+        do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = _serve
 
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -26,7 +26,13 @@ a copy of one:
   until "Skip" tells the server (``POST /api/welcome``), which remembers it for good — an onboarding or
   news panel a user dismisses once (``seen_welcome``, which a test resets);
 - ``/language/``: the page greets in the browser's language (``navigator.language``) and names its time
-  zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``.
+  zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``;
+- ``/synced/``: notes the server keeps ("Groceries", "Errands"), each with "Delete", which asks
+  ``confirm()`` first; once confirmed, the note leaves the page at once ("Deleted Groceries") and the
+  page's sync queue tells the server a moment later (``SYNC_DELAY_MS`` after the change, as a wiki's or an
+  editor's syncer gathers the changes of a moment), one change after another: the page's story first
+  (``PUT /api/synced/story``, then "Story saved"), then the note (``DELETE /api/synced/<name>``), of
+  which the page says nothing.
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ PINGS_BEFORE_REPORT = 2
 DRAFT_LOAD_S = 1.0           # the draft's content comes this long after its editor is shown
 DRAFT_BODY_S = 0.1           # and its body this long after its headers (less than the 0.3 s verdex waits for one)
 REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a timing
+SYNC_DELAY_MS = 50           # the sync queue tells the server of a change this long after it
+SYNCED_NOTES = ("Groceries", "Errands")
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
 FOLDERS = ("<button type='button'>New folder</button>",
@@ -131,6 +139,28 @@ WELCOME = ("<button type='button'>Refresh</button><p role='status'></p>",
 document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Refreshed";
 });""")
+SYNCED = ("<ul id='notes'></ul><p role='status'></p><p id='story'></p>",
+          """const queue = [];
+const flush = async () => {
+  await fetch("/api/synced/story", { method: "PUT", body: "{}" });
+  document.querySelector("#story").textContent = "Story saved";
+  for (const name of queue.splice(0)) await fetch("/api/synced/" + encodeURIComponent(name), { method: "DELETE" });
+};
+fetch("/api/synced").then((r) => r.json()).then((notes) => {
+  for (const name of notes) {
+    const item = Object.assign(document.createElement("li"), { textContent: name + " " });
+    const remove = Object.assign(document.createElement("button"), { type: "button", textContent: "Delete" });
+    remove.addEventListener("click", () => {
+      if (!confirm("Delete the note " + name + "?")) return;
+      item.remove();
+      document.querySelector("[role=status]").textContent = "Deleted " + name;
+      queue.push(name);
+      setTimeout(flush, SYNC_DELAY_MS);
+    });
+    item.append(remove);
+    document.querySelector("#notes").append(item);
+  }
+});""".replace("SYNC_DELAY_MS", str(SYNC_DELAY_MS)))
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -150,12 +180,13 @@ class GenerationApps:
         self.pings = 0
         self.pinged = threading.Condition()
         self.seen_welcome = False
+        self.synced_notes = list(SYNCED_NOTES)
         self.lock = threading.Lock()
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
-                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME),
+                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
@@ -163,6 +194,15 @@ class GenerationApps:
         if method == "GET" and path.startswith("/catalog/") and path != "/catalog/":
             name = unquote(path.rsplit("/", 1)[1])
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
+        if method == "GET" and path == "/api/synced":
+            return 200, "application/json", json.dumps(self.synced_notes)
+        if method == "PUT" and path == "/api/synced/story":
+            return 204, "text/plain", ""
+        if method == "DELETE" and path.startswith("/api/synced/"):
+            with self.lock:
+                name = unquote(path.rsplit("/", 1)[1])
+                self.synced_notes = [note for note in self.synced_notes if note != name]
+            return 204, "text/plain", ""
         if path == "/api/welcome":
             if method == "POST":
                 self.seen_welcome = True

@@ -53,6 +53,10 @@ of real apps, not a copy of one:
 - ``/sorting/``: a list whose sort the server keeps, as a data browser keeps a view's settings: the
   column's sort button says "Name" until it is clicked, then "▼ Name" above "Sorted by name, descending" — a
   recording that sorted leaves the test's first page sorted, its header no longer "Name";
+- ``/notebook/``: the same names, held by the page and never shown (a wiki holds every note it has); "Save"
+  keeps the typed name (``PUT /api/names/<name>``, "Saved <name>" once answered), but asks
+  ``confirm("Overwrite the note <name>?")`` first when the name is held already — a test that saves what
+  the recording saved meets a question the recording never saw, and with no answer for it, saves nothing;
 - ``/tickets/``: a server's own form (``method="post"``), no script: a summary named ``title``, a hidden
   ``id``, radios named ``action`` (Trac's new-ticket form) — controls whose names shadow the form's own
   properties (``form.action`` is the radios, not the URL); "Create ticket" answers with the new ticket's page
@@ -180,6 +184,16 @@ CHORES = ("<table><tbody id='chores'></tbody></table><p role='status'></p>",
   return row;
 }));
 fetch("/api/todos").then((r) => r.json()).then(draw);""")
+NOTEBOOK = ("<label>Name <input id='name'></label> <button type='button'>Save</button><p role='status'></p>",
+            """let held = [];
+fetch("/api/names").then((r) => r.json()).then((names) => { held = names; });
+document.querySelector("button").addEventListener("click", async () => {
+  const name = document.querySelector("#name").value;
+  if (held.includes(name) && !confirm("Overwrite the note " + name + "?")) return;
+  await fetch("/api/names/" + encodeURIComponent(name), { method: "PUT", body: "{}" });
+  held.push(name);
+  document.querySelector("[role=status]").textContent = "Saved " + name;
+});""")
 # a form alone; Save keeps the entry and shows every entry kept so far, as a table of records does after
 # an insert: what the recording saved is listed beside what the test saves again
 ENTRIES = ("<label>Entry <input id='entry'></label> <button type='button'>Save</button><ul id='entries'></ul>",
@@ -334,7 +348,7 @@ class ProofApps:
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
                  "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES), "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
-                 "/sorting/": ("People", SORTING)}
+                 "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK)}
         if method == "GET" and path == "/assets/":
             rows = ASSET_ROWS[:1] * self.assets_twice + ASSET_ROWS
             html = ASSETS[0].format(rows="".join(
@@ -399,6 +413,9 @@ class ProofApps:
                 return 201, "application/json", json.dumps({"name": name})
             if method == "GET" and path == "/api/names":
                 return 200, "application/json", json.dumps(sorted(self.names))
+            if method == "PUT" and path.startswith("/api/names/"):
+                self.names.add(urllib.parse.unquote(path.rsplit("/", 1)[1]))
+                return 204, "application/json", ""
             if method == "POST" and path == "/api/names":
                 name = json.loads(body or b"{}").get("name", "")
                 if name in self.names:

@@ -180,6 +180,16 @@ async def test_acting_inside_an_iframe_goes_through_its_frame_locator(session, a
     assert 'status "Paid"' in result.effects.appeared        # a notice inside the frame is the page's news too
 
 
+async def test_a_frame_nothing_names_is_found_by_the_class_only_it_has_not_by_its_position(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/frames/editor.html")
+    text = (await tab.snapshot()).text
+    result = await actions.fill(tab, _ref_after(text, "Note text", 'textbox "Note text"'), "Buy milk")
+    assert result.locator.code.startswith('page.frame_locator("iframe.note-body-frame")'), result.locator.code
+    assert "nth" not in result.locator.code
+    assert "8 characters" in (await tab.snapshot()).text
+
+
 async def test_acting_inside_a_shadow_root(session, apps):
     tab = await session.tab()
     await tab.navigate(apps.url + "/frames/")

@@ -340,6 +340,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
         choice = await locators.locate(tab.page, lambda: tab.candidates(ref, pointer=pointer), tab.test_id_attribute,
                                        first=locating)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
+    tab.proven_locators[ref] = choice
     observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
     if observed is not None and action == "click":      # keys or a value again would be typed twice
         observed = came_before_ready(observed, watch.ancestors_after or facts.ancestor_state, watch.ancestors_settled)
@@ -591,6 +592,9 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
     if not tab.pending_dialogs:
         raise InvalidArgument("no dialog is open")
     dialog = tab.pending_dialogs.pop(0)
+    watch = EffectsWatch(tab, first_sign=True) if dialog.type != "beforeunload" else None
+    if watch is not None:
+        watch.mark()                 # what the page's handler does once answered is the answer's effects
     with translate_playwright_errors("answering the dialog"):
         if accept:
             await dialog.accept(prompt_text) if prompt_text is not None else await dialog.accept()
@@ -599,5 +603,9 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
     answered = {"type": dialog.type, "message": dialog.message, "accepted": accept, "prompt_text": prompt_text}
     if dialog.type == "beforeunload":
         answered["url"] = await tab.left() or tab.page.url       # where the navigation it held ended
-    steps.note(tab.recorder, steps.dialog(tab, DialogArgs(**answered)))
-    return answered
+    effects = None
+    if watch is not None:
+        await watch.start()
+        effects = await watch.finish()
+    steps.note(tab.recorder, steps.dialog(tab, DialogArgs(**answered), effects))
+    return {**answered, "effects": effects}

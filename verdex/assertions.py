@@ -19,7 +19,7 @@ from playwright.async_api import Frame, expect
 import verdex.locators as locators
 import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
-from verdex.errors import InvalidArgument
+from verdex.errors import InvalidArgument, StaleRef
 from verdex.generators.plan import ARIA_STATES
 from verdex.facts import FrameFact, LocatorChoice, LocatorStep, RankedLocator, Verification
 from verdex.browser.calls import core_call
@@ -155,7 +155,14 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
     if state in NEEDS_VALUE and value is None:
         raise InvalidArgument(f"state {state!r} needs a value")
     tab.ensure_no_dialog()
-    choice = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
+    try:
+        choice = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
+    except StaleRef:
+        # gone from the page: what a check that it is hidden asserts, by the locator the ref last proved
+        if state != "hidden" or ref not in tab.proven_locators:
+            raise
+        choice = tab.proven_locators[ref]
+    tab.proven_locators[ref] = choice
     target = locators.build(tab.page, choice.chosen.steps)
     check = {
         "visible": lambda: expect(target).to_be_visible(timeout=CHECK_TIMEOUT_MS),

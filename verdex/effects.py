@@ -76,6 +76,14 @@ class EffectsWatch:
         self._dialogs_before = 0
         self._popups_before = 0
         self._named: dict[int, list[str]] = {}
+        self._marked: float | None = None
+
+    def mark(self) -> None:
+        """Count requests from now, before the page can be asked to start the watch: an answer to a
+        dialog unfreezes a page whose handler goes on at once (a confirmed delete sends its request
+        before any call reaches the page). ``start`` then keeps this mark as the action's start."""
+        self._marked = time.monotonic()
+        self._tab.network.watching = True
 
     async def start(self, started: dict[str, Any] | None = None) -> None:
         """``started``: the page's answer to a watchStart made with the preflight; else one call now."""
@@ -92,7 +100,7 @@ class EffectsWatch:
         self._identity_before = from_bridge(PageIdentity, started["identity"])
         self._page_t0, self._page_origin = started["now"], started["origin"]
         self.late_values = [from_bridge(ValueChange, v) for v in started["late_values"]]
-        self._t0 = time.monotonic()
+        self._t0 = self._marked if self._marked is not None else time.monotonic()
         self._server_messages_before = tab.network.server_messages
         self._late_records = tab.network.asked_with_typed_text()
         tab.network.watching = True          # (an action that raised leaves it on until the next one ends)

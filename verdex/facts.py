@@ -572,6 +572,7 @@ class FrameFact(Fact):
     title: str | None = None
     name: str | None = None
     id: str | None = None
+    selector: str | None = Field(None, description="a semantic class only it has in its document (``iframe.editor``)")
     index: int | None = Field(None, description="its position among the document's frames (when nothing names it)")
 
 

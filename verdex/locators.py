@@ -88,6 +88,8 @@ def frame_step(frame: FrameFact, test_id_attribute: str) -> LocatorStep:
         selector = f"iframe[name={json.dumps(frame.name)}]"
     elif frame.id:
         selector = f"iframe[id={json.dumps(frame.id)}]"
+    elif frame.selector:
+        selector = frame.selector
     else:
         selector = f"iframe >> nth={frame.index or 0}"
     return LocatorStep(method="frame_locator", args=[selector])

@@ -27,6 +27,7 @@ from verdex.generators.line_map import statement_at
 from verdex.generators.plan import Action, Check, Goto, Statement, TestPlan
 from verdex.generators.revisions import apply_revisions, next_revision
 from verdex.generators.waits import recorded_requests
+from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import kept_from_recording, made_again, refused_again, removed_since_recording
 from verdex.recording_format import Step
@@ -139,6 +140,10 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
                 # a first page that already shows what the test types: the recording's state is the cause, and
                 # another choice for the wait would only move the failure
                 kept = kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
+            asked, kept_asking = asked_unseen(plan, read.records, failed) if not kept else ("", False)
+            if asked and not kept_asking:
+                return written, _unproven(proof, started, f"{_failure(failed, proof.failing_source)}\n{asked}")
+            kept = kept or (asked if kept_asking else "")
             if not kept:
                 revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
             # a line verdex cannot choose again (the agent's assertion; an action on an element found but

@@ -35,6 +35,9 @@ SHOWN = pytest.StashKey[list[str]]()
 FIRST_STEP_BINDING = "__verdexProofFirstStep"
 TYPED_BINDING = "__verdexProofTyped"
 TYPED = pytest.StashKey[dict[str, dict[str, str]]]()
+DIALOG_BINDING = "__verdexProofDialog"
+DIALOGS = pytest.StashKey[list[dict[str, str]]]()
+DIALOGS_LIMIT = 10                      # dialogs of a run kept
 TYPED_LIMIT = 10                        # fields whose text before typing is kept
 REFUSED = pytest.StashKey[list[dict[str, object]]]()
 REFUSED_LIMIT = 10                      # answers kept that refused what the test had typed
@@ -89,13 +92,16 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     for the run's outcome: proving tells the state an app kept from what a failing assertion expects. A
     test that failed before its first step (its first click found nothing) keeps the page as it is then.
     Each field typed into keeps its value and the page's text just before it was typed; each answer the
-    server refused (4xx) to a request that held a value typed keeps which (a name taken)."""
+    server refused (4xx) to a request that held a value typed keeps which (a name taken); each dialog the
+    page opened, its kind and message."""
     shown: list[str] = []
     typed: dict[str, dict[str, str]] = {}
     refused: list[dict[str, object]] = []
+    dialogs: list[dict[str, str]] = []
     request.node.stash[SHOWN] = shown
     request.node.stash[TYPED] = typed
     request.node.stash[REFUSED] = refused
+    request.node.stash[DIALOGS] = dialogs
     if not (os.environ.get(RUNS) and {"page", "context"} & set(request.fixturenames)):
         yield
         return
@@ -116,6 +122,8 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
                                 "held": held})
 
     context.on("response", answered)
+    context.expose_binding(DIALOG_BINDING, lambda source, kind, message: dialogs.append(
+        {"type": kind, "message": message[:SHOWN_LIMIT]}) if len(dialogs) < DIALOGS_LIMIT else None)
     context.add_init_script(script=FIRST_STEP_SCRIPT)
     yield
     if not shown and context.pages:            # no step was ever taken: the first page as the first step found it
@@ -143,7 +151,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
                 **_chaos_drawn(item),
                 **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if kept and item.stash.get(SHOWN, None) else {}),
                 **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {}),
-                **({"refused": item.stash[REFUSED]} if failed and item.stash.get(REFUSED, None) else {})})
+                **({"refused": item.stash[REFUSED]} if failed and item.stash.get(REFUSED, None) else {}),
+                **({"dialogs": item.stash[DIALOGS]} if failed is not None and item.stash.get(DIALOGS, None) else {})})
         item.stash[FAILURE] = {}
         if failed is not None and not every_run:
             if not last:                       # torn down to what the next test shares, as its last run would

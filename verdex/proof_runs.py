@@ -49,6 +49,7 @@ class Run:
     shown: str = ""                  # a pytest run that failed or ran as it is: its first page's text before its first step
     typed: tuple[tuple[str, str], ...] = ()   # ... and each field's value with the page's text before it was typed
     refused: tuple[Refusal, ...] = ()           # a pytest run that failed: the server's 4xx answers to what it typed
+    dialogs: tuple[tuple[str, str], ...] = ()  # a pytest run that failed: each dialog the page opened (kind, message)
 
     @property
     def chaos(self) -> bool:
@@ -136,8 +137,9 @@ def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
     if outcome["passed"]:
         return Run(label, True, outcome["seconds"], **kept)
     refused = tuple(Refusal(r["method"], r["url"], r["status"], tuple(r["held"])) for r in outcome.get("refused", []))
+    dialogs = tuple((dialog["type"], redact(dialog["message"], secrets)) for dialog in outcome.get("dialogs", []))
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
-               redact(_short(outcome.get("message", "")), secrets), refused=refused, **kept)
+               redact(_short(outcome.get("message", "")), secrets), refused=refused, dialogs=dialogs, **kept)
 
 
 def node_missing() -> str:

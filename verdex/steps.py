@@ -133,8 +133,9 @@ def waited_for(tab: Tab, args: WaitForArgs, locators: LocatorChoice | None) -> S
     return _step("browser_wait_for", tab=tab.id, role=tab.role, args=args, locators=locators)
 
 
-def dialog(tab: Tab, answered: DialogArgs) -> Step:
-    return _step("browser_dialog", tab=tab.id, role=tab.role, args=answered)
+def dialog(tab: Tab, answered: DialogArgs, effects: Effects | None = None) -> Step:
+    """The agent's answer to a dialog, with what the page did once answered (a confirmed delete's request)."""
+    return _step("browser_dialog", tab=tab.id, role=tab.role, args=answered, effects=effects)
 
 
 def verified(tab: Tab, kind: str, args: VerifyTextArgs | VerifyElementArgs | VerifyUrlArgs,

@@ -316,7 +316,12 @@ async def browser_wait_for(
 async def browser_dialog(session: Session, accept: bool, prompt_text: str | None = None) -> Reply:
     """Answer the open alert/confirm/prompt dialog."""
     answered = await actions.answer_dialog(await session.tab(), accept=accept, prompt_text=prompt_text)
-    return Reply(f"{'accepted' if accept else 'dismissed'} {answered['type']} {answered['message']!r}", answered)
+    effects = answered.pop("effects")
+    said = f"{'accepted' if accept else 'dismissed'} {answered['type']} {answered['message']!r}"
+    if effects is not None:
+        said += "\n" + effects.to_text()
+        answered["effects"] = effects.model_dump(mode="json")
+    return Reply(said, answered)
 
 
 @tool(group="more")

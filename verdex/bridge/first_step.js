@@ -13,6 +13,17 @@
   };
   for (const kind of kinds) window.addEventListener(kind, seen, true);
 
+  // Each dialog the page opens (its kind and message), handed to `__verdexProofDialog` as it opens: a run
+  // the page asked what the recording never saw ("Overwrite the tiddler …?", which a test with no answer
+  // registered has dismissed) failed for that, not for a line verdex chose.
+  for (const kind of ["alert", "confirm", "prompt"]) {
+    const opened = window[kind];
+    window[kind] = function (message, ...rest) {
+      window.__verdexProofDialog(kind, String(message === undefined ? "" : message));
+      return opened.call(this, message, ...rest);
+    };
+  }
+
   // Each field the test types into: the page's visible text at the field's first input (before the app
   // has answered it), and the value the field holds after each input, handed to `__verdexProofTyped`.
   // Proving tells a value the page already showed before the test typed it (a folder's name the

@@ -130,8 +130,12 @@
 
   function frameFacts(frame) {
     const frames = Array.from(frame.ownerDocument.querySelectorAll('iframe, frame'));
+    // a class that says what the frame is (``iframe.tc-edit-texteditor``), when no other frame has it
+    const selector = classSelector(frame);
     return { test_id: frame.getAttribute(TEST_ID), title: frame.getAttribute('title'),
-      name: frame.getAttribute('name'), id: frame.id || null, index: frames.indexOf(frame) };
+      name: frame.getAttribute('name'), id: frame.id || null,
+      selector: selector && frame.ownerDocument.querySelectorAll(selector).length === 1 ? selector : null,
+      index: frames.indexOf(frame) };
   }
 
   // The frame chain down to a cross-origin frame's element (its document is closed to this bridge),

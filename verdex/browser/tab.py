@@ -42,6 +42,7 @@ from verdex.facts import (
     ScrollResult,
     Descendants,
     Locating,
+    LocatorChoice,
     NavigationResult,
     OpenDialog,
     PageIdentity,
@@ -111,6 +112,8 @@ class Tab:
         self.navigation_timeout = navigation_timeout
         self.test_id_attribute = test_id_attribute
         self.refs = RefBook(next_ref=ref_base)
+        # each ref's locator as an action or a check last proved it: how a check that it is gone finds it
+        self.proven_locators: dict[str, LocatorChoice] = {}
         self.network = NetworkLog(page)
         self.pending_dialogs: list[Dialog] = []
         self.dialog_log: list[Dialog] = []
