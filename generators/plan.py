@@ -47,10 +47,11 @@ class Value(Model):
 
 
 class Wait(Model):
-    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages", "value",
-                  "focused"]
+    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages",
+                  "server_answers", "value", "focused"]
     locator: Locator | None = None
-    count: int | None = None          # server_messages: how many the page's websockets must have heard
+    count: int | None = None          # server_messages: how many the page's websockets must have heard;
+                                      # server_answers: how many since the page's message after the last action
     text: str | None = None
     pattern: str | None = None        # text_visible: the text as a regular expression, its numbers as \d+;
                                       # value: what the value must hold (the text typed before it)
@@ -214,5 +215,5 @@ class TestPlan(Model):
 
     def waits_for_server_messages(self) -> bool:
         """Does a step wait for messages over the page's websockets (the test then counts them)?"""
-        return any(wait.kind == "server_messages" for statement in self.statements
+        return any(wait.kind in ("server_messages", "server_answers") for statement in self.statements
                    if isinstance(statement, Action) for wait in statement.waits)

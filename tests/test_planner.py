@@ -289,7 +289,10 @@ def test_the_checks_after_an_action_its_server_answered_over_a_websocket_wait_at
     assert paced.timeout_reason == ("the server answered the click over its websocket (3 messages): what it changed "
                                     "comes at the server's pace")
     python, spec = PythonPytest().test_file(plan), TypeScript().test_file(plan)
-    assert python.count("the server answered the click") == spec.count("the server answered the click") == 1
+    said = "the server answered the click over its websocket (3 messages): what it changed"
+    assert python.count(said) == spec.count(said) == 1
+    # and the next click waits for that answer first (tests/test_socket_answers.py)
+    assert python.count("window.serverAnswers >= 3") == spec.count("window.serverAnswers >= 3") == 1
     assert ('    # the server\'s pace\n'
             '    expect(page.get_by_text("Added Pixel 8 to cart", exact=True)).to_be_visible(timeout=30_000)\n') in python
     assert python.endswith('    expect(page.get_by_text("Added Pixel 8 to cart", exact=True)).to_be_visible()\n')

@@ -380,13 +380,15 @@ def _without_key_focus(effects: Effects) -> Effects:
     return effects.model_copy(update={"values": [v for v in effects.values if v.kind != "focus"]})
 
 
-def _before(watch: EffectsWatch | None) -> dict[str, list[Any]]:
+def _before(watch: EffectsWatch | None) -> dict[str, Any]:
     """What the page did after the previous action had settled, seen as this one started (a debounced
-    handler's): the values it set, and the requests it made holding the text that action typed.
-    Recorded with this step, which a test must not take before them."""
+    handler's): the values it set, the requests it made holding the text that action typed, and the
+    messages its websocket servers sent after it sent them that text. Recorded with this step, which a
+    test must not take before them."""
     if watch is None:
-        return {"values_before": [], "requests_before": []}
-    return {"values_before": list(watch.late_values), "requests_before": list(watch.late_requests)}
+        return {"values_before": [], "requests_before": [], "answers_before": 0}
+    return {"values_before": list(watch.late_values), "requests_before": list(watch.late_requests),
+            "answers_before": watch.late_answers}
 
 
 def _navigation_urls(facts: PreflightFacts, action: str, args: dict[str, Any]) -> list[str]:
