@@ -285,6 +285,11 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
                                                submit=args.get("submit", False)), confirm, tab.page.url)
+    if kind == "select" and facts.tag not in ("select", "label"):
+        raise InvalidArgument(
+            f"{ref} is a {facts.role or 'control'} drawn by script (<{facts.tag}>), not a <select>: select chooses "
+            "the options of a native <select> (or of one a <label> names) only. To choose here, click it, then click "
+            "the option it shows (role option in the snapshot)", ref=ref, tag=facts.tag, role=facts.role)
     for url in _navigation_urls(facts, action, args):
         tab.guard.check_url(url, tool, target, by_scheme=False)
     if secret_arg and facts.sensitive:
