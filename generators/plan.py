@@ -86,7 +86,7 @@ class ResponseMatch(Model):
 # states an element says by an ARIA attribute, which Playwright has no matcher of its own for: a test checks
 # the attribute (a tab or an option selected, a disclosure open or shut)
 ARIA_STATES = {"selected": ("aria-selected", "true"), "expanded": ("aria-expanded", "true"),
-               "collapsed": ("aria-expanded", "false")}
+               "collapsed": ("aria-expanded", "false"), "pressed": ("aria-pressed", "true")}
 
 
 class Assertion(Model):
@@ -95,7 +95,7 @@ class Assertion(Model):
     of them visible / none visible."""
 
     kind: Literal["url", "text_visible", "shared_text_visible", "shared_text_hidden", "visible", "hidden",
-                  "enabled", "disabled", "checked", "unchecked", "selected", "expanded", "collapsed", "value", "text",
+                  "enabled", "disabled", "checked", "unchecked", "selected", "expanded", "collapsed", "pressed", "value", "text",
                   "count"]
     locator: Locator | None = None
     text: str | None = None
