@@ -246,12 +246,15 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
 
 def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:
     """The agent already checked this text on this page since it last navigated: a startup wait on it
-    would say it twice."""
+    would say it twice. Its check finds it when it names the text, or when it finds its element by the
+    whole text's shape (the agent waited for "Total tasks", which the element showed as "Total tasks: 1")."""
     for statement in reversed(statements):
         if isinstance(statement, Goto) and statement.page == page:
             return False
-        if (wait.kind == "text_visible" and isinstance(statement, Check) and statement.page == page
-                and statement.assertion.text == wait.text and statement.assertion.kind.endswith("text_visible")):
+        if (wait.kind == "text_visible" and wait.text and isinstance(statement, Check) and statement.page == page
+                and statement.assertion.kind.endswith("text_visible")
+                and (statement.assertion.text == wait.text
+                     or (statement.assertion.pattern and re.search(statement.assertion.pattern, wait.text)))):
             return True
     return False
 
