@@ -236,7 +236,9 @@ SERVER_MESSAGES_SCRIPT = """(() => {
       lastStir = performance.now();
     }
   };
-  for (const type of ["pointerdown", "keydown", "input", "change"]) addEventListener(type, acted, true);
+  for (const type of ["pointerdown", "keydown", "input", "change"]) {
+    addEventListener(type, acted, true);
+  }
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
