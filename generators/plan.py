@@ -47,10 +47,11 @@ class Value(Model):
 
 
 class Wait(Model):
-    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages", "value",
-                  "focused"]
+    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages",
+                  "server_answers", "value", "focused"]
     locator: Locator | None = None
-    count: int | None = None          # server_messages: how many the page's websockets must have heard
+    count: int | None = None          # server_messages: how many the page's websockets must have heard;
+                                      # server_answers: how many since the page's message after the last action
     text: str | None = None
     pattern: str | None = None        # text_visible: the text as a regular expression, its numbers as \d+;
                                       # value: what the value must hold (the text typed before it)
@@ -87,7 +88,7 @@ class ResponseMatch(Model):
 # states an element says by an ARIA attribute, which Playwright has no matcher of its own for: a test checks
 # the attribute (a tab or an option selected, a disclosure open or shut)
 ARIA_STATES = {"selected": ("aria-selected", "true"), "expanded": ("aria-expanded", "true"),
-               "collapsed": ("aria-expanded", "false")}
+               "collapsed": ("aria-expanded", "false"), "pressed": ("aria-pressed", "true")}
 
 
 class Assertion(Model):
@@ -96,7 +97,7 @@ class Assertion(Model):
     of them visible / none visible."""
 
     kind: Literal["url", "text_visible", "shared_text_visible", "shared_text_hidden", "visible", "hidden",
-                  "enabled", "disabled", "checked", "unchecked", "selected", "expanded", "collapsed", "value", "text",
+                  "enabled", "disabled", "checked", "unchecked", "selected", "expanded", "collapsed", "pressed", "value", "text",
                   "count"]
     locator: Locator | None = None
     text: str | None = None
@@ -217,5 +218,5 @@ class TestPlan(Model):
 
     def waits_for_server_messages(self) -> bool:
         """Does a step wait for messages over the page's websockets (the test then counts them)?"""
-        return any(wait.kind == "server_messages" for statement in self.statements
+        return any(wait.kind in ("server_messages", "server_answers") for statement in self.statements
                    if isinstance(statement, Action) for wait in statement.waits)

@@ -137,6 +137,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     said: list[str] = []                                # the reasons for waiting longer the test said since
     answered = _answered_dialogs(steps)                 # browser_dialog steps an action's handler answers
     where: dict[str, str] = {}                          # page → the URL its last recorded step left it at
+    acted: dict[str, Record] = {}                       # page → its last action the test does, on its document
     asserted = frozenset(r.args.text for r in steps if isinstance(r, (VerifyTextStep, WaitForStep))
                          and r.args.text)                # texts the agent itself checked
     for index, record in enumerate(steps, 1):
@@ -169,6 +170,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                                    waits=settling.before_leaving(steps, index), leave=LEAVE_REASON if left is not None else None))
             where[page] = (left.args.url if left is not None else None) or record.url_after or record.args.url
             loading, paced, said = True, None, []
+            acted.pop(page, None)
             continue
         if tool in HISTORY_TOOLS:
             moved = waits.url_assertion(where[page], record.url or "") if where.get(page) else None
@@ -183,6 +185,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                                       waits=settling.before_leaving(steps, index), asserts=[url_check] if url_check is not None else [],
                                       leave=LEAVE_REASON if left is not None else None))
             loading, paced, said = True, None, []
+            acted.pop(page, None)
             continue
         if tool == "browser_tab_close":
             statements.append(ClosePage(page=page, step=index))
@@ -208,6 +211,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if tool in ACTION_TOOLS:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None:
+                answered = waits.answered_before_next(acted.get(page), record)
+                if answered is not None:
+                    action = action.model_copy(update={"waits": [answered, *action.waits]})
+                acted[page] = record
                 if loading:
                     action = action.model_copy(update={"waits": [_paced_signal(w) for w in action.waits]})
                 startup = [w for w in startup if not _checked_since_navigation(statements, page, w)]
@@ -241,12 +248,15 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
 
 def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:
     """The agent already checked this text on this page since it last navigated: a startup wait on it
-    would say it twice."""
+    would say it twice. Its check finds it when it names the text, or when it finds its element by the
+    whole text's shape (the agent waited for "Total tasks", which the element showed as "Total tasks: 1")."""
     for statement in reversed(statements):
         if isinstance(statement, Goto) and statement.page == page:
             return False
-        if (wait.kind == "text_visible" and isinstance(statement, Check) and statement.page == page
-                and statement.assertion.text == wait.text and statement.assertion.kind.endswith("text_visible")):
+        if (wait.kind == "text_visible" and wait.text and isinstance(statement, Check) and statement.page == page
+                and statement.assertion.kind.endswith("text_visible")
+                and (statement.assertion.text == wait.text
+                     or (statement.assertion.pattern and re.search(statement.assertion.pattern, wait.text)))):
             return True
     return False
 

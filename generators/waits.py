@@ -216,13 +216,30 @@ def readiness_attributes(record: Record) -> list[Wait]:
     return out
 
 
-# The script a test with a server_messages wait adds to its context before the first page opens: each
-# websocket a page makes counts the messages its server sends in window.serverMessages, and
-# window.serverQuietMs() tells how long since the last one (0 until the first).
+# The script a test with a websocket wait adds to its context before the first page opens: each websocket
+# a page makes counts the messages its server sends in window.serverMessages, and window.serverQuietMs()
+# tells how long since the last one (0 until the first). window.serverAnswers counts those that came after
+# the page's first message to its server since the last action (a press, a key, a typed or chosen value):
+# the server's answer to that action, not messages of the one before that were still on their way;
+# window.serverAnswerQuietMs() tells how long since the last action, message sent or answer heard.
 SERVER_MESSAGES_SCRIPT = """(() => {
   window.serverMessages = 0;
+  window.serverAnswers = 0;
   let lastHeard = null;
+  let asked = false;
+  let lastStir = performance.now();
   window.serverQuietMs = () => (lastHeard === null ? 0 : performance.now() - lastHeard);
+  window.serverAnswerQuietMs = () => performance.now() - lastStir;
+  const acted = (event) => {
+    if (event.isTrusted || event.type === "change") {
+      window.serverAnswers = 0;
+      asked = false;
+      lastStir = performance.now();
+    }
+  };
+  for (const type of ["pointerdown", "keydown", "input", "change"]) {
+    addEventListener(type, acted, true);
+  }
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
@@ -230,7 +247,16 @@ SERVER_MESSAGES_SCRIPT = """(() => {
       this.addEventListener("message", () => {
         window.serverMessages += 1;
         lastHeard = performance.now();
+        if (asked) {
+          window.serverAnswers += 1;
+          lastStir = lastHeard;
+        }
       });
+    }
+    send(data) {
+      asked = true;
+      lastStir = performance.now();
+      return super.send(data);
     }
   };
 })();"""
@@ -253,6 +279,31 @@ def server_messages_heard(count: int) -> str:
     if count <= 1:
         return "() => window.serverMessages >= 1"
     return f"() => window.serverMessages >= {count} || window.serverQuietMs() >= {SERVER_QUIET_MS}"
+
+
+def server_answers_heard(count: int) -> str:
+    """The page-side condition a server_answers wait waits for, as a function (see server_messages_heard):
+    as many answers as the recording heard to the action before, or an exchange quiet for 2 s since that
+    action, the page's last message or the last answer (a server that answered with fewer this time)."""
+    return f"() => window.serverAnswers >= {count} || window.serverAnswerQuietMs() >= {SERVER_QUIET_MS}"
+
+
+def answered_before_next(previous: Record | None, record: Record) -> Wait | None:
+    """Before ``record``, an action: the action before it on its page was answered by the page's websocket
+    server (as it settled, or after it had settled, to the text it typed: ``answers_before``). A server-driven
+    app acts on what its server holds: a click sent before the server has the value typed before it, or
+    before the answer to the choice before it, acts on the old one (a task added empty, a toggle's answer
+    coming after the next toggle was pressed). Wait for as many answers as the recording heard."""
+    during = previous.effects.server_messages if previous is not None and previous.effects else 0
+    heard = during + record.answers_before
+    if previous is None or not heard:
+        return None
+    action = previous.tool.removeprefix("browser_")
+    when = "as it settled" if not record.answers_before else "after it had settled, to the text it typed"
+    return Wait(kind="server_answers", count=heard,
+                reason=f"the server answered the {action} before this action over its websocket ({heard} message"
+                       f"{'s' if heard > 1 else ''}, {when}): a server-driven app acts on what its server "
+                       "holds, so the test acts once it has answered")
 
 
 # what a page shows that another load may not: a number, a count, a date or a time (the data's state), a

@@ -42,6 +42,8 @@ of real apps, not a copy of one:
   ``/drawn-tips/`` the same page putting up one tip at random from a catalog of six that a JSON answer
   brought (``/api/tips``), its ``{{key}}`` placeholders filled in and its ``[key]`` markup drawn as keys
   (Node-RED's tips of the day); the first load draws the tip ``first_tip`` names, when one is named;
+  ``/themed/`` the same page also asking for its theme (``/api/theme``), which it sets as a class on the
+  body (a dark mode, as Taipy sets its own) and which draws no text: the heading "Team" was there before;
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -238,6 +240,9 @@ DRAWN_TIP = r"""fetch("/api/tips").then((r) => r.json()).then((catalog) => {
     .replace(/\[([^\]]+)\]/g, "<kbd>$1</kbd>"));
   document.body.append(Object.assign(document.createElement("p"), { innerHTML: tips[FIRST_TIP ?? Math.floor(Math.random() * tips.length)] }));
 });"""
+# the app's theme, asked for as it starts and set as a class on the body (a dark mode): it draws no text
+THEME = """fetch("/api/theme").then((r) => r.json()).then((theme) => { document.body.className = theme.name; });"""
+THEME_S = 0.4
 HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 
 
@@ -361,9 +366,11 @@ class ProofApps:
                   "/heavy/": ("Members", HEAVY_WORK_MS, "", False, False),
                   "/news/": ("Members", 0, "Would you like to get notified about Team news?", False, False),
                   "/toolbar/": ("Members", 0, "", True, False), "/sorted/": ("Members", 0, "", False, True),
-                  "/tips/": ("Members", 0, "", False, False), "/drawn-tips/": ("Members", 0, "", False, False)}
+                  "/tips/": ("Members", 0, "", False, False), "/drawn-tips/": ("Members", 0, "", False, False),
+                  "/themed/": ("Members", 0, "", False, False)}
         if method == "GET" and path in loaded:
-            html, script = LOADED[0], LOADED[1] + {"/tips/": "\n" + TIP, "/drawn-tips/": "\n" + DRAWN_TIP}.get(path, "")
+            html, script = LOADED[0], LOADED[1] + {"/tips/": "\n" + TIP, "/drawn-tips/": "\n" + DRAWN_TIP,
+                                          "/themed/": "\n" + THEME}.get(path, "")
             headline, work_ms, notice, redraw, sorted_ = loaded[path]
             with self.lock:
                 first_tip, self.first_tip = self.first_tip, None
@@ -381,6 +388,9 @@ class ProofApps:
             return self._board_part(path.removeprefix("/api/board/"))
         if method == "GET" and path == "/api/tips":
             return 200, "application/json", json.dumps(TIPS_CATALOG)
+        if method == "GET" and path == "/api/theme":
+            time.sleep(THEME_S)                    # well after the page's HTML was parsed, before the users
+            return 200, "application/json", json.dumps({"name": "dark"})
         if method == "GET" and path == "/api/tips.js":
             return 200, "text/javascript", "// the tips' own module"
         if method == "GET" and path == "/api/users":

@@ -219,6 +219,37 @@ async def test_selecting_a_missing_option_lists_the_options(session, apps):
     assert any('"Pear"' in line for line in result.effects.interactive_diff)
 
 
+# A select a component library draws (a button-like div with role combobox, whose options a listbox shows
+# in a layer once it is clicked), as Material UI's Select is
+SCRIPTED_SELECT = """<label id="l">Priority</label>
+<div role="combobox" aria-labelledby="l" aria-expanded="false" tabindex="0">Normal</div>
+<ul role="listbox" hidden><li role="option">Low</li><li role="option">Normal</li><li role="option">High</li></ul>
+<script>
+const box = document.querySelector("[role=combobox]"), list = document.querySelector("[role=listbox]");
+box.addEventListener("click", () => { list.hidden = false; box.setAttribute("aria-expanded", "true"); });
+for (const option of list.children) option.addEventListener("click", () => {
+  box.textContent = option.textContent; list.hidden = true; box.setAttribute("aria-expanded", "false");
+});
+</script>"""
+
+
+async def test_select_on_a_combobox_drawn_by_script_says_to_click_it_and_its_option(session, apps):
+    """Playwright's select_option takes a native <select> alone: on another combobox the agent got
+    "VERDEX_ERROR: select on e4 failed" and Playwright's words. It is refused before acting, saying what
+    does it, and nothing is recorded."""
+    tab = await session.tab()
+    await tab.page.set_content(SCRIPTED_SELECT)
+    ref = re.search(r'combobox "Priority" \[ref=(e\d+)\]', (await tab.snapshot()).text).group(1)
+    steps = tab.recorder.steps
+    with pytest.raises(InvalidArgument) as caught:
+        await actions.select(tab, ref, labels=["High"])
+    said = str(caught.value)
+    assert f"{ref} is a combobox drawn by script (<div>), not a <select>" in said, said
+    assert "click it, then click the option" in said, said
+    assert tab.recorder.steps == steps
+    assert await tab.page.locator("[role=combobox]").inner_text() == "Normal"
+
+
 async def test_a_confirm_dialog_is_reported_and_answered(session, apps):
     tab = await session.tab()
     await tab.page.set_content('<button onclick="document.querySelector(\'output\').textContent = '

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -138,5 +139,36 @@ async def test_selected_expanded_and_collapsed_are_checked_by_their_aria_attribu
     for said in ('to_have_attribute("aria-expanded", "true")', 'to_have_attribute("aria-expanded", "false")',
                  'to_have_attribute("aria-selected", "true")'):
         assert said in source, source
+    run = runner.run_pytest(python, seed=None)
+    assert run.passed, run.tail()
+
+
+# states the snapshot shows that are no control's state to assert: a region still loading, a dialog's kind
+NOT_ASSERTED_STATES = {"busy", "modal"}
+
+
+def test_every_state_the_snapshot_shows_on_a_control_can_be_verified():
+    """An agent reads [pressed] on a toggle button (Taipy's toggle, a toolbar's Bold) and asks verify_element
+    for it: each state word the snapshot writes is a state verify_element checks."""
+    from typing import get_args
+
+    script = (Path(assertions.__file__).parent / "bridge" / "names.js").read_text(encoding="utf-8")
+    shown = set(re.findall(r"out\.push\('([a-z]+)'\)", script)) - NOT_ASSERTED_STATES
+    assert {"checked", "pressed", "selected", "expanded", "collapsed", "disabled"} <= shown, shown
+    assert shown <= set(get_args(assertions.ElementState)), shown - set(get_args(assertions.ElementState))
+
+
+async def test_pressed_is_checked_by_its_aria_attribute_and_the_test_passes(session, apps, tmp_path):
+    from tests.flows import runner
+    from verdex import actions
+
+    tab, recording = await _recording_on_frames(session, apps, tmp_path / "bold.jsonl")
+    await tab.navigate(apps.url + "/aria/")
+    bold = re.search(r'button "Bold" \[ref=(e\d+)\]', (await tab.snapshot(mode="full", max_bytes=None)).text).group(1)
+    await actions.click(tab, bold)
+    assert (await assertions.element(tab, bold, "pressed")).passed
+    python = runner.export_python(recording, tmp_path / "python", "bold")
+    source = python.read_text()
+    assert '.to_have_attribute(\n        "aria-pressed", "true"\n    )' in source, source
     run = runner.run_pytest(python, seed=None)
     assert run.passed, run.tail()

@@ -237,6 +237,21 @@ def test_a_text_of_every_startup_answer_is_waited_for_each_saying_which_answer_d
         "the app loaded its data after the page opened (4 requests changed it); this text is what GET /api/roles drew"]
 
 
+def test_a_startup_text_the_agents_own_wait_already_finds_by_its_shape_is_not_written_twice():
+    """Taipy: the agent waited for "Total tasks", which its element showed as "Total tasks: 1", so the test
+    waits for that element's text by its shape (its numbers as any number); the startup answer drew that same
+    text, and its wait was written again, the same line twice."""
+    def counted(steps, click):
+        click["startup"] = _answers(("Total tasks: 1", "/taipy-init"), ("Water plants", "/taipy-jsx/tasks"))
+        check = {**copy.deepcopy(click), "tool": "browser_wait_for", "args": {"text": "Total tasks",
+                                                                              "shown": "Total tasks: 1"},
+                 "startup": None, "effects": None, "locators": None}
+        steps.insert(steps.index(click), check)
+
+    [action] = _shop_with(counted)
+    assert [w.text for w in action.waits if w.kind == "text_visible"] == ["Water plants"]
+
+
 def test_a_startup_that_showed_no_text_to_wait_for_adds_no_wait():
     [action] = _shop_with(lambda steps, click: click.update(startup=_startup(None)))
     assert [w for w in action.waits if w.kind == "text_visible"] == []
@@ -289,7 +304,10 @@ def test_the_checks_after_an_action_its_server_answered_over_a_websocket_wait_at
     assert paced.timeout_reason == ("the server answered the click over its websocket (3 messages): what it changed "
                                     "comes at the server's pace")
     python, spec = PythonPytest().test_file(plan), TypeScript().test_file(plan)
-    assert python.count("the server answered the click") == spec.count("the server answered the click") == 1
+    said = "the server answered the click over its websocket (3 messages): what it changed"
+    assert python.count(said) == spec.count(said) == 1
+    # and the next click waits for that answer first (tests/test_socket_answers.py)
+    assert python.count("window.serverAnswers >= 3") == spec.count("window.serverAnswers >= 3") == 1
     assert ('    # the server\'s pace\n'
             '    expect(page.get_by_text("Added Pixel 8 to cart", exact=True)).to_be_visible(timeout=30_000)\n') in python
     assert python.endswith('    expect(page.get_by_text("Added Pixel 8 to cart", exact=True)).to_be_visible()\n')

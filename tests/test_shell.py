@@ -180,7 +180,7 @@ def test_every_session_command_prints_its_help_without_a_session(shell):
         helped = shell(name, "e9", "--help", session="nobody")
         assert helped.returncode == 0 and helped.stdout.startswith(f"usage: verdex {name}"), helped.stderr
     said = shell("verify-element", "-h", session=None).stdout
-    assert "{visible,hidden,enabled,disabled,checked,unchecked,selected,expanded,collapsed,value,text,count}" in said and "--value VALUE" in said
+    assert "{visible,hidden,enabled,disabled,checked,unchecked,selected,expanded,collapsed,pressed,value,text,count}" in said and "--value VALUE" in said
     exported = " ".join(shell("export", "--help", session=None).stdout.split())
     assert "also: verdex export RECORDING.jsonl -o FILE" in exported       # the one-shot form of the same name
 

@@ -285,6 +285,11 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
                                                submit=args.get("submit", False)), confirm, tab.page.url)
+    if kind == "select" and facts.tag not in ("select", "label"):
+        raise InvalidArgument(
+            f"{ref} is a {facts.role or 'control'} drawn by script (<{facts.tag}>), not a <select>: select chooses "
+            "the options of a native <select> (or of one a <label> names) only. To choose here, click it, then click "
+            "the option it shows (role option in the snapshot)", ref=ref, tag=facts.tag, role=facts.role)
     for url in _navigation_urls(facts, action, args):
         tab.guard.check_url(url, tool, target, by_scheme=False)
     if secret_arg and facts.sensitive:
@@ -381,13 +386,15 @@ def _without_key_focus(effects: Effects) -> Effects:
     return effects.model_copy(update={"values": [v for v in effects.values if v.kind != "focus"]})
 
 
-def _before(watch: EffectsWatch | None) -> dict[str, list[Any]]:
+def _before(watch: EffectsWatch | None) -> dict[str, Any]:
     """What the page did after the previous action had settled, seen as this one started (a debounced
-    handler's): the values it set, and the requests it made holding the text that action typed.
-    Recorded with this step, which a test must not take before them."""
+    handler's): the values it set, the requests it made holding the text that action typed, and the
+    messages its websocket servers sent after it sent them that text. Recorded with this step, which a
+    test must not take before them."""
     if watch is None:
-        return {"values_before": [], "requests_before": []}
-    return {"values_before": list(watch.late_values), "requests_before": list(watch.late_requests)}
+        return {"values_before": [], "requests_before": [], "answers_before": 0}
+    return {"values_before": list(watch.late_values), "requests_before": list(watch.late_requests),
+            "answers_before": watch.late_answers}
 
 
 def _navigation_urls(facts: PreflightFacts, action: str, args: dict[str, Any]) -> list[str]:

@@ -29,7 +29,7 @@ CHECK_TIMEOUT_MS = 5_000
 VISIBLE_ONLY = LocatorStep(method="filter", kwargs={"visible": True})    # the elements that show it, not hidden copies
 POLL_S = 0.1
 ElementState = Literal["visible", "hidden", "enabled", "disabled", "checked", "unchecked", "selected", "expanded",
-                       "collapsed", "value", "text", "count"]
+                       "collapsed", "pressed", "value", "text", "count"]
 NEEDS_VALUE = ("value", "text", "count")
 
 

@@ -70,6 +70,7 @@ class EffectsWatch:
         self.ancestors_settled: list[AncestorState] = []   # ... and once the page had settled
         self.late_values: list[ValueChange] = []  # values the page set after the previous action had settled
         self.late_requests: list[RequestEffect] = []   # requests it made then, holding the text that action typed
+        self.late_answers = 0                          # messages its websocket servers sent after it sent them that text
         self._late_records: list[RequestRecord] = []
         self._capture: ActionCapture | None = None
         self._downloads: list[Download] = []
@@ -103,6 +104,7 @@ class EffectsWatch:
         self._t0 = self._marked if self._marked is not None else time.monotonic()
         self._server_messages_before = tab.network.server_messages
         self._late_records = tab.network.asked_with_typed_text()
+        self.late_answers = tab.network.answers_to_typed_text()
         tab.network.watching = True          # (an action that raised leaves it on until the next one ends)
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)

@@ -273,7 +273,8 @@ def _part(action: Action, text: str, block: str, message: str) -> str:
     if "to_have_url" in text or "toHaveURL" in text:
         return "url"
     if "wait_for_function" in text or "waitForFunction" in text:
-        index = next((i for i, w in enumerate(action.waits) if w.kind == "server_messages"), 0)
+        kind = "server_answers" if "serverAnswers" in text else "server_messages"
+        index = next((i for i, w in enumerate(action.waits) if w.kind == kind), 0)
         return f"wait:{index}"
     if "expect(" in text:
         for index, wait in enumerate(action.waits):

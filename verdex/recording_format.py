@@ -16,8 +16,11 @@ requests the page made after the typing before it settled (``requests_before``),
 may say its answer's body ended (``body_ended``); 8 — a value change may name the attribute that holds the
 value (``attribute``: an ARIA slider's ``aria-valuenow``, which no value property holds); 9 — the recording's
 first action keeps what its page showed just before it (``first_page_text``): proving tells what the app
-already showed then from what the recording made (verdex/proof_state.py); 10 — the header holds the token
-``{unique}`` stood for in the session's text (``unique``), which the test makes anew each run (verdex/unique.py).
+already showed then from what the recording made (verdex/proof_state.py); 10 — an action may count the messages
+the page's websocket servers sent after the page, once the action before had settled, sent them the text that
+action typed (``answers_before``: a debounced field's value, which the server answers); 11 — the header holds the
+token ``{unique}`` stood for in the session's text (``unique``), which the test makes anew each run
+(verdex/unique.py).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 10
+FORMAT_VERSION = 11
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -58,7 +61,7 @@ class Header(_Line):
     # without a locale does) and its time zone, as the recording ran: a generated test pins both
     locale: str | None = None
     timezone_id: str | None = None
-    unique: str | None = None            # the session's {unique} token (format 10)
+    unique: str | None = None            # the session's {unique} token (format 11)
 
 
 class Target(_Line):
@@ -197,6 +200,7 @@ class _Step(_Line):
     dialog: OpenDialog | None = None           # a navigation the page asked about before it was left
     values_before: list[ValueChange] = []      # values the page set after the previous action had settled
     requests_before: list[RequestEffect] = []  # ... and requests it made then holding the text that action typed
+    answers_before: int = 0                    # ... and messages its websocket servers sent after it sent them that text
     # the recording's first action alone: the page's visible text just before it (format 9), None on every other
     first_page_text: str | None = None
 

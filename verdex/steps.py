@@ -103,14 +103,14 @@ def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, a
 def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: PreflightFacts, locators: LocatorChoice,
            verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
            effects: Effects | None, ancestors_after: list[AncestorState], startup: Startup | None,
-           values_before: list[ValueChange], requests_before: list[RequestEffect],
+           values_before: list[ValueChange], requests_before: list[RequestEffect], answers_before: int = 0,
            first_page_text: str | None = None) -> Step:
     """An action done; ``args``: the tool's arguments as it was called (a secret as a ``SecretValue``);
     ``first_page_text``: what the page showed just before it, kept by the recording's first action."""
     return _step(tool, tab=tab.id, role=tab.role, args=ACTION_ARGS[tool](**args), url=url, target=target(facts),
                  locators=locators, preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker,
                  effects=effects, ancestors_after=ancestors_after, startup=startup, values_before=values_before,
-                 requests_before=requests_before, first_page_text=first_page_text)
+                 requests_before=requests_before, answers_before=answers_before, first_page_text=first_page_text)
 
 
 def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts, blocking: list[str],
@@ -122,11 +122,12 @@ def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts,
 
 
 def pressed(tab: Tab, key: str, effects: Effects, values_before: list[ValueChange],
-            requests_before: list[RequestEffect], first_page_text: str | None = None) -> Step:
+            requests_before: list[RequestEffect], answers_before: int = 0,
+            first_page_text: str | None = None) -> Step:
     """A key pressed on whatever had focus."""
     return _step("browser_press", tab=tab.id, role=tab.role, args=PressArgs(key=key), url=tab.page.url,
                  effects=effects, values_before=values_before, requests_before=requests_before,
-                 first_page_text=first_page_text)
+                 answers_before=answers_before, first_page_text=first_page_text)
 
 
 def waited_for(tab: Tab, args: WaitForArgs, locators: LocatorChoice | None) -> Step:

@@ -369,8 +369,8 @@ async def verify_text_visible(session: Session, text: str) -> Reply:
 @tool(group="test", read_only=True)
 async def verify_element(session: Session, ref: Ref, state: assertions.ElementState,
                          value: Annotated[str | None, Field(description="for value, text, count")] = None) -> Reply:
-    """Assert ref's state: visible, hidden, enabled, disabled, checked, unchecked, selected, expanded, collapsed
-    (a tab, an option, a disclosure: by its aria-selected or aria-expanded), value, text or count."""
+    """Assert ref's state: visible, hidden, enabled, disabled, checked, unchecked, selected, expanded, collapsed,
+    pressed (by aria-selected, -expanded, -pressed), value, text or count."""
     return _fact(await assertions.element(await session.tab(), ref, state, value))
 
 

@@ -11,7 +11,8 @@ import black
 
 from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
+from verdex.generators.waits import (SERVER_MESSAGES_SCRIPT, pattern_pieces, server_answers_heard,
+                                      server_messages_heard)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
                                     Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -234,6 +235,8 @@ class PythonPytest:
             return [*comments(wait.reason),
                     f"{page}.wait_for_function({literal(server_messages_heard(wait.count))}, "
                     f"timeout={wait.timeout_ms:_})"]
+        if wait.kind == "server_answers":
+            return [*comments(wait.reason), f"{page}.wait_for_function({literal(server_answers_heard(wait.count))})"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         if wait.pattern:
             self._imports.add("re")

@@ -7,7 +7,8 @@ import re
 
 from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import SERVER_MESSAGES_SCRIPT, pattern_pieces, server_messages_heard
+from verdex.generators.waits import (SERVER_MESSAGES_SCRIPT, pattern_pieces, server_answers_heard,
+                                      server_messages_heard)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
                                     Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -261,6 +262,8 @@ class TypeScript:
             return [*comments(wait.reason),
                     f"await {page}.waitForFunction({server_messages_heard(wait.count)}, undefined, "
                     f"{{ timeout: {wait.timeout_ms:_} }});"]
+        if wait.kind == "server_answers":
+            return [*comments(wait.reason), f"await {page}.waitForFunction({server_answers_heard(wait.count)});"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {
             "hidden": (target, "toBeHidden", []),

@@ -67,7 +67,8 @@
   // two times (the page's clock) showed, each with when it first changed then, earliest first (what an
   // answer drew comes right after it; a script chunk that lands later is another cause). A node put into
   // a container shows its own text, not the container's (a button drawn again beside the page's heading
-  // does not show the heading again); a node taken out shows none. Only static text
+  // does not show the heading again); a node taken out shows none; an attribute set on the page's root or
+  // body (a theme's class, a dark mode) shows none either: the text under it was on the page before. Only static text
   // a test can wait for: visible, not inside a control (nor a control's value: a select's "Sort descending"), not a busy word ("Loading…"), not volatile, not
   // in a notice or a dialog (a toast, a one-time prompt "Would you like to get notified…?": what a page
   // says for a moment or asks once, not the data it loaded).
@@ -82,6 +83,7 @@
     const first = new Map();      // the log is in time order
     for (const [time, node, added] of mutations) {
       if (time < args.since || time > args.until) continue;
+      if (!added && (node === document.body || node === document.documentElement)) continue;
       for (const changed of added || [node]) {
         const el = changed.nodeType === 1 ? changed : changed.parentElement;
         if (!el || !el.isConnected) continue;

@@ -114,6 +114,8 @@ class NetworkLog:
         self.watching = False                            # an action's effects are being watched now
         self._loaded_at: float | None = None             # when the current document's startup was read
         self._typed: tuple[float, str] | None = None     # when the last action settled, and the text it typed
+        self._typed_sent: float | None = None            # when the page then sent its server that text over a websocket
+        self._typed_answers = 0                          # and the messages its servers sent since
         self._documents = 0
         page.on("request", self._started)
         page.on("websocket", self._socket_opened)
@@ -169,11 +171,20 @@ class NetworkLog:
         record = SocketRecord(socket.url, time.monotonic())
         self._sockets.append(record)
         socket.on("framereceived", lambda _frame: self._heard(record))
-        socket.on("framesent", lambda _frame: setattr(record, "asked", time.monotonic()))
+        socket.on("framesent", lambda payload: self._sent(record, payload))
 
     def _heard(self, socket: SocketRecord) -> None:
         self.server_messages += 1
+        if self._typed_sent is not None:
+            self._typed_answers += 1
         socket.heard(time.monotonic())
+
+    def _sent(self, socket: SocketRecord, payload: str | bytes) -> None:
+        socket.asked = time.monotonic()
+        if self._typed is not None and self._typed_sent is None and not self.watching:
+            text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
+            if self._typed[1] in text or json.dumps(self._typed[1])[1:-1] in text:
+                self._typed_sent = socket.asked
 
     def _renews(self, record: RequestRecord) -> RequestRecord | None:
         """The request to the same place that ended just before this one started, on the same document (the
@@ -206,6 +217,15 @@ class NetworkLog:
         after the last key, a check of the name typed) is the typing's: :meth:`asked_with_typed_text`."""
         typed = (typed or "").strip()
         self._typed = (time.monotonic(), typed) if len(typed) >= TYPED_AT_LEAST else None
+        self._typed_sent, self._typed_answers = None, 0
+
+    def answers_to_typed_text(self) -> int:
+        """As the next action starts: how many messages the page's websocket servers sent after the page,
+        once the last action had settled, sent them the text it typed (a debounced field that tells its
+        server its value: the server's answer is that typing's, which the next action must not overtake)."""
+        answers = self._typed_answers if self._typed_sent is not None else 0
+        self._typed_sent, self._typed_answers = None, 0
+        return answers
 
     def asked_with_typed_text(self) -> list[RequestRecord]:
         """As the next action starts: the page's requests since the last action settled whose URL or body
