@@ -211,9 +211,9 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if tool in ACTION_TOOLS:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None:
-                answered = waits.answered_before_next(acted.get(page), record)
-                if answered is not None:
-                    action = action.model_copy(update={"waits": [answered, *action.waits]})
+                server_answer = waits.answered_before_next(acted.get(page), record)
+                if server_answer is not None:
+                    action = action.model_copy(update={"waits": [server_answer, *action.waits]})
                 acted[page] = record
                 if loading:
                     action = action.model_copy(update={"waits": [_paced_signal(w) for w in action.waits]})
@@ -318,7 +318,7 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     caused = waits.with_answer(effects, answer.effects) if answer is not None else effects
     response = (waits.response_match(caused, seen, made, timers)
                 or waits.typed_text_response(_asked_after(steps, index), seen, made, timers))
-    if _last_action(steps, index):
+    if _last_before_leaving(steps, index):
         response = waits.saved_last(caused, response, seen, made, timers)
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup,
@@ -353,10 +353,20 @@ def _overlay_closed(record: Record, index: int, steps: list[Record], statements:
     return opened_at, Dismiss(page=page, locator=locator, overlay=closed[0], step=index)
 
 
-def _last_action(steps: list[Record], index: int) -> bool:
-    """Step ``index`` is the recording's last action: only checks, waits and answers to dialogs follow it."""
-    return not any(record.tool in ACTION_TOOLS or record.tool in HISTORY_TOOLS or record.tool == "browser_navigate"
-                   for record in steps[index:])
+def _last_before_leaving(steps: list[Record], index: int) -> bool:
+    """Step ``index`` is the last action on its page before the test leaves it: the recording ends, or the
+    next step on its tab that acts goes to another document (a goto, back, forward, reload, closing the
+    tab, an action that loaded another page), with only checks, waits and answers to dialogs between.
+    Leaving cuts off a write the page had yet to send (a syncer's second request), as ending does."""
+    tab = steps[index - 1].tab
+    for record in steps[index:]:
+        if record.tab != tab:
+            continue
+        if record.tool in HISTORY_TOOLS or record.tool in ("browser_navigate", "browser_tab_close"):
+            return True
+        if record.tool in ACTION_TOOLS and record.outcome == "done":
+            return waits.loaded_another_page(record) is not None
+    return True
 
 
 def _asked_after(steps: list[Record], index: int) -> list[RequestEffect]:

@@ -493,13 +493,13 @@ def with_answer(effects: Effects | None, answered: Effects | None) -> Effects | 
 
 def saved_last(effects: Effects | None, chosen: ResponseMatch | None, seen: list[RequestEffect] = (),
                made: frozenset[str] = frozenset(), timers: frozenset[str] = frozenset()) -> ResponseMatch | None:
-    """The response the test's last action waits for: the change it sent the app's server last (a save, a
-    delete) that the recording saw answered, unless the wait ``chosen`` is for the page's data (a GET: the
-    checks after it need that) or for that change already. Without it the test ends with the request
-    unsent or unanswered (a syncer sends one change after another: the draft's delete after the story's
-    save), the browser closes on it, and the app keeps a half-done state (a draft never deleted) that the
-    next run meets. An action that loaded another page is not one: the test's checks wait for that page,
-    which the app loads once it has answered."""
+    """The response the test's last action on a page before it leaves it (or ends) waits for: the change it
+    sent the app's server last (a save, a delete) that the recording saw answered, unless the wait ``chosen``
+    is for the page's data (a GET: the checks after it need that) or for that change already. Without it the
+    test leaves with the request unsent or unanswered (a syncer sends one change after another: the draft's
+    delete after the story's save), the page or the browser goes with it, and the app keeps a half-done
+    state (a draft never deleted) that the next run meets. An action that loaded another page is not one:
+    the test's checks wait for that page, which the app loads once it has answered."""
     if not effects or effects.navigated or effects.url_after != effects.url_before:
         return chosen
     if chosen is not None and chosen.method not in CHANGING_METHODS:
@@ -512,7 +512,8 @@ def saved_last(effects: Effects | None, chosen: ResponseMatch | None, seen: list
     last = saved[-1]
     earlier = f"; {chosen.reason} before it" if chosen is not None else ""
     return _waited_for(last, seen, made, f"{last.method} {urlsplit(last.url).path} answered {last.status}{earlier}: "
-                                         "the app's server has what the test's last action changed once it has")
+                                         "the app's server has what the action changed once it has, before the "
+                                         "test leaves the page")
 
 
 def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),

@@ -32,7 +32,8 @@ a copy of one:
   page's sync queue tells the server a moment later (``SYNC_DELAY_MS`` after the change, as a wiki's or an
   editor's syncer gathers the changes of a moment), one change after another: the page's story first
   (``PUT /api/synced/story``, then "Story saved"), then the note (``DELETE /api/synced/<name>``), of
-  which the page says nothing.
+  which the page says nothing; with ``?locked``, it asks for the server's lock between the two
+  (``GET /api/synced/lock``, answered ``LOCK_S`` later), as a syncer that checks a revision does;
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ DRAFT_LOAD_S = 1.0           # the draft's content comes this long after its edi
 DRAFT_BODY_S = 0.1           # and its body this long after its headers (less than the 0.3 s verdex waits for one)
 REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a timing
 SYNC_DELAY_MS = 50           # the sync queue tells the server of a change this long after it
+LOCK_S = 1.0                 # the server's answer to a syncer's lock: its DELETE goes out after it
 SYNCED_NOTES = ("Groceries", "Errands")
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
@@ -144,6 +146,7 @@ SYNCED = ("<ul id='notes'></ul><p role='status'></p><p id='story'></p>",
 const flush = async () => {
   await fetch("/api/synced/story", { method: "PUT", body: "{}" });
   document.querySelector("#story").textContent = "Story saved";
+  if (new URLSearchParams(location.search).has("locked")) await fetch("/api/synced/lock");
   for (const name of queue.splice(0)) await fetch("/api/synced/" + encodeURIComponent(name), { method: "DELETE" });
 };
 fetch("/api/synced").then((r) => r.json()).then((notes) => {
@@ -188,14 +191,17 @@ class GenerationApps:
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS)}
-        if method == "GET" and path in pages:
-            title, (html, script) = pages[path]
+        if method == "GET" and path.split("?")[0] in pages:
+            title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
         if method == "GET" and path.startswith("/catalog/") and path != "/catalog/":
             name = unquote(path.rsplit("/", 1)[1])
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
         if method == "GET" and path == "/api/synced":
             return 200, "application/json", json.dumps(self.synced_notes)
+        if method == "GET" and path == "/api/synced/lock":
+            time.sleep(LOCK_S)
+            return 200, "application/json", "{}"
         if method == "PUT" and path == "/api/synced/story":
             return 204, "text/plain", ""
         if method == "DELETE" and path.startswith("/api/synced/"):

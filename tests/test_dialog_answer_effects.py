@@ -15,7 +15,7 @@ from contextlib import nullcontext
 import pytest
 
 from tests.flows import runner
-from tests.flows.agent import Agent, recording_client
+from tests.flows.agent import Agent, Outcome, recording_client
 from tests.generation_apps import SYNCED_NOTES, generation_apps
 
 pytestmark = pytest.mark.anyio
@@ -23,15 +23,20 @@ pytestmark = pytest.mark.anyio
 WAIT = 'page.expect_response("**/api/synced/Groceries")'
 
 
+async def _delete_groceries(agent: Agent, page: str) -> Outcome:
+    """Open the notes, delete the first (Groceries) and confirm it: the answer's outcome."""
+    await agent.navigate(page)
+    await agent.wait_for_text("Errands")
+    await agent.click("button", "Delete")
+    return await agent.answer_dialog(accept=True)
+
+
 async def test_a_request_the_page_sends_once_a_confirm_is_accepted_is_waited_for_before_the_test_ends(tmp_path):
     recording = tmp_path / "synced.jsonl"
     with generation_apps() as (url, apps):
         async with recording_client(recording) as client:
             agent = Agent(client)
-            await agent.navigate(url + "/synced/")
-            await agent.wait_for_text("Errands")
-            await agent.click("button", "Delete")           # the first note's: Groceries
-            answered = await agent.answer_dialog(accept=True)
+            answered = await _delete_groceries(agent, url + "/synced/")
             await agent.verify_text("Deleted Groceries")
         assert "DELETE /api/synced/Groceries" in answered.text, answered.text
         assert apps.synced_notes == ["Errands"]
@@ -51,3 +56,24 @@ async def test_a_request_the_page_sends_once_a_confirm_is_accepted_is_waited_for
             apps.synced_notes = list(SYNCED_NOTES)
             ran = runner.run_typescript(spec.parent, **served)
             assert ran.passed and apps.synced_notes == ["Errands"], f"{typescript}\n{ran.tail()}"
+
+
+async def test_a_write_the_action_sent_after_the_one_the_page_showed_is_waited_for_before_the_test_leaves(tmp_path):
+    """The same Delete, then the agent opens the page again. The syncer asks for the server's lock between
+    the story's save and the note's delete (``?locked``): leaving the page as soon as the story is saved
+    cut the delete off, and the server kept the note. The action before a goto waits for the change it
+    sent last, as the test's last action does."""
+    recording = tmp_path / "synced.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await _delete_groceries(agent, url + "/synced/?locked")
+            await agent.navigate(url + "/synced/?locked")
+            await agent.verify_text("Errands")
+        assert apps.synced_notes == ["Errands"]
+        python = runner.export_python(recording, tmp_path, "synced")
+        source = python.read_text(encoding="utf-8")
+        assert source.index(WAIT) < source.index('"Delete"') < source.rindex('page.goto("/synced/?locked")'), source
+        apps.synced_notes = list(SYNCED_NOTES)
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed and apps.synced_notes == ["Errands"], f"{source}\n{done.tail()}"
