@@ -182,6 +182,22 @@ async def test_a_modal_dialog_drawn_in_parts_without_a_name_appears_once_named_b
     assert result.effects.appeared == ['dialog "Rename file" (modal)'], result.effects.appeared
 
 
+async def test_a_notice_is_said_in_the_words_the_page_holds_not_as_a_text_transform_draws_them(session, apps):
+    """Material UI draws its buttons' labels upper-cased by CSS: the notice that appeared says "Save" and
+    "Cancel", as the accessible names and Playwright's text engine read them, not "SAVE CANCEL"."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/races/link.html")
+    await tab.page.evaluate("""() => {
+        const rename = Object.assign(document.createElement('button'), { textContent: 'Rename' });
+        rename.onclick = () => document.body.append(Object.assign(document.createElement('div'), {
+            className: 'popup-panel', innerHTML: '<p>Rename the task</p><span style="text-transform: uppercase">Save' +
+                '</span> <span style="text-transform: uppercase">Cancel</span>' }));
+        document.querySelector('main').append(rename);
+    }""")
+    result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Rename"'))
+    assert any("Rename the task Save Cancel" in text for text in result.effects.appeared), result.effects.appeared
+
+
 async def test_a_dialog_its_action_empties_and_closes_disappeared_and_did_not_appear(session, apps):
     """Fava's "Add" dialog: its heading's words are buttons (its name is the heading's, word by word, not
     their text run together), and it appears once when opened. Save empties its form while the dialog is

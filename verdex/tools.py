@@ -26,7 +26,7 @@ import verdex.assertions as assertions
 import verdex.evaluation as evaluation
 import verdex.exporting as exporting
 import verdex.reading as reading
-from verdex import unique
+import verdex.unique as unique
 from verdex.browser import tabs
 from verdex.browser.frames import frame_facts
 from verdex.browser.session import Session

@@ -143,7 +143,28 @@
   }
 
   function overlayText(el) {
-    return clip(collapse(el.innerText || el.textContent || ''), 120);
+    return clip(collapse(domText(el, 400)), 120);
+  }
+
+  // An element's shown text as the DOM holds it, which Playwright's text engine and the accessible names
+  // read (at most about ``limit`` characters): not innerText, which a CSS text-transform writes otherwise
+  // ("SAVE CANCEL" for the buttons "Save" and "Cancel"). Hidden elements count for nothing; a block
+  // element's text is spaced from its neighbours'.
+  function domText(root, limit) {
+    let out = '';
+    const visit = (node) => {
+      for (const child of composedChildren(node)) {
+        if (out.length > limit) return;
+        if (child.nodeType === 3) out += child.data;
+        if (child.nodeType !== 1 || !readableElement(child) || styleHidden(child)) continue;
+        const block = BLOCK_DISPLAYS.test(style(child).display) ? ' ' : '';
+        out += block;
+        visit(child);
+        out += block;
+      }
+    };
+    visit(root);
+    return out;
   }
 
   // Called for each element a mutation touched while a watch is on: an overlay that shows itself now
