@@ -32,7 +32,10 @@ a copy of one:
   page's sync queue tells the server a moment later (``SYNC_DELAY_MS`` after the change, as a wiki's or an
   editor's syncer gathers the changes of a moment), one change after another: the page's story first
   (``PUT /api/synced/story``, then "Story saved"), then the note (``DELETE /api/synced/<name>``), of
-  which the page says nothing.
+  which the page says nothing;
+- ``/console/``: "Sign in" submits a form with no named field by GET, so the page it loads is
+  ``/console/?``, a query that is there and empty, as a script-driven login form sends; its tabs are links
+  to fragments (``#terminal``), so a tab's URL is ``/console/?#terminal``.
 """
 
 from __future__ import annotations
@@ -161,6 +164,13 @@ fetch("/api/synced").then((r) => r.json()).then((notes) => {
     document.querySelector("#notes").append(item);
   }
 });""".replace("SYNC_DELAY_MS", str(SYNC_DELAY_MS)))
+CONSOLE = ("""<form method="get" action="/console/"><input aria-label="User"><button>Sign in</button></form>
+<nav><a href="#status">Status</a> <a href="#terminal">Terminal</a></nav><p id="shown"></p>""",
+           """const show = () => {
+  document.querySelector("#shown").textContent = location.hash === "#terminal" ? "Terminal ready" : "Status: idle";
+};
+addEventListener("hashchange", show);
+show();""")
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -187,6 +197,7 @@ class GenerationApps:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
+                 "/console/": ("Console", CONSOLE), "/console/?": ("Console", CONSOLE),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
