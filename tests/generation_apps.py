@@ -35,7 +35,11 @@ a copy of one:
   which the page says nothing;
 - ``/console/``: "Sign in" submits a form with no named field by GET, so the page it loads is
   ``/console/?``, a query that is there and empty, as a script-driven login form sends; its tabs are links
-  to fragments (``#terminal``), so a tab's URL is ``/console/?#terminal``.
+  to fragments (``#terminal``), so a tab's URL is ``/console/?#terminal``;
+- ``/sidebar/``: a sidebar of collapsible sections, each opened and closed by its heading (a link-less
+  ``<a role="heading">`` with ``data-toggle="collapse"``, handled by one listener on the document, as
+  Bootstrap's collapse is); the "Connection" section is closed, its body 0 px high with its overflow
+  hidden, over its "Disconnect" button.
 """
 
 from __future__ import annotations
@@ -171,6 +175,16 @@ CONSOLE = ("""<form method="get" action="/console/"><input aria-label="User"><bu
 };
 addEventListener("hashchange", show);
 show();""")
+SIDEBAR = ("""<style>.body{overflow:hidden;height:0}.body.in{height:auto}.toggle{cursor:pointer}</style>
+<div class="group"><a role="heading" aria-level="2" class="toggle" data-toggle="collapse" data-target="#connection">Connection</a>
+<div class="body" id="connection"><button type="button">Disconnect</button></div></div>
+<div class="group"><a role="heading" aria-level="2" class="toggle" data-toggle="collapse" data-target="#state">State</a>
+<div class="body in" id="state"><p id="said">Printer: connected</p></div></div>""",
+           """document.addEventListener("click", (event) => {
+  const toggle = event.target.closest("[data-toggle=collapse]");
+  if (toggle) document.querySelector(toggle.dataset.target).classList.toggle("in");
+  if (event.target.closest("button")) document.querySelector("#said").textContent = "Printer: disconnected";
+});""")
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -197,7 +211,7 @@ class GenerationApps:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
-                 "/console/": ("Console", CONSOLE), "/console/?": ("Console", CONSOLE),
+                 "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/console/?": ("Console", CONSOLE),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS)}
         if method == "GET" and path in pages:
             title, (html, script) = pages[path]
