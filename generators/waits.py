@@ -55,8 +55,8 @@ def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozense
     """What a test asserts of the URL an action led to, as a regular expression (Python's and
     JavaScript's alike): the path, ids and hashes as wildcards; the query parameters the action set or
     changed (each where it stands among the others; the rest may be anything); the fragment, which is
-    where a hash-routed app keeps its route. A name the server made (``made``) is any name wherever it
-    stands. ``/products?sort=-price`` after ``/products`` gives
+    where a hash-routed app keeps its route; an empty query (``/?#term``) as the ``?`` the browser keeps. A
+    name the server made (``made``) is any name wherever it stands. ``/products?sort=-price`` after ``/products`` gives
     ``/products\\?(?=(?:[^#]*&)?sort=\\-price(?:[&#]|$))[^#]*$``."""
     before, after = urlsplit(url_before), urlsplit(url_after)
     pattern = "/".join(r"[^/]+" if _any_name(part, made) else escape_pattern(part)
@@ -70,6 +70,8 @@ def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozense
                 + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
         else:
             pattern += r"(?:\?[^#]*)?"
+    elif url_after.partition("#")[0].endswith("?"):
+        pattern += r"\?"          # a query there and empty (a form sent with no named field): the browser keeps it
     if after.fragment:
         pattern += "#" + "/".join(r"[^/]*" if _any_name(part, made) else escape_pattern(part)
                                   for part in after.fragment.split("/"))

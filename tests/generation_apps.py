@@ -34,6 +34,13 @@ a copy of one:
   (``PUT /api/synced/story``, then "Story saved"), then the note (``DELETE /api/synced/<name>``), of
   which the page says nothing; with ``?locked``, it asks for the server's lock between the two
   (``GET /api/synced/lock``, answered ``LOCK_S`` later), as a syncer that checks a revision does;
+- ``/console/``: "Sign in" submits a form with no named field by GET, so the page it loads is
+  ``/console/?``, a query that is there and empty, as a script-driven login form sends; its tabs are links
+  to fragments (``#terminal``), so a tab's URL is ``/console/?#terminal``;
+- ``/sidebar/``: a sidebar of collapsible sections, each opened and closed by its heading (a link-less
+  ``<a role="heading">`` with ``data-toggle="collapse"``, handled by one listener on the document, as
+  Bootstrap's collapse is); the "Connection" section is closed, its body 0 px high with its overflow
+  hidden, over its "Disconnect" button.
 """
 
 from __future__ import annotations
@@ -164,6 +171,23 @@ fetch("/api/synced").then((r) => r.json()).then((notes) => {
     document.querySelector("#notes").append(item);
   }
 });""".replace("SYNC_DELAY_MS", str(SYNC_DELAY_MS)))
+CONSOLE = ("""<form method="get" action="/console/"><input aria-label="User"><button>Sign in</button></form>
+<nav><a href="#status">Status</a> <a href="#terminal">Terminal</a></nav><p id="shown"></p>""",
+           """const show = () => {
+  document.querySelector("#shown").textContent = location.hash === "#terminal" ? "Terminal ready" : "Status: idle";
+};
+addEventListener("hashchange", show);
+show();""")
+SIDEBAR = ("""<style>.body{overflow:hidden;height:0}.body.in{height:auto}.toggle{cursor:pointer}</style>
+<div class="group"><a role="heading" aria-level="2" class="toggle" data-toggle="collapse" data-target="#connection">Connection</a>
+<div class="body" id="connection"><button type="button">Disconnect</button></div></div>
+<div class="group"><a role="heading" aria-level="2" class="toggle" data-toggle="collapse" data-target="#state">State</a>
+<div class="body in" id="state"><p id="said">Printer: connected</p></div></div>""",
+           """document.addEventListener("click", (event) => {
+  const toggle = event.target.closest("[data-toggle=collapse]");
+  if (toggle) document.querySelector(toggle.dataset.target).classList.toggle("in");
+  if (event.target.closest("button")) document.querySelector("#said").textContent = "Printer: disconnected";
+});""")
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -190,6 +214,7 @@ class GenerationApps:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
+                 "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]

@@ -101,6 +101,21 @@ def test_a_file_a_command_names_is_where_the_command_was_typed_not_where_the_ses
     assert str(elsewhere / "tests" / "test_shop.py") in exported.stdout, exported.stdout
 
 
+def test_a_secret_set_where_export_is_typed_reaches_the_runs_that_prove_the_test(apps, shell, tmp_path):
+    """The session was opened without the password's variable; the agent sets it in the shell it types the
+    export in, as the unproven export told it, and the runs that prove the test read it there."""
+    assert shell("open", f"{apps.url}/login/").returncode == 0
+    snapshot = shell("snapshot").stdout
+    assert shell("fill", _ref(snapshot, r'textbox "Username"'), "demo").returncode == 0
+    assert shell("fill", _ref(snapshot, r'textbox "Password"'), "hunter2").returncode == 0
+    assert shell("export", "test_login.py", "--prove", "0").returncode == 0
+    secret = re.search(r'os\.environ\["(VERDEX_SECRET_\w+)"\]', (tmp_path / "test_login.py").read_text())
+    assert secret, (tmp_path / "test_login.py").read_text()
+    assert secret.group(1) not in os.environ
+    exported = shell("export", "test_login.py", "--prove", "1", **{secret.group(1): "hunter2"})
+    assert exported.returncode == 0 and "proved 1/1" in exported.stdout, exported.stdout + exported.stderr
+
+
 def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp_path):
     opened = shell("open", f"{apps.url}/shop/")
     assert opened.returncode == 0, opened.stderr

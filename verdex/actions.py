@@ -46,7 +46,7 @@ from verdex.facts import (
 from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge, passes_through
 from verdex.browser.calls import core_call
 from verdex.proposals import proposals
-from verdex.recorder import secret_env_name
+from verdex.secret_names import secret_env_name
 from verdex.recording_format import DialogArgs, SecretValue, WaitForArgs
 from verdex.safety.gate import gated_risk
 

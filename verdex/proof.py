@@ -232,7 +232,8 @@ def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str],
     missing = _missing_secret(failed, source[failed.line - 1])
     if missing:
         return None, (f"the test reads {missing} from the environment (what the agent typed into a sensitive "
-                      "field), and it is not set where verdex ran it: set it there and export again")
+                      "field), and it is not set where verdex ran it: set it there (the MCP server's environment; in the "
+                      "shell, where `verdex export` is typed) and export again")
     located = statement_at(plan, target, "\n".join(source), failed.line)
     if located is None:
         return None, "the line is outside the test's steps"

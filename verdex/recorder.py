@@ -23,12 +23,6 @@ from verdex.facts import BrowserLocale
 from verdex.recording_format import FORMAT_VERSION, Header, NavigateStep, RoleRecord, Step
 
 
-def secret_env_name(field: str | None) -> str:
-    """``VERDEX_SECRET_PASSWORD`` for a field named ``password``."""
-    base = re.sub(r"[^A-Za-z0-9]+", "_", field or "value").strip("_").upper() or "VALUE"
-    return f"VERDEX_SECRET_{base}"
-
-
 RECORDINGS_DIR_ENV = "VERDEX_RECORDINGS"
 DEFAULT_RECORDINGS_DIR = ".verdex/recordings"
 

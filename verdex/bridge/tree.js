@@ -11,6 +11,15 @@
   // image is not one of them: an icon the page wires up itself (an svg with a hand cursor and a click
   // listener, a column's menu icon) is the only thing a user can click to reach what it opens.
   const NAMED_BY_ROLE = new Set(['heading', 'progressbar', 'meter', 'separator', 'table', 'list', 'row']);
+  // A heading that opens and closes its section (Bootstrap's collapse: `<a role="heading"
+  // data-toggle="collapse">`, handled by a listener on the document; or one that says what it controls or
+  // whether it is expanded) is what a user clicks to reach what the section holds: it keeps its role and
+  // gets a ref.
+  const TOGGLE_ATTRIBUTES = ['data-toggle', 'data-bs-toggle', 'aria-controls', 'aria-expanded'];
+  function togglesSection(el, r) {
+    return r === 'heading' && TOGGLE_ATTRIBUTES.some((attribute) => el.hasAttribute(attribute));
+  }
+
   // Selectable rows hold controls of their own: a script-wired icon inside one is still its own control.
   const ROW_ROLES = new Set(['row', 'treeitem', 'option']);
 
@@ -113,7 +122,7 @@
     const node = { el, role: clickable ? 'clickable' : r || 'generic', name: clickable ? clickableName(el) : '',
       ref: null, testId: visible && testId || null, attrs: null, value: null, url: null, children: [], shape: '' };
     node.nameable = !!r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r);   // named in finish()
-    if (interactive || clickable || roving || ctx.refAll && visible) node.ref = refFor(el);
+    if (interactive || clickable || roving || togglesSection(el, r) || ctx.refAll && visible) node.ref = refFor(el);
     else node.ref = refOf.get(el) || null;      // handed out earlier (identity, structure tools): keep showing it
     if (visible) node.attrs = states(el, r || 'generic');
     if (r) {

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 
+from verdex.shell.caller_secrets import callers_secrets
 from verdex.shell.commands import COMMANDS, command_parser
 from verdex.shell.places import Place, ShellError, checked_name, every_place, exchange, folder
 
@@ -85,7 +86,10 @@ def _send(place: Place, argv: list[str], as_json: bool) -> int:
                          f"`verdex open URL -s {place.name}` (`verdex sessions` lists the open ones)")
     try:
         timeout = EXPORT_TIMEOUT_S if argv[:1] == ["export"] else COMMAND_TIMEOUT_S
-        answer = exchange(place, {"argv": argv, "json": as_json, "cwd": os.getcwd()}, timeout)
+        request = {"argv": argv, "json": as_json, "cwd": os.getcwd()}
+        if argv[:1] == ["export"]:
+            request["secrets"] = callers_secrets()      # the runs that prove the test read them
+        answer = exchange(place, request, timeout)
     except (OSError, ValueError) as exc:
         raise ShellError("BROWSER_CLOSED", f"session {place.name!r} stopped answering ({exc}); "
                          f"`verdex close -s {place.name}` and open it again") from exc

@@ -2,7 +2,8 @@
 socket until it is closed or has been idle too long.
 
 Started by ``verdex open`` as ``python -m verdex.shell.daemon NAME [options] -- [browser options]``.
-Each connection carries one request (a JSON line ``{"argv": [...], "json": bool, "cwd": str}``) and gets one
+Each connection carries one request (a JSON line ``{"argv": [...], "json": bool, "cwd": str}``, and an export's
+``"secrets"``: verdex.shell.caller_secrets) and gets one
 answer (``{"exit": 0|1|2, "text": ..., "data": ...}``). Requests are answered one at a time, in the
 order they came. Each command runs the tool ``commands.COMMANDS`` names for it (verdex.tools), in-process,
 on this session: the same function and the same text as over MCP, without loading the MCP SDK.
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from verdex.browser.session import Session
 from verdex.cli import browser_arguments, browser_options, policy_of
 from verdex.errors import VerdexError
+from verdex.shell.caller_secrets import secrets_set
 from verdex.shell.commands import COMMANDS, Command, Usage, command_parser
 from verdex.shell.places import REF_BLOCK, Place, checked_name, claim_ref_block
 
@@ -115,7 +117,8 @@ class SessionProcess:
             return {"exit": 2, "text": str(usage).rstrip()}
         await asyncio.wait([self.opening])           # the first tab, opened as the session started
         try:
-            reply = await self.tools[command.tool](self.session, arguments)
+            with secrets_set(request.get("secrets") or {}):      # an export's: set where it was typed
+                reply = await self.tools[command.tool](self.session, arguments)
         except VerdexError as exc:
             return {"exit": 1, "text": str(exc)}         # its code first, as the MCP client sees it
         except Exception as exc:  # noqa: BLE001 - a fault of the tool is the command's, never the session's end
