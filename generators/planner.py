@@ -211,9 +211,9 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if tool in ACTION_TOOLS:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None:
-                answered = waits.answered_before_next(acted.get(page), record)
-                if answered is not None:
-                    action = action.model_copy(update={"waits": [answered, *action.waits]})
+                server_answer = waits.answered_before_next(acted.get(page), record)
+                if server_answer is not None:
+                    action = action.model_copy(update={"waits": [server_answer, *action.waits]})
                 acted[page] = record
                 if loading:
                     action = action.model_copy(update={"waits": [_paced_signal(w) for w in action.waits]})
