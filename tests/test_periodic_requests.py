@@ -19,6 +19,7 @@ import pytest
 
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
+from tests.generated_style import style_problems
 from tests.generation_apps import GenerationApps, generation_apps
 from verdex.generators.periodic import timer_requests
 from verdex.generators.request_place import place_of
@@ -124,14 +125,16 @@ async def test_one_endpoint_tells_the_actions_operation_from_the_timers_by_what_
         if target == "python":
             test = runner.export_python(recording, tmp_path, "operations")
             source, done = test.read_text(encoding="utf-8"), runner.run_pytest(test, None, **served)
-            waited = f'page.expect_response(response_to("POST", r"{endpoint}$", "{report}")'
+            waited, problems = f'page.expect_response(response_to("POST", r"{endpoint}$", "{report}")', style_problems(test)
         else:
             with runner.exported_spec(recording, "operations") as spec:
                 source, done = spec.read_text(encoding="utf-8"), runner.run_typescript(spec.parent, **served)
+                problems = style_problems(spec)
             waited = f'page.waitForResponse(responseTo("POST", new RegExp("{endpoint}$"), "{report}")'
         comments = re.sub(r"\s*\n\s*(#|//)\s*", " ", source)          # a comment wrapped over lines, as one
         assert re.sub(r"\s", "", waited) in re.sub(r"\s", "", source), source       # however it was wrapped
         assert f"the operation {report} its body names" in comments, source
+        assert problems == [], problems                    # the helper that escapes the name fits in 100 columns
         assert done.passed, f"{source}\n{done.tail()}"
 
 
