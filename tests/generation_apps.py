@@ -19,6 +19,9 @@ a copy of one:
 - ``/graph-operations/``: the same through one GraphQL endpoint, told apart only by the operation's name
   in the body (``POST /api/gql`` with ``"operationName": "Ping"`` on the timer, ``"Report"`` for "Run
   report"), as Apollo's clients send every query and mutation;
+- ``/rpc-operations/``: the same through one JSON-RPC endpoint, told apart only by the method its body
+  names (``POST /api/json`` with ``{"method": "system.ping", "params": [], "id": 1}`` on the timer,
+  ``"report.run"`` for "Run report"), as a web UI over a JSON-RPC daemon sends every call;
 - ``/catalog/``: "Search" asks a GraphQL query with POST (``{"query": "query Assets …"}``), whose answer
   names the assets there are, and draws a link to each (``/catalog/order_summary``) — a POST that reads:
   its names are not the server's new ones;
@@ -122,6 +125,15 @@ document.querySelector("button").addEventListener("click", async () => {
   const report = await ask("Report").then((r) => r.json());
   document.querySelector("[role=status]").textContent = "Report ready: " + report.data.title;
 });""")
+RPC_OPERATIONS = ("<button type='button'>Run report</button><p role='status'></p>",
+                  """let calls = 0;
+const call = (method) => fetch("/api/json", { method: "POST", headers: { "Content-Type": "application/json" },
+  body: JSON.stringify({ method, params: [], id: ++calls }) });
+setInterval(() => call("system.ping"), 100);
+document.querySelector("button").addEventListener("click", async () => {
+  const report = await call("report.run").then((r) => r.json());
+  document.querySelector("[role=status]").textContent = "Report ready: " + report.result.title;
+});""")
 CATALOG = ("<button type='button'>Search</button><ul></ul>",
            """document.querySelector("button").addEventListener("click", async () => {
   const query = "query Assets { assets { name } }";
@@ -215,7 +227,8 @@ class GenerationApps:
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR),
-                 "/graph-operations/": ("Operations", GRAPH_OPERATIONS)}
+                 "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
+                 "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -276,16 +289,21 @@ class GenerationApps:
             return 200, "application/json", "[]"
         if method == "POST" and path == "/api/gql":
             path += "?op=" + json.loads(body)["operationName"]         # the same operations, named in the body
-        if method == "POST" and path in ("/api/usage", "/api/rpc?op=Ping", "/api/gql?op=Ping"):
+        if method == "POST" and path == "/api/json":
+            path += "?op=" + {"system.ping": "Ping", "report.run": "Report"}[json.loads(body)["method"]]
+        if method == "POST" and path in ("/api/usage", "/api/rpc?op=Ping", "/api/gql?op=Ping", "/api/json?op=Ping"):
             with self.pinged:
                 self.pings += 1
                 self.pinged.notify_all()
             return 200, "application/json", "{}"
-        if (method, path) in (("GET", "/api/report"), ("POST", "/api/rpc?op=Report"), ("POST", "/api/gql?op=Report")):
+        if (method, path) in (("GET", "/api/report"), ("POST", "/api/rpc?op=Report"), ("POST", "/api/gql?op=Report"),
+                              ("POST", "/api/json?op=Report")):
             with self.pinged:
                 wanted = self.pings + PINGS_BEFORE_REPORT
                 self.pinged.wait_for(lambda: self.pings >= wanted, REPORT_BOUND_S)
             report = {"title": "Weekly sales"}
+            if path.startswith("/api/json"):
+                return 200, "application/json", json.dumps({"result": report, "error": None, "id": json.loads(body)["id"]})
             return 200, "application/json", json.dumps({"data": report} if path.startswith("/api/gql") else report)
         return 404, "text/plain", "not found"
 

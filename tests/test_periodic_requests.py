@@ -4,11 +4,13 @@ the timer's requests are among the action's, answered just before the page chang
 marks the ping as the page's own (it made it while no action ran) and the test waits for
 ``GET /api/report`` only — and passes in pytest and in ``npx playwright test`` (generators/periodic.py).
 Where one endpoint serves every operation (``POST /api/rpc?op=Ping`` on the timer, ``?op=Report`` the
-action's), the operation is the place: the action's request is waited for, by a glob its words hold."""
+action's), the operation is the place: the action's request is waited for, by a glob its words hold; where
+it is named only in the body (a GraphQL operation's name, a JSON-RPC call's method), by a predicate on it."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from contextlib import nullcontext
 from pathlib import Path
@@ -17,8 +19,10 @@ import pytest
 
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
+from tests.generated_style import style_problems
 from tests.generation_apps import GenerationApps, generation_apps
 from verdex.generators.periodic import timer_requests
+from verdex.generators.request_place import place_of
 from verdex.generators.waits import response_match
 from verdex.facts import Effects
 from verdex.recording_format import STEP, Step
@@ -100,24 +104,52 @@ async def test_one_endpoint_for_every_operation_is_as_many_places_as_operations(
         assert done.passed, f"{source}\n{done.tail()}"
 
 
+BODY_NAMED = [("/graph-operations/", "/api/gql", "Ping", "Report"),                # a GraphQL operation's name
+              ("/rpc-operations/", "/api/json", "system.ping", "report.run")]     # a JSON-RPC call's method
+
+
 @pytest.mark.parametrize("target", ["python", "typescript"])
-async def test_one_graphql_endpoint_tells_the_actions_operation_from_the_timers_by_its_body(tmp_path, target):
-    """Every operation goes to ``POST /api/gql``, named only in its body, and the page polls there: the
-    action waits for the response whose request named its own operation (a glob alone ends at a poll's),
-    and the test it gives passes."""
-    recording = tmp_path / "graph.jsonl"
+@pytest.mark.parametrize(("page", "endpoint", "ping", "report"), BODY_NAMED, ids=["graphql", "json-rpc"])
+async def test_one_endpoint_tells_the_actions_operation_from_the_timers_by_what_its_body_names(
+        tmp_path, target, page, endpoint, ping, report):
+    """Every operation goes to one endpoint, named only in its body (a GraphQL operation's name; a JSON-RPC
+    call's method, dotted as such methods are), and the page polls there: the operation is a place of its own,
+    so the action waits for the response whose request named its own operation (a glob alone ends at a
+    poll's), and the test it gives passes."""
+    recording = tmp_path / "operations.jsonl"
     with generation_apps() as (url, apps):
-        click = await _run_report(recording, url, apps, "/graph-operations/")
+        click = await _run_report(recording, url, apps, page)
         places = {r["place"]: r["on_its_own"] for r in click["effects"]["requests"]}
-        assert places.get("POST /api/gql Ping") is True and places["POST /api/gql Report"] is False, places
+        assert places.get(f"POST {endpoint} {ping}") is True and places[f"POST {endpoint} {report}"] is False, places
         served = {"serve": lambda _seed: nullcontext(url)}
         if target == "python":
-            test = runner.export_python(recording, tmp_path, "graph")
+            test = runner.export_python(recording, tmp_path, "operations")
             source, done = test.read_text(encoding="utf-8"), runner.run_pytest(test, None, **served)
-            waited = 'page.expect_response(response_to("POST", r"/api/gql$", "Report"))'
+            waited, problems = f'page.expect_response(response_to("POST", r"{endpoint}$", "{report}")', style_problems(test)
         else:
-            with runner.exported_spec(recording, "graph") as spec:
+            with runner.exported_spec(recording, "operations") as spec:
                 source, done = spec.read_text(encoding="utf-8"), runner.run_typescript(spec.parent, **served)
-            waited = 'page.waitForResponse(responseTo("POST", new RegExp("/api/gql$"), "Report"))'
-        assert waited in source and "the operation Report its body names" in source, source
+                problems = style_problems(spec)
+            waited = f'page.waitForResponse(responseTo("POST", new RegExp("{endpoint}$"), "{report}")'
+        comments = re.sub(r"\s*\n\s*(#|//)\s*", " ", source)          # a comment wrapped over lines, as one
+        assert re.sub(r"\s", "", waited) in re.sub(r"\s", "", source), source       # however it was wrapped
+        assert f"the operation {report} its body names" in comments, source
+        assert problems == [], problems                    # the helper that escapes the name fits in 100 columns
         assert done.passed, f"{source}\n{done.tail()}"
+
+
+def test_a_method_in_a_body_that_is_no_json_rpc_call_names_no_operation():
+    """A payment's ``"method": "card"`` is data: only a body shaped as a JSON-RPC call (its params or its
+    protocol's version beside the method) names an operation."""
+    assert place_of("POST", "http://h/api/pay", '{"method": "card", "amount": 5}') == "POST /api/pay"
+    assert place_of("POST", "http://h/rpc", '{"jsonrpc": "2.0", "method": "torrent-get", "id": 3}') == "POST /rpc torrent-get"
+
+
+def test_an_actions_effects_say_which_operation_each_request_to_one_endpoint_was():
+    """Fifteen ``request: POST /json → 200`` lines tell an agent nothing; each says the call it made."""
+    effects = Effects.model_validate({"url_before": "http://h/", "url_after": "http://h/", "requests": [
+        {**_request("POST", "/api/json", own=True), "place": "POST /api/json system.ping"},
+        {**_request("POST", "/api/json"), "place": "POST /api/json report.run"}]})
+    text = effects.to_text()
+    assert "request: POST /api/json report.run → 200 (page changed after it)\n" in text + "\n", text
+    assert "request: POST /api/json system.ping → 200" in text, text

@@ -675,8 +675,9 @@ class RequestEffect(Fact):
     on_its_own: bool = Field(False, description="the page made the same request while no action ran (between "
                                                 "actions, or twice as it loaded): a timer's, not the action's")
     place: str = Field("", description="where it went, as the same request made again goes: method, path, the words "
-                                       "of its query, a GraphQL operation's name (the same place as a timer's "
-                                       "request is the timer's)")
+                                       "of its query, the operation its body names (a GraphQL operation's "
+                                       "name, a JSON-RPC call's method; the same place as a timer's request "
+                                       "is the timer's)")
 
 
 class SocketStart(Fact):
@@ -801,6 +802,8 @@ class Effects(Fact):
             return ("no observable effect: no request, no navigation, no dialog or popup, nothing on the page "
                     "changed (its handler may not be attached yet, or the click landed elsewhere)"
                     + (f"\n{self.visual.to_text()}" if self.visual is not None else ""))
+        # here, not at the top: the generators' package imports these facts as it loads
+        from verdex.generators.request_place import operation_of
         lines = []
         origin = _origin(self.url_before)
         for r in self.requests:
@@ -810,6 +813,8 @@ class Effects(Fact):
                 lines.append(f"request held open: {r.method} {url} (a long poll or a stream; not waited for)")
                 continue
             own = " (the page's own: it made it between actions too)" if r.on_its_own else ""
+            operation = operation_of(r.place)             # one endpoint for every operation: which one this was
+            url += f" {operation}" if operation else ""
             lines.append(f"request: {r.method} {url} → {status}{' (page changed after it)' if r.changed_page else ''}{own}")
         if self.server_messages:
             lines.append(f"websocket: {self.server_messages} message{'s' if self.server_messages > 1 else ''} "

@@ -123,7 +123,9 @@
       ref: null, testId: visible && testId || null, attrs: null, value: null, url: null, children: [], shape: '' };
     node.nameable = !!r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r);   // named in finish()
     if (interactive || clickable || roving || togglesSection(el, r) || ctx.refAll && visible) node.ref = refFor(el);
-    else node.ref = refOf.get(el) || null;      // handed out earlier (identity, structure tools): keep showing it
+    // handed out earlier (identity, structure tools): keep showing it while it is drawn; an element hidden by
+    // visibility (a toolkit's window kept laid out for its next showing) is no longer one to act on or see
+    else node.ref = visible ? refOf.get(el) || null : null;
     if (visible) node.attrs = states(el, r || 'generic');
     if (r) {
       node.value = valueOf(el, r);
