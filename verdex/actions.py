@@ -612,7 +612,13 @@ async def answer_dialog(tab: Tab, *, accept: bool, prompt_text: str | None = Non
         answered["url"] = await tab.left() or tab.page.url       # where the navigation it held ended
     effects = None
     if watch is not None:
-        await watch.start()
-        effects = await watch.finish()
+        try:
+            await watch.start()
+        except NotActionable:
+            if not tab.pending_dialogs:
+                raise
+            watch.abandon()          # the page asked again at once: its next dialog is what the agent answers next
+        else:
+            effects = await watch.finish()
     steps.note(tab.recorder, steps.dialog(tab, DialogArgs(**answered), effects))
     return {**answered, "effects": effects}

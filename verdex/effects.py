@@ -86,6 +86,11 @@ class EffectsWatch:
         self._marked = time.monotonic()
         self._tab.network.watching = True
 
+    def abandon(self) -> None:
+        """A watch marked whose page could not be asked to start it (a dialog froze it again at once): stop
+        counting requests for it."""
+        self._tab.network.watching = False
+
     async def start(self, started: dict[str, Any] | None = None) -> None:
         """``started``: the page's answer to a watchStart made with the preflight; else one call now."""
         tab = self._tab
