@@ -22,12 +22,13 @@ from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote_plus
 
 import pytest
 from _pytest.runner import runtestprotocol
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Request, Response
+
+from verdex.browser.network import carries, request_body
 
 RUNS = "VERDEX_PROOF_RUNS"
 FAILURE = pytest.StashKey[dict[str, object]]()
@@ -163,15 +164,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 
 def _held(request: Request, values: list[str]) -> list[str]:
-    """The values typed (those long enough to tell apart) that a request's URL or body holds, as typed,
-    URL-encoded or as a JSON string."""
-    try:
-        body = request.post_data or ""
-    except (PlaywrightError, UnicodeDecodeError, ValueError):
-        body = ""                              # not text (an upload)
-    sent = "\n".join([unquote_plus(request.url), body, unquote_plus(body)])
-    return [value for value in dict.fromkeys(values)
-            if len(value.strip()) >= 3 and (value in sent or json.dumps(value)[1:-1] in sent)]
+    """The values typed (those long enough to tell apart) that a request carries."""
+    body = request_body(request)
+    return [value for value in dict.fromkeys(values) if len(value.strip()) >= 3 and carries(request.url, body, value)]
 
 
 def _chaos_drawn(item: pytest.Item) -> dict[str, object]:

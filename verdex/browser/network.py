@@ -126,7 +126,7 @@ class NetworkLog:
     def _started(self, request: Request) -> None:
         if request.url.startswith(LOCAL_SCHEMES):
             return
-        body = _body(request) if request.resource_type in ("fetch", "xhr") else None
+        body = request_body(request) if request.resource_type in ("fetch", "xhr") else None
         record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic(),
                                idle=not self.watching, loaded=self._loaded_at is not None, document=self._documents,
                                body=body, place=place_of(request.method, request.url, body))
@@ -236,7 +236,7 @@ class NetworkLog:
         since, text = self._typed
         self._typed = None
         found = [r for r in self._records if r.started >= since and r.idle and r.resource_type in ("fetch", "xhr")
-                 and _holds(r, text)]
+                 and carries(r.url, r.body, text)]
         for record in found:
             record.idle = False
         return found
@@ -295,7 +295,8 @@ def _held_for(record: RequestRecord) -> float:
     return (record.responded or record.finished or record.started) - record.started
 
 
-def _body(request: Request) -> str | None:
+def request_body(request: Request) -> str | None:
+    """The request's body as text, as far as it is kept; None for none, or one that is not text."""
     try:
         body = request.post_data
     except (PlaywrightError, UnicodeDecodeError, ValueError):
@@ -303,9 +304,10 @@ def _body(request: Request) -> str | None:
     return body[:BODY_KEPT] if body else None
 
 
-def _holds(record: RequestRecord, text: str) -> bool:
-    """The request carries ``text``: in its URL or body, as typed, URL-encoded or as a JSON string."""
-    sent = [unquote_plus(record.url)] + ([record.body, unquote_plus(record.body)] if record.body else [])
+def carries(url: str, body: str | None, text: str) -> bool:
+    """A request to ``url`` with ``body`` carries ``text``: in its URL or body, as typed, URL-encoded or as a
+    JSON string."""
+    sent = [unquote_plus(url)] + ([body, unquote_plus(body)] if body else [])
     return any(text in part or json.dumps(text)[1:-1] in part for part in sent)
 
 
