@@ -30,6 +30,13 @@ def unique_token(token: str | None) -> Iterator[None]:
         _TOKEN.reset(held)
 
 
+def joined(pieces: list[str]) -> str | None:
+    """The text a test's literal makes of its pieces around its own variable, read with the token held (None:
+    none held): the inverse of :func:`around_token`."""
+    token = _TOKEN.get()
+    return token.join(pieces) if token else None
+
+
 def around_token(text: str) -> list[str] | None:
     """The text's pieces around the token, when the text holds it; else None."""
     token = _TOKEN.get()

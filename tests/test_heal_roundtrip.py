@@ -131,6 +131,37 @@ def test_every_shape_in_every_wrapper_reads_back_as_its_plan_said(python_source:
         (steps_of(Locator(steps=[*EMMA_ARTICLE, role("heading", "Emma")])), "to_be_visible")]
 
 
+TOKEN, HEALS_TOKEN = "3fa2c1d9", "77aa00ee"
+RUNS_OWN = {      # a value of each run's own in every place a locator holds a text (verdex/unique.py)
+    "name": [role("link", f"Shop {TOKEN}")],
+    "has_text and a name beside it": [role("listitem"), Step(method="filter", kwargs={"has_text": f"{TOKEN} {{x}}"}),
+                                      role("button", f"Delete {TOKEN}")],
+    "has with the token": [role("row"), Step(method="filter", has=[role("cell", f"prints-{TOKEN}")]),
+                           role("button", "Move")],
+    "text of the token alone": [Step(method="get_by_text", args=[TOKEN], kwargs={"exact": True})],
+}
+
+
+def test_a_value_of_each_runs_own_reads_back_with_the_token_heal_types() -> None:
+    """The generator writes ``f"Shop {unique}"``; heal's replay types a token of its own, and reads the test's
+    literals with it: the same steps as the plan's, the token swapped."""
+    plan = test_plan.TestPlan(name="runs_own", base_url="http://127.0.0.1:8000", unique=TOKEN, statements=[
+        Goto(page="page", url="/"),
+        *(Action(page="page", kind="click", locator=locator(steps), step=n) for n, steps in enumerate(RUNS_OWN.values(), 2)),
+        Action(page="page", kind="fill", locator=locator([role("textbox", "Name")]), value=Value(text=f"Ada {TOKEN}"),
+               step=len(RUNS_OWN) + 2)])
+    source = renderer_for("python").test_file(plan)
+    assert 'get_by_role("link", name=f"Shop {unique}", exact=True)' in source and 'f"{unique} {{x}}"' in source
+    read = read_test(source, None, HEALS_TOKEN)
+    expected = [[LocatorStep.model_validate_json(s.model_dump_json().replace(TOKEN, HEALS_TOKEN)) for s in steps]
+                for steps in RUNS_OWN.values()]
+    assert [site.unread for site in read.actions] == [None] * (len(RUNS_OWN) + 1)
+    assert [site.chain.steps for site in read.actions[:-1]] == expected
+    unread = read_test(source, None)            # no token to read them by: unread, named, never a crash
+    assert unread.actions[0].unread == 'page.get_by_role("link", name=f"Shop {unique}", exact=True)'
+    assert unread.actions[-1].unread is None     # the typed value is not part of a locator
+
+
 def test_the_spec_holds_the_same_actions_in_the_same_order() -> None:
     spec = renderer_for("typescript").test_file(PLAN)
     plan_actions = [s for s in PLAN.statements if isinstance(s, Action)]

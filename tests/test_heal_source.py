@@ -97,6 +97,14 @@ def test_a_positional_locator_healed_drops_its_noqa_and_a_positional_fix_says_so
     assert positional.splitlines()[2].endswith(f".nth(2).click()  {POSITIONAL_NOTE}")
 
 
+def test_a_fix_that_holds_the_token_heal_typed_is_written_as_the_tests_own_each_run() -> None:
+    source = 'def test_x(page):\n    unique = "x"\n    page.get_by_role("link", name=f"Shop {unique}").click()\n'
+    test = read_test(source, None, "77aa00ee")
+    renamed = [LocatorStep(method="get_by_role", args=["button"], kwargs={"name": "Open Shop 77aa00ee {1}"})]
+    healed = apply(source, test, Fix(0, 2, "locator", renamed, False, "renamed"), "77aa00ee")
+    assert healed.splitlines()[2] == '    page.get_by_role("button", name=f"Open Shop {unique} {{1}}").click()'
+
+
 def test_heal_refuses_a_missing_recording_or_a_typescript_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     test_file = tmp_path / "test_nothing.py"
     test_file.write_text(SHOP)

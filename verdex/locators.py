@@ -44,13 +44,16 @@ def build(page: Page, steps: list[LocatorStep]) -> Any:
     return target
 
 
-def python_expression(steps: list[LocatorStep]) -> str:
+def python_expression(steps: list[LocatorStep], literal: Callable[[object], str] | None = None) -> str:
+    """The chain as Python code; ``literal`` writes its values (the generator's, to write a value of each run's
+    own as the test does: ``verdex/heal/patch.py``)."""
+    literal = literal or _py
     parts = ["page"]
     for step in steps:
-        args = [json.dumps(a, ensure_ascii=False) for a in step.args]
-        args += [f"{k}={_py(v)}" for k, v in step.kwargs.items()]
+        args = [literal(a) for a in step.args]
+        args += [f"{k}={literal(v)}" for k, v in step.kwargs.items()]
         if step.has:
-            args.append(f"has={python_expression(step.has)}")
+            args.append(f"has={python_expression(step.has, literal)}")
         parts.append(f"{step.method}({', '.join(args)})")
     return ".".join(parts)
 

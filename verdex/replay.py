@@ -25,10 +25,11 @@ from verdex.artifacts.secrets import TypedSecrets
 from verdex.browser.session import Session
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch
+import verdex.unique as unique
 from verdex.errors import VerdexError
 from verdex.facts import Effects, RequestEffect
 from verdex.recording_format import (BackStep, CheckStep, ClickStep, DialogStep, FillStep, ForwardStep, NavigateStep,
-                                     STEP, PressStep, ReloadStep, SecretValue, SelectStep, Step, TypeStep, UploadStep,
+                                     PressStep, ReloadStep, SecretValue, SelectStep, Step, TypeStep, UploadStep,
                                      VerifyElementStep, VerifyTextStep, VerifyUrlStep)
 
 STEP_TIMEOUT_MS = 5_000
@@ -56,7 +57,7 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
         tab = await session.tab()
         recorded_base = None
         acting: asyncio.Future[list[str]] | None = None    # an action held by the dialog it opened
-        for index, step in enumerate(_respelled(recording.records, recording.header.unique, session.unique), 1):
+        for index, step in enumerate(unique.respelled(recording.records, recording.header.unique, session.unique), 1):
             if step.outcome != "done":
                 continue
             report = StepReport(index, step.tool)
@@ -181,15 +182,6 @@ def _effect_drift(recorded: Effects, now: Effects) -> list[str]:
     if recorded.no_effect != now.no_effect:
         drift.append("had no effect" if now.no_effect else "now has an effect (it had none)")
     return drift
-
-
-def _respelled(steps: list[Step], recorded: str | None, token: str) -> list[Step]:
-    """The steps with the recording's {unique} token replaced by the replaying session's own (verdex/unique.py):
-    what the recording created with it is made anew, as the exported test does. A token is eight hex digits,
-    which JSON spells as they are."""
-    if not recorded:
-        return steps
-    return [STEP.validate_json(step.model_dump_json().replace(recorded, token)) for step in steps]
 
 
 async def _verify(tab: Tab, step: VerifyTextStep | VerifyElementStep | VerifyUrlStep) -> None:

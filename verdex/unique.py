@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import secrets
 
+from verdex.recording_format import STEP, Step
+
 PLACEHOLDER = "{unique}"
 TOKEN_BYTES = 4                   # 8 hex digits; the test makes its own with the same call (secrets.token_hex)
 
@@ -22,3 +24,12 @@ def new_token() -> str:
 def spelled(text: str | None, token: str) -> str | None:
     """The text with each ``{unique}`` replaced by the token."""
     return text.replace(PLACEHOLDER, token) if text is not None else None
+
+
+def respelled(steps: list[Step], recorded: str | None, token: str | None) -> list[Step]:
+    """The steps with the recording's token replaced by another (a replaying session's own, heal's): what the
+    recording created with it is made anew, as the exported test does. A token is eight hex digits, which JSON
+    spells as they are."""
+    if not recorded or not token:
+        return steps
+    return [STEP.validate_json(step.model_dump_json().replace(recorded, token)) for step in steps]

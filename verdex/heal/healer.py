@@ -11,6 +11,7 @@ from pathlib import Path
 from verdex.generators import RecordingError, build_plan, read_recording
 from verdex.generators.plan import Action
 
+from verdex import unique
 from verdex.browser.session import BrowserOptions, Session
 from verdex.errors import CannotHeal
 from verdex.heal.diagnosis import Fix, diagnose
@@ -44,6 +45,10 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
     if not base_url:
         raise CannotHeal("no base URL: pass one (the recording does not say where the app ran)")
     action_steps = [s.step for s in plan.statements if isinstance(s, Action)]
+    # a value of each run's own: heal's replay makes its own too (the recording's may be taken), and reads the
+    # test's {unique} literals with it
+    token = unique.new_token() if recorded.header.unique else None
+    records = unique.respelled(recorded.records, recorded.header.unique, token)
     report = HealReport(passed=False)
     while True:
         run = run_test(path, base_url=base_url, action_timeout_ms=action_timeout_ms)
@@ -57,18 +62,18 @@ def heal(test_file: str | Path, recording: str | Path, *, base_url: str | None =
         if len(report.fixes) >= max_fixes:
             raise CannotHeal(f"still failing after {len(report.fixes)} fixes", failure=failure.summary())
         code = path.read_text(encoding="utf-8")
-        test = read_test(code, failure.line)
+        test = read_test(code, failure.line, token)
         if len(test.actions) != len(action_steps):
             raise CannotHeal(f"the test has {len(test.actions)} actions and its recording {len(action_steps)}: "
                              "it no longer follows the recording", failure=failure.summary())
         failing = test.action_at(failure.line)
         progress(f"  line {failure.line} belongs to action {failing + 1}, recorded step {action_steps[failing]}")
-        fix = asyncio.run(_diagnose(browser, test, failing, action_steps, recorded.records, base_url, progress,
+        fix = asyncio.run(_diagnose(browser, test, failing, action_steps, records, base_url, progress,
                                     failure.summary()))
         if fix in report.fixes:
             raise CannotHeal(f"{fix.reason}, but that fix is already in the file and the test still fails",
                              failure=failure.summary())
-        path.write_text(apply(code, test, fix), encoding="utf-8")
+        path.write_text(apply(code, test, fix, token), encoding="utf-8")
         report.fixes.append(fix)
         progress(f"  fixed: {fix.reason}" if fix.kind == "locator" else f"  fixed: waits first: {fix.reason}")
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import black
 import libcst as cst
 
-from verdex.generators.targets.python_pytest import comments
+from verdex.generators import unique_literals
+from verdex.generators.targets.python_pytest import comments, literal
 from verdex import locators
 from verdex.heal.diagnosis import Fix
 from verdex.heal.source import TestSource
@@ -17,10 +18,12 @@ BLACK_LINE_LENGTHS = (100, 88, 120)
 POSITIONAL_NOTE = "# noqa: VDX001 positional fallback: nothing else told it apart (healed)"
 
 
-def apply(code: str, test: TestSource, fix: Fix) -> str:
+def apply(code: str, test: TestSource, fix: Fix, unique: str | None = None) -> str:
+    """The code with the fix in it; ``unique``: the token heal's replay typed, written as the test's own."""
     site = test.actions[fix.action]
     page = site.chain.page if site.chain is not None else "page"
-    expression = locators.python_expression(fix.steps).replace("page", page, 1)
+    with unique_literals.unique_token(unique):
+        expression = locators.python_expression(fix.steps, literal).replace("page", page, 1)
     if fix.kind == "locator":
         patched = test.module.visit(_ReplaceLocator(site.call, cst.parse_expression(expression), fix.positional))
     else:

@@ -4,7 +4,8 @@ maps to an action and the action to the recorded step it was generated from.
 
 Only what a generated test (or a hand-edited one) says is understood: locator chains of calls with
 literal arguments rooted at a page variable (``page.get_by_test_id("card").filter(has_text="A")``),
-``.first``/``.last``, and ``expect(<chain>).to_be_hidden()``-style waits.
+``.first``/``.last``, and ``expect(<chain>).to_be_hidden()``-style waits. A literal may hold the test's own
+token of each run (``f"Ada {unique}"``, ``verdex/unique.py``): it is read with the token heal's replay types.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from verdex.generators import unique_literals
 from verdex import locators
 from verdex.errors import CannotHeal
 from verdex.facts import LocatorStep
@@ -83,7 +85,14 @@ class TestSource:
         return before[-1]
 
 
-def read_test(code: str, line: int | None) -> TestSource:
+def read_test(code: str, line: int | None, unique: str | None = None) -> TestSource:
+    """The test's actions; ``unique``: the token its ``{unique}`` literals are read with (None: such a literal
+    is not read, and its locator is ``unread``)."""
+    with unique_literals.unique_token(unique):
+        return _read_test(code, line)
+
+
+def _read_test(code: str, line: int | None) -> TestSource:
     try:
         wrapper = MetadataWrapper(cst.parse_module(code))
     except cst.ParserSyntaxError as exc:
@@ -252,10 +261,35 @@ def _step(call: cst.Call, variables: Variables) -> LocatorStep | None:
 
 
 def _literal(node: cst.BaseExpression) -> str | int | bool:
+    code = cst.Module([]).code_for_node(node)
     try:
-        value = ast.literal_eval(cst.Module([]).code_for_node(node))
-    except (ValueError, SyntaxError) as exc:
-        raise ValueError("not a literal") from exc
+        value = ast.literal_eval(code)
+    except (ValueError, SyntaxError):
+        value = _with_unique(code)
     if not isinstance(value, (str, int, bool)):
         raise ValueError("not a simple literal")
     return value
+
+
+def _with_unique(code: str) -> str:
+    """An f-string (or strings joined with one) whose only field is the test's own token: its text, spelled
+    with the token held. Anything else is not a literal."""
+    try:
+        tree = ast.parse(f"({code})", mode="eval").body
+    except SyntaxError as exc:
+        raise ValueError("not a literal") from exc
+    if not isinstance(tree, ast.JoinedStr):
+        raise ValueError("not a literal")
+    pieces = [""]
+    for part in tree.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            pieces[-1] += part.value
+        elif (isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name)
+              and part.value.id == unique_literals.VARIABLE and part.conversion == -1 and part.format_spec is None):
+            pieces.append("")
+        else:
+            raise ValueError("a field other than the test's own token")
+    text = unique_literals.joined(pieces)
+    if text is None:
+        raise ValueError("the test's own token, with no token to read it by")
+    return text
