@@ -4,13 +4,14 @@ popups and endless dialogs are bounded and reported, a 1 GB download is cancelle
 from __future__ import annotations
 
 import re
+import tempfile
 import time
 
 import anyio
 import pytest
 from mcp import Client
 
-from verdex.browser.session import BrowserOptions
+from verdex.browser.session import BrowserOptions, Session
 from verdex.server import build_server
 
 pytestmark = pytest.mark.anyio
@@ -158,3 +159,18 @@ async def test_frames_are_listed_with_url_origin_name_and_whether_cross_origin(c
                     "cross_origin": False, "parent_url": page}
     assert cross == {"url": other_origin.url + "/reading/partner.html", "origin": other_origin.url, "name": "other",
                      "depth": 1, "cross_origin": True, "parent_url": page}
+
+
+async def test_a_session_that_saved_nothing_leaves_no_folder_behind_and_one_that_did_keeps_its_file(apps, tmp_path,
+                                                                                                    monkeypatch):
+    """With no download folder given, each session makes a temporary one; at its end the folder goes when
+    nothing was saved in it (shell sessions and proving runs open thousands), and stays with what was."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    async with Session(record=False) as session:
+        await (await session.tab()).navigate(apps.url + "/tabs/")
+    assert not list(tmp_path.glob("verdex-downloads-*"))
+    async with Client(build_server(caps=("files",))) as client:
+        await client.call_tool("browser_navigate", {"url": apps.url + "/tabs/"})
+        clicked = await client.call_tool("browser_click", {"ref": await _ref(client, 'link "Download the report"')})
+        assert "completed, 2048 bytes" in clicked.content[0].text
+    assert [p.name for p in tmp_path.glob("verdex-downloads-*/**/*")] == ["report.csv"], list(tmp_path.rglob("*"))

@@ -87,7 +87,7 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
         if acting is not None:
             acting.cancel()
         if owned:
-            await session.close()
+            await session.end()
     return reports
 
 

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -159,6 +160,18 @@ class Downloads:
         fact = self._facts.get(download_id)
         if fact is not None:
             self._facts[download_id] = fact.model_copy(update=changes)
+
+    def tidy(self, *, ours: bool) -> None:
+        """At the session's end: the browser's own folder goes (it keeps a copy of every download under an id
+        as its name, the saved file being the one the answer named), and the folder itself when verdex made it
+        (``ours``) and nothing was saved there: a session's temporary folder."""
+        if self.incoming is not None:
+            shutil.rmtree(self.incoming, ignore_errors=True)
+        if ours:
+            try:
+                self.directory.rmdir()
+            except OSError:              # a saved file is in it: the user's
+                pass
 
     async def close(self) -> None:
         for task in list(self._tasks):

@@ -132,6 +132,8 @@ class Session:
             await self.close()
         finally:
             self.recorder.close()
+            if self.downloads is not None:       # a thousand sessions leave no folder of their own behind
+                self.downloads.tidy(ours=self.options.download_dir is None)
 
     # ---------------------------------------------------------------- browser lifecycle
     async def start(self) -> Browser:
