@@ -588,6 +588,20 @@ class Locating(Fact):
     tag: str
 
 
+class ShownWay(Fact):
+    """How the agent's snapshot showed an element, read when it may be hidden now: its role and name then,
+    or the class and text of a control a script wires up (``clickable``); none when it is shown now or no
+    snapshot named it. ``box``: its viewport box now."""
+
+    hidden: bool
+    box: Box
+    frames: list[FrameFact] = []
+    role: str | None = None
+    name: str | None = None
+    selector: str | None = None
+    text: str | None = None
+
+
 class ToggleFact(Fact):
     """The control that opens a closed container: the one whose aria-controls, data-target,
     data-bs-target or href names it, or a <details>' summary."""
