@@ -43,7 +43,11 @@ a copy of one:
 - ``/sidebar/``: a sidebar of collapsible sections, each opened and closed by its heading (a link-less
   ``<a role="heading">`` with ``data-toggle="collapse"``, handled by one listener on the document, as
   Bootstrap's collapse is); the "Connection" section is closed, its body 0 px high with its overflow
-  hidden, over its "Disconnect" button.
+  hidden, over its "Disconnect" button;
+- ``/windows/``: two windows a widget toolkit draws without roles and hides by visibility and offsets
+  (ExtJS's hideMode "offsets"), each with a title bar a user drags (``cursor: move``) and its title in a span,
+  and a field named by a span beside it (``aria-labelledby``): "Add" and "Preferences" open them, each
+  window's own button closes it.
 """
 
 from __future__ import annotations
@@ -200,6 +204,28 @@ SIDEBAR = ("""<style>.body{overflow:hidden;height:0}.body.in{height:auto}.toggle
   if (toggle) document.querySelector(toggle.dataset.target).classList.toggle("in");
   if (event.target.closest("button")) document.querySelector("#said").textContent = "Printer: disconnected";
 });""")
+WINDOWS = ("""<style>.x-window{position:absolute;width:260px;border:1px solid #99bbe8;background:#fff}
+.x-window-header{cursor:move;background:#dfe8f6;padding:4px}.x-window-body{padding:8px}</style>
+<div class="x-toolbar"><button type="button" data-opens="add">Add</button>
+<button type="button" data-opens="prefs">Preferences</button></div>
+<div class="x-window" id="add"><div class="x-window-header"><span class="x-window-header-text">Add Torrents</span></div>
+<div class="x-window-body"><span id="url-label">Url</span> <input class="x-form-text" aria-labelledby="url-label">
+<button type="button" class="x-close">Cancel</button></div></div>
+<div class="x-window" id="prefs"><div class="x-window-header"><span class="x-window-header-text">Preferences</span></div>
+<div class="x-window-body"><p>Bandwidth</p><span id="speed-label">Maximum Download Speed</span>
+<input class="x-form-text" aria-labelledby="speed-label"> <button type="button" class="x-close">Close</button></div></div>""",
+           """const place = { add: [20, 200], prefs: [320, 200] };
+const show = (win, shown) => {
+  win.style.visibility = shown ? "visible" : "hidden";
+  win.style.left = shown ? place[win.id][0] + "px" : "-10000px";
+  win.style.top = shown ? place[win.id][1] + "px" : "-10000px";
+};
+document.querySelectorAll(".x-window").forEach((win) => show(win, false));
+document.addEventListener("click", (event) => {
+  const opener = event.target.closest("[data-opens]");
+  if (opener) show(document.getElementById(opener.dataset.opens), true);
+  if (event.target.closest(".x-close")) show(event.target.closest(".x-window"), false);
+});""")
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -227,6 +253,7 @@ class GenerationApps:
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR),
+                 "/windows/": ("Windows", WINDOWS),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:

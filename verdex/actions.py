@@ -43,7 +43,7 @@ from verdex.facts import (
     Verdict,
     WaitRecord,
 )
-from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge, passes_through
+from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge, passes_through, waits_in_vain
 from verdex.browser.calls import core_call
 from verdex.proposals import proposals
 from verdex.secret_names import secret_env_name
@@ -302,7 +302,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     blocker = None
     if verdict.blocking and not force:
         blocker = await blocker_locator(tab, facts)
-        if wait or set(verdict.blocking) <= DISABLED_ONLY:
+        # a closed container opens when its toggle is clicked: waiting for it would only run out (said at once)
+        if (wait and not waits_in_vain(facts)) or set(verdict.blocking) <= DISABLED_ONLY:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict,
                                                              WAIT_BOUND_S if wait else DISABLED_GRACE_S)
             locating = await tab.candidates(ref, pointer=pointer)   # the page has changed while waiting
@@ -313,7 +314,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
                                         facts=facts, blocking=verdict.blocking, blocker=blocker, startup=startup)
                 steps.note(tab.recorder, refused, await page_picture(tab.page, tab.artifacts))    # what covered it
             # compact: one entry per blocker; the full facts are in the recording and in observe_element_state
-            raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking), ref=ref,
+            unwaited = " (not waited for: it stays closed until its toggle is clicked)" if wait and waited is None else ""
+            raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking) + unwaited, ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory, blockers=blockers(facts))
     first_page = await tab.first_page_text()       # just before the recording's first input, as a proof run keeps it
     url_before = tab.page.url
@@ -409,6 +411,8 @@ async def blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | No
     """The locator of what covers the target's centre, proven while it is still there (a test waits for
     it to be hidden before acting)."""
     centre = next((p for p in facts.coverage if p.point == "center"), None)
+    if facts.closed_container is not None:   # what lies where its closed container clips it covers nothing
+        return None
     if centre is None or centre.hit is None or centre.hit.reaches_target or passes_through(facts, centre.hit):
         return None
     try:

@@ -23,6 +23,7 @@ from verdex.errors import InvalidArgument, StaleRef
 from verdex.generators.plan import ARIA_STATES
 from verdex.facts import FrameFact, LocatorChoice, LocatorStep, RankedLocator, Verification
 from verdex.browser.calls import core_call
+from verdex.shown_locator import shown_locator
 from verdex.recording_format import VerifyElementArgs, VerifyTextArgs, VerifyUrlArgs
 
 CHECK_TIMEOUT_MS = 5_000
@@ -156,7 +157,10 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
         raise InvalidArgument(f"state {state!r} needs a value")
     tab.ensure_no_dialog()
     try:
-        choice = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
+        # hidden now: the way the snapshot showed it, proven to reach it alone (its look-alikes that are shown
+        # have its size, so a locator measured by size alone may find one of them)
+        shown = await shown_locator(tab, ref) if state == "hidden" else None
+        choice = shown or await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
     except StaleRef:
         # gone from the page: what a check that it is hidden asserts, by the locator the ref last proved
         if state != "hidden" or ref not in tab.proven_locators:

@@ -588,6 +588,44 @@ class Locating(Fact):
     tag: str
 
 
+class ShownWay(Fact):
+    """How the agent's snapshot showed an element, read when it may be hidden now: its role and name then,
+    or the class and text of a control a script wires up (``clickable``); none when it is shown now or no
+    snapshot named it. ``box``: its viewport box now."""
+
+    hidden: bool
+    box: Box
+    frames: list[FrameFact] = []
+    role: str | None = None
+    name: str | None = None
+    selector: str | None = None
+    text: str | None = None
+
+
+class ToggleFact(Fact):
+    """The control that opens a closed container: the one whose aria-controls, data-target,
+    data-bs-target or href names it, or a <details>' summary."""
+
+    ref: str
+    tag: str
+    role: str | None = None
+    name: str = ""
+    expanded: str | None = Field(None, description="its aria-expanded, as the page set it")
+
+
+class ClosedContainer(Fact):
+    """The ancestor that clips the target away: its overflow hidden or clipped and 0 px high or wide (a
+    collapsed section), or a <details> not open. A click is lost until it opens."""
+
+    tag: str
+    id: str | None = None
+    classes: list[str] = []
+    width: int
+    height: int
+    overflow: str = Field(description="hidden | clip; empty for a <details> not open")
+    toggle: ToggleFact | None = None
+
+
 class PreflightFacts(Fact):
     """Raw facts about a target just before an action, read in one bridge round trip."""
 
@@ -623,6 +661,8 @@ class PreflightFacts(Fact):
     in_overlay: bool = Field(False, description="the target sits in a layer over the page: a dialog, or an ancestor "
                                                 "of fixed position")
     requests_in_flight: list[str] = Field([], description="method and URL of requests not yet answered")
+    closed_container: ClosedContainer | None = Field(None, description="the closed container that clips it away "
+                                                                       "(format 12)")
 
 
 class Verdict(Fact):

@@ -257,7 +257,7 @@ async def _playwright_name(page: Page, frames: list[LocatorStep], role: str, box
             boxes = await same_role.evaluate_all(BOXES_OF_ALL, NAME_CHECK_LIMIT)
         except PlaywrightError:
             return None
-        index = next((i for i, found in enumerate(boxes) if _same_box(found, box, position=not frames)), None)
+        index = next((i for i, found in enumerate(boxes) if same_box(found, box, position=not frames)), None)
         if index is None:
             return None
         snapshot = await same_role.nth(index).aria_snapshot()
@@ -344,7 +344,7 @@ async def _measure(page: Page, steps: list[LocatorStep], kind: str, score: int, 
             size = await locator.bounding_box() if count == 1 else None
     # A single match of a candidate built from the target's own attributes is the target unless it is
     # another element of the same kind; its size tells them apart even while the target moves.
-    is_target = count == 1 and _same_box(size, box, position=False)
+    is_target = count == 1 and same_box(size, box, position=False)
     return RankedLocator(kind=kind, steps=steps, score=score, matches=count, is_target=is_target, volatile=volatile)
 
 
@@ -361,7 +361,7 @@ async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[Cand
         with translate_playwright_errors("locating the target by position"):
             count = await locator.count()
             for index in range(min(count, 200)):
-                if _same_box(await locator.nth(index).bounding_box(), box):
+                if same_box(await locator.nth(index).bounding_box(), box):
                     return RankedLocator(kind=f"{candidate.kind} nth",
                                          steps=frames + [step, LocatorStep(method="nth", args=[index])],
                                          score=NTH + score, matches=1, is_target=True)
@@ -373,7 +373,7 @@ async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[Cand
                     "has its box", tried=tried, box=box.model_dump())
 
 
-def _same_box(found: dict[str, float] | None, box: Box, *, position: bool = True) -> bool:
+def same_box(found: dict[str, float] | None, box: Box, *, position: bool = True) -> bool:
     if found is None:
         return False
     same_size = abs(found["width"] - box.width) <= BOX_TOLERANCE and abs(found["height"] - box.height) <= BOX_TOLERANCE

@@ -1,7 +1,9 @@
 """Race preflight: read the raw facts about a target in one bridge round trip, and say which of them
 block an action and which only ride along with it.
 
-Blocking (the action would be lost or land elsewhere): the element is hidden, covered at the point
+Blocking (the action would be lost or land elsewhere): the element is clipped away by its closed
+container (a collapsed section 0 px high with its overflow hidden, a <details> not open: said as that,
+with the toggle that opens it, not as what the point hits instead), hidden, covered at the point
 Playwright clicks (its centre) by something that takes pointer events, moving (an animation or
 transition of position or size on it or an ancestor) for an action at a point (click, check, hover;
 keys and a choice go to the element itself, moving or not), disabled, or — for typing — not editable.
@@ -17,9 +19,10 @@ cannot see that, so it does not block), requests in flight, a recent DOM change,
 
 from __future__ import annotations
 
+import json
 from typing import Literal
 
-from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, HitFacts, PreflightFacts, Verdict
+from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, ClosedContainer, HitFacts, PreflightFacts, Verdict
 
 Action = Literal["click", "type", "fill", "press", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
@@ -33,13 +36,17 @@ RECENT_MUTATION_MS = 200
 def judge(facts: PreflightFacts, action: Action) -> Verdict:
     blocking: list[str] = []
     advisory: list[str] = []
-    if not facts.visible:
+    closed = facts.closed_container
+    if closed is not None:
+        blocking.append(clipped_away(closed))
+    elif not facts.visible:
         blocking.append("hidden: the element has no visible box (display, visibility or size)")
     def lands(hit: HitFacts) -> bool:
         return hit.reaches_target or (action in KEY_ACTIONS and hit.same_widget)
 
     centre = next((p for p in facts.coverage if p.point == "center"), None)
-    if centre is not None and centre.hit is not None and not centre.outside_viewport and facts.visible:
+    # in a closed container, what a point on the target hits is whatever lies there instead (the next section)
+    if centre is not None and centre.hit is not None and not centre.outside_viewport and facts.visible and closed is None:
         if not lands(centre.hit) and passes_through(facts, centre.hit):
             if not (facts.disabled or facts.aria_disabled):      # else "disabled" below says why
                 blocking.append(f"takes no pointer events (pointer-events: none): a click at its centre lands on "
@@ -50,7 +57,7 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
             advisory.append(f"drawn over by its own widget's {_describe_hit(centre.hit)} (keys go to the focused target)")
     covered_corners = [p.point for p in facts.coverage if p.point != "center" and p.hit is not None
                        and not p.outside_viewport and not lands(p.hit) and not passes_through(facts, p.hit)]
-    if covered_corners and not any(b.startswith("covered") for b in blocking):
+    if covered_corners and closed is None and not any(b.startswith("covered") for b in blocking):
         advisory.append(f"partly covered at {', '.join(covered_corners)}")
     moving = [a for a in facts.animations if a.moves]
     if moving:
@@ -90,6 +97,27 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     return Verdict(blocking=blocking, advisory=advisory)
 
 
+def clipped_away(closed: ClosedContainer) -> str:
+    """``clipped away by its closed container div#connection (0 px high, overflow hidden); heading
+    "Connection" [ref=e12] opens it``."""
+    what = closed.tag + (f"#{closed.id}" if closed.id else "".join(f".{c}" for c in closed.classes[:2]))
+    how = ("not open" if not closed.overflow else
+           f"{closed.height if closed.height < 1 else closed.width} px {'high' if closed.height < 1 else 'wide'}, "
+           f"overflow {closed.overflow}")
+    said = f"clipped away by its closed container {what} ({how})"
+    toggle = closed.toggle
+    if toggle is None:
+        return said + ": no control on the page names it as what it opens"
+    named = f" {json.dumps(toggle.name, ensure_ascii=False)}" if toggle.name else ""
+    return said + f"; {toggle.role or toggle.tag}{named} [ref={toggle.ref}] opens it"
+
+
+def waits_in_vain(facts: PreflightFacts) -> bool:
+    """A target in a closed container that is not opening (no animation of size or position runs on it or
+    its ancestors): it stays clipped until its toggle is clicked, so waiting for it would only run out."""
+    return facts.closed_container is not None and not any(a.moves for a in facts.animations)
+
+
 def passes_through(facts: PreflightFacts, hit: HitFacts) -> bool:
     """The target takes no pointer events (``pointer-events: none``, as libraries style a disabled button),
     so a probe finds the container under it: nothing covers it. (A container's overlay drawn by a
@@ -101,6 +129,8 @@ def blockers(facts: PreflightFacts) -> list[dict[str, object]]:
     """Each element that covers the target, once, with the probe points it covers: the compact form of
     the coverage facts (five probes under one scrim are one blocker, not five)."""
     found: dict[str, dict[str, object]] = {}
+    if facts.closed_container is not None:     # what lies where the closed container clips it covers nothing
+        return []
     for probe in facts.coverage:
         if probe.hit is None or probe.outside_viewport or probe.hit.reaches_target or passes_through(facts, probe.hit):
             continue

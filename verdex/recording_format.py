@@ -20,7 +20,8 @@ already showed then from what the recording made (verdex/proof_state.py); 10 —
 the page's websocket servers sent after the page, once the action before had settled, sent them the text that
 action typed (``answers_before``: a debounced field's value, which the server answers); 11 — the header holds the
 token ``{unique}`` stood for in the session's text (``unique``), which the test makes anew each run
-(verdex/unique.py).
+(verdex/unique.py); 12 — an action's preflight may name the closed container that clipped its target away
+(``closed_container``: a collapsed section, a <details> not open) and the toggle that opens it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 11
+FORMAT_VERSION = 12
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

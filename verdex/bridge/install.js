@@ -10,7 +10,7 @@
   watchMutations(document);
 
   const methods = { snapshot, nextPage, ancestors, scroll, siblings, descendants, describeRef, refsWithAttribute,
-    preflight, candidates, activity, watchStart, watchFinish, watchLanded, preflightAndWatch, changedTexts, answersEnded, extract, find, frameElementChain, closedFrames, focusedRisk,
+    preflight, candidates, shownWay, activity, watchStart, watchFinish, watchLanded, preflightAndWatch, changedTexts, answersEnded, extract, find, frameElementChain, closedFrames, focusedRisk,
     identity: () => { resetCaches(); return identity(document); },
     // what the page shows as text (the recording's first page, told apart by proving from what the recording made)
     pageText: (args) => ({ text: clip(document.body ? document.body.innerText : '', args.limit) }),

@@ -300,6 +300,24 @@
     return withElement(args.ref, (el) => locating(args.pointer ? pointerStandIn(el) || el : el));
   }
 
+  // How the agent's snapshot showed an element that is hidden now (a window a toolkit hid by visibility): out
+  // of the accessibility tree, it has no role or name left to be found by, and a check that it is hidden
+  // would find it by position. Its role and name then, or — for a control wired up by script, shown by the
+  // text it held — its class and that text: Python proves the way reaches this element now, shown or not.
+  // {hidden: false} while it is shown; no way when no snapshot named it.
+  function shownWay(args) {
+    return withElement(args.ref, (el) => {
+      const rect = el.getBoundingClientRect();
+      const at = { box: { x: rect.left, y: rect.top, width: rect.width, height: rect.height }, frames: frameChain(el) };
+      const shown = shownAs.get(el);
+      if (!hiddenForAria(el)) return { hidden: false, ...at };
+      if (!shown || !shown.name) return { hidden: true, ...at };
+      if (shown.role !== 'clickable') return { hidden: true, ...at, role: shown.role, name: shown.name };
+      const selector = classSelector(el);
+      return selector ? { hidden: true, ...at, selector, text: shown.name } : { hidden: true, ...at };
+    });
+  }
+
   function locating(el) {
     {
       const doc = el.ownerDocument;

@@ -206,6 +206,57 @@
     return false;
   }
 
+  // The closed container that clips the target away, or null: an ancestor whose overflow is hidden (or
+  // clipped) and which is 0 px high or wide (a collapsed section, Bootstrap 2's collapse: the target keeps
+  // its box, and a point on it hits the next section), or a <details> not open (the target outside its
+  // summary). A click there is lost until the container opens, which the page does when its toggle is
+  // clicked: the control that names it (aria-controls, data-target, data-bs-target, href="#id"), or the
+  // details' summary.
+  const CLIPS = new Set(['hidden', 'clip']);
+  function closedContainer(el) {
+    for (let node = parentOf(el); node && node.nodeType === 1 && node.tagName !== 'BODY'; node = parentOf(node)) {
+      if (node.tagName === 'DETAILS' && !node.open) {
+        const summary = Array.from(node.children).find((c) => c.tagName === 'SUMMARY') || null;
+        if (summary && isInside(el, summary)) continue;
+        return containerFacts(node, '', summary);
+      }
+      const s = style(node);
+      if (!s) continue;
+      const box = node.getBoundingClientRect();
+      if ((box.height < 1 && CLIPS.has(s.overflowY)) || (box.width < 1 && CLIPS.has(s.overflowX)))
+        return containerFacts(node, box.height < 1 ? s.overflowY : s.overflowX, toggleOf(node, el));
+    }
+    return null;
+  }
+
+  function containerFacts(node, overflow, toggle) {
+    const box = node.getBoundingClientRect();
+    const r = toggle ? role(toggle) : null;
+    return { tag: node.tagName.toLowerCase(), id: builtin(node, 'id') || null,
+      classes: classText(node).split(/\s+/).filter(Boolean).slice(0, 4),
+      width: Math.round(box.width), height: Math.round(box.height), overflow,
+      toggle: toggle ? { ref: refFor(toggle), tag: toggle.tagName.toLowerCase(), role: r,
+        name: clip(r && !NAME_PROHIBITED.has(r) ? accessibleName(toggle) : collapse(renderedText(toggle)), NAME_LIMIT),
+        expanded: toggle.getAttribute('aria-expanded') } : null };
+  }
+
+  // The control that names the container (or a wrapper of it up to two levels, or an element between it and
+  // the target) as what it opens.
+  function toggleOf(container, el) {
+    const named = [];
+    for (let node = container, up = 0; node && node.nodeType === 1 && up < 3; node = parentOf(node), up++) named.push(node);
+    for (let node = parentOf(el); node && node !== container; node = parentOf(node)) named.push(node);
+    for (const node of named) {
+      const id = builtin(node, 'id');
+      if (!id) continue;
+      const quoted = cssString(id), hash = cssString('#' + id);
+      const toggle = node.ownerDocument.querySelector('[aria-controls~=' + quoted + '], [data-target=' + hash +
+        '], [data-bs-target=' + hash + '], a[href=' + hash + ']');
+      if (toggle && !isInside(toggle, container)) return toggle;
+    }
+    return null;
+  }
+
   // The element under the ref now shows another name than the agent last saw on it (its numbers aside): the
   // page drew another thing in its place. Said once: what it is now is shown by saying so.
   function drawnInItsPlace(el) {
@@ -267,6 +318,7 @@
       container: { tag: container.tagName.toLowerCase(), test_id: container.getAttribute(TEST_ID), ref: refFor(container) },
       ancestor_state: ancestorState(target),
       in_overlay: inOverlay(target),
+      closed_container: closedContainer(el),
       locating: args.with_candidates ? locating(el) : null,
       ms_since_mutation: msSinceMutationIn(container),
       next_ref: nextRef,

@@ -281,7 +281,8 @@
   }
 
   function head(node) {
-    if (node.ref && node.nameable) shownAs.set(node.el, { role: node.role, name: node.name });
+    // what the agent was shown it as: a changed name is said (preflight), a hidden one found by it (shownWay)
+    if (node.ref && (node.nameable || node.role === 'clickable')) shownAs.set(node.el, { role: node.role, name: node.name });
     let line = node.role;
     if (node.name) line += ' ' + quote(node.name);
     if (node.ref) line += ' [ref=' + node.ref + ']';

@@ -37,6 +37,7 @@ from verdex.errors import (
 from verdex.facts import (
     BrowserLocale,
     RiskFact,
+    ShownWay,
     Ancestors,
     Screenshot,
     ScrollResult,
@@ -579,6 +580,11 @@ class Tab:
         risk, submit_risk = answer.get("risk"), answer.get("submit_risk")
         return (from_bridge(RiskFact, risk) if risk else None,
                 from_bridge(RiskFact, submit_risk) if submit_risk else None)
+
+    @_reporting_closed
+    async def shown_way(self, ref: str) -> ShownWay:
+        """How the agent's snapshot showed ref, when it is hidden now (see verdex.shown_locator)."""
+        return from_bridge(ShownWay, await self._ref_call("shownWay", {"ref": ref}))
 
     @_reporting_closed
     async def candidates(self, ref: str, *, pointer: bool = False) -> Locating:
