@@ -107,10 +107,13 @@ def running(app: RealApp, *options: str) -> Iterator[str]:
     for attempt in range(1, PORT_ATTEMPTS + 1):
         port = free_port()
         base_url = f"http://127.0.0.1:{port}"
-        with tempfile.TemporaryFile() as log:
+        # the app's own temporary files (its data, its notebook) in a folder of this run's: a launcher stopped
+        # by a signal cleans up nothing itself
+        with tempfile.TemporaryFile() as log, tempfile.TemporaryDirectory(
+                prefix=f"verdex-{app.name}-", ignore_cleanup_errors=True) as scratch:
             process = subprocess.Popen([*app.command(app.runs_with(), port), *options], stdout=log,
                                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
-                                       cwd=LAUNCHERS, env=_app_env())
+                                       cwd=LAUNCHERS, env={**_app_env(), "TMPDIR": scratch})
             try:
                 _wait_until_ready(process, base_url + app.path, log)
                 if not held_by(process.pid, port):
