@@ -43,7 +43,11 @@ a copy of one:
 - ``/sidebar/``: a sidebar of collapsible sections, each opened and closed by its heading (a link-less
   ``<a role="heading">`` with ``data-toggle="collapse"``, handled by one listener on the document, as
   Bootstrap's collapse is); the "Connection" section is closed, its body 0 px high with its overflow
-  hidden, over its "Disconnect" button.
+  hidden, over its "Disconnect" button;
+- ``/request-log/``: a log of requests an app has seen (a proxy's, a job runner's, a network panel), drawn
+  from ``GET /api/request-log`` as a table whose rows open when clicked: each row its URL (an address with
+  its port: ``http://10.0.0.7:8080/beta.json``), method, status, size and duration; the server measures
+  the sizes and durations anew on every load (``30b`` then ``33b``, ``22ms`` then ``33ms``).
 """
 
 from __future__ import annotations
@@ -200,6 +204,19 @@ SIDEBAR = ("""<style>.body{overflow:hidden;height:0}.body.in{height:auto}.toggle
   if (toggle) document.querySelector(toggle.dataset.target).classList.toggle("in");
   if (event.target.closest("button")) document.querySelector("#said").textContent = "Printer: disconnected";
 });""")
+REQUEST_LOG = ("""<table><thead><tr><th>Path</th><th>Method</th><th>Status</th><th>Size</th><th>Time</th></tr></thead>
+<tbody></tbody></table><p id="detail">No request open</p>""",
+               """fetch("/api/request-log").then((r) => r.json()).then((rows) => {
+  for (const row of rows) {
+    const tr = document.createElement("tr");
+    for (const value of [row.url, "GET", "200", row.size, row.time])
+      tr.appendChild(document.createElement("td")).textContent = value;
+    tr.style.cursor = "pointer";
+    tr.addEventListener("click", () => { document.querySelector("#detail").textContent = "Request to " + row.url; });
+    document.querySelector("tbody").appendChild(tr);
+  }
+});""")
+LOGGED_PATHS = ("alpha.json", "beta.json", "gamma.json")
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -221,12 +238,14 @@ class GenerationApps:
         self.seen_welcome = False
         self.synced_notes = list(SYNCED_NOTES)
         self.lock = threading.Lock()
+        self.request_log_loads = 0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR),
+                 "/request-log/": ("Requests", REQUEST_LOG),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:
@@ -235,6 +254,13 @@ class GenerationApps:
         if method == "GET" and path.startswith("/catalog/") and path != "/catalog/":
             name = unquote(path.rsplit("/", 1)[1])
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
+        if method == "GET" and path == "/api/request-log":
+            with self.lock:
+                self.request_log_loads += 1
+                loads = self.request_log_loads
+            return 200, "application/json", json.dumps([
+                {"url": "http://10.0.0.7:8080/" + name, "size": f"{27 + i + 3 * loads}b",
+                 "time": f"{11 + 5 * i + 11 * loads}ms"} for i, name in enumerate(LOGGED_PATHS)])
         if method == "GET" and path == "/api/synced":
             return 200, "application/json", json.dumps(self.synced_notes)
         if method == "GET" and path == "/api/synced/lock":
