@@ -48,6 +48,10 @@ a copy of one:
   (ExtJS's hideMode "offsets"), each with a title bar a user drags (``cursor: move``) and its title in a span,
   and a field named by a span beside it (``aria-labelledby``): "Add" and "Preferences" open them, each
   window's own button closes it.
+- ``/request-log/``: a log of requests an app has seen (a proxy's, a job runner's, a network panel), drawn
+  from ``GET /api/request-log`` as a table whose rows open when clicked: each row its URL (an address with
+  its port: ``http://10.0.0.7:8080/beta.json``), method, status, size and duration; the server measures
+  the sizes and durations anew on every load (``30b`` then ``33b``, ``22ms`` then ``33ms``).
 """
 
 from __future__ import annotations
@@ -226,6 +230,19 @@ document.addEventListener("click", (event) => {
   if (opener) show(document.getElementById(opener.dataset.opens), true);
   if (event.target.closest(".x-close")) show(event.target.closest(".x-window"), false);
 });""")
+REQUEST_LOG = ("""<table><thead><tr><th>Path</th><th>Method</th><th>Status</th><th>Size</th><th>Time</th></tr></thead>
+<tbody></tbody></table><p id="detail">No request open</p>""",
+               """fetch("/api/request-log").then((r) => r.json()).then((rows) => {
+  for (const row of rows) {
+    const tr = document.createElement("tr");
+    for (const value of [row.url, "GET", "200", row.size, row.time])
+      tr.appendChild(document.createElement("td")).textContent = value;
+    tr.style.cursor = "pointer";
+    tr.addEventListener("click", () => { document.querySelector("#detail").textContent = "Request to " + row.url; });
+    document.querySelector("tbody").appendChild(tr);
+  }
+});""")
+LOGGED_PATHS = ("alpha.json", "beta.json", "gamma.json")
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -247,6 +264,7 @@ class GenerationApps:
         self.seen_welcome = False
         self.synced_notes = list(SYNCED_NOTES)
         self.lock = threading.Lock()
+        self.request_log_loads = 0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
@@ -254,6 +272,7 @@ class GenerationApps:
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR),
                  "/windows/": ("Windows", WINDOWS),
+                 "/request-log/": ("Requests", REQUEST_LOG),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:
@@ -262,6 +281,13 @@ class GenerationApps:
         if method == "GET" and path.startswith("/catalog/") and path != "/catalog/":
             name = unquote(path.rsplit("/", 1)[1])
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
+        if method == "GET" and path == "/api/request-log":
+            with self.lock:
+                self.request_log_loads += 1
+                loads = self.request_log_loads
+            return 200, "application/json", json.dumps([
+                {"url": "http://10.0.0.7:8080/" + name, "size": f"{27 + i + 3 * loads}b",
+                 "time": f"{11 + 5 * i + 11 * loads}ms"} for i, name in enumerate(LOGGED_PATHS)])
         if method == "GET" and path == "/api/synced":
             return 200, "application/json", json.dumps(self.synced_notes)
         if method == "GET" and path == "/api/synced/lock":

@@ -222,11 +222,13 @@ async def _names_from_playwright(page: Page, frames: list[LocatorStep], simple: 
     engine matched to no element at all disagree about the name (an icon font's glyph, a browser's own
     reading of the page). Playwright's name for the same element (its match of the role with the
     target's box, read from its ARIA snapshot) replaces it. Returns the candidates with the names
-    replaced, and the replacements."""
+    replaced, and the replacements. The words of a name that holds a count (``exact`` False) are a part of
+    the name by design, not a reading of it: when they find nothing, the whole name is already among the
+    candidates, volatile as it is, so they are not renamed into it."""
     disagreeing = {python_expression(r.steps) for r in ranked if r.kind == "role" and r.matches == 0}
     out, renamed = [], []
     for candidate, step, score in simple:
-        if (not isinstance(candidate, RoleCandidate) or candidate.name is None
+        if (not isinstance(candidate, RoleCandidate) or candidate.name is None or not candidate.exact
                 or python_expression(frames + [step]) not in disagreeing):
             out.append((candidate, step, score))
             continue

@@ -2,15 +2,22 @@
   // A time relative to now ("15 seconds ago", "a minute ago", "5m ago", "just now", "in 3 hours"): a second
   // later, or on the next load, the page says another; never a way to find an element, not even pushed back.
   const RELATIVE_TIME = /\b(\d+|an?|one|a few)\s*(s|m|h|d|w|y|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|mos?|years?|yrs?)\s+ago\b|\bjust now\b|\bin\s+(\d+|an?)\s+(seconds?|minutes?|hours?|days?)\b/i;
+  // A measurement: a duration or a size with its unit ("23ms", "1.5 s", "30b", "4.2 MB"), which a
+  // request's log, a job's list or a file browser shows and the next run measures again.
+  const MEASUREMENT = /\b\d[\d,.]*(ms|µs|ns|s|m|h|b)\b|\b\d[\d,.]*\s?(secs?|mins?|hrs?|[kmgt]i?b|bytes?)\b/;
   // Text that changes with the data, never a way to find an element: a price, a count ("List (4)",
-  // "3 items"), a time, a date, a time relative to now, a number of three digits or more.
+  // "3 items"), a time, a date, a time relative to now, a measurement, a number of three digits or more.
   const VOLATILE = new RegExp(/[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d+\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/.source
-    + '|' + RELATIVE_TIME.source, 'i');
+    + '|' + MEASUREMENT.source + '|' + RELATIVE_TIME.source, 'i');
+  // Where a server is, not what it holds: a URL's origin ("http://127.0.0.1:5302") or an address with its
+  // port; its numbers are the place the app was pointed at, the same on every load, never a count.
+  const ADDRESS = /\b[a-z][a-z\d+.-]*:\/\/[^\s/?#]+|\b\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?\b|\blocalhost:\d{1,5}\b/gi;
+  const looksVolatile = (text) => VOLATILE.test(text.replace(ADDRESS, ' '));
   // A name or value this long is a help text (a placeholder that documents the field), not a short label:
   // copy that changes, and a line no one reads; it is pushed back like volatile text, so a container or a
   // shorter way is preferred (text candidates stop at the same length).
   const LONG_VALUE = 80;
-  const unsteady = (value) => VOLATILE.test(value) || value.length > LONG_VALUE;
+  const unsteady = (value) => looksVolatile(value) || value.length > LONG_VALUE;
   // The words of a name that holds a count, a price or a date ("Best Trial (1)" → "Best Trial"): a role locator
   // matches them as a part of the name (Playwright's name without exact), so the count may change. Null when
   // fewer than five letters are left, which would match too much.
@@ -45,7 +52,7 @@
     if (testId) out.push({ kind: 'test_id', value: testId, ...(r && testId.toLowerCase() === r ? { generic: true } : {}) });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
     if (r && !TRANSPARENT_ROLES.has(r) && name) {
-      const words = VOLATILE.test(name) && name.length <= LONG_VALUE ? wordsOf(name) : null;
+      const words = looksVolatile(name) && name.length <= LONG_VALUE ? wordsOf(name) : null;
       // a name that holds a time relative to now, only by the words around it ("Updated 15 seconds ago")
       if (words || !RELATIVE_TIME.test(name))
         out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name) || borrowed, ...(words ? { words } : {}) });
@@ -63,7 +70,7 @@
     const text = collapse(renderedText(el));
     if (text && text.length <= LONG_VALUE && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !childHolds(el, text)
       && !RELATIVE_TIME.test(text))
-      out.push({ kind: 'text', value: text, volatile: VOLATILE.test(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
+      out.push({ kind: 'text', value: text, volatile: looksVolatile(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
     if (title) out.push({ kind: 'title', value: title, volatile: title.length > LONG_VALUE });
     for (const key of authoredKeys(el)) out.push({ kind: 'attribute', value: key });

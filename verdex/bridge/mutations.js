@@ -113,7 +113,7 @@
           hiddenForAria(el) || !visibleBox(el)) continue;
       const text = collapse(el.textContent || '');
       if (text.length < 2 || text.length > 80 || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
-      if (BUSY_TEXT.test(text) || VOLATILE.test(text)) continue;
+      if (BUSY_TEXT.test(text) || looksVolatile(text)) continue;
       out.push(text);
     }
     return out;

@@ -114,7 +114,7 @@
         if (c === target || isInside(target, c) || role(c) !== wanted || hiddenForAria(c)) continue;
         if (++tried > TEXT_CHUNKS) return null;
         const name = accessibleName(c);
-        if (!name || name.length > 80 || VOLATILE.test(name)) continue;
+        if (!name || name.length > 80 || looksVolatile(name)) continue;
         const has = { role: wanted, name };
         if (peers.every((p) => p === node || !holdsNamed(p, has))) return has;
       }
@@ -131,7 +131,7 @@
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
       if (parent === target || isInside(parent, target)) continue;
       const text = collapse(t.data);
-      if (text.length < 2 || text.length > 80 || VOLATILE.test(text) || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
+      if (text.length < 2 || text.length > 80 || looksVolatile(text) || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
       tried++;
       if (peers.every((p) => p === node || !holdsText(p, text))) return text;
     }
@@ -157,7 +157,7 @@
     const r = role(node);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
     if (testId) ways.push({ strategy: 'test_id', test_id: testId, text: distinguishingText(node) || null });
-    if (r && name && !VOLATILE.test(name) && !(CONTENT_NAMED.has(r) && concatenated(node)))
+    if (r && name && !looksVolatile(name) && !(CONTENT_NAMED.has(r) && concatenated(node)))
       ways.push({ strategy: 'role', role: r, name });
     const outers = [];
     if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
