@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -447,6 +448,23 @@ def test_a_run_that_hangs_is_stopped_and_reported(tmp_path):
     hanging.write_text("import threading\n\n\ndef test_hangs():\n    threading.Event().wait()\n", encoding="utf-8")
     run = run_pytest(hanging, label="run 1 (as it is)", chaos_seed=None, timeout_s=5, secrets=[])
     assert not run.passed and run.error == "Hang" and "did not finish in 5 s" in run.message
+
+
+def test_a_hang_costs_its_own_run_s_bound_not_the_rounds_and_takes_what_it_started_with_it(tmp_path):
+    """Run 1 of four hangs: it is stopped once it has run for its bound (not four runs' worth, nine minutes
+    at the default), and the process its test started (a browser, say) is stopped with it."""
+    hanging = tmp_path / "test_hangs.py"
+    hanging.write_text("import pathlib, subprocess, sys, threading\n\n\ndef test_hangs():\n"
+                       "    child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'])\n"
+                       "    pathlib.Path('child.pid').write_text(str(child.pid))\n"
+                       "    threading.Event().wait()\n", encoding="utf-8")
+    started = time.monotonic()
+    runs = run_pytest_rounds(hanging, [(f"run {n}", None) for n in range(1, 5)], timeout_s=8, secrets=[])
+    took = time.monotonic() - started
+    assert [(run.label, run.error) for run in runs] == [("run 1", "Hang")]
+    assert took < 3 * 8, f"{took:.0f} s: the hang was given the other runs' time too"
+    stat = Path(f"/proc/{(tmp_path / 'child.pid').read_text()}/stat")
+    assert not stat.exists() or stat.read_text().split(") ")[1][0] in "ZX", "the test's child still runs"
 
 
 def test_the_runs_take_the_options_meant_for_them_and_not_the_developers(tmp_path, monkeypatch):

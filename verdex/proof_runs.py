@@ -21,6 +21,7 @@ from pathlib import Path
 
 import verdex.proof_plugin as proof_plugin
 from verdex.generators.typescript_syntax import REPO_ROOT, package_root
+from verdex.watched_pytest import last_line, stop_group, watched
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ADDOPTS_ENV = "VERDEX_PYTEST_ADDOPTS"   # pytest options for proving's runs (PYTEST_ADDOPTS is not passed on)
@@ -110,22 +111,19 @@ def run_pytest_rounds(path: Path, runs: list[tuple[str, int | None]], *, timeout
                proof_plugin.RUNS: ",".join("plain" if seed is None else str(seed) for _, seed in runs)}
         command = [sys.executable, "-m", "pytest", str(path.resolve()), "-x", "-q", "-p", "no:cacheprovider",
                    "-p", "verdex.proof_plugin"]
-        try:
-            done = subprocess.run(command, cwd=path.parent, env=env, capture_output=True, encoding="utf-8",
-                                  errors="replace", timeout=timeout_s * len(runs), check=False)
-        except subprocess.TimeoutExpired:
-            done = None
+        output = Path(scratch) / "output"
+        returncode, _ = watched(command, path.parent, env, report, output, timeout_s)
+        said = last_line(output, 5)
         outcomes = proof_plugin.ended(report)
     finished = [_run(label, outcome, secrets) for (label, _), outcome in zip(runs, outcomes)]
     seconds = time.monotonic() - started - sum(run.seconds for run in finished)
-    if done is None and len(finished) < len(runs):
+    if returncode is None and len(finished) < len(runs):
         return [*finished, Run(runs[len(finished)][0], False, seconds, error="Hang",
                                message=f"the run did not finish in {timeout_s:.0f} s and was stopped")]
-    if done is not None and done.returncode != 0 and all(run.passed for run in finished):
-        said = (done.stdout + done.stderr).strip().splitlines()
+    if returncode is not None and returncode != 0 and all(run.passed for run in finished):
         label = runs[len(finished)][0] if len(finished) < len(runs) else runs[-1][0]
-        return [*finished, Run(label, False, seconds, error=f"pytest exit {done.returncode}",
-                               message=redact("\n".join(said[-5:]), secrets))]
+        return [*finished, Run(label, False, seconds, error=f"pytest exit {returncode}",
+                               message=redact(said, secrets))]
     if finished:          # start-up (imports, collection, the browser's launch) is the first run's
         finished[0] = replace(finished[0], seconds=finished[0].seconds + max(seconds, 0.0))
     return finished
@@ -164,12 +162,16 @@ def run_playwright_test(path: Path, *, label: str, timeout_s: float, secrets: li
     with tempfile.TemporaryDirectory(prefix="verdex-proof-ts-") as results:
         command = ["npx", "--no-install", "playwright", "test", *(["--config", str(config)] if config.is_file() else []),
                    str(path), "--reporter=json", "--output", results, "--retries=0", "--workers=1"]
+        process = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   stdin=subprocess.DEVNULL, encoding="utf-8", errors="replace",
+                                   start_new_session=True)
         try:
-            done = subprocess.run(command, cwd=project, env=env, capture_output=True, encoding="utf-8",
-                                  errors="replace", timeout=timeout_s, check=False)
+            stdout, stderr = process.communicate(timeout=timeout_s)
         except subprocess.TimeoutExpired:
+            stop_group(process)
             return Run(label, False, time.monotonic() - started, error="Hang",
                        message=f"the run did not finish in {timeout_s:.0f} s and was stopped")
+        done = subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
     seconds = time.monotonic() - started
     try:
         report = json.loads(done.stdout)

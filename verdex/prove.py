@@ -11,12 +11,9 @@ failed, and a new process makes the runs left.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -25,10 +22,11 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import verdex.proof_plugin as proof_plugin
 from verdex.errors import InvalidArgument
+from verdex.watched_pytest import last_line, watched
 
 if TYPE_CHECKING:
     from verdex.sharding import Shard
@@ -36,7 +34,6 @@ if TYPE_CHECKING:
 DEFAULT_RUNS = 20
 DEFAULT_TIMEOUT_S = 600.0
 NO_TESTS = 5                      # pytest's exit code when it collected nothing
-POLL_S = 0.2                      # how often a run's report is read
 
 
 @dataclass
@@ -173,8 +170,11 @@ def _share(target: Path, seeds: list[int], others: set[tuple[str, int | None]], 
                proof_plugin.SKIP: str(skip), proof_plugin.EVERY_RUN: "1"}
         command = [sys.executable, "-m", "pytest", str(target.resolve()), "-q", "-p", "no:cacheprovider",
                    "-p", "verdex.proof_plugin", *pytest_args]
-        returncode, said, hung = _watched(command, target, env, report, folder / f"said-{attempt}.txt",
-                                          timeout_s, collected if attempt == 1 else lambda _runs: None, ended)
+        output = folder / f"said-{attempt}.txt"
+        cwd = target.resolve() if target.is_dir() else target.resolve().parent
+        returncode, hung = watched(command, cwd, env, report, output, timeout_s,
+                                   collected if attempt == 1 else lambda _runs: None, ended)
+        said = last_line(output)
         for line in proof_plugin.ended(report):
             made.add((line["test"], line["seed"]))
             if not line.get("skipped"):
@@ -193,51 +193,6 @@ def _share(target: Path, seeds: list[int], others: set[tuple[str, int | None]], 
         if returncode not in (0, 1, NO_TESTS):
             return outcomes, {seed: f"pytest exited with {returncode}: {said}" for seed in seeds}
         return outcomes, {}
-
-
-def _watched(command: list[str], target: Path, env: dict[str, str], report: Path, said: Path, timeout_s: float,
-             collected: Callable[[int], None], ended: Callable[[], None]
-             ) -> tuple[int | None, str, tuple[str, int | None] | None]:
-    """Run pytest, telling each run that ends as its report line comes; stopped (with the browsers it
-    started) when a run has gone on ``timeout_s`` — that run is returned — or nothing has been reported
-    for that long (returncode None). Returns the exit code, its output's last line, the run that hung."""
-    cwd = target.resolve() if target.is_dir() else target.resolve().parent
-    with said.open("w", encoding="utf-8") as out:
-        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-    read, last_news, running = 0, time.monotonic(), None
-    while True:
-        returncode = process.poll()
-        lines, read = _new_lines(report, read)
-        for line in lines:
-            last_news = time.monotonic()
-            if "collected" in line:
-                collected(line["runs"])
-            elif line.get("started"):
-                running = (line["test"], line["seed"])
-            else:
-                running = None
-                ended()
-        if returncode is not None:
-            text = said.read_text(encoding="utf-8", errors="replace").strip().splitlines()
-            return returncode, text[-1] if text else "", None
-        if time.monotonic() - last_news > timeout_s:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-            return None, "", running
-        time.sleep(POLL_S)
-
-
-def _new_lines(report: Path, read: int) -> tuple[list[dict[str, Any]], int]:
-    """The whole lines the report got after byte ``read``, and the byte they end at."""
-    if not report.exists():
-        return [], read
-    with report.open("rb") as written:
-        written.seek(read)
-        fresh = written.read()
-    whole = fresh[:fresh.rfind(b"\n") + 1]
-    return proof_plugin.lines(whole.decode("utf-8")), read + len(whole)
 
 
 def _outcome(line: dict[str, object]) -> Outcome:
