@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 import pytest
@@ -195,3 +196,26 @@ async def test_a_server_still_computing_is_a_loading_hint_and_a_live_region_of_c
     said = (await actions.click(tab, dinner)).to_text()
     assert 'appeared: status "176"' in said and "toast" not in said, said          # the table is no toast
     assert "generic [ref=" not in said, said      # the outputs it marked busy got no refs to show in the diff
+
+
+SHAPES_OF_TEXT = """<main>
+<pre><span>{</span><span>"item"</span><span>:</span> <span>"gamma"</span><span>,</span> <span>"ok"</span><span>:</span><span>true</span><span>}</span></pre>
+<p>Price<span>€</span><span>12</span>.<span>50</span> and <b>Total:</b> 3 items</p>
+<div><div>Name</div><div>Ada</div><span style="display:inline-block">Left</span><span style="display:inline-block">Right</span></div>
+<p>Hello,<br>world</p>
+</main>"""
+
+
+async def test_every_text_line_is_the_text_the_agent_can_check_as_it_stands(session):
+    """A line of text is the page's text as Playwright reads it (getByText, which verify_text uses): a space
+    only where the page has white space — a token drawn per span (a JSON viewer's) is not pulled apart — and
+    a box's edge or a line break ends the line. Copied from the snapshot into a check, it is found."""
+    tab = await session.tab()
+    await tab.page.set_content(SHAPES_OF_TEXT)
+    text = (await tab.snapshot(mode="full")).text
+    shown = [json.loads(said) if said.startswith('"') else said
+             for said in re.findall(r"^\s*- (?:text|paragraph): (.+)$", text, re.MULTILINE)]
+    assert shown == ['{"item": "gamma", "ok":true}', "Price€12.50 and Total: 3 items", "Name", "Ada", "Left",
+                     "Right", "Hello,", "world"], text
+    for said in shown:
+        assert await tab.page.get_by_text(said).count() >= 1, said

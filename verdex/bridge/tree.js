@@ -153,28 +153,58 @@
 
     const dissolve = (!r || TRANSPARENT_ROLES.has(r)) && !node.ref && !node.testId;
     if (dissolve) {
+      // an inline element's text goes on with the text around it; a box's (a div, an inline-block) is a
+      // line of its own, which the page's text holds as it stands
+      const inline = INLINE_DISPLAYS.has(s.display);
+      if (!inline) endText(out);
       for (const c of node.children) {
         const last = out[out.length - 1];
-        if (c.text !== undefined && last && last.text !== undefined) last.text = last.text + ' ' + c.text;
+        if (c.text !== undefined && last && last.text !== undefined && !last.ended) joinText(last, c);
         else out.push(c);
       }
+      if (!inline) endText(out);
       return;
     }
     out.push(node);
   }
 
+  // A text line is what Playwright's text engine reads there (getByText, the agent's verify_text): the DOM's
+  // text, a space only where the page has white space (`<span>{</span><span>"item"</span>` is `{"item"`),
+  // a line break (<br>) or a box's edge ending the line.
+  const INLINE_DISPLAYS = new Set(['inline', 'contents']);
+
+  function textPiece(data) {
+    return { text: collapse(data), lead: /^\s/.test(data), trail: /\s$/.test(data) };
+  }
+
+  function joinText(last, piece) {
+    last.text = last.text + (last.trail || piece.lead ? ' ' : '') + piece.text;
+    last.trail = piece.trail;
+    last.ended = piece.ended;
+  }
+
+  function endText(list) {
+    const last = list[list.length - 1];
+    if (last && last.text !== undefined) last.ended = true;
+  }
+
   function buildChildren(childNodes, node, depth, ctx) {
+    const kids = node.children;
     for (const child of childNodes) {
       if (child.nodeType === 1) {
-        buildNodes(child, depth, ctx, node.children);
+        if (child.tagName === 'BR') endText(kids);
+        else buildNodes(child, depth, ctx, kids);
       } else if (child.nodeType === 3) {
-        const text = collapse(child.data);
-        if (!text) continue;
+        const piece = textPiece(child.data);
+        const last = kids[kids.length - 1];
+        if (!piece.text) {
+          if (last && last.text !== undefined && child.data) last.trail = true;      // white space between
+          continue;
+        }
         const parent = child.parentElement;
         if (parent && (styleHidden(parent) || undrawnSvgText(child))) continue;
-        const last = node.children[node.children.length - 1];
-        if (last && last.text !== undefined) last.text = last.text + ' ' + text;
-        else node.children.push({ text });
+        if (last && last.text !== undefined && !last.ended) joinText(last, piece);
+        else kids.push(piece);
       }
     }
   }
@@ -212,8 +242,9 @@
     const kids = node.children;
     if (!kids.length) return;
     for (const k of kids) if (k.text === undefined) return;
-    const joined = kids.map((k) => k.text).join(' ');
-    if (node.name && collapse(joined) === collapse(node.name)) node.children = [];
+    // the name is the same words, whether the page's text has white space between its parts or not
+    const words = (text) => text.replace(/\s+/g, '');
+    if (node.name && words(kids.map((k) => k.text).join('')) === words(node.name)) node.children = [];
     else if (kids.length === 1 && !node.name) { node.inlineText = kids[0].text; node.children = []; }
   }
 
