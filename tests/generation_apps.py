@@ -48,6 +48,9 @@ a copy of one:
   (ExtJS's hideMode "offsets"), each with a title bar a user drags (``cursor: move``) and its title in a span,
   and a field named by a span beside it (``aria-labelledby``): "Add" and "Preferences" open them, each
   window's own button closes it.
+- ``/tasks/``: a table of tasks, each row opened by a click, and a filter box over it that redraws the
+  table with the rows that hold what is typed (the others are taken off the page, as a data grid's filter
+  does);
 - ``/request-log/``: a log of requests an app has seen (a proxy's, a job runner's, a network panel), drawn
   from ``GET /api/request-log`` as a table whose rows open when clicked: each row its URL (an address with
   its port: ``http://10.0.0.7:8080/beta.json``), method, status, size and duration; the server measures
@@ -230,6 +233,18 @@ document.addEventListener("click", (event) => {
   if (opener) show(document.getElementById(opener.dataset.opens), true);
   if (event.target.closest(".x-close")) show(event.target.closest(".x-window"), false);
 });""")
+TASKS = ("""<label>Filter <input id="filter"></label><table><tbody></tbody></table><p id="open">No task open</p>""",
+         """const tasks = ["Write the report", "Review the budget", "Book the venue"];
+const draw = (shown) => document.querySelector("tbody").replaceChildren(...shown.map((task) => {
+  const tr = document.createElement("tr");
+  tr.appendChild(document.createElement("td")).textContent = task;
+  tr.style.cursor = "pointer";
+  tr.addEventListener("click", () => { document.querySelector("#open").textContent = "Open: " + task; });
+  return tr;
+}));
+draw(tasks);
+document.querySelector("#filter").addEventListener("input", (event) =>
+  draw(tasks.filter((task) => task.toLowerCase().includes(event.target.value.toLowerCase()))));""")
 REQUEST_LOG = ("""<table><thead><tr><th>Path</th><th>Method</th><th>Status</th><th>Size</th><th>Time</th></tr></thead>
 <tbody></tbody></table><p id="detail">No request open</p>""",
                """fetch("/api/request-log").then((r) => r.json()).then((rows) => {
@@ -272,7 +287,7 @@ class GenerationApps:
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR),
                  "/windows/": ("Windows", WINDOWS),
-                 "/request-log/": ("Requests", REQUEST_LOG),
+                 "/request-log/": ("Requests", REQUEST_LOG), "/tasks/": ("Tasks", TASKS),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:

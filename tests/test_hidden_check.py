@@ -44,3 +44,29 @@ async def test_a_window_closed_is_checked_hidden_by_what_it_showed_not_by_its_po
             'expect(page.get_by_role("textbox", name="Url", exact=True)).to_be_hidden()'], source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
+
+
+async def test_a_row_a_filter_took_off_the_page_is_checked_gone_by_the_name_it_showed(tmp_path):
+    """A data grid's filter redraws the table without the rows that do not match: the row the agent's
+    snapshot showed is gone from the page, so its ref is stale, and it was never acted on. The check that it
+    is gone finds it by the role and name it showed, which find nothing now — and held no more if the row
+    came back."""
+    recording = tmp_path / "tasks.jsonl"
+    with generation_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/tasks/")
+            snapshot = await agent.snapshot()
+            row = re.search(r'row "Review the budget" \[ref=(e\d+)\]', snapshot)
+            assert row is not None, snapshot
+            await agent.fill("textbox", "Filter", "venue")
+            checked = await agent.call("verify_element", ref=row.group(1), state="hidden")
+            assert not checked.error and "FAILED" not in checked.text, checked.text
+        python = runner.export_python(recording, tmp_path, "tasks")
+        source = python.read_text(encoding="utf-8")
+        assert 'expect(page.get_by_role("row", name="Review the budget", exact=True)).to_be_hidden()' in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+        unfiltered = python.with_name("test_unfiltered.py")
+        unfiltered.write_text(source.replace('.fill("venue")', '.fill("")'), encoding="utf-8")
+        assert not runner.run_pytest(unfiltered, None, serve=lambda _seed: nullcontext(url)).passed

@@ -591,9 +591,11 @@ class Locating(Fact):
 class ShownWay(Fact):
     """How the agent's snapshot showed an element, read when it may be hidden now: its role and name then,
     or the class and text of a control a script wires up (``clickable``); none when it is shown now or no
-    snapshot named it. ``box``: its viewport box now."""
+    snapshot named it. ``box``: its viewport box now. ``gone``: no longer on the page at all (a row a filter took
+    away), its way read from the element the page still held."""
 
     hidden: bool
+    gone: bool = False
     box: Box
     frames: list[FrameFact] = []
     role: str | None = None

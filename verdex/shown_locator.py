@@ -4,7 +4,9 @@ A hidden element is out of the accessibility tree: no role or name is left to fi
 acted on has no proven locator, so a check that it is hidden found it by position
 (``page.locator("div.x-window-header").nth(1)``: Deluge's "Add Torrents" window), which holds whichever
 element the position finds. The element was shown when the snapshot gave it its ref: its role and name then
-(or, for a control a script wires up, its class and the text it showed) find it again. The way is proven
+(or, for a control a script wires up, its class and the text it showed) find it again. An element gone from
+the page (a row a filter took away), which the page still holds in memory, is checked gone by that way, which
+finds nothing now. The way is proven
 here to reach exactly this element now, hidden as it is — Playwright's role engine asked to include hidden
 elements for the proof; the test's locator is the plain one, so that it holds while no shown element has
 that role and name.
@@ -43,10 +45,16 @@ async def shown_locator(tab: Tab, ref: str) -> LocatorChoice | None:
     else:
         return None
     try:
-        found = await locators.build(tab.page, proof).evaluate_all(BOX_OF_SINGLE)
+        found = await locators.build(tab.page, steps if way.gone else proof).evaluate_all(BOX_OF_SINGLE)
     except PlaywrightError:          # the page navigated or its frame went away meanwhile
         return None
-    if found["count"] != 1 or not locators.same_box(found["box"], way.box):
+    if way.gone:
+        # gone: the check holds when nothing has that way now, which is what it asserts (a row with that name
+        # drawn again would fail it, as it should)
+        if found["count"] != 0:
+            return None
+    elif found["count"] != 1 or not locators.same_box(found["box"], way.box):
         return None
-    chosen = RankedLocator(kind=AS_SHOWN_KIND, steps=steps, score=score, matches=1, is_target=True)
+    chosen = RankedLocator(kind=AS_SHOWN_KIND, steps=steps, score=score, matches=found["count"],
+                           is_target=not way.gone)
     return LocatorChoice(chosen=chosen, candidates=[chosen], code=locators.python_expression(steps))

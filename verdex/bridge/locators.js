@@ -313,6 +313,7 @@
   // text it held — its class and that text: Python proves the way reaches this element now, shown or not.
   // {hidden: false} while it is shown; no way when no snapshot named it.
   function shownWay(args) {
+    if (resolve(args.ref).status === 'stale') return goneWay(args.ref);
     return withElement(args.ref, (el) => {
       const rect = el.getBoundingClientRect();
       const at = { box: { x: rect.left, y: rect.top, width: rect.width, height: rect.height }, frames: frameChain(el) };
@@ -323,6 +324,22 @@
       const selector = classSelector(el);
       return selector ? { hidden: true, ...at, selector, text: shown.name } : { hidden: true, ...at };
     });
+  }
+
+  // An element gone from the page (a row a filter took away, an item deleted) that a snapshot named, while the
+  // page still holds it in memory: the way it was shown, so that a check that it is gone finds it by that way,
+  // which finds nothing now. None when its name holds what moves on (a size, a time): such a way would find
+  // nothing on every run, gone or not.
+  function goneWay(ref) {
+    const weak = elementOf.get(ref);
+    const el = weak && weak.deref();
+    const shown = el && shownAs.get(el);
+    if (!shown || !shown.name || looksVolatile(shown.name)) return { error: 'stale', ref };
+    const at = { hidden: true, gone: true, box: { x: 0, y: 0, width: 0, height: 0 },
+      frames: attempt(() => frameChain(el), []), next_ref: nextRef };
+    if (shown.role !== 'clickable') return { ...at, role: shown.role, name: shown.name };
+    const selector = classSelector(el);
+    return selector ? { ...at, selector, text: shown.name } : { error: 'stale', ref };
   }
 
   function locating(el) {
