@@ -446,11 +446,12 @@ def _caused_nothing(record: Record) -> bool:
 
 
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> bool:
-    """The agent's verify_url right after an action that already asserts the URL it landed on says it
-    once: the action's pattern (ids as wildcards) holds for the URL text the agent verified."""
-    if not statements or assertion.kind != "url":
+    """The agent's verify_url after an action that already asserts the URL it landed on, with only checks
+    between (a text, an element: Calibre-Web's new shelf at ``/shelf/1``), says it once: the action's
+    pattern (ids as wildcards) holds for the URL text the agent verified."""
+    if assertion.kind != "url":
         return False
-    last = statements[-1]
+    last = next((s for s in reversed(statements) if not (isinstance(s, Check) and s.page == page)), None)
     return isinstance(last, Action) and last.page == page and any(
         a.kind == "url" and (a.pattern == assertion.pattern or (url and re.search(a.pattern or "", url)))
         for a in last.asserts)

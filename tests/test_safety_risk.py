@@ -32,7 +32,8 @@ DANGER_BY_CONTEXT = ["confirm-delete-account", "dialog-yes", "dialog-ok", "dialo
                      "checkout-icon"]
 DANGER_CHECKBOX = "wipe-files"
 CAUTION = ["card-number", "otp", "save-card", "amount", "save-draft", "sign-out", "search-go"]
-SAFE = ["menu-rename", "details", "help", "search", "dialog-cancel"]
+# member-save: a control with no role, which the snapshot marks with no risk (its preflight says caution)
+SAFE = ["menu-rename", "details", "help", "search", "dialog-cancel", "member-save"]
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +139,17 @@ async def test_caution_and_safe_controls_act_without_confirmation(guarded, apps)
     await actions.hover(tab, controls["delete"]["ref"])              # hovering sets nothing off
     assert await _effects(tab) == ["clicked dialog-cancel", "clicked save-draft", "clicked sign-out",
                                    "clicked details", "clicked help"]
+
+
+async def test_a_control_with_no_role_in_a_danger_form_is_named_as_the_snapshot_names_it(guarded, apps):
+    """Calibre-Web's user form is sent by a script-wired ``<div>Save</div>`` among words that say danger
+    ("Allow Delete Books"): its risk named no subject (``null``), and the click failed on the page
+    script's contract (BRIDGE_CONTRACT: risk.subject)."""
+    tab, controls = await _open(guarded, apps)
+    facts = await tab.preflight(controls["member-save"]["ref"])
+    assert facts.risk.level == "caution" and facts.risk.subject == "Save", facts.risk
+    await actions.click(tab, controls["member-save"]["ref"])
+    assert await _effects(tab) == ["submitted member-form"]
 
 
 async def test_loopback_is_trusted_by_default(session, apps):

@@ -145,8 +145,11 @@
   function riskFacts(el) {
     const r = role(el);
     const name = r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(el), NAME_LIMIT) : '';
-    return { risk: riskOf(el, r, name) || { level: 'safe', reason: '', subject: name || r || '' },
-      submit_risk: submitRisk(el) };
+    const risk = riskOf(el, r, name) || { level: 'safe', reason: '', subject: name || r || '' };
+    // a control wired up by script has no role: it is named as the snapshot names it ("Save" of a
+    // clickable div in a form whose words say danger)
+    if (!risk.subject) risk.subject = clickableName(el);
+    return { risk, submit_risk: submitRisk(el) };
   }
 
   // The risk of the element that has focus (a key pressed without a ref lands there).
