@@ -23,6 +23,8 @@ import pytest
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.naming_apps import naming_apps
+from verdex import actions, locators
+from verdex.errors import NotActionable
 
 pytestmark = pytest.mark.anyio
 
@@ -74,3 +76,23 @@ async def test_a_field_whose_label_is_a_part_of_its_neighbours_is_found_by_the_w
         assert 'filter(has_text="Confirm Email")' in source and ".nth(" not in source, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
+
+
+PANELS = """<button type="button">Go</button><style>.over .footer{position:fixed;inset:0;background:#eee}</style>
+<div class="panel over"><h3>Set up access</h3><div class="footer"><a href="#" aria-hidden="true">Close</a></div></div>
+<div class="panel"><h3>Log in</h3><div class="footer"><a href="#" aria-hidden="true">Cancel</a></div></div>"""
+
+
+async def test_the_text_of_a_control_inside_the_target_is_not_a_name_it_shows(session):
+    """A dialog's footer, met as what covers a button, has no name and shows only the text of the link it
+    holds: "Close" tells only this dialog's kind apart, as "Move" did; its heading tells the dialog apart
+    (OctoPrint's message dialog, whose "Close" link is hidden from the accessibility tree)."""
+    tab = await session.tab()
+    await tab.page.set_content(PANELS)
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    with pytest.raises(NotActionable) as covered:
+        await actions.click(tab, re.search(r'button "Go" \[ref=(e\d+)\]', text).group(1))
+    footer = re.search(r"div.footer \[ref=(e\d+)\]", str(covered.value)).group(1)
+    choice = await locators.choose(tab.page, await tab.candidates(footer), tab.test_id_attribute)
+    assert choice.code == ('page.locator("div.panel").filter(has=page.get_by_role("heading", name="Set up access", '
+                           'exact=True)).locator("div.footer")'), choice.code

@@ -171,12 +171,18 @@
   // The text a target with no name of its own shows (a clickable div whose name is in a child span): what a
   // reader finds it by — the name a flow typed, when the flow made it — and so what tells its container
   // apart from the look-alikes a list gains, where the controls beside it (a "Move" link only folders have)
-  // tell only its kind apart.
+  // tell only its kind apart. Text a control or a named element inside it shows is that one's (a dialog's
+  // footer that holds its "Close" link), not a name of the target's.
   function shownText(target) {
     const r = role(target);
     if (r && !NAME_PROHIBITED.has(r) && accessibleName(target)) return null;
     const text = collapse(composedText(target));
-    return steadyText(text) ? text : null;
+    if (!steadyText(text)) return null;
+    for (const inner of queryWithin(target, '*')) {
+      const innerRole = role(inner);
+      if (innerRole && innerRole !== 'img' && !TRANSPARENT_ROLES.has(innerRole) && !NAME_PROHIBITED.has(innerRole)) return null;
+    }
+    return text;
   }
 
   // The ways one outer part (a role, a class) tells this container apart from its peers, best first: by the
