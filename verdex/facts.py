@@ -482,8 +482,8 @@ class RiskFact(Fact):
 # What the bridge proposes to find one target by (``locating`` in verdex/bridge/locators.js), ranked and
 # proven with Playwright's engine in verdex/locators.py.
 
-WayStrategy = Literal["test_id", "role", "role_only", "role_has", "role_text", "attr", "class_only", "class_has",
-                      "class_text"]
+WayStrategy = Literal["test_id", "role", "role_only", "role_shown", "role_has", "role_text", "attr", "class_only",
+                      "class_shown", "class_has", "class_text"]
 ESTIMATE = Field(description="elements the bridge counted it matching, stopping at 2 (None: not counted, a "
                              "better candidate was already unique)")
 
@@ -537,7 +537,8 @@ class NamedChild(Fact):
 class ScopeWay(Fact):
     """One way to find a container (or the target itself) again (``scopeWays`` in scopes.js): by test id, a
     selector (a semantic class, a key attribute), or a role with its name; filtered by a named child or a
-    stable text; found inside a unique outer container (``within``)."""
+    stable text (the text the target shows: ``*_shown``), a part of the container's text or, ``exact``, the
+    whole text of an element in it; found inside a unique outer container (``within``)."""
 
     strategy: WayStrategy
     test_id: str | None = None
@@ -546,6 +547,8 @@ class ScopeWay(Fact):
     name: str | None = None
     has: NamedChild | None = None
     text: str | None = None
+    exact: bool = Field(False, description="the text is an element's whole text (get_by_text(…, exact=True)), "
+                                           "where a peer holds it as a part of its own")
     within: ScopeWay | None = None
     estimates: dict[str, int] = Field({}, description="per candidate key: the matches inside the containers this "
                                                       "way finds, stopping at 2")

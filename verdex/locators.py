@@ -286,9 +286,13 @@ def _ranked_candidates(info: Locating) -> list[Candidate]:
 
 # How a way of finding a container again ranks among the others (added to the container's base score):
 # by test id, by role and name, by role or by semantic class with a named child or a stable text inside, by a
-# data attribute that names it (a grid column's key).
-WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_has": 60, "role_text": 70, "attr": 72,
-               "class_only": 75, "class_has": 80, "class_text": 90}
+# data attribute that names it (a grid column's key). The text a target with no name of its own shows
+# (``*_shown``: the folder's name in its clickable title) comes before a named child or another text of the
+# container: it names this one item, where what the item holds beside the target (a "Move" link) may tell
+# only its kind apart, and holds only while it is the one of its kind; a list that grows by items like it
+# (a folder each run) keeps the name apart, never the kind.
+WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_shown": 56, "class_shown": 58, "role_has": 60,
+               "role_text": 70, "attr": 72, "class_only": 75, "class_has": 80, "class_text": 90}
 
 
 def way_steps(way: ScopeWay) -> list[LocatorStep]:
@@ -307,6 +311,9 @@ def way_steps(way: ScopeWay) -> list[LocatorStep]:
     if way.has is not None:
         steps.append(LocatorStep(method="filter", has=[LocatorStep(method="get_by_role", args=[way.has.role],
                                                                    kwargs={"name": way.has.name, "exact": True})]))
+    elif way.text and way.exact:      # "Email", whole: has_text would find "Confirm Email" too
+        steps.append(LocatorStep(method="filter", has=[LocatorStep(method="get_by_text", args=[way.text],
+                                                                   kwargs={"exact": True})]))
     elif way.text:
         steps.append(LocatorStep(method="filter", kwargs={"has_text": way.text}))
     return steps

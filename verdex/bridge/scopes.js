@@ -1,9 +1,10 @@
   // ---------------------------------------------------------------- scopes
   // The ancestors that can tell a target apart from its look-alikes, and the ways to find each of
   // them again: by test id, by role and name, or — what real pages mostly have — by a role or a
-  // semantic class filtered by what differs between it and its peers (a named child such as its
-  // heading, else a piece of stable text no peer holds). Nothing volatile (a price, a count, a date,
-  // an id) is used to tell containers apart, and no generated class names a container.
+  // semantic class filtered by what differs between it and its peers (the text the target shows when
+  // it has no name of its own, a named child such as its heading, else a piece of stable text no peer
+  // holds, whole where a peer holds it as a part of its own). Nothing volatile (a price, a count, a
+  // date, an id) is used to tell containers apart, and no generated class names a container.
   const SCOPE_ROLES = new Set(['article', 'listitem', 'row', 'group', 'region', 'dialog', 'alertdialog', 'form',
     'tabpanel', 'cell', 'gridcell', 'columnheader', 'rowheader', 'figure', 'option', 'treeitem', 'menuitem',
     'navigation', 'complementary', 'banner', 'contentinfo', 'main', 'search', 'toolbar', 'table', 'list', 'grid']);
@@ -97,11 +98,26 @@
     return collapse(composedText(root)).toLowerCase().includes(text.toLowerCase());
   }
 
+  // Playwright's get_by_text(text, exact=True) inside root: an element under it whose whole text, whitespace
+  // collapsed, is the text, case and all ("Email", not the "Confirm Email" beside it).
+  function holdsWholeText(root, text) {
+    for (const t of composedTextNodes(root)) {
+      const piece = collapse(t.data);
+      if (!piece || !text.includes(piece)) continue;
+      for (let el = t.parentElement; el && el !== root; el = parentOf(el)) {
+        const whole = collapse(composedText(el));
+        if (whole === text) return true;
+        if (whole.length > text.length) break;
+      }
+    }
+    return false;
+  }
+
   // The containers a way matches: its peers, filtered as the generated locator will filter them.
   function scopeRoots(doc, way) {
     const peers = scopePeers(doc, way);
     if (way.has) return peers.filter((c) => holdsNamed(c, way.has));
-    if (way.text) return peers.filter((c) => holdsText(c, way.text));
+    if (way.text) return peers.filter((c) => (way.exact ? holdsWholeText(c, way.text) : holdsText(c, way.text)));
     if (way.name) return peers.filter((c) => accessibleName(c) === way.name);
     return peers;
   }
@@ -122,7 +138,20 @@
     return null;
   }
 
-  // A piece of the container's own text, stable and held by no peer: a has_text filter.
+  // Text that can tell containers apart: short, with letters, and nothing that changes with the data.
+  const steadyText = (text) => text.length >= 2 && text.length <= 80 && !looksVolatile(text) &&
+    /[A-Za-z\u00C0-\uFFFF]{2}/.test(text);
+
+  // How a text tells the container apart from its peers: as a part of its text no peer holds (has_text),
+  // else — when an element under it shows the text whole — as a whole text no peer shows ("Email" beside
+  // "Confirm Email"); null when a peer holds it either way.
+  function toldByText(node, text, peers) {
+    if (peers.every((p) => p === node || !holdsText(p, text))) return { text };
+    if (holdsWholeText(node, text) && peers.every((p) => p === node || !holdsWholeText(p, text))) return { text, exact: true };
+    return null;
+  }
+
+  // A piece of the container's own text (outside the target), stable and held by no peer.
   function identityText(node, target, peers) {
     let tried = 0;
     for (const t of composedTextNodes(node)) {
@@ -131,11 +160,46 @@
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
       if (parent === target || isInside(parent, target)) continue;
       const text = collapse(t.data);
-      if (text.length < 2 || text.length > 80 || looksVolatile(text) || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
+      if (!steadyText(text)) continue;
       tried++;
-      if (peers.every((p) => p === node || !holdsText(p, text))) return text;
+      const told = toldByText(node, text, peers);
+      if (told) return told;
     }
     return null;
+  }
+
+  // The text a target with no name of its own shows (a clickable div whose name is in a child span): what a
+  // reader finds it by — the name a flow typed, when the flow made it — and so what tells its container
+  // apart from the look-alikes a list gains, where the controls beside it (a "Move" link only folders have)
+  // tell only its kind apart. Text a control or a named element inside it shows is that one's (a dialog's
+  // footer that holds its "Close" link), not a name of the target's.
+  function shownText(target) {
+    const r = role(target);
+    if (r && !NAME_PROHIBITED.has(r) && accessibleName(target)) return null;
+    const text = collapse(composedText(target));
+    if (!steadyText(text)) return null;
+    for (const inner of queryWithin(target, '*')) {
+      const innerRole = role(inner);
+      if (innerRole && innerRole !== 'img' && !TRANSPARENT_ROLES.has(innerRole) && !NAME_PROHIBITED.has(innerRole)) return null;
+    }
+    return text;
+  }
+
+  // The ways one outer part (a role, a class) tells this container apart from its peers, best first: by the
+  // text the target shows — whole, as a name is matched ("Untitled" is a part of the "Untitled 1" a list
+  // gains next) — by a named child, by a text of its own. A named child that bears the shown text (the
+  // checkbox a label names) is that name already.
+  function toldApartWays(node, target, outer, peers) {
+    const ways = [];
+    const has = identityChild(node, target, peers);
+    const shown = target && shownText(target);
+    if (shown && !(has && has.name === shown) && holdsWholeText(node, shown) &&
+        peers.every((p) => p === node || !holdsWholeText(p, shown)))
+      ways.push({ ...outer, strategy: outer.strategy + '_shown', text: shown, exact: true });
+    if (has) ways.push({ ...outer, strategy: outer.strategy + '_has', has });
+    const byText = identityText(node, target, peers);
+    if (byText) ways.push({ ...outer, strategy: outer.strategy + '_text', ...byText });
+    return ways;
   }
 
   // Whether the element's name is made of several texts (a row's cells): no name to find it by.
@@ -169,10 +233,7 @@
       const peers = scopePeers(doc, outer);
       if (peers.length > MAX_PEERS) continue;      // too many peers to compare within one call
       if (peers.length === 1 && peers[0] === node && !told) { ways.push({ ...outer, strategy: outer.strategy + '_only' }); continue; }
-      const has = identityChild(node, target, peers);
-      if (has) ways.push({ ...outer, strategy: outer.strategy + '_has', has });
-      const text = identityText(node, target, peers);
-      if (text) ways.push({ ...outer, strategy: outer.strategy + '_text', text });
+      ways.push(...toldApartWays(node, target, outer, peers));
     }
     return ways;
   }
@@ -199,9 +260,9 @@
     }
     // the lone classes after every container a role or a repetition marks
     for (const scope of lone) {
-      // its own text first: a named child of a lone item (its "×" button) is likely in every item to come
+      // its text first: a named child of a lone item (its "×" button) is likely in every item to come
       const all = scopeWays(scope.node, el, true);
-      const text = all.filter((way) => way.strategy === 'class_text');
+      const text = all.filter((way) => way.strategy === 'class_shown' || way.strategy === 'class_text');
       const ways = text.length ? text : all.filter((way) => way.strategy === 'class_has');
       if (ways.length) out.push({ ...scope, ways });
     }
@@ -228,10 +289,7 @@
           for (const outer of outers) {
             const peers = scopePeers(target.ownerDocument, outer).filter((p) => outerRoot.contains(p) && p !== outerRoot);
             if (peers.length > MAX_PEERS) continue;
-            const has = identityChild(node, target, peers);
-            if (has) ways.push({ ...outer, strategy: outer.strategy + '_has', has, within });
-            const text = identityText(node, target, peers);
-            if (text) ways.push({ ...outer, strategy: outer.strategy + '_text', text, within });
+            for (const way of toldApartWays(node, target, outer, peers)) ways.push({ ...way, within });
           }
           if (ways.length) out.push({ reason: scopes[i].reason + ' in ' + scopes[j].reason, ways, node });
         }

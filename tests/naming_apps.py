@@ -1,0 +1,91 @@
+"""Small apps whose targets are told apart by a name their container shows, not by a name of their own
+(tests/test_names_inside.py), each a class of real apps, not a copy of one:
+
+- ``/files/``: a file list the server keeps across page loads and runs. Each entry is a ``div.entry``: a
+  clickable title (a ``div`` with a click listener, an icon and its name in a child ``span``: no name of
+  its own) and the links of its kind — a file's "Load" and "Delete", a folder's "Move" and "Delete". "Create
+  folder" adds a folder by the name typed in "Folder name"; a folder's title opens it ("Currently in …").
+  Every run of a flow that creates a folder adds one more entry like it, as a file manager's list grows;
+- ``/signup/``: a form whose fields have no accessible name (each ``label for`` names an id no field
+  has, as a template that binds its fields by script does), each in a ``div.form-group``; one label is a
+  part of its neighbour's ("Email" and "Confirm Email"). "Sign up" says whether the two emails match.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from tests.answering_server import Request, answering
+from tests.generation_apps import PAGE
+
+FILES = ("""<style>.entry > div{cursor:pointer;display:inline-block}</style>
+<p><label>Folder name <input id="folder-name"></label> <button type="button" id="create">Create folder</button></p>
+<div id="files"></div><p id="where">Currently in /</p>""",
+         """const list = document.querySelector("#files");
+const draw = (entries) => {
+  list.replaceChildren(...entries.map((entry) => {
+    const row = document.createElement("div");
+    row.className = "entry";
+    const title = document.createElement("div");
+    const icon = document.createElement("i");
+    icon.className = entry.type === "folder" ? "fa fa-folder-open" : "fa fa-file";
+    const name = document.createElement("span");
+    name.textContent = entry.name;
+    title.append(icon, " ", name);
+    title.addEventListener("click", () => {
+      document.querySelector("#where").textContent = "Currently in " + entry.name;
+    });
+    row.append(title, " ");
+    for (const word of entry.type === "folder" ? ["Move", "Delete"] : ["Load", "Delete"]) {
+      const link = Object.assign(document.createElement("a"), { href: "#", textContent: word });
+      row.append(link, " ");
+    }
+    return row;
+  }));
+};
+const load = () => fetch("/api/files").then((r) => r.json()).then(draw);
+document.querySelector("#create").addEventListener("click", async () => {
+  const name = document.querySelector("#folder-name").value;
+  await fetch("/api/folders", { method: "POST", body: JSON.stringify({ name }) });
+  await load();
+});
+load();""")
+SIGNUP = ("""<form>""" + "".join(
+    f'<div class="form-group"><label for="{key}-field">{label}</label> <input type="text" class="form-control"></div>'
+    for key, label in (("user", "Username"), ("email", "Email"), ("confirm", "Confirm Email"))) + """
+<button type="button">Sign up</button></form><p id="said"></p>""",
+          """document.querySelector("button").addEventListener("click", () => {
+  const [, email, confirm] = [...document.querySelectorAll("input")].map((input) => input.value);
+  document.querySelector("#said").textContent = email && email === confirm ? "Emails match" : "Emails differ";
+});""")
+FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
+
+
+class NamingApps:
+    def __init__(self) -> None:
+        self.files = list(FIRST_FILES)
+        self.lock = threading.Lock()
+
+    def answer(self, request: Request) -> tuple[int, str, str]:
+        pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP)}
+        if request.method == "GET" and request.path in pages:
+            title, (html, script) = pages[request.path]
+            return 200, "text/html; charset=utf-8", PAGE.format(title=title, body=html, script=script)
+        if request.method == "GET" and request.path == "/api/files":
+            with self.lock:
+                return 200, "application/json", json.dumps(self.files)
+        if request.method == "POST" and request.path == "/api/folders":
+            with self.lock:
+                self.files.append({"name": json.loads(request.body)["name"], "type": "folder"})
+            return 201, "application/json", "{}"
+        return 404, "text/plain", "not found"
+
+
+@contextmanager
+def naming_apps() -> Iterator[tuple[str, NamingApps]]:
+    apps = NamingApps()
+    with answering(apps.answer) as url:
+        yield url, apps

@@ -1,0 +1,98 @@
+"""A target told apart by a name its container shows, not by a name of its own (tests/naming_apps.py),
+recorded in a real Chromium, exported and run by pytest:
+
+- a list item's clickable title (a ``div`` whose name is in a child ``span``) is scoped by the name it
+  shows — the one the flow typed — not by the control beside it that only its kind has (OctoPrint's
+  folder, scoped by its "Move" link while it was the only folder: the second run, with a second folder,
+  met a strict mode violation);
+- a field with no name, in a group whose label is a part of its neighbour's ("Email" beside "Confirm
+  Email"), is scoped by the label's whole text, not filled by position (OctoPrint's first-run wizard:
+  ``get_by_role("textbox").nth(3)``).
+
+The folder's test runs three times on the server the recording made its folder on (pytest twice, then
+``npx playwright test``): each run meets one more folder like its own.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import nullcontext
+
+import pytest
+
+from tests.flows import runner
+from tests.flows.agent import Agent, recording_client
+from tests.naming_apps import naming_apps
+from verdex import actions, locators
+from verdex.errors import NotActionable
+
+pytestmark = pytest.mark.anyio
+
+TOKEN = re.compile(r"\{unique\} is ([0-9a-f]{8}) in this session")
+
+
+async def test_a_list_item_is_found_by_the_name_it_shows_as_the_list_grows_by_items_like_it(tmp_path):
+    recording = tmp_path / "folder.jsonl"
+    with naming_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/files/")
+            typed = await agent.fill("textbox", "Folder name", "prints-{unique}")
+            name = "prints-" + TOKEN.search(typed.text).group(1)
+            await agent.click("button", "Create folder", expect_text=name)
+            await agent.click("clickable", name, expect_text=f"Currently in {name}")
+            await agent.verify_text(f"Currently in {name}")
+        python = runner.export_python(recording, tmp_path, "folder")
+        source = python.read_text(encoding="utf-8")
+        for run in (1, 2):               # each run adds a folder like the recording's: 2, then 3 folders
+            done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+            assert done.passed, f"run {run}:\n{source}\n{done.tail()}"
+        assert sum(entry["type"] == "folder" for entry in apps.files) == 3
+        with runner.exported_spec(recording, "folder") as spec:
+            spec_source = spec.read_text(encoding="utf-8")
+            ran = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
+            assert ran.passed, f"{spec_source}\n{ran.output[-3000:]}"
+    assert 'page.locator("div.entry").filter(has=page.get_by_text(f"prints-{unique}", exact=True))' in source, source
+    assert "getByText(`prints-${unique}`, { exact: true })" in spec_source, spec_source
+    assert "Move" not in source and ".nth(" not in source, source
+
+
+async def test_a_field_whose_label_is_a_part_of_its_neighbours_is_found_by_the_whole_label(tmp_path):
+    recording = tmp_path / "signup.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/signup/")
+            snapshot = await agent.snapshot()
+            fields = re.findall(r"textbox \[ref=(e\d+)\]", snapshot)
+            assert len(fields) == 3, snapshot                    # no field has a name
+            for ref in fields[1:]:
+                await agent.must("browser_fill", ref=ref, value="ada@example.org")
+            await agent.click("button", "Sign up", expect_text="Emails match")
+            await agent.verify_text("Emails match")
+        python = runner.export_python(recording, tmp_path, "signup")
+        source = python.read_text(encoding="utf-8")
+        assert 'page.locator("div.form-group").filter(has=page.get_by_text("Email", exact=True))' in source, source
+        assert 'filter(has_text="Confirm Email")' in source and ".nth(" not in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+
+
+PANELS = """<button type="button">Go</button><style>.over .footer{position:fixed;inset:0;background:#eee}</style>
+<div class="panel over"><h3>Set up access</h3><div class="footer"><a href="#" aria-hidden="true">Close</a></div></div>
+<div class="panel"><h3>Log in</h3><div class="footer"><a href="#" aria-hidden="true">Cancel</a></div></div>"""
+
+
+async def test_the_text_of_a_control_inside_the_target_is_not_a_name_it_shows(session):
+    """A dialog's footer, met as what covers a button, has no name and shows only the text of the link it
+    holds: "Close" tells only this dialog's kind apart, as "Move" did; its heading tells the dialog apart
+    (OctoPrint's message dialog, whose "Close" link is hidden from the accessibility tree)."""
+    tab = await session.tab()
+    await tab.page.set_content(PANELS)
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    with pytest.raises(NotActionable) as covered:
+        await actions.click(tab, re.search(r'button "Go" \[ref=(e\d+)\]', text).group(1))
+    footer = re.search(r"div.footer \[ref=(e\d+)\]", str(covered.value)).group(1)
+    choice = await locators.choose(tab.page, await tab.candidates(footer), tab.test_id_attribute)
+    assert choice.code == ('page.locator("div.panel").filter(has=page.get_by_role("heading", name="Set up access", '
+                           'exact=True)).locator("div.footer")'), choice.code
