@@ -50,10 +50,20 @@ def watched(command: list[str], cwd: Path, env: dict[str, str], report: Path, ou
         time.sleep(POLL_S)
 
 
+STOP_GRACE_S = 5.0                # what a stopped run's processes are given to clean up before they are killed
+
+
 def stop_group(process: subprocess.Popen) -> None:
-    """Stop a process started in a process group of its own, and everything it started."""
+    """Stop a process started in a process group of its own, and everything it started: asked first (Playwright's
+    driver closes its browsers and removes their profile folders from /tmp), killed if it is still there."""
     with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.communicate(timeout=STOP_GRACE_S)
+    except subprocess.TimeoutExpired:
+        pass
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)       # what is left of the group (the leader may be gone already)
     process.communicate()
 
 
