@@ -52,7 +52,10 @@ a copy of one:
   "Add field" adds a row for the key typed;
 - ``/desk/``: "Sign in" asks the server where to go (``POST /api/desk/login``), and the server answers with the
   last page the user saw (every desk page tells it, ``POST /api/desk/track``), ``/desk/inbox`` the first
-  time: a login that returns a user where they left off, as admin apps do.
+  time: a login that returns a user where they left off, as admin apps do;
+- ``/titled/``: "Create" shows the name typed as a title, each word's first character capitalised
+  (``notes_3b0f4a1e`` as "Notes 3b0f4a1e", ``notes_eb0f4a1e`` as "Notes Eb0f4a1e"), as a CMS titles a
+  collection's name.
 """
 
 from __future__ import annotations
@@ -238,6 +241,11 @@ document.querySelector("#add").addEventListener("click", () => {
   fields.push(document.querySelector("#key").value);
   render();
 });""")
+TITLED = ("""<label>Name <input id="name"></label><button type="button">Create</button><p id="made"></p>""",
+          """document.querySelector("button").addEventListener("click", () => {
+  const words = document.querySelector("#name").value.split("_");
+  document.querySelector("#made").textContent = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+});""")
 DESK_NAV = "<nav><a href='/desk/inbox'>Inbox</a> <a href='/desk/reports/weekly'>Reports</a></nav>"
 DESK_TRACK = "fetch('/api/desk/track', {method: 'POST', body: location.pathname});"
 DESK = ("<button type='button'>Sign in</button>",
@@ -275,6 +283,7 @@ class GenerationApps:
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK),
                  "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
+                 "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:
