@@ -7,7 +7,9 @@ What can be revised, each bounded by what the recording saw:
 - ``locator``: the action's next locator candidate from the recording (each was proven unique there);
 - ``response``: a response wait by glob becomes one by method and path; one by method and path is dropped;
 - ``url``: the URL an action led to, asserted looser, but always matching the recorded URL: the path
-  alone (the query and fragment free), then its last segment as any name (a name the server made);
+  alone (the query and fragment free), then its last segment as any name (a name the server made), then
+  not at all: the app chose the page from what it kept (a login that returns the user to the last page
+  they saw), and the URL check after the action is verdex's own, never the agent's;
 - ``wait``: a wait verdex chose before the action (a startup text, a websocket count, a blocker, a
   readiness attribute) is dropped: its evidence does not hold on a fresh load.
 
@@ -24,6 +26,9 @@ from verdex.facts import RankedLocator
 from verdex.generators.plan import Action, Locator, Model, Step, TestPlan
 from verdex.generators.waits import VOLATILE_SEGMENT, escape_pattern
 from verdex.recording_format import Step as Record
+
+
+URL_DROPPED = 3                                   # the url stage past the loosest pattern: not asserted
 
 
 class Revision(Model):
@@ -46,9 +51,10 @@ def apply_revisions(plan: TestPlan, steps: list[Record], revisions: list[Revisio
 
 
 def next_revision(action: Action, record: Record, part: str, revisions: list[Revision],
-                  because: str) -> Revision | None:
+                  because: str, landed: str = "") -> Revision | None:
     """The next choice for the part of ``action`` a run failed on (``part``: locator, response, url or
-    wait:N), or None when the recording offers none."""
+    wait:N), or None when the recording offers none. ``landed``: the URL the failed run's check saw, where
+    it said it; a looser pattern that does not hold for it is not tried."""
     done = [r for r in revisions if r.step == action.step]
     if part == "locator":
         tried = max((r.stage for r in done if r.kind == "locator"), default=_chosen_index(record))
@@ -71,15 +77,19 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
     if part == "url":
         url = record.effects.url_after if record.effects else ""
         stage = max((r.stage for r in done if r.kind == "url"), default=0) + 1
+        current = next((a.pattern for a in action.asserts if a.kind == "url"), None)
         while stage <= 2:
             pattern = looser_url_pattern(url, stage)
-            current = next((a.pattern for a in action.asserts if a.kind == "url"), None)
-            if pattern is not None and pattern != current:
+            if pattern is not None and pattern != current and (not landed or re.search(pattern, landed)):
                 return Revision(step=action.step, kind="url", stage=stage, because=because,
                                 said="revised by proving: the URL pattern did not hold on a fresh run; "
                                      + ("the path alone" if stage == 1 else "its last segment as any name") +
                                      ", still matching the recorded URL")
             stage += 1
+        if stage == URL_DROPPED and current is not None:
+            return Revision(step=action.step, kind="url", stage=stage, because=because,
+                            said="revised by proving: a fresh run landed elsewhere, the app chose where (as a "
+                                 "login that returns to the last page seen does); the URL is not asserted")
         return None
     if part.startswith("wait:"):
         index = int(part.split(":", 1)[1])
@@ -104,7 +114,8 @@ def looser_url_pattern(url: str, stage: int) -> str | None:
 
 
 def _revised(action: Action, record: Record, revision: Revision) -> Action:
-    note = "; ".join(filter(None, [action.note, revision.said])) if revision.kind in ("locator", "wait") else action.note
+    note = "; ".join(filter(None, [action.note, revision.said])) \
+        if revision.kind in ("locator", "wait") or revision.kind == "url" and revision.stage == URL_DROPPED else action.note
     if revision.kind == "locator":
         steps = _steps(_candidates(record)[revision.stage])
         return action.model_copy(update={"locator": Locator(steps=steps), "note": note})
@@ -117,6 +128,9 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
         response = action.response.model_copy(update={"method_matters": True,
                                                       "reason": f"{action.response.reason}; {revision.said}"})
         return action.model_copy(update={"response": response})
+    if revision.kind == "url" and revision.stage == URL_DROPPED:
+        asserts = [a for a in action.asserts if a.kind != "url"]
+        return action.model_copy(update={"asserts": asserts, "note": note})
     if revision.kind == "url":
         url = record.effects.url_after if record.effects else ""
         pattern = looser_url_pattern(url, revision.stage)

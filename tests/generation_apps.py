@@ -55,6 +55,18 @@ a copy of one:
   from ``GET /api/request-log`` as a table whose rows open when clicked: each row its URL (an address with
   its port: ``http://10.0.0.7:8080/beta.json``), method, status, size and duration; the server measures
   the sizes and durations anew on every load (``30b`` then ``33b``, ``22ms`` then ``33ms``).
+- ``/field-types/``: a drawer that creates a field, flat: two groups of field types (a heading, then twelve
+  buttons), then the field's "Key" and "Save", as a CMS's data model editor lays them out; "Save" says
+  which field it saved;
+- ``/field-list/``: a collection's fields, each a clickable row whose tooltip directive keys it by an id it
+  generates on every render (``data-tooltip="oIatrdOqWru0z3ukxFVbo"``), as Vue's tooltip directives do;
+  "Add field" adds a row for the key typed;
+- ``/desk/``: "Sign in" asks the server where to go (``POST /api/desk/login``), and the server answers with the
+  last page the user saw (every desk page tells it, ``POST /api/desk/track``), ``/desk/inbox`` the first
+  time: a login that returns a user where they left off, as admin apps do;
+- ``/titled/``: "Create" shows the name typed as a title, each word's first character capitalised
+  (``notes_3b0f4a1e`` as "Notes 3b0f4a1e", ``notes_eb0f4a1e`` as "Notes Eb0f4a1e"), as a CMS titles a
+  collection's name.
 """
 
 from __future__ import annotations
@@ -258,6 +270,48 @@ REQUEST_LOG = ("""<table><thead><tr><th>Path</th><th>Method</th><th>Status</th><
   }
 });""")
 LOGGED_PATHS = ("alpha.json", "beta.json", "gamma.json")
+FIELD_TYPES = ("<h2>Text</h2><div>" + "".join(f"<button type='button'>{name}</button>" for name in (
+    "Input", "Textarea", "Markdown", "Code", "Tags", "Slug", "Hash", "Color", "Slider", "Rating", "Email", "Link"))
+    + "</div><h2>Selection</h2><div>" + "".join(f"<button type='button'>{name}</button>" for name in (
+        "Toggle", "Dropdown", "Checkboxes", "Radio", "Date", "Time", "Datetime", "Icon", "Map", "Tree", "Multiple",
+        "Range")) + """</div><label>Key <input id="key"></label><div><button type="button" id="save">Save</button></div>
+<p id="said"></p>""",
+               """document.querySelector("#save").addEventListener("click", () => {
+  document.querySelector("#said").textContent = "Saved field " + document.querySelector("#key").value;
+});""")
+FIELD_LIST = ("""<style>.label{cursor:pointer}</style><div id="fields"></div>
+<label>Key <input id="key"></label><button type="button" id="add">Add field</button>""",
+              """const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+const generated = () => Array.from(crypto.getRandomValues(new Uint8Array(20)), (b) => letters[b & 63]).join("") +
+  (crypto.getRandomValues(new Uint8Array(1))[0] % 10);
+const fields = ["id"];
+function render() {
+  document.querySelector("#fields").replaceChildren(...fields.map((key) => {
+    const row = document.createElement("div");
+    row.innerHTML = "<div class='label'>" + key + " <small>Input</small></div><button type='button'>more</button>";
+    row.firstChild.dataset.tooltip = generated();
+    row.firstChild.addEventListener("click", () => { row.dataset.open = "true"; });
+    return row;
+  }));
+}
+render();
+document.querySelector("#add").addEventListener("click", () => {
+  fields.push(document.querySelector("#key").value);
+  render();
+});""")
+TITLED = ("""<label>Name <input id="name"></label><button type="button">Create</button><p id="made"></p>""",
+          """document.querySelector("button").addEventListener("click", () => {
+  const words = document.querySelector("#name").value.split("_");
+  document.querySelector("#made").textContent = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+});""")
+DESK_NAV = "<nav><a href='/desk/inbox'>Inbox</a> <a href='/desk/reports/weekly'>Reports</a></nav>"
+DESK_TRACK = "fetch('/api/desk/track', {method: 'POST', body: location.pathname});"
+DESK = ("<button type='button'>Sign in</button>",
+        """document.querySelector("button").addEventListener("click", async () => {
+  const answer = await fetch("/api/desk/login", { method: "POST" }).then((r) => r.json());
+  location.assign(answer.next);
+});""")
+DESK_PAGES = {"/desk/inbox": ("Inbox", "<p>No messages</p>"), "/desk/reports/weekly": ("Weekly report", "<p>Sales: up</p>")}
 GREETINGS = {"fr": "Bonjour", "de": "Guten Tag", "en": "Hello"}
 LANGUAGE = ("<p id='page'></p><p id='zone'></p><p id='server'></p>",
             """const words = GREETINGS;
@@ -280,14 +334,17 @@ class GenerationApps:
         self.synced_notes = list(SYNCED_NOTES)
         self.lock = threading.Lock()
         self.request_log_loads = 0
+        self.last_desk_page = "/desk/inbox"
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
-                 "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR),
+                 "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK),
                  "/windows/": ("Windows", WINDOWS),
                  "/request-log/": ("Requests", REQUEST_LOG), "/tasks/": ("Tasks", TASKS),
+                 "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
+                 "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:
@@ -303,6 +360,14 @@ class GenerationApps:
             return 200, "application/json", json.dumps([
                 {"url": "http://10.0.0.7:8080/" + name, "size": f"{27 + i + 3 * loads}b",
                  "time": f"{11 + 5 * i + 11 * loads}ms"} for i, name in enumerate(LOGGED_PATHS)])
+        if method == "GET" and path in DESK_PAGES:
+            title, body = DESK_PAGES[path]
+            return 200, "text/html", PAGE.format(title=title, body=DESK_NAV + body, script=DESK_TRACK)
+        if method == "POST" and path == "/api/desk/track":
+            self.last_desk_page = body.decode()
+            return 204, "text/plain", ""
+        if method == "POST" and path == "/api/desk/login":
+            return 200, "application/json", json.dumps({"next": self.last_desk_page})
         if method == "GET" and path == "/api/synced":
             return 200, "application/json", json.dumps(self.synced_notes)
         if method == "GET" and path == "/api/synced/lock":

@@ -27,6 +27,7 @@ from verdex import exporting
 from verdex.errors import InvalidArgument
 from verdex.fixtures.server import FixtureServer
 from verdex.proof_runs import ADDOPTS_ENV, run_pytest, run_pytest_rounds
+from verdex.unique import PYTHON_TOKEN
 
 pytestmark = pytest.mark.anyio
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -165,7 +166,7 @@ async def test_a_name_of_each_runs_own_makes_a_flow_that_creates_repeatable(tmp_
             agent = Agent(client)
             await agent.navigate(url + "/names/")
             typed = await agent.fill("textbox", "Name", "Ada {unique}")
-            token = re.search(r"\{unique\} is ([0-9a-f]{8}) in this session; the exported test makes its own each run",
+            token = re.search(r"\{unique\} is ((?:\d[a-f]){4}) in this session; the exported test makes its own each run",
                               typed.text).group(1)
             await agent.click("button", "Create", expect_text=f"Created Ada {token}")
             await agent.verify_text(f"Created Ada {token}")             # as the page shows it
@@ -176,8 +177,8 @@ async def test_a_name_of_each_runs_own_makes_a_flow_that_creates_repeatable(tmp_
     assert not python.error and PROVED_3.search(python.text), python.text
     assert not typescript.error and "proved 1/1" in typescript.text, typescript.text
     for path, made, typed_line, checked in (
-            ("test_names.py", "unique = secrets.token_hex(4)", 'fill(f"Ada {unique}")', 'get_by_text(f"Created Ada {unique}"'),
-            ("names.spec.ts", 'const unique = randomBytes(4).toString("hex");', "fill(`Ada ${unique}`)",
+            ("test_names.py", f"unique = {PYTHON_TOKEN}", 'fill(f"Ada {unique}")', 'get_by_text(f"Created Ada {unique}"'),
+            ("names.spec.ts", "const unique = Array.from(", "fill(`Ada ${unique}`)",
              "getByText(`Created Ada ${unique}`")):
         source = (tmp_path / path).read_text(encoding="utf-8")
         assert made in source and typed_line in source and checked in source, source

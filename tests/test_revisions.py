@@ -108,3 +108,28 @@ def test_a_wait_wrapped_over_lines_is_the_part_that_failed_whichever_of_its_line
             failed = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="AssertionError",
                          message="Locator expected to have attribute")
             assert failing_part(action, lines, failed, target) == f"wait:{wait}", (target, lines[line - 1])
+
+
+def test_a_url_check_a_fresh_run_landed_elsewhere_from_is_loosened_only_as_far_as_it_holds_then_dropped():
+    """A login that returns the user to the last page they saw (Directus): the run's check saw another page,
+    so no looser pattern of the recorded URL is tried that would not hold for it; none does, and the URL
+    check, verdex's own, is dropped with a comment (``tests/test_landing_page_kept.py`` in a browser)."""
+    recording = read_recording(EXAMPLES / "login.jsonl")
+    plan = build_plan(recording, "login")
+    action = next(s for s in plan.statements if isinstance(s, Action) and any(a.kind == "url" for a in s.asserts))
+    record = recording.records[action.step - 1]
+    landed = "http://127.0.0.1:33633/login/reports/weekly"
+    same_folder = next_revision(action, record, "url", [], "AssertionError", landed="http://h/login/inbox.html")
+    assert same_folder is not None and same_folder.stage == 2      # the path alone would not hold there
+    dropped = next_revision(action, record, "url", [], "AssertionError", landed=landed)
+    assert dropped is not None and dropped.stage == 3 and "the URL is not asserted" in dropped.said
+    revised = apply_revisions(plan, recording.records, [dropped])
+    statement = next(s for s in revised.statements if isinstance(s, Action) and s.step == action.step)
+    assert not any(a.kind == "url" for a in statement.asserts)
+    source = renderer_for("python").test_file(revised)
+    assert "the URL is not asserted" in source and r"/login/welcome\.html$" not in source
+    assert next_revision(statement, record, "url", [dropped], "AssertionError", landed=landed) is None
+    assert Run(label="plain", passed=False, seconds=1.0, message="AssertionError: Page URL expected to be "
+               f"'x'\nActual value: {landed} \nCall log:").landed() == landed
+    assert Run(label="plain", passed=False, seconds=1.0, message=f'Expected pattern: /x$/\nReceived string:  "{landed}"'
+               ).landed() == landed

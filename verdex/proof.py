@@ -245,7 +245,8 @@ def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str],
     part = failing_part(statement, source, failed, target)
     if part == "locator" and FOUND_BUT_DISABLED.search(failed.message):
         return None, "its locator found the element, which stayed disabled"
-    revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line())
+    revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line(),
+                             landed=failed.landed())
     return revision, "" if revision else f"the recording offers no other choice for its {part.split(':')[0]}"
 
 

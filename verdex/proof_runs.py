@@ -59,6 +59,12 @@ class Run:
     def first_line(self) -> str:
         return (self.message.strip().splitlines() or [""])[0][:300]
 
+    def landed(self) -> str:
+        """The URL a failed URL check saw (pytest-playwright's ``Actual value: …``, Playwright Test's
+        ``Received string: "…"``), or ""."""
+        found = re.search(r'^\s*(?:Actual value: (\S+)|Received string:\s+"([^"]+)")', self.message, re.MULTILINE)
+        return (found.group(1) or found.group(2)) if found else ""
+
     def waiting_for(self) -> str:
         """What Playwright's call log says it was waiting for (the locator, the URL), as `` (…)``."""
         found = re.search(r"^\s*-\s*(waiting for .*)$", self.message, re.MULTILINE)

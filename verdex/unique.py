@@ -1,7 +1,7 @@
 """A value of each run's own. A flow that creates something (a todo, a user, a page) fails its second run
 when the app keeps what the first made and a name must be new: "that name is taken", or two rows where the
 test expects one. ``{unique}`` in what the agent types, waits for or checks stands for a token the session
-made once (eight hex digits, the same all session long); the recording holds the token, and the test
+made once (eight hex digits of one shape, below; the same all session long); the recording holds the token, and the test
 exported from it makes its own each run and puts it wherever the recording had it
 (``verdex/generators/unique_literals.py``): ``fill("Buy milk {unique}")`` and a check of the
 "Buy milk 3fa2c1d9" the page then shows become ``f"Buy milk {unique}"`` both.
@@ -14,11 +14,20 @@ import secrets
 from verdex.recording_format import STEP, Step
 
 PLACEHOLDER = "{unique}"
-TOKEN_BYTES = 4                   # 8 hex digits; the test makes its own with the same call (secrets.token_hex)
+# Eight hex digits, a digit then a letter in turn ("3b0f4a1e"), in the session and in every run the same:
+# an app that changes what it shows of a name by its characters' kinds (Directus titles "notes_3b0f4a1e" as
+# "Notes 3b0f4a1e" but "notes_eb0f4a1e" as "Notes Eb0f4a1e", capitalising a word that starts with a letter)
+# shows every run's token as it showed the recording's, so what the agent checked holds in each run.
+TOKEN_LENGTH = 8
+DIGITS, LETTERS = "0123456789", "abcdef"
+# the expression each test makes its own token with, in each target's language
+PYTHON_TOKEN = f'"".join(secrets.choice("{LETTERS}" if i % 2 else "{DIGITS}") for i in range({TOKEN_LENGTH}))'
+TYPESCRIPT_TOKEN = (f'Array.from({{ length: {TOKEN_LENGTH} }}, (_, i) => (i % 2 ? "{LETTERS}" : "{DIGITS}"))'
+                    '.map((kind) => kind[randomInt(kind.length)]).join("")')
 
 
 def new_token() -> str:
-    return secrets.token_hex(TOKEN_BYTES)
+    return "".join(secrets.choice(LETTERS if i % 2 else DIGITS) for i in range(TOKEN_LENGTH))
 
 
 def spelled(text: str | None, token: str) -> str | None:

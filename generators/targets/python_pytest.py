@@ -18,7 +18,7 @@ from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Acti
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
-from verdex.unique import TOKEN_BYTES
+from verdex.unique import PYTHON_TOKEN
 
 DECLARATION = "{name} = {chain}"
 VISIBLE_ONLY = ".filter(visible=True)"   # among the elements that show a text, not its hidden copies
@@ -85,7 +85,7 @@ class PythonPytest:
         if plan.unique:
             self._imports.add("secrets")
             body += [*comments(unique_literals.COMMENT.format(token=plan.unique)),
-                     f"{unique_literals.VARIABLE} = secrets.token_hex({TOKEN_BYTES})"]
+                     f"{unique_literals.VARIABLE} = {PYTHON_TOKEN}"]
         self._variables = Variables(plan, self._variable, DECLARATION)
         with unique_literals.unique_token(plan.unique):
             for statement in plan.statements:

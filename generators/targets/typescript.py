@@ -14,12 +14,12 @@ from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Acti
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
-from verdex.unique import TOKEN_BYTES
+from verdex.unique import TYPESCRIPT_TOKEN
 
 DECLARATION = "const {name} = {chain};"
 VISIBLE_ONLY = ".filter({ visible: true })"   # among the elements that show a text, not its hidden copies
 # names the spec already uses, and JavaScript's reserved words a name could make
-RESERVED = {"page", "expect", "test", "path", "secret", "responseTo", "dialog", "response", "unique", "randomBytes",
+RESERVED = {"page", "expect", "test", "path", "secret", "responseTo", "dialog", "response", "unique", "randomInt",
             "default", "new",
             "delete", "function", "class", "const", "let", "var", "this", "switch", "case", "in", "of", "for",
             "if", "else", "do", "while", "return", "with", "void", "typeof", "try", "catch", "throw", "import",
@@ -98,7 +98,7 @@ class TypeScript:
                      for c in [c.variable for c in plan.contexts] or ["page.context()"]]
         if plan.unique:
             body += [*comments(unique_literals.COMMENT.format(token=plan.unique)),
-                     f"const {unique_literals.VARIABLE} = randomBytes({TOKEN_BYTES}).toString(\"hex\");"]
+                     f"const {unique_literals.VARIABLE} = {TYPESCRIPT_TOKEN};"]
         self._variables = Variables(plan, self._variable, DECLARATION)
         with unique_literals.unique_token(plan.unique):
             for statement in plan.statements:

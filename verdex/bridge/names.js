@@ -309,13 +309,20 @@
   }
 
   // The tooltip a script shows for an element, from the attribute its library reads (Plotly's toolbar,
-  // Bootstrap's, Tippy's): what its author called it, when nothing else names it.
+  // Bootstrap's, Tippy's): what its author called it, when nothing else names it. A directive that keys
+  // its tooltip by an id it generates (Directus's v-tooltip: data-tooltip="oIatrdOqWru0z3ukxFVbo", new
+  // on every render) holds no words: one token of letters mixed with digits, or with its case changing
+  // inside it again and again, is such an id, not a name.
   const TOOLTIP_ATTRIBUTES = ['data-title', 'data-tooltip', 'data-tip', 'data-original-title', 'data-bs-original-title',
     'data-tippy-content'];
+  function generatedId(text) {
+    if (!/^[A-Za-z0-9_-]{10,}$/.test(text)) return false;
+    return /\d/.test(text) && /[A-Za-z]/.test(text) || /[a-z][A-Z].*[a-z][A-Z]/.test(text);
+  }
   function tooltipOf(el) {
     for (const attribute of TOOLTIP_ATTRIBUTES) {
       const text = collapse(el.getAttribute(attribute) || '');
-      if (text && text.length <= 80 && !/[<>]/.test(text)) return { attribute, text };
+      if (text && text.length <= 80 && !/[<>]/.test(text) && !generatedId(text)) return { attribute, text };
     }
     return null;
   }

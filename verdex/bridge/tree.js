@@ -278,27 +278,36 @@
     return '';
   }
 
-  // Among many siblings, a shape seen more than FOLD_RUN times keeps its first FOLD_KEEP
-  // occurrences; one line after the last of them stands for the rest. Siblings of rarer shapes (the
-  // row that has a button among thousands that do not) stay visible wherever they are.
+  // Among many siblings, a run of one shape (its siblings one after another, nothing but text between them)
+  // longer than FOLD_RUN keeps its first FOLD_KEEP; one line after them stands for the rest of the run. A
+  // shape scattered among others is no run, however often it comes: a form's buttons between its fields and
+  // headings (Directus's "Save" among its field types, each a button of no children) all stay where they
+  // are, and so does the one row with a button among thousands that have none (each side of it a run).
   function foldChildren(node) {
     const kids = node.children;
     if (kids.length > FOLD_RUN) {
-      const counts = new Map();
-      for (const k of kids) if (k.text === undefined) counts.set(shapeOf(k), (counts.get(shapeOf(k)) || 0) + 1);
-      const seen = new Map();
       const folded = [];
-      for (const k of kids) {
-        const total = k.text === undefined ? counts.get(shapeOf(k)) : 0;
-        if (total <= FOLD_RUN) { folded.push(k); continue; }
-        const n = (seen.get(k.shape) || 0) + 1;
-        seen.set(k.shape, n);
-        if (n <= FOLD_KEEP) folded.push(k);
+      let shape = null, n = 0, total = 0;
+      kids.forEach((k, index) => {
+        if (k.text !== undefined) { folded.push(k); return; }
+        if (shapeOf(k) !== shape) { shape = k.shape; n = 0; total = runLength(kids, index); }
+        n++;
+        if (total <= FOLD_RUN || n <= FOLD_KEEP) folded.push(k);
         else if (n === FOLD_KEEP + 1) folded.push({ fold: total - FOLD_KEEP, like: k });
-      }
+      });
       node.children = folded;
     }
     for (const c of node.children) if (c.children) foldChildren(c);
+  }
+
+  function runLength(kids, start) {
+    let total = 0;
+    for (let i = start; i < kids.length; i++) {
+      if (kids[i].text !== undefined) continue;
+      if (shapeOf(kids[i]) !== kids[start].shape) break;
+      total++;
+    }
+    return total;
   }
 
   // ---------------------------------------------------------------- rendering
