@@ -48,10 +48,11 @@ class Value(Model):
 
 class Wait(Model):
     kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages",
-                  "server_answers", "value", "focused"]
+                  "server_answers", "value", "focused", "count"]
     locator: Locator | None = None
     count: int | None = None          # server_messages: how many the page's websockets must have heard;
-                                      # server_answers: how many since the page's message after the last action
+                                      # server_answers: how many since the page's message after the last action;
+                                      # count: how many elements the locator must find (its styled page's one)
     text: str | None = None
     pattern: str | None = None        # text_visible: the text as a regular expression, its numbers as \d+;
                                       # value: what the value must hold (the text typed before it)

@@ -262,9 +262,10 @@ def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait
 
 
 def _paced_signal(wait: Wait) -> Wait:
-    """The app's readiness signal before the first action on a page it opened is part of its loading: it
-    waits as long as a navigation may (a fresh load that hydrates late still gets there)."""
-    if wait.kind != "attribute" or wait.timeout_ms is not None:
+    """The app's readiness signal, or its stylesheet hiding a look-alike, before the first action on a page it
+    opened is part of its loading: it waits as long as a navigation may (a fresh load that hydrates late, or
+    whose CSS comes late, still gets there)."""
+    if wait.kind not in ("attribute", "count") or wait.timeout_ms is not None:
         return wait
     return wait.model_copy(update={"timeout_ms": waits.STARTUP_TIMEOUT_MS,
                                    "reason": f"{wait.reason}; the page is still loading, so it waits as long as a load"})
@@ -294,6 +295,9 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     blocker = waits.blocker_wait(record) if record.waited else None
     if blocker is not None and not any(w.kind == blocker.kind and w.locator == blocker.locator for w in found_waits):
         found_waits.append(blocker)
+    styled = waits.styled_wait(record)
+    if styled is not None:
+        found_waits.append(styled)
     if key in no_effect:
         readiness = waits.readiness_wait(no_effect.pop(key), record)
         if readiness is not None:

@@ -118,7 +118,10 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
         if revision.kind in ("locator", "wait") or revision.kind == "url" and revision.stage == URL_DROPPED else action.note
     if revision.kind == "locator":
         steps = _steps(_candidates(record)[revision.stage])
-        return action.model_copy(update={"locator": Locator(steps=steps), "note": note})
+        # a wait for the old locator to find one (its look-alikes hidden by a stylesheet) waits on the new one
+        kept = [w.model_copy(update={"locator": Locator(steps=steps)})
+                if w.kind == "count" and w.locator == action.locator else w for w in action.waits]
+        return action.model_copy(update={"locator": Locator(steps=steps), "waits": kept, "note": note})
     if revision.kind == "wait":
         kept = [w for i, w in enumerate(action.waits) if i != revision.wait]
         return action.model_copy(update={"waits": kept, "note": note})

@@ -175,6 +175,23 @@ def blocker_wait(record: Record) -> Wait | None:
     return Wait(kind="hidden", locator=blocker, reason=f"the target was {covered.split(' [ref=')[0]}")
 
 
+def styled_wait(record: Record) -> Wait | None:
+    """The action's locator was unique on the styled page only: the page holds look-alikes of its target that a
+    stylesheet alone hides (``styled_twins``; no attribute, no inline style hides them). Until that stylesheet
+    is applied — the page has committed, its CSS is still on its way — the locator finds them too, and
+    Playwright's action fails at once on strict mode (it retries actionability, never a strict violation).
+    ``to_have_count(1)`` retries until the page hides them, for any action, not only the first after a load,
+    and waits for nothing else (a page's ``load`` waits for every image and frame too)."""
+    locator = locator_of(record.locators)
+    twins = record.locators.chosen.styled_twins if record.locators else 0
+    if locator is None or locator.positional or not twins:
+        return None
+    them, it = ("a look-alike", "it") if twins == 1 else (f"{twins} look-alikes", "them")
+    return Wait(kind="count", locator=locator, count=1,
+                reason=f"the page holds {them} of the target that a stylesheet alone hides: until the page is "
+                       f"styled the locator finds {it} too, and the action would fail on strict mode")
+
+
 def ancestor_locator(record: Record, test_id: str) -> Locator:
     """An ancestor of the record's target, by its test id, in the target's frame (the ancestors the
     preflight reports live in the target's own document)."""

@@ -67,6 +67,12 @@ a copy of one:
 - ``/titled/``: "Create" shows the name typed as a title, each word's first character capitalised
   (``notes_3b0f4a1e`` as "Notes 3b0f4a1e", ``notes_eb0f4a1e`` as "Notes Eb0f4a1e"), as a CMS titles a
   collection's name.
+  the sizes and durations anew on every load (``30b`` then ``33b``, ``22ms`` then ``33ms``);
+- ``/styled/``: "Sign in" posts a form, whose answer is the library page: a file input in its navigation
+  ("Choose File", which says what was chosen) and a second one in a form for another use, hidden by the
+  page's external stylesheet alone (``class="hide"``, ``.hide {display: none !important}``, as Bootstrap's).
+  The server holds that stylesheet ``stylesheet_hold_s`` seconds (the test sets it: none while recording,
+  ``STYLESHEET_HOLD_S`` when the test it wrote runs), so the page commits, unstyled, with both inputs shown.
 """
 
 from __future__ import annotations
@@ -87,8 +93,19 @@ REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a tim
 SYNC_DELAY_MS = 50           # the sync queue tells the server of a change this long after it
 LOCK_S = 1.0                 # the server's answer to a syncer's lock: its DELETE goes out after it
 SYNCED_NOTES = ("Groceries", "Errands")
+STYLESHEET_HOLD_S = 1.0      # how long /styled/'s stylesheet is held while a generated test runs
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
+STYLED_SIGN_IN = ("<form method='post' action='/styled/library'><button>Sign in</button></form>", "")
+STYLED_LIBRARY = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Library</title>
+<script>document.addEventListener("change", (event) => {
+  document.querySelector("[role=status]").textContent = "Chosen: " + event.target.files[0].name;
+});</script>
+<link rel="stylesheet" href="/styled/site.css"></head>
+<body><nav><h1>Library</h1><input type="file" id="upload"></nav>
+<form class="hide" method="post" action="/styled/format"><input type="file" id="format"></form>
+<p role="status"></p></body></html>"""
+STYLED_CSS = ".hide { display: none !important; }"
 FOLDERS = ("<button type='button'>New folder</button>",
            """document.querySelector("button").addEventListener("click", async () => {
   const answer = await fetch("/api/folders", { method: "POST" }).then((r) => r.json());
@@ -335,6 +352,7 @@ class GenerationApps:
         self.lock = threading.Lock()
         self.request_log_loads = 0
         self.last_desk_page = "/desk/inbox"
+        self.stylesheet_hold_s = 0.0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
@@ -346,13 +364,18 @@ class GenerationApps:
                  "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
-                 "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
+                 "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
         if method == "GET" and path.startswith("/catalog/") and path != "/catalog/":
             name = unquote(path.rsplit("/", 1)[1])
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
+        if method == "POST" and path == "/styled/library":
+            return 200, "text/html", STYLED_LIBRARY
+        if method == "GET" and path == "/styled/site.css":
+            time.sleep(self.stylesheet_hold_s)
+            return 200, "text/css", STYLED_CSS
         if method == "GET" and path == "/api/request-log":
             with self.lock:
                 self.request_log_loads += 1

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from verdex.generators import build_plan, read_recording
+from verdex.generators import build_plan, read_recording, waits
 from verdex.generators.line_map import statement_at
 from verdex.generators.plan import Action, Check, Goto
 from verdex.generators.revisions import apply_revisions, looser_url_pattern, next_revision
@@ -67,6 +67,28 @@ def test_the_next_locator_is_the_next_candidate_the_recording_proved_and_none_af
     assert revision is not None and revision.stage == 1 and "the next candidate from the recording (role)" in revision.said
     assert next_revision(action, record, "locator", [revision], "Timeout") is None
     assert next_revision(action, steps[action.step - 1], "locator", [], "Timeout") is None
+
+
+def test_a_wait_for_the_locator_to_find_one_moves_onto_the_next_candidate():
+    """A locator whose look-alikes a stylesheet hides waits to find one (``styled_twins``); proving moved to the next
+    candidate: that one is waited for, the old one is not left behind."""
+    steps, action = _shop()
+    recorded = steps[action.step - 1]
+    chosen = recorded.locators.chosen.model_copy(update={"styled_twins": 1})
+    other = RankedLocator(kind="role", steps=[LocatorStep(method="get_by_role", args=["button"], kwargs={"name": "Add"})],
+                          score=100, matches=1, is_target=True)
+    record = recorded.model_copy(update={"locators": recorded.locators.model_copy(
+        update={"chosen": chosen, "candidates": [chosen, *recorded.locators.candidates[1:], other]})})
+    action = action.model_copy(update={"waits": [*action.waits, waits.styled_wait(record)]})
+    plan = build_plan(read_recording(EXAMPLES / "shop.jsonl"), "shop")
+    plan = plan.model_copy(update={"statements": [action if isinstance(s, Action) and s.step == action.step else s
+                                                  for s in plan.statements]})
+    revision = next_revision(action, record, "locator", [], "Timeout")
+    revised = next(s for s in apply_revisions(plan, [*steps[:action.step - 1], record, *steps[action.step:]],
+                                              [revision]).statements if isinstance(s, Action) and s.step == action.step)
+    counted = [w for w in revised.waits if w.kind == "count"]
+    assert counted and all(w.locator == revised.locator for w in counted), revised.waits
+    assert revised.locator != action.locator
 
 
 def test_a_response_wait_is_matched_by_method_and_path_then_dropped_and_each_says_so():

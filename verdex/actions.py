@@ -347,6 +347,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
         choice = await locators.locate(tab.page, lambda: tab.candidates(ref, pointer=pointer), tab.test_id_attribute,
                                        first=locating)
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
+    choice = locators.with_styled_twins(choice, locating, tab.test_id_attribute)
     tab.proven_locators[ref] = choice
     observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
     if observed is not None and action == "click":      # keys or a value again would be typed twice

@@ -499,6 +499,9 @@ class RoleCandidate(Fact):
     words: str | None = Field(None, description="the name without the count, price or date it holds "
                                                  "(\"Best Trial (1)\" → \"Best Trial\")")
     exact: bool = Field(True, description="the whole name (False: a part of it, Playwright's name without exact)")
+    styled_twins: int = Field(0, description="elements of the same role and name that a stylesheet alone hides (no "
+                                             "attribute, no inline style): found too until the page is styled",
+                              exclude_if=lambda twins: twins == 0)
 
     @property
     def key(self) -> str:
@@ -696,6 +699,9 @@ class RankedLocator(Fact):
     is_target: bool = Field(description="the single match is the target itself")
     volatile: bool = False
     counted_by: str = Field("playwright", description="playwright (its engine ran the locator) or bridge (estimate)")
+    styled_twins: int = Field(0, description="look-alikes a stylesheet alone hides (no attribute, no inline style): "
+                                             "the locator matches them too until the page is styled (format 13)",
+                              exclude_if=lambda twins: twins == 0)
 
 
 class LocatorChoice(Fact):

@@ -188,6 +188,21 @@ def bridge_choice(info: Locating, test_id_attribute: str = "data-testid") -> Loc
     return None
 
 
+def with_styled_twins(choice: LocatorChoice, info: Locating, test_id_attribute: str = "data-testid") -> LocatorChoice:
+    """The choice saying how many look-alikes of its target a stylesheet alone hides, when it is the target's
+    role and name (the bridge counted them with it): unique on the styled page, the locator finds them too
+    while the page's stylesheet is on its way, and an action fails at once on strict mode. The test waits
+    for the locator to find one before it acts (``generators/waits.py``, ``styled_wait``)."""
+    frames = [frame_step(f, test_id_attribute) for f in info.frames]
+    for candidate in info.candidates:
+        if isinstance(candidate, RoleCandidate) and candidate.styled_twins:
+            if frames + [candidate_step(candidate)[0]] == choice.chosen.steps:
+                chosen = choice.chosen.model_copy(update={"styled_twins": candidate.styled_twins})
+                candidates = [chosen if c == choice.chosen else c for c in choice.candidates]
+                return choice.model_copy(update={"chosen": chosen, "candidates": candidates})
+    return choice
+
+
 def _alone_candidate(candidate: CountedCandidate) -> bool:
     """A role without a name, or a class: unique only while the target is alone of its kind (the one
     todo's checkbox, ``get_by_role("checkbox")``); a container that tells the target apart is preferred

@@ -21,7 +21,9 @@ the page's websocket servers sent after the page, once the action before had set
 action typed (``answers_before``: a debounced field's value, which the server answers); 11 — the header holds the
 token ``{unique}`` stood for in the session's text (``unique``), which the test makes anew each run
 (verdex/unique.py); 12 — an action's preflight may name the closed container that clipped its target away
-(``closed_container``: a collapsed section, a <details> not open) and the toggle that opens it.
+(``closed_container``: a collapsed section, a <details> not open) and the toggle that opens it; 13 — an action's
+chosen locator (its target's role and name) may count the look-alikes a stylesheet alone hides (``styled_twins``):
+the locator finds them too until the page is styled, so the test waits for it to find one before it acts.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 12
+FORMAT_VERSION = 13
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

@@ -245,6 +245,7 @@ class PythonPytest:
             "visible": (target, "to_be_visible", []),
             "enabled": (target, "to_be_enabled", []),
             "focused": (target, "to_be_focused", []),
+            "count": (target, "to_have_count", [str(wait.count)]),
             "attribute": (target, "to_have_attribute", [literal(wait.attribute), literal(wait.value)]),
             "value": (target, "to_have_value", [f"re.compile({pattern_literal(wait.pattern)})" if wait.pattern
                                                  else literal(wait.value)]),

@@ -270,6 +270,7 @@ class TypeScript:
             "visible": (target, "toBeVisible", []),
             "enabled": (target, "toBeEnabled", []),
             "focused": (target, "toBeFocused", []),
+            "count": (target, "toHaveCount", [str(wait.count)]),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
             "value": (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
             "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern

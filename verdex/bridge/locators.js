@@ -247,6 +247,35 @@
     return count;
   }
 
+  // Look-alikes of a role candidate that a stylesheet alone hides: the same role and name, hidden for the
+  // accessibility tree, but by no attribute of theirs or their ancestors (hidden, aria-hidden, an inline
+  // style, a closed <details> or <dialog>). Until that stylesheet is applied (the page has committed, its CSS
+  // is on its way) Playwright's role engine finds them too, and an action fails at once on strict mode:
+  // Bootstrap's `.hide {display: none !important}` on a second file input.
+  function styledTwins(candidate, pool) {
+    let count = 0;
+    for (const el of pool) {
+      if (!hiddenForAria(el) || role(el) !== candidate.role || hiddenByMarkup(el)) continue;
+      if (candidate.name === null || hiddenElementName(el) === candidate.name) count++;
+    }
+    return count;
+  }
+
+  function hiddenByMarkup(el) {
+    for (let node = el; node; node = parentOf(node)) {
+      if (SKIPPED_TAGS.has(node.tagName) || node.hasAttribute('hidden') || node.getAttribute('aria-hidden') === 'true')
+        return true;
+      const inline = node.style;
+      if (inline && (inline.display === 'none' || inline.visibility === 'hidden' || inline.visibility === 'collapse'))
+        return true;
+      const parent = parentOf(node);
+      if (parent && parent.tagName === 'DETAILS' && !parent.open && node.tagName !== 'SUMMARY') return true;
+      if (node.tagName === 'DIALOG' && !node.open) return true;
+      if (parent && parent.shadowRoot && node.parentElement === parent && !node.assignedSlot) return true;
+    }
+    return false;
+  }
+
   // Shadow roots met by the tree walk, so that a selector can be asked of them too.
   const shadowRoots = new Set();
 
@@ -352,7 +381,12 @@
         if (unique) { candidate.estimate = null; continue; }
         // text that is also an ambiguous accessible name of the same elements is ambiguous as text too
         if (candidate.kind === 'text' && ambiguousNames.has(candidate.value)) { candidate.estimate = 2; continue; }
-        candidate.estimate = matchesOf(candidate, poolFor(candidate, doc), 2);
+        const pool = poolFor(candidate, doc);
+        candidate.estimate = matchesOf(candidate, pool, 2);
+        if (candidate.kind === 'role' && candidate.estimate === 1) {
+          const twins = styledTwins(candidate, pool);
+          if (twins) candidate.styled_twins = twins;
+        }
         if (candidate.kind === 'role' && candidate.estimate > 1 && candidate.name) ambiguousNames.add(candidate.name);
         if (candidate.estimate === 1 && !candidate.volatile && !alone(candidate)) unique = true;
       }

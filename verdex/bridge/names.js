@@ -41,6 +41,12 @@
     return name;
   }
 
+  // The name a hidden element would have if it were shown (Playwright's, with include_hidden): a look-alike
+  // a stylesheet hides is named as its twin on the page is.
+  function hiddenElementName(el) {
+    return flatten(textAlternative(el, { visited: new Set(), target: 'self', includeHidden: true }));
+  }
+
   function flatten(text) {
     return text.split('\u00A0').map((chunk) => chunk.replace(/\r\n/g, '\n').replace(/[\u200b\u00ad]/g, '')
       .replace(/\s\s*/g, ' ')).join('\u00A0').trim();
@@ -60,7 +66,7 @@
     const child = { ...options, target: options.target === 'self' ? 'descendant' : options.target };
     const inHiddenReference = (options.inLabelledBy && options.inLabelledBy.hidden) ||
       (options.inNative && options.inNative.hidden) || (options.inLabel && options.inLabel.hidden);
-    if (SKIPPED_TAGS.has(el.tagName) || (!inHiddenReference && hiddenForAria(el))) {
+    if (SKIPPED_TAGS.has(el.tagName) || (!inHiddenReference && !options.includeHidden && hiddenForAria(el))) {
       options.visited.add(el);
       return '';
     }
