@@ -98,6 +98,24 @@ async def test_a_name_that_holds_a_count_is_found_by_its_words_while_they_tell_i
                      "Complete (12)": 'page.get_by_role("menuitem", name="Complete (12)", exact=True)'}
 
 
+async def test_a_count_badge_leaves_the_words_beside_it_and_a_pagers_number_stays_its_name(session):
+    """A tab whose name holds a count badge ("Inbox" and a span holding "12", "Archive" and "99+") is found by
+    the words beside it; a pager's link whose name is its number alone has no words beside it: no badge."""
+    tab = await session.tab()
+    await tab.page.set_content('<div role="tablist"><button role="tab">Inbox <span class="badge">12</span></button>'
+                               '<button role="tab">Archive <span class="badge">99+</span></button></div>'
+                               '<nav><a href="#p2"><span>2</span></a> <a href="#p3"><span>3</span></a></nav>')
+    codes = {}
+    for role, name in (("tab", "Inbox 12"), ("tab", "Archive 99+"), ("link", "2")):
+        ref = (await _refs(tab, rf'{role} "{re.escape(name)}"'))[0]
+        choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+        assert choice.chosen.matches == 1 and choice.chosen.is_target
+        codes[name] = choice.code
+    assert codes == {"Inbox 12": 'page.get_by_role("tab", name="Inbox")',
+                     "Archive 99+": 'page.get_by_role("tab", name="Archive")',
+                     "2": 'page.get_by_role("link", name="2", exact=True)'}
+
+
 async def test_the_words_ride_along_in_the_facts_of_what_covers_a_target(session):
     """Preflight describes a cover by the same candidates, words included (a typed fact, not a contract error)."""
     tab = await session.tab()

@@ -164,6 +164,8 @@ def bridge_choice(info: Locating, test_id_attribute: str = "data-testid") -> Loc
     with it while Playwright's engine proves it (see ``prove``)."""
     frames = [frame_step(f, test_id_attribute) for f in info.frames]
     simple = _ranked_candidates(info)
+    if any(isinstance(c, RoleCandidate) and c.words for c in info.candidates):
+        return None      # a name that holds a count: its words, which only Playwright counts, come first
     for candidate, step, score in simple:
         if candidate.estimate == 1 and not candidate.volatile and not _alone_candidate(candidate):
             chosen = RankedLocator(kind=candidate.kind, steps=frames + [step], score=score, matches=1,

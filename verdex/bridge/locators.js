@@ -28,6 +28,42 @@
     return (words.match(/\p{L}/gu) || []).length >= 5 && words !== name ? words : null;
   }
 
+  // A count badge: an element inside a control that holds a number and nothing else ("0", "12", "99+"), the
+  // count of what the control names (a shelf's books, a folder's unread mail, a tab's items), a separate
+  // thing drawn beside its words. It changes with the data, as "(2)" does: the words beside it find the
+  // control. Only a few elements are looked at (a link or a tab, not a page).
+  const BADGE_COUNT = /^\d[\d,.]*\+?$/;
+  const BADGE_LOOK = 40;
+  function badgeCounts(el) {
+    const inside = el.getElementsByTagName('*');
+    if (inside.length > BADGE_LOOK) return [];
+    const out = [];
+    for (const child of inside) {
+      if (child.firstElementChild || hiddenForAria(child)) continue;
+      const text = collapse(child.textContent || '');
+      if (BADGE_COUNT.test(text)) out.push(text);
+    }
+    return out;
+  }
+
+  // The words of a name beside its count badges ("\ue001 Garden 3fa2c1d9 0" → "Garden 3fa2c1d9"): the
+  // longest run between them, an icon font's glyph or a mark at its ends left out, so that it is a part of
+  // the name as Playwright matches one (a name without exact). Null when fewer than five letters are left.
+  const letters = (text) => (text.match(/\p{L}/gu) || []).length;
+  function runsBeside(name, counts) {
+    const badge = new RegExp('(?:^|\\s)(?:' + counts.map((c) => c.replace(/[.+]/g, '\\$&')).join('|') + ')(?=\\s|$)');
+    return name.split(badge).map((run) => collapse(run).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  }
+  function wordsBeside(name, counts) {
+    const words = runsBeside(name, counts).reduce((best, run) => (letters(run) > letters(best) ? run : best), '');
+    return letters(words) >= 5 && words !== name ? words : null;
+  }
+  // The count badges of a named element that has words beside them (a pager's link "2" is no badge's).
+  function badgesOf(el, name) {
+    const counts = name ? badgeCounts(el) : [];
+    return counts.length && runsBeside(name, counts).some((run) => letters(run) > 0) ? counts : [];
+  }
+
   // A field whose label holds other controls and no text of its own that shows (Fava's narration field:
   // its "Narration:" hidden on a desktop, its "Add metadata" button "m" beside it) is named by those
   // controls' text alone, in Chromium and in Playwright: "m" is the button's, not the field's, and goes
@@ -44,18 +80,23 @@
 
   function locatorCandidates(el) {
     const out = [];
-    const r = role(el);
+    // a control marked aria-hidden (listed by the snapshot when it is the only way to do something) has no
+    // role or name Playwright's role engine sees: its text finds it
+    const r = el.closest('[aria-hidden="true" i]') ? null : role(el);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
     const borrowed = !!name && nameBorrowed(el);
     const testId = el.getAttribute(TEST_ID);
     // a test id that names the element's kind, not which one (Gradio's data-testid="checkbox" on every checkbox)
     if (testId) out.push({ kind: 'test_id', value: testId, ...(r && testId.toLowerCase() === r ? { generic: true } : {}) });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
+    const counts = badgesOf(el, name);
     if (r && !TRANSPARENT_ROLES.has(r) && name) {
-      const words = looksVolatile(name) && name.length <= LONG_VALUE ? wordsOf(name) : null;
+      const words = name.length > LONG_VALUE ? null : counts.length ? wordsBeside(name, counts)
+        : looksVolatile(name) ? wordsOf(name) : null;
       // a name that holds a time relative to now, only by the words around it ("Updated 15 seconds ago")
       if (words || !RELATIVE_TIME.test(name))
-        out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || !SAYS_SOMETHING.test(name) || borrowed, ...(words ? { words } : {}) });
+        out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || counts.length > 0 || !SAYS_SOMETHING.test(name) || borrowed,
+          ...(words ? { words } : {}) });
     }
     const placeholder = el.getAttribute('placeholder');
     if (placeholder) out.push({ kind: 'placeholder', value: placeholder, volatile: placeholder.length > LONG_VALUE });
@@ -70,7 +111,7 @@
     const text = collapse(renderedText(el));
     if (text && text.length <= LONG_VALUE && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !childHolds(el, text)
       && !RELATIVE_TIME.test(text))
-      out.push({ kind: 'text', value: text, volatile: looksVolatile(text) || (SCOPE_ROLES.has(r) && concatenated(el)) });
+      out.push({ kind: 'text', value: text, volatile: looksVolatile(text) || counts.length > 0 || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
     if (title) out.push({ kind: 'title', value: title, volatile: title.length > LONG_VALUE });
     for (const key of authoredKeys(el)) out.push({ kind: 'attribute', value: key });
@@ -81,7 +122,7 @@
       : el.tagName.toLowerCase()) + ':has(' + icon.selector + ')' });
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
     // the container that holds it tells it apart
-    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name))) out.push({ kind: 'role', role: r, name: null });
+    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name) || counts.length)) out.push({ kind: 'role', role: r, name: null });
     const selector = classSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;

@@ -301,7 +301,7 @@
       ref: args.ref, attached: true, tag: el.tagName.toLowerCase(), role: r,
       name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(target), NAME_LIMIT) : '',
       stand_in: standIn ? describeStandIn(standIn) : null,
-      visible: rect.width > 0 && rect.height > 0 && !!s && s.visibility === 'visible' && !hiddenForAria(el),
+      visible: rect.width > 0 && rect.height > 0 && !!s && s.visibility === 'visible' && (!hiddenForAria(el) || listedHiddenControl(el)),
       box: { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) },
       page_box: pageBox(el),
       in_viewport: rect.width * rect.height > 0 ? Math.round(visibleArea / (rect.width * rect.height) * 100) / 100 : 0,

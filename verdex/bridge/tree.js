@@ -82,6 +82,41 @@
     return rect.width > 0 && rect.height > 0;
   }
 
+  // A control marked aria-hidden="true" that a user still sees and clicks (OctoPrint's wizard dialogs close
+  // only by such a "Close" link, drawn in their footer): out of the accessibility tree, it may be the only
+  // way to do something. It is listed, said to be aria-hidden, when it is a link, a button or a control
+  // wired up by script, drawn and visible, with a short text of its own (its locator finds it by that text:
+  // Playwright's role engine does not see it), inside no other control and holding none: a decorative
+  // icon inside a button stays a part of the button.
+  const HIDDEN_CONTROL_TEXT = 40;
+  function hiddenControl(el, s) {
+    if (s.visibility !== 'visible' || el.hasAttribute('inert')) return false;
+    if (!el.matches(CONTROLS) && !scriptClickable(el, s)) return false;
+    if (el.matches('input, select, textarea') || el.querySelector(CONTROLS)) return false;
+    for (let a = parentOf(el); a && a.nodeType === 1; a = parentOf(a)) {
+      const ar = role(a);
+      if ((ar && isInteractive(a, ar)) || a.tagName === 'LABEL') return false;
+    }
+    const text = collapse(renderedText(el));
+    const rect = el.getBoundingClientRect();
+    return !!text && text.length <= HIDDEN_CONTROL_TEXT && rect.width > 0 && rect.height > 0;
+  }
+
+  // Such a control, listed by the snapshot: marked aria-hidden itself, in a part of the page that is not.
+  function listedHiddenControl(el) {
+    if ((el.getAttribute('aria-hidden') || '').toLowerCase() !== 'true') return false;
+    const parent = parentOf(el), s = style(el);
+    return !!s && (!parent || parent.nodeType !== 1 || !hiddenForAria(parent)) && hiddenControl(el, s);
+  }
+
+  function hiddenControlNode(el, s) {
+    const r = role(el);
+    const shown = r && isInteractive(el, r) ? r : 'clickable';
+    return { el, role: shown, name: collapse(renderedText(el)), ref: refFor(el), testId: el.getAttribute(TEST_ID) || null,
+      attrs: [...states(el, shown), 'aria-hidden'], value: null, url: shown === 'link' ? clip(el.getAttribute('href') || '', NAME_LIMIT) : null,
+      children: [], shape: '', nameable: false };
+  }
+
   function clickableName(el) {
     const own = el.getAttribute('title') || el.getAttribute('aria-label') || el.getAttribute('alt') ||
       (tooltipOf(el) || {}).text;
@@ -110,7 +145,10 @@
     if (SKIPPED_TAGS.has(el.tagName) || undrawnSvgPart(el)) return;
     const s = style(el);
     if (!s || s.display === 'none') return;
-    if ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') return;
+    if ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') {
+      if (hiddenControl(el, s)) out.push(hiddenControlNode(el, s));
+      return;
+    }
     if (el.hasAttribute('inert')) return;
     ctx.visited++;
     const visible = s.visibility === 'visible' && s.display !== 'contents';
