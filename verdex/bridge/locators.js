@@ -58,9 +58,12 @@
     const words = runsBeside(name, counts).reduce((best, run) => (letters(run) > letters(best) ? run : best), '');
     return letters(words) >= 5 && words !== name ? words : null;
   }
-  // The count badges of a named element that has words beside them (a pager's link "2" is no badge's).
-  function badgesOf(el, name) {
-    const counts = name ? badgeCounts(el) : [];
+  // The count badges of a named control that has words beside them (a pager's link "2" is no badge's). A row's
+  // or a cell's number is its data (a status, a size), not a count drawn beside its name.
+  const BADGE_ROLES = new Set(['link', 'button', 'tab', 'menuitem', 'menuitemradio', 'menuitemcheckbox', 'treeitem',
+    'option']);
+  function badgesOf(el, r, name) {
+    const counts = name && BADGE_ROLES.has(r) ? badgeCounts(el) : [];
     return counts.length && runsBeside(name, counts).some((run) => letters(run) > 0) ? counts : [];
   }
 
@@ -89,7 +92,7 @@
     // a test id that names the element's kind, not which one (Gradio's data-testid="checkbox" on every checkbox)
     if (testId) out.push({ kind: 'test_id', value: testId, ...(r && testId.toLowerCase() === r ? { generic: true } : {}) });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
-    const counts = badgesOf(el, name);
+    const counts = badgesOf(el, r, name);
     if (r && !TRANSPARENT_ROLES.has(r) && name) {
       const words = name.length > LONG_VALUE ? null : counts.length ? wordsBeside(name, counts)
         : looksVolatile(name) ? wordsOf(name) : null;
