@@ -15,6 +15,7 @@ import pytest
 
 from verdex import actions
 from verdex.errors import NotActionable
+from verdex.preflight import judge
 
 pytestmark = pytest.mark.anyio
 
@@ -95,3 +96,14 @@ async def test_the_recording_keeps_the_closed_container_of_a_refused_click(sessi
     closed = refused["preflight"]["closed_container"]
     assert closed["id"] == "connection" and closed["toggle"]["name"] == "Connection", closed
     assert refused["blocker"] is None, "no cover to wait for"
+
+
+async def test_keys_go_to_a_control_in_a_closed_section(session, apps):
+    """A closed container clips away what a point lands on; a key press goes to the focused element wherever its
+    container clips it, as Playwright's press does. (A field's 0 px box under its own widget, CodeMirror's
+    textarea under its lines, is no section at all: tests/test_code_editors.py.)"""
+    tab, text = await _page(session, apps)
+    facts = await tab.preflight(_ref(text, r'button "Disconnect"'))
+    assert facts.closed_container is not None
+    assert judge(facts, "click").blocking[0].startswith("clipped away by its closed container div#connection")
+    assert not any("clipped" in said for said in judge(facts, "press").blocking), judge(facts, "press")

@@ -43,7 +43,7 @@ from verdex.facts import (
     Verdict,
     WaitRecord,
 )
-from verdex.preflight import POINTER_ACTIONS, Action, blockers, judge, passes_through, waits_in_vain
+from verdex.preflight import POINTER_ACTIONS, Action, as_acted, blockers, judge, passes_through, waits_in_vain
 from verdex.browser.calls import core_call
 from verdex.proposals import proposals
 from verdex.secret_names import secret_env_name
@@ -282,6 +282,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     kind: Action = "click" if action == "drag" else action  # type: ignore[assignment]
     pointer = kind in POINTER_ACTIONS
     facts, locating, started = await tab.preflight_and_candidates(ref, watch=effects, pointer=pointer)
+    facts = as_acted(facts, kind)
     tool, target = str(action), {"ref": ref, "role": facts.role, "name": facts.name}
     tab.guard.confirm(tool, target, gated_risk(facts.risk, facts.submit_risk, action, key=args.get("key"),
                                                submit=args.get("submit", False)), confirm, tab.page.url)
@@ -515,7 +516,7 @@ async def _wait_until_clear(tab: Tab, ref: str, action: Action, verdict: Verdict
     first = list(verdict.blocking)
     while True:
         await asyncio.sleep(WAIT_POLL_S)
-        facts = await tab.preflight(ref, pointer=action in POINTER_ACTIONS)
+        facts = as_acted(await tab.preflight(ref, pointer=action in POINTER_ACTIONS), action)
         verdict = judge(facts, action)
         elapsed = time.monotonic() - started
         if not verdict.blocking or elapsed >= bound_s:

@@ -33,7 +33,22 @@ AT_A_POINT = (*POINTER_ACTIONS, "hover")     # actions a target that moves may b
 RECENT_MUTATION_MS = 200
 
 
+def as_acted(facts: PreflightFacts, action: Action) -> PreflightFacts:
+    """The facts as the action meets them. A closed container clips away what a point lands on; keys and a choice
+    go to the element wherever its container clips it (Playwright types into it), and a 0 px box around a field
+    whose place the field's own widget fills is that widget's hiding place for its input, not a section (a
+    code editor keeps its textarea in one, under its lines: what a click meets there is the editor, said as a
+    cover)."""
+    closed = facts.closed_container
+    centre = next((p.hit for p in facts.coverage if p.point == "center"), None)
+    hiding_place = facts.editable and centre is not None and centre.same_widget
+    if closed is None or (action in AT_A_POINT and not hiding_place):
+        return facts
+    return facts.model_copy(update={"closed_container": None})
+
+
 def judge(facts: PreflightFacts, action: Action) -> Verdict:
+    facts = as_acted(facts, action)
     blocking: list[str] = []
     advisory: list[str] = []
     closed = facts.closed_container
