@@ -51,6 +51,10 @@ a copy of one:
 - ``/tasks/``: a table of tasks, each row opened by a click, and a filter box over it that redraws the
   table with the rows that hold what is typed (the others are taken off the page, as a data grid's filter
   does);
+- ``/basket/``: a panel with a test id (``data-testid="basket"``) whose heading counts what the server
+  keeps in it ("Basket (1)", drawn from ``GET /api/basket``), over a note field with no name; "Add item"
+  adds one (``POST /api/basket``) and draws the count again — as Verdaccio's versions panel ("Current Tags
+  (1)") holds its unnamed version filter: each run adds an item, so the next counts one more;
 - ``/request-log/``: a log of requests an app has seen (a proxy's, a job runner's, a network panel), drawn
   from ``GET /api/request-log`` as a table whose rows open when clicked: each row its URL (an address with
   its port: ``http://10.0.0.7:8080/beta.json``), method, status, size and duration; the server measures
@@ -75,6 +79,12 @@ REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a tim
 SYNC_DELAY_MS = 50           # the sync queue tells the server of a change this long after it
 LOCK_S = 1.0                 # the server's answer to a syncer's lock: its DELETE goes out after it
 SYNCED_NOTES = ("Groceries", "Errands")
+BASKET = ("<button type='button'>Add item</button><section data-testid='basket'><h2></h2><input></section>",
+          """const counted = (items) => { document.querySelector("h2").textContent = `Basket (${items.length})`; };
+fetch("/api/basket").then((r) => r.json()).then(counted);
+document.querySelector("button").addEventListener("click", async () => {
+  counted(await fetch("/api/basket", { method: "POST", body: "{}" }).then((r) => r.json()));
+});""")
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
 FOLDERS = ("<button type='button'>New folder</button>",
@@ -280,6 +290,7 @@ class GenerationApps:
         self.synced_notes = list(SYNCED_NOTES)
         self.lock = threading.Lock()
         self.request_log_loads = 0
+        self.basket = 0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
@@ -287,7 +298,7 @@ class GenerationApps:
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR),
                  "/windows/": ("Windows", WINDOWS),
-                 "/request-log/": ("Requests", REQUEST_LOG), "/tasks/": ("Tasks", TASKS),
+                 "/request-log/": ("Requests", REQUEST_LOG), "/tasks/": ("Tasks", TASKS), "/basket/": ("Shop", BASKET),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS)}
         if method == "GET" and path.split("?")[0] in pages:
@@ -303,6 +314,10 @@ class GenerationApps:
             return 200, "application/json", json.dumps([
                 {"url": "http://10.0.0.7:8080/" + name, "size": f"{27 + i + 3 * loads}b",
                  "time": f"{11 + 5 * i + 11 * loads}ms"} for i, name in enumerate(LOGGED_PATHS)])
+        if path == "/api/basket":
+            with self.lock:
+                self.basket += method == "POST"
+                return 200, "application/json", json.dumps(["item"] * self.basket)
         if method == "GET" and path == "/api/synced":
             return 200, "application/json", json.dumps(self.synced_notes)
         if method == "GET" and path == "/api/synced/lock":
