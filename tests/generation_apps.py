@@ -51,6 +51,10 @@ a copy of one:
 - ``/tasks/``: a table of tasks, each row opened by a click, and a filter box over it that redraws the
   table with the rows that hold what is typed (the others are taken off the page, as a data grid's filter
   does);
+- ``/basket/``: a panel with a test id (``data-testid="basket"``) whose heading counts what the server
+  keeps in it ("Basket (1)", drawn from ``GET /api/basket``), over a note field with no name; "Add item"
+  adds one (``POST /api/basket``) and draws the count again — as Verdaccio's versions panel ("Current Tags
+  (1)") holds its unnamed version filter: each run adds an item, so the next counts one more;
 - ``/request-log/``: a log of requests an app has seen (a proxy's, a job runner's, a network panel), drawn
   from ``GET /api/request-log`` as a table whose rows open when clicked: each row its URL (an address with
   its port: ``http://10.0.0.7:8080/beta.json``), method, status, size and duration; the server measures
@@ -94,6 +98,12 @@ SYNC_DELAY_MS = 50           # the sync queue tells the server of a change this 
 LOCK_S = 1.0                 # the server's answer to a syncer's lock: its DELETE goes out after it
 SYNCED_NOTES = ("Groceries", "Errands")
 STYLESHEET_HOLD_S = 1.0      # how long /styled/'s stylesheet is held while a generated test runs
+BASKET = ("<button type='button'>Add item</button><section data-testid='basket'><h2></h2><input></section>",
+          """const counted = (items) => { document.querySelector("h2").textContent = `Basket (${items.length})`; };
+fetch("/api/basket").then((r) => r.json()).then(counted);
+document.querySelector("button").addEventListener("click", async () => {
+  counted(await fetch("/api/basket", { method: "POST", body: "{}" }).then((r) => r.json()));
+});""")
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
 STYLED_SIGN_IN = ("<form method='post' action='/styled/library'><button>Sign in</button></form>", "")
@@ -353,6 +363,7 @@ class GenerationApps:
         self.request_log_loads = 0
         self.last_desk_page = "/desk/inbox"
         self.stylesheet_hold_s = 0.0
+        self.basket = 0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
@@ -360,7 +371,7 @@ class GenerationApps:
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK),
                  "/windows/": ("Windows", WINDOWS),
-                 "/request-log/": ("Requests", REQUEST_LOG), "/tasks/": ("Tasks", TASKS),
+                 "/request-log/": ("Requests", REQUEST_LOG), "/tasks/": ("Tasks", TASKS), "/basket/": ("Shop", BASKET),
                  "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
@@ -391,6 +402,10 @@ class GenerationApps:
             return 204, "text/plain", ""
         if method == "POST" and path == "/api/desk/login":
             return 200, "application/json", json.dumps({"next": self.last_desk_page})
+        if path == "/api/basket":
+            with self.lock:
+                self.basket += method == "POST"
+                return 200, "application/json", json.dumps(["item"] * self.basket)
         if method == "GET" and path == "/api/synced":
             return 200, "application/json", json.dumps(self.synced_notes)
         if method == "GET" and path == "/api/synced/lock":

@@ -44,6 +44,9 @@ of real apps, not a copy of one:
   (Node-RED's tips of the day); the first load draws the tip ``first_tip`` names, when one is named;
   ``/themed/`` the same page also asking for its theme (``/api/theme``), which it sets as a class on the
   body (a dark mode, as Taipy sets its own) and which draws no text: the heading "Team" was there before;
+  ``/credited/`` the same page drawing with its data, first, a line whose flags are icons with titles
+  ("Made with care in" and three SVG flags titled "Spain", …: tooltips, no text the page shows), as
+  Verdaccio's footer does;
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -258,6 +261,10 @@ LOADED = ("<button type='button'>Invite</button><p role='status'></p><div id='li
     sort.setAttribute("role", "combobox");
     list.append(sort);
   }
+  if (CREDITED) {                     // a line drawn with icons whose titles are no text the page shows
+    const flag = (country) => `<svg width="12" height="8" viewBox="0 0 3 2"><title>${country}</title><rect width="3" height="2"/></svg>`;
+    list.append(Object.assign(document.createElement("p"), { innerHTML: "Made with care in " + ["Spain", "India", "Canada"].map(flag).join("") }));
+  }
   list.append(Object.assign(document.createElement("p"), { textContent: HEADLINE }));
   for (const name of users) list.append(Object.assign(document.createElement("li"), { textContent: name }));
   document.querySelector("button").addEventListener("click", () => {
@@ -367,7 +374,7 @@ class ProofApps:
                   "/news/": ("Members", 0, "Would you like to get notified about Team news?", False, False),
                   "/toolbar/": ("Members", 0, "", True, False), "/sorted/": ("Members", 0, "", False, True),
                   "/tips/": ("Members", 0, "", False, False), "/drawn-tips/": ("Members", 0, "", False, False),
-                  "/themed/": ("Members", 0, "", False, False)}
+                  "/themed/": ("Members", 0, "", False, False), "/credited/": ("Members", 0, "", False, False)}
         if method == "GET" and path in loaded:
             html, script = LOADED[0], LOADED[1] + {"/tips/": "\n" + TIP, "/drawn-tips/": "\n" + DRAWN_TIP,
                                           "/themed/": "\n" + THEME}.get(path, "")
@@ -377,7 +384,7 @@ class ProofApps:
             return 200, "text/html", PAGE.format(title="Team", body=html, script=script.replace(
                 "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice))
                 .replace("REDRAW", json.dumps(redraw)).replace("SORTED", json.dumps(sorted_))
-                .replace("FIRST_TIP", json.dumps(first_tip)))
+                .replace("FIRST_TIP", json.dumps(first_tip)).replace("CREDITED", json.dumps(path == "/credited/")))
         if method == "GET" and path == "/board/":
             with self.board_turn:
                 self.board_drawn = []                 # a fresh load draws every part again

@@ -172,3 +172,24 @@ async def test_pressed_is_checked_by_its_aria_attribute_and_the_test_passes(sess
     assert '.to_have_attribute(\n        "aria-pressed", "true"\n    )' in source, source
     run = runner.run_pytest(python, seed=None)
     assert run.passed, run.tail()
+
+
+async def test_a_text_that_is_one_elements_whole_text_and_a_part_of_others_is_found_by_the_whole_text(
+        session, apps, tmp_path):
+    """A dialog's title "Preferences" over "Preferences apply …" and "Reset preferences": a part of three
+    elements' texts, the whole text of one. Playwright's get_by_text(…, exact=True) finds that one; the
+    check passes and the test asserts it exactly, and passes (Verdaccio's "Konfiguration" was refused:
+    "3 visible elements show this text")."""
+    from tests.flows import runner
+
+    tab, recording = await _recording_on_frames(session, apps, tmp_path / "title.jsonl")
+    await tab.navigate(apps.url + "/reading/whole-title.html")
+    result = await assertions.text_visible(tab, "Preferences")
+    assert result.passed, result.actual
+    assert read_recording(recording).records[-1].args.exact is True
+    python = runner.export_python(recording, tmp_path / "python", "title")
+    assert 'expect(page.get_by_text("Preferences", exact=True)).to_be_visible()' in python.read_text()
+    run = runner.run_pytest(python, seed=None)
+    assert run.passed, run.tail()
+    spec = runner.export_typescript(recording, tmp_path / "typescript", "title").read_text()
+    assert 'page.getByText("Preferences", { exact: true })' in spec, spec

@@ -225,3 +225,17 @@ async def test_a_dialog_its_action_empties_and_closes_disappeared_and_did_not_ap
     result = await actions.click(tab, _ref((await tab.snapshot()).text, 'button "Save"'))
     assert result.effects.appeared == [], result.effects.appeared
     assert 'dialog "Add Transaction Balance" (modal)' in result.effects.disappeared, result.effects.disappeared
+
+
+async def test_a_dialog_renamed_where_it_stands_is_said_once_as_renamed_not_as_one_that_came_and_went(
+        session, apps):
+    """A settings dialog translates itself (Verdaccio's "Configuration" → "Konfiguration" once German is
+    chosen): one dialog, said by the snapshot diff as renamed, not also as one that appeared and another
+    that went away."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/reading/renamed-dialog.html")
+    snapshot = (await tab.snapshot()).text
+    result = await actions.click(tab, _ref(snapshot, 'button "German"'))
+    said = result.effects.to_text()
+    assert (result.effects.appeared, result.effects.disappeared) == ([], []), said
+    assert '~ dialog "Settings" → "Einstellungen"' in said, said

@@ -219,3 +219,15 @@ async def test_every_text_line_is_the_text_the_agent_can_check_as_it_stands(sess
                      "Right", "Hello,", "world"], text
     for said in shown:
         assert await tab.page.get_by_text(said).count() >= 1, said
+
+
+async def test_a_sticky_sidebar_in_its_own_place_is_no_blocker_and_a_sticky_bar_stuck_over_the_page_is(
+        session, apps):
+    """A package page's sidebar stays in view (``position: sticky``) beside the readme and lies over nothing
+    but its own ancestors: no overlay, though it covers 28 % of the viewport (Verdaccio's every package page
+    said "blockers: div … [testid=sidebar] [overlay, covers 23% of the viewport]"). A promotion stuck to
+    the viewport's bottom over the readme's paragraphs still is one."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/reading/sticky.html")
+    identity = (await tab.snapshot()).identity
+    assert [(b.test_id, b.kind) for b in identity.blockers] == [("promo", "overlay")]

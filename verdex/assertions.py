@@ -39,18 +39,20 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     """Exactly one element shows the text, visibly: in the page, or else in one of its iframes (then the
     recorded locator goes through the frame, ``page.frame_locator(…).get_by_text(…)``). Hidden elements
     may hold it too (a truncated label's measurer): the test then finds it among the visible ones
-    (``.filter(visible=True)``), which is what is checked. Bounded."""
+    (``.filter(visible=True)``), which is what is checked. When several show it as a part of their text
+    and one as its whole text (a dialog's title "Konfiguration" over "Konfigurationsdetails …"), that one
+    is found by the whole text, as Playwright's ``exact=True`` finds it. Bounded."""
     if not text.strip():
         raise InvalidArgument("text is empty")
     tab.ensure_no_dialog()
-    # the same strict locator the generated test will use: text that several elements show is ambiguous
-    text_step = LocatorStep(method="get_by_text", args=[text])
     deadline = time.monotonic() + CHECK_TIMEOUT_MS / 1000
     found: list[LocatorStep] | None = None
+    whole = False
     while found is None:
         for frame_steps in [[], *await _frame_paths(tab)]:
-            if await _shows_once(locators.build(tab.page, [*frame_steps, text_step, VISIBLE_ONLY])):
-                found = frame_steps
+            whole_only = await _shown_once_by(tab, frame_steps, text)
+            if whole_only is not None:
+                found, whole = frame_steps, whole_only
                 break
         else:
             if time.monotonic() >= deadline:
@@ -58,14 +60,13 @@ async def text_visible(tab: Tab, text: str) -> Verification:
             await asyncio.sleep(POLL_S)
     choice = None
     recorded: dict[str, Any] = {"text": text}
-    hidden = await hidden_copies(tab, found, text) if found is not None else 0
+    hidden = await hidden_copies(tab, found, text, exact=whole) if found is not None else 0
     if hidden:
         recorded["hidden_copies"] = hidden
     if found is not None:
-        recorded.update(await whole_text(tab, found, text, visible_only=bool(hidden)))
+        recorded.update({"exact": True} if whole else await whole_text(tab, found, text, visible_only=bool(hidden)))
     if found:                        # inside an iframe: the test goes through the frame to the text
-        steps = [*found, LocatorStep(method="get_by_text", args=[text], kwargs={"exact": True})
-                 if recorded.get("exact") else text_step, *([VISIBLE_ONLY] if hidden else [])]
+        steps = [*found, _text_step(text, exact=bool(recorded.get("exact"))), *([VISIBLE_ONLY] if hidden else [])]
         choice = LocatorChoice(chosen=RankedLocator(kind="text", steps=steps, score=locators.SCORES["text"],
                                                     matches=1, is_target=True),
                                candidates=[], code=locators.python_expression(steps))
@@ -75,6 +76,20 @@ async def text_visible(tab: Tab, text: str) -> Verification:
                           locator=choice)
     _record(tab, result, VerifyTextArgs(**recorded))
     return result
+
+
+def _text_step(text: str, *, exact: bool = False) -> LocatorStep:
+    return LocatorStep(method="get_by_text", args=[text], kwargs={"exact": True} if exact else {})
+
+
+async def _shown_once_by(tab: Tab, frame_steps: list[LocatorStep], text: str) -> bool | None:
+    """How the generated test's strict locator finds the one element that shows ``text`` visibly in the
+    frame: False by a part of its text, True only by its whole text (others show it as a part of theirs);
+    None when neither finds one."""
+    for exact in (False, True):
+        if await _shows_once(locators.build(tab.page, [*frame_steps, _text_step(text, exact=exact), VISIBLE_ONLY])):
+            return exact
+    return None
 
 
 async def _why_not_shown_once(tab: Tab, text: str) -> str:
@@ -90,10 +105,10 @@ async def _why_not_shown_once(tab: Tab, text: str) -> str:
     return f"{visible} visible elements show this text: the test's check needs one (check a longer text)"
 
 
-async def hidden_copies(tab: Tab, frame_steps: list[LocatorStep], text: str) -> int:
-    """How many elements hold ``text`` without showing it, beside the one that shows it: a strict
-    ``get_by_text`` counts them too."""
-    held = locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text])])
+async def hidden_copies(tab: Tab, frame_steps: list[LocatorStep], text: str, *, exact: bool = False) -> int:
+    """How many elements hold ``text`` (as their whole text, when ``exact``) without showing it, beside
+    the one that shows it: a strict ``get_by_text`` counts them too."""
+    held = locators.build(tab.page, [*frame_steps, _text_step(text, exact=exact)])
     try:
         return max(0, await held.count() - await held.filter(visible=True).count())
     except PlaywrightError:          # the frame navigated or went away meanwhile

@@ -376,11 +376,12 @@ def _frame_changes(before: dict[str, list[str]], after: dict[str, list[str]]) ->
 
 def _identity_changes(before: PageIdentity, after: PageIdentity) -> tuple[list[str], list[str], set[str]]:
     """The dialogs, notices and blockers that appeared and went away, and the refs of the notices among
-    them (their lines in the snapshot diff would say them twice)."""
+    them (their lines in the snapshot diff would say them twice). A dialog that stayed and was renamed
+    (translated where it stands) is neither: the snapshot diff says it, ``~ dialog "A" → "B"``."""
     def items(identity: PageIdentity) -> dict[str, tuple[str, str | None]]:
         out: dict[str, tuple[str, str | None]] = {}
-        for d in identity.dialogs:
-            out[f"dialog:{d.name}"] = (f"dialog {_quoted(d.name)}" + (" (modal)" if d.modal else ""), None)
+        for d in identity.dialogs:                # by its ref: one renamed where it stands is the diff's to say
+            out[f"dialog:{d.ref or d.name}"] = (f"dialog {_quoted(d.name)}" + (" (modal)" if d.modal else ""), None)
         for n in identity.notices:
             out[f"notice:{n.role}:{n.text}"] = (f"{n.role} {_quoted(n.text)}", n.ref)
         dialogs = {d.ref for d in identity.dialogs}

@@ -119,6 +119,13 @@
     return inside * 2 > controls.length;
   }
 
+  // A sticky element covers what it scrolled over once it is stuck; in its own place (a sidebar that stays in
+  // view beside the content, Verdaccio's package sidebar) it lies over nothing but its own ancestors.
+  function liesOverThePage(el, root, x, y) {
+    if (!root.elementsFromPoint) return true;
+    return root.elementsFromPoint(x, y).some((under) => under !== el && !el.contains(under) && !under.contains(el));
+  }
+
   // An overlay that takes the pointer over a large share of the viewport.
   function blockerFact(el, box, vw, vh, label) {
     const s = style(el);
@@ -134,6 +141,7 @@
     const root = el.getRootNode();
     const hit = root.elementFromPoint ? root.elementFromPoint(cx, cy) : null;
     if (!hit || !(hit === el || el.contains(hit))) return null;
+    if (s.position === 'sticky' && !liesOverThePage(el, root, cx, cy)) return null;
     if (holdsThePage(el)) return null;                 // the app's shell, not an overlay on it
     const text = collapse(renderedText(el));
     const kind = /cookie|consent|gdpr|privacy/i.test(text + ' ' + label) ? 'consent'

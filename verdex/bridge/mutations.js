@@ -69,7 +69,7 @@
   // a container shows its own text, not the container's (a button drawn again beside the page's heading
   // does not show the heading again); a node taken out shows none; an attribute set on the page's root or
   // body (a theme's class, a dark mode) shows none either: the text under it was on the page before. Only static text
-  // a test can wait for: visible, not inside a control (nor a control's value: a select's "Sort descending"), not a busy word ("Loading…"), not volatile, not
+  // a test can wait for: visible, shown whole (no icon's title inside it), not inside a control (nor a control's value: a select's "Sort descending"), not a busy word ("Loading…"), not volatile, not
   // in a notice or a dialog (a toast, a one-time prompt "Would you like to get notified…?": what a page
   // says for a moment or asks once, not the data it loaded).
   const NOTICE_SELECTOR = '[role=alert], [role=status], [role=log], [role=marquee], [role=timer], [role=dialog], ' +
@@ -101,6 +101,16 @@
       .map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })) };
   }
 
+  // An element whose text holds text it does not show (its icons' SVG <title>s, tooltips, a part hidden
+  // until hovered: Verdaccio's "Made with ♥ on" and its flags' country names): its whole text is no line the
+  // page shows, and no sign of the data; its shown parts are leaves of their own. An SVG element has no
+  // rendered text to tell (no innerText): as it was.
+  function showsAllItHolds(el) {
+    if (typeof el.innerText !== 'string') return true;
+    const letters = (text) => collapse(text).replace(/ /g, '').toLowerCase();   // a text-transform may shout it
+    return letters(el.innerText || '') === letters(el.textContent || '');
+  }
+
   function textLeaves(root, budget) {
     const out = [];
     const queue = [root];
@@ -110,7 +120,7 @@
       queue.push(...el.children);
       const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
       if (!own || closestAcrossShadow(el, CONTROL_SELECTOR) || closestAcrossShadow(el, NOTICE_SELECTOR) ||
-          hiddenForAria(el) || !visibleBox(el)) continue;
+          hiddenForAria(el) || !visibleBox(el) || !showsAllItHolds(el)) continue;
       const text = collapse(el.textContent || '');
       if (text.length < 2 || text.length > 80 || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
       if (BUSY_TEXT.test(text) || looksVolatile(text)) continue;
