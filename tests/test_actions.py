@@ -348,3 +348,19 @@ async def test_a_proof_that_fails_on_the_page_the_click_changed_before_the_click
     assert await tab.page.locator("button").inner_text() == "Paid 1"
     assert (result.locator.chosen.matches, result.locator.chosen.is_target) == (1, True)
     assert result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
+
+
+async def test_a_secret_typed_into_a_field_with_no_name_or_id_is_named_after_its_label(session, tmp_path):
+    """A form a script renders (Directus's login) gives its password field neither a name nor an id: the
+    variable the test reads it from is named after its label, not VERDEX_SECRET_VALUE for every such field."""
+    recorder = session.record(tmp_path / "session.jsonl")
+    tab = await session.tab()
+    await tab.page.set_content("<label>PIN code <input type='password'></label>"
+                               "<label>Password <input type='password' name='pass'></label>")
+    text = (await tab.snapshot()).text
+    for name in ("PIN code", "Password"):
+        await actions.fill(tab, re.search(rf'textbox "{name}" \[ref=(e\d+)\]', text).group(1), "s3cret")
+    recorder.close()
+    filled = [json.loads(line)["args"]["value"] for line in (tmp_path / "session.jsonl").read_text().splitlines()
+              if '"browser_fill"' in line]
+    assert filled == [{"env": "VERDEX_SECRET_PIN_CODE"}, {"env": "VERDEX_SECRET_PASS"}]

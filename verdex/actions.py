@@ -367,9 +367,10 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
 
 
 def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: PreflightFacts) -> dict[str, Any]:
-    """The arguments as recorded: a value for a sensitive field as the environment variable a test reads."""
+    """The arguments as recorded: a value for a sensitive field as the environment variable a test reads, named
+    after the field's name attribute or id, else its label (a field a script renders with neither: Directus's)."""
     if secret_arg and facts.sensitive:
-        return {**args, secret_arg: SecretValue(env=secret_env_name(facts.field_name))}
+        return {**args, secret_arg: SecretValue(env=secret_env_name(facts.field_name or facts.name or None))}
     return dict(args)
 
 
