@@ -137,3 +137,17 @@ async def test_what_the_app_drew_before_verdex_first_read_its_page_is_still_the_
     click = next(step for step in read_recording(recording).records if step.tool == "browser_click")
     assert click.startup is not None and [r.changed_page for r in click.startup.requests] == [True], click.startup
     assert {ready.text for ready in click.startup.ready_texts} & {"Ada Lovelace", "Grace Hopper"}, click.startup
+
+
+async def test_the_documents_own_html_is_no_answers_drawing():
+    """What the parser put in place before the page became interactive (a field's label, "New todo") is the
+    document's own, never what an answer drew, however soon after it the answer came: a fast local answer
+    once made the label the startup wait, which holds before the data is drawn."""
+    with proof_apps() as (url, _):
+        async with Session(record=False) as session:
+            tab = await session.tab()
+            await tab.navigate(url + "/todos/")
+            await tab.page.get_by_text("Buy milk").wait_for()
+            changed = await tab.bridge.call("changedTexts", {"since": 0, "until": 10 ** 9})
+    texts = [said["text"] for said in changed["texts"]]
+    assert "Buy milk" in texts and "New todo" not in texts, texts

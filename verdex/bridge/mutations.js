@@ -81,8 +81,11 @@
 
   function changedTexts(args) {
     const first = new Map();      // the log is in time order
+    // the document's own HTML, put in place by the parser before the page became interactive, is no answer's
+    // drawing: a label parsed a few ms before a fast answer came is not what the answer drew
+    const parsed = (performance.getEntriesByType('navigation')[0] || {}).domInteractive || 0;
     for (const [time, node, added] of mutations) {
-      if (time < args.since || time > args.until) continue;
+      if (time < args.since || time > args.until || time < parsed) continue;
       if (!added && (node === document.body || node === document.documentElement)) continue;
       for (const changed of added || [node]) {
         const el = changed.nodeType === 1 ? changed : changed.parentElement;
