@@ -21,6 +21,8 @@
   const NAME_PROHIBITED = new Set(['caption', 'code', 'definition', 'deletion', 'emphasis', 'generic', 'insertion',
     'mark', 'paragraph', 'presentation', 'strong', 'subscript', 'suggestion', 'superscript', 'term', 'time']);
   const TRANSPARENT_ROLES = new Set(['generic', 'none', 'presentation']);
+  // What the snapshot calls an element no role names (tree.js): found by its class and text, not a role.
+  const UNROLED = new Set(['clickable', 'editable']);
   const LANDMARK_ROLES = new Set(['banner', 'main', 'navigation', 'complementary', 'contentinfo', 'region', 'form',
     'search', 'dialog', 'alertdialog']);
   const CONTAINER_ROLES = new Set(['listitem', 'row', 'article', 'group', 'tabpanel', 'figure', 'table', 'list']);

@@ -141,7 +141,7 @@
     if (KEY_VALUE.test(id || '') && !GENERATED_CLASS.test(id)) out.push('#' + CSS.escape(id));
     const name = el.getAttribute('name');
     if (NAMED_FIELDS.has(el.tagName) && name && KEY_VALUE.test(name))
-      out.push(el.tagName.toLowerCase() + '[name="' + CSS.escape(name) + '"]');
+      out.push(el.tagName.toLowerCase() + '[name=' + cssString(name) + ']');
     return out;
   }
 
@@ -274,7 +274,8 @@
         case 'role': case 'label': {
           const wanted = candidate.kind === 'role' ? candidate.role : null;
           const r = role(el);
-          if (!r || (wanted && r !== wanted)) break;
+          // an aria-label names an element of no role for Playwright's label engine (an editor's body)
+          if (wanted ? r !== wanted : !r && !el.hasAttribute('aria-label')) break;
           if (candidate.kind === 'label' && !(el.labels && el.labels.length) && !el.hasAttribute('aria-label')) break;
           const name = candidate.kind === 'role' ? candidate.name : candidate.value;
           // a name longer than the element's text may take the rest from CSS generated content (an icon's glyph)
@@ -393,7 +394,7 @@
       const shown = shownAs.get(el);
       if (!hiddenForAria(el)) return { hidden: false, ...at };
       if (!shown || !shown.name) return { hidden: true, ...at };
-      if (shown.role !== 'clickable') return { hidden: true, ...at, role: shown.role, name: shown.name };
+      if (!UNROLED.has(shown.role)) return { hidden: true, ...at, role: shown.role, name: shown.name };
       const selector = classSelector(el);
       return selector ? { hidden: true, ...at, selector, text: shown.name } : { hidden: true, ...at };
     });
@@ -410,7 +411,7 @@
     if (!shown || !shown.name || looksVolatile(shown.name)) return { error: 'stale', ref };
     const at = { hidden: true, gone: true, box: { x: 0, y: 0, width: 0, height: 0 },
       frames: attempt(() => frameChain(el), []), next_ref: nextRef };
-    if (shown.role !== 'clickable') return { ...at, role: shown.role, name: shown.name };
+    if (!UNROLED.has(shown.role)) return { ...at, role: shown.role, name: shown.name };
     const selector = classSelector(el);
     return selector ? { ...at, selector, text: shown.name } : { error: 'stale', ref };
   }

@@ -75,7 +75,7 @@
     for (const attr of builtin(node, 'attributes') || []) {
       if (!attr.name.startsWith('data-') || attr.name === TEST_ID || !KEY_VALUE.test(attr.value)) continue;
       if (STATE_CLASS.test(attr.value) || /^(true|false|on|off|yes|no|none|null|undefined)$/i.test(attr.value)) continue;
-      out.push('[' + attr.name + '="' + CSS.escape(attr.value) + '"]');
+      out.push('[' + attr.name + '=' + cssString(attr.value) + ']');
     }
     return out.slice(0, 3);
   }

@@ -117,6 +117,24 @@
       children: [], shape: '', nameable: false };
   }
 
+  // An editing host the page gives no role (a rich-text editor: TinyMCE's and CKEditor 4's body in an iframe,
+  // Quill's and ProseMirror's div): what a user types into, though no role says so and Playwright's role
+  // engine finds no textbox there. The snapshot calls it "editable" and gives it a ref; its name is its
+  // label or title, the placeholder the editor draws, or its class.
+  function editingHost(el, r) {
+    if (r && r !== 'generic') return false;
+    const designed = el.tagName === 'BODY' && el.ownerDocument.designMode === 'on';
+    if (!designed && !(el.isContentEditable && el.hasAttribute('contenteditable'))) return false;
+    const parent = parentOf(el);
+    return !parent || parent.nodeType !== 1 || !parent.isContentEditable;
+  }
+
+  function editableName(el) {
+    const own = el.getAttribute('aria-label') || el.getAttribute('title') || el.getAttribute('aria-placeholder') ||
+      el.getAttribute('data-placeholder') || el.getAttribute('placeholder');
+    return own ? clip(collapse(own), NAME_LIMIT) : semanticClass(el) || '';
+  }
+
   function clickableName(el) {
     const own = el.getAttribute('title') || el.getAttribute('aria-label') || el.getAttribute('alt') ||
       (tooltipOf(el) || {}).text;
@@ -156,16 +174,20 @@
     const testId = el.getAttribute(TEST_ID);
     const interactive = !!r && isInteractive(el, r);
     const roving = !interactive && visible && rovingMember(el);
-    const clickable = !interactive && visible && (!r || !NAMED_BY_ROLE.has(r)) && (scriptClickable(el, s) || (!r && roving));
-    const node = { el, role: clickable ? 'clickable' : r || 'generic', name: clickable ? clickableName(el) : '',
+    const editable = !interactive && visible && editingHost(el, r);
+    const clickable = !interactive && !editable && visible && (!r || !NAMED_BY_ROLE.has(r)) &&
+      (scriptClickable(el, s) || (!r && roving));
+    const node = { el, role: editable ? 'editable' : clickable ? 'clickable' : r || 'generic',
+      name: editable ? editableName(el) : clickable ? clickableName(el) : '',
       ref: null, testId: visible && testId || null, attrs: null, value: null, url: null, children: [], shape: '' };
     node.nameable = !!r && !NAME_PROHIBITED.has(r) && !TRANSPARENT_ROLES.has(r);   // named in finish()
-    if (interactive || clickable || roving || togglesSection(el, r) || ctx.refAll && visible) node.ref = refFor(el);
+    if (interactive || editable || clickable || roving || togglesSection(el, r) || ctx.refAll && visible) node.ref = refFor(el);
     // handed out earlier (identity, structure tools): keep showing it while it is drawn; an element hidden by
     // visibility (a toolkit's window kept laid out for its next showing) is no longer one to act on or see
     else node.ref = visible ? refOf.get(el) || null : null;
     if (visible) node.attrs = states(el, r || 'generic');
-    if (r) {
+    if (editable) node.value = clip(collapse(el.innerText || ''), NAME_LIMIT) || null;   // a field's value
+    else if (r) {
       node.value = valueOf(el, r);
       if (r === 'link') node.url = clip(el.getAttribute('href') || '', NAME_LIMIT);
     }
@@ -185,7 +207,7 @@
       return;
     }
 
-    const leaf = !!r && LEAF_ROLES.has(r) && !drawingWithContent(el, r);
+    const leaf = editable || !!r && LEAF_ROLES.has(r) && !drawingWithContent(el, r);
     if (!leaf && depth < ctx.maxDepth) buildChildren(composedChildren(el), node, depth + 1, ctx);
     else if (!leaf && el.firstElementChild) node.truncated = true;
 
@@ -360,7 +382,7 @@
 
   function head(node) {
     // what the agent was shown it as: a changed name is said (preflight), a hidden one found by it (shownWay)
-    if (node.ref && (node.nameable || node.role === 'clickable')) shownAs.set(node.el, { role: node.role, name: node.name });
+    if (node.ref && (node.nameable || UNROLED.has(node.role))) shownAs.set(node.el, { role: node.role, name: node.name });
     let line = node.role;
     if (node.name) line += ' ' + quote(node.name);
     if (node.ref) line += ' [ref=' + node.ref + ']';

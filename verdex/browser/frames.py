@@ -52,6 +52,14 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}" if parts.netloc else parts.scheme + ":"
 
 
+def frame_origin(frame: Frame) -> str:
+    """A frame's origin: an ``about:srcdoc`` or ``about:blank`` document has its parent's (a rich-text editor's
+    iframe is the page's own); a sandboxed one is opaque, which the snapshot finds when it cannot read it."""
+    while frame.url.startswith("about:") and frame.parent_frame is not None:
+        frame = frame.parent_frame
+    return origin_of(frame.url)
+
+
 def _depth(frame: Frame) -> int:
     depth = 0
     while frame.parent_frame is not None:
@@ -63,9 +71,8 @@ def frame_facts(tab_id: str, page: Page) -> FrameList:
     """Every frame below the main one, in document order."""
     top = origin_of(page.main_frame.url)
     children = [f for f in page.frames if f is not page.main_frame and not f.is_detached()]
-    facts = [FrameFact(url=f.url, origin=origin_of(f.url), name=f.name, depth=_depth(f),
-                       cross_origin=origin_of(f.url) != top and f.url != "about:blank",
-                       parent_url=f.parent_frame.url if f.parent_frame else None)
+    facts = [FrameFact(url=f.url, origin=frame_origin(f), name=f.name, depth=_depth(f),
+                       cross_origin=frame_origin(f) != top, parent_url=f.parent_frame.url if f.parent_frame else None)
              for f in children[:MAX_FRAMES]]
     return FrameList(tab=tab_id, frames=facts, more=max(0, len(children) - MAX_FRAMES))
 
