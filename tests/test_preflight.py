@@ -159,6 +159,21 @@ async def test_a_fade_in_is_advisory_and_the_click_lands(session, apps):
     assert await _status(tab) == "Clicked: Save"
 
 
+async def test_a_background_drifting_behind_a_form_is_no_fading_and_not_said(session):
+    # a login page's gradient, animated for ever by background-position (Homebridge's): it moves nothing and
+    # hides nothing, and was said on every action as "fading: gradient (opacity now 1.0)"
+    tab = await session.tab()
+    await tab.page.set_content("""<style>@keyframes gradient { from { background-position: 0 50%; }
+      to { background-position: 100% 50%; } }
+      .backdrop { background: linear-gradient(90deg, #fff, #eee); animation: gradient 20s infinite; }</style>
+      <div class="backdrop"><form><button type="button">Sign in</button></form></div>""")
+    ref = await _ref(tab, r'button "Sign in"')
+    facts = await tab.preflight(ref)
+    assert [a.name for a in facts.animations] == ["gradient"] and not facts.animations[0].moves
+    result = await actions.click(tab, ref)
+    assert result.verdict.blocking == [] and not any("fading" in a for a in result.verdict.advisory), result.verdict
+
+
 async def test_an_element_sliding_in_is_moving_and_outside_the_viewport(held_session, apps):
     async with _held(held_session, apps, "slide-in.html") as tab:
         ref = await _ref(tab, r'button "Save"')

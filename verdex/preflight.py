@@ -10,7 +10,9 @@ keys and a choice go to the element itself, moving or not), disabled, or — for
 Keys (press, type, fill) go to the element Playwright focuses, not to a point: there, what covers the
 target blocks only when it is not part of the target's own widget (a code editor's lines drawn over the
 hidden textarea that takes its keys are; a scrim over the page is not).
-Advisory: partly covered away from the centre, fading (opacity-only animation), outside the
+Advisory: partly covered away from the centre, fading (an animation of opacity, visibility or a filter;
+one of colours or a background alone — a login page's drifting gradient — changes nothing an action
+meets and is not said), outside the
 viewport (Playwright scrolls), inside an aria-busy region, an ancestor whose readiness signal says
 not yet (``data-hydrated="false"``: visible buttons whose handlers may not be attached — Playwright
 cannot see that, so it does not block), requests in flight, a recent DOM change, and where it leads
@@ -20,12 +22,16 @@ cannot see that, so it does not block), requests in flight, a recent DOM change,
 from __future__ import annotations
 
 import json
+import re
 from typing import Literal
 
-from verdex.facts import NOT_READY, READINESS_ATTRIBUTE, ClosedContainer, HitFacts, PreflightFacts, Verdict
+from verdex.facts import (
+    NOT_READY, READINESS_ATTRIBUTE, AnimationFacts, ClosedContainer, HitFacts, PreflightFacts, Verdict,
+)
 
 Action = Literal["click", "type", "fill", "press", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
+FADING = re.compile(r"^(opacity|visibility|filter|all|clip)", re.IGNORECASE)    # a transition of "all" may too
 KEY_ACTIONS = ("type", "fill", "press")
 # Actions that land at a point: one the target cannot take itself goes to what a user clicks (``stand_in``).
 POINTER_ACTIONS = ("click", "check", "uncheck")
@@ -83,7 +89,7 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
             f"moving: {first.type} {first.name or ', '.join(first.properties)} on "
             f"{'the target' if first.on == 'target' else first.tag + ' (ancestor)'}"
             + (f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
-    fading = [a for a in facts.animations if not a.moves]
+    fading = [a for a in facts.animations if not a.moves and _shows_or_hides(a)]
     if fading:
         advisory.append(f"fading: {', '.join(sorted({a.name or ','.join(a.properties) for a in fading}))} "
                         f"(opacity now {facts.opacity})")
@@ -152,6 +158,12 @@ def blockers(facts: PreflightFacts) -> list[dict[str, object]]:
         entry = found.setdefault(probe.hit.ref, {"by": _describe_hit(probe.hit), "covers": []})
         entry["covers"].append(probe.point)                     # type: ignore[union-attr]
     return list(found.values())
+
+
+def _shows_or_hides(animation: AnimationFacts) -> bool:
+    """Whether an animation that moves nothing changes how much of its element shows (one whose properties
+    are unknown is taken to)."""
+    return not animation.properties or any(FADING.search(p) for p in animation.properties)
 
 
 def _describe_hit(hit: HitFacts) -> str:
