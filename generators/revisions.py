@@ -29,6 +29,8 @@ from verdex.recording_format import Step as Record
 
 
 URL_DROPPED = 3                                   # the url stage past the loosest pattern: not asserted
+URL_LATER = 0                                     # the url stage before any loosening: waited for at the app's pace
+URL_LATER_MS = 30_000
 
 
 class Revision(Model):
@@ -76,6 +78,12 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
             if stage <= 2 else None
     if part == "url":
         url = record.effects.url_after if record.effects else ""
+        if landed and record.url and _same_place(landed, record.url) and not any(r.kind == "url" for r in done):
+            # the run was still where the action began: the app moved on later than the check waited (its
+            # route's code and data at a slow network's pace), not elsewhere
+            return Revision(step=action.step, kind="url", stage=URL_LATER, because=because,
+                            said="revised by proving: a fresh run was still on the page the action began on when "
+                                 "the URL was checked; the app moves on at its own pace, waited for longer")
         stage = max((r.stage for r in done if r.kind == "url"), default=0) + 1
         current = next((a.pattern for a in action.asserts if a.kind == "url"), None)
         while stage <= 2:
@@ -134,6 +142,10 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
     if revision.kind == "url" and revision.stage == URL_DROPPED:
         asserts = [a for a in action.asserts if a.kind != "url"]
         return action.model_copy(update={"asserts": asserts, "note": note})
+    if revision.kind == "url" and revision.stage == URL_LATER:
+        asserts = [a.model_copy(update={"timeout_ms": URL_LATER_MS, "revised": revision.said})
+                   if a.kind == "url" else a for a in action.asserts]
+        return action.model_copy(update={"asserts": asserts})
     if revision.kind == "url":
         url = record.effects.url_after if record.effects else ""
         pattern = looser_url_pattern(url, revision.stage)
@@ -141,6 +153,12 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
                    if a.kind == "url" and pattern is not None else a for a in action.asserts]
         return action.model_copy(update={"asserts": asserts})
     return action
+
+
+def _same_place(url: str, other: str) -> bool:
+    """The same path and query (the proof's app may be served from another origin than the recording's)."""
+    one, two = urlsplit(url), urlsplit(other)
+    return (one.path or "/", one.query) == (two.path or "/", two.query)
 
 
 def _candidates(record: Record) -> list[RankedLocator]:

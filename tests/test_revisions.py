@@ -132,6 +132,26 @@ def test_a_wait_wrapped_over_lines_is_the_part_that_failed_whichever_of_its_line
             assert failing_part(action, lines, failed, target) == f"wait:{wait}", (target, lines[line - 1])
 
 
+def test_a_url_check_a_fresh_run_made_while_still_on_the_page_the_action_began_on_waits_longer_first():
+    """A login whose app routes on once the code of its next page has come (Homebridge's Angular UI, its lazy
+    chunks each held 1.5 s by chaos): the check saw the login page still, past Playwright's 5 s. The run did not
+    land elsewhere: the check waits longer, at the app's pace, before any looser pattern, and is not dropped."""
+    recording = read_recording(EXAMPLES / "login.jsonl")
+    plan = build_plan(recording, "login")
+    action = next(s for s in plan.statements if isinstance(s, Action) and any(a.kind == "url" for a in s.asserts))
+    record = recording.records[action.step - 1]
+    still = "http://127.0.0.1:41207/login/"                        # the proof's app, served elsewhere
+    later = next_revision(action, record, "url", [], "AssertionError", landed=still)
+    assert later is not None and later.stage == 0 and "waited for longer" in later.said
+    revised = apply_revisions(plan, recording.records, [later])
+    source = renderer_for("python").test_file(revised)
+    assert re.search(r'to_have_url\(re\.compile\(r"/login/welcome\\.html\$"\), timeout=30_000\)', source), source
+    assert "waited for longer" in renderer_for("typescript").test_file(revised)
+    statement = next(s for s in revised.statements if isinstance(s, Action) and s.step == action.step)
+    loosened = next_revision(statement, record, "url", [later], "AssertionError", landed=still)
+    assert loosened is not None and loosened.stage >= 1        # waiting longer did not do: loosened, then dropped
+
+
 def test_a_url_check_a_fresh_run_landed_elsewhere_from_is_loosened_only_as_far_as_it_holds_then_dropped():
     """A login that returns the user to the last page they saw (Directus): the run's check saw another page,
     so no looser pattern of the recorded URL is tried that would not hold for it; none does, and the URL

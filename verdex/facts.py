@@ -857,16 +857,22 @@ class Effects(Fact):
         from verdex.generators.request_place import operation_of
         lines = []
         origin = _origin(self.url_before)
+        # requests to one place that went alike (a socket.io handshake's polls) are one line, said with how many
+        alike: dict[tuple[object, ...], list[RequestEffect]] = {}
         for r in self.requests:
             status = r.failed or r.status or "no answer yet (still open when the page settled)"
+            alike.setdefault((r.method, r.place or r.url, status, r.standing, r.on_its_own, r.changed_page), []).append(r)
+        for (_method, _place, status, *_), (r, *more) in alike.items():
             url = r.url[len(origin):] if origin and r.url.startswith(origin + "/") else r.url     # same origin: its path
+            times = f" (×{len(more) + 1})" if more else ""
             if r.standing:
-                lines.append(f"request held open: {r.method} {url} (a long poll or a stream; not waited for)")
+                lines.append(f"request held open: {r.method} {url}{times} (a long poll or a stream; not waited for)")
                 continue
             own = " (the page's own: it made it between actions too)" if r.on_its_own else ""
             operation = operation_of(r.place)             # one endpoint for every operation: which one this was
             url += f" {operation}" if operation else ""
-            lines.append(f"request: {r.method} {url} → {status}{' (page changed after it)' if r.changed_page else ''}{own}")
+            lines.append(f"request: {r.method} {url} → {status}{times}"
+                         f"{' (page changed after it)' if r.changed_page else ''}{own}")
         if self.server_messages:
             lines.append(f"websocket: {self.server_messages} message{'s' if self.server_messages > 1 else ''} "
                          "from the server")

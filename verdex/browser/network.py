@@ -16,6 +16,7 @@ from playwright.async_api import Page, Request, Response, WebSocket
 
 from verdex.browser.answer_names import names_read
 from verdex.generators.request_place import place_of
+from verdex.url_credentials import masked
 
 ABORTED = "net::ERR_ABORTED"
 CHANGED_PAGE_WINDOW_MS = 500      # a response changed the page when the DOM changed this soon after it
@@ -127,9 +128,10 @@ class NetworkLog:
         if request.url.startswith(LOCAL_SCHEMES):
             return
         body = request_body(request) if request.resource_type in ("fetch", "xhr") else None
-        record = RequestRecord(request.method, request.url, request.resource_type, time.monotonic(),
+        url = masked(request.url)
+        record = RequestRecord(request.method, url, request.resource_type, time.monotonic(),
                                idle=not self.watching, loaded=self._loaded_at is not None, document=self._documents,
-                               body=body, place=place_of(request.method, request.url, body))
+                               body=body, place=place_of(request.method, url, body))
         record.renews = self._renews(record)
         self._records.append(record)
         self._open[request] = record
@@ -168,7 +170,7 @@ class NetworkLog:
             # as soon as it sees 200): the browser aborts the body, the request did not fail
 
     def _socket_opened(self, socket: WebSocket) -> None:
-        record = SocketRecord(socket.url, time.monotonic())
+        record = SocketRecord(masked(socket.url), time.monotonic())
         self._sockets.append(record)
         socket.on("framereceived", lambda _frame: self._heard(record))
         socket.on("framesent", lambda payload: self._sent(record, payload))
@@ -328,7 +330,7 @@ class PageClockEnds:
     def __init__(self, answers: list[dict]) -> None:
         self._ends: dict[str, list[float]] = {}
         for answer in answers:
-            self._ends.setdefault(answer["url"], []).append(answer["end"])
+            self._ends.setdefault(masked(answer["url"]), []).append(answer["end"])      # as records keep it
 
     def take(self, record: RequestRecord, origin: float) -> float | None:
         """When ``record``'s answer ended on the page's clock (the next of its URL's ends); by the
