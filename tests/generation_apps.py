@@ -63,6 +63,10 @@ a copy of one:
   are an endpoint's figures: its failures counted first, then its method, its name (``/beta``), its requests
   and its median time in plain numbers (``4``, ``17.5``: no unit, fewer than three digits); the server counts
   them anew on every load, so each run reads other numbers in every row but the endpoint's name;
+- ``/load-summary/``: a load test's header of figures beside their labels (Status ``running``, Users ``6``)
+  over a table of figures drawn from ``GET /api/load-summary``, which the server counts anew on every load:
+  the first load's cells show no ``6``, every later one's median is ``6`` too, as a live dashboard's
+  numbers meet its header's;
 - ``/field-types/``: a drawer that creates a field, flat: two groups of field types (a heading, then twelve
   buttons), then the field's "Key" and "Save", as a CMS's data model editor lays them out; "Save" says
   which field it saved;
@@ -311,6 +315,14 @@ LIVE_STATS = ("""<table><thead><tr><th># Fails</th><th>Method</th><th>Name</th><
   }
 });""")
 STATS_ENDPOINTS = ("/alpha", "/beta", "/gamma")
+LOAD_SUMMARY = ("""<header><div><p>Status</p><span>running</span></div><div><p>Users</p><span>6</span></div></header>
+<table><thead><tr><th>Name</th><th># Requests</th><th>Median</th></tr></thead><tbody></tbody></table>""",
+                """fetch("/api/load-summary").then((r) => r.json()).then((rows) => {
+  for (const row of rows) {
+    const tr = document.querySelector("tbody").appendChild(document.createElement("tr"));
+    for (const value of row) tr.appendChild(document.createElement("td")).textContent = value;
+  }
+});""")
 FIELD_TYPES = ("<h2>Text</h2><div>" + "".join(f"<button type='button'>{name}</button>" for name in (
     "Input", "Textarea", "Markdown", "Code", "Tags", "Slug", "Hash", "Color", "Slider", "Rating", "Email", "Link"))
     + "</div><h2>Selection</h2><div>" + "".join(f"<button type='button'>{name}</button>" for name in (
@@ -376,6 +388,7 @@ class GenerationApps:
         self.lock = threading.Lock()
         self.request_log_loads = 0
         self.live_stats_loads = 0
+        self.load_summary_loads = 0
         self.last_desk_page = "/desk/inbox"
         self.stylesheet_hold_s = 0.0
         self.basket = 0
@@ -387,7 +400,8 @@ class GenerationApps:
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK),
                  "/windows/": ("Windows", WINDOWS),
                  "/request-log/": ("Requests", REQUEST_LOG),
-                 "/live-stats/": ("Statistics", LIVE_STATS), "/tasks/": ("Tasks", TASKS), "/basket/": ("Shop", BASKET),
+                 "/live-stats/": ("Statistics", LIVE_STATS),
+                 "/load-summary/": ("Load test", LOAD_SUMMARY), "/tasks/": ("Tasks", TASKS), "/basket/": ("Shop", BASKET),
                  "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
@@ -417,6 +431,12 @@ class GenerationApps:
             return 200, "application/json", json.dumps([
                 {"fails": str((3 * loads + i) % 90 + 1), "name": name, "requests": str((7 * loads + 2 * i) % 90 + 10),
                  "median": f"{(5 * loads + i) % 80 + 10}.5"} for i, name in enumerate(STATS_ENDPOINTS)])
+        if method == "GET" and path == "/api/load-summary":
+            with self.lock:
+                self.load_summary_loads += 1
+                later = self.load_summary_loads > 1
+            return 200, "application/json", json.dumps([[name, str(10 + 2 * i), "6" if later else "8"]
+                                                        for i, name in enumerate(STATS_ENDPOINTS)])
         if method == "GET" and path in DESK_PAGES:
             title, body = DESK_PAGES[path]
             return 200, "text/html", PAGE.format(title=title, body=DESK_NAV + body, script=DESK_TRACK)
