@@ -59,6 +59,14 @@ a copy of one:
   from ``GET /api/request-log`` as a table whose rows open when clicked: each row its URL (an address with
   its port: ``http://10.0.0.7:8080/beta.json``), method, status, size and duration; the server measures
   the sizes and durations anew on every load (``30b`` then ``33b``, ``22ms`` then ``33ms``).
+- ``/live-stats/``: a load tester's statistics, drawn from ``GET /api/live-stats`` as a table whose rows
+  are an endpoint's figures: its failures counted first, then its method, its name (``/beta``), its requests
+  and its median time in plain numbers (``4``, ``17.5``: no unit, fewer than three digits); the server counts
+  them anew on every load, so each run reads other numbers in every row but the endpoint's name;
+- ``/load-summary/``: a load test's header of figures beside their labels (Status ``running``, Users ``6``)
+  over a table of figures drawn from ``GET /api/load-summary``, which the server counts anew on every load:
+  the first load's cells show no ``6``, every later one's median is ``6`` too, as a live dashboard's
+  numbers meet its header's;
 - ``/field-types/``: a drawer that creates a field, flat: two groups of field types (a heading, then twelve
   buttons), then the field's "Key" and "Save", as a CMS's data model editor lays them out; "Save" says
   which field it saved;
@@ -297,6 +305,24 @@ REQUEST_LOG = ("""<table><thead><tr><th>Path</th><th>Method</th><th>Status</th><
   }
 });""")
 LOGGED_PATHS = ("alpha.json", "beta.json", "gamma.json")
+LIVE_STATS = ("""<table><thead><tr><th># Fails</th><th>Method</th><th>Name</th><th># Requests</th><th>Median</th></tr>
+</thead><tbody></tbody></table>""",
+              """fetch("/api/live-stats").then((r) => r.json()).then((rows) => {
+  for (const row of rows) {
+    const tr = document.querySelector("tbody").appendChild(document.createElement("tr"));
+    for (const value of [row.fails, "GET", row.name, row.requests, row.median])
+      tr.appendChild(document.createElement("td")).textContent = value;
+  }
+});""")
+STATS_ENDPOINTS = ("/alpha", "/beta", "/gamma")
+LOAD_SUMMARY = ("""<header><div><p>Status</p><span>running</span></div><div><p>Users</p><span>6</span></div></header>
+<table><thead><tr><th>Name</th><th># Requests</th><th>Median</th></tr></thead><tbody></tbody></table>""",
+                """fetch("/api/load-summary").then((r) => r.json()).then((rows) => {
+  for (const row of rows) {
+    const tr = document.querySelector("tbody").appendChild(document.createElement("tr"));
+    for (const value of row) tr.appendChild(document.createElement("td")).textContent = value;
+  }
+});""")
 FIELD_TYPES = ("<h2>Text</h2><div>" + "".join(f"<button type='button'>{name}</button>" for name in (
     "Input", "Textarea", "Markdown", "Code", "Tags", "Slug", "Hash", "Color", "Slider", "Rating", "Email", "Link"))
     + "</div><h2>Selection</h2><div>" + "".join(f"<button type='button'>{name}</button>" for name in (
@@ -361,6 +387,8 @@ class GenerationApps:
         self.synced_notes = list(SYNCED_NOTES)
         self.lock = threading.Lock()
         self.request_log_loads = 0
+        self.live_stats_loads = 0
+        self.load_summary_loads = 0
         self.last_desk_page = "/desk/inbox"
         self.stylesheet_hold_s = 0.0
         self.basket = 0
@@ -371,7 +399,9 @@ class GenerationApps:
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK),
                  "/windows/": ("Windows", WINDOWS),
-                 "/request-log/": ("Requests", REQUEST_LOG), "/tasks/": ("Tasks", TASKS), "/basket/": ("Shop", BASKET),
+                 "/request-log/": ("Requests", REQUEST_LOG),
+                 "/live-stats/": ("Statistics", LIVE_STATS),
+                 "/load-summary/": ("Load test", LOAD_SUMMARY), "/tasks/": ("Tasks", TASKS), "/basket/": ("Shop", BASKET),
                  "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
@@ -394,6 +424,19 @@ class GenerationApps:
             return 200, "application/json", json.dumps([
                 {"url": "http://10.0.0.7:8080/" + name, "size": f"{27 + i + 3 * loads}b",
                  "time": f"{11 + 5 * i + 11 * loads}ms"} for i, name in enumerate(LOGGED_PATHS)])
+        if method == "GET" and path == "/api/live-stats":
+            with self.lock:
+                self.live_stats_loads += 1
+                loads = self.live_stats_loads
+            return 200, "application/json", json.dumps([
+                {"fails": str((3 * loads + i) % 90 + 1), "name": name, "requests": str((7 * loads + 2 * i) % 90 + 10),
+                 "median": f"{(5 * loads + i) % 80 + 10}.5"} for i, name in enumerate(STATS_ENDPOINTS)])
+        if method == "GET" and path == "/api/load-summary":
+            with self.lock:
+                self.load_summary_loads += 1
+                later = self.load_summary_loads > 1
+            return 200, "application/json", json.dumps([[name, str(10 + 2 * i), "6" if later else "8"]
+                                                        for i, name in enumerate(STATS_ENDPOINTS)])
         if method == "GET" and path in DESK_PAGES:
             title, body = DESK_PAGES[path]
             return 200, "text/html", PAGE.format(title=title, body=DESK_NAV + body, script=DESK_TRACK)

@@ -17,6 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, expect
 
 import verdex.locators as locators
+from verdex.figure_label import is_figure, labelled_figure
 import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument, StaleRef
@@ -65,6 +66,10 @@ async def text_visible(tab: Tab, text: str) -> Verification:
         recorded["hidden_copies"] = hidden
     if found is not None:
         recorded.update({"exact": True} if whole else await whole_text(tab, found, text, visible_only=bool(hidden)))
+    if found == [] and not hidden and recorded.get("exact") and is_figure(text):
+        label = await labelled_figure(tab.page, text)
+        if label:                    # the figure beside its label: the test finds that element (verdex/figure_label.py)
+            recorded = {"text": text, "shown": label}
     if found:                        # inside an iframe: the test goes through the frame to the text
         steps = [*found, _text_step(text, exact=bool(recorded.get("exact"))), *([VISIBLE_ONLY] if hidden else [])]
         choice = LocatorChoice(chosen=RankedLocator(kind="text", steps=steps, score=locators.SCORES["text"],

@@ -81,6 +81,10 @@
     return !flatten(labelsText(el.labels, { visited }));
   }
 
+  // A name made of a row's cells (a statistics row's "GET /hello.json 8 0 17 54 17.51"): its numbers are the
+  // row's figures, counted or measured again on the next run, so the cell that names the row finds it.
+  const holdsFigures = (el, r, name) => SCOPE_ROLES.has(r) && /\d/.test(name) && concatenated(el);
+
   function locatorCandidates(el) {
     const out = [];
     // a control marked aria-hidden (listed by the snapshot when it is the only way to do something) has no
@@ -93,12 +97,13 @@
     if (testId) out.push({ kind: 'test_id', value: testId, ...(r && testId.toLowerCase() === r ? { generic: true } : {}) });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
     const counts = badgesOf(el, r, name);
+    const figures = !!name && holdsFigures(el, r, name);
     if (r && !TRANSPARENT_ROLES.has(r) && name) {
       const words = name.length > LONG_VALUE ? null : counts.length ? wordsBeside(name, counts)
         : looksVolatile(name) ? wordsOf(name) : null;
       // a name that holds a time relative to now, only by the words around it ("Updated 15 seconds ago")
       if (words || !RELATIVE_TIME.test(name))
-        out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || counts.length > 0 || !SAYS_SOMETHING.test(name) || borrowed,
+        out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || figures || counts.length > 0 || !SAYS_SOMETHING.test(name) || borrowed,
           ...(words ? { words } : {}) });
     }
     const placeholder = el.getAttribute('placeholder');
@@ -125,7 +130,7 @@
       : el.tagName.toLowerCase()) + ':has(' + icon.selector + ')' });
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
     // the container that holds it tells it apart
-    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name) || counts.length)) out.push({ kind: 'role', role: r, name: null });
+    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name) || figures || counts.length)) out.push({ kind: 'role', role: r, name: null });
     const selector = classSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;

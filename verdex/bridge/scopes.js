@@ -130,7 +130,8 @@
         if (c === target || isInside(target, c) || role(c) !== wanted || hiddenForAria(c)) continue;
         if (++tried > TEXT_CHUNKS) return null;
         const name = accessibleName(c);
-        if (!name || name.length > 80 || looksVolatile(name)) continue;
+        // a cell that shows a number and no word ("1", "17.5") is a figure of the row, not what names it
+        if (!name || name.length > 80 || looksVolatile(name) || !/\p{L}/u.test(name)) continue;
         const has = { role: wanted, name };
         if (peers.every((p) => p === node || !holdsNamed(p, has))) return has;
       }
