@@ -236,7 +236,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             assertion = _assertion(record)
             url = record.args.url if isinstance(record, VerifyUrlStep) else ""
             if not _already_asserted(statements, page, assertion, url):
-                statements.append(_paced(Check(page=page, assertion=assertion), paced, said))
+                statements.append(_paced(Check(page=page, assertion=assertion),
+                                         paced or waits.redrawn_by_a_timer(record), said))
             continue
         raise UnrenderableStep(index, tool, "verdex has no test statement for it")
     token = recording.header.unique

@@ -17,7 +17,9 @@ from verdex.generators.server_names import is_made
 from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, RequestEffect,
                           ancestor_changes, became_ready)
 from verdex.recording_format import Step as Record
-from verdex.recording_format import UploadArgs, VerifyTextArgs, WaitForArgs, WaitForStep
+from verdex.recording_format import (
+    UploadArgs, VerifyElementStep, VerifyTextArgs, VerifyTextStep, VerifyUrlStep, WaitForArgs, WaitForStep,
+)
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
 # a query value that names one record (an id, a token), not a state the test means (page=2, sort=price)
@@ -416,6 +418,16 @@ def answered_over_a_socket(record: Record) -> str | None:
     action = record.tool.removeprefix("browser_")
     return (f"the server answered the {action} over its websocket ({heard} message{'s' if heard > 1 else ''}): "
             "what it changed comes at the server's pace")
+
+
+def redrawn_by_a_timer(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep) -> str | None:
+    """Why an agent's check waits longer on a page that asks for its data on a timer (a dashboard's poll):
+    what it reads may come with the timer's next answer, at the timer's pace."""
+    polled = getattr(record.args, "polled", None)
+    if not polled:
+        return None
+    return (f"the page asks {polled} on a timer: what this check reads may come with its next answer, at the "
+            "timer's pace")
 
 
 def loaded_another_page(record: Record) -> str | None:

@@ -79,7 +79,7 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     actual = None if passed else await _why_not_shown_once(tab, text)
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
                           locator=choice)
-    _record(tab, result, VerifyTextArgs(**recorded))
+    _record(tab, result, VerifyTextArgs(**recorded, polled=tab.network.polled()))
     return result
 
 
@@ -207,7 +207,7 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
         actual = await (target.inner_text() if state == "text" else target.input_value())
     expected = f"{choice.code} {state}" + (f" {value!r}" if value is not None else "")
     result = Verification(kind="element", passed=passed, expected=expected, actual=actual, locator=choice)
-    _record(tab, result, VerifyElementArgs(ref=ref, state=state, value=value))
+    _record(tab, result, VerifyElementArgs(ref=ref, state=state, value=value, polled=tab.network.polled()))
     return result
 
 

@@ -23,7 +23,9 @@ token ``{unique}`` stood for in the session's text (``unique``), which the test 
 (verdex/unique.py); 12 — an action's preflight may name the closed container that clipped its target away
 (``closed_container``: a collapsed section, a <details> not open) and the toggle that opens it; 13 — an action's
 chosen locator (its target's role and name) may count the look-alikes a stylesheet alone hides (``styled_twins``):
-the locator finds them too until the page is styled, so the test waits for it to find one before it acts.
+the locator finds them too until the page is styled, so the test waits for it to find one before it acts; 14 — an
+agent's check may name the request the page makes on a timer (``polled``: a dashboard's poll, which redraws what
+the check reads), so the test's check waits at that timer's pace.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 13
+FORMAT_VERSION = 14
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -151,12 +153,14 @@ class VerifyTextArgs(_Line):
     exact: bool | None = None
     shown: str | None = None
     hidden_copies: int | None = None           # elements that hold the text without showing it (a measurer)
+    polled: str | None = None                  # the place of the request the page makes on a timer (format 14)
 
 
 class VerifyElementArgs(_Line):
     ref: str
     state: str
     value: str | int | None = None
+    polled: str | None = None                  # as VerifyTextArgs's
 
 
 class VerifyUrlArgs(_Line):

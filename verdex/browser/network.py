@@ -57,6 +57,8 @@ LOADING_TYPES = ("fetch", "xhr", "script", "stylesheet")
 HELD_LOADING_S = 10.0             # a request unanswered this long is held open, not loading the page
 
 
+POLLED_AT_LEAST = 2               # a request asked this often between actions on one document is a timer's
+
 BODY_KEPT = 4096
 TYPED_AT_LEAST = 2                # a typed text this long or longer can tell the request it is in apart
 
@@ -270,6 +272,14 @@ class NetworkLog:
                 and r.place == place]
         loading = [r.document for r in idle if not r.loaded]
         return any(r.loaded for r in idle) or any(loading.count(document) >= 2 for document in set(loading))
+
+    def polled(self) -> str | None:
+        """The place of a data request the current document makes on a timer — asked again and again while no
+        action ran, since it loaded (a dashboard's poll) — or None: what the page shows may come with its next
+        answer."""
+        asked = [r.place for r in self._records if r.idle and r.loaded and r.document == self._documents
+                 and r.resource_type in ("fetch", "xhr") and r.status is not None]
+        return next((place for place in dict.fromkeys(asked) if asked.count(place) >= POLLED_AT_LEAST), None)
 
     def navigating_to(self) -> str | None:
         """The URL of a navigation of the main frame the server has not answered yet (none: None)."""
