@@ -378,7 +378,8 @@ def _asked_after(steps: list[Record], index: int) -> list[RequestEffect]:
     """What the page asked for after step ``index`` had settled holding the text it typed, as the next
     action that watched the page saw it (``requests_before``)."""
     for record in steps[index:]:
-        if record.outcome == "done" and record.effects is not None and not isinstance(record, DialogStep):
+        leaves = isinstance(record, NavigateStep) or record.tool in HISTORY_TOOLS    # leaving the page, which saw them
+        if record.outcome == "done" and (record.effects is not None or leaves) and not isinstance(record, DialogStep):
             return record.requests_before
     return []
 

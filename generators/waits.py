@@ -556,8 +556,9 @@ def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (
     chosen = next((r for r in late if r.status and not r.failed and r.status < 400 and not on_a_timer(r, timers)), None)
     if chosen is None:
         return None
-    return _waited_for(chosen, seen, made, f"{chosen.method} {urlsplit(chosen.url).path} holding the typed text was "
-                                           f"asked for after the typing had settled (debounced), answered {chosen.status}")
+    return _waited_for(chosen, seen, made, f"{chosen.method} {urlsplit(chosen.url).path} holding what the action typed "
+                                           f"or chose was asked for after it had settled (debounced), answered "
+                                           f"{chosen.status}")
 
 
 def _told_apart_by_operation(chosen: RequestEffect, seen: list[RequestEffect], glob: str,

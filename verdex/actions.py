@@ -139,16 +139,18 @@ async def select(tab: Tab, ref: str, *, values: list[str] | None = None, labels:
     if not values and not labels:
         raise InvalidArgument("pass values or labels to select")
 
+    chosen: list[str] = []          # the options' values: what a handler sends its server (a settings page's save)
+
     async def perform(locator: Locator, forced: bool) -> None:
         try:
-            await locator.select_option(value=values, label=labels, force=forced, timeout=2_000)
+            chosen[:] = await locator.select_option(value=values, label=labels, force=forced, timeout=2_000)
         except PlaywrightTimeoutError as exc:
             options = await locator.locator("option").all_text_contents()
             raise InvalidArgument("the select has no such option", wanted=values or labels,
                                   options=[o.strip() for o in options][:50]) from exc
 
     return await _act(tab, ref, "select", perform, force=force, wait=wait, confirm=confirm,
-                      args={"values": values, "labels": labels})
+                      args={"values": values, "labels": labels}, chosen=chosen)
 
 
 @core_call("check", "medium")
@@ -262,13 +264,13 @@ async def observe(tab: Tab, ref: str, action: Action = "click") -> ActionResult:
 
 
 async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, force: bool, wait: bool,
-               args: dict[str, Any], effects: bool = True,
-               secret_arg: str | None = None, confirm: str | None = None) -> ActionResult:
+               args: dict[str, Any], effects: bool = True, secret_arg: str | None = None,
+               confirm: str | None = None, chosen: list[str] | None = None) -> ActionResult:
     tab.ensure_no_dialog()
     startup = await since_document_start(tab) if tab.recorder.on else None
     try:
         return await _act_after_startup(tab, ref, action, perform, startup, force=force, wait=wait, args=args,
-                                        effects=effects, secret_arg=secret_arg, confirm=confirm)
+                                        effects=effects, secret_arg=secret_arg, confirm=confirm, chosen=chosen)
     except NotActionable:
         raise                                      # its refused step carries the startup
     except BaseException:
@@ -278,7 +280,8 @@ async def _act(tab: Tab, ref: str, action: Action | str, perform: Perform, *, fo
 
 async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: Perform, startup: Startup | None, *,
                              force: bool, wait: bool, args: dict[str, Any], effects: bool,
-                             secret_arg: str | None, confirm: str | None) -> ActionResult:
+                             secret_arg: str | None, confirm: str | None,
+                             chosen: list[str] | None = None) -> ActionResult:
     kind: Action = "click" if action == "drag" else action  # type: ignore[assignment]
     pointer = kind in POINTER_ACTIONS
     facts, locating, started = await tab.preflight_and_candidates(ref, watch=effects, pointer=pointer)
@@ -350,6 +353,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
         await _perform(tab, perform(locators.build(tab.page, choice.chosen.steps), force), f"{action} on {ref}")
     choice = locators.with_styled_twins(choice, locating, tab.test_id_attribute)
     tab.proven_locators[ref] = choice
+    if watch is not None and chosen:
+        watch.chose(chosen[0])      # a request that carries the chosen option's value is the choice's, later too
     observed = _without_own_value(await watch.finish(), ref, action, args) if watch is not None else None
     if observed is not None and action == "click":      # keys or a value again would be typed twice
         observed = came_before_ready(observed, watch.ancestors_after or facts.ancestor_state, watch.ancestors_settled)

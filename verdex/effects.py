@@ -62,6 +62,7 @@ class EffectsWatch:
                  ref: str | None = None, first_sign: bool = False, typed: str | None = None) -> None:
         self._tab = tab
         self._typed = typed                  # the text the action types (not a secret): what its later requests hold
+        self._whole = False                  # ... held whole (a chosen option's value: "teal", not a part of a word)
         self._expect_popup = expect_popup
         self._target = target
         self._ref = ref
@@ -134,6 +135,11 @@ class EffectsWatch:
             out.append(fact.to_text() if fact is not None else download.suggested_filename)
         return out
 
+    def chose(self, value: str) -> None:
+        """The action chose an option whose value is ``value``: a request the page makes later that carries it
+        as a whole value (a JSON string, a query or form field) is the choice's (a setting saved after a debounce)."""
+        self._typed, self._whole = value, True
+
     async def finish(self) -> Effects:
         tab = self._tab
         try:
@@ -175,7 +181,7 @@ class EffectsWatch:
             return effects
         finally:
             tab.network.watching = False
-            tab.network.settled(self._typed)
+            tab.network.settled(self._typed, whole=self._whole)
             tab.page.remove_listener("download", self._downloaded)
 
     async def _watch_finish(self, *, again: bool = False) -> dict[str, Any] | None:

@@ -93,11 +93,12 @@ ACTION_ARGS: dict[str, type[BaseModel]] = {
 
 
 # ---------------------------------------------------------------- the steps, by kind
-def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, args: NavigateArgs | None = None
-               ) -> Step:
+def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, args: NavigateArgs | None = None,
+               requests_before: list[RequestEffect] = ()) -> Step:
     """browser_navigate (with its ``NavigateArgs``), browser_back, browser_forward or browser_reload."""
     return _step(tool, tab=tab.id, role=tab.role, url=url_before, url_after=result.url, status=result.status,
-                 identity=result.identity, dialog=result.dialog, **({"args": args} if args is not None else {}))
+                 identity=result.identity, dialog=result.dialog, requests_before=list(requests_before),
+                 **({"args": args} if args is not None else {}))
 
 
 def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: PreflightFacts, locators: LocatorChoice,

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections import deque
 from dataclasses import dataclass
-from urllib.parse import unquote_plus
+from urllib.parse import quote_plus, unquote_plus
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request, Response, WebSocket
 
 from verdex.browser.answer_names import names_read
+from verdex.facts import RequestEffect
 from verdex.generators.request_place import place_of
 from verdex.url_credentials import masked
 
@@ -48,6 +50,13 @@ class RequestRecord:
     body: str | None = None               # what it sent (the first BODY_KEPT characters), for the text it holds
     answer: Response | None = None        # a data request's JSON answer, whose body startup reads (startup.py)
     place: str = ""                       # where it went, as the same request made again goes (place_of)
+
+
+    def fact(self) -> RequestEffect:
+        """As a step records a request no action's watch saw (one the page made between actions)."""
+        return RequestEffect(method=self.method, url=self.url, resource_type=self.resource_type, status=self.status,
+                             failed=self.failed, body_ended=self.status is not None and self.finished is not None,
+                             place=self.place)
 
 
 STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "multipart/x-mixed-replace")
@@ -116,7 +125,7 @@ class NetworkLog:
         self.server_messages = 0                         # every message the page's websocket servers sent
         self.watching = False                            # an action's effects are being watched now
         self._loaded_at: float | None = None             # when the current document's startup was read
-        self._typed: tuple[float, str] | None = None     # when the last action settled, and the text it typed
+        self._typed: tuple[float, str, bool] | None = None   # when the last action settled, the text it typed, whole
         self._typed_sent: float | None = None            # when the page then sent its server that text over a websocket
         self._typed_answers = 0                          # and the messages its servers sent since
         self._documents = 0
@@ -215,12 +224,13 @@ class NetworkLog:
                                              or renewed.started < watched_from < renewed.finished
                                              or self.standing(renewed, watched_from))))
 
-    def settled(self, typed: str | None) -> None:
-        """An action has settled; ``typed``: the text it typed (not a secret), else None. A request the
-        page makes after this, before the next action, that holds that text (a search asked for 300 ms
-        after the last key, a check of the name typed) is the typing's: :meth:`asked_with_typed_text`."""
+    def settled(self, typed: str | None, *, whole: bool = False) -> None:
+        """An action has settled; ``typed``: the text it typed (not a secret), else None; ``whole``: a value it
+        chose (an option's), held by a request only as a whole value. A request the page makes after this, before
+        the next action, that holds that text (a search asked for 300 ms after the last key, a check of the name
+        typed, a setting saved a moment after it was chosen) is the action's: :meth:`asked_with_typed_text`."""
         typed = (typed or "").strip()
-        self._typed = (time.monotonic(), typed) if len(typed) >= TYPED_AT_LEAST else None
+        self._typed = (time.monotonic(), typed, whole) if len(typed) >= TYPED_AT_LEAST or whole and typed else None
         self._typed_sent, self._typed_answers = None, 0
 
     def answers_to_typed_text(self) -> int:
@@ -237,10 +247,10 @@ class NetworkLog:
         action ran, so the next sightings of the same request are not taken for a timer's."""
         if self._typed is None:
             return []
-        since, text = self._typed
+        since, text, whole = self._typed
         self._typed = None
         found = [r for r in self._records if r.started >= since and r.idle and r.resource_type in ("fetch", "xhr")
-                 and carries(r.url, r.body, text)]
+                 and (carries_whole(r.url, r.body, text) if whole else carries(r.url, r.body, text))]
         for record in found:
             record.idle = False
         return found
@@ -321,6 +331,14 @@ def carries(url: str, body: str | None, text: str) -> bool:
     JSON string."""
     sent = [unquote_plus(url)] + ([body, unquote_plus(body)] if body else [])
     return any(text in part or json.dumps(text)[1:-1] in part for part in sent)
+
+
+def carries_whole(url: str, body: str | None, value: str) -> bool:
+    """A request carries ``value`` as a whole value: a JSON string (``{"value":"teal"}``), or a query or form
+    field (``theme=teal``) — not as a part of another word."""
+    field = re.compile(r"=" + re.escape(quote_plus(value)) + r"(?:&|$)")
+    sent = [url.partition("?")[2]] + ([body] if body else [])
+    return any(json.dumps(value) in part or field.search(part) for part in sent)
 
 
 def _frame_of(request: Request) -> object:

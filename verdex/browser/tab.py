@@ -21,7 +21,7 @@ from verdex.artifacts.secrets import TypedSecrets
 from verdex.bridge import Bridge, from_bridge
 from verdex.browser.calls import core_call
 from verdex.browser.downloads import Downloads
-from verdex.browser.network import NetworkLog
+from verdex.browser.network import NetworkLog, RequestRecord
 from verdex.browser.frames import bridge_for_ref, snapshot_lines as frame_snapshot_lines
 from verdex.errors import (
     BrowserClosed,
@@ -116,6 +116,7 @@ class Tab:
         # each ref's locator as an action or a check last proved it: how a check that it is gone finds it
         self.proven_locators: dict[str, LocatorChoice] = {}
         self.network = NetworkLog(page)
+        self._saved_before_leaving: list[RequestRecord] = []   # see _note
         self.pending_dialogs: list[Dialog] = []
         self.dialog_log: list[Dialog] = []
         self.popups: list[Tab] = []
@@ -226,6 +227,7 @@ class Tab:
         stopped = len(self.guard.denied_navigations)
         same_document = target.startswith(("about:", "data:")) or _place(target) == _place(self.page.url)
         await self.bridge.watch_from_document_start()
+        self._saved_before_leaving = self.network.asked_with_typed_text()
         try:
             async with self._leaving_the_page():
                 with translate_playwright_errors(f"navigating to {target}"):
@@ -254,8 +256,12 @@ class Tab:
 
     async def _note(self, tool: str, result: NavigationResult, url_before: str, args: NavigateArgs | None = None
                     ) -> None:
+        # what the page asked for after the last action had settled, holding what it typed or chose (a setting
+        # saved a moment later): recorded with the step that left, which the test must not take before it
+        saved, self._saved_before_leaving = self._saved_before_leaving, []
         if self.recorder.on:             # no picture of a page a dialog holds: it answers nothing until answered
-            steps.note(self.recorder, steps.navigation(self, tool, result, url_before, args),
+            steps.note(self.recorder, steps.navigation(self, tool, result, url_before, args,
+                                                       requests_before=[record.fact() for record in saved]),
                        await page_picture(self.page, self.artifacts) if result.dialog is None else None)
 
     async def _browser_locale(self, document: Request) -> BrowserLocale | None:
@@ -367,6 +373,7 @@ class Tab:
             where = "back to" if offset < 0 else "forward to"
             raise InvalidArgument(f"tab {self.id} has no page to go {where} (its history has no entry there); "
                                   "nothing was done", tab=self.id, url=url_before)
+        self._saved_before_leaving = self.network.asked_with_typed_text()
         async with self._leaving_the_page():
             with translate_playwright_errors(what):
                 response = await self._unless_asked(go(wait_until="commit", timeout=self.navigation_timeout * 1000))
