@@ -255,7 +255,7 @@ async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settl
     assert [(r["method"], r["url"].split("?")[0]) for r in click["requests_before"]] == [
         ("POST" if via == "post" else "GET", apps.url + "/live/slug")], click
     python, source = exported_python(recording, f"search_{via}")
-    assert "with page.expect_response(" in source and "asked for after it had settled" in source, source
+    assert "with page.expect_response(" in source and "(debounced)" in source, source
     assert source.index("expect_response(") < source.index('.fill("deploy_region")') < source.index(".click()")
     if via == "post":
         return                                    # the same test; its proof is the query's
