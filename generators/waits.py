@@ -331,7 +331,8 @@ def answered_before_next(previous: Record | None, record: Record) -> Wait | None
 HOLDS_A_NUMBER = re.compile(r"\d")
 RELATIVE_TIME = re.compile(r"\b(\d+|an?|one|a few)\s*(s|m|h|d|w|y|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|"
                            r"weeks?|months?|mos?|years?|yrs?)\s+ago\b|\bjust now\b|\bin\s+(\d+|an?)\s+"
-                           r"(seconds?|minutes?|hours?|days?)\b", re.IGNORECASE)     # as verdex/bridge/locators.js
+                           r"(seconds?|minutes?|hours?|days?)\b|^\s*(now|today|yesterday|tomorrow)\s*$",
+                           re.IGNORECASE)     # as verdex/bridge/locators.js
 I18N_KEY = re.compile(r"^[a-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$")
 
 
