@@ -419,6 +419,13 @@ def answered_over_a_socket(record: Record) -> str | None:
             "what it changed comes at the server's pace")
 
 
+def reloaded_by_the_test(kind: str) -> str:
+    """Why the checks after the test's own back, forward or reload wait longer: they check the first render of
+    a page loaded again, which a single-page app draws from its server after the load event the step waits
+    for (JupyterLab restores its open editor well after 5 s under a slowed CPU)."""
+    return f"the {kind} loaded the page again: its first render is paced like its loading"
+
+
 def loaded_another_page(record: Record) -> str | None:
     """Why the checks after this action wait longer: it loaded another page (a form its server answered,
     a link), and they check that page's first render."""
