@@ -184,7 +184,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
                                       waits=settling.before_leaving(steps, index), asserts=[url_check] if url_check is not None else [],
                                       leave=LEAVE_REASON if left is not None else None))
-            loading, paced, said = True, None, []
+            loading, paced, said = True, waits.reloaded_by_the_test(HISTORY_TOOLS[tool]), []
             acted.pop(page, None)
             continue
         if tool == "browser_tab_close":

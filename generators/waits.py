@@ -333,7 +333,8 @@ def answered_before_next(previous: Record | None, record: Record) -> Wait | None
 HOLDS_A_NUMBER = re.compile(r"\d")
 RELATIVE_TIME = re.compile(r"\b(\d+|an?|one|a few)\s*(s|m|h|d|w|y|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|"
                            r"weeks?|months?|mos?|years?|yrs?)\s+ago\b|\bjust now\b|\bin\s+(\d+|an?)\s+"
-                           r"(seconds?|minutes?|hours?|days?)\b", re.IGNORECASE)     # as verdex/bridge/locators.js
+                           r"(seconds?|minutes?|hours?|days?)\b|^\s*(now|today|yesterday|tomorrow)\s*$",
+                           re.IGNORECASE)     # as verdex/bridge/locators.js
 I18N_KEY = re.compile(r"^[a-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$")
 
 
@@ -428,6 +429,13 @@ def redrawn_by_a_timer(record: VerifyTextStep | VerifyElementStep | VerifyUrlSte
         return None
     return (f"the page asks {polled} on a timer: what this check reads may come with its next answer, at the "
             "timer's pace")
+
+
+def reloaded_by_the_test(kind: str) -> str:
+    """Why the checks after the test's own back, forward or reload wait longer: they check the first render of
+    a page loaded again, which a single-page app draws from its server after the load event the step waits
+    for (JupyterLab restores its open editor well after 5 s under a slowed CPU)."""
+    return f"the {kind} loaded the page again: its first render is paced like its loading"
 
 
 def loaded_another_page(record: Record) -> str | None:

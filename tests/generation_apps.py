@@ -85,6 +85,11 @@ a copy of one:
   page's external stylesheet alone (``class="hide"``, ``.hide {display: none !important}``, as Bootstrap's).
   The server holds that stylesheet ``stylesheet_hold_s`` seconds (the test sets it: none while recording,
   ``STYLESHEET_HOLD_S`` when the test it wrote runs), so the page commits, unstyled, with both inputs shown.
+- ``/saved-note/``: an editor of one note the server keeps: the page draws it once ``GET /api/saved-note``
+  has answered, and "Save" sends what was typed (``PUT``); a reload draws the saved note again, as an
+  editor app restores its open file. The server holds that ``GET`` ``saved_note_hold_s`` seconds (the
+  test sets it: none while recording, ``SAVED_NOTE_HOLD_S`` when the test it wrote runs): the page's
+  first render after the load event, later than an assertion's 5 s.
 """
 
 from __future__ import annotations
@@ -106,6 +111,15 @@ SYNC_DELAY_MS = 50           # the sync queue tells the server of a change this 
 LOCK_S = 1.0                 # the server's answer to a syncer's lock: its DELETE goes out after it
 SYNCED_NOTES = ("Groceries", "Errands")
 STYLESHEET_HOLD_S = 1.0      # how long /styled/'s stylesheet is held while a generated test runs
+SAVED_NOTE_HOLD_S = 6.0      # how long /saved-note/'s note is held while a generated test runs: more than 5 s
+SAVED_NOTE = ("<label>Note <input id='note'></label> <button type='button'>Save</button><p id='shown'></p>",
+              """fetch("/api/saved-note").then((r) => r.text()).then((text) => {
+  document.querySelector("#shown").textContent = text ? "Saved: " + text : "Nothing saved";
+});
+document.querySelector("button").addEventListener("click", async () => {
+  await fetch("/api/saved-note", { method: "PUT", body: document.querySelector("#note").value });
+  document.querySelector("#shown").textContent = "Saving done";
+});""")
 BASKET = ("<button type='button'>Add item</button><section data-testid='basket'><h2></h2><input></section>",
           """const counted = (items) => { document.querySelector("h2").textContent = `Basket (${items.length})`; };
 fetch("/api/basket").then((r) => r.json()).then(counted);
@@ -391,6 +405,8 @@ class GenerationApps:
         self.load_summary_loads = 0
         self.last_desk_page = "/desk/inbox"
         self.stylesheet_hold_s = 0.0
+        self.saved_note_hold_s = 0.0
+        self.saved_note = ""
         self.basket = 0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
@@ -405,7 +421,8 @@ class GenerationApps:
                  "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
-                 "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN)}
+                 "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
+                 "/saved-note/": ("Note", SAVED_NOTE)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -414,6 +431,12 @@ class GenerationApps:
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
         if method == "POST" and path == "/styled/library":
             return 200, "text/html", STYLED_LIBRARY
+        if path == "/api/saved-note":
+            if method == "PUT":
+                self.saved_note = body.decode()
+                return 204, "text/plain", ""
+            time.sleep(self.saved_note_hold_s)
+            return 200, "text/plain", self.saved_note
         if method == "GET" and path == "/styled/site.css":
             time.sleep(self.stylesheet_hold_s)
             return 200, "text/css", STYLED_CSS

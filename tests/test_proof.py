@@ -564,3 +564,25 @@ def test_a_prove_that_is_not_a_number_of_runs_is_refused(monkeypatch):
     monkeypatch.setenv(exporting.PROVE_ENV, "three")
     with pytest.raises(InvalidArgument, match="VERDEX_PROVE"):
         exporting.default_runs()
+
+
+async def test_the_recordings_value_of_its_own_on_the_page_is_no_kept_state_of_a_run_that_types_its_own(tmp_path):
+    """The agent typed ``Call {unique}``: each run types a value of its own, so the recording's ``Call 4c0b…``,
+    which the app keeps and lists, is nothing the run expects. The run failed for another reason (two todos
+    went from the app under the recording: the count the agent checked is wrong on a fresh run), and that is
+    what is said — not "its first page already shows 'Call 4c0b…', which the test types" (JupyterLab's folder
+    list showed the recording's ``archive-4c0b7f2f`` where the test checked its own, and a wait of verdex's
+    that failed was called the app's kept state)."""
+    test_file = tmp_path / "test_todos.py"
+    with proof_apps() as (url, apps):
+        async with recording_client(tmp_path / "todos.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/todos/")
+            await agent.fill("textbox", "New todo", "Call {unique}")
+            await agent.click("button", "Add", expect_text="3 todos")
+            await agent.verify_text("3 todos")
+            apps.todos.remove("Walk the dog")          # the app changed under the recording: one todo fewer
+            apps.todos.remove("Buy milk")              # and another; it keeps the recording's "Call …"
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="todos")
+    assert answer.error and re.search(r"UNPROVEN: test_todos.py: run \d \(as it is\) failed at line", answer.text)
+    assert "kept state" not in answer.text and "the agent asserted this" in answer.text, answer.text

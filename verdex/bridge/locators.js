@@ -1,7 +1,9 @@
   // ---------------------------------------------------------------- locator candidates
-  // A time relative to now ("15 seconds ago", "a minute ago", "5m ago", "just now", "in 3 hours"): a second
-  // later, or on the next load, the page says another; never a way to find an element, not even pushed back.
-  const RELATIVE_TIME = /\b(\d+|an?|one|a few)\s*(s|m|h|d|w|y|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|mos?|years?|yrs?)\s+ago\b|\bjust now\b|\bin\s+(\d+|an?)\s+(seconds?|minutes?|hours?|days?)\b/i;
+  // A time relative to now ("15 seconds ago", "a minute ago", "5m ago", "just now", "in 3 hours"), or a text
+  // that is nothing but such a word ("now", a file browser's age of what was made a second ago, which says
+  // "2s ago" a second later; "today", "yesterday"): a second later, or on the next load, the page says
+  // another; never a way to find an element, not even pushed back.
+  const RELATIVE_TIME = /\b(\d+|an?|one|a few)\s*(s|m|h|d|w|y|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|mos?|years?|yrs?)\s+ago\b|\bjust now\b|\bin\s+(\d+|an?)\s+(seconds?|minutes?|hours?|days?)\b|^\s*(now|today|yesterday|tomorrow)\s*$/i;
   // A measurement: a duration or a size with its unit ("23ms", "1.5 s", "30b", "4.2 MB"), which a
   // request's log, a job's list or a file browser shows and the next run measures again.
   const MEASUREMENT = /\b\d[\d,.]*(ms|µs|ns|s|m|h|b)\b|\b\d[\d,.]*\s?(secs?|mins?|hrs?|[kmgt]i?b|bytes?)\b/;
@@ -116,8 +118,11 @@
     }
     const alt = el.getAttribute('alt');
     if (alt) out.push({ kind: 'alt', value: alt, volatile: alt.length > LONG_VALUE });
+    // what an editing host shows is its value, as a field's is (CodeMirror 6's contenteditable lines: the
+    // text the test types, or the file it opened, which the next run saved otherwise): never a way to find it
     const text = collapse(renderedText(el));
-    if (text && text.length <= LONG_VALUE && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !childHolds(el, text)
+    if (text && text.length <= LONG_VALUE && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !el.isContentEditable
+      && !childHolds(el, text)
       && !RELATIVE_TIME.test(text))
       out.push({ kind: 'text', value: text, volatile: looksVolatile(text) || counts.length > 0 || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');

@@ -64,12 +64,13 @@
 
   // A member of a roving tabindex group (a file list, a grid of rows: one member takes Tab at a time,
   // the arrow keys move it on, every member is a control): the page made it focusable, and so it made
-  // its siblings, one of them in the tab order now.
+  // its peers, one of them in the tab order now. The peers are its siblings, or — when each member sits
+  // in a repeated item of its own (JupyterLab's file list: the name's span in each row's <li>, only the
+  // active one with role=button) — the elements in the same place in that item's siblings.
   function rovingMember(el) {
-    if (!el.hasAttribute('tabindex') || !el.parentElement) return false;
+    if (!el.hasAttribute('tabindex') || !el.parentElement || wrapsOneControl(el)) return false;
     let members = 0, tabbable = false;
-    for (let c = el.parentElement.firstElementChild; c; c = c.nextElementSibling) {
-      if (c.tagName !== el.tagName || !c.hasAttribute('tabindex')) continue;
+    for (const c of rovingPeers(el)) {
       members++;
       if (c.tabIndex >= 0) tabbable = true;
     }
@@ -80,6 +81,25 @@
     }
     const rect = el.getBoundingClientRect();
     return rect.width > 0 && rect.height > 0;
+  }
+
+  const ROVING_ITEM_DEPTH = 3;
+  // The focusable elements of el's tag in el's place: among its siblings, else in each sibling of the nearest
+  // of its repeated ancestors (at most ROVING_ITEM_DEPTH up), found by the same path of child positions.
+  function rovingPeers(el) {
+    const alike = (c) => c && c.tagName === el.tagName && c.hasAttribute('tabindex');
+    const siblings = Array.from(el.parentElement.children).filter(alike);
+    if (siblings.length >= 2) return siblings;
+    const path = [];
+    for (let item = el, depth = 0; item.parentElement && depth < ROVING_ITEM_DEPTH; item = item.parentElement, depth++) {
+      path.unshift(Array.prototype.indexOf.call(item.parentElement.children, item));
+      const items = Array.from(item.parentElement.parentElement ? item.parentElement.parentElement.children : [])
+        .filter((c) => c.tagName === item.parentElement.tagName);
+      if (!item.parentElement.parentElement || items.length < 2) continue;
+      const peers = items.map((other) => path.reduce((at, i) => at && at.children[i], other)).filter(alike);
+      if (peers.length >= 2) return peers;
+    }
+    return siblings;
   }
 
   // A control marked aria-hidden="true" that a user still sees and clicks (OctoPrint's wizard dialogs close
