@@ -8,7 +8,13 @@
   Every run of a flow that creates a folder adds one more entry like it, as a file manager's list grows;
 - ``/signup/``: a form whose fields have no accessible name (each ``label for`` names an id no field
   has, as a template that binds its fields by script does), each in a ``div.form-group``; one label is a
-  part of its neighbour's ("Email" and "Confirm Email"). "Sign up" says whether the two emails match.
+  part of its neighbour's ("Email" and "Confirm Email"). "Sign up" says whether the two emails match;
+- ``/tiles/``: a welcome page's quick links, each a tile: a ``div`` with a hand cursor (the outermost element
+  that shows one, so the snapshot's clickable) whose only child is a link with no ``href`` (no role) that
+  lies over most of it, holds an icon in a ``div`` and the tile's words, and handles the click through a listener; a
+  sidebar lists servers, each a ``div`` holding the same icon as "Add New Server". "Add New Server" opens a
+  form ("Register a server"). A tile has no name, role or class a locator takes, and its words are its
+  link's whole text, which Playwright's text engine finds on the link, not on the tile.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from contextlib import contextmanager
 from tests.answering_server import Request, answering
 from tests.generation_apps import PAGE
 
-FILES = ("""<style>.entry > div{cursor:pointer;display:inline-block}</style>
+FILES = ("""<style>.entry > div{cursor:pointer;display:inline-block} .entry i{display:inline-block;width:14px}</style>
 <p><label>Folder name <input id="folder-name"></label> <button type="button" id="create">Create folder</button></p>
 <div id="files"></div><p id="where">Currently in /</p>""",
          """const list = document.querySelector("#files");
@@ -61,6 +67,15 @@ SIGNUP = ("""<form>""" + "".join(
   const [, email, confirm] = [...document.querySelectorAll("input")].map((input) => input.value);
   document.querySelector("#said").textContent = email && email === confirm ? "Emails match" : "Emails differ";
 });""")
+TILES = ("""<style>.WelcomePage-quickLink{cursor:pointer;margin:4px;padding:2px 0} .WelcomePage-quickLink a{cursor:pointer;display:block}
+</style>
+<aside>""" + "".join(f'<div class="SideBar-serverEntry"><span class="fa fa-server"></span> db{n}</div>' for n in range(3)) + """</aside>
+<section>""" + "".join(f'<div class="WelcomePage-quickLink"><a><div class="WelcomePage-linkIcon"><span class="fa {icon}"></span></div>{words}</a></div>'
+                       for icon, words in (("fa-server", "Add New Server"), ("fa-cogs", "Configure"))) + """</section>
+<p id="opened"></p>""",
+         """document.querySelector("section a").addEventListener("click", () => {
+  document.querySelector("#opened").textContent = "Register a server";
+});""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -70,7 +85,7 @@ class NamingApps:
         self.lock = threading.Lock()
 
     def answer(self, request: Request) -> tuple[int, str, str]:
-        pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP)}
+        pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES)}
         if request.method == "GET" and request.path in pages:
             title, (html, script) = pages[request.path]
             return 200, "text/html; charset=utf-8", PAGE.format(title=title, body=html, script=script)

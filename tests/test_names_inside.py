@@ -1,10 +1,12 @@
 """A target told apart by a name its container shows, not by a name of its own (tests/naming_apps.py),
 recorded in a real Chromium, exported and run by pytest:
 
-- a list item's clickable title (a ``div`` whose name is in a child ``span``) is scoped by the name it
-  shows — the one the flow typed — not by the control beside it that only its kind has (OctoPrint's
-  folder, scoped by its "Move" link while it was the only folder: the second run, with a second folder,
-  met a strict mode violation);
+- a list item's clickable title (a ``div`` whose name is in a child ``span``, beside an icon) is found by
+  the name it shows — the one the flow typed — not by the control beside it that only its kind has
+  (OctoPrint's folder, scoped by its "Move" link while it was the only folder: the second run, with a
+  second folder, met a strict mode violation); its click reaches it through that name's span;
+- a welcome page's tile, whose words are its link's whole text, is clicked through that link, not by the
+  icon it shares with the sidebar's entries and a position (pgAdmin's "Add New Server");
 - a field with no name, in a group whose label is a part of its neighbour's ("Email" beside "Confirm
   Email"), is scoped by the label's whole text, not filled by position (OctoPrint's first-run wizard:
   ``get_by_role("textbox").nth(3)``).
@@ -52,7 +54,8 @@ async def test_a_list_item_is_found_by_the_name_it_shows_as_the_list_grows_by_it
             spec_source = spec.read_text(encoding="utf-8")
             ran = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
             assert ran.passed, f"{spec_source}\n{ran.output[-3000:]}"
-    assert 'page.locator("div.entry").filter(has=page.get_by_text(f"prints-{unique}", exact=True))' in source, source
+    # the title's name is its span's whole text, and its icon only its kind: a click reaches it through the name
+    assert 'page.get_by_text(f"prints-{unique}", exact=True).click()' in source, source
     assert "getByText(`prints-${unique}`, { exact: true })" in spec_source, spec_source
     assert "Move" not in source and ".nth(" not in source, source
 
@@ -96,3 +99,23 @@ async def test_the_text_of_a_control_inside_the_target_is_not_a_name_it_shows(se
     choice = await locators.choose(tab.page, await tab.candidates(footer), tab.test_id_attribute)
     assert choice.code == ('page.locator("div.panel").filter(has=page.get_by_role("heading", name="Set up access", '
                            'exact=True)).locator("div.footer")'), choice.code
+
+
+async def test_a_tile_whose_words_are_its_link_s_whole_text_is_clicked_by_them_not_by_position(tmp_path):
+    """pgAdmin's "Add New Server" quick link: the snapshot's clickable is the tile (a div with a hand cursor),
+    its words are the whole text of the link that fills it, and the icon it holds is also the sidebar's; the
+    click was ``page.locator("div:has(.fa-server)").nth(20)``. A click reaches the tile through the link, which
+    its words find: the icon tells only its kind."""
+    recording = tmp_path / "tiles.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/tiles/")
+            await agent.click("clickable", "Add New Server")
+            await agent.verify_text("Register a server")
+        python = runner.export_python(recording, tmp_path, "tiles")
+        source = python.read_text(encoding="utf-8")
+        assert 'page.get_by_text("Add New Server", exact=True).click()' in source, source
+        assert ".nth(" not in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"

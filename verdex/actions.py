@@ -46,7 +46,6 @@ from verdex.facts import (
 from verdex.preflight import POINTER_ACTIONS, Action, as_acted, blockers, judge, passes_through, waits_in_vain
 from verdex.browser.calls import core_call
 from verdex.proposals import proposals
-from verdex.secret_names import secret_env_name
 from verdex.recording_format import DialogArgs, SecretValue, WaitForArgs
 from verdex.safety.gate import gated_risk
 
@@ -314,8 +313,9 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
             started = None                                 # so the watch starts again, from the page as it is now
         if verdict.blocking:
             if tab.recorder.on:
-                refused = steps.refused(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts),
-                                        facts=facts, blocking=verdict.blocking, blocker=blocker, startup=startup)
+                refused = steps.refused(tab, f"browser_{action}",
+                                        args=_recorded_args(args, secret_arg, facts, tab), facts=facts,
+                                        blocking=verdict.blocking, blocker=blocker, startup=startup)
                 steps.note(tab.recorder, refused, await page_picture(tab.page, tab.artifacts))    # what covered it
             # compact: one entry per blocker; the full facts are in the recording and in observe_element_state
             unwaited = " (not waited for: it stays closed until its toggle is clicked)" if wait and waited is None else ""
@@ -362,7 +362,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
                           proposals=proposals(observed))
-    steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts),
+    steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts, tab),
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker, effects=observed,
                                           ancestors_after=watch.ancestors_after if watch is not None else [],
@@ -371,11 +371,13 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     return result
 
 
-def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: PreflightFacts) -> dict[str, Any]:
+def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: PreflightFacts, tab: Tab) -> dict[str, Any]:
     """The arguments as recorded: a value for a sensitive field as the environment variable a test reads, named
-    after the field's name attribute or id, else its label (a field a script renders with neither: Directus's)."""
+    after the field's name attribute or id, else its label (a field a script renders with neither: Directus's);
+    another value under a name already taken gets a variable of its own (``TypedSecrets.env_name``)."""
     if secret_arg and facts.sensitive:
-        return {**args, secret_arg: SecretValue(env=secret_env_name(facts.field_name or facts.name or None))}
+        return {**args, secret_arg: SecretValue(env=tab.secrets.env_name(facts.field_name or facts.name or None,
+                                                                         args[secret_arg]))}
     return dict(args)
 
 

@@ -1,6 +1,6 @@
 """The values verdex typed into sensitive fields (password, payment, one-time code: the preflight's
-``sensitive`` fact) during a session, kept in memory only, and the masking of every form they take in
-text that leaves the session (a Playwright trace):
+``sensitive`` fact) during a session, kept in memory only, the variable a test reads each from, and the
+masking of every form they take in text that leaves the session (a Playwright trace):
 
     secrets = TypedSecrets()
     secrets.add("correct horse")                 # by actions.fill/type_text on a sensitive field
@@ -12,6 +12,8 @@ from __future__ import annotations
 import html
 import json
 from urllib.parse import quote, quote_plus
+
+from verdex.secret_names import secret_env_name
 
 MASK = "[redacted]"         # the bridge's mask for a sensitive field's value (bridge/names.js)
 
@@ -46,6 +48,7 @@ class TypedSecrets:
 
     def __init__(self) -> None:
         self._forms: list[str] = []        # longest first, so that a form holding another goes whole
+        self._named: dict[str, str] = {}   # each variable a test reads, and the value typed under it
 
     def __bool__(self) -> bool:
         return bool(self._forms)
@@ -54,6 +57,19 @@ class TypedSecrets:
         if not value:
             return
         self._forms = sorted(set(self._forms) | encoded_forms(value), key=len, reverse=True)
+
+    def env_name(self, field: str | None, value: str) -> str:
+        """The variable a test reads ``value`` from: named after the field (``VERDEX_SECRET_PASSWORD``). Another
+        value typed into a field of the same name (a login's Password, then a database's Password in a dialog)
+        is read from the next free ``_2``, ``_3``: one variable for both would type one secret where the other
+        belongs. The same value typed again keeps its variable."""
+        base = secret_env_name(field)
+        name, number = base, 1
+        while self._named.get(name, value) != value:
+            number += 1
+            name = f"{base}_{number}"
+        self._named[name] = value
+        return name
 
     def redact(self, text: str) -> str:
         for form in self._forms:

@@ -170,10 +170,12 @@
     return Array.from(el.labels || []).some((label) => hit === label || isInside(hit, label));
   }
 
-  // A control with nothing of its own to be found by (no role, test id or class: a widget's wrapper that
-  // takes the click) whose text a descendant holds: that descendant, which a click reaches it through.
+  // A control with nothing of its own that tells it apart (no role, test id, text or id: a widget's wrapper
+  // that takes the click) whose text a descendant holds: that descendant, which a click reaches it through.
+  // Its class, or an icon it shows, says only its kind (pgAdmin's "Add New Server" tile shows the server
+  // icon the tree shows beside every server; its words are the whole text of the link that fills it).
   function textHolder(el) {
-    if (locatorCandidates(el).length) return null;
+    if (locatorCandidates(el).some(tellsApart)) return null;
     const text = collapse(renderedText(el));
     let holder = el;
     for (let deeper = holder; deeper; ) {
@@ -186,6 +188,10 @@
     const box = holder.getBoundingClientRect();
     const s = style(holder);
     return box.width > 0 && box.height > 0 && s && s.pointerEvents !== 'none' ? holder : null;
+  }
+
+  function tellsApart(candidate) {
+    return candidate.kind !== 'css' && !(candidate.kind === 'attribute' && candidate.value.includes(':has('));
   }
 
   function describeStandIn(standIn) {

@@ -1,0 +1,47 @@
+"""Two secrets typed into two fields of the same name are read from two variables (tests/secret_apps.py
+``/vault/``): an account's Password, then a database's Password, each a field with neither a name nor an
+id. Both were read from VERDEX_SECRET_PASSWORD, so the test typed the account's password where the
+database's belonged, and its check failed every run, while proving blamed the agent's check (pgAdmin's
+login, then a server registered in its dialog). Recorded in a real Chromium, exported, run by pytest with
+each value in its variable."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.flows import runner
+from tests.flows.agent import Agent, recording_client
+from tests.secret_apps import ACCOUNT_PASSWORD, DATABASE_PASSWORD, secret_apps
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_second_secret_typed_into_a_field_of_the_same_name_is_read_from_a_variable_of_its_own(tmp_path):
+    recording = tmp_path / "vault.jsonl"
+    with secret_apps() as url:
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/vault/")
+            await agent.fill("textbox", "Password", ACCOUNT_PASSWORD)
+            await agent.click("button", "Sign in")
+            await agent.verify_text("Connect a database")
+            await agent.fill("textbox", "Password", DATABASE_PASSWORD)
+            await agent.click("button", "Connect")
+            await agent.verify_text("Connected to the database")
+            await agent.fill("textbox", "Password", ACCOUNT_PASSWORD)      # the first value again: its variable
+        python = runner.export_python(recording, tmp_path, "vault")
+        source = python.read_text(encoding="utf-8")
+        read = re.findall(r'os\.environ\["(VERDEX_SECRET_\w+)"\]', source)
+        assert read == ["VERDEX_SECRET_PASSWORD", "VERDEX_SECRET_PASSWORD_2", "VERDEX_SECRET_PASSWORD"], source
+        assert ACCOUNT_PASSWORD not in source and DATABASE_PASSWORD not in source
+        env = {**os.environ, "VERDEX_SECRET_PASSWORD": ACCOUNT_PASSWORD, "VERDEX_SECRET_PASSWORD_2": DATABASE_PASSWORD,
+               "PYTHONDONTWRITEBYTECODE": "1"}
+        done = subprocess.run([sys.executable, "-m", "pytest", str(python), "-q", "-p", "no:cacheprovider",
+                               "--base-url", url], cwd=tmp_path, env=env, capture_output=True, encoding="utf-8",
+                              timeout=runner.PYTEST_TIMEOUT_S, check=False)
+        assert done.returncode == 0, f"{source}\n{done.stdout[-3000:]}{done.stderr[-2000:]}"
