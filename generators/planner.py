@@ -224,7 +224,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 statements.append(action)
                 where[page] = (record.effects.url_after if record.effects else "") or where.get(page, "")
                 loaded = waits.loaded_another_page(record)
-                loading, paced = loaded is not None, waits.answered_over_a_socket(record) or loaded
+                loading = loaded is not None
+                paced = waits.answered_over_a_socket(record) or loaded or waits.loaded_code(record)
                 said = [paced] if any(a.timeout_reason == paced for a in action.asserts) else []
             continue
         if isinstance(record, WaitForStep):

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from verdex.facts import ValueChange
 from verdex.generators.plan import Wait
-from verdex.generators.waits import VOLATILE_VALUE, escape_pattern, locator_of
+from verdex.generators.waits import (
+    STARTUP_TIMEOUT_MS, VOLATILE_VALUE, escape_pattern, loaded_code, locator_of,
+)
 from verdex.recording_format import FillStep, Step as Record, Target, TypeStep
 
 READ_ONLY_PREFIXES = ("verify_", "browser_wait_for")       # steps that leave the page as it was
@@ -47,6 +49,13 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
     for change in late:
         changes[_key(change)] = (change, "after it had settled, before the next one")
     typed = _typed(record)
+    paced = loaded_code(record)         # the page drew it with code it loaded only then: at the network's pace
+    return [wait.model_copy(update={"timeout_ms": STARTUP_TIMEOUT_MS, "reason": f"{wait.reason}; {paced}"})
+            if paced else wait for wait in _value_waits(steps, index, record, changes, typed)]
+
+
+def _value_waits(steps: list[Record], index: int, record: Record, changes: dict[str, tuple[ValueChange, str]],
+                 typed: str | None) -> list[Wait]:
     out = []
     for change, when in changes.values():
         locator = locator_of(change.locator)

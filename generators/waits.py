@@ -438,6 +438,16 @@ def reloaded_by_the_test(kind: str) -> str:
     return f"the {kind} loaded the page again: its first render is paced like its loading"
 
 
+def loaded_code(record: Record | None) -> str | None:
+    """Why what follows an action waits longer: the page loaded code it had not loaded yet to answer it (a
+    dialog's or a route's lazily loaded chunk), so what it drew comes at the network's pace."""
+    scripts = record.effects.code_loaded if record is not None and record.effects else 0
+    if not scripts:
+        return None
+    return (f"the {record.tool.removeprefix('browser_')} loaded code the page did not have yet ({scripts} "
+            f"script{'s' if scripts > 1 else ''}): what it drew comes at the network's pace")
+
+
 def loaded_another_page(record: Record) -> str | None:
     """Why the checks after this action wait longer: it loaded another page (a form its server answered,
     a link), and they check that page's first render."""

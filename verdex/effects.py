@@ -330,7 +330,8 @@ class EffectsWatch:
                           downloads=downloads, appeared=appeared, disappeared=disappeared,
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
                           server_messages=tab.network.server_messages - self._server_messages_before,
-                          values=list(values), settled_ms=round((time.monotonic() - self._t0) * 1000))
+                          values=list(values), code_loaded=tab.network.scripts_since(self._t0),
+                          settled_ms=round((time.monotonic() - self._t0) * 1000))
         nothing = not (requests or navigated or effects.url_after != effects.url_before or effects.new_tabs or dialogs
                        or downloads or appeared or disappeared or title_change or heading_change or diff
                        or values or (changed_times or []))

@@ -832,6 +832,8 @@ class Effects(Fact):
                                                 "server-driven app answers the action this way; a message the "
                                                 "page sent is awaited for its answer, 1 s at most)")
     values: list[ValueChange] = Field([], description="form fields whose value the page set (no mutation shows it)")
+    code_loaded: int = Field(0, description="scripts the page asked for as it answered the action: code it loads "
+                                            "only when first needed (a route's or a dialog's lazily loaded chunk)")
     settled_ms: int = 0
     no_effect: bool = False
     before_ready: str = Field("", description="an ancestor of the target that said the app was ready only as the "
@@ -876,6 +878,9 @@ class Effects(Fact):
         if self.server_messages:
             lines.append(f"websocket: {self.server_messages} message{'s' if self.server_messages > 1 else ''} "
                          "from the server")
+        if self.code_loaded:
+            lines.append(f"loaded code: {self.code_loaded} script{'s' if self.code_loaded > 1 else ''} the page asked "
+                         "for only now (what it drew comes at the network's pace)")
         if self.navigated or self.url_after != self.url_before:
             lines.append(f"navigated: {self.url_before} → {self.url_after}")
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]

@@ -25,7 +25,8 @@ token ``{unique}`` stood for in the session's text (``unique``), which the test 
 chosen locator (its target's role and name) may count the look-alikes a stylesheet alone hides (``styled_twins``):
 the locator finds them too until the page is styled, so the test waits for it to find one before it acts; 14 — an
 agent's check may name the request the page makes on a timer (``polled``: a dashboard's poll, which redraws what
-the check reads), so the test's check waits at that timer's pace.
+the check reads), so the test's check waits at that timer's pace; 15 — an action's effects count the scripts the page
+asked for as it answered it (``code_loaded``: a lazily loaded chunk), so what follows waits at the network's pace.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 14
+FORMAT_VERSION = 15
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

@@ -302,6 +302,12 @@ class NetworkLog:
     def since(self, started: float) -> list[RequestRecord]:
         return [r for r in self._records if r.started >= started and r.resource_type in INTERESTING_TYPES]
 
+    def scripts_since(self, started: float) -> int:
+        """The scripts the page asked for since ``started`` (answered or still coming, not failed): code it
+        loads only then."""
+        return sum(1 for r in self._records if r.started >= started and r.resource_type == "script"
+                   and r.failed is None and (r.status is None or r.status < 400))
+
     def socket_answer_awaited(self, since: float) -> bool:
         """Does a websocket of the page await its server's answer to a message sent since ``since``?"""
         now = time.monotonic()
