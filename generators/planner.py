@@ -163,7 +163,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             if opened is not None:
                 statements.append(opened)
         page = pages.of(record.tab)
-        startup = waits.startup_waits(record, asserted) or startup
+        startup = waits.startup_waits(record, asserted, recording.header.unique) or startup
         if isinstance(record, NavigateStep):
             left = _left(steps, index)
             statements.append(Goto(page=page, url=_relative(record.args.url, base_url),

@@ -14,6 +14,7 @@ from verdex.generators.periodic import on_a_timer
 from verdex.generators.playwright_glob import glob_matches
 from verdex.generators.request_place import operation_of, query_words
 from verdex.generators.server_names import is_made
+from verdex.unique import made_by_another_run
 from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, RequestEffect,
                           ancestor_changes, became_ready)
 from verdex.recording_format import Step as Record
@@ -350,7 +351,7 @@ def unstable_text(text: str) -> str:
     return ""
 
 
-def startup_waits(record: Record, asserted: frozenset[str] = frozenset()) -> list[Wait]:
+def startup_waits(record: Record, asserted: frozenset[str] = frozenset(), token: str | None = None) -> list[Wait]:
     """Before the first action on a document, what the page did on its own:
 
     - it opened a websocket and its server answered the opening: wait until the page has heard that
@@ -361,7 +362,8 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset()) -> lis
       or in another order, does not act on a page an answer will redraw (a recording of format 3 or 4
       kept the last answer's text alone: that one). Never an i18n key; a text that holds a number, a
       count or a date, unless the agent asserted that very text (``asserted``), is waited for by its
-      shape, its numbers as any number: another load may count otherwise."""
+      shape, its numbers as any number: another load may count otherwise; never a name an earlier run of a test
+      made (a ``{unique}`` token not the session's ``token``)."""
     startup = record.startup
     if startup is None:
         return []
@@ -377,6 +379,8 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset()) -> lis
     loaded = sum(1 for r in startup.requests if r.changed_page)
     if startup.ready_texts:
         for ready in startup.ready_texts:
+            if made_by_another_run(ready.text, token):
+                continue
             out += _text_wait(ready.text, ready.exact, asserted,
                               f"the app loaded its data after the page opened ({_requests(loaded)}); this text "
                               f"is what {ready.answered_by} drew")

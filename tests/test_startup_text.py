@@ -151,3 +151,20 @@ async def test_the_documents_own_html_is_no_answers_drawing():
             changed = await tab.bridge.call("changedTexts", {"since": 0, "until": 10 ** 9})
     texts = [said["text"] for said in changed["texts"]]
     assert "Buy milk" in texts and "New todo" not in texts, texts
+
+
+def test_a_name_an_earlier_run_of_a_test_made_is_no_startup_wait():
+    """JupyterLab's file list showed a folder an earlier run had made (``reports-3b0f4a1e``): the startup waited
+    for it, by its shape, on a page a fresh server never shows it on. A name holding a ``{unique}`` token other
+    than the session's is data a run left, never a sign the page has loaded; the session's own is a name this
+    flow makes, which each run makes again."""
+    from verdex.facts import ReadyText, Startup
+    from verdex.generators import waits
+    from verdex.recording_format import STEP
+
+    texts = [ReadyText(text="reports-3b0f4a1e", exact=True, answered_by="GET /api/contents"),
+             ReadyText(text="Last modified", exact=True, answered_by="GET /api/contents")]
+    record = STEP.validate_python({"type": "step", "tool": "browser_click", "tab": "t1", "args": {},
+                                   "startup": Startup(ready_texts=texts).model_dump()})
+    assert [w.text for w in waits.startup_waits(record, token="9c8d7e6f")] == ["Last modified"]
+    assert [w.text for w in waits.startup_waits(record, token="3b0f4a1e")] == ["reports-3b0f4a1e", "Last modified"]

@@ -9,6 +9,7 @@ exported from it makes its own each run and puts it wherever the recording had i
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from verdex.recording_format import STEP, Step
@@ -24,6 +25,16 @@ DIGITS, LETTERS = "0123456789", "abcdef"
 PYTHON_TOKEN = f'"".join(secrets.choice("{LETTERS}" if i % 2 else "{DIGITS}") for i in range({TOKEN_LENGTH}))'
 TYPESCRIPT_TOKEN = (f'Array.from({{ length: {TOKEN_LENGTH} }}, (_, i) => (i % 2 ? "{LETTERS}" : "{DIGITS}"))'
                     '.map((kind) => kind[randomInt(kind.length)]).join("")')
+
+
+# a token of that shape standing alone in a text: a name some run of a test made ("reports-3b0f4a1e")
+RUN_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:[0-9][a-f]){4}(?![0-9A-Za-z])")
+
+
+def made_by_another_run(text: str, token: str | None) -> bool:
+    """The text holds a name a run of a test made other than this session's: what an earlier run left (a folder
+    in a file list), data the next run may not find, never a sign the page has loaded."""
+    return any(found != token for found in RUN_TOKEN.findall(text))
 
 
 def new_token() -> str:
