@@ -239,3 +239,15 @@ async def test_a_dialog_renamed_where_it_stands_is_said_once_as_renamed_not_as_o
     said = result.effects.to_text()
     assert (result.effects.appeared, result.effects.disappeared) == ([], []), said
     assert '~ dialog "Settings" → "Einstellungen"' in said, said
+
+
+def test_an_element_whose_line_did_not_change_is_not_said_as_renamed():
+    """A code cell whose lines changed inside it showed as ``~ textbox (no name) → (no name)`` (JupyterLab's
+    Shift+Enter): a change of nothing. A line that changed its name is said once; one that did not is not."""
+    from verdex.facts import Effects
+    said = Effects(url_before="http://h/", url_after="http://h/", interactive_diff=[
+        "- textbox [ref=e5]", "+ textbox [ref=e5]", '- link "Cart (0)" [ref=e6]', '+ link "Cart (1)" [ref=e6]',
+    ]).to_text()
+    assert said == 'interactive elements:\n  ~ link "Cart (0)" → "Cart (1)" [ref=e6]', said
+    assert "interactive elements" not in Effects(url_before="http://h/", url_after="http://h/", interactive_diff=[
+        "- textbox [ref=e5]", "+ textbox [ref=e5]"]).to_text()

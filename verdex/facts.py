@@ -891,8 +891,8 @@ class Effects(Fact):
             lines.append(f"title: {self.title_change[0]!r} → {self.title_change[1]!r}")
         if self.heading_change:
             lines.append(f"heading: {self.heading_change[0]!r} → {self.heading_change[1]!r}")
-        if self.interactive_diff:
-            changes = _renamed([_flat(line) for line in self.interactive_diff])
+        changes = _renamed([_flat(line) for line in self.interactive_diff])
+        if changes:
             lines.append("interactive elements:")
             lines += [f"  {line}" for line in changes[:40]]
             if len(changes) > 40:
@@ -1045,7 +1045,8 @@ def _flat(diff_line: str) -> str:
 
 def _renamed(flat_lines: list[str]) -> list[str]:
     """An element that stayed and changed only its name said once, where it appears:
-    ``~ link "Cart (0)" → "Cart (1)" [ref=e5]`` for its ``-`` and ``+`` lines."""
+    ``~ link "Cart (0)" → "Cart (1)" [ref=e5]`` for its ``-`` and ``+`` lines; one whose line did not change at
+    all (what changed is inside it: a code cell's lines) is not said."""
     def key(line: str) -> tuple[str, str] | None:
         found = SNAPSHOT_LINE.match(line)
         return (found["role"], found["rest"]) if found and found["ref"] else None
@@ -1056,7 +1057,8 @@ def _renamed(flat_lines: list[str]) -> list[str]:
         before = removed.get(key(line)) if line.startswith("+") else None
         if before is not None:
             old, new = SNAPSHOT_LINE.match(before), SNAPSHOT_LINE.match(line)
-            out.append(f"~ {new['role']} {old['name'] or '(no name)'} → {new['name'] or '(no name)'}{new['rest']}")
+            if old["name"] != new["name"]:
+                out.append(f"~ {new['role']} {old['name'] or '(no name)'} → {new['name'] or '(no name)'}{new['rest']}")
             paired.add(before)
         else:
             out.append(line)
