@@ -272,6 +272,15 @@ async def test_wait_for_text_is_bounded(session, apps):
         await actions.wait_for(tab, text="Never there", timeout_s=0.5)
 
 
+async def test_a_wait_for_text_that_is_only_a_name_says_so(session):
+    # JupyterLab's "New Folder" button: the snapshot shows it as the button's name, its title; no text shows it
+    from verdex.errors import Timeout
+    tab = await session.tab()
+    await tab.page.set_content('<button title="New Folder"><svg width="16" height="16"></svg></button>')
+    with pytest.raises(Timeout, match=r"1 element\(s\) have it as their name \(a title or a label"):
+        await actions.wait_for(tab, text="New Folder", timeout_s=0.5)
+
+
 async def test_a_target_resized_right_after_preflight_is_measured_again_not_lost(session, monkeypatch):
     """Its stylesheet arrives between the preflight (which measured the box) and the locator's proof:
     the click is done with a proven locator, not NO_LOCATOR."""

@@ -9,12 +9,14 @@ effects — each performed with Playwright's real input events and recorded as a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
@@ -562,7 +564,10 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
             showing = await _wait_for_text(tab, text if text is not None else text_gone, gone=text is None,
                                            timeout_s=timeout_s)
     except PlaywrightTimeoutError as exc:
-        raise Timeout(f"waited {timeout_s:.1f} s", text=text, text_gone=text_gone, ref=ref, state=state) from exc
+        named = await _named_not_shown(tab, text) if text is not None else 0
+        hint = (f": no element shows it as text, and {named} element(s) have it as their name (a title or a label, "
+                "which is not shown text): wait for the element's ref, or verify_element") if named else ""
+        raise Timeout(f"waited {timeout_s:.1f} s{hint}", text=text, text_gone=text_gone, ref=ref, state=state) from exc
     waited = {"waited_ms": round((time.monotonic() - started) * 1000), "text": text, "text_gone": text_gone,
               "ref": ref, "state": state}
     if showing is not None:
@@ -578,6 +583,15 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
             found = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
         steps.note(tab.recorder, steps.waited_for(tab, WaitForArgs(**waited, **whole), found))
     return waited
+
+
+async def _named_not_shown(tab: Tab, text: str) -> int:
+    """How many elements are named ``text`` by a title or a label only (a toolbar button's tooltip title: the
+    snapshot shows it as the button's name, the page as no text)."""
+    with contextlib.suppress(PlaywrightError):
+        page = tab.page
+        return await page.get_by_title(text, exact=True).count() + await page.get_by_label(text, exact=True).count()
+    return 0
 
 
 async def _wait_for_text(tab: Tab, text: str, *, gone: bool, timeout_s: float) -> int:
