@@ -61,7 +61,7 @@ async def test_a_look_alike_a_stylesheet_hides_is_waited_out_before_the_action(s
     with generation_apps() as (url, apps):
         await _record(session, url, recording, upload)
         steps = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()]
-        assert steps[0]["format"] == 13
+        assert steps[0]["format"] >= 13              # format 13 keeps styled_twins
         chosen = next(s for s in steps if s.get("tool") == "browser_upload")["locators"]["chosen"]
         assert chosen["styled_twins"] == 1 and chosen["steps"][0]["args"] == ["button"], chosen
         assert "styled_twins" not in next(s for s in steps if s.get("tool") == "browser_click")["locators"]["chosen"]

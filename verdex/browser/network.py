@@ -284,11 +284,11 @@ class NetworkLog:
         return any(r.loaded for r in idle) or any(loading.count(document) >= 2 for document in set(loading))
 
     def polled(self) -> str | None:
-        """The place of a data request the current document makes on a timer — asked again and again while no
-        action ran, since it loaded (a dashboard's poll) — or None: what the page shows may come with its next
-        answer."""
+        """The place of a request for data (a GET) the current document makes on a timer — asked again and again
+        while no action ran, since it loaded (a dashboard's poll; not a usage ping it posts) — or None: what the page
+        shows may come with its next answer."""
         asked = [r.place for r in self._records if r.idle and r.loaded and r.document == self._documents
-                 and r.resource_type in ("fetch", "xhr") and r.status is not None]
+                 and r.resource_type in ("fetch", "xhr") and r.method == "GET" and r.status is not None]
         return next((place for place in dict.fromkeys(asked) if asked.count(place) >= POLLED_AT_LEAST), None)
 
     def navigating_to(self) -> str | None:
