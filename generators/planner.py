@@ -316,7 +316,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     made = server_names.made_names(steps)[index - 1]
     url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
     if url_check is not None and popup is None:
-        loaded = waits.loaded_another_page(record)
+        # a route the app moves to once code it loads only then has come (a lazily loaded chunk) is as late
+        loaded = waits.loaded_another_page(record) or waits.loaded_code(record)
         asserts.append(url_check if loaded is None else url_check.model_copy(
             update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": loaded}))
     seen, timers = waits.recorded_requests(steps), timer_requests(steps)

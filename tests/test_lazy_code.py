@@ -79,3 +79,22 @@ async def test_what_an_action_draws_with_code_it_loads_only_then_is_waited_for_a
         app.late.set()
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
+
+
+def test_a_route_reached_once_code_it_loads_only_then_has_come_is_checked_at_the_networks_pace():
+    """An Angular login that routes to "/" once the route's lazily loaded chunks have come (Homebridge's UI):
+    the URL check after it waits as long as a load may, not the assertion's 5 s (a run under chaos, its chunks
+    1.5 s late each, was still on the login page after 5 s)."""
+    from pathlib import Path
+
+    from verdex.generators import build_plan, read_recording
+    from verdex.generators.plan import Action
+
+    recording = read_recording(Path(__file__).resolve().parents[1] / "examples" / "recordings" / "login.jsonl")
+    index, record = next((i, r) for i, r in enumerate(recording.records) if r.effects and r.effects.url_after
+                         != r.effects.url_before)
+    routed = record.effects.model_copy(update={"navigated": False, "code_loaded": 3})      # pushState, not a load
+    recording.records[index] = record.model_copy(update={"effects": routed})
+    plan = build_plan(recording, "login")
+    url = next(a for s in plan.statements if isinstance(s, Action) for a in s.asserts if a.kind == "url")
+    assert url.timeout_ms == 30_000 and "loaded code the page did not have yet (3 scripts)" in url.timeout_reason
