@@ -45,3 +45,16 @@ async def test_a_second_secret_typed_into_a_field_of_the_same_name_is_read_from_
                                "--base-url", url], cwd=tmp_path, env=env, capture_output=True, encoding="utf-8",
                               timeout=runner.PYTEST_TIMEOUT_S, check=False)
         assert done.returncode == 0, f"{source}\n{done.stdout[-3000:]}{done.stderr[-2000:]}"
+
+
+def test_a_value_typed_again_into_another_field_is_read_from_the_variable_it_was_first_read_from():
+    """Homebridge's Add User: a new password, then its confirmation in a field named otherwise: one variable
+    for the one value (a second one, VERDEX_SECRET_FORM_PASS_CONFIRM, asked the user to set the same secret
+    twice)."""
+    from verdex.artifacts.secrets import TypedSecrets
+
+    secrets = TypedSecrets()
+    assert secrets.env_name("form-pass", ACCOUNT_PASSWORD) == "VERDEX_SECRET_FORM_PASS"
+    assert secrets.env_name("form-pass", DATABASE_PASSWORD) == "VERDEX_SECRET_FORM_PASS_2"
+    assert secrets.env_name("form-pass-confirm", DATABASE_PASSWORD) == "VERDEX_SECRET_FORM_PASS_2"
+    assert secrets.env_name("form-pass-confirm", "another") == "VERDEX_SECRET_FORM_PASS_CONFIRM"

@@ -62,7 +62,11 @@ class TypedSecrets:
         """The variable a test reads ``value`` from: named after the field (``VERDEX_SECRET_PASSWORD``). Another
         value typed into a field of the same name (a login's Password, then a database's Password in a dialog)
         is read from the next free ``_2``, ``_3``: one variable for both would type one secret where the other
-        belongs. The same value typed again keeps its variable."""
+        belongs. The same value typed again, into that field or another (a new password's confirmation), keeps
+        its variable: the test types it from one."""
+        known = next((name for name, typed in self._named.items() if typed == value), None)
+        if known is not None:
+            return known
         base = secret_env_name(field)
         name, number = base, 1
         while self._named.get(name, value) != value:
