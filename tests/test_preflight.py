@@ -293,6 +293,21 @@ async def test_a_submit_button_reports_its_form(session, apps):
     assert result.effects.url_after.endswith("/races/landing.html?message=hello+world")
 
 
+async def test_a_form_the_pages_script_submits_itself_is_not_said_to_be_submitted(session):
+    # an Angular form (Homebridge's Add User): its Save is a submit button, and its handler posts the data
+    # itself, so no navigation comes; "submits a form: GET …/users" named a submission that never happened
+    tab = await session.tab()
+    await tab.page.set_content("""<form action="/users"><input name="user"><button>Save</button></form><p></p>
+      <script>document.querySelector("form").addEventListener("submit", (event) => {
+        event.preventDefault();
+        document.querySelector("p").textContent = "Saved";
+      });</script>""")
+    result = await actions.click(tab, await _ref(tab, r'button "Save"'))
+    assert not any(a.startswith("submits a form") for a in result.verdict.advisory), result.verdict.advisory
+    assert any(a.startswith("its form's submission was handled by the page (no navigation): GET")
+               for a in result.verdict.advisory), result.verdict.advisory
+
+
 async def test_a_button_shown_only_on_hover(session, apps):
     tab = await _open(session, apps, "hover-reveal.html")
     row = await _ref(tab, r'row "Bob Editor')

@@ -45,7 +45,9 @@ from verdex.facts import (
     Verdict,
     WaitRecord,
 )
-from verdex.preflight import POINTER_ACTIONS, Action, as_acted, blockers, judge, passes_through, waits_in_vain
+from verdex.preflight import (
+    POINTER_ACTIONS, Action, as_acted, as_it_went, blockers, judge, passes_through, waits_in_vain,
+)
 from verdex.browser.calls import core_call
 from verdex.proposals import proposals
 from verdex.recording_format import DialogArgs, SecretValue, WaitForArgs
@@ -361,6 +363,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     if observed is not None and action == "click":      # keys or a value again would be typed twice
         observed = came_before_ready(observed, watch.ancestors_after or facts.ancestor_state, watch.ancestors_settled)
     tab.guard.stopped_since(stopped, tool, target)
+    verdict = as_it_went(verdict, observed)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
                           proposals=proposals(observed))

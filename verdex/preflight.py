@@ -26,11 +26,12 @@ import re
 from typing import Literal
 
 from verdex.facts import (
-    NOT_READY, READINESS_ATTRIBUTE, AnimationFacts, ClosedContainer, HitFacts, PreflightFacts, Verdict,
+    NOT_READY, READINESS_ATTRIBUTE, AnimationFacts, ClosedContainer, Effects, HitFacts, PreflightFacts, Verdict,
 )
 
 Action = Literal["click", "type", "fill", "press", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
+SUBMITS = "submits a form: "
 FADING = re.compile(r"^(opacity|visibility|filter|all|clip)", re.IGNORECASE)    # a transition of "all" may too
 KEY_ACTIONS = ("type", "fill", "press")
 # Actions that land at a point: one the target cannot take itself goes to what a user clicks (``stand_in``).
@@ -114,8 +115,18 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         advisory.append(f"opens {link.href} in a new tab" if link.target == "_blank" else f"navigates to {link.href}")
     if facts.navigation.form is not None:
         form = facts.navigation.form
-        advisory.append(f"submits a form: {form.method.upper()} {form.action}")
+        advisory.append(f"{SUBMITS}{form.method.upper()} {form.action}")
     return Verdict(blocking=blocking, advisory=advisory)
+
+
+def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
+    """The verdict once the action is done: a form it was to submit that the page's script handled instead (an
+    Angular or React form that posts its data itself: no navigation came) is said so, not as a submission."""
+    if effects is None or effects.navigated or effects.url_after != effects.url_before:
+        return verdict
+    said = [f"its form's submission was handled by the page (no navigation): {note.removeprefix(SUBMITS)}"
+            if note.startswith(SUBMITS) else note for note in verdict.advisory]
+    return verdict.model_copy(update={"advisory": said})
 
 
 def clipped_away(closed: ClosedContainer) -> str:
