@@ -367,8 +367,8 @@ async def test_a_secret_typed_into_a_field_with_no_name_or_id_is_named_after_its
     await tab.page.set_content("<label>PIN code <input type='password'></label>"
                                "<label>Password <input type='password' name='pass'></label>")
     text = (await tab.snapshot()).text
-    for name in ("PIN code", "Password"):
-        await actions.fill(tab, re.search(rf'textbox "{name}" \[ref=(e\d+)\]', text).group(1), "s3cret")
+    for name, value in (("PIN code", "4711"), ("Password", "s3cret")):    # two secrets (one is read from one variable)
+        await actions.fill(tab, re.search(rf'textbox "{name}" \[ref=(e\d+)\]', text).group(1), value)
     recorder.close()
     filled = [json.loads(line)["args"]["value"] for line in (tmp_path / "session.jsonl").read_text().splitlines()
               if '"browser_fill"' in line]
