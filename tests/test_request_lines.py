@@ -55,3 +55,14 @@ def test_credentials_in_a_url_are_masked_and_the_rest_kept():
     assert masked("http://h/api?access_token=zz#top") == "http://h/api?access_token=[redacted]#top"
     for kept in ("http://h/api/items?page=2&sort=name", "http://h/api?tokens_left=3", "http://h/?author=me"):
         assert masked(kept) == kept
+
+
+def test_a_proof_report_names_a_delayed_request_without_its_credential():
+    """`verdex prove` named the socket.io URL a seed delayed, its session's JWT whole (Homebridge under chaos)."""
+    from verdex.chaos.plan import ChaosPlan
+
+    plan = ChaosPlan(seed=7)
+    plan.delay_for("GET", f"http://h/socket.io/?token={JWT}&EIO=4", "xhr")
+    plan.delay_for_message(f"ws://h/socket.io/?token={JWT}&EIO=4&transport=websocket")
+    assert JWT not in repr(plan.summary()) and JWT not in plan.describe()
+    assert "token=[redacted]" in plan.describe()

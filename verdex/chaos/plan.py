@@ -10,6 +10,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from verdex.url_credentials import masked
+
 DELAYED_TYPES = frozenset({"fetch", "xhr", "script", "stylesheet"})
 WEBSOCKET = "websocket"
 DEFAULT_MAX_DELAY_MS = 1500          # the scale at which a shared CI runner stalls
@@ -71,7 +73,7 @@ class ChaosPlan:
         key = f"{method} {parts.netloc}{parts.path}"
         self._seen[key] += 1
         ms = self._random("delay", key, self._seen[key]).randint(0, self.max_delay_ms)
-        self.drawn.append(Delay(method, url, resource_type, ms))
+        self.drawn.append(Delay(method, masked(url), resource_type, ms))     # no credential in a report
         return ms
 
     def delay_for_message(self, url: str) -> int:
@@ -83,7 +85,7 @@ class ChaosPlan:
         key = f"message {parts.netloc}{parts.path}"
         self._seen[key] += 1
         ms = self._random("delay", key, self._seen[key]).randint(0, self.max_delay_ms)
-        self.drawn.append(Delay("message", url, WEBSOCKET, ms))
+        self.drawn.append(Delay("message", masked(url), WEBSOCKET, ms))
         return ms
 
     def summary(self) -> dict[str, object]:
