@@ -496,20 +496,24 @@ def recorded_requests(steps: list[Record]) -> list[RequestEffect]:
     return out
 
 
-def _last_load_of_what_it_made(changed: list[RequestEffect], chosen: RequestEffect,
+def _load_of_what_it_made(changed: list[RequestEffect], chosen: RequestEffect,
                                made: frozenset[str]) -> tuple[RequestEffect, list[str]] | None:
-    """The action's request made something (its answer named it), and its later requests that changed
-    the page fetched it (their URL holds that name): the last of them, and the names. The app is done
-    loading what it made when that one is answered (JupyterLab's new notebook: its editor is there
-    before its content, whose answer then empties a cell typed into too early; the checkpoints it asks
-    for after the content are the last)."""
+    """The action's request made something (its answer named it), and a later request that changed the
+    page fetched it where the action made it (a URL under the path the action's request went to, holding
+    that name): the first of them, and the names. The app has what it made when that one is answered
+    (JupyterLab's new notebook: its editor is there before its content, ``GET /api/contents/Untitled.ipynb``,
+    whose answer then empties a cell typed into too early). A request elsewhere that holds the name is
+    something the app does next, which it may not do every run (pgAdmin connects to the server it saved on
+    some runs only): no wait to choose."""
     names = made & set(chosen.named)
     later = changed[changed.index(chosen) + 1:]
-    loads = [r for r in later if any(is_made(part, names) for part in urlsplit(r.url).path.split("/") if part)]
+    where = urlsplit(chosen.url).path.rstrip("/") + "/"
+    loads = [r for r in later if urlsplit(r.url).path.startswith(where)
+             and any(is_made(part, names) for part in urlsplit(r.url).path.split("/") if part)]
     if not loads:
         return None
-    held = {unquote(part) for part in urlsplit(loads[-1].url).path.split("/") if is_made(part, names)}
-    return loads[-1], sorted(held)
+    held = {unquote(part) for part in urlsplit(loads[0].url).path.split("/") if is_made(part, names)}
+    return loads[0], sorted(held)
 
 
 def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
@@ -527,7 +531,7 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
     chosen = next((r for r in changed if r.method in CHANGING_METHODS), None) or (changed[0] if changed else None)
     if chosen is None:
         return None
-    loaded = _last_load_of_what_it_made(changed, chosen, made)
+    loaded = _load_of_what_it_made(changed, chosen, made)
     reason = (f"{chosen.method} {urlsplit(chosen.url).path} made {', '.join(map(repr, loaded[1]))}, and the app "
               f"loaded it: " if loaded else "")
     chosen = loaded[0] if loaded else chosen
