@@ -28,7 +28,7 @@ TYPESCRIPT_TOKEN = (f'Array.from({{ length: {TOKEN_LENGTH} }}, (_, i) => (i % 2 
 
 
 # a token of that shape standing alone in a text: a name some run of a test made ("reports-3b0f4a1e")
-RUN_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:[0-9][a-f]){4}(?![0-9A-Za-z])")
+RUN_TOKEN = re.compile(rf"(?<![0-9A-Za-z])(?:[{DIGITS}][{LETTERS}]){{{TOKEN_LENGTH // 2}}}(?![0-9A-Za-z])")
 
 
 def made_by_another_run(text: str, token: str | None) -> bool:

@@ -71,9 +71,9 @@ def frame_facts(tab_id: str, page: Page) -> FrameList:
     """Every frame below the main one, in document order."""
     top = origin_of(page.main_frame.url)
     children = [f for f in page.frames if f is not page.main_frame and not f.is_detached()]
-    facts = [FrameFact(url=f.url, origin=frame_origin(f), name=f.name, depth=_depth(f),
-                       cross_origin=frame_origin(f) != top, parent_url=f.parent_frame.url if f.parent_frame else None)
-             for f in children[:MAX_FRAMES]]
+    facts = [FrameFact(url=f.url, origin=origin, name=f.name, depth=_depth(f), cross_origin=origin != top,
+                       parent_url=f.parent_frame.url if f.parent_frame else None)
+             for f in children[:MAX_FRAMES] for origin in [frame_origin(f)]]
     return FrameList(tab=tab_id, frames=facts, more=max(0, len(children) - MAX_FRAMES))
 
 
