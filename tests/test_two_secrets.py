@@ -21,7 +21,10 @@ from tests.secret_apps import ACCOUNT_PASSWORD, DATABASE_PASSWORD, secret_apps
 pytestmark = pytest.mark.anyio
 
 
-async def test_a_second_secret_typed_into_a_field_of_the_same_name_is_read_from_a_variable_of_its_own(tmp_path):
+async def test_a_second_secret_typed_into_a_field_of_the_same_name_is_read_from_a_variable_of_its_own(tmp_path,
+                                                                                                     monkeypatch):
+    """Unset, both variables are named in one answer before any run (the first answer named one of them, so
+    the user exported a second time to learn of the other)."""
     recording = tmp_path / "vault.jsonl"
     with secret_apps() as url:
         async with recording_client(recording) as client:
@@ -34,6 +37,13 @@ async def test_a_second_secret_typed_into_a_field_of_the_same_name_is_read_from_
             await agent.click("button", "Connect")
             await agent.verify_text("Connected to the database")
             await agent.fill("textbox", "Password", ACCOUNT_PASSWORD)      # the first value again: its variable
+            for name in ("VERDEX_SECRET_PASSWORD", "VERDEX_SECRET_PASSWORD_2"):
+                monkeypatch.delenv(name, raising=False)
+            unset = await agent.call("export_test", target="python", path=str(tmp_path / "test_unset.py"), name="unset",
+                                    prove=3)
+        assert unset.error and "UNPROVEN" in unset.text, unset.text
+        assert ("reads VERDEX_SECRET_PASSWORD and VERDEX_SECRET_PASSWORD_2 from the environment" in unset.text
+                and "run 1" not in unset.text), unset.text
         python = runner.export_python(recording, tmp_path, "vault")
         source = python.read_text(encoding="utf-8")
         read = re.findall(r'os\.environ\["(VERDEX_SECRET_\w+)"\]', source)

@@ -12,6 +12,7 @@ header and raised as :class:`verdex.errors.Unproven`, with the run, the line and
 from __future__ import annotations
 
 import ast
+import os
 import re
 import time
 import urllib.error
@@ -110,6 +111,9 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
     secrets = sorted({s.value.secret.env for s in plan.statements
                       if isinstance(s, Action) and s.value is not None and s.value.secret is not None})
     down = _app_down(plan.base_url)
+    unset = [name for name in secrets if name not in os.environ]
+    if unset:
+        return written, _unproven(proof, started, _unset_secrets(unset))
     if target == "typescript" and node_missing():
         return written, _unproven(proof, started, f"TypeScript is not proven: {node_missing()}")
     if down:
@@ -148,8 +152,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
                 revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
             # a line verdex cannot choose again (the agent's assertion; an action on an element found but
             # never ready) may fail for the state the recording left in the app
-            unset = failed.line is not None and _missing_secret(failed, source[failed.line - 1])
-            if located and not kept and revision is None and not unset:
+            if located and not kept and revision is None:
                 kept = (kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
                         or refused_again(plan, failed.refused, accepted))
         if kept:
@@ -211,17 +214,13 @@ def _one_round(proof: Proof, target: str, path: Path, runs: int, timeout_s: floa
     return failed
 
 
-# the TypeScript spec's secret() when its variable is not set (generators/templates/test.spec.ts.j2)
-UNSET_SECRET = re.compile(r"set (\w+): the test types it into a sensitive field")
-
-
-def _missing_secret(failed: Run, line: str) -> str | None:
-    """The environment variable a secret is read from, when the run failed for want of it."""
-    said = UNSET_SECRET.search(failed.message)
-    if said:
-        return said.group(1)
-    name = failed.message.strip().strip("'\"")
-    return name if failed.error == "KeyError" and f'os.environ["{name}"]' in line else None
+def _unset_secrets(names: list[str]) -> str:
+    """Why the test cannot be proven here: the secrets it reads from the environment that are not set."""
+    which = " and ".join(names)
+    return (f"the test reads {which} from the environment (what the agent typed into a sensitive field), and "
+            f"{'they are' if len(names) > 1 else 'it is'} not set where verdex ran it: set "
+            f"{'them' if len(names) > 1 else 'it'} there (the MCP server's environment; in the shell, where "
+            "`verdex export` is typed) and export again")
 
 
 def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str], failed: Run,
@@ -229,11 +228,6 @@ def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str],
     """The next choice for the line the run failed on, or None and why there is none."""
     if failed.error in ("Hang", "NoNode") or failed.line is None:
         return None, "not on a line of the test" if failed.line is None else "the run was stopped"
-    missing = _missing_secret(failed, source[failed.line - 1])
-    if missing:
-        return None, (f"the test reads {missing} from the environment (what the agent typed into a sensitive "
-                      "field), and it is not set where verdex ran it: set it there (the MCP server's environment; in the "
-                      "shell, where `verdex export` is typed) and export again")
     located = statement_at(plan, target, "\n".join(source), failed.line)
     if located is None:
         return None, "the line is outside the test's steps"
