@@ -48,7 +48,7 @@ class Value(Model):
 
 class Wait(Model):
     kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages",
-                  "server_answers", "value", "focused", "count"]
+                  "server_answers", "value", "focused", "count", "data_answered"]
     locator: Locator | None = None
     count: int | None = None          # server_messages: how many the page's websockets must have heard;
                                       # server_answers: how many since the page's message after the last action;
@@ -58,6 +58,7 @@ class Wait(Model):
                                       # value: what the value must hold (the text typed before it)
     attribute: str | None = None
     value: str | None = None          # attribute: its value; value: the field's (generators/settling.py)
+    paths: list[str] = []             # data_answered: the paths of the requests the page must have had answers to
     timeout_ms: int | None = None     # longer than the assertion's default, said why in the reason
     exact: bool = False               # text_visible: the text is its element's whole text
     reason: str
@@ -216,6 +217,11 @@ class TestPlan(Model):
     locale: str | None = None         # the language the recording's browser asked for ("": none; None: not recorded)
     timezone_id: str | None = None    # and its time zone: pinned by the test's config
     unique: str | None = None         # the recording's {unique} token, when a statement holds it (unique_literals.py)
+
+    def waits_for_data(self) -> bool:
+        """Does a step wait for the page's answers to its own data requests (the test then reads them)?"""
+        return any(wait.kind == "data_answered" for statement in self.statements
+                   if isinstance(statement, Action) for wait in statement.waits)
 
     def waits_for_server_messages(self) -> bool:
         """Does a step wait for messages over the page's websockets (the test then counts them)?"""

@@ -388,7 +388,28 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset(), token:
         last = f"{loaded} requests, the last " if loaded > 1 else ""
         out += _text_wait(startup.ready_text, startup.ready_text_exact, asserted,
                           f"the app loaded its data after the page opened ({last}{startup.answered_by})")
+    else:
+        paths = list(dict.fromkeys(urlsplit(r.url).path for r in startup.requests if r.changed_page))
+        paths = [path for path in paths if not _names_one_thing(path)]
+        if paths:
+            out.append(Wait(kind="data_answered", paths=paths, timeout_ms=STARTUP_TIMEOUT_MS,
+                            reason=f"the app loaded its data after the page opened ({_requests(loaded)}, none with a "
+                                   "text of its own to wait for): until each has been answered, a step may act "
+                                   "on a page not ready for it (a click its code is not yet wired to take)"))
     return out
+
+
+# What a data_answered wait reads: the page has had an answer to a request for each path. Its Resource
+# Timing entries stay once an answer has come, so a wait begun after the answers still holds; a function,
+# never an expression (see server_messages_heard).
+DATA_ANSWERED_SCRIPT = """paths => paths.every((path) =>
+  performance.getEntriesByType("resource").some((entry) =>
+    new URL(entry.name).pathname === path))"""
+
+
+def _names_one_thing(path: str) -> bool:
+    """A path that holds an id, a hash or a name a run made: another load asks for another one."""
+    return any(VOLATILE_SEGMENT.match(part) for part in path.split("/")) or made_by_another_run(path, None)
 
 
 def _requests(count: int) -> str:

@@ -14,7 +14,7 @@ from verdex.generators.plan import Action, Check, Goto
 from verdex.generators.revisions import apply_revisions, looser_url_pattern, next_revision
 from verdex.generators.targets import renderer_for
 from verdex.facts import LocatorStep, RankedLocator
-from verdex.proof import failing_part
+from verdex.proof import LATE_UNDER_CHAOS, failing_part, revision_for
 from verdex.proof_runs import Run
 from verdex.recording_format import Step as RecordedStep
 
@@ -175,3 +175,29 @@ def test_a_url_check_a_fresh_run_landed_elsewhere_from_is_loosened_only_as_far_a
                f"'x'\nActual value: {landed} \nCall log:").landed() == landed
     assert Run(label="plain", passed=False, seconds=1.0, message=f'Expected pattern: /x$/\nReceived string:  "{landed}"'
                ).landed() == landed
+
+
+@pytest.mark.parametrize("part", ["response", "wait", "locator"])
+def test_a_line_that_failed_under_chaos_alone_is_not_revised_and_the_lateness_is_the_reason(part):
+    """A run as it is passed, then a chaos run failed on the response wait, on a wait before the action or on
+    its locator (no element within its timeout): what it waits for came late or never (pgAdmin's tile clicked
+    before its code could take it, so no dialog opened). Dropping the wait, or another locator, would only hide
+    that: proving dropped both waits of that click, then blamed the dialog field's locator."""
+    steps, action = _shop()
+    plan = build_plan(read_recording(EXAMPLES / "shop.jsonl"), "shop")
+    lines = renderer_for("python").test_file(plan).splitlines()
+    needle = {"response": "expect_response", "wait": 'get_by_test_id("product-grid")',
+              "locator": ".click("}[part]
+    line = next(n for n, text in enumerate(lines, 1) if needle in text and statement_at(plan, "python", "\n".join(
+        lines), n) == (plan.statements.index(action), action))
+    message = {"response": 'Timeout 30000ms exceeded while waiting for event "response"',
+               "wait": "Locator expected to have attribute\nTimeout 5000ms exceeded",
+               "locator": "Locator.click: Timeout 30000ms exceeded.\nCall log:\n  - waiting for get_by_role(\"button\")"}[part]
+    chaos = Run(label="run 2 (chaos seed 1)", passed=False, seconds=1.0, line=line, error="TimeoutError",
+                message=message)
+    assert failing_part(action, lines, chaos, "python").split(":")[0] == part
+    assert revision_for(plan, steps, "python", lines, chaos, []) == (None, LATE_UNDER_CHAOS)
+    plain = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="TimeoutError", message=message)
+    revision, why = revision_for(plan, steps, "python", lines, plain, [])     # a run as it is failing there
+    assert (revision is not None and revision.kind == part) or why == "the recording offers no other choice for its "\
+        "locator", (revision, why)

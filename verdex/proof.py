@@ -41,6 +41,14 @@ REPEATABLE = ("make the flow repeatable: clean up what it creates, or type {uniq
 # Playwright's call log of an action whose locator found its one element, which never became enabled:
 # another locator for the same element would wait the same
 FOUND_BUT_DISABLED = re.compile(r"locator resolved to .*\n(?:.*\n)*?\s*- element is not enabled", re.MULTILINE)
+# an action whose locator found no element it could act on within its timeout
+TIMED_OUT = re.compile(r"Timeout \d+ms exceeded")
+# A line that held on the run as it is and failed under chaos only (a run as it is passed first): the page was
+# slower than what the test waits for before it; another choice of the line would only hide that
+LATE_UNDER_CHAOS = ("it held on the run as it is and failed under chaos alone (its requests held back): what it "
+                    "waits for came later than the steps before it wait, or never came, an action before it taken "
+                    "before the page was ready for it; another choice of this line would only hide that, so it is "
+                    "not revised")
 RUN_TIMEOUT_S = 180.0            # one run; longer is a hang, stopped and reported
 BUDGET_S = 600.0                 # revising stops once proving has taken this long
 
@@ -149,7 +157,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
                 return written, _unproven(proof, started, f"{_failure(failed, proof.failing_source)}\n{asked}")
             kept = kept or (asked if kept_asking else "")
             if not kept:
-                revision, why = _revision(plan, read.records, target, source, failed, proof.revisions)
+                revision, why = revision_for(plan, read.records, target, source, failed, proof.revisions)
             # a line verdex cannot choose again (the agent's assertion; an action on an element found but
             # never ready) may fail for the state the recording left in the app
             if located and not kept and revision is None:
@@ -223,7 +231,7 @@ def _unset_secrets(names: list[str]) -> str:
             "`verdex export` is typed) and export again")
 
 
-def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str], failed: Run,
+def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[str], failed: Run,
               revisions: list[Revision]) -> tuple[Revision | None, str]:
     """The next choice for the line the run failed on, or None and why there is none."""
     if failed.error in ("Hang", "NoNode") or failed.line is None:
@@ -239,6 +247,9 @@ def _revision(plan: TestPlan, steps: list[Step], target: str, source: list[str],
     part = failing_part(statement, source, failed, target)
     if part == "locator" and FOUND_BUT_DISABLED.search(failed.message):
         return None, "its locator found the element, which stayed disabled"
+    timed_out = part == "locator" and TIMED_OUT.search(failed.message)
+    if failed.chaos and (part == "response" or part.startswith("wait:") or timed_out):
+        return None, LATE_UNDER_CHAOS
     revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line(),
                              landed=failed.landed())
     return revision, "" if revision else f"the recording offers no other choice for its {part.split(':')[0]}"
@@ -269,7 +280,8 @@ def _part(action: Action, text: str, block: str, message: str) -> str:
     if "to_have_url" in text or "toHaveURL" in text:
         return "url"
     if "wait_for_function" in text or "waitForFunction" in text:
-        kind = "server_answers" if "serverAnswers" in text else "server_messages"
+        kind = ("data_answered" if "DATA_ANSWERED" in text else
+                "server_answers" if "serverAnswers" in text else "server_messages")
         index = next((i for i, w in enumerate(action.waits) if w.kind == kind), 0)
         return f"wait:{index}"
     if "expect(" in text:

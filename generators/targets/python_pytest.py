@@ -11,8 +11,8 @@ import black
 
 from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import (SERVER_MESSAGES_SCRIPT, pattern_pieces, server_answers_heard,
-                                      server_messages_heard)
+from verdex.generators.waits import (DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT, pattern_pieces,
+                                      server_answers_heard, server_messages_heard)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
                                     Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -99,7 +99,8 @@ class PythonPytest:
             contexts=[{"role": c.role, "variable": c.variable,
                        "storage_state": f"os.environ.get({literal(c.storage_state_env)}, {literal(c.storage_state)})"
                        if c.storage_state else None} for c in plan.contexts],
-            server_messages_script=SERVER_MESSAGES_SCRIPT if counts_messages else None)
+            server_messages_script=SERVER_MESSAGES_SCRIPT if counts_messages else None,
+            data_answered_script=DATA_ANSWERED_SCRIPT if plan.waits_for_data() else None)
         try:
             formatted = black.format_str(source, mode=black.Mode(line_length=100))
             ast.parse(formatted)
@@ -237,6 +238,10 @@ class PythonPytest:
                     f"timeout={wait.timeout_ms:_})"]
         if wait.kind == "server_answers":
             return [*comments(wait.reason), f"{page}.wait_for_function({literal(server_answers_heard(wait.count))})"]
+        if wait.kind == "data_answered":
+            paths = ", ".join(literal(path) for path in wait.paths)
+            return [*comments(wait.reason),
+                    f"{page}.wait_for_function(DATA_ANSWERED, arg=[{paths}], timeout={wait.timeout_ms:_})"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         if wait.pattern:
             self._imports.add("re")

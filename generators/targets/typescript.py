@@ -7,8 +7,8 @@ import re
 
 from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import (SERVER_MESSAGES_SCRIPT, pattern_pieces, server_answers_heard,
-                                      server_messages_heard)
+from verdex.generators.waits import (DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT, pattern_pieces,
+                                      server_answers_heard, server_messages_heard)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
                                     Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -118,7 +118,10 @@ class TypeScript:
                                                                        response_helper=self._response_helper,
                                                                        response_operation=self._response_operation,
                                                                        server_messages_script=SERVER_MESSAGES_SCRIPT
-                                                                       if counts_messages else None)
+                                                                       if counts_messages else None,
+                                                                       data_answered_script=DATA_ANSWERED_SCRIPT.replace(
+                                                                           "paths =>", "(paths: string[]) =>", 1)
+                                                                       if plan.waits_for_data() else None)
         from verdex.generators.typescript_syntax import (UNCHECKED_NOTE, NodeToolchainMissing, prettier_formatted,
                                                          typescript_syntax_errors)
         try:
@@ -264,6 +267,10 @@ class TypeScript:
                     f"{{ timeout: {wait.timeout_ms:_} }});"]
         if wait.kind == "server_answers":
             return [*comments(wait.reason), f"await {page}.waitForFunction({server_answers_heard(wait.count)});"]
+        if wait.kind == "data_answered":
+            paths = ", ".join(literal(path) for path in wait.paths)
+            return [*comments(wait.reason),
+                    f"await {page}.waitForFunction(DATA_ANSWERED, [{paths}], {{ timeout: {wait.timeout_ms:_} }});"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {
             "hidden": (target, "toBeHidden", []),
