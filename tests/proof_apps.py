@@ -237,7 +237,8 @@ TIP = """fetch("/api/tips.js").then((r) => r.text()).then(() => {
 TIPS_CATALOG = {"info": {f"tip{n}": tip for n, tip in enumerate((
     "Hint: press {{core:search}} to find a [member]", "Hint: [drag] a member to reorder the list",
     "Hint: hold down [ctrl] when you [double-click] a name to rename it", "Hint: press {{core:help}} for the [shortcuts]",
-    "Hint: members can leave the team from their own [Profile] page", "Hint: an invitation lasts a week [*]"))}}
+    "Hint: members can leave the team from their own [Profile] page", "Hint: an invitation lasts a week [*]",
+    "Hint: find a member with {{core:search}}"))}}
 DRAWN_TIP = r"""fetch("/api/tips").then((r) => r.json()).then((catalog) => {
   const tips = Object.values(catalog.info).map((tip) => tip.replace(/\{\{[^}]*\}\}/g, "[ctrl-k]")
     .replace(/\[([^\]]+)\]/g, "<kbd>$1</kbd>"));

@@ -65,10 +65,12 @@ async def test_the_startup_wait_takes_a_stable_text_not_a_count_or_an_i18n_key(t
     _waits_on_a_name_and_passes(source, done)
 
 
-@pytest.mark.parametrize(("first_tip", "key"), [(4, "Profile"), (1, "drag")])
+@pytest.mark.parametrize(("first_tip", "key"), [(4, "Profile"), (1, "drag"), (6, "ctrl-k")])
 async def test_a_key_drawn_inside_a_tip_picked_at_random_is_no_startup_wait(tmp_path, first_tip, key):
     """The tip the recording saw draws a word of its own as a key of its own (``<kbd>Profile</kbd>``, as
-    Node-RED draws "[ctrl]"): that element's text is part of the pick, which another load makes otherwise."""
+    Node-RED draws "[ctrl]"): that element's text is part of the pick, which another load makes otherwise. So
+    is a tip that ends in a placeholder the page filled in ("Search for nodes using {{core:search}}", drawn
+    "… using ctrl-f": a fresh clone's run waited for it, and the next load drew another tip)."""
     source, done = await _invite_and_run(tmp_path, "/drawn-tips/", "Invitation sent", first_tip=first_tip)
     assert "Hint:" not in source and f'"{key}"' not in source, source
     _waits_on_a_name_and_passes(source, done)

@@ -54,6 +54,8 @@ BODY_LIMIT = 256 * 1024
 TAGS = re.compile(r"<[^<>]*>")            # an entry's HTML markup, drawn as elements, not text
 WORD = re.compile(r"\w+")
 PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}|\$?\{[^{}]*\}|%\(\w+\)s|%s")
+FILLED_LEAD = r"(?:\w+ ){0,4}"            # the words a placeholder opening an entry was filled with
+FILLED_TRAIL = r"(?: \w+){0,4}"           # ... one closing it
 
 
 async def since_document_start(tab: Tab) -> Startup | None:
@@ -194,9 +196,13 @@ def _literal(entry: str) -> bool:
 
 def _entry_pattern(entry: str) -> re.Pattern[str]:
     """An entry as the page may show it, word by word (its markup — ``[ctrl]`` drawn as a key, ``<b>`` —
-    is no words of the page's), each placeholder any words."""
+    is no words of the page's), each placeholder any words; one at either end the few words the page filled
+    in there ("Search for nodes using {{core:search}}" drawn "… using ctrl-f": the key is a part of the entry)."""
     parts = [_words(TAGS.sub(" ", part)) for part in PLACEHOLDER.split(entry)]
-    return re.compile(".*?".join(re.escape(part) for part in parts))
+    inner = ".*?".join(re.escape(part) for part in parts)
+    lead = FILLED_LEAD if len(parts) > 1 and not parts[0] else ""
+    trail = FILLED_TRAIL if len(parts) > 1 and not parts[-1] else ""
+    return re.compile(lead + inner + trail)
 
 
 def _words(text: str) -> str:
