@@ -14,7 +14,13 @@
   lies over most of it, holds an icon in a ``div`` and the tile's words, and handles the click through a listener; a
   sidebar lists servers, each a ``div`` holding the same icon as "Add New Server". "Add New Server" opens a
   form ("Register a server"). A tile has no name, role or class a locator takes, and its words are its
-  link's whole text, which Playwright's text engine finds on the link, not on the tile.
+  link's whole text, which Playwright's text engine finds on the link, not on the tile;
+- ``/grid/``: a data grid's page built of a component library's buttons, each with the library's class
+  first (``ant-btn``): a sidebar of tables, each with an options button of an icon only, and a toolbar
+  whose "New record" has beside it another icon-only button (``add-record-more``, after the library's
+  classes, in a wrapper of utility classes) that shows "New record - Form". The server lists one more table
+  on each load, as each run of a flow that creates a table leaves one: the buttons before the toolbar's
+  are one more on every load.
 """
 
 from __future__ import annotations
@@ -76,6 +82,24 @@ TILES = ("""<style>.WelcomePage-quickLink{cursor:pointer;margin:4px;padding:2px 
          """document.querySelector("section a").addEventListener("click", () => {
   document.querySelector("#opened").textContent = "Register a server";
 });""")
+ICON = '<svg class="nc-icon" viewBox="0 0 24 24" width="16" height="16"><path d="M6 9l6 6 6-6"/></svg>'
+GRID = ("""<aside id="tables"></aside>
+<div class="toolbar"><button type="button" class="ant-btn nc-button">Filter</button>
+<button type="button" class="ant-btn nc-button">Sort</button>
+<div class="flex rounded-lg"><button type="button" class="ant-btn nc-button add-record">New record</button><button
+ type="button" class="ant-btn ant-btn-secondary nc-button add-record-more">""" + ICON + """</button></div></div>
+<p id="said"></p>""",
+        """fetch("/api/tables").then((r) => r.json()).then((names) => {
+  document.querySelector("#tables").innerHTML = names.map((name) =>
+    '<div class="table-entry"><span>' + name + '</span><button type="button" class="ant-btn ant-btn-secondary nc-button">'
+    + ICON + '</button></div>').join("");
+});
+document.querySelector(".add-record").addEventListener("click", () => {
+  document.querySelector("#said").textContent = "Row added";
+});
+document.querySelector(".add-record-more").addEventListener("click", () => {
+  document.querySelector("#said").textContent = "New record - Form";
+});""".replace("ICON", json.dumps(ICON)))
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -83,15 +107,22 @@ class NamingApps:
     def __init__(self) -> None:
         self.files = list(FIRST_FILES)
         self.lock = threading.Lock()
+        self.table_loads = 0
 
     def answer(self, request: Request) -> tuple[int, str, str]:
-        pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES)}
+        pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
+                 "/grid/": ("Tasks", GRID)}
         if request.method == "GET" and request.path in pages:
             title, (html, script) = pages[request.path]
             return 200, "text/html; charset=utf-8", PAGE.format(title=title, body=html, script=script)
         if request.method == "GET" and request.path == "/api/files":
             with self.lock:
                 return 200, "application/json", json.dumps(self.files)
+        if request.method == "GET" and request.path == "/api/tables":
+            with self.lock:
+                self.table_loads += 1
+                return 200, "application/json", json.dumps(
+                    ["Features"] + [f"Tasks {n}" for n in range(1, self.table_loads + 1)])
         if request.method == "POST" and request.path == "/api/folders":
             with self.lock:
                 self.files.append({"name": json.loads(request.body)["name"], "type": "folder"})

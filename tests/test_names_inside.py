@@ -119,3 +119,26 @@ async def test_a_tile_whose_words_are_its_link_s_whole_text_is_clicked_by_them_n
         assert ".nth(" not in source, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
+
+
+async def test_an_icon_button_is_found_by_its_own_class_not_by_its_library_s_and_a_position(tmp_path):
+    """NocoDB's "New record" menu button (Ant Design): no name, an icon every icon button shows, and the
+    classes ``ant-btn … nc-add-record-more-info``; the class taken was the first, the library's, which every
+    button has, so the click was ``page.get_by_role("button").nth(18)``, and each run's new table adds a
+    button before it. The class that tells it apart is the one fewest buttons share."""
+    recording = tmp_path / "grid.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/grid/")
+            await agent.wait_for_text("Tasks 1")
+            more = re.search(r'button \[ref=(e\d+)\]\n(?!.*button \[ref=e\d+\]\n)', await agent.snapshot(), re.S)
+            assert more, agent.last_snapshot
+            await agent.call("browser_click", ref=more[1])
+            await agent.verify_text("New record - Form")
+        python = runner.export_python(recording, tmp_path, "grid")
+        source = python.read_text(encoding="utf-8")
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+        assert '.locator("button.add-record-more").click()' in source, source
+        assert ".nth(" not in source, source

@@ -136,7 +136,7 @@
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
     // the container that holds it tells it apart
     if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name) || figures || counts.length)) out.push({ kind: 'role', role: r, name: null });
-    const selector = classSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
+    const selector = distinctClassSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
   }

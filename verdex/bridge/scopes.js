@@ -28,19 +28,35 @@
   // A class a developer chose to name what the element is (``book``, ``todo-item``, ``MuiCard-root``):
   // letters, hyphens and underscores, each part lower-case or capitalised, so that hashed and
   // generated ones (``css-1x2y``, ``bZKpFz``, ``_3kd8``) and state or layout classes are never used.
+  function semanticClasses(el) {
+    return [...(el.classList || [])].filter((c) => /^[A-Za-z][A-Za-z_-]{2,39}$/.test(c) && !GENERATED_CLASS.test(c) &&
+      !STATE_CLASS.test(c) && !LAYOUT_CLASS.test(c) && !UTILITY_CLASS.test(c) && /[aeiouy]/i.test(c) &&
+      c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part)));
+  }
+
   function semanticClass(el) {
-    for (const c of el.classList || []) {
-      if (!/^[A-Za-z][A-Za-z_-]{2,39}$/.test(c) || GENERATED_CLASS.test(c) || STATE_CLASS.test(c) || LAYOUT_CLASS.test(c) ||
-          UTILITY_CLASS.test(c)) continue;
-      if (!/[aeiouy]/i.test(c) || !c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part))) continue;
-      return c;
-    }
-    return null;
+    return semanticClasses(el)[0] || null;
   }
 
   function classSelector(el) {
     const c = semanticClass(el);
     return c ? el.tagName.toLowerCase() + '.' + CSS.escape(c) : null;
+  }
+
+  // The class that says which one the element is: a component library puts its kind first (Ant Design's
+  // ``ant-btn`` on every button, Bootstrap's ``btn``) and the app's own name for this one after it
+  // (``nc-add-record-more-info``), so the target's own class is the one fewest elements of its tag share.
+  function distinctClassSelector(el) {
+    const tag = el.tagName.toLowerCase();
+    const root = el.getRootNode();
+    let best = null;
+    for (const c of semanticClasses(el)) {
+      const selector = tag + '.' + CSS.escape(c);
+      const count = attempt(() => root.querySelectorAll(selector).length, Infinity);
+      if (!best || count < best.count) best = { selector, count };
+      if (count === 1) break;
+    }
+    return best ? best.selector : null;
   }
 
   // Why an ancestor is worth scoping by, or null: a container as the structure tools see it, a role
