@@ -100,13 +100,14 @@ class Assertion(Model):
 
     kind: Literal["url", "text_visible", "shared_text_visible", "shared_text_hidden", "visible", "hidden",
                   "enabled", "disabled", "checked", "unchecked", "selected", "expanded", "collapsed", "pressed", "value", "text",
-                  "count"]
+                  "count", "name"]
     locator: Locator | None = None
     text: str | None = None
     exact: bool = False               # text_visible: the text is its element's whole text
     visible_only: bool = False        # text_visible: hidden elements hold the text too; the one shown is found
                                       # among the visible ones
-    pattern: str | None = None        # url: the URL; text_visible: the element's whole text, numbers as \d+
+    pattern: str | None = None        # url: the URL; text_visible: the element's whole text, numbers as \d+;
+                                      # name: the element's accessible name, numbers as \d+
     value: str | int | None = None
     reason: str = ""
     timeout_ms: int | None = None     # longer than the assertion's default ...

@@ -239,6 +239,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             if not _already_asserted(statements, page, assertion, url):
                 statements.append(_paced(Check(page=page, assertion=assertion),
                                          paced or waits.redrawn_by_a_timer(record), said))
+                counted = waits.counted_name(record) if isinstance(record, VerifyElementStep) else None
+                if counted is not None:
+                    statements.append(_paced(Check(page=page, assertion=counted),
+                                             paced or waits.redrawn_by_a_timer(record), said))
             continue
         raise UnrenderableStep(index, tool, "verdex has no test statement for it")
     token = recording.header.unique

@@ -15,7 +15,8 @@ from verdex.generators.playwright_glob import glob_matches
 from verdex.generators.request_place import operation_of, query_words
 from verdex.generators.server_names import is_made
 from verdex.unique import made_by_another_run
-from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, RequestEffect,
+from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, LocatorStep,
+                          RequestEffect,
                           ancestor_changes, became_ready)
 from verdex.recording_format import Step as Record
 from verdex.recording_format import (
@@ -444,6 +445,29 @@ def answered_over_a_socket(record: Record) -> str | None:
     action = record.tool.removeprefix("browser_")
     return (f"the server answered the {action} over its websocket ({heard} message{'s' if heard > 1 else ''}): "
             "what it changed comes at the server's pace")
+
+
+def counted_name(record: VerifyElementStep) -> Assertion | None:
+    """The agent checked an element whose name holds a number its locator does not carry (a "Filter 1" button
+    found by its words, "Filter", or by its id, since the count changes): that check holds on a page without
+    the number too (no filter set), so the element's name is checked as well, by its shape, its numbers as
+    any number."""
+    if record.args.state != "visible" or record.locators is None:
+        return None
+    role, name = next(((step.args[0], step.kwargs["name"]) for candidate in record.locators.candidates
+                       for step in candidate.steps[-1:] if candidate.kind == "role" and step.method == "get_by_role"
+                       and step.kwargs.get("exact") and isinstance(step.kwargs.get("name"), str)), ("", ""))
+    if not HOLDS_A_NUMBER.search(name) or RELATIVE_TIME.search(name) or _carries(record.locators.chosen.steps, name):
+        return None
+    return Assertion(kind="name", locator=locator_of(record.locators), pattern=shown_text_shape(name, exact=True),
+                     reason=f"the agent checked {role} \"{name}\", which its locator finds without the "
+                            "number its name holds (it changes): its name is checked too, its numbers as any number, "
+                            "or the check would hold without them")
+
+
+def _carries(steps: list[LocatorStep], name: str) -> bool:
+    """A locator that finds its element by the whole of ``name``."""
+    return any(name in (*step.args, *step.kwargs.values()) or _carries(step.has or [], name) for step in steps)
 
 
 def redrawn_by_a_timer(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep) -> str | None:

@@ -264,7 +264,8 @@ class PythonPytest:
 
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         subject, matcher, args = self._expectation(page, assertion)
-        said = comments(assertion.reason) if assertion.kind == "text_visible" and assertion.pattern else []
+        said = comments(assertion.reason) if assertion.kind == "name" or assertion.kind == "text_visible" and \
+            assertion.pattern else []
         said += comments(assertion.revised)
         if assertion.timeout_ms is not None:
             said += comments(assertion.timeout_reason)
@@ -292,6 +293,9 @@ class PythonPytest:
             return target, "to_have_count", [str(int(assertion.value or 0))]
         if assertion.kind in ("value", "text"):
             return target, f"to_have_{assertion.kind}", [literal(str(assertion.value))]
+        if assertion.kind == "name":
+            self._imports.add("re")
+            return target, "to_have_accessible_name", [f"re.compile({pattern_literal(assertion.pattern or '')})"]
         if assertion.kind in ARIA_STATES:
             return target, "to_have_attribute", [literal(part) for part in ARIA_STATES[assertion.kind]]
         return target, {"visible": "to_be_visible", "hidden": "to_be_hidden", "enabled": "to_be_enabled",

@@ -290,7 +290,8 @@ class TypeScript:
 
     def _assertion(self, page: str, assertion: Assertion) -> list[str]:
         subject, matcher, args = self._expectation(page, assertion)
-        said = comments(assertion.reason) if assertion.kind == "text_visible" and assertion.pattern else []
+        said = comments(assertion.reason) if assertion.kind == "name" or assertion.kind == "text_visible" and \
+            assertion.pattern else []
         said += comments(assertion.revised)
         if assertion.timeout_ms is not None:
             said += comments(assertion.timeout_reason)
@@ -316,6 +317,8 @@ class TypeScript:
             return target, "toHaveCount", [str(int(assertion.value or 0))]
         if assertion.kind in ("value", "text"):
             return target, f"toHave{assertion.kind.capitalize()}", [literal(str(assertion.value))]
+        if assertion.kind == "name":
+            return target, "toHaveAccessibleName", [regex_literal(assertion.pattern or "")]
         if assertion.kind in ARIA_STATES:
             return target, "toHaveAttribute", [literal(part) for part in ARIA_STATES[assertion.kind]]
         return target, {"visible": "toBeVisible", "hidden": "toBeHidden", "enabled": "toBeEnabled",
