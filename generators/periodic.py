@@ -4,10 +4,16 @@
 (``RequestEffect.on_its_own``, read by the tab's network log). One endpoint that serves every operation
 (``POST /graphql?op=Poll`` on a timer, ``?op=Launch`` the action's) is as many places as operations. Such a request may come before, during or after any action, so it is never an
 action's response wait; once the recording saw the page make it on its own, at any step, each of its
-sightings is the timer's."""
+sightings is the timer's.
+
+Nor is a realtime transport's own request: a socket.io (engine.io) long-poll, ``POST /socket.io/?EIO=4&
+transport=polling&sid=…``, carries the page's messages until the transport upgrades to a websocket, which one
+run does before the action and another after it (NocoDB's sign-in waited for that POST, which a run already on
+the websocket never sends); SockJS's ``…/xhr_send`` likewise."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from verdex.facts import RequestEffect
@@ -22,8 +28,16 @@ def timer_requests(steps: list[Step]) -> frozenset[str]:
                      if request.on_its_own)
 
 
-def on_a_timer(request: RequestEffect, timers: frozenset[str]) -> bool:
-    return _place(request) in timers
+# engine.io's query (socket.io's transport) and SockJS's transport paths
+LONG_POLL_QUERY = re.compile(r"(?:^|&)(?:EIO=\d|transport=polling)")
+LONG_POLL_PATH = re.compile(r"/\d{1,3}/[^/]+/(?:xhr|xhr_send|xhr_streaming|eventsource|htmlfile)$")
+
+
+def not_the_actions(request: RequestEffect, timers: frozenset[str]) -> bool:
+    """A request no action of the page is answered by: one it makes on a timer, or its realtime transport's."""
+    parts = urlsplit(request.url)
+    return (_place(request) in timers or bool(LONG_POLL_QUERY.search(parts.query))
+            or bool(LONG_POLL_PATH.search(parts.path)))
 
 
 def _place(request: RequestEffect) -> str:

@@ -10,7 +10,7 @@ from itertools import takewhile
 from urllib.parse import unquote, urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
-from verdex.generators.periodic import on_a_timer
+from verdex.generators.periodic import not_the_actions
 from verdex.generators.playwright_glob import glob_matches
 from verdex.generators.request_place import operation_of, query_words
 from verdex.generators.server_names import is_made
@@ -571,7 +571,7 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
     if not effects:
         return None
     requests = [r for r in effects.requests if r.status and not r.failed and r.resource_type in ("fetch", "xhr")
-                and not on_a_timer(r, timers)]
+                and not not_the_actions(r, timers)]
     changed = [r for r in requests if r.changed_page]
     chosen = next((r for r in changed if r.method in CHANGING_METHODS), None) or (changed[0] if changed else None)
     if chosen is None:
@@ -607,7 +607,7 @@ def saved_last(effects: Effects | None, chosen: ResponseMatch | None, seen: list
     if chosen is not None and chosen.method not in CHANGING_METHODS:
         return chosen
     saved = [r for r in effects.requests if r.method in CHANGING_METHODS and r.status and r.status < 400
-             and not r.failed and r.resource_type in ("fetch", "xhr") and not on_a_timer(r, timers)]
+             and not r.failed and r.resource_type in ("fetch", "xhr") and not not_the_actions(r, timers)]
     if not saved or (chosen is not None and url_glob(saved[-1].url, made) == chosen.url_glob
                      and saved[-1].method == chosen.method):
         return chosen
@@ -624,7 +624,7 @@ def typed_text_response(late: list[RequestEffect], seen: list[RequestEffect] = (
     (``Step.requests_before`` of the next action: a search asked for 300 ms after the last key): the
     action waits for its answer, which redraws what the next action acts on (a list the search narrows
     to the row the next click finds)."""
-    chosen = next((r for r in late if r.status and not r.failed and r.status < 400 and not on_a_timer(r, timers)), None)
+    chosen = next((r for r in late if r.status and not r.failed and r.status < 400 and not not_the_actions(r, timers)), None)
     if chosen is None:
         return None
     return _waited_for(chosen, seen, made, f"{chosen.method} {urlsplit(chosen.url).path} holding what the action typed "

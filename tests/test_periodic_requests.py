@@ -58,8 +58,9 @@ async def test_the_wait_is_on_the_actions_request_not_on_the_timers(tmp_path):
             assert done.passed, f"{typescript}\n{done.tail()}"
 
 
-def _request(method: str, path: str, *, own: bool = False) -> dict:
-    return {"method": method, "url": "http://h" + path, "resource_type": "fetch", "status": 200,
+def _request(method: str, path: str, *, own: bool = False, query: str = "") -> dict:
+    return {"method": method, "url": "http://h" + path + (f"?{query}" if query else ""), "resource_type": "fetch",
+            "status": 200,
             "changed_page": True, "on_its_own": own}
 
 
@@ -72,6 +73,18 @@ def test_a_request_seen_on_its_own_later_in_the_recording_is_the_timers_at_every
     assert response_match(first.effects, timers=timers).url_glob == "**/api/pages/*"
     assert response_match(later.effects, timers=timers) is None
     assert response_match(first.effects).url_glob == "**/api/autosave"     # without the evidence: the bug
+
+
+def test_a_realtime_transports_long_poll_is_no_actions_request():
+    """socket.io sends the page's messages as POSTs to its long-poll until it upgrades to a websocket, which one
+    run does before the action and another after it: NocoDB's sign-in waited for that POST, which a run already
+    on the websocket never sent. SockJS's sends likewise."""
+    poll = _request("POST", "/socket.io/", query="EIO=4&transport=polling&t=PqR2x&sid=Zx81")
+    sockjs = _request("POST", "/sockjs/281/k3j2h1g0/xhr_send")
+    signin = _request("POST", "/api/v1/auth/user/signin")
+    assert response_match(_click([poll, signin]).effects).url_glob == "**/api/v1/auth/user/signin"
+    assert response_match(_click([sockjs, signin]).effects).url_glob == "**/api/v1/auth/user/signin"
+    assert response_match(_click([poll]).effects) is None and response_match(_click([sockjs]).effects) is None
 
 
 def _click(requests: list[dict]) -> Step:
