@@ -41,7 +41,8 @@ a copy of one:
   counter), and goes to ``#/jobs/<number>?follow=true`` (a route with a query of its own, as a build
   server's request page is); "Open lane" asks ``POST /api/lanes`` (204), then ``GET /api/lanes/current``,
   whose answer names the lane the server moved to (a word, one more each time), and goes to
-  ``#/lanes/<word>`` — a name no answer to the change gave;
+  ``#/lanes/<word>`` — a name no answer to the change gave; "Run job" queues one as "Queue job" does and,
+  300 ms later, goes on to ``#/runs/<number>`` (the page a build server moves to once the build starts);
 - ``/console/``: "Sign in" submits a form with no named field by GET, so the page it loads is
   ``/console/?``, a query that is there and empty, as a script-driven login form sends; its tabs are links
   to fragments (``#terminal``), so a tab's URL is ``/console/?#terminal``;
@@ -261,16 +262,22 @@ fetch("/api/synced").then((r) => r.json()).then((notes) => {
   }
 });""".replace("SYNC_DELAY_MS", str(SYNC_DELAY_MS)))
 QUEUE = ("<button type='button' id='job'>Queue job</button> <button type='button' id='lane'>Open lane</button>"
+         " <button type='button' id='run'>Run job</button>"
          "<p id='shown'>Nothing queued</p>",
          """const show = () => {
   const route = location.hash.slice(1).split("?")[0].split("/");
   document.querySelector("#shown").textContent = route[1] === "jobs" ? "Following job " + route[2]
-    : route[1] === "lanes" ? "Lane " + route[2] : "Nothing queued";
+    : route[1] === "lanes" ? "Lane " + route[2] : route[1] === "runs" ? "Run " + route[2] : "Nothing queued";
 };
 addEventListener("hashchange", show);
 document.querySelector("#job").addEventListener("click", async () => {
   const job = await (await fetch("/api/jobs", {method: "POST"})).json();
   location.hash = "#/jobs/" + job.number + "?follow=true";
+});
+document.querySelector("#run").addEventListener("click", async () => {
+  const job = await (await fetch("/api/jobs", {method: "POST"})).json();
+  location.hash = "#/jobs/" + job.number + "?follow=true";
+  setTimeout(() => { location.hash = "#/runs/" + job.number; }, 300);
 });
 document.querySelector("#lane").addEventListener("click", async () => {
   await fetch("/api/lanes", {method: "POST"});

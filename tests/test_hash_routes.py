@@ -83,3 +83,20 @@ async def test_a_route_loosened_by_proving_still_names_the_route(tmp_path):
     pattern = url_checks(source)[-1]
     assert re.search(pattern, "http://h/queue/#/lanes/cedar"), source
     assert not re.search(pattern, "http://h/queue/") and not re.search(pattern, "http://h/queue/#/jobs/2"), source
+
+
+async def test_an_agents_url_check_holding_the_number_the_server_made_is_unproven_saying_so(tmp_path):
+    """The agent wrote out the URL the page moved on to (``/queue/#/runs/1``), number and all: proving never
+    loosens the agent's check, and the answer says why it cannot hold (Buildbot's ``…/builds/1`` checked by
+    ``wait-for-url``: "the agent asserted this" alone left the agent guessing)."""
+    test_file = tmp_path / "test_queue.py"
+    with generation_apps() as (url, _apps):
+        async with recording_client(tmp_path / "queue.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/queue/")
+            await agent.click("button", "Run job", expect_text="Run 1")
+            await agent.must("browser_wait_for_url", url=url + "/queue/#/runs/1")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="queue")
+    assert answer.error and "the agent asserted this" in answer.text, answer.text
+    assert re.search(r"it differs from the URL a fresh run was at \(http://[^)]*/queue/#/runs/\d+\) "
+                     r"in its numbers alone", answer.text), answer.text
