@@ -47,12 +47,13 @@
   }
 
   // The part of the page the target can be seen through: the viewport, cut down to the box of each
-  // ancestor that scrolls its content (overflow other than visible, and more content than room on that
-  // axis: a dialog's body, a sidebar, a list). A point outside it is where Playwright scrolls the target
-  // into view before it acts (every scrolling ancestor, not only the page): what lies there now (a
-  // dialog's footer over the body's last lines) covers nothing. Above a fixed ancestor nothing clips.
-  const SCROLLS = (overflow) => overflow !== 'visible' && overflow !== 'clip';
-  function shownPart(el, view) {
+  // ancestor a user scrolls (overflow auto or scroll, more content than room on that axis, and room for
+  // the target: a dialog's body, a sidebar, a list). A point outside it is where Playwright scrolls the
+  // target into view before it acts (every scrolling ancestor, not only the page): what lies there now (a
+  // dialog's footer below the body) covers nothing. A box with its overflow hidden clips on purpose (a code
+  // editor's input, 3 px wide under its lines), and above a fixed ancestor nothing clips.
+  const SCROLLS = new Set(['auto', 'scroll', 'overlay']);
+  function shownPart(el, own, view) {
     const shown = { left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight };
     for (let node = parentOf(el); node && node.nodeType === 1 && node.ownerDocument === el.ownerDocument &&
       node !== el.ownerDocument.scrollingElement && node.tagName !== 'BODY'; node = parentOf(node)) {
@@ -60,11 +61,11 @@
       if (!s) continue;
       const box = node.getBoundingClientRect();
       const left = box.left + node.clientLeft, top = box.top + node.clientTop;
-      if (SCROLLS(s.overflowY) && node.scrollHeight > node.clientHeight && box.height >= 1) {
+      if (SCROLLS.has(s.overflowY) && node.scrollHeight > node.clientHeight && node.clientHeight >= own.height) {
         shown.top = Math.max(shown.top, top);
         shown.bottom = Math.min(shown.bottom, top + node.clientHeight);
       }
-      if (SCROLLS(s.overflowX) && node.scrollWidth > node.clientWidth && box.width >= 1) {
+      if (SCROLLS.has(s.overflowX) && node.scrollWidth > node.clientWidth && node.clientWidth >= own.width) {
         shown.left = Math.max(shown.left, left);
         shown.right = Math.min(shown.right, left + node.clientWidth);
       }
@@ -320,7 +321,7 @@
     const s = style(el);
     let opacity = 1;
     for (let node = el; node; node = parentOf(node)) { const ns = style(node); if (ns) opacity *= Number(ns.opacity); }
-    const shown = shownPart(el, view);
+    const shown = shownPart(el, rect, view);
     const visibleArea = Math.max(0, Math.min(rect.right, shown.right) - Math.max(rect.left, shown.left)) *
       Math.max(0, Math.min(rect.bottom, shown.bottom) - Math.max(rect.top, shown.top));
     const busy = [];
