@@ -7,7 +7,7 @@ What can be revised, each bounded by what the recording saw:
 - ``locator``: the action's next locator candidate from the recording (each was proven unique there);
 - ``response``: a response wait by glob becomes one by method and path; one by method and path is dropped;
 - ``url``: the URL an action led to, asserted looser, but always matching the recorded URL: the path
-  alone (the query and fragment free), then its last segment as any name (a name the server made), then
+  alone (the query and fragment free; a hash-routed app's path is its route, ``#/requests/7``), then its last segment as any name (a name the server made), then
   not at all: the app chose the page from what it kept (a login that returns the user to the last page
   they saw), and the URL check after the action is verdex's own, never the agent's;
 - ``wait``: a wait verdex chose before the action (a startup text, a websocket count, a blocker, a
@@ -110,15 +110,28 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
 
 def looser_url_pattern(url: str, stage: int) -> str | None:
     """The URL's path as a pattern (stage 1), then with its last segment as any name (stage 2); None
-    when it would not match ``url`` itself."""
-    path = urlsplit(url).path or "/"
+    when it would not match ``url`` itself. A hash-routed app's path is its route (``/#/requests/7``): the
+    page's path holds nothing of where the app is, and a pattern of it alone would hold on every page."""
+    split = urlsplit(url)
+    route = hash_route(split.fragment)
+    path = route if route is not None else split.path or "/"
     parts = [r"[^/]+" if VOLATILE_SEGMENT.match(part) else escape_pattern(part) for part in path.split("/")]
     if stage == 2:
         if len(parts) < 2 or not parts[-1] or parts[-1] == r"[^/]+":
             return None
         parts[-1] = r"[^/]+"
-    pattern = "/".join(parts) + r"(?:[?#].*)?$"
+    if route is None:
+        pattern = "/".join(parts) + r"(?:[?#].*)?$"
+    else:
+        pattern = escape_pattern(split.path or "/") + r"(?:\?[^#]*)?#" + "/".join(parts) + r"(?:\?.*)?$"
     return pattern if re.search(pattern, url) else None
+
+
+def hash_route(fragment: str) -> str | None:
+    """The route a hash-routed app keeps in the fragment (``#/requests/7?follow=true``, ``#!/home``), its
+    query aside; None for a fragment that is an anchor (``#top``)."""
+    route = fragment.partition("?")[0]
+    return route if route.startswith(("/", "!/")) else None
 
 
 def _revised(action: Action, record: Record, revision: Revision) -> Action:

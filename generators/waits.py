@@ -66,20 +66,32 @@ def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozense
     pattern = "/".join(r"[^/]+" if _any_name(part, made) else escape_pattern(part)
                        for part in (after.path or "/").split("/"))
     if after.query:
-        earlier = _parameters(before.query)
-        changed = [(key, value) for key, value in _parameters(after.query).items() if earlier.get(key) != value]
-        if changed:
-            pattern += r"\?" + "".join(
-                r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if _names_a_record(key, value) or is_made(value, made) else escape_pattern(value))
-                + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
-        else:
-            pattern += r"(?:\?[^#]*)?"
+        pattern += _query_pattern(before.query, after.query, made)
     elif url_after.partition("#")[0].endswith("?"):
         pattern += r"\?"          # a query there and empty (a form sent with no named field): the browser keeps it
     if after.fragment:
+        # a hash route keeps a query of its own (``#/requests/7?follow=true``): its path and its query are
+        # told apart as the URL's are, so an id before its ``?`` is any id
+        route, asked, route_query = after.fragment.partition("?")
         pattern += "#" + "/".join(r"[^/]*" if _any_name(part, made) else escape_pattern(part)
-                                  for part in after.fragment.split("/"))
+                                  for part in route.split("/"))
+        if route_query:
+            pattern += _query_pattern(before.fragment.partition("?")[2], route_query, made)
+        elif asked:
+            pattern += r"\?"
     return pattern + "$"
+
+
+def _query_pattern(before: str, after: str, made: frozenset[str]) -> str:
+    """A query as a pattern: the parameters the action set or changed, each where it stands among the
+    others (the rest may be anything); any query at all when it changed none."""
+    earlier = _parameters(before)
+    changed = [(key, value) for key, value in _parameters(after).items() if earlier.get(key) != value]
+    if not changed:
+        return r"(?:\?[^#]*)?"
+    return r"\?" + "".join(
+        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if _names_a_record(key, value) or is_made(value, made) else escape_pattern(value))
+        + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
 
 
 SHORT_PATTERN = 60     # longer URL patterns are written one query condition a line

@@ -37,6 +37,12 @@ a copy of one:
   (``PUT /api/synced/story``, then "Story saved"), then the note (``DELETE /api/synced/<name>``), of
   which the page says nothing; with ``?locked``, it asks for the server's lock between the two
   (``GET /api/synced/lock``, answered ``LOCK_S`` later), as a syncer that checks a revision does;
+- ``/queue/``: a hash-routed page: "Queue job" asks ``POST /api/jobs``, whose answer numbers the job (a
+  counter), and goes to ``#/jobs/<number>?follow=true`` (a route with a query of its own, as a build
+  server's request page is); "Open lane" asks ``POST /api/lanes`` (204), then ``GET /api/lanes/current``,
+  whose answer names the lane the server moved to (a word, one more each time), and goes to
+  ``#/lanes/<word>`` — a name no answer to the change gave; "Run job" queues one as "Queue job" does and,
+  300 ms later, goes on to ``#/runs/<number>`` (the page a build server moves to once the build starts);
 - ``/console/``: "Sign in" submits a form with no named field by GET, so the page it loads is
   ``/console/?``, a query that is there and empty, as a script-driven login form sends; its tabs are links
   to fragments (``#terminal``), so a tab's URL is ``/console/?#terminal``;
@@ -255,6 +261,31 @@ fetch("/api/synced").then((r) => r.json()).then((notes) => {
     document.querySelector("#notes").append(item);
   }
 });""".replace("SYNC_DELAY_MS", str(SYNC_DELAY_MS)))
+QUEUE = ("<button type='button' id='job'>Queue job</button> <button type='button' id='lane'>Open lane</button>"
+         " <button type='button' id='run'>Run job</button>"
+         "<p id='shown'>Nothing queued</p>",
+         """const show = () => {
+  const route = location.hash.slice(1).split("?")[0].split("/");
+  document.querySelector("#shown").textContent = route[1] === "jobs" ? "Following job " + route[2]
+    : route[1] === "lanes" ? "Lane " + route[2] : route[1] === "runs" ? "Run " + route[2] : "Nothing queued";
+};
+addEventListener("hashchange", show);
+document.querySelector("#job").addEventListener("click", async () => {
+  const job = await (await fetch("/api/jobs", {method: "POST"})).json();
+  location.hash = "#/jobs/" + job.number + "?follow=true";
+});
+document.querySelector("#run").addEventListener("click", async () => {
+  const job = await (await fetch("/api/jobs", {method: "POST"})).json();
+  location.hash = "#/jobs/" + job.number + "?follow=true";
+  setTimeout(() => { location.hash = "#/runs/" + job.number; }, 300);
+});
+document.querySelector("#lane").addEventListener("click", async () => {
+  await fetch("/api/lanes", {method: "POST"});
+  const lane = await (await fetch("/api/lanes/current")).json();
+  location.hash = "#/lanes/" + lane.name;
+});
+show();""")
+LANES = ("amber", "birch", "cedar", "dune", "elm", "fern", "gorse", "heath", "iris", "juniper")
 CONSOLE = ("""<form method="get" action="/console/"><input aria-label="User"><button>Sign in</button></form>
 <nav><a href="#status">Status</a> <a href="#terminal">Terminal</a></nav><p id="shown"></p>""",
            """const show = () => {
@@ -408,6 +439,8 @@ class GenerationApps:
         self.saved_note_hold_s = 0.0
         self.saved_note = ""
         self.basket = 0
+        self.jobs = 0
+        self.lanes = 0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
@@ -422,7 +455,7 @@ class GenerationApps:
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
-                 "/saved-note/": ("Note", SAVED_NOTE)}
+                 "/saved-note/": ("Note", SAVED_NOTE), "/queue/": ("Queue", QUEUE)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -468,6 +501,15 @@ class GenerationApps:
             return 204, "text/plain", ""
         if method == "POST" and path == "/api/desk/login":
             return 200, "application/json", json.dumps({"next": self.last_desk_page})
+        if method == "POST" and path == "/api/jobs":
+            with self.lock:
+                self.jobs += 1
+                return 200, "application/json", json.dumps({"number": self.jobs})
+        if path.startswith("/api/lanes"):
+            with self.lock:
+                self.lanes += method == "POST"
+                return (204, "text/plain", "") if method == "POST" else (
+                    200, "application/json", json.dumps({"name": LANES[self.lanes % len(LANES)]}))
         if path == "/api/basket":
             with self.lock:
                 self.basket += method == "POST"

@@ -648,7 +648,7 @@ class PreflightFacts(Fact):
     visible: bool
     box: Box
     page_box: Box
-    in_viewport: float = Field(description="share of the element inside the viewport, 0–1")
+    in_viewport: float = Field(description="share of the element inside the viewport and the scrolling boxes around it, 0–1")
     opacity: float = Field(description="effective opacity (product over ancestors)")
     disabled: bool
     aria_disabled: bool

@@ -231,6 +231,20 @@ def _unset_secrets(names: list[str]) -> str:
             "`verdex export` is typed) and export again")
 
 
+def _numbers_made_anew(check: Check, landed: str) -> str:
+    """Said of an agent's URL check that failed on a URL that differs from the one it asserts in its numbers
+    alone (``…/builds/1`` asserted, a fresh run at ``…/builds/7``: a build's number, an id the app makes anew
+    each run): what the agent can assert instead."""
+    pattern = check.assertion.pattern
+    if check.assertion.kind != "url" or not pattern or not landed or re.search(r"(?<!\\)[\[\](){}*+?|^]", pattern):
+        return ""                                           # not a URL the agent wrote out: a /regex/ of its own
+    asserted = re.sub(r"\\(.)", r"\1", pattern.removesuffix("$"))
+    if landed.endswith(asserted) or not re.sub(r"\d+", "0", landed).endswith(re.sub(r"\d+", "0", asserted)):
+        return ""
+    return (f": it differs from the URL a fresh run was at ({landed}) in its numbers alone, which the app made "
+            "anew (a build's number, an id); assert them as any number, a /regex/ with \\d+ there")
+
+
 def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[str], failed: Run,
               revisions: list[Revision]) -> tuple[Revision | None, str]:
     """The next choice for the line the run failed on, or None and why there is none."""
@@ -241,7 +255,8 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
         return None, "the line is outside the test's steps"
     _, statement = located
     if isinstance(statement, Check):
-        return None, "the agent asserted this; proving never loosens the agent's assertions"
+        return None, "the agent asserted this; proving never loosens the agent's assertions" + _numbers_made_anew(
+            statement, failed.landed())
     if isinstance(statement, Goto):
         return None, "the navigation itself failed"
     part = failing_part(statement, source, failed, target)

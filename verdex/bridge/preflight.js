@@ -46,13 +46,41 @@
       locators: locatorCandidates(hit).slice(0, 4), containers: containersOf(hit, 1) };
   }
 
-  function coverage(el, rect, view) {
+  // The part of the page the target can be seen through: the viewport, cut down to the box of each
+  // ancestor a user scrolls (overflow auto or scroll, more content than room on that axis, and room for
+  // the target: a dialog's body, a sidebar, a list). A point outside it is where Playwright scrolls the
+  // target into view before it acts (every scrolling ancestor, not only the page): what lies there now (a
+  // dialog's footer below the body) covers nothing. A box with its overflow hidden clips on purpose (a code
+  // editor's input, 3 px wide under its lines), and above a fixed ancestor nothing clips.
+  const SCROLLS = new Set(['auto', 'scroll', 'overlay']);
+  function shownPart(el, own, view) {
+    const shown = { left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight };
+    for (let node = parentOf(el); node && node.nodeType === 1 && node.ownerDocument === el.ownerDocument &&
+      node !== el.ownerDocument.scrollingElement && node.tagName !== 'BODY'; node = parentOf(node)) {
+      const s = style(node);
+      if (!s) continue;
+      const box = node.getBoundingClientRect();
+      const left = box.left + node.clientLeft, top = box.top + node.clientTop;
+      if (SCROLLS.has(s.overflowY) && node.scrollHeight > node.clientHeight && node.clientHeight >= own.height) {
+        shown.top = Math.max(shown.top, top);
+        shown.bottom = Math.min(shown.bottom, top + node.clientHeight);
+      }
+      if (SCROLLS.has(s.overflowX) && node.scrollWidth > node.clientWidth && node.clientWidth >= own.width) {
+        shown.left = Math.max(shown.left, left);
+        shown.right = Math.min(shown.right, left + node.clientWidth);
+      }
+      if (s.position === 'fixed') break;
+    }
+    return shown;
+  }
+
+  function coverage(el, rect, shown) {
     const points = [['center', 0.5, 0.5], ['top-left', 0.2, 0.2], ['top-right', 0.8, 0.2],
       ['bottom-left', 0.2, 0.8], ['bottom-right', 0.8, 0.8]];
     const out = [];
     for (const [label, fx, fy] of points) {
       const x = rect.left + rect.width * fx, y = rect.top + rect.height * fy;
-      if (x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) {
+      if (x < shown.left || y < shown.top || x >= shown.right || y >= shown.bottom) {
         out.push({ point: label, x: Math.round(x), y: Math.round(y), outside_viewport: true, hit: null });
         continue;
       }
@@ -293,8 +321,9 @@
     const s = style(el);
     let opacity = 1;
     for (let node = el; node; node = parentOf(node)) { const ns = style(node); if (ns) opacity *= Number(ns.opacity); }
-    const visibleArea = Math.max(0, Math.min(rect.right, view.innerWidth) - Math.max(rect.left, 0)) *
-      Math.max(0, Math.min(rect.bottom, view.innerHeight) - Math.max(rect.top, 0));
+    const shown = shownPart(el, rect, view);
+    const visibleArea = Math.max(0, Math.min(rect.right, shown.right) - Math.max(rect.left, shown.left)) *
+      Math.max(0, Math.min(rect.bottom, shown.bottom) - Math.max(rect.top, shown.top));
     const busy = [];
     for (let node = el; node; node = parentOf(node)) {
       if (node.getAttribute && node.getAttribute('aria-busy') === 'true')
@@ -317,7 +346,7 @@
       editable: editable(target), readonly: !!target.readOnly, sensitive: isSensitive(target), ...riskFacts(target),
       field_name: target.getAttribute('name') || target.id || null,
       busy_ancestors: busy,
-      coverage: coverage(el, rect, view),
+      coverage: coverage(el, rect, shown),
       animations: animationFacts(el),
       styles: s ? { transition: s.transition, animation: s.animation, pointer_events: s.pointerEvents, cursor: s.cursor } : null,
       navigation: navigationFacts(target),
