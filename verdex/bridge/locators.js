@@ -94,7 +94,7 @@
     const r = el.closest('[aria-hidden="true" i]') ? null : role(el);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
     const borrowed = !!name && nameBorrowed(el);
-    const testId = el.getAttribute(TEST_ID);
+    const testId = lastingTestId(el);
     // a test id that names the element's kind, not which one (Gradio's data-testid="checkbox" on every checkbox)
     if (testId) out.push({ kind: 'test_id', value: testId, ...(r && testId.toLowerCase() === r ? { generic: true } : {}) });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
@@ -171,7 +171,7 @@
       const reason = containerReason(node);
       if (!reason) continue;
       const r = role(node);
-      const testId = node.getAttribute(TEST_ID);
+      const testId = lastingTestId(node);
       const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
       if (!testId && !(r && name)) continue;
       out.push({ reason, test_id: testId, role: r, name, text: distinguishingText(node) });

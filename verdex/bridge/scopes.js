@@ -218,7 +218,7 @@
   function scopeWays(node, target, told) {
     const doc = node.ownerDocument;
     const ways = [];
-    const testId = node.getAttribute(TEST_ID);
+    const testId = lastingTestId(node);
     const r = role(node);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
     // its heading tells it from others with its test id; a heading that looks like it counts what the panel
