@@ -12,57 +12,24 @@ adds another; the exported test runs against a server that has never seen the re
 from __future__ import annotations
 
 import asyncio
-import json
 import re
-from contextlib import contextmanager
-from urllib.parse import unquote
 
 import pytest
 
-from tests.answering_server import Request, answering
+from tests.answering_server import answering
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
-from tests.generation_apps import PAGE
+from tests.kept_list_app import KeptList, fresh_app, list_page
 
 pytestmark = pytest.mark.anyio
 
-ITEMS = ("""<label>Name <input id="name"></label> <button type="button" id="add">Add</button><ul id="items"></ul>""",
-         """const show = (name) => {
-  const item = document.createElement("li");
-  item.textContent = name;
-  document.querySelector("#items").append(item);
-};
-fetch("/api/items").then((r) => r.json()).then((names) => names.forEach(show));
-document.querySelector("#add").addEventListener("click", async () => {
-  const name = document.querySelector("#name").value;
-  await fetch("/api/items?name=" + encodeURIComponent(name), { method: "POST" });
-  show(name);
-});""")
-
-
-class Items:
-    """An app whose items live on its server: a fresh one knows none."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def answer(self, request: Request) -> tuple[int, str, str]:
-        if request.path.startswith("/api/items"):
-            if request.method == "POST":
-                self.names.append(unquote(request.path.split("name=", 1)[1]))
-            return 200, "application/json", json.dumps(self.names)
-        return 200, "text/html; charset=utf-8", PAGE.format(title="Items", body=ITEMS[0], script=ITEMS[1])
-
-
-@contextmanager
-def fresh_app(_seed: int | None):
-    with answering(Items().answer) as url:
-        yield url
+ITEMS = list_page("""<label>Name <input id="name"></label> <button type="button" id="add">Add</button>""",
+                  "item.textContent = name;")
 
 
 async def test_a_startup_text_that_holds_the_runs_unique_value_is_waited_for_with_the_tests_own(tmp_path):
     recording = tmp_path / "items.jsonl"
-    with answering(Items().answer) as url:
+    with answering(KeptList("Items", ITEMS).answer) as url:
         async with recording_client(recording) as client:
             agent = Agent(client)
             await agent.navigate(url + "/")
@@ -77,6 +44,6 @@ async def test_a_startup_text_that_holds_the_runs_unique_value_is_waited_for_wit
             await agent.verify_text("second")
         python = runner.export_python(recording, tmp_path, "items")
         source = python.read_text(encoding="utf-8")
-    done = runner.run_pytest(python, None, serve=fresh_app)
+    done = runner.run_pytest(python, None, serve=fresh_app("Items", ITEMS))
     assert done.passed, f"{source}\n{done.tail()}"
     assert 'expect(page.get_by_text(f"item-{unique}", exact=True)).to_be_visible(timeout=30_000)' in source, source

@@ -9,6 +9,8 @@
     const value = el.getAttribute(TEST_ID);
     return value && !MADE_ID.test(value) && !value.split(/[^0-9a-z]+/i).some(madeToken) ? value : null;
   }
+  // A name a run of a test made (the shape of a ``{unique}`` token, verdex/unique.py): what the flow created
+  const RUN_TOKEN = new RegExp(config.runToken || '(?!)');
   const NAME_LIMIT = 100;
   const TEXT_LIMIT = 120;
   const FOLD_RUN = 20;        // fold a shape seen among siblings more than this many times …

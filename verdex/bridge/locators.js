@@ -445,15 +445,21 @@
         if (candidate.kind === 'role' && candidate.estimate > 1 && candidate.name) ambiguousNames.add(candidate.name);
         if (candidate.estimate === 1 && !candidate.volatile && !alone(candidate)) unique = true;
       }
-      // Containers are looked at only when no candidate of the target's own is unique; each way to
-      // find a container again is counted with each candidate inside it, nearest container first.
-      const scopes = unique ? [] : scopesOf(el, 3);
+      // Containers are looked at only when no candidate of the target's own is unique, or when the target is
+      // inside what the flow made (one of its containers holds the run's {unique} value: the next run makes
+      // another, and Python finds the target through it); each way to find a container again is counted with
+      // each candidate inside it, nearest container first.
+      const body = doc.body ? doc.body.textContent || '' : '';
+      const around = unique && RUN_TOKEN.test(body) ? scopesOf(el, 3) : null;
+      const madeAround = !!around && around.some((scope) => RUN_TOKEN.test(scope.node.textContent || ''));
+      let toldApart = unique && !madeAround;
+      const scopes = toldApart ? [] : around || scopesOf(el, 3);
       const containers = scopes.filter((scope) => scope.ways.length);
       const count = (found) => {
         for (const container of found) {
           for (const way of container.ways) {
             way.estimates = {};
-            if (unique) continue;               // a nearer container or a better way already tells it apart
+            if (toldApart) continue;            // a nearer container or a better way already tells it apart
             const roots = way.within
               ? scopeRoots(doc, way).filter((root) => scopeRoots(doc, way.within)[0].contains(root))
               : scopeRoots(doc, way);
@@ -461,13 +467,13 @@
               if (candidate.kind === 'test_id') continue;
               const n = Math.min(2, roots.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
               way.estimates[candidateKey(candidate)] = n;
-              if (n === 1 && !candidate.volatile) { unique = true; break; }
+              if (n === 1 && !candidate.volatile) { toldApart = true; break; }
             }
           }
         }
       };
       count(containers);
-      if (!unique) {
+      if (!toldApart) {
         const nested = nestedScopes(scopes, el);
         count(nested);
         containers.push(...nested);
@@ -475,9 +481,10 @@
       for (const container of containers) delete container.node;
       // The target itself found the way a container is (a row by its cell, a card by its heading),
       // for targets that are containers themselves; its own test id and name are candidates above.
-      const itself = unique ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' && way.strategy !== 'role');
+      const itself = toldApart ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' && way.strategy !== 'role');
       for (const way of itself) way.estimate = Math.min(2, scopeRoots(doc, way).length);
-      return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase() };
+      return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase(),
+        made_around: madeAround };
     }
   }
 

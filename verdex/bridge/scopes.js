@@ -260,8 +260,9 @@
         if (classReason && lone.length < limit) lone.push({ reason: classReason, node });
         continue;
       }
-      // a component is told by what it holds (its label), though it is the only one of its kind now
-      const ways = scopeWays(node, el, !!node.shadowRoot);
+      // a component is told by what it holds (its label), though it is the only one of its kind now; so is
+      // what the flow made, named by the run's {unique} value (a bucket "qa-8d0f3a4e"): the next run makes another
+      const ways = scopeWays(node, el, !!node.shadowRoot || RUN_TOKEN.test(node.textContent || ''));
       if (ways.length) found++;
       out.push({ reason, ways, node });
     }
