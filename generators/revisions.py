@@ -7,7 +7,7 @@ What can be revised, each bounded by what the recording saw:
 - ``locator``: the action's next locator candidate from the recording (each was proven unique there);
 - ``response``: a response wait by glob becomes one by method and path; one by method and path is dropped;
 - ``url``: the URL an action led to, asserted looser, but always matching the recorded URL: the path
-  alone (the query and fragment free), then its last segment as any name (a name the server made), then
+  alone (the query and fragment free; a fragment that is a hash-routed app's route stays, the page), then its last segment as any name (a name the server made), then
   not at all: the app chose the page from what it kept (a login that returns the user to the last page
   they saw), and the URL check after the action is verdex's own, never the agent's;
 - ``wait``: a wait verdex chose before the action (a startup text, a websocket count, a blocker, a
@@ -108,16 +108,25 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
     return None
 
 
+HASH_ROUTE = re.compile(r"^!?/")       # a fragment that names a page of a hash-routed app: #/…, #!/…
+
+
 def looser_url_pattern(url: str, stage: int) -> str | None:
     """The URL's path as a pattern (stage 1), then with its last segment as any name (stage 2); None
-    when it would not match ``url`` itself."""
-    path = urlsplit(url).path or "/"
+    when it would not match ``url`` itself. A fragment that is a route (``#/buckets/qa-1/collections``, a
+    hash-routed app's page) is a part of the path: the path alone would be the app's one document, which
+    every page of it has, and the check would say nothing."""
+    split = urlsplit(url)
+    path = split.path or "/"
+    route = split.fragment.split("?", 1)[0] if HASH_ROUTE.match(split.fragment) else None
+    if route is not None:
+        path += "#" + route
     parts = [r"[^/]+" if VOLATILE_SEGMENT.match(part) else escape_pattern(part) for part in path.split("/")]
     if stage == 2:
         if len(parts) < 2 or not parts[-1] or parts[-1] == r"[^/]+":
             return None
         parts[-1] = r"[^/]+"
-    pattern = "/".join(parts) + r"(?:[?#].*)?$"
+    pattern = "/".join(parts) + (r"(?:\?.*)?$" if route is not None else r"(?:[?#].*)?$")
     return pattern if re.search(pattern, url) else None
 
 
