@@ -50,6 +50,17 @@ def test_a_looser_url_pattern_still_matches_the_recorded_url():
     assert looser_url_pattern("http://h/", 2) is None                # nothing to loosen further
 
 
+def test_a_hash_routed_url_is_loosened_within_its_route_never_to_the_apps_one_document():
+    """Kinto Admin's pages are routes in the fragment: "the path alone" was ``/v1/admin/(?:[?#].*)?$``, which
+    every page of the app matches, so a run that had clicked into another bucket passed the URL check."""
+    url = "http://h/v1/admin/#/buckets/rec-0b6a4c4b/collections/create?tab=1"
+    first, second = looser_url_pattern(url, 1), looser_url_pattern(url, 2)
+    assert first == r"/v1/admin/(?:\?[^#]*)?#/buckets/rec\-0b6a4c4b/collections/create(?:\?.*)?$" and re.search(first, url)
+    assert second == r"/v1/admin/(?:\?[^#]*)?#/buckets/rec\-0b6a4c4b/collections/[^/]+(?:\?.*)?$" and re.search(second, url)
+    for elsewhere in ("http://h/v1/admin/", "http://h/v1/admin/#/buckets/qa-1d8f1a2b/collections/create"):
+        assert not re.search(first, elsewhere) and not re.search(second, elsewhere)
+
+
 def _shop() -> tuple[list[RecordedStep], Action]:
     recording = read_recording(EXAMPLES / "shop.jsonl")
     plan = build_plan(recording, "shop")

@@ -592,6 +592,9 @@ class Locating(Fact):
     frames: list[FrameFact]
     box: Box
     tag: str
+    made_around: bool = Field(False, description="unique now, the target is inside what the flow made (a "
+                                                 "container's text holds the run's {unique} value): the next run "
+                                                 "makes another, so it is found through a container")
 
 
 class ShownWay(Fact):

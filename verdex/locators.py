@@ -24,6 +24,7 @@ from verdex.errors import NoLocator, translate_playwright_errors
 from verdex.facts import (
     Box, CountedCandidate, FrameFact, Locating, LocatorChoice, LocatorStep, RankedLocator, RoleCandidate, ScopeWay,
 )
+from verdex.unique import RUN_TOKEN
 
 SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200,
           "attribute": 300, "css": 520}
@@ -32,6 +33,7 @@ WORDS = 150            # a role and the words of its name, without the count it 
 ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
 CONTAINER_BASE = 1000
+MADE_ELSEWHERE = 2000     # a container not named by the run's {unique} value, around a target inside what it made
 NTH = 10_000
 READS = 3          # how many times a target is read before no candidate having its size is believed
 BOX_TOLERANCE = 2.0
@@ -117,17 +119,20 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
                                             for c, step, score in renamed], box, ranked)
         if better is not None and (best is None or best.volatile or better.score < best.score):
             best = better
-    if best is None or best.volatile or _alone(best):
+    made = info.made_around
+    if best is None or best.volatile or _alone(best) or made:
         scoped = [(frames + way_steps(way), f"itself by {way.strategy}", ITSELF_BASE + WAY_PENALTY[way.strategy],
-                   False, way.estimate) for way in info.itself]
+                   False, way.estimate) for way in info.itself if not made or _holds_run_token(way)]
         for depth, container in enumerate(info.containers):
             for way in container.ways:
+                # inside what the flow made: through the container its value names first, else the nearest
+                elsewhere = MADE_ELSEWHERE if made and not _holds_run_token(way) else 0
                 outer = way_steps(way)
                 for c, step, score in simple:
                     if c.kind == "test_id":
                         continue
                     scoped.append((frames + outer + [step], f"{container.reason} > {c.kind}",
-                                   CONTAINER_BASE + 100 * depth + WAY_PENALTY[way.strategy] + score,
+                                   CONTAINER_BASE + 100 * depth + WAY_PENALTY[way.strategy] + score + elsewhere,
                                    c.volatile, way.estimates.get(c.key)))
         scoped.sort(key=lambda item: item[2])
         scoped_best = await _first_proven(page, scoped, box, ranked)
@@ -166,6 +171,8 @@ def bridge_choice(info: Locating, test_id_attribute: str = "data-testid") -> Loc
     simple = _ranked_candidates(info)
     if any(isinstance(c, RoleCandidate) and c.words for c in info.candidates):
         return None      # a name that holds a count: its words, which only Playwright counts, come first
+    if info.made_around:
+        return None      # found through what the flow made, which only Playwright proves
     for candidate, step, score in simple:
         if candidate.estimate == 1 and not candidate.volatile and not _alone_candidate(candidate):
             chosen = RankedLocator(kind=candidate.kind, steps=frames + [step], score=score, matches=1,
@@ -203,6 +210,12 @@ def with_styled_twins(choice: LocatorChoice, info: Locating, test_id_attribute: 
                 candidates = [chosen if c == choice.chosen else c for c in choice.candidates]
                 return choice.model_copy(update={"chosen": chosen, "candidates": candidates})
     return choice
+
+
+def _holds_run_token(way: ScopeWay) -> bool:
+    """The way tells its container apart by a name a run of a test made (``{unique}``: "qa-8d0f3a4e")."""
+    said = [way.text, way.name, way.has.name if way.has else None]
+    return any(RUN_TOKEN.search(text) for text in said if text)
 
 
 def _alone_candidate(candidate: CountedCandidate) -> bool:

@@ -29,13 +29,14 @@ from verdex.errors import (
     translate_playwright_errors,
 )
 from verdex.facts import Fact
+from verdex.unique import RUN_TOKEN
 
 # The page script, in parts of one concern each (``verdex/bridge/*.js``). They are the body of one
 # function, concatenated in this order: a part may use what an earlier part declares. Evaluated
 # inside a CDP isolated world, so the page's own scripts share the DOM but not one JavaScript global
 # with it: a page that replaces Array.prototype.map or JSON.stringify changes its own world, never
 # this one, and the page never sees a verdex attribute or global. The function is called once per
-# document with {refBase, testIdAttribute, refPrefix} and leaves ``globalThis.__verdex`` behind.
+# document with {refBase, testIdAttribute, refPrefix, runToken} and leaves ``globalThis.__verdex`` behind.
 PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "svg", "names", "tree", "identity", "snapshot", "structure",
                      "scopes", "mutations", "locators", "risk", "preflight", "watch", "reading", "install")
 
@@ -176,7 +177,7 @@ class Bridge:
         context_id = world["executionContextId"]
         ref_base = self._next_ref()
         config = json.dumps({"refBase": ref_base, "testIdAttribute": self._test_id_attribute,
-                             "refPrefix": self.ref_prefix})
+                             "refPrefix": self.ref_prefix, "runToken": RUN_TOKEN.pattern})
         response = await self._send("Runtime.evaluate", {"expression": f"({BRIDGE_SOURCE})({config})",
                                                          "contextId": context_id, "returnByValue": True})
         document_id = self._value(response, "install")

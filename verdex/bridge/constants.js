@@ -1,5 +1,16 @@
   // The settings of one install, and the vocabularies the other parts share.
   const TEST_ID = config.testIdAttribute || 'data-testid';
+  // A test id that holds an id made for one record (a UUID, a long run of hex or of digits: Kinto Admin's
+  // "509ea650-2af5-4bf2-a41a-67db2c953156-row", the id its server gave the record) names that record only:
+  // the next run's record has another. The snapshot shows it; no locator, container or wait is found by it.
+  const MADE_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+  const madeToken = (t) => /^\d{10,}$/.test(t) || (/^[0-9a-f]{16,}$/i.test(t) && /\d/.test(t) && /[a-f]/i.test(t));
+  function lastingTestId(el) {
+    const value = el.getAttribute(TEST_ID);
+    return value && !MADE_ID.test(value) && !value.split(/[^0-9a-z]+/i).some(madeToken) ? value : null;
+  }
+  // A name a run of a test made (the shape of a ``{unique}`` token, verdex/unique.py): what the flow created
+  const RUN_TOKEN = new RegExp(config.runToken || '(?!)');
   const NAME_LIMIT = 100;
   const TEXT_LIMIT = 120;
   const FOLD_RUN = 20;        // fold a shape seen among siblings more than this many times …

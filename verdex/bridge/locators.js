@@ -94,7 +94,7 @@
     const r = el.closest('[aria-hidden="true" i]') ? null : role(el);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
     const borrowed = !!name && nameBorrowed(el);
-    const testId = el.getAttribute(TEST_ID);
+    const testId = lastingTestId(el);
     // a test id that names the element's kind, not which one (Gradio's data-testid="checkbox" on every checkbox)
     if (testId) out.push({ kind: 'test_id', value: testId, ...(r && testId.toLowerCase() === r ? { generic: true } : {}) });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
@@ -171,7 +171,7 @@
       const reason = containerReason(node);
       if (!reason) continue;
       const r = role(node);
-      const testId = node.getAttribute(TEST_ID);
+      const testId = lastingTestId(node);
       const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
       if (!testId && !(r && name)) continue;
       out.push({ reason, test_id: testId, role: r, name, text: distinguishingText(node) });
@@ -445,15 +445,23 @@
         if (candidate.kind === 'role' && candidate.estimate > 1 && candidate.name) ambiguousNames.add(candidate.name);
         if (candidate.estimate === 1 && !candidate.volatile && !alone(candidate)) unique = true;
       }
-      // Containers are looked at only when no candidate of the target's own is unique; each way to
-      // find a container again is counted with each candidate inside it, nearest container first.
-      const scopes = unique ? [] : scopesOf(el, 3);
+      // Containers are looked at only when no candidate of the target's own is unique, or when the target is
+      // inside what the flow made (one of its containers holds the run's {unique} value, the target does not:
+      // the next run makes another, and Python finds the target through it); each way to find a container again is counted with
+      // each candidate inside it, nearest container first.
+      const body = doc.body ? doc.body.textContent || '' : '';
+      // (a target that shows the value itself, a folder "prints-3b0f4a1e", is already new in each run)
+      const namedByRun = RUN_TOKEN.test(el.textContent || '') || RUN_TOKEN.test(el.getAttribute('aria-label') || '');
+      const around = unique && !namedByRun && RUN_TOKEN.test(body) ? scopesOf(el, 3) : null;
+      const madeAround = !!around && around.some((scope) => RUN_TOKEN.test(scope.node.textContent || ''));
+      let toldApart = unique && !madeAround;
+      const scopes = toldApart ? [] : around || scopesOf(el, 3);
       const containers = scopes.filter((scope) => scope.ways.length);
       const count = (found) => {
         for (const container of found) {
           for (const way of container.ways) {
             way.estimates = {};
-            if (unique) continue;               // a nearer container or a better way already tells it apart
+            if (toldApart) continue;            // a nearer container or a better way already tells it apart
             const roots = way.within
               ? scopeRoots(doc, way).filter((root) => scopeRoots(doc, way.within)[0].contains(root))
               : scopeRoots(doc, way);
@@ -461,13 +469,13 @@
               if (candidate.kind === 'test_id') continue;
               const n = Math.min(2, roots.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
               way.estimates[candidateKey(candidate)] = n;
-              if (n === 1 && !candidate.volatile) { unique = true; break; }
+              if (n === 1 && !candidate.volatile) { toldApart = true; break; }
             }
           }
         }
       };
       count(containers);
-      if (!unique) {
+      if (!toldApart) {
         const nested = nestedScopes(scopes, el);
         count(nested);
         containers.push(...nested);
@@ -475,9 +483,10 @@
       for (const container of containers) delete container.node;
       // The target itself found the way a container is (a row by its cell, a card by its heading),
       // for targets that are containers themselves; its own test id and name are candidates above.
-      const itself = unique ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' && way.strategy !== 'role');
+      const itself = toldApart ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' && way.strategy !== 'role');
       for (const way of itself) way.estimate = Math.min(2, scopeRoots(doc, way).length);
-      return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase() };
+      return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase(),
+        made_around: madeAround };
     }
   }
 

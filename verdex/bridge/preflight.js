@@ -147,7 +147,7 @@
   function ancestorState(el) {
     const out = [];
     for (let node = parentOf(el), depth = 1; node && node.tagName !== 'HTML' && out.length < 6; node = parentOf(node), depth++) {
-      const testId = node.getAttribute(TEST_ID);
+      const testId = lastingTestId(node);
       if (!testId) continue;
       const attributes = {};
       for (const attr of builtin(node, 'attributes')) {

@@ -234,7 +234,7 @@
   function scopeWays(node, target, told) {
     const doc = node.ownerDocument;
     const ways = [];
-    const testId = node.getAttribute(TEST_ID);
+    const testId = lastingTestId(node);
     const r = role(node);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
     // its heading tells it from others with its test id; a heading that looks like it counts what the panel
@@ -276,8 +276,9 @@
         if (classReason && lone.length < limit) lone.push({ reason: classReason, node });
         continue;
       }
-      // a component is told by what it holds (its label), though it is the only one of its kind now
-      const ways = scopeWays(node, el, !!node.shadowRoot);
+      // a component is told by what it holds (its label), though it is the only one of its kind now; so is
+      // what the flow made, named by the run's {unique} value (a bucket "qa-8d0f3a4e"): the next run makes another
+      const ways = scopeWays(node, el, !!node.shadowRoot || RUN_TOKEN.test(node.textContent || ''));
       if (ways.length) found++;
       out.push({ reason, ways, node });
     }

@@ -48,7 +48,7 @@
 
   function containerReason(el) {
     const r = role(el);
-    if (el.getAttribute(TEST_ID)) return 'test id';
+    if (lastingTestId(el)) return 'test id';
     if (r && LANDMARK_ROLES.has(r)) return r === 'region' || r === 'form' ? 'named ' + r : 'landmark';
     if (r === 'listitem') return 'list item';
     if (r === 'row') return 'row';
