@@ -267,6 +267,9 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
         return None, LATE_UNDER_CHAOS
     revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line(),
                              landed=failed.landed())
+    if revision is None and part == "url" and statement.locator is not None and statement.locator.positional:
+        return None, ("its element was found by its position and a fresh run landed elsewhere: it may have acted "
+                      "on another element (a container or a name that tells it apart would hold)")
     return revision, "" if revision else f"the recording offers no other choice for its {part.split(':')[0]}"
 
 
