@@ -463,6 +463,11 @@ def answered_over_a_socket(record: Record) -> str | None:
             "what it changed comes at the server's pace")
 
 
+# controls a count is drawn beside (a badge: "Filter 1", "Inbox 3"); a row's or a cell's numbers are its data
+COUNTED_ROLES = frozenset({"link", "button", "tab", "menuitem", "menuitemradio", "menuitemcheckbox", "treeitem",
+                           "option"})
+
+
 def counted_name(record: VerifyElementStep) -> Assertion | None:
     """The agent checked an element whose name holds a number its locator does not carry (a "Filter 1" button
     found by its words, "Filter", or by its id, since the count changes): that check holds on a page without
@@ -473,12 +478,13 @@ def counted_name(record: VerifyElementStep) -> Assertion | None:
     role, name = next(((step.args[0], step.kwargs["name"]) for candidate in record.locators.candidates
                        for step in candidate.steps[-1:] if candidate.kind == "role" and step.method == "get_by_role"
                        and step.kwargs.get("exact") and isinstance(step.kwargs.get("name"), str)), ("", ""))
-    if not HOLDS_A_NUMBER.search(name) or RELATIVE_TIME.search(name) or _carries(record.locators.chosen.steps, name):
+    if role not in COUNTED_ROLES or not HOLDS_A_NUMBER.search(name) or RELATIVE_TIME.search(name) \
+            or _carries(record.locators.chosen.steps, name):
         return None
     return Assertion(kind="name", locator=locator_of(record.locators), pattern=shown_text_shape(name, exact=True),
-                     reason=f"the agent checked {role} \"{name}\", which its locator finds without the "
-                            "number its name holds (it changes): its name is checked too, its numbers as any number, "
-                            "or the check would hold without them")
+                     reason=f"the agent checked a {role} whose name holds a number its locator leaves out (it "
+                            "changes): its name is checked too, its numbers as any number, or the check would hold "
+                            "without them")
 
 
 def _carries(steps: list[LocatorStep], name: str) -> bool:
