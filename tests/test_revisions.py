@@ -122,6 +122,16 @@ def test_an_agents_assertion_is_never_a_revision():
     line = next(n for n, text in enumerate(source.splitlines(), 1) if "Added Pixel 8 to cart" in text)
     _, statement = statement_at(plan, "python", source, line)
     assert isinstance(statement, Check)                 # verdex/proof.py reports it, never revises it
+    steps, lines = read_recording(EXAMPLES / "shop.jsonl").records, source.splitlines()
+    failed = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="AssertionError",
+                 message="Locator expected to be visible")
+    assert revision_for(plan, steps, "python", lines, failed, [])[1].startswith("the agent asserted this")
+    # NocoDB's "Filter" check found "Add filter" too, its menu still open: the locator's doing, said so
+    doubled = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="AssertionError",
+                  message='Locator expected to be visible\nError: strict mode violation: get_by_role("button", '
+                          'name="Filter") resolved to 3 elements:')
+    revision, why = revision_for(plan, steps, "python", lines, doubled, [])
+    assert revision is None and "found 3 elements on a fresh run, one when recorded" in why, why
 
 
 def test_a_wait_wrapped_over_lines_is_the_part_that_failed_whichever_of_its_lines_the_run_names():
