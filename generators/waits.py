@@ -16,8 +16,7 @@ from verdex.generators.request_place import operation_of, query_words
 from verdex.generators.server_names import is_made
 from verdex.unique import made_by_another_run
 from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, LocatorStep,
-                          RequestEffect,
-                          ancestor_changes, became_ready)
+                          RequestEffect, ancestor_changes, became_ready)
 from verdex.recording_format import Step as Record
 from verdex.recording_format import (
     UploadArgs, VerifyElementStep, VerifyTextArgs, VerifyTextStep, VerifyUrlStep, WaitForArgs, WaitForStep,

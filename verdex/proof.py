@@ -226,11 +226,10 @@ def _one_round(proof: Proof, target: str, path: Path, runs: int, timeout_s: floa
 
 def _unset_secrets(names: list[str]) -> str:
     """Why the test cannot be proven here: the secrets it reads from the environment that are not set."""
-    which = " and ".join(names)
-    return (f"the test reads {which} from the environment (what the agent typed into a sensitive field), and "
-            f"{'they are' if len(names) > 1 else 'it is'} not set where verdex ran it: set "
-            f"{'them' if len(names) > 1 else 'it'} there (the MCP server's environment; in the shell, where "
-            "`verdex export` is typed) and export again")
+    they, them = ("they are", "them") if len(names) > 1 else ("it is", "it")
+    return (f"the test reads {' and '.join(names)} from the environment (what the agent typed into a sensitive "
+            f"field), and {they} not set where verdex ran it: set {them} there (the MCP server's environment; in "
+            "the shell, where `verdex export` is typed) and export again")
 
 
 def _numbers_made_anew(check: Check, landed: str) -> str:
