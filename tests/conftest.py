@@ -57,14 +57,19 @@ def exports_unproven_unless_asked() -> Iterator[None]:
         yield
 
 
+# Plugins that come with this suite's environment (the fuzz tests' hypothesis; anyio's, whose library verdex's
+# server runs on; xdist's looponfail; platformdirs') and that no test a child pytest runs uses: each is
+# imported at every child's start (hypothesis at its end too).
+CHILD_PYTEST_SKIPS = ("hypothesispytest", "anyio", "xdist.looponfail", "platformdirs")
+
+
 @pytest.fixture(scope="session", autouse=True)
-def child_pytest_without_hypothesis() -> Iterator[None]:
+def child_pytest_without_test_plugins() -> Iterator[None]:
     """The pytest runs the tests start (generated tests, heal's probes, ``verdex prove``, an export's
-    proof) skip hypothesis's pytest plugin: a test dependency of this suite alone (the fuzz tests'), not
-    one of verdex's. Installed, it imports all of hypothesis at the end of every run (its terminal
-    summary), 0.9 s of CPU in each of the suite's hundreds of child runs. An export's proof drops
-    PYTEST_ADDOPTS, as it does a user's, and takes VERDEX_PYTEST_ADDOPTS instead."""
-    skip = "-p no:hypothesispytest"
+    proof: hundreds) skip the plugins of ``CHILD_PYTEST_SKIPS``, 1.2 s of CPU in each run with them
+    (hypothesis 0.9 s, anyio 0.3 s). An export's proof drops PYTEST_ADDOPTS, as it does a user's, and
+    takes VERDEX_PYTEST_ADDOPTS instead."""
+    skip = " ".join(f"-p no:{name}" for name in CHILD_PYTEST_SKIPS)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PYTEST_ADDOPTS", skip)
         patch.setenv(ADDOPTS_ENV, skip)

@@ -24,6 +24,7 @@ from types import ModuleType
 
 from verdex.fixtures.server import FixtureServer
 from verdex.generators import export
+from verdex.proof_runs import playwright_test_command
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO_ROOT / "examples"
@@ -185,7 +186,7 @@ def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixtu
         results = tempfile.mkdtemp(prefix="test-results-")
         try:
             done = subprocess.run(
-                ["npx", "--no-install", "playwright", "test", "--config", str(spec_dir / "playwright.config.ts"),
+                [*playwright_test_command(REPO_ROOT), "--config", str(spec_dir / "playwright.config.ts"),
                  "--reporter=line", "--output", results],
                 cwd=REPO_ROOT, env=env, capture_output=True, encoding="utf-8", timeout=TS_TIMEOUT_S, check=False)
             passed, output = done.returncode == 0, done.stdout + done.stderr
