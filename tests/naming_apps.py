@@ -24,7 +24,9 @@
 - ``/record/``: a CMS's record form: each field a ``dl.field`` of a term ("Title", "Body") and its control,
   which no label names; the page fills the controls once ``GET /api/record`` has answered (the body's
   ``textarea`` through its text, as React's ``defaultValue`` does), and "Save Changes" sends them
-  (``PUT /api/record``), which the server keeps ("Saved"): the next load shows what was saved.
+  (``PUT /api/record``), which the server keeps ("Saved"): the next load shows what was saved;
+  ``/record/later/`` the same form, filled only once "Edit Projects" is clicked (a CMS's admin loading the
+  record of the page picked in its tree).
 """
 
 from __future__ import annotations
@@ -106,12 +108,14 @@ document.querySelector(".add-record-more").addEventListener("click", () => {
 });""".replace("ICON", json.dumps(ICON)))
 RECORD = ("""<dl class="field"><dt>Title</dt><dd><input></dd></dl>
 <dl class="field"><dt>Body</dt><dd><textarea rows="4"></textarea></dd></dl>
-<button type="button">Save Changes</button><p role="status"></p>""",
-          """fetch("/api/record").then((r) => r.json()).then((record) => {
+<button type="button" id="save">Save Changes</button><p role="status"></p>""",
+          """const load = () => fetch("/api/record").then((r) => r.json()).then((record) => {
   document.querySelector("input").value = record.title;
   document.querySelector("textarea").textContent = record.body;
 });
-document.querySelector("button").addEventListener("click", async () => {
+const edit = document.querySelector("#edit");
+if (edit) edit.addEventListener("click", load); else load();
+document.querySelector("#save").addEventListener("click", async () => {
   const record = { title: document.querySelector("input").value, body: document.querySelector("textarea").value };
   await fetch("/api/record", { method: "PUT", body: JSON.stringify(record) });
   document.querySelector("[role=status]").textContent = "Saved";
@@ -129,7 +133,9 @@ class NamingApps:
 
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
-                 "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD)}
+                 "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
+                 "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
+                                                 RECORD[1]))}
         if request.method == "GET" and request.path in pages:
             title, (html, script) = pages[request.path]
             return 200, "text/html; charset=utf-8", PAGE.format(title=title, body=html, script=script)

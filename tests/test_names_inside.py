@@ -170,3 +170,28 @@ async def test_a_field_s_own_text_is_its_value_not_what_tells_its_container_apar
         assert "This is a list" not in source, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
+
+
+async def test_a_value_the_page_loaded_into_a_field_the_flow_types_over_is_waited_for_as_any_value(tmp_path):
+    """Lektor's admin fills a page's form once its record has come, after the click that picked the page:
+    the test waited for the body the recording saw, ``to_have_value("This is a list of the projects: …")``,
+    a value the flow itself types over and saves, so every later run met the body the run before saved.
+    The test waits for the form to be filled, whatever with; it runs on the server that keeps the
+    recording's body."""
+    recording = tmp_path / "later.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/record/later/")
+            await agent.click("button", "Edit Projects", expect_text="This is a list of the projects")
+            body = re.search(r'textbox \[ref=(e\d+)\]: "This is a list', await agent.snapshot())
+            assert body, agent.last_snapshot
+            await agent.must("browser_fill", ref=body[1], value="Edited by QA {unique}")
+            await agent.click("button", "Save Changes", expect_text="Saved")
+            await agent.verify_text("Saved")
+        python = runner.export_python(recording, tmp_path, "later")
+        source = python.read_text(encoding="utf-8")
+        assert "This is a list" not in source, source
+        assert 'body_dl_field.get_by_role("textbox")).to_have_value(re.compile(r"\\S"))' in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
