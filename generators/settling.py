@@ -14,6 +14,10 @@ before it leaves, since the app may finish its work as it closes:
     Node-RED stores the language its settings tray chose once the tray has slid shut, in the task that
     removes it: a test that goes to the editor again at once finds it in English.
 
+A value the page set in a field the flow then types over (a CMS's form loaded with the page's title, which
+the flow renames) is waited for as any value: the app keeps what each run saves, so the next run's form
+is filled with the run before's.
+
 A value that holds what the action before typed, and more (a rich-text editor's hidden JSON: the
 text beside block keys the editor makes anew on every load), is waited for as holding the typed text:
 the rest is the app's own and need not come back the same.
@@ -28,6 +32,7 @@ from verdex.generators.waits import (
 )
 from verdex.recording_format import FillStep, Step as Record, Target, TypeStep
 
+ANY_VALUE = r"\S"                  # a field filled, whatever with
 READ_ONLY_PREFIXES = ("verify_", "browser_wait_for")       # steps that leave the page as it was
 # Actions that put the focus in their own field: a move elsewhere seen as one of them settles is a timer's an
 # earlier action started (I Hate Money's modal focuses "What?" 300 ms after it has opened, while a fast agent
@@ -77,6 +82,10 @@ def _value_waits(steps: list[Record], index: int, record: Record, changes: dict[
         if change.attribute:          # an ARIA slider: no value property for to_have_value to read
             out.append(Wait(kind="attribute", locator=locator, attribute=change.attribute, value=change.after,
                             reason=f"the page set {field} to {_shown(change.after)} after the action before, {when}"))
+        elif change.after.strip() and _typed_over_later(steps, index, change):
+            out.append(Wait(kind="value", locator=locator, pattern=ANY_VALUE,
+                            reason=f"the page filled {field} after the action before, {when}; the flow types over "
+                                   "it, and the app keeps what each run saves: any value, not the recording's"))
         elif typed and typed in change.after and typed != change.after:
             out.append(Wait(kind="value", locator=locator, pattern=escape_pattern(typed),
                             reason=f"the page set {field} to a value holding the text the action before typed, "
@@ -85,6 +94,15 @@ def _value_waits(steps: list[Record], index: int, record: Record, changes: dict[
             out.append(Wait(kind="value", locator=locator, value=change.after,
                             reason=f"the page set {field} to {_shown(change.after)} after the action before, {when}"))
     return out
+
+
+def _typed_over_later(steps: list[Record], index: int, change: ValueChange) -> bool:
+    """Step ``index`` or a later one types into the field whose value the page set: the value the recording saw
+    there is data the flow replaces (the title a CMS's form loaded), which the next run finds replaced."""
+    chosen = change.locator.chosen if change.locator else None
+    return chosen is not None and any(
+        isinstance(step, (FillStep, TypeStep)) and step.locators is not None and step.locators.chosen is not None
+        and step.locators.chosen.steps == chosen.steps for step in steps[index - 1:])
 
 
 def before_leaving(steps: list[Record], index: int) -> list[Wait]:

@@ -20,7 +20,13 @@
   whose "New record" has beside it another icon-only button (``add-record-more``, after the library's
   classes, in a wrapper of utility classes) that shows "New record - Form". The server lists one more table
   on each load, as each run of a flow that creates a table leaves one: the buttons before the toolbar's
-  are one more on every load.
+  are one more on every load;
+- ``/record/``: a CMS's record form: each field a ``dl.field`` of a term ("Title", "Body") and its control,
+  which no label names; the page fills the controls once ``GET /api/record`` has answered (the body's
+  ``textarea`` through its text, as React's ``defaultValue`` does), and "Save Changes" sends them
+  (``PUT /api/record``), which the server keeps ("Saved"): the next load shows what was saved;
+  ``/record/later/`` the same form, filled only once "Edit Projects" is clicked (a CMS's admin loading the
+  record of the page picked in its tree).
 """
 
 from __future__ import annotations
@@ -100,6 +106,21 @@ document.querySelector(".add-record").addEventListener("click", () => {
 document.querySelector(".add-record-more").addEventListener("click", () => {
   document.querySelector("#said").textContent = "New record - Form";
 });""".replace("ICON", json.dumps(ICON)))
+RECORD = ("""<dl class="field"><dt>Title</dt><dd><input></dd></dl>
+<dl class="field"><dt>Body</dt><dd><textarea rows="4"></textarea></dd></dl>
+<button type="button" id="save">Save Changes</button><p role="status"></p>""",
+          """const load = () => fetch("/api/record").then((r) => r.json()).then((record) => {
+  document.querySelector("input").value = record.title;
+  document.querySelector("textarea").textContent = record.body;
+});
+const edit = document.querySelector("#edit");
+if (edit) edit.addEventListener("click", load); else load();
+document.querySelector("#save").addEventListener("click", async () => {
+  const record = { title: document.querySelector("input").value, body: document.querySelector("textarea").value };
+  await fetch("/api/record", { method: "PUT", body: JSON.stringify(record) });
+  document.querySelector("[role=status]").textContent = "Saved";
+});""")
+FIRST_RECORD = {"title": "Projects", "body": "This is a list of the projects: Project 1, Project 2"}
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -108,10 +129,13 @@ class NamingApps:
         self.files = list(FIRST_FILES)
         self.lock = threading.Lock()
         self.table_loads = 0
+        self.record = dict(FIRST_RECORD)
 
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
-                 "/grid/": ("Tasks", GRID)}
+                 "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
+                 "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
+                                                 RECORD[1]))}
         if request.method == "GET" and request.path in pages:
             title, (html, script) = pages[request.path]
             return 200, "text/html; charset=utf-8", PAGE.format(title=title, body=html, script=script)
@@ -123,6 +147,11 @@ class NamingApps:
                 self.table_loads += 1
                 return 200, "application/json", json.dumps(
                     ["Features"] + [f"Tasks {n}" for n in range(1, self.table_loads + 1)])
+        if request.path == "/api/record":
+            with self.lock:
+                if request.method == "PUT":
+                    self.record = json.loads(request.body)
+                return 200, "application/json", json.dumps(self.record)
         if request.method == "POST" and request.path == "/api/folders":
             with self.lock:
                 self.files.append({"name": json.loads(request.body)["name"], "type": "folder"})

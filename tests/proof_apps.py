@@ -65,7 +65,11 @@ of real apps, not a copy of one:
 - ``/tickets/``: a server's own form (``method="post"``), no script: a summary named ``title``, a hidden
   ``id``, radios named ``action`` (Trac's new-ticket form) — controls whose names shadow the form's own
   properties (``form.action`` is the radios, not the URL); "Create ticket" answers with the new ticket's page
-  ("Ticket #1 (new)", numbered by the server, with the summary as its heading).
+  ("Ticket #1 (new)", numbered by the server, with the summary as its heading);
+- ``/site/``: pages the server keeps ("About", "Contact"), each a link named by its title (a CMS's page
+  tree); a link opens the page's form, whose "Title" field the page fills once ``GET /api/site/<id>``
+  has answered, and "Save" renames the page (``PUT /api/site/<id>``) and draws the links again — a
+  recording that renamed "About" leaves the test no link named "About" to open.
 
 ``reset()`` forgets every document, name and added todo: the app's server restarted.
 """
@@ -189,6 +193,25 @@ CHORES = ("<table><tbody id='chores'></tbody></table><p role='status'></p>",
   return row;
 }));
 fetch("/api/todos").then((r) => r.json()).then(draw);""")
+SITE = ("<nav></nav><form hidden><label>Title <input id='title'></label> "
+        "<button type='button'>Save</button></form><p role='status'></p>",
+        """let open = null;
+const draw = (pages) => document.querySelector("nav").replaceChildren(...Object.entries(pages).map(([id, title]) => {
+  const link = Object.assign(document.createElement("a"), { href: "#" + id, textContent: title });
+  link.addEventListener("click", async () => {
+    open = id;
+    const page = await (await fetch("/api/site/" + id)).json();
+    document.querySelector("form").hidden = false;
+    document.querySelector("#title").value = page.title;
+  });
+  return link;
+}));
+fetch("/api/site").then((r) => r.json()).then(draw);
+document.querySelector("button").addEventListener("click", async () => {
+  const title = document.querySelector("#title").value;
+  draw(await (await fetch("/api/site/" + open, { method: "PUT", body: title })).json());
+  document.querySelector("[role=status]").textContent = "Saved " + title;
+});""")
 NOTEBOOK = ("<label>Name <input id='name'></label> <button type='button'>Save</button><p role='status'></p>",
             """let held = [];
 fetch("/api/names").then((r) => r.json()).then((names) => { held = names; });
@@ -214,6 +237,7 @@ TICKETS = ("<form method='post' action='/tickets/new'><input type='hidden' name=
            "<button name='submit' value='create'>Create ticket</button></form>", "")
 TICKET = "<p>Ticket #{number} (new)</p><h2>{summary}</h2>"
 SEEDED_TODOS = ("Buy milk", "Walk the dog")
+SEEDED_SITE = {"about": "About", "contact": "Contact"}
 # a sort the server keeps: the header is clicked to sort, and says so from then on, on every load
 SORTING = ("<button type='button' id='header'></button><p id='sorted'></p><ul id='rows'></ul>",
            """const draw = (sorted) => {
@@ -314,6 +338,7 @@ class ProofApps:
         self.entries: list[str] = []
         self.tickets = 0
         self.sorted = False
+        self.site = dict(SEEDED_SITE)
         self.assets_twice = False        # a second code location defines raw_orders too
         self.names_late = False          # GET /api/names answers after SLOW_API_S: the page has opened by then
         self.first_tip: int | None = None  # the tip the next load of /drawn-tips/ draws (later ones: at random)
@@ -324,7 +349,7 @@ class ProofApps:
     def reset(self) -> None:
         with self.lock:
             self.documents, self.names, self.todos, self.entries, self.tickets = 0, set(), list(SEEDED_TODOS), [], 0
-            self.sorted = False
+            self.sorted, self.site = False, dict(SEEDED_SITE)
         with self.board_turn:
             self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
             self.board_turn.notify_all()
@@ -361,7 +386,8 @@ class ProofApps:
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
                  "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES), "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
-                 "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK)}
+                 "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),
+                 "/site/": ("Site", SITE)}
         if method == "GET" and path == "/assets/":
             rows = ASSET_ROWS[:1] * self.assets_twice + ASSET_ROWS
             html = ASSETS[0].format(rows="".join(
@@ -416,6 +442,13 @@ class ProofApps:
                 summary = escape(urllib.parse.parse_qs(body.decode()).get("title", [""])[0])
                 return 200, "text/html", PAGE.format(title=f"#{self.tickets}", script="",
                                                      body=TICKET.format(number=self.tickets, summary=summary))
+            if method == "GET" and path == "/api/site":
+                return 200, "application/json", json.dumps(self.site)
+            if path.removeprefix("/api/site/") in self.site:
+                if method == "PUT":
+                    self.site[path.removeprefix("/api/site/")] = body.decode()
+                    return 200, "application/json", json.dumps(self.site)
+                return 200, "application/json", json.dumps({"title": self.site[path.removeprefix("/api/site/")]})
             if path == "/api/sorting":
                 self.sorted = self.sorted or method == "POST"
                 return 200, "application/json", json.dumps({"sorted": self.sorted})

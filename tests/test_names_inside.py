@@ -142,3 +142,56 @@ async def test_an_icon_button_is_found_by_its_own_class_not_by_its_library_s_and
         assert done.passed, f"{source}\n{done.tail()}"
         assert '.locator("button.add-record-more").click()' in source, source
         assert ".nth(" not in source, source
+
+
+async def test_a_field_s_own_text_is_its_value_not_what_tells_its_container_apart(tmp_path):
+    """Lektor's record form: the body's ``textarea`` has no name, and the page draws its value as its text
+    (React's ``defaultValue``); that text told its field apart — ``locator("dl.field").filter(has=
+    get_by_text("This is a list of the projects: …"))`` — so the run after the recording's save, whose body
+    the server kept, found no such field. A field's text is data the flow types over; its term tells it
+    apart. The test runs on the server that keeps the recording's body."""
+    recording = tmp_path / "record.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/record/")
+            for _ in range(50):          # a user looking again until the form shows the record
+                snapshot = await agent.snapshot()
+                if "This is a list of the projects" in snapshot:
+                    break
+            body = re.search(r'textbox \[ref=(e\d+)\]: "This is a list', snapshot)
+            assert body, snapshot
+            await agent.must("browser_fill", ref=body[1], value="Edited by QA {unique}")
+            await agent.click("button", "Save Changes", expect_text="Saved")
+            await agent.verify_text("Saved")
+        python = runner.export_python(recording, tmp_path, "record")
+        source = python.read_text(encoding="utf-8")
+        assert 'page.locator("dl.field").filter(has_text="Body").get_by_role("textbox")' in source, source
+        assert "This is a list" not in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+
+
+async def test_a_value_the_page_loaded_into_a_field_the_flow_types_over_is_waited_for_as_any_value(tmp_path):
+    """Lektor's admin fills a page's form once its record has come, after the click that picked the page:
+    the test waited for the body the recording saw, ``to_have_value("This is a list of the projects: …")``,
+    a value the flow itself types over and saves, so every later run met the body the run before saved.
+    The test waits for the form to be filled, whatever with; it runs on the server that keeps the
+    recording's body."""
+    recording = tmp_path / "later.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/record/later/")
+            await agent.click("button", "Edit Projects", expect_text="This is a list of the projects")
+            body = re.search(r'textbox \[ref=(e\d+)\]: "This is a list', await agent.snapshot())
+            assert body, agent.last_snapshot
+            await agent.must("browser_fill", ref=body[1], value="Edited by QA {unique}")
+            await agent.click("button", "Save Changes", expect_text="Saved")
+            await agent.verify_text("Saved")
+        python = runner.export_python(recording, tmp_path, "later")
+        source = python.read_text(encoding="utf-8")
+        assert "This is a list" not in source, source
+        assert 'body_dl_field.get_by_role("textbox")).to_have_value(re.compile(r"\\S"))' in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"

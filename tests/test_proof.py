@@ -288,6 +288,28 @@ async def test_a_first_action_on_what_the_recording_deleted_is_said_to_be_the_ke
     assert "Walk the dog" in test_file.read_text(encoding="utf-8")      # the locator as the recording chose it
 
 
+async def test_a_first_action_on_what_the_recording_renamed_is_said_to_be_the_kept_state_and_not_revised(tmp_path):
+    """The recording opened the page "About" by its link, typed "About <token>" over the title its form had
+    loaded, and saved: the app keeps the new title, so the test's page has no link named "About" left. The
+    run fails at the test's first click; proving says what the recording renamed and revises nothing."""
+    test_file = tmp_path / "test_site.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "site.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/site/")
+            await agent.click("link", "About")
+            await agent.verify_element("textbox", "Title", "value", "About")
+            await agent.fill("textbox", "Title", "About {unique}")
+            saved = await agent.click("button", "Save")
+            token = re.search(r"Saved About ((?:\d[a-f]){4})", saved.text).group(1)
+            await agent.verify_text(f"Saved About {token}")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="site")
+    assert answer.error and "UNPROVEN: test_site.py: the app kept state from the recording: the test's first " \
+        "action finds its element by 'About', which a field of the flow held before the test typed over it" \
+        in answer.text, answer.text
+    assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text, answer.text
+
+
 async def test_a_first_action_on_a_page_already_showing_the_flows_outcome_is_said_to_be_the_kept_state(tmp_path):
     """The recording sorted the list, and the server keeps the sort: the test's first page is sorted, its
     header no longer "Name", and it already shows what the agent's assertion expects after the steps."""

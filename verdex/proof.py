@@ -30,7 +30,8 @@ from verdex.generators.revisions import apply_revisions, next_revision
 from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
-from verdex.proof_state import kept_from_recording, made_again, refused_again, removed_since_recording
+from verdex.proof_state import (kept_from_recording, made_again, refused_again, removed_since_recording,
+                                renamed_since_recording)
 from verdex.recording_format import Step
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
@@ -148,6 +149,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             # what the recording removed, or made again by the test, is not revised: another locator would
             # act on another element
             kept = (removed_since_recording(plan, located, failed.shown)
+                    or renamed_since_recording(plan, located, failed.shown)
                     or made_again(plan, located, failed.message, recorded)) if located else ""
             if not kept and located is not None and _on_a_wait(located, source, failed, target):
                 # a wait verdex chose for the page's state (its data drawn: an empty state, a count) failing on

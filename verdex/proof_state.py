@@ -33,7 +33,10 @@ What the recording removed is told the other way round: the test's first action 
 text of its container (the row of the bill "Beer !"), which the recording's page showed, and the page the
 run stopped on shows none of it. The recording deleted it, or the app opens where the recording left it
 (JupyterLab restores the notebook the recording opened, not its launcher); another locator would only
-find another row, so proving does not revise it.
+find another row, so proving does not revise it. What the recording renamed is told alike: the test's
+first action finds its element by a text that a field of the flow held before the test typed over it (a
+CMS's page opened by its title, then retitled in the form the title was loaded into), and the test's page
+shows that text nowhere: the recording saved the new one and the app kept it.
 """
 
 from __future__ import annotations
@@ -92,23 +95,64 @@ def _expected_text(check: Check) -> str | None:
     return assertion.value if assertion.kind == "text" and isinstance(assertion.value, str) else None
 
 
+_FIRST_FINDS = "the app kept state from the recording: the test's first action finds its element by "
+
+
+def _failing_first_action(plan: TestPlan, failing: Statement, shown: str) -> Action | None:
+    """The test's first action, when it is the failing line, has a locator, and the run kept its page's text."""
+    first = next((s for s in plan.statements if isinstance(s, Action)), None)
+    return first if shown and first is failing and first.locator is not None else None
+
+
 def removed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> str:
     """Why the test's first action failing is the app's data gone since the recording, in a sentence, or
     empty: its locator tells its container apart by a text (``filter(has_text=…)``, a cell's name inside
     ``filter(has=…)``) that the page the run stopped on (``shown``) does not show."""
-    actions = [s for s in plan.statements if isinstance(s, Action)]
-    if not shown or not actions or failing is not actions[0] or actions[0].locator is None:
-        return ""
-    page_text = _folded(shown)
-    gone = [text for text in _told_apart_by(actions[0].locator)
-            if len(text.strip()) >= SHORTEST_TYPED and _folded(text) not in page_text]
+    first = _failing_first_action(plan, failing, shown)
+    gone = [text for text in (_told_apart_by(first.locator) if first and first.locator else [])
+            if len(text.strip()) >= SHORTEST_TYPED and _folded(text) not in _folded(shown)]
     if not gone:
         return ""
-    return ("the app kept state from the recording: the test's first action finds its element by "
-            + ", ".join(repr(text) for text in gone) + ", which the recording's page showed and the test's page "
+    return (_FIRST_FINDS + ", ".join(repr(text) for text in gone) + ", which the recording's page showed and the test's page "
             "does not: what the recording did changed what the app shows (it removed what the test acts on: let "
             "the test create it first; or the app opens where the recording left it); another locator would "
             "find another element, so proving keeps this one")
+
+
+def renamed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> str:
+    """Why the test's first action failing is the app keeping what the recording renamed, in a sentence, or
+    empty: its locator finds its element by a text that a field held before the flow typed over it (a wait
+    or a check on the field's value, then a fill of that field: :func:`_typed_over`), and the page the run
+    stopped on (``shown``) does not show that text as a line or cell of its own ("About" is a part of the
+    new name "About 6d2f1e9d")."""
+    first, replaced = _failing_first_action(plan, failing, shown), _typed_over(plan)
+    gone = [text for text in (dict.fromkeys(_texts_of(first)) if first else [])
+            if text in replaced and len(text.strip()) >= SHORTEST_TYPED and not _a_text_of_its_own(text, shown)]
+    if not gone:
+        return ""
+    return (_FIRST_FINDS + ", ".join(repr(text) for text in gone) + ", which a field of the flow held before the test typed "
+            "over it, and the test's page shows it nowhere: the recording renamed it and the app kept the new name "
+            "(let the test find it by what the flow does not change, or name it back at the end); proving keeps "
+            "this locator")
+
+
+def _typed_over(plan: TestPlan) -> set[str]:
+    """The values fields held before the flow typed another into them: a field's value the test waits for or
+    checks (the title a form loaded), then a fill or type into that same field."""
+    held: dict[str, set[str]] = {}
+    replaced: set[str] = set()
+    for statement in plan.statements:
+        waits = statement.waits if isinstance(statement, Action) else []
+        for wait in waits:
+            if wait.kind == "value" and wait.locator is not None and wait.value:
+                held.setdefault(wait.locator.model_dump_json(), set()).add(wait.value)
+        if isinstance(statement, Check) and statement.assertion.kind == "value" and statement.assertion.locator \
+                and isinstance(statement.assertion.value, str) and statement.assertion.value:
+            held.setdefault(statement.assertion.locator.model_dump_json(), set()).add(statement.assertion.value)
+        if isinstance(statement, Action) and statement.kind in ("fill", "type") and statement.locator is not None \
+                and statement.value is not None and statement.value.text is not None:
+            replaced |= held.get(statement.locator.model_dump_json(), set()) - {statement.value.text}
+    return replaced
 
 
 def _told_apart_by(locator: Locator) -> list[str]:

@@ -155,6 +155,9 @@
     return null;
   }
 
+  // A control whose text is the value a user gives it: a textarea, an editing host.
+  const isField = (el) => el.tagName === 'TEXTAREA' || el.isContentEditable;
+
   // Text that can tell containers apart: short, with letters, and nothing that changes with the data.
   const steadyText = (text) => text.length >= 2 && text.length <= 80 && !looksVolatile(text) &&
     /[A-Za-z\u00C0-\uFFFF]{2}/.test(text);
@@ -175,7 +178,7 @@
       if (tried >= TEXT_CHUNKS) break;
       const parent = t.parentElement;
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
-      if (parent === target || isInside(parent, target)) continue;
+      if (parent === target || isInside(parent, target) || isField(parent)) continue;
       const text = collapse(t.data);
       if (!steadyText(text)) continue;
       tried++;
@@ -189,8 +192,10 @@
   // reader finds it by — the name a flow typed, when the flow made it — and so what tells its container
   // apart from the look-alikes a list gains, where the controls beside it (a "Move" link only folders have)
   // tell only its kind apart. Text a control or a named element inside it shows is that one's (a dialog's
-  // footer that holds its "Close" link), not a name of the target's.
+  // footer that holds its "Close" link), not a name of the target's. A field's text is its value (a
+  // textarea's, drawn as its text by React's defaultValue): data the flow types over, never a name.
   function shownText(target) {
+    if (isField(target)) return null;
     const r = role(target);
     if (r && !NAME_PROHIBITED.has(r) && accessibleName(target)) return null;
     const text = collapse(composedText(target));
