@@ -113,10 +113,10 @@ def removed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> s
             if len(text.strip()) >= SHORTEST_TYPED and _folded(text) not in _folded(shown)]
     if not gone:
         return ""
-    return (_FIRST_FINDS + ", ".join(repr(text) for text in gone) + ", which the recording's page showed and the test's page "
-            "does not: what the recording did changed what the app shows (it removed what the test acts on: let "
-            "the test create it first; or the app opens where the recording left it); another locator would "
-            "find another element, so proving keeps this one")
+    return (_FIRST_FINDS + ", ".join(repr(text) for text in gone)
+            + ", which the recording's page showed and the test's page does not: what the recording did changed "
+            "what the app shows (it removed what the test acts on: let the test create it first; or the app opens "
+            "where the recording left it); another locator would find another element, so proving keeps this one")
 
 
 def renamed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> str:
@@ -130,10 +130,10 @@ def renamed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> s
             if text in replaced and len(text.strip()) >= SHORTEST_TYPED and not _a_text_of_its_own(text, shown)]
     if not gone:
         return ""
-    return (_FIRST_FINDS + ", ".join(repr(text) for text in gone) + ", which a field of the flow held before the test typed "
-            "over it, and the test's page shows it nowhere: the recording renamed it and the app kept the new name "
-            "(let the test find it by what the flow does not change, or name it back at the end); proving keeps "
-            "this locator")
+    return (_FIRST_FINDS + ", ".join(repr(text) for text in gone)
+            + ", which a field of the flow held before the test typed over it, and the test's page shows it "
+            "nowhere: the recording renamed it and the app kept the new name (let the test find it by what the "
+            "flow does not change, or name it back at the end); proving keeps this locator")
 
 
 def _typed_over(plan: TestPlan) -> set[str]:
