@@ -20,7 +20,12 @@
   whose "New record" has beside it another icon-only button (``add-record-more``, after the library's
   classes, in a wrapper of utility classes) that shows "New record - Form". The server lists one more table
   on each load, as each run of a flow that creates a table leaves one: the buttons before the toolbar's
-  are one more on every load.
+  are one more on every load;
+- ``/ledger/``: a sidebar whose "Add account" is a ``div`` with ``role=button`` and its words in a child
+  ``div`` (a React Native for Web view), beside an empty state whose "Add account" is a ``<button>`` whose
+  words are its own text: the same role and name twice, and the sidebar's control told apart by the words
+  a child shows only if a peer that is itself those words counts as holding them, as Playwright's text
+  engine counts it. The sidebar's opens "Create Local Account", the empty state's "Link a bank".
 """
 
 from __future__ import annotations
@@ -100,6 +105,13 @@ document.querySelector(".add-record").addEventListener("click", () => {
 document.querySelector(".add-record-more").addEventListener("click", () => {
   document.querySelector("#said").textContent = "New record - Form";
 });""".replace("ICON", json.dumps(ICON)))
+LEDGER = ("""<div class="view"><div class="view"><div role="button" tabindex="0" class="view"><div
+ class="view">Add account</div></div></div><div class="view"><div class="view">For this app to be useful, you need to
+ add an account.</div><button type="button">Add account</button></div></div>
+<p id="said"></p>""",
+          """const say = (text) => () => { document.querySelector("#said").textContent = text; };
+document.querySelector("[role=button]").addEventListener("click", say("Create Local Account"));
+document.querySelector("button").addEventListener("click", say("Link a bank"));""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -111,7 +123,7 @@ class NamingApps:
 
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
-                 "/grid/": ("Tasks", GRID)}
+                 "/grid/": ("Tasks", GRID), "/ledger/": ("Ledger", LEDGER)}
         if request.method == "GET" and request.path in pages:
             title, (html, script) = pages[request.path]
             return 200, "text/html; charset=utf-8", PAGE.format(title=title, body=html, script=script)
