@@ -26,7 +26,12 @@
   ``textarea`` through its text, as React's ``defaultValue`` does), and "Save Changes" sends them
   (``PUT /api/record``), which the server keeps ("Saved"): the next load shows what was saved;
   ``/record/later/`` the same form, filled only once "Edit Projects" is clicked (a CMS's admin loading the
-  record of the page picked in its tree).
+  record of the page picked in its tree);
+- ``/ledger/``: a sidebar whose "Add account" is a ``div`` with ``role=button`` and its words in a child
+  ``div`` (a React Native for Web view), beside an empty state whose "Add account" is a ``<button>`` whose
+  words are its own text: the same role and name twice, and the sidebar's control told apart by the words
+  a child shows only if a peer that is itself those words counts as holding them, as Playwright's text
+  engine counts it. The sidebar's opens "Create Local Account", the empty state's "Link a bank".
 """
 
 from __future__ import annotations
@@ -121,6 +126,13 @@ document.querySelector("#save").addEventListener("click", async () => {
   document.querySelector("[role=status]").textContent = "Saved";
 });""")
 FIRST_RECORD = {"title": "Projects", "body": "This is a list of the projects: Project 1, Project 2"}
+LEDGER = ("""<div class="view"><div class="view"><div role="button" tabindex="0" class="view"><div
+ class="view">Add account</div></div></div><div class="view"><div class="view">For this app to be useful, you need to
+ add an account.</div><button type="button">Add account</button></div></div>
+<p id="said"></p>""",
+          """const say = (text) => () => { document.querySelector("#said").textContent = text; };
+document.querySelector("[role=button]").addEventListener("click", say("Create Local Account"));
+document.querySelector("button").addEventListener("click", say("Link a bank"));""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -134,6 +146,7 @@ class NamingApps:
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
+                 "/ledger/": ("Ledger", LEDGER),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:

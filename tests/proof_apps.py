@@ -14,6 +14,10 @@ of real apps, not a copy of one:
 - ``/shelf/``: the saved names as books; while there is none, an empty state ("No books yet") with
   "Add a first book", and once there is one, "New book" above the list instead — a step of a recording
   that added the first book is gone from the page the test's first run opens;
+- ``/library/``: the same names behind a "Sign in" that draws the library; while there is none, a welcome
+  with "Start fresh", which saves "My Library" and opens it (a menu button of its name), and once there is
+  one, the list of them instead — the recording started the library, so the test's first run, past its
+  sign-in, finds a list that shows "My Library" and no "Start fresh" (Actual Budget's first budget file);
 - ``/todos/``: a list the server keeps ("Buy milk", "Walk the dog"), drawn from ``/api/todos`` with its
   count ("2 todos"); "Add" saves the typed todo and draws the list again — the state an app keeps
   after the recording that added to it; ``/chores/`` the same todos as a table, each row with its own
@@ -130,6 +134,22 @@ create.addEventListener("click", async () => {
   document.querySelector("[role=status]").textContent = answer.ok ? "Created " + name : "That name is taken";
   create.disabled = true;
   listed();
+});""")
+LIBRARY = ("<button type='button' id='in'>Sign in</button><div id='welcome' hidden><p>Let's get started!</p>"
+           "<button type='button' id='fresh'>Start fresh</button></div><ul id='files'></ul>"
+           "<button type='button' id='menu' hidden></button>",
+           """const menu = document.querySelector("#menu");
+document.querySelector("#in").addEventListener("click", async () => {
+  const names = await (await fetch("/api/names")).json();
+  document.querySelector("#in").hidden = true;
+  document.querySelector("#welcome").hidden = names.length > 0;
+  document.querySelector("#files").replaceChildren(...names.map((name) =>
+    Object.assign(document.createElement("li"), { textContent: name })));
+});
+document.querySelector("#fresh").addEventListener("click", async () => {
+  await fetch("/api/names", { method: "POST", body: JSON.stringify({ name: "My Library" }) });
+  document.querySelector("#welcome").hidden = true;
+  Object.assign(menu, { hidden: false, textContent: "My Library" });
 });""")
 SHELF = ("<div id='empty' hidden><p>No books yet</p><button type='button' id='first'>Add a first book</button></div>"
          "<ul id='books'></ul><button type='button' id='new' hidden>New book</button>"
@@ -384,7 +404,8 @@ class ProofApps:
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
-                 "/shelf/": ("Shelf", SHELF), "/chores/": ("Chores", CHORES), "/folders/": ("Folders", FOLDERS),
+                 "/shelf/": ("Shelf", SHELF), "/library/": ("Library", LIBRARY), "/chores/": ("Chores", CHORES),
+                 "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),
                  "/site/": ("Site", SITE)}

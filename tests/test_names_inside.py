@@ -195,3 +195,26 @@ async def test_a_value_the_page_loaded_into_a_field_the_flow_types_over_is_waite
         assert 'body_dl_field.get_by_role("textbox")).to_have_value(re.compile(r"\\S"))' in source, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
+async def test_a_control_whose_words_are_in_a_child_is_told_from_a_button_that_is_its_words(tmp_path):
+    """Actual Budget's sidebar "Add account" (a ``div role=button`` whose words are in a child ``div``) beside
+    the empty state's ``<button>Add account</button>``: the bridge counted
+    ``get_by_role("button").filter(has=page.get_by_text("Add account", exact=True))`` as one, leaving out a
+    peer that is itself the text, which Playwright's text engine tries too; the click then failed on strict
+    mode (2 elements) and nothing was recorded. Counted as Playwright counts it, the way finds 2, and the
+    click goes on to what does tell them apart."""
+    recording = tmp_path / "ledger.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/ledger/")
+            first = re.search(r'button "Add account" \[ref=(e\d+)\]', await agent.snapshot())
+            assert first, agent.last_snapshot
+            await agent.must("browser_click", ref=first[1])
+            await agent.verify_text("Create Local Account")
+        python = runner.export_python(recording, tmp_path, "ledger")
+        source = python.read_text(encoding="utf-8")
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+        # nothing but the order tells them apart here: the marked positional fallback, proven to reach it
+        assert 'get_by_text("Add account", exact=True))' not in source, source
+        assert "positional fallback" in source, source

@@ -271,6 +271,27 @@ async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_b
     assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
 
 
+async def test_a_click_past_a_sign_in_on_a_welcome_the_recording_left_behind_is_said_to_be_the_kept_state(tmp_path):
+    """The recording signed in and started the library from its welcome ("Start fresh"): the test's first run,
+    past its sign-in, finds the list that shows "My Library" and no welcome. Its first page (the sign-in)
+    shows none of the flow, so the page the run stopped on tells it: it already shows what the agent's
+    check after the click expects. It was blamed on the locator, and the wait before it dropped (Actual
+    Budget's first budget file)."""
+    test_file = tmp_path / "test_library.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "library.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/library/")
+            await agent.click("button", "Sign in", expect_text="Start fresh")
+            await agent.click("button", "Start fresh")
+            await agent.verify_element("button", "My Library", "visible")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="library")
+    assert answer.error and "UNPROVEN: test_library.py: the app kept state from the recording: where the run " \
+        "stopped, its page already showed 'My Library', which the agent's assertion expects after the steps" \
+        in answer.text, answer.text
+    assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text, answer.text
+
+
 async def test_a_first_action_on_what_the_recording_deleted_is_said_to_be_the_kept_state_and_not_revised(tmp_path):
     """The recording deleted the todo whose row the test's first click is found by: the test's page has
     no such row. Another locator would delete another row, so proving tells the kept state instead."""

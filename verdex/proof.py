@@ -30,8 +30,10 @@ from verdex.generators.revisions import apply_revisions, next_revision
 from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
-from verdex.proof_state import (kept_from_recording, made_again, refused_again, removed_since_recording,
-                                renamed_since_recording)
+from verdex.proof_state import (
+    kept_from_recording, made_again, refused_again, removed_since_recording, renamed_since_recording,
+    shown_where_stopped,
+)
 from verdex.recording_format import Step
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
@@ -155,7 +157,8 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
                 # a wait verdex chose for the page's state (its data drawn: an empty state, a count) failing on
                 # a first page that already shows what the test types: the recording's state is the cause, and
                 # another choice for the wait would only move the failure
-                kept = kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
+                kept = (kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
+                        or shown_where_stopped(plan, located, failed.stopped, recorded))
             asked, kept_asking = asked_unseen(plan, read.records, failed) if not kept else ("", False)
             if asked and not kept_asking:
                 return written, _unproven(proof, started, f"{_failure(failed, proof.failing_source)}\n{asked}")
@@ -166,6 +169,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             # never ready) may fail for the state the recording left in the app
             if located and not kept and revision is None:
                 kept = (kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
+                        or shown_where_stopped(plan, located, failed.stopped, recorded)
                         or refused_again(plan, failed.refused, accepted))
         if kept:
             proof.kept_state = "the recording"

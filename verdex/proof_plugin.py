@@ -33,6 +33,7 @@ from verdex.browser.network import carries, request_body
 RUNS = "VERDEX_PROOF_RUNS"
 FAILURE = pytest.StashKey[dict[str, object]]()
 SHOWN = pytest.StashKey[list[str]]()
+STOPPED = pytest.StashKey[str]()
 FIRST_STEP_BINDING = "__verdexProofFirstStep"
 TYPED_BINDING = "__verdexProofTyped"
 TYPED = pytest.StashKey[dict[str, dict[str, str]]]()
@@ -94,7 +95,7 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     test that failed before its first step (its first click found nothing) keeps the page as it is then.
     Each field typed into keeps its value and the page's text just before it was typed; each answer the
     server refused (4xx) to a request that held a value typed keeps which (a name taken); each dialog the
-    page opened, its kind and message."""
+    page opened, its kind and message; and the text of the page the run stopped on (a failing run's)."""
     shown: list[str] = []
     typed: dict[str, dict[str, str]] = {}
     refused: list[dict[str, object]] = []
@@ -128,10 +129,16 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     context.add_init_script(script=FIRST_STEP_SCRIPT)
     yield
     if not shown and context.pages:            # no step was ever taken: the first page as the first step found it
-        try:
-            shown.append(context.pages[0].evaluate("() => document.body ? document.body.innerText : ''"))
-        except PlaywrightError:
-            pass                               # a page gone or stuck: nothing to tell
+        shown.append(_text_of(context.pages[0]))
+    if context.pages:                          # where the run stopped: the page a failing line waited on
+        request.node.stash[STOPPED] = _text_of(context.pages[-1])
+
+
+def _text_of(page: Any) -> str:
+    try:
+        return str(page.evaluate("() => document.body ? document.body.innerText : ''"))
+    except PlaywrightError:
+        return ""                              # a page gone or stuck: nothing to tell
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -153,6 +160,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
                 **({"shown": item.stash[SHOWN][0][:SHOWN_LIMIT]} if kept and item.stash.get(SHOWN, None) else {}),
                 **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {}),
                 **({"refused": item.stash[REFUSED]} if failed and item.stash.get(REFUSED, None) else {}),
+                **({"stopped": item.stash[STOPPED][:SHOWN_LIMIT]} if failed and item.stash.get(STOPPED, "") else {}),
                 **({"dialogs": item.stash[DIALOGS]} if failed is not None and item.stash.get(DIALOGS, None) else {})})
         item.stash[FAILURE] = {}
         if failed is not None and not every_run:

@@ -51,6 +51,7 @@ class Run:
     typed: tuple[tuple[str, str], ...] = ()   # ... and each field's value with the page's text before it was typed
     refused: tuple[Refusal, ...] = ()           # a pytest run that failed: the server's 4xx answers to what it typed
     dialogs: tuple[tuple[str, str], ...] = ()  # a pytest run that failed: each dialog the page opened (kind, message)
+    stopped: str = ""                # a pytest run that failed: the text of the page it stopped on
 
     @property
     def chaos(self) -> bool:
@@ -143,7 +144,8 @@ def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
     refused = tuple(Refusal(r["method"], r["url"], r["status"], tuple(r["held"])) for r in outcome.get("refused", []))
     dialogs = tuple((dialog["type"], redact(dialog["message"], secrets)) for dialog in outcome.get("dialogs", []))
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
-               redact(_short(outcome.get("message", "")), secrets), refused=refused, dialogs=dialogs, **kept)
+               redact(_short(outcome.get("message", "")), secrets), refused=refused, dialogs=dialogs,
+               stopped=outcome.get("stopped", ""), **kept)
 
 
 def node_missing() -> str:

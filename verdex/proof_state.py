@@ -249,6 +249,29 @@ def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
             + ", its page already showed " + ("it" if len(listed) == 1 else "them") + " (the recording made it)")
 
 
+def shown_where_stopped(plan: TestPlan, failing: Statement, stopped: str, recorded: str | None = None) -> str:
+    """Why an action the run never got past (its element never found, a wait before it never met) is the
+    recording's state, in a sentence, or empty: the page the run stopped on (``stopped``) already shows what
+    the agent's checks after that action expect (a text, the name of an element it checks) or a value the test
+    types later, and the recording's first page did not. For a flow whose first page shows none of it (a
+    sign-in before the app's data): the recording started a budget from the welcome's "Start fresh", and the
+    next run, signed in, meets the list that names that budget and no welcome (Actual Budget)."""
+    if not isinstance(failing, Action) or failing not in plan.statements or not stopped:
+        return ""
+    after = plan.statements[plan.statements.index(failing) + 1:]
+    expected = [text for check in after if isinstance(check, Check) for text in _texts_of(check)
+                if len(text.strip()) >= SHORTEST_TYPED and not _runs_own(plan, text)]
+    found = [Trace(text, "which the agent's assertion expects after the steps") for text in dict.fromkeys(expected)]
+    found += [trace for trace in traces(plan, failing) if trace.what == TYPES and trace.text not in expected]
+    held = [trace for trace in found if _shows(stopped, trace.text, trace.what)
+            and not _recording_showed(trace.text, recorded, trace.what)]
+    if not held:
+        return ""
+    return ("the app kept state from the recording: where the run stopped, its page already showed "
+            + ", and ".join(f"{trace.text!r}, {trace.what}" for trace in held)
+            + ", which the recording's first page did not: what the recording made changed the page the test meets")
+
+
 def _shows(page: str, text: str, what: str = "") -> bool:
     """A page's text shows a trace: what an assertion expects as Playwright finds a text (a part of one); a
     value the test types as a whole line or cell ("admin" typed is not "Django administration")."""

@@ -115,15 +115,17 @@
   }
 
   // Playwright's get_by_text(text, exact=True) inside root: an element under it whose whole text, whitespace
-  // collapsed, is the text, case and all ("Email", not the "Confirm Email" beside it).
+  // collapsed, is the text, case and all ("Email", not the "Confirm Email" beside it). Playwright's text
+  // engine tries the root too: a peer that is itself "<button>Add account</button>" holds it, as much as the
+  // one whose text is in a child.
   function holdsWholeText(root, text) {
     for (const t of composedTextNodes(root)) {
       const piece = collapse(t.data);
       if (!piece || !text.includes(piece)) continue;
-      for (let el = t.parentElement; el && el !== root; el = parentOf(el)) {
+      for (let el = t.parentElement; el; el = parentOf(el)) {
         const whole = collapse(composedText(el));
         if (whole === text) return true;
-        if (whole.length > text.length) break;
+        if (el === root || whole.length > text.length) break;
       }
     }
     return false;
