@@ -4,7 +4,8 @@ The bridge proposes candidates for a target (test id, role + name, label, placeh
 title) and the meaningful containers around it; here each becomes a Playwright locator whose
 matches are counted, and the best one that matches exactly the target (same box) is chosen. When
 none is unique, the nearest container scopes a simple inner locator
-(``get_by_test_id("product-card").filter(has_text="Pixel 8").get_by_role("button", …)``); only when
+(``get_by_test_id("product-card").filter(has_text="Pixel 8").get_by_role("button", …)``); then the one
+a candidate finds shown (``filter(visible=True)``: a field beside a hidden copy of itself); only when
 that fails too does a positional ``nth()`` stand in, marked as a fallback. Scores follow
 Playwright's selector generator (test id 1, role 100, placeholder 120, label 140, alt 160, text 180,
 title 200, a semantic class 520, after a bare role); text that looks volatile (prices, counts, dates) is pushed back.
@@ -34,6 +35,11 @@ ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
 CONTAINER_BASE = 1000
 MADE_ELSEWHERE = 2000     # a container not named by the run's {unique} value, around a target inside what it made
+# A field with a copy of itself the page keeps out of sight (a rich-text editor's 0×0 textarea of the same
+# name, a select a widget replaced and hid): the one shown, ``filter(visible=True)``, before any position —
+# the copy's place among the matches is the page's markup, not what the reader sees.
+VISIBLE_ONLY = 5000
+SHOWN_ONLY = LocatorStep(method="filter", kwargs={"visible": True})
 NTH = 10_000
 READS = 3          # how many times a target is read before no candidate having its size is believed
 BOX_TOLERANCE = 2.0
@@ -138,6 +144,9 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
         scoped_best = await _first_proven(page, scoped, box, ranked)
         if scoped_best is not None and (best is None or best.volatile or not scoped_best.volatile):
             best = scoped_best
+    if best is None:
+        best = await _first_proven(page, [(frames + [step, SHOWN_ONLY], f"{c.kind} shown", VISIBLE_ONLY + score,
+                                           c.volatile, None) for c, step, score in simple], box, ranked)
     fallback = False
     if best is None:
         best = await _nth_fallback(page, frames, simple, box, ranked)

@@ -31,8 +31,8 @@ from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import (
-    kept_from_recording, made_again, refused_again, removed_since_recording, renamed_since_recording,
-    shown_where_stopped,
+    kept_from_recording, made_again, rate_limited, refused_again, removed_since_recording,
+    renamed_since_recording, shown_where_stopped,
 )
 from verdex.recording_format import Step
 
@@ -140,6 +140,9 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)
         located = _failing_in_run_1(plan, target, source, failed)
         revision, why = None, ""
+        limited = rate_limited(failed.refused)
+        if limited:
+            return written, _unproven(proof, started, f"{limited}\n{_failure(failed, proof.failing_source)}")
         if proof.kept_state:
             # run 1 passed, yet its first page may already show what only the recording can have made (an
             # assertion on a count passed before the app drew the new one): the state is the recording's

@@ -29,7 +29,8 @@ ADDOPTS_ENV = "VERDEX_PYTEST_ADDOPTS"   # pytest options for proving's runs (PYT
 
 @dataclass(frozen=True)
 class Refusal:
-    """A server's 4xx answer, in a run, to a request that held values the test had typed."""
+    """A server's 4xx answer, in a run, to a request that held values the test had typed, or to any request
+    it refused as one too many (429)."""
 
     method: str
     url: str
@@ -49,7 +50,7 @@ class Run:
     message: str = ""                # its first lines, secrets redacted
     shown: str = ""                  # a pytest run that failed or ran as it is: its first page's text before its first step
     typed: tuple[tuple[str, str], ...] = ()   # ... and each field's value with the page's text before it was typed
-    refused: tuple[Refusal, ...] = ()           # a pytest run that failed: the server's 4xx answers to what it typed
+    refused: tuple[Refusal, ...] = ()           # a pytest run that failed: the server's 4xx answers to what it typed, and 429s
     dialogs: tuple[tuple[str, str], ...] = ()  # a pytest run that failed: each dialog the page opened (kind, message)
     stopped: str = ""                # a pytest run that failed: the text of the page it stopped on
 

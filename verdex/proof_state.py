@@ -50,6 +50,7 @@ from verdex.proof_runs import Refusal
 
 SHORTEST_TYPED = 3                     # a shorter typed value ("1", "ok") is on most pages anyway
 TYPES = "which the test types"
+TOO_MANY_REQUESTS = 429
 TAKEN = {400, 409, 412, 422}           # what a server answers a name it already holds: conflict, validation
 
 
@@ -186,6 +187,19 @@ def refused_again(plan: TestPlan, refusals: tuple[Refusal, ...], accepted: froze
                     f"{refusal.status} to what the test sent, holding {', '.join(map(repr, held))}, {TYPES}, where "
                     "it answered the recording's: it holds what the recording made with it")
     return ""
+
+
+def rate_limited(refusals: tuple[Refusal, ...]) -> str:
+    """Why the run failed, in a sentence, when the server refused a request as one too many (429): a limit on
+    how often it is asked (Piccolo Admin's 20 logins in 5 minutes from one address), which the recording, the
+    runs before and this one reached together. No other locator, wait or URL would pass; empty otherwise."""
+    limited = next((r for r in refusals if r.status == TOO_MANY_REQUESTS), None)
+    if limited is None:
+        return ""
+    return (f"the app refused to be asked again so soon: it answered {limited.method} "
+            f"{urlsplit(limited.url).path} 429 Too Many Requests in this run (a rate limit the recording and the "
+            "runs reached together, not the test); nothing is revised: prove it again once the limit's window "
+            "has passed, or with the limit raised for tests")
 
 
 TEXT_METHODS = {"get_by_text", "get_by_label", "get_by_placeholder", "get_by_title", "get_by_alt_text"}

@@ -222,6 +222,8 @@ def render(proof: Proof, naive: Proof | None = None) -> str:
             failure = test.first_failure
             if failure is not None:
                 lines.append(f"       first failing seed {failure.seed}: {failure.message or 'failed'}")
+                for answer in failure.chaos.get("refused", []):      # type: ignore[union-attr]
+                    lines.append(f"         the app answered {answer}")
                 for delay in failure.largest_delays():
                     lines.append(f"         drew {delay}")
         for run_seed, error in sorted(one.run_errors.items()):

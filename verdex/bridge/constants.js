@@ -5,9 +5,10 @@
   // the next run's record has another. The snapshot shows it; no locator, container or wait is found by it.
   const MADE_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
   const madeToken = (t) => /^\d{10,}$/.test(t) || (/^[0-9a-f]{16,}$/i.test(t) && /\d/.test(t) && /[a-f]/i.test(t));
+  const holdsMadeId = (text) => MADE_ID.test(text) || text.split(/[^0-9a-z]+/i).some(madeToken);
   function lastingTestId(el) {
     const value = el.getAttribute(TEST_ID);
-    return value && !MADE_ID.test(value) && !value.split(/[^0-9a-z]+/i).some(madeToken) ? value : null;
+    return value && !holdsMadeId(value) ? value : null;
   }
   // A name a run of a test made (the shape of a ``{unique}`` token, verdex/unique.py): what the flow created
   const RUN_TOKEN = new RegExp(config.runToken || '(?!)');

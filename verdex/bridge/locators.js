@@ -14,7 +14,11 @@
   // Where a server is, not what it holds: a URL's origin ("http://127.0.0.1:5302") or an address with its
   // port; its numbers are the place the app was pointed at, the same on every load, never a count.
   const ADDRESS = /\b[a-z][a-z\d+.-]*:\/\/[^\s/?#]+|\b\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?\b|\blocalhost:\d{1,5}\b/gi;
-  const looksVolatile = (text) => VOLATILE.test(text.replace(ADDRESS, ' '));
+  // A text that shows an id a server made for one record (Piccolo Admin's rows begin with the row's UUID,
+  // "e95298e7-96b8-487a-a2fa-aaf3c3430079") names that record only, as such a test id does: the next run's
+  // record has another. Whether a UUID also held a run of digits ("487a" does not, "4870" would) decided, by
+  // chance, whether it was taken for a count or for a name.
+  const looksVolatile = (text) => VOLATILE.test(text.replace(ADDRESS, ' ')) || holdsMadeId(text);
   // A name or value this long is a help text (a placeholder that documents the field), not a short label:
   // copy that changes, and a line no one reads; it is pushed back like volatile text, so a container or a
   // shorter way is preferred (text candidates stop at the same length).
@@ -24,8 +28,9 @@
   // matches them as a part of the name (Playwright's name without exact), so the count may change. Null when
   // fewer than five letters are left, which would match too much.
   const VOLATILE_ALL = new RegExp(VOLATILE.source, 'gi');
+  const MADE_IDS = new RegExp(MADE_ID.source + '|\\b(\\d{10,}|[0-9a-f]{16,})\\b', 'gi');
   function wordsOf(name) {
-    const words = collapse(name.replace(VOLATILE_ALL, ' ').replace(/\d[\d.,:/%-]*/g, ' ').replace(/[()[\]{}]/g, ' '))
+    const words = collapse(name.replace(MADE_IDS, ' ').replace(VOLATILE_ALL, ' ').replace(/\d[\d.,:/%-]*/g, ' ').replace(/[()[\]{}]/g, ' '))
       .replace(/^[\s,.:;|·–-]+|[\s,.:;|·–-]+$/gu, '');
     return (words.match(/\p{L}/gu) || []).length >= 5 && words !== name ? words : null;
   }

@@ -17,6 +17,7 @@ WEBSOCKET = "websocket"
 DEFAULT_MAX_DELAY_MS = 1500          # the scale at which a shared CI runner stalls
 DEFAULT_MAX_CPU_RATE = 4.0
 DEFAULT_MAX_TIMER_FACTOR = 4.0       # a busy runner fires a page's timers late; app timers of ≥ 16 ms only
+REFUSALS_KEPT = 5                    # answers a run's app refused or failed with, kept for its report
 STRETCHED_TIMER_MS = 16              # shorter timeouts are the app yielding to the browser, left alone
 VIEWPORTS = ((1280, 720), (1024, 768), (800, 600), (390, 844))
 
@@ -43,6 +44,7 @@ class ChaosPlan:
     max_timer_factor: float = DEFAULT_MAX_TIMER_FACTOR
     vary_viewport: bool = False
     drawn: list[Delay] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
     _seen: Counter[str] = field(default_factory=Counter)
 
     def _random(self, *key: object) -> random.Random:
@@ -88,9 +90,16 @@ class ChaosPlan:
         self.drawn.append(Delay("message", masked(url), WEBSOCKET, ms))
         return ms
 
+    def answered(self, method: str, url: str, status: int) -> None:
+        """Keep an answer the app refused or failed with (429 Too Many Requests, 5xx): a run that fails after
+        one failed on the app's answer, whatever line it failed at."""
+        if (status == 429 or status >= 500) and len(self.refused) < REFUSALS_KEPT:
+            self.refused.append(f"{method} {masked(url)} → {status}" + (" Too Many Requests" if status == 429 else ""))
+
     def summary(self) -> dict[str, object]:
         return {"seed": self.seed, "cpu_rate": self.cpu_rate, "timer_factor": self.max_timer_factor, "viewport": self.viewport,
-                "delays": [{"ms": d.ms, "method": d.method, "url": d.url, "type": d.resource_type} for d in self.drawn]}
+                "delays": [{"ms": d.ms, "method": d.method, "url": d.url, "type": d.resource_type} for d in self.drawn],
+                **({"refused": self.refused} if self.refused else {})}
 
     def describe(self, largest: int = 12) -> str:
         lines = [f"chaos seed {self.seed}: CPU {self.cpu_rate}× slower"
@@ -98,6 +107,7 @@ class ChaosPlan:
                  + (f", viewport {self.viewport[0]}×{self.viewport[1]}" if self.viewport else "")
                  + f", {self._delayed_count()} (largest first):"]
         lines += ["  " + d.describe() for d in sorted(self.drawn, key=lambda d: -d.ms)[:largest]]
+        lines += [f"the app answered {answer}" for answer in self.refused]
         return "\n".join(lines)
 
     def _delayed_count(self) -> str:

@@ -9,7 +9,8 @@ it); the page's CPU runs 1 to ``--chaos-cpu`` times slower (Chromium's CDP
 ``Emulation.setCPUThrottlingRate``); each timer the page sets for 16 ms or more fires 1 to
 ``--chaos-timers`` times as late, as on a busy runner (an init script wraps ``setTimeout``, its draws
 seeded too); with ``--chaos-viewport`` the viewport is drawn too. What was
-drawn is kept in the test's report (``user_properties["chaos"]``, and a "chaos" section when it fails).
+drawn is kept in the test's report (``user_properties["chaos"]``, and a "chaos" section when it fails), with
+the answers the app refused as too many (429) or failed (5xx).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def _verdex_chaos(request: pytest.FixtureRequest) -> Iterator[ChaosPlan | None]:
                                 "(pip install pytest-playwright)") from exc
     request.node.stash[PLAN] = plan
     context.route("**/*", lambda route: _delayed(route, plan))
+    context.on("response", lambda response: plan.answered(response.request.method, response.url, response.status))
     if plan.max_delay_ms > 0:
         context.route_web_socket("**/*", lambda socket: _delayed_socket(socket, context, plan))
     if plan.max_timer_factor > 1:
