@@ -190,6 +190,18 @@ async def test_a_frame_nothing_names_is_found_by_the_class_only_it_has_not_by_it
     assert "8 characters" in (await tab.snapshot()).text
 
 
+async def test_the_one_frame_of_a_page_is_found_by_its_tag_not_by_its_position(session, apps):
+    """A preview frame with no title, name, id or class: the only frame of its document is ``iframe``, proven
+    unique when recorded, never ``iframe >> nth=0`` (a position, which verdex lint flags)."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/frames/preview.html")
+    text = (await tab.snapshot()).text
+    result = await actions.click(tab, _ref_after(text, "Read more", 'button "Read more"'))
+    assert result.locator.code.startswith('page.frame_locator("iframe")'), result.locator.code
+    assert "nth" not in result.locator.code
+    assert 'status "More shown"' in result.effects.appeared or "More shown" in (await tab.snapshot()).text
+
+
 async def test_acting_inside_a_shadow_root(session, apps):
     tab = await session.tab()
     await tab.navigate(apps.url + "/frames/")

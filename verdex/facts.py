@@ -578,7 +578,8 @@ class FrameFact(Fact):
     title: str | None = None
     name: str | None = None
     id: str | None = None
-    selector: str | None = Field(None, description="a semantic class only it has in its document (``iframe.editor``)")
+    selector: str | None = Field(None, description="a semantic class only it has in its document (``iframe.editor``), "
+                                 "or its tag when it is the document's one frame (``iframe``)")
     index: int | None = Field(None, description="its position among the document's frames (when nothing names it)")
 
 

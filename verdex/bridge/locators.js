@@ -196,12 +196,12 @@
 
   function frameFacts(frame) {
     const frames = Array.from(frame.ownerDocument.querySelectorAll('iframe, frame'));
-    // a class that says what the frame is (``iframe.tc-edit-texteditor``), when no other frame has it
-    const selector = classSelector(frame);
+    // a class that says what the frame is (``iframe.tc-edit-texteditor``), when no other frame has it; else
+    // its tag, when it is the one frame of its document (a CMS's preview): unique now, not a position
+    const unique = (selector) => !!selector && frame.ownerDocument.querySelectorAll(selector).length === 1;
+    const selector = [classSelector(frame), frame.tagName.toLowerCase()].find(unique) || null;
     return { test_id: frame.getAttribute(TEST_ID), title: frame.getAttribute('title'),
-      name: frame.getAttribute('name'), id: frame.id || null,
-      selector: selector && frame.ownerDocument.querySelectorAll(selector).length === 1 ? selector : null,
-      index: frames.indexOf(frame) };
+      name: frame.getAttribute('name'), id: frame.id || null, selector, index: frames.indexOf(frame) };
   }
 
   // The frame chain down to a cross-origin frame's element (its document is closed to this bridge),
