@@ -78,13 +78,17 @@ class ResponseMatch(Model):
     # which a server may send a while after the headers that end Playwright's wait for the response
     whole_body: bool = False
     operation: str | None = None      # the GraphQL operation's name its body held, told from the others there
+    # the action asked for it this many times and each answer changed the page: the test waits for the
+    # last of them (a glob's wait ends at the first), counting the responses from before the action
+    answers: int = 1
     reason: str
 
     @property
     def by_predicate(self) -> bool:
         """The test matches method and path (a helper), not the glob: the method or the operation tells the
-        responses apart, or the glob does not match the URL it was recorded on."""
-        return self.method_matters or not self.glob_matches_url or self.operation is not None
+        responses apart, the glob does not match the URL it was recorded on, or the test counts the
+        responses (a predicate sees each one; a glob's wait takes the first)."""
+        return self.method_matters or not self.glob_matches_url or self.operation is not None or self.answers > 1
 
 
 # states an element says by an ARIA attribute, which Playwright has no matcher of its own for: a test checks

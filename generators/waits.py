@@ -601,8 +601,30 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
     reason = (f"{chosen.method} {urlsplit(chosen.url).path} made {', '.join(map(repr, loaded[1]))}, and the app "
               f"loaded it: " if loaded else "")
     chosen = loaded[0] if loaded else chosen
-    return _waited_for(chosen, seen, made,
-                       reason + f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status} and the page changed")
+    match = _waited_for(chosen, seen, made,
+                        reason + f"{chosen.method} {urlsplit(chosen.url).path} answered {chosen.status} and the page changed")
+    return _every_answer(match, chosen, requests, made)
+
+
+def _every_answer(match: ResponseMatch, chosen: RequestEffect, requests: list[RequestEffect],
+                  made: frozenset[str]) -> ResponseMatch:
+    """The action asked for the chosen request more than once (a form whose two parts each fetch its
+    defaults: ``GET /api/tables/studio/new/`` (×2)): the test waits for as many answers as the recording
+    saw, counted from before the action by the method and the path the test matches. A wait for the
+    first ends while another is on its way, whose answer redraws what the next step acts on (it empties
+    a field the test has filled). Not when only the query's words told the request from others to its
+    path: the count, by method and path, would take theirs too."""
+    if match.url_glob != url_glob(chosen.url, made):
+        return match
+    operation = operation_of(chosen.place)
+    answers = sum(1 for r in requests if r.method == chosen.method and url_glob(r.url, made) == match.url_glob
+                  and operation_of(r.place) == operation)
+    if answers < 2:
+        return match
+    return match.model_copy(update={
+        "answers": answers,
+        "reason": f"{match.reason}; the action asked for it {'twice' if answers == 2 else f'{answers} times'}, and "
+                  f"a later answer redraws what an earlier one drew: the test waits for answer {answers}, not the first"})
 
 
 def with_answer(effects: Effects | None, answered: Effects | None) -> Effects | None:

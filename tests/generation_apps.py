@@ -96,6 +96,13 @@ a copy of one:
   editor app restores its open file. The server holds that ``GET`` ``saved_note_hold_s`` seconds (the
   test sets it: none while recording, ``SAVED_NOTE_HOLD_S`` when the test it wrote runs): the page's
   first render after the load event, later than an assertion's 5 s.
+- ``/new-row/``: "Add Row" opens a form whose two parts each ask for the row's defaults as they mount, so
+  the click sends ``GET /api/rows/new/`` twice, and each answer draws the form's fields anew with the
+  defaults (an empty Name), as an admin's add-row form does. The second answer comes ``NEW_ROW_LATER_S``
+  later; with ``new_row_held`` (the test sets it while the test it wrote runs) it is held until the page
+  asks ``GET /api/rows/check`` (or ``NEW_ROW_HOLD_S``): "Save" checks the name with the server, then
+  sends the form as it is then (``POST /api/rows``), which the server refuses without a name ("The
+  form has errors"), else "Saved <name>".
 """
 
 from __future__ import annotations
@@ -131,6 +138,28 @@ BASKET = ("<button type='button'>Add item</button><section data-testid='basket'>
 fetch("/api/basket").then((r) => r.json()).then(counted);
 document.querySelector("button").addEventListener("click", async () => {
   counted(await fetch("/api/basket", { method: "POST", body: "{}" }).then((r) => r.json()));
+});""")
+NEW_ROW_LATER_S = 0.2         # /new-row/'s second answer with the defaults comes this long after the first
+NEW_ROW_HOLD_S = 3.0          # or, held while a generated test runs, at most this long (until the check)
+NEW_ROW_CHECK_AFTER_S = 0.3   # the check is answered this long after the second answer was sent
+NEW_ROW = ("<button type='button'>Add Row</button><form hidden></form><p role='status'></p>",
+           """const form = document.querySelector("form");
+const draw = (row) => {
+  form.innerHTML = `<label>Name <input name="name" value="${row.name}"></label>
+<label>Rating <input name="rating" value="${row.rating}"></label><button>Save</button>`;
+  form.hidden = false;
+};
+const defaults = () => fetch("/api/rows/new/").then((r) => r.json()).then(draw);
+document.querySelector("button").addEventListener("click", () => {
+  defaults();          // the form
+  defaults();          // and its preview, each mounted with the row
+});
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  await fetch("/api/rows/check?name=" + encodeURIComponent(form.elements.name.value));
+  const row = Object.fromEntries(new FormData(form));
+  const saved = await fetch("/api/rows", { method: "POST", body: JSON.stringify(row) });
+  document.querySelector("[role=status]").textContent = saved.ok ? "Saved " + row.name : "The form has errors";
 });""")
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main><h1>{title}</h1>{body}</main><script>{script}</script></body></html>"""
@@ -439,6 +468,10 @@ class GenerationApps:
         self.saved_note_hold_s = 0.0
         self.saved_note = ""
         self.basket = 0
+        self.new_rows = 0
+        self.new_row_held = False
+        self.row_checked = threading.Event()
+        self.second_row_sent = threading.Event()
         self.jobs = 0
         self.lanes = 0
 
@@ -455,7 +488,7 @@ class GenerationApps:
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
-                 "/saved-note/": ("Note", SAVED_NOTE), "/queue/": ("Queue", QUEUE)}
+                 "/saved-note/": ("Note", SAVED_NOTE), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -510,6 +543,16 @@ class GenerationApps:
                 self.lanes += method == "POST"
                 return (204, "text/plain", "") if method == "POST" else (
                     200, "application/json", json.dumps({"name": LANES[self.lanes % len(LANES)]}))
+        if method == "GET" and path == "/api/rows/new/":
+            return self._new_row()
+        if method == "GET" and path.startswith("/api/rows/check"):
+            self.row_checked.set()
+            self.second_row_sent.wait(NEW_ROW_HOLD_S)
+            time.sleep(NEW_ROW_CHECK_AFTER_S)
+            return 200, "application/json", "{}"
+        if method == "POST" and path == "/api/rows":
+            row = json.loads(body)
+            return (200, "application/json", body.decode()) if row.get("name") else (422, "application/json", "{}")
         if path == "/api/basket":
             with self.lock:
                 self.basket += method == "POST"
@@ -585,6 +628,23 @@ class GenerationApps:
                 return 200, "application/json", json.dumps({"result": report, "error": None, "id": json.loads(body)["id"]})
             return 200, "application/json", json.dumps({"data": report} if path.startswith("/api/gql") else report)
         return 404, "text/plain", "not found"
+
+    def _new_row(self) -> tuple[int, str, str]:
+        """The row's defaults: the first of a click's two asks at once, the second later, or held until the
+        page checks a name (``new_row_held``)."""
+        with self.lock:
+            self.new_rows += 1
+            second = self.new_rows % 2 == 0
+            if not second:
+                self.row_checked.clear()
+                self.second_row_sent.clear()
+        if second:
+            if self.new_row_held:
+                self.row_checked.wait(NEW_ROW_HOLD_S)
+            else:
+                time.sleep(NEW_ROW_LATER_S)
+            self.second_row_sent.set()
+        return 200, "application/json", json.dumps({"name": "", "rating": "3"})
 
     def wait_for_pings(self, count: int) -> bool:
         with self.pinged:

@@ -77,6 +77,7 @@ class PythonPytest:
         self._imports: set[str] = set()
         self._response_helper = False
         self._response_operation = False
+        self._nth_response = False
         counts_messages = plan.waits_for_server_messages()
         contexts = [c.variable for c in plan.contexts] or ["page.context"]
         body: list[str] = [f"{c}.add_init_script(COUNT_SERVER_MESSAGES)" for c in contexts] if counts_messages else []
@@ -94,6 +95,7 @@ class PythonPytest:
         source = environment().get_template("test_pytest.py.j2").render(
             plan=plan, body=body or ["pass"], imports=sorted(self._imports | ({"os", "pytest"} if plan.own_origin else set())),
             response_helper=self._response_helper, response_operation=self._response_operation,
+            nth_response=self._nth_response,
             base_url_literal=literal(plan.base_url),
             own_origin=comments(plan.own_origin),
             contexts=[{"role": c.role, "variable": c.variable,
@@ -184,7 +186,11 @@ class PythonPytest:
         self._imports.add("re")
         operation = f", {literal(response.operation)}" if response.operation else ""
         self._response_operation = self._response_operation or bool(operation)
-        return f"response_to({literal(response.method)}, {pattern_literal(response.path_pattern)}{operation})"
+        matches = f"response_to({literal(response.method)}, {pattern_literal(response.path_pattern)}{operation})"
+        if response.answers < 2:
+            return matches
+        self._nth_response = True
+        return f"nth_response({response.answers}, {matches})"
 
     def _perform(self, action: Action) -> list[str]:
         if action.locator is None:

@@ -83,6 +83,7 @@ class TypeScript:
         self._uses_secret = False
         self._response_helper = False
         self._response_operation = False
+        self._nth_response = False
         counts_messages = plan.waits_for_server_messages()
         body: list[str] = []
         for context in plan.contexts:      # a role: a browser context of its own, from its storage state
@@ -117,6 +118,7 @@ class TypeScript:
                                                                        uses_unique=bool(plan.unique),
                                                                        response_helper=self._response_helper,
                                                                        response_operation=self._response_operation,
+                                                                       nth_response=self._nth_response,
                                                                        server_messages_script=SERVER_MESSAGES_SCRIPT
                                                                        if counts_messages else None,
                                                                        data_answered_script=DATA_ANSWERED_SCRIPT.replace(
@@ -212,7 +214,11 @@ class TypeScript:
         self._response_helper = True
         operation = f", {literal(response.operation)}" if response.operation else ""
         self._response_operation = self._response_operation or bool(operation)
-        return f"responseTo({literal(response.method)}, {regex_literal(response.path_pattern)}{operation})"
+        matches = f"responseTo({literal(response.method)}, {regex_literal(response.path_pattern)}{operation})"
+        if response.answers < 2:
+            return matches
+        self._nth_response = True
+        return f"nthResponse({response.answers}, {matches})"
 
     def _perform(self, action: Action) -> list[str]:
         if action.locator is None:
