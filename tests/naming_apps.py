@@ -32,6 +32,11 @@
   words are its own text: the same role and name twice, and the sidebar's control told apart by the words
   a child shows only if a peer that is itself those words counts as holding them, as Playwright's text
   engine counts it. The sidebar's opens "Create Local Account", the empty state's "Link a bank".
+- ``/budget/``: a budget's rows, every one ``<div data-testid="row">`` of cell ``div``s with generated classes
+  (its group's name, three amounts) and a menu ``<button>`` with no name: the button is told apart only by
+  its row, and the row — its test id shared by every row — only by a text of its own. Playwright reads a
+  row's text with nothing between its cells ("Usual Expenses0.000.000.00"), so a text joined with spaces
+  ("Usual Expenses 0.00 0.00 0.00") finds no row. A menu button opens "Menu of <group>".
 """
 
 from __future__ import annotations
@@ -133,6 +138,16 @@ LEDGER = ("""<div class="view"><div class="view"><div role="button" tabindex="0"
           """const say = (text) => () => { document.querySelector("#said").textContent = text; };
 document.querySelector("[role=button]").addEventListener("click", say("Create Local Account"));
 document.querySelector("button").addEventListener("click", say("Link a bank"));""")
+GROUPS = ("Investments and Savings", "Usual Expenses", "Bills", "Income")
+BUDGET = ("".join(f"""<div data-testid="row" class="css-8tjq2x"><div class="css-1dyb1ao"><div
+ class="css-kq4xmn">{group}</div></div><div class="css-1kcvnu">0.00</div><div class="css-1kcvnu">0.00</div><div
+ class="css-1kcvnu">0.00</div><button type="button" class="css-19hx9gf"><svg width="10" height="10"
+ viewBox="0 0 10 10"><path d="M0 3h10L5 8z"/></svg></button></div>""" for group in GROUPS) + '<p id="said"></p>',
+          """for (const row of document.querySelectorAll("[data-testid=row]")) {
+  row.querySelector("button").addEventListener("click", () => {
+    document.querySelector("#said").textContent = "Menu of " + row.querySelector(".css-kq4xmn").textContent;
+  });
+}""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -146,7 +161,7 @@ class NamingApps:
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
-                 "/ledger/": ("Ledger", LEDGER),
+                 "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:

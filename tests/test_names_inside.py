@@ -218,3 +218,31 @@ async def test_a_control_whose_words_are_in_a_child_is_told_from_a_button_that_i
         # nothing but the order tells them apart here: the marked positional fallback, proven to reach it
         assert 'get_by_text("Add account", exact=True))' not in source, source
         assert "positional fallback" in source, source
+
+
+async def test_a_button_in_a_row_that_shares_its_test_id_is_scoped_by_the_row_s_own_text(tmp_path):
+    """Actual Budget's category groups: every row is ``data-testid="row"``, its cells are ``div``s, its menu
+    button has no name. The row was told apart by its cells' texts joined by spaces ("Usual Expenses 0.00
+    0.00 0.00"), which Playwright's ``has_text`` never matches (it reads "Usual Expenses0.000.000.00"): the
+    click went to the positional fallback. A row that shares its test id is told apart as a role or a class
+    is, by one steady text of its own (its name cell), as Playwright reads it."""
+    recording = tmp_path / "budget.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/budget/")
+            buttons = re.findall(r"button \[ref=(e\d+)\]", await agent.snapshot())
+            assert len(buttons) == 4, agent.last_snapshot           # one nameless menu button a row
+            await agent.must("browser_click", ref=buttons[1])
+            await agent.verify_text("Menu of Usual Expenses")
+        python = runner.export_python(recording, tmp_path, "budget")
+        source = python.read_text(encoding="utf-8")
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+        with runner.exported_spec(recording, "budget") as spec:
+            spec_source = spec.read_text(encoding="utf-8")
+            ran = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
+            assert ran.passed, f"{spec_source}\n{ran.output[-3000:]}"
+    assert 'page.get_by_test_id("row").filter(has_text="Usual Expenses").get_by_role("button")' in source, source
+    assert ".nth(" not in source and "0.00" not in source, source
+    assert 'getByTestId("row").filter({ hasText: "Usual Expenses" })' in spec_source, spec_source

@@ -235,6 +235,36 @@
     return false;
   }
 
+  // The text of the container's heading (a ``th``, a label, a ``strong`` too), as Playwright's has_text
+  // reads it: its text nodes as they stand, whitespace collapsed, nothing put between two of its elements
+  // (a name in two spans, "Pixel" "8", is "Pixel8" to Playwright, never "Pixel 8"); null when it has none.
+  function headingText(node) {
+    const heading = node.querySelector(HEADING_SELECTOR);
+    const text = heading ? collapse(composedText(heading)) : '';
+    return text && text.length <= 80 ? text : null;
+  }
+
+  // A container found by its test id: by its heading, when no other element with that test id holds it; a
+  // heading that looks like it counts what the panel holds ("Current Tags (1)", Verdaccio's versions panel),
+  // which the next run's data may say otherwise, only after the test id alone (enough when it is the one
+  // panel with it; a card's name that holds a number still tells the cards apart). A test id many share (a
+  // budget's rows, every one "row"), or one the flow's item has alone for now (``told``), is told apart as a
+  // role or a class is, by one steady text of its own (the row's name cell, "Usual Expenses", never its cells'
+  // texts together: "Usual Expenses0.000.000.00" to Playwright, amounts and all) or a named child.
+  function testIdWays(node, target, testId, told) {
+    const outer = { strategy: 'test_id', test_id: testId };
+    const alone = { ...outer, text: null };
+    const peers = scopePeers(node.ownerDocument, outer);
+    const heading = headingText(node);
+    const ways = [];
+    if (heading && looksVolatile(heading)) ways.push(alone);
+    if (heading && peers.every((p) => p === node || !holdsText(p, heading))) ways.push({ ...outer, text: heading });
+    else if ((told || peers.length > 1) && peers.length <= MAX_PEERS)
+      for (const way of toldApartWays(node, target, outer, peers)) ways.push({ ...way, strategy: 'test_id' });
+    if (!ways.includes(alone)) ways.push(alone);
+    return ways;
+  }
+
   // Each way to find this container again, best first. A container that is the only one of its kind now
   // (``told``: the one todo of a list of one) is still told by what it holds, so that its locator
   // stays one match when a second of its kind arrives.
@@ -244,13 +274,7 @@
     const testId = lastingTestId(node);
     const r = role(node);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
-    // its heading tells it from others with its test id; a heading that looks like it counts what the panel
-    // holds ("Current Tags (1)", Verdaccio's versions panel), which the next run's data may say otherwise,
-    // only after the test id alone (enough when it is the one panel with it; a card's name that holds a
-    // number still tells the cards apart)
-    const heading = testId ? distinguishingText(node) || null : null;
-    if (testId && heading && looksVolatile(heading)) ways.push({ strategy: 'test_id', test_id: testId, text: null });
-    if (testId) ways.push({ strategy: 'test_id', test_id: testId, text: heading });
+    if (testId) ways.push(...testIdWays(node, target, testId, told));
     if (r && name && !looksVolatile(name) && !(CONTENT_NAMED.has(r) && concatenated(node)))
       ways.push({ strategy: 'role', role: r, name });
     const outers = [];

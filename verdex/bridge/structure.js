@@ -121,8 +121,11 @@
     return key;
   }
 
+  // What names a container, first: its heading, a legend or caption, a label, a bold word, a header cell.
+  const HEADING_SELECTOR = 'h1, h2, h3, h4, h5, h6, [role=heading], legend, caption, figcaption, label, strong, b, th';
+
   function distinguishingText(el) {
-    const heading = el.querySelector('h1, h2, h3, h4, h5, h6, [role=heading], legend, caption, figcaption, label, strong, b, th');
+    const heading = el.querySelector(HEADING_SELECTOR);
     if (heading) {
       const text = textOf(heading, 80);
       if (text) return text;
