@@ -23,6 +23,7 @@ class Step(Model):
     method: str
     args: list[str | int] = []
     kwargs: dict[str, str | bool | int] = {}
+    regex: list[str] = Field([], exclude_if=lambda keys: not keys)   # kwargs holding a regular expression's source
     has: list[Step] | None = Field(None, exclude_if=lambda has: has is None)   # filter(has=…): a chain the element holds
 
 

@@ -1,7 +1,8 @@
 """An agent's check of an element whose name holds a count can fail: the "Filter" button shows a badge with how
 many filters are set ("Filter 1"), and the test finds it by its words ("Filter", since the count changes). A
 check of that locator alone held on a page with no filter set (NocoDB's toolbar: a check that checked
-nothing; here its id finds it, which carries no count either), so its name is checked too, by its shape. Recorded in a real Chromium, exported, and run by pytest
+nothing; here its words, anchored as the start of its name, ``^Filter\b``, find it), so its name is checked
+too, by its shape. Recorded in a real Chromium, exported, and run by pytest
 and by Playwright Test against the app, then by pytest against a build of it whose "Add filter" sets none."""
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ async def test_a_checked_element_found_by_the_words_beside_its_count_has_its_nam
             await agent.verify_element("button", "Filter 1", "visible")
         python = runner.export_python(recording, tmp_path, "filter")
         source = python.read_text(encoding="utf-8")
-        assert 'expect(page.locator("#filter")).to_be_visible()' in source, source
-        assert 'expect(page.locator("#filter")).to_have_accessible_name(re.compile(' in source, source
+        found = 'expect(page.get_by_role("button", name=re.compile(r"^Filter\\b")))'
+        assert f"{found}.to_be_visible()" in source, source
+        assert f"{found}.to_have_accessible_name(" in source, source
         assert runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url)).passed, source
         with runner.exported_spec(recording, "filter") as spec:
             assert "toHaveAccessibleName(" in spec.read_text(encoding="utf-8")

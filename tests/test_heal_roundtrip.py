@@ -46,6 +46,9 @@ SHAPES = {
     "alt text": [Step(method="get_by_alt_text", args=["Logo"])],
     "title": [Step(method="get_by_title", args=["Close"])],
     "position": [role("checkbox"), Step(method="nth", args=[1])],
+    "words beside a count": [Step(method="get_by_role", args=["button"], kwargs={"name": r"^Filter\b"}, regex=["name"])],
+    "words in a container": [role("toolbar", "Grid"),
+                             Step(method="get_by_role", args=["tab"], kwargs={"name": r"\bOpen \(new\)$"}, regex=["name"])],
 }
 RESPONSE = ResponseMatch(method="POST", url_glob="**/api/cart/add", path_pattern=r"/api/cart/add$", reason="answered")
 BY_METHOD = RESPONSE.model_copy(update={"method_matters": True})
@@ -118,6 +121,8 @@ def test_every_shape_in_every_wrapper_reads_back_as_its_plan_said(python_source:
     for wrapper in ("expect_response(\"**/", "expect_response(response_to(", "expect_popup() as page1_info",
                     "expect_download()", "expect_file_chooser()", 'once("dialog"', ".nth(", "# noqa: VDX001"):
         assert wrapper in python_source, wrapper
+    assert r'get_by_role("button", name=re.compile(r"^Filter\b"))' in python_source      # a count's words, anchored
+    assert "\nimport re\n" in python_source
     read = read_test(python_source, None)
     assert len(read.actions) == len(plan_actions)
     for site, action in zip(read.actions, plan_actions):
@@ -139,6 +144,8 @@ RUNS_OWN = {      # a value of each run's own in every place a locator holds a t
     "has with the token": [role("row"), Step(method="filter", has=[role("cell", f"prints-{TOKEN}")]),
                            role("button", "Move")],
     "text of the token alone": [Step(method="get_by_text", args=[TOKEN], kwargs={"exact": True})],
+    "a pattern with the token": [Step(method="get_by_role", args=["link"], kwargs={"name": f"^Garden {TOKEN}\\b"},
+                                      regex=["name"])],
 }
 
 
@@ -171,6 +178,7 @@ def test_the_spec_holds_the_same_actions_in_the_same_order() -> None:
         expected += ["press"] if action.submit else []       # fill, then Enter on the same field
     assert [m.group(1) for m in TS_ACTION.finditer(spec)] == expected
     assert "has: page.getByRole(\"heading\", { name: \"Emma\", exact: true })" in spec
+    assert 'getByRole("button", { name: new RegExp("^Filter\\\\b") })' in spec
     assert 'frameLocator(\'iframe[title="Payment form"]\')' in spec or "frameLocator(\"iframe[title=" in spec
 
 

@@ -82,19 +82,21 @@ async def test_a_name_that_is_a_help_text_is_passed_over_for_the_container_that_
 
 
 async def test_a_name_that_holds_a_count_is_found_by_its_words_while_they_tell_it_apart(session):
-    """A menu item named with a count ("Best Trial (1)") is found by the words of its name, which Playwright
-    matches as a part of it, so the count may change; when the words alone match another item too
-    ("Complete" is in "Incomplete (3)"), the whole name stays."""
+    """A menu item named with a count ("Best Trial (1)") is found by the words of its name, as its start, so the
+    count may change ("Complete" is in "Incomplete (3)", but does not start it); when the words alone match
+    another item too ("Complete all" starts with them), the whole name stays."""
     tab = await session.tab()
     await tab.page.set_content('<div role="menu"><div role="menuitem">Complete (12)</div><div role="menuitem">'
-                               'Incomplete (3)</div><div role="menuitem">Best Trial (1)</div></div>')
+                               'Incomplete (3)</div><div role="menuitem">Best Trial (1)</div>'
+                               '<div role="menuitem">Complete all</div></div>')
     codes = {}
-    for name in ("Best Trial (1)", "Complete (12)"):
+    for name in ("Best Trial (1)", "Incomplete (3)", "Complete (12)"):
         ref = (await _refs(tab, rf'menuitem "{re.escape(name)}"'))[0]
         choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
         assert choice.chosen.matches == 1 and choice.chosen.is_target
         codes[name] = choice.code
-    assert codes == {"Best Trial (1)": 'page.get_by_role("menuitem", name="Best Trial")',
+    assert codes == {"Best Trial (1)": r'page.get_by_role("menuitem", name=re.compile("^Best Trial\\b"))',
+                     "Incomplete (3)": r'page.get_by_role("menuitem", name=re.compile("^Incomplete\\b"))',
                      "Complete (12)": 'page.get_by_role("menuitem", name="Complete (12)", exact=True)'}
 
 
@@ -111,8 +113,8 @@ async def test_a_count_badge_leaves_the_words_beside_it_and_a_pagers_number_stay
         choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
         assert choice.chosen.matches == 1 and choice.chosen.is_target
         codes[name] = choice.code
-    assert codes == {"Inbox 12": 'page.get_by_role("tab", name="Inbox")',
-                     "Archive 99+": 'page.get_by_role("tab", name="Archive")',
+    assert codes == {"Inbox 12": r'page.get_by_role("tab", name=re.compile("^Inbox\\b"))',
+                     "Archive 99+": r'page.get_by_role("tab", name=re.compile("^Archive\\b"))',
                      "2": 'page.get_by_role("link", name="2", exact=True)'}
 
 

@@ -48,7 +48,8 @@ def build(page: Page, steps: list[LocatorStep]) -> Any:
     target: Any = page
     for step in steps:
         has = {"has": build(page, step.has)} if step.has else {}
-        target = getattr(target, step.method)(*step.args, **step.kwargs, **has)
+        kwargs = {k: re.compile(str(v)) if k in step.regex else v for k, v in step.kwargs.items()}
+        target = getattr(target, step.method)(*step.args, **kwargs, **has)
     return target
 
 
@@ -59,7 +60,8 @@ def python_expression(steps: list[LocatorStep], literal: Callable[[object], str]
     parts = ["page"]
     for step in steps:
         args = [literal(a) for a in step.args]
-        args += [f"{k}={literal(v)}" for k, v in step.kwargs.items()]
+        args += [f"{k}=re.compile({literal(v)})" if k in step.regex else f"{k}={literal(v)}"
+                 for k, v in step.kwargs.items()]
         if step.has:
             args.append(f"has={python_expression(step.has, literal)}")
         parts.append(f"{step.method}({', '.join(args)})")
@@ -75,8 +77,12 @@ def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:
     if isinstance(candidate, RoleCandidate):
         if candidate.name is None:
             return LocatorStep(method="get_by_role", args=[candidate.role]), ROLE_ONLY
-        if not candidate.exact:
-            return LocatorStep(method="get_by_role", args=[candidate.role], kwargs={"name": candidate.name}), WORDS
+        if not candidate.exact and candidate.words:     # the words of a name that holds a count
+            pattern = words_pattern(candidate.name, candidate.words)
+            if pattern is not None:
+                return LocatorStep(method="get_by_role", args=[candidate.role], kwargs={"name": pattern},
+                                   regex=["name"]), WORDS
+            return LocatorStep(method="get_by_role", args=[candidate.role], kwargs={"name": candidate.words}), WORDS
         return (LocatorStep(method="get_by_role", args=[candidate.role],
                             kwargs={"name": candidate.name, "exact": True}), SCORES["role"] + volatile)
     kind = candidate.kind
@@ -88,6 +94,33 @@ def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:
     method = {"label": "get_by_label", "placeholder": "get_by_placeholder", "alt": "get_by_alt_text",
               "text": "get_by_text", "title": "get_by_title"}[kind]
     return LocatorStep(method=method, args=[candidate.value], kwargs={"exact": True}), SCORES[kind] + volatile
+
+
+# What a pattern must escape to mean its text in Python's and in JavaScript's regular expressions alike ("/" too:
+# TypeScript may write it as a literal).
+REGEX_SPECIAL = re.compile(r"[\\^$.|?*+()\[\]{}/]")
+
+
+def words_pattern(name: str, words: str) -> str | None:
+    """The words of a name that holds a count as a pattern of the whole name: anchored where they touch its start
+    or end, at a word's boundary where a letter or digit meets a space or a mark ("Filter 1" → ``^Filter\\b``),
+    case-sensitive. A menu's "Add filter", which Playwright's name without ``exact`` (a part of the name, any
+    case) also finds, is not found; "Filter" with no count, its badge gone at 0, is. None when the words are not
+    one run of the name (the bridge left a number out of their middle)."""
+    start = name.find(words)
+    if start < 0:
+        return None
+    end = start + len(words)
+    body = REGEX_SPECIAL.sub(lambda m: "\\" + m.group(), words)
+    before = "^" if start == 0 else "\\b" if _boundary(words[0], name[start - 1]) else ""
+    after = "$" if end == len(name) else "\\b" if _boundary(words[-1], name[end]) else ""
+    return before + body + after
+
+
+def _boundary(edge: str, beside: str) -> bool:
+    """``\\b`` holds between the words' edge and the name's character beside it, in JavaScript (ASCII words) as
+    in Python (any letter)."""
+    return bool(re.fullmatch(r"[A-Za-z0-9_]", edge)) and not re.fullmatch(r"\w", beside)
 
 
 def frame_step(frame: FrameFact, test_id_attribute: str) -> LocatorStep:
@@ -318,7 +351,7 @@ def _ranked_candidates(info: Locating) -> list[Candidate]:
     """The target's own candidates with their locator step and score, best first; a name that holds a count
     is also offered by its words (``words``), which Playwright counts."""
     offered = list(info.candidates)
-    offered += [c.model_copy(update={"name": c.words, "exact": False, "volatile": False, "estimate": None, "words": None})
+    offered += [c.model_copy(update={"exact": False, "volatile": False, "estimate": None})
                 for c in info.candidates if isinstance(c, RoleCandidate) and c.words]
     return sorted(((c, *candidate_step(c)) for c in offered), key=lambda item: item[2])
 

@@ -235,7 +235,8 @@ def _texts_of(statement: Check | Action) -> list[str]:
     while steps:
         step = steps.pop()
         texts += [arg for arg in step.args if isinstance(arg, str) and step.method in TEXT_METHODS]
-        texts += [value for key, value in step.kwargs.items() if key in ("name", "has_text") and isinstance(value, str)]
+        texts += [value for key, value in step.kwargs.items()
+                  if key in ("name", "has_text") and key not in step.regex and isinstance(value, str)]
         steps += step.has or []
     return texts
 

@@ -26,7 +26,10 @@ chosen locator (its target's role and name) may count the look-alikes a styleshe
 the locator finds them too until the page is styled, so the test waits for it to find one before it acts; 14 — an
 agent's check may name the request the page makes on a timer (``polled``: a dashboard's poll, which redraws what
 the check reads), so the test's check waits at that timer's pace; 15 — an action's effects count the scripts the page
-asked for as it answered it (``code_loaded``: a lazily loaded chunk), so what follows waits at the network's pace.
+asked for as it answered it (``code_loaded``: a lazily loaded chunk), so what follows waits at the network's pace; 16 — a
+locator step may hold a keyword whose value is a regular expression's source (``regex`` names them): a name by the
+words beside its count, anchored (``name=re.compile(r"^Filter\b")``), where format 15 held the words as a part of the
+name (Playwright's name without ``exact``), still read as it was.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 15
+FORMAT_VERSION = 16
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

@@ -318,6 +318,12 @@ class PythonPytest:
     def _locator(self, page: str, locator: Locator) -> str:
         return self._chain(page, locator.steps)
 
+    def _keyword(self, step: Step, key: str, value: str | bool | int) -> str:
+        if key not in step.regex:
+            return f"{key}={literal(value)}"
+        self._imports.add("re")
+        return f"{key}=re.compile({pattern_literal(str(value))})"
+
     def _chain(self, page: str, steps: list[Step], declaring: bool = False) -> str:
         """The chain, starting from the variable of its longest shared prefix (declared on first use);
         ``declaring``: rendering that variable's own definition, so not the whole chain itself."""
@@ -326,7 +332,7 @@ class PythonPytest:
         for step in rest:
             if step.method not in METHODS:
                 raise GenerationError(f"unknown locator method {step.method!r}")
-            args = [literal(a) for a in step.args] + [f"{k}={literal(v)}" for k, v in step.kwargs.items()]
+            args = [literal(a) for a in step.args] + [self._keyword(step, k, v) for k, v in step.kwargs.items()]
             if step.has:
                 args.append(f"has={self._chain(page, step.has)}")
             parts.append(f"{step.method}({', '.join(args)})")

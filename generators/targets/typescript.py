@@ -351,7 +351,8 @@ class TypeScript:
             if step.method not in METHODS:
                 raise GenerationError(f"unknown locator method {step.method!r}")
             args = [literal(a) for a in step.args]
-            options = [f"{OPTION_NAMES.get(k, k)}: {literal(v)}" for k, v in step.kwargs.items()]
+            options = [f"{OPTION_NAMES.get(k, k)}: {regex_literal(str(v)) if k in step.regex else literal(v)}"
+                       for k, v in step.kwargs.items()]
             if step.has:
                 options.append(f"has: {self._chain(page, step.has)}")
             if options:

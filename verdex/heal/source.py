@@ -242,22 +242,35 @@ def _chain(node: cst.BaseExpression, variables: Variables) -> Chain | None:
 
 
 def _step(call: cst.Call, variables: Variables) -> LocatorStep | None:
-    """One call of a chain: literal arguments, and a chain for ``has=``."""
+    """One call of a chain: literal arguments, a pattern's source for a keyword's ``re.compile(…)`` (a name by the
+    words beside its count), and a chain for ``has=``."""
     has = None
     try:
         args = [_literal(a.value) for a in call.args if a.keyword is None]
-        kwargs = {}
+        kwargs, regex = {}, []
         for argument in call.args:
             if argument.keyword is not None and argument.keyword.value == "has":
                 inner = _chain(argument.value, variables)
                 if inner is None:
                     return None
                 has = inner.steps
+            elif argument.keyword is not None and (pattern := _pattern(argument.value)) is not None:
+                kwargs[argument.keyword.value] = _literal(pattern)
+                regex.append(argument.keyword.value)
             elif argument.keyword is not None:
                 kwargs[argument.keyword.value] = _literal(argument.value)
     except ValueError:
         return None
-    return LocatorStep(method=call.func.attr.value, args=args, kwargs=kwargs, has=has)
+    return LocatorStep(method=call.func.attr.value, args=args, kwargs=kwargs, regex=regex, has=has)
+
+
+def _pattern(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The source of ``re.compile(SOURCE)`` (one argument, no flags), or None."""
+    if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == "re" and node.func.attr.value == "compile" and len(node.args) == 1
+            and node.args[0].keyword is None):
+        return node.args[0].value
+    return None
 
 
 def _literal(node: cst.BaseExpression) -> str | int | bool:
