@@ -612,14 +612,16 @@ def _every_answer(match: ResponseMatch, chosen: RequestEffect, requests: list[Re
     defaults: ``GET /api/tables/studio/new/`` (×2)): the test waits for as many answers as the recording
     saw, counted from before the action by the method and the path the test matches. A wait for the
     first ends while another is on its way, whose answer redraws what the next step acts on (it empties
-    a field the test has filled). Not when only the query's words told the request from others to its
-    path: the count, by method and path, would take theirs too."""
+    a field the test has filled). Only the same request asked again counts: not when the action also
+    asked that path with other words in its query (a field's text sent as typed, then a sync a second
+    later: two requests, each answered once), which the count, by method and path, would take too."""
     if match.url_glob != url_glob(chosen.url, made):
         return match
     operation = operation_of(chosen.place)
-    answers = sum(1 for r in requests if r.method == chosen.method and url_glob(r.url, made) == match.url_glob
-                  and operation_of(r.place) == operation)
-    if answers < 2:
+    same_place = [r for r in requests if r.method == chosen.method and url_glob(r.url, made) == match.url_glob
+                  and operation_of(r.place) == operation]
+    answers = len(same_place)
+    if answers < 2 or any(r.url != chosen.url for r in same_place):
         return match
     return match.model_copy(update={
         "answers": answers,

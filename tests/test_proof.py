@@ -160,7 +160,8 @@ async def test_a_name_the_server_refuses_as_taken_on_a_page_that_lists_none_is_t
 async def test_a_name_of_each_runs_own_makes_a_flow_that_creates_repeatable(tmp_path):
     """The same flow with ``{unique}`` in the name it types: the session spells it with its token, the
     agent checks what the page then shows, and both tests make their own each run — proven 3/3 and 1/1
-    on the app that keeps every name it was given, the recording's too."""
+    on the app that keeps every name it was given, the recording's too. The flow deletes nothing it made,
+    so the answer says that runs add up in the app (a list paged or drawn only in view hides a later run's)."""
     with proof_apps() as (url, _):
         async with recording_client(tmp_path / "names.jsonl") as client:
             agent = Agent(client)
@@ -176,6 +177,8 @@ async def test_a_name_of_each_runs_own_makes_a_flow_that_creates_repeatable(tmp_
                                           path=str(tmp_path / "names.spec.ts"), name="names")
     assert not python.error and PROVED_3.search(python.text), python.text
     assert not typescript.error and "proved 1/1" in typescript.text, typescript.text
+    leaves = "each run leaves what it makes under a name of its own ('Ada {unique}') and the flow deletes nothing"
+    assert leaves in python.text and leaves in typescript.text, python.text
     for path, made, typed_line, checked in (
             ("test_names.py", f"unique = {PYTHON_TOKEN}", 'fill(f"Ada {unique}")', 'get_by_text(f"Created Ada {unique}"'),
             ("names.spec.ts", "const unique = Array.from(", "fill(`Ada ${unique}`)",

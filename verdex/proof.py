@@ -31,7 +31,7 @@ from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import (
-    kept_from_recording, made_again, rate_limited, refused_again, removed_since_recording,
+    kept_from_recording, left_behind, made_again, rate_limited, refused_again, removed_since_recording,
     renamed_since_recording, shown_where_stopped,
 )
 from verdex.recording_format import Step
@@ -74,6 +74,7 @@ class Proof:
     failing_source: str = ""                     # the failing line's text
     kept_state: str = ""                         # from where the app kept state: "the recording", "an earlier run"
     own_origin: str = ""                         # why the test carries its recorded origin
+    leaves: str = ""                             # proved: what each run leaves in the app (proof_state.left_behind)
 
     @property
     def passed_runs(self) -> list[Run]:
@@ -93,7 +94,7 @@ class Proof:
             text = f"UNPROVEN: {self.reason}"
         for revision in self.revisions:
             text += f"\n  revised step {revision.step}: {revision.said.removeprefix('revised by proving: ')}"
-        return text + (f"\n  {self.own_origin}" if self.own_origin else "")
+        return text + "".join(f"\n  {note}" for note in (self.leaves, self.own_origin) if note)
 
     def _final_count(self) -> int:
         return 1 if self.target == "typescript" else max(1, self.asked)
@@ -102,7 +103,7 @@ class Proof:
         failing = self.failing
         return {"target": self.target, "path": str(self.path), "runs": len(self.runs),
                 "passed": len(self.passed_runs), "kept_state": self.kept_state,
-                "revisions": [r.said for r in self.revisions],
+                "revisions": [r.said for r in self.revisions], **({"leaves": self.leaves} if self.leaves else {}),
                 **({"run": failing.label, "line": failing.line, "source": self.failing_source,
                     "error": failing.error, "said": failing.first_line()} if failing else {})}
 
@@ -135,6 +136,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         failed = _one_round(proof, target, path, runs, run_timeout_s, secrets)
         if failed is None:
             proof.verdict, proof.seconds = "proved", time.monotonic() - started
+            proof.leaves = left_behind(plan, read.records)
             return written, proof
         source = path.read_text(encoding="utf-8").splitlines()
         proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)

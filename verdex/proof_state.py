@@ -47,6 +47,7 @@ from urllib.parse import urlsplit
 
 from verdex.generators.plan import Action, Check, Locator, Statement, TestPlan
 from verdex.proof_runs import Refusal
+from verdex.recording_format import Step
 
 SHORTEST_TYPED = 3                     # a shorter typed value ("1", "ok") is on most pages anyway
 TYPES = "which the test types"
@@ -87,6 +88,30 @@ def _runs_own(plan: TestPlan, text: str) -> bool:
     and expects a value of its own, so the recording's value on a page is no trace of what the run expects
     (JupyterLab's folder list showed the recording's ``archive-4c0b7f2f`` where the test checked its own)."""
     return bool(plan.unique) and plan.unique in text
+
+
+# A control that takes away what a flow made says so in its name ("Delete", "Remove book", "Yes, delete")
+REMOVES = re.compile(r"\b(delete|remove|trash|discard|destroy|drop)\b", re.IGNORECASE)
+
+
+def left_behind(plan: TestPlan, records: list[Step]) -> str:
+    """What every run of a proven test leaves in the app, in a sentence, or empty: the test types a name of
+    each run's own (the ``{unique}`` token) and no control the flow uses after it says it deletes or removes.
+    Each run adds one more: proven now, such a test fails once the app shows a run's own beyond what its
+    check reads (a list sorted or paged, a tree drawn only where it is in view: Lektor's posts past the first
+    page, Piccolo Admin's sixteenth director, pgAdmin's fiftieth server)."""
+    made = next((s for s in plan.statements if isinstance(s, Action) and s.kind in ("fill", "type")
+                 and s.value is not None and s.value.text and _runs_own(plan, s.value.text)), None)
+    if made is None or made.value is None or made.value.text is None:
+        return ""
+    later = [r.target.name for r in records[made.step:] if r.target is not None]
+    if any(REMOVES.search(name) for name in later):
+        return ""
+    name = made.value.text.replace(plan.unique or "", "{unique}")
+    return (f"each run leaves what it makes under a name of its own ({name!r}) and the flow deletes nothing: runs "
+            "add up in the app, and where it lists them a page at a time or draws only what is in view, a later "
+            "run's own falls outside what its check reads; delete it at the end of the flow to keep the test "
+            "repeatable")
 
 
 def _expected_text(check: Check) -> str | None:
