@@ -157,8 +157,10 @@
     return null;
   }
 
-  // A control whose text is the value a user gives it: a textarea, an editing host.
-  const isField = (el) => el.tagName === 'TEXTAREA' || el.isContentEditable;
+  // A textarea, whose text is the value it was given when drawn (React's defaultValue), not a name and not even
+  // what it shows once typed into. An editing host's text is what it shows (a code cell's code, which tells
+  // one cell from the next where nothing else does: marimo's), so it is read as any element's.
+  const isField = (el) => el.tagName === 'TEXTAREA';
 
   // Text that can tell containers apart: short, with letters, and nothing that changes with the data.
   const steadyText = (text) => text.length >= 2 && text.length <= 80 && !looksVolatile(text) &&
@@ -194,8 +196,8 @@
   // reader finds it by — the name a flow typed, when the flow made it — and so what tells its container
   // apart from the look-alikes a list gains, where the controls beside it (a "Move" link only folders have)
   // tell only its kind apart. Text a control or a named element inside it shows is that one's (a dialog's
-  // footer that holds its "Close" link), not a name of the target's. A field's text is its value (a
-  // textarea's, drawn as its text by React's defaultValue): data the flow types over, never a name.
+  // footer that holds its "Close" link), not a name of the target's. A textarea's text is its value (drawn
+  // as its text by React's defaultValue): data the flow types over, never a name.
   function shownText(target) {
     if (isField(target)) return null;
     const r = role(target);
