@@ -31,8 +31,8 @@ from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import (
-    kept_from_recording, left_behind, made_again, rate_limited, refused_again, removed_since_recording,
-    renamed_since_recording, shown_where_stopped,
+    STRICT_VIOLATION, kept_from_recording, left_behind, made_again, rate_limited, refused_again,
+    removed_since_recording, renamed_since_recording, shown_where_stopped,
 )
 from verdex.recording_format import Step
 
@@ -44,8 +44,6 @@ REPEATABLE = ("make the flow repeatable: clean up what it creates, or type {uniq
 # Playwright's call log of an action whose locator found its one element, which never became enabled:
 # another locator for the same element would wait the same
 FOUND_BUT_DISABLED = re.compile(r"locator resolved to .*\n(?:.*\n)*?\s*- element is not enabled", re.MULTILINE)
-# Playwright's answer when a locator matched more than one element
-STRICT_MODE = re.compile(r"strict mode violation: .* resolved to (\d+) elements")
 # an action whose locator found no element it could act on within its timeout
 TIMED_OUT = re.compile(r"Timeout \d+ms exceeded")
 # A line that held on the run as it is and failed under chaos only (a run as it is passed first): the page was
@@ -266,8 +264,8 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
     if located is None:
         return None, "the line is outside the test's steps"
     _, statement = located
-    if isinstance(statement, Check) and (found := STRICT_MODE.search(failed.message)):
-        return None, (f"the locator verdex chose for the agent's check found {found.group(1)} elements on a fresh "
+    if isinstance(statement, Check) and (found := STRICT_VIOLATION.search(failed.message)):
+        return None, (f"the locator verdex chose for the agent's check found {found.group(2)} elements on a fresh "
                       "run, one when recorded: the page showed others it matches then (a menu or a dialog still "
                       "open); the agent's check is not loosened")
     if isinstance(statement, Check):

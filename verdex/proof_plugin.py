@@ -19,6 +19,7 @@ import json
 import linecache
 import os
 from collections.abc import Iterator
+from http import HTTPStatus
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,6 @@ DIALOGS = pytest.StashKey[list[dict[str, str]]]()
 DIALOGS_LIMIT = 10                      # dialogs of a run kept
 TYPED_LIMIT = 10                        # fields whose text before typing is kept
 REFUSED = pytest.StashKey[list[dict[str, object]]]()
-TOO_MANY = 429                         # Too Many Requests: the app's rate limit
 REFUSED_LIMIT = 10                      # answers kept that refused what the test had typed
 FIRST_STEP_SCRIPT = files("verdex.bridge").joinpath("first_step.js").read_text(encoding="utf-8")
 SHOWN_LIMIT = 50_000                    # characters of the first page's text kept
@@ -120,7 +120,7 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     def answered(response: Response) -> None:
         if 400 <= response.status < 500 and len(refused) < REFUSED_LIMIT:
             held = _held(response.request, [field.get("value", "") for field in typed.values()])
-            if held or response.status == TOO_MANY:        # a rate limit refuses whatever was sent
+            if held or response.status == HTTPStatus.TOO_MANY_REQUESTS:        # a rate limit refuses whatever was sent
                 refused.append({"method": response.request.method, "url": response.url, "status": response.status,
                                 "held": held})
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from http import HTTPStatus
 from urllib.parse import urlsplit
 
 from verdex.generators.plan import Action, Check, Locator, Statement, TestPlan
@@ -51,7 +52,6 @@ from verdex.recording_format import Step
 
 SHORTEST_TYPED = 3                     # a shorter typed value ("1", "ok") is on most pages anyway
 TYPES = "which the test types"
-TOO_MANY_REQUESTS = 429
 TAKEN = {400, 409, 412, 422}           # what a server answers a name it already holds: conflict, validation
 
 
@@ -218,7 +218,7 @@ def rate_limited(refusals: tuple[Refusal, ...]) -> str:
     """Why the run failed, in a sentence, when the server refused a request as one too many (429): a limit on
     how often it is asked (Piccolo Admin's 20 logins in 5 minutes from one address), which the recording, the
     runs before and this one reached together. No other locator, wait or URL would pass; empty otherwise."""
-    limited = next((r for r in refusals if r.status == TOO_MANY_REQUESTS), None)
+    limited = next((r for r in refusals if r.status == HTTPStatus.TOO_MANY_REQUESTS), None)
     if limited is None:
         return ""
     return (f"the app refused to be asked again so soon: it answered {limited.method} "

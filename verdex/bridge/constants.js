@@ -6,6 +6,10 @@
   const MADE_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
   const madeToken = (t) => /^\d{10,}$/.test(t) || (/^[0-9a-f]{16,}$/i.test(t) && /\d/.test(t) && /[a-f]/i.test(t));
   const holdsMadeId = (text) => MADE_ID.test(text) || text.split(/[^0-9a-z]+/i).some(madeToken);
+  const MADE_IDS = new RegExp(MADE_ID.source, 'gi');
+  // the text with each id a server made blanked out (a name's words around a row's UUID)
+  const withoutMadeIds = (text) => text.replace(MADE_IDS, ' ').split(/([^0-9a-z]+)/i)
+    .map((token) => (madeToken(token) ? ' ' : token)).join('');
   function lastingTestId(el) {
     const value = el.getAttribute(TEST_ID);
     return value && !holdsMadeId(value) ? value : null;

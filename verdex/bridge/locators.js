@@ -28,9 +28,8 @@
   // matches them as a part of the name (Playwright's name without exact), so the count may change. Null when
   // fewer than five letters are left, which would match too much.
   const VOLATILE_ALL = new RegExp(VOLATILE.source, 'gi');
-  const MADE_IDS = new RegExp(MADE_ID.source + '|\\b(\\d{10,}|[0-9a-f]{16,})\\b', 'gi');
   function wordsOf(name) {
-    const words = collapse(name.replace(MADE_IDS, ' ').replace(VOLATILE_ALL, ' ').replace(/\d[\d.,:/%-]*/g, ' ').replace(/[()[\]{}]/g, ' '))
+    const words = collapse(withoutMadeIds(name).replace(VOLATILE_ALL, ' ').replace(/\d[\d.,:/%-]*/g, ' ').replace(/[()[\]{}]/g, ' '))
       .replace(/^[\s,.:;|·–-]+|[\s,.:;|·–-]+$/gu, '');
     return (words.match(/\p{L}/gu) || []).length >= 5 && words !== name ? words : null;
   }

@@ -160,7 +160,7 @@
   // A textarea, whose text is the value it was given when drawn (React's defaultValue), not a name and not even
   // what it shows once typed into. An editing host's text is what it shows (a code cell's code, which tells
   // one cell from the next where nothing else does: marimo's), so it is read as any element's.
-  const isField = (el) => el.tagName === 'TEXTAREA';
+  const isTextarea = (el) => el.tagName === 'TEXTAREA';
 
   // Text that can tell containers apart: short, with letters, and nothing that changes with the data.
   const steadyText = (text) => text.length >= 2 && text.length <= 80 && !looksVolatile(text) &&
@@ -182,7 +182,7 @@
       if (tried >= TEXT_CHUNKS) break;
       const parent = t.parentElement;
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
-      if (parent === target || isInside(parent, target) || isField(parent)) continue;
+      if (parent === target || isInside(parent, target) || isTextarea(parent)) continue;
       const text = collapse(t.data);
       if (!steadyText(text)) continue;
       tried++;
@@ -199,7 +199,7 @@
   // footer that holds its "Close" link), not a name of the target's. A textarea's text is its value (drawn
   // as its text by React's defaultValue): data the flow types over, never a name.
   function shownText(target) {
-    if (isField(target)) return null;
+    if (isTextarea(target)) return null;
     const r = role(target);
     if (r && !NAME_PROHIBITED.has(r) && accessibleName(target)) return null;
     const text = collapse(composedText(target));

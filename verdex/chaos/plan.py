@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
+from http import HTTPStatus
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -93,8 +94,9 @@ class ChaosPlan:
     def answered(self, method: str, url: str, status: int) -> None:
         """Keep an answer the app refused or failed with (429 Too Many Requests, 5xx): a run that fails after
         one failed on the app's answer, whatever line it failed at."""
-        if (status == 429 or status >= 500) and len(self.refused) < REFUSALS_KEPT:
-            self.refused.append(f"{method} {masked(url)} → {status}" + (" Too Many Requests" if status == 429 else ""))
+        if (status == HTTPStatus.TOO_MANY_REQUESTS or status >= 500) and len(self.refused) < REFUSALS_KEPT:
+            said = " Too Many Requests" if status == HTTPStatus.TOO_MANY_REQUESTS else ""
+            self.refused.append(f"{method} {masked(url)} → {status}{said}")
 
     def summary(self) -> dict[str, object]:
         return {"seed": self.seed, "cpu_rate": self.cpu_rate, "timer_factor": self.max_timer_factor, "viewport": self.viewport,
