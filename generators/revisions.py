@@ -6,6 +6,10 @@ What can be revised, each bounded by what the recording saw:
 
 - ``locator``: the action's next locator candidate from the recording (each was proven unique there);
 - ``response``: a response wait by glob becomes one by method and path; one by method and path is dropped;
+- ``answers``: how many answers a response wait counts (``nth_response``). A count the fresh run did not
+  repeat (its last answer never came) becomes the first answer, before the wait is dropped; a wait that
+  ended at an answer the recording saw the action's request asked again after (the same method and path),
+  when the agent's check after it failed, waits for the last of them (:func:`ended_too_soon`);
 - ``url``: the URL an action led to, asserted looser, but always matching the recorded URL: the path
   alone (the query and fragment free; a hash-routed app's path is its route, ``#/requests/7``), then its last segment as any name (a name the server made), then
   not at all: the app chose the page from what it kept (a login that returns the user to the last page
@@ -23,7 +27,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from verdex.facts import RankedLocator
-from verdex.generators.plan import Action, Locator, Model, Step, TestPlan
+from verdex.generators.plan import Action, Locator, Model, ResponseMatch, Step, TestPlan
 from verdex.generators.waits import VOLATILE_SEGMENT, escape_pattern
 from verdex.recording_format import Step as Record
 
@@ -35,8 +39,9 @@ URL_LATER_MS = 30_000
 
 class Revision(Model):
     step: int                                     # the recorded step (1-based) whose action it changes
-    kind: Literal["locator", "response", "url", "wait"]
-    stage: int = 1                                # locator: the candidate's index; response/url: how far loosened
+    kind: Literal["locator", "response", "url", "wait", "answers"]
+    stage: int = 1                                # locator: the candidate's index; response/url: how far loosened;
+                                                  # answers: the answer the wait ends at
     wait: int = 0                                 # wait: the index of the dropped wait among the action's
     because: str = ""                             # the failure that asked for it (the error, one line)
     said: str = ""                                # what changed, as the comment and the answer say it
@@ -68,6 +73,13 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
                                 said=f"revised by proving: the recorded locator failed ({because}); "
                                      f"the next candidate from the recording ({code})")
         return None
+    if part == "response" and action.response is not None and action.response.answers > 1 \
+            and not any(r.kind == "answers" and r.stage == 1 for r in done):
+        count = action.response.answers
+        return Revision(step=action.step, kind="answers", stage=1, because=because,
+                        said=f"revised by proving: a fresh run did not ask for {_request(action.response)} "
+                             f"{_times(count)} as the recording did (answer {count} never came); waits for its "
+                             "first answer")
     if part == "response" and action.response is not None:
         stage = max((r.stage for r in done if r.kind == "response"), default=0) + 1
         if stage == 1 and action.response.by_predicate:
@@ -107,6 +119,37 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
             return Revision(step=action.step, kind="wait", wait=index, because=because,
                             said=f"revised by proving: dropped the wait ({action.waits[index].reason}); its evidence "
                                  "did not hold on a fresh load")
+    return None
+
+
+def ended_too_soon(plan: TestPlan, steps: list[Record], check: int, revisions: list[Revision],
+                   because: str) -> Revision | None:
+    """The agent's check (the plan's statement ``check``) failed: the nearest response wait verdex chose
+    before it that ended at an answer the recording saw the action's request asked again after — the same
+    method and path, other words in its query (a form whose second part asks for its defaults once the
+    first has drawn them), an answer that changed the page — waits for the last such answer instead; None
+    when there is none, or it was revised so already. A later answer redraws what the check reads (it
+    empties a field typed into before it came): the check failed on a wait that ended too soon, not on
+    what the agent asserted."""
+    for statement in reversed(plan.statements[:check]):
+        if not isinstance(statement, Action) or statement.response is None:
+            continue
+        if any(r.step == statement.step and r.kind == "answers" for r in revisions):
+            continue
+        response, record = statement.response, steps[statement.step - 1]
+        asked = [r for r in (record.effects.requests if record.effects else []) if r.status and not r.failed
+                 and r.resource_type in ("fetch", "xhr") and r.method == response.method
+                 and re.search(response.path_pattern, urlsplit(r.url).path)]
+        # the last answer that changed the page, counted among all the test's wait sees
+        last = max((n for n, r in enumerate(asked, 1) if r.changed_page), default=0)
+        if last > response.answers:
+            later = ", ".join(dict.fromkeys(_place(r.url) for r in asked[response.answers:last]))
+            return Revision(step=statement.step, kind="answers", stage=last, because=because,
+                            said=f"revised by proving: the agent's check after this failed ({because}), and this "
+                                 f"wait ended at answer {response.answers} of {_request(response)}, which the "
+                                 f"recording saw the action ask {_times(len(asked))} ({later} after it): a later "
+                                 f"answer redraws what the check reads; waits for answer {last}, the last that "
+                                 "changed the page")
     return None
 
 
@@ -154,6 +197,11 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
         response = action.response.model_copy(update={"method_matters": True,
                                                       "reason": f"{action.response.reason}; {revision.said}"})
         return action.model_copy(update={"response": response})
+    if revision.kind == "answers" and action.response is not None:
+        # counted by method and path (a predicate sees each response; a glob's wait ends at the first)
+        response = action.response.model_copy(update={"answers": revision.stage, "method_matters": True,
+                                                      "reason": f"{action.response.reason}; {revision.said}"})
+        return action.model_copy(update={"response": response})
     if revision.kind == "url" and revision.stage == URL_DROPPED:
         asserts = [a for a in action.asserts if a.kind != "url"]
         return action.model_copy(update={"asserts": asserts, "note": note})
@@ -168,6 +216,19 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
                    if a.kind == "url" and pattern is not None else a for a in action.asserts]
         return action.model_copy(update={"asserts": asserts})
     return action
+
+
+def _request(response: ResponseMatch) -> str:
+    return f"{response.method} {response.url_glob.removeprefix('**')}"
+
+
+def _place(url: str) -> str:
+    split = urlsplit(url)
+    return split.path + (f"?{split.query}" if split.query else "")
+
+
+def _times(count: int) -> str:
+    return "twice" if count == 2 else f"{count} times"
 
 
 def _same_place(url: str, other: str) -> bool:

@@ -116,6 +116,22 @@ def test_a_response_wait_is_matched_by_method_and_path_then_dropped_and_each_say
     assert "# revised by proving: no matching response came on a fresh load; not waited for" in source
 
 
+def test_a_count_of_answers_a_fresh_run_did_not_repeat_is_its_first_answer_before_the_wait_is_dropped():
+    """A wait for answer 2 of a request the fresh run asked once (its last answer never came) waits for the
+    first, by method and path; only a failure of that drops it (tests/test_proof_answers.py proves it)."""
+    steps, action = _shop()
+    counted = action.model_copy(update={"response": action.response.model_copy(update={"answers": 2})})
+    first = next_revision(counted, steps[action.step - 1], "response", [], "Timeout")
+    assert (first.kind, first.stage) == ("answers", 1) and "waits for its first answer" in first.said, first
+    plan = build_plan(read_recording(EXAMPLES / "shop.jsonl"), "shop")
+    plan = plan.model_copy(update={"statements": [counted if s == action else s for s in plan.statements]})
+    revised = apply_revisions(plan, steps, [first])
+    waited = next(s for s in revised.statements if isinstance(s, Action) and s.step == action.step)
+    assert waited.response.answers == 1 and waited.response.by_predicate, waited.response
+    dropped = next_revision(waited, steps[action.step - 1], "response", [first], "Timeout")
+    assert (dropped.kind, dropped.stage) == ("response", 2) and "not waited for" in dropped.said
+
+
 def test_an_agents_assertion_is_never_a_revision():
     plan = build_plan(read_recording(EXAMPLES / "shop.jsonl"), "shop")
     source = renderer_for("python").test_file(plan)

@@ -26,7 +26,7 @@ from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
 from verdex.generators.plan import Action, Check, Goto, Statement, TestPlan
-from verdex.generators.revisions import apply_revisions, next_revision
+from verdex.generators.revisions import apply_revisions, ended_too_soon, next_revision
 from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
@@ -263,11 +263,14 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
     located = statement_at(plan, target, "\n".join(source), failed.line)
     if located is None:
         return None, "the line is outside the test's steps"
-    _, statement = located
+    index, statement = located
     if isinstance(statement, Check) and (found := STRICT_VIOLATION.search(failed.message)):
         return None, (f"the locator verdex chose for the agent's check found {found.group(2)} elements on a fresh "
                       "run, one when recorded: the page showed others it matches then (a menu or a dialog still "
                       "open); the agent's check is not loosened")
+    if isinstance(statement, Check) and (earlier := ended_too_soon(plan, steps, index, revisions,
+                                                                  failed.first_line())):
+        return earlier, ""                     # a wait verdex chose before the check, not the agent's assertion
     if isinstance(statement, Check):
         return None, "the agent asserted this; proving never loosens the agent's assertions" + _numbers_made_anew(
             statement, failed.landed())

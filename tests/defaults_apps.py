@@ -1,0 +1,79 @@
+"""A page whose form asks the server for its defaults more times on one load than on another, each answer
+drawing the form's fields anew (an admin's add-row form whose parts each fetch the row's defaults, as
+Piccolo Admin's does) — for proving's response waits on a count of answers (tests/test_proof_answers.py).
+
+``/studio/``: "New studio" asks ``GET /api/studio/defaults``; its answer draws the fields ("Name" empty,
+"City" Lisbon) and may name a second part of the form (``more``), which the page then asks for too, and
+whose answer draws the fields anew, "Name" empty again. Typing into "Name" saves a draft
+(``POST /api/studio/draft``). What the server says on a load is set by the test:
+
+- ``second``: the URL of the second part (``/api/studio/defaults``, the same request asked again; or
+  ``/api/studio/defaults?fields=extra``, the same path with other words), or None: one part only;
+- ``held``: the second part's answer is held until the page has saved a draft (at most ``HOLD_S``): a
+  test that types before it came has its Name emptied by it, every time, whatever the machine's pace.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from tests.answering_server import answering
+
+HOLD_S = 3.0                 # a bound for a test that never types, not a timing
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Studios</title></head>
+<body><main><h1>Studios</h1><button type='button'>New studio</button><form hidden>
+<label>Name <input name='name'></label> <label>City <input name='city'></label></form></main>
+<script>
+const form = document.querySelector("form");
+const draw = (defaults) => {
+  form.hidden = false;
+  form.elements.name.value = defaults.name;
+  form.elements.city.value = defaults.city;
+};
+const part = (url) => fetch(url).then((r) => r.json()).then((defaults) => {
+  draw(defaults);
+  if (defaults.more) part(defaults.more);
+});
+document.querySelector("button").addEventListener("click", () => part("/api/studio/defaults"));
+form.elements.name.addEventListener("input", () => {
+  fetch("/api/studio/draft", { method: "POST", body: form.elements.name.value });
+});
+</script></body></html>"""
+DEFAULTS = {"name": "", "city": "Lisbon"}
+
+
+class DefaultsApp:
+    def __init__(self) -> None:
+        self.second: str | None = None
+        self.held = False
+        self.asked = 0                              # the defaults asked for since the page loaded
+        self.drafted = threading.Event()
+        self.lock = threading.Lock()
+
+    def answer(self, method: str, path: str) -> tuple[int, str, str]:
+        if method == "GET" and path == "/studio/":
+            with self.lock:
+                self.asked = 0
+                self.drafted.clear()
+            return 200, "text/html", PAGE
+        if method == "POST" and path == "/api/studio/draft":
+            self.drafted.set()
+            return 204, "application/json", ""
+        if method == "GET" and path.startswith("/api/studio/defaults"):
+            with self.lock:
+                self.asked += 1
+                first = self.asked == 1
+            if not first and self.held:
+                self.drafted.wait(HOLD_S)
+            return 200, "application/json", json.dumps({**DEFAULTS, "more": self.second if first else None})
+        return 404, "text/plain", "not found"
+
+
+@contextmanager
+def defaults_app() -> Iterator[tuple[str, DefaultsApp]]:
+    app = DefaultsApp()
+    with answering(lambda request: app.answer(request.method, request.path)) as url:
+        yield url, app
