@@ -60,6 +60,7 @@ class Wait(Model):
     attribute: str | None = None
     value: str | None = None          # attribute: its value; value: the field's (generators/settling.py)
     paths: list[str] = []             # data_answered: the paths of the requests the page must have had answers to
+    counts: list[int] = []            # data_answered: how many answers to each path (empty: one each)
     timeout_ms: int | None = None     # longer than the assertion's default, said why in the reason
     exact: bool = False               # text_visible: the text is its element's whole text
     reason: str
@@ -227,6 +228,12 @@ class TestPlan(Model):
     def waits_for_data(self) -> bool:
         """Does a step wait for the page's answers to its own data requests (the test then reads them)?"""
         return any(wait.kind == "data_answered" for statement in self.statements
+                   if isinstance(statement, Action) for wait in statement.waits)
+
+    def counts_data_answers(self) -> bool:
+        """Does a data_answered wait count a path's answers (proving revised a startup wait to the page's
+        last answers)? Every such wait then names each path with its count."""
+        return any(wait.kind == "data_answered" and wait.counts for statement in self.statements
                    if isinstance(statement, Action) for wait in statement.waits)
 
     def waits_for_server_messages(self) -> bool:

@@ -10,6 +10,9 @@ What can be revised, each bounded by what the recording saw:
   repeat (its last answer never came) becomes the first answer, before the wait is dropped; a wait that
   ended at an answer the recording saw the action's request asked again after (the same method and path),
   when the agent's check after it failed, waits for the last of them (:func:`ended_too_soon`);
+- ``settle``: the waits before the first action, when the agent's check after them failed and the page
+  asked for a path's data more than once as it opened (a text wait ends at the first answer's draw), wait
+  until the page has had every answer the recording saw (a counted ``data_answered`` wait);
 - ``url``: the URL an action led to, asserted looser, but always matching the recorded URL: the path
   alone (the query and fragment free; a hash-routed app's path is its route, ``#/requests/7``), then its last segment as any name (a name the server made), then
   not at all: the app chose the page from what it kept (a login that returns the user to the last page
@@ -23,12 +26,13 @@ The agent's own assertions (``verify_*``, its waits) are never revised: a failin
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Literal
 from urllib.parse import urlsplit
 
 from verdex.facts import RankedLocator
-from verdex.generators.plan import Action, Locator, Model, ResponseMatch, Step, TestPlan
-from verdex.generators.waits import VOLATILE_SEGMENT, escape_pattern
+from verdex.generators.plan import Action, Locator, Model, ResponseMatch, Step, TestPlan, Wait
+from verdex.generators.waits import STARTUP_TIMEOUT_MS, VOLATILE_SEGMENT, escape_pattern, names_one_thing
 from verdex.recording_format import Step as Record
 
 
@@ -39,7 +43,7 @@ URL_LATER_MS = 30_000
 
 class Revision(Model):
     step: int                                     # the recorded step (1-based) whose action it changes
-    kind: Literal["locator", "response", "url", "wait", "answers"]
+    kind: Literal["locator", "response", "url", "wait", "answers", "settle"]
     stage: int = 1                                # locator: the candidate's index; response/url: how far loosened;
                                                   # answers: the answer the wait ends at
     wait: int = 0                                 # wait: the index of the dropped wait among the action's
@@ -124,33 +128,68 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
 
 def ended_too_soon(plan: TestPlan, steps: list[Record], check: int, revisions: list[Revision],
                    because: str) -> Revision | None:
-    """The agent's check (the plan's statement ``check``) failed: the nearest response wait verdex chose
-    before it that ended at an answer the recording saw the action's request asked again after — the same
-    method and path, other words in its query (a form whose second part asks for its defaults once the
-    first has drawn them), an answer that changed the page — waits for the last such answer instead; None
-    when there is none, or it was revised so already. A later answer redraws what the check reads (it
-    empties a field typed into before it came): the check failed on a wait that ended too soon, not on
-    what the agent asserted."""
+    """The agent's check (the plan's statement ``check``) failed: the nearest wait verdex chose before it
+    that ended at an answer the recording saw followed by another that changed the page — a later answer
+    redraws what the check reads (it empties a field typed into before it came) — waits for the last such
+    answer instead; None when there is none, or each was revised so already. Those waits are an action's
+    response wait whose request the action asked again (the same method and path, other words in its query:
+    a form whose second part asks for its defaults once the first has drawn them), and the waits before the
+    first action when the page asked for a path's data more than once as it opened. The check failed on a
+    wait that ended too soon, not on what the agent asserted."""
     for statement in reversed(plan.statements[:check]):
-        if not isinstance(statement, Action) or statement.response is None:
+        if not isinstance(statement, Action):
             continue
-        if any(r.step == statement.step and r.kind == "answers" for r in revisions):
-            continue
-        response, record = statement.response, steps[statement.step - 1]
-        asked = [r for r in (record.effects.requests if record.effects else []) if r.status and not r.failed
-                 and r.resource_type in ("fetch", "xhr") and r.method == response.method
-                 and re.search(response.path_pattern, urlsplit(r.url).path)]
-        # the last answer that changed the page, counted among all the test's wait sees
-        last = max((n for n, r in enumerate(asked, 1) if r.changed_page), default=0)
-        if last > response.answers:
-            later = ", ".join(dict.fromkeys(_place(r.url) for r in asked[response.answers:last]))
-            return Revision(step=statement.step, kind="answers", stage=last, because=because,
-                            said=f"revised by proving: the agent's check after this failed ({because}), and this "
-                                 f"wait ended at answer {response.answers} of {_request(response)}, which the "
-                                 f"recording saw the action ask {_times(len(asked))} ({later} after it): a later "
-                                 f"answer redraws what the check reads; waits for answer {last}, the last that "
-                                 "changed the page")
+        revised = {r.kind for r in revisions if r.step == statement.step}
+        record = steps[statement.step - 1]
+        revision = ((_last_answer(statement, record, because) if "answers" not in revised else None)
+                    or (_settled_start(statement, record, because) if "settle" not in revised else None))
+        if revision is not None:
+            return revision
     return None
+
+
+def _last_answer(action: Action, record: Record, because: str) -> Revision | None:
+    """The action's response wait, waiting for the last answer that changed the page of those the
+    recording saw to the method and path it matches, when it ended at an earlier one."""
+    response = action.response
+    if response is None:
+        return None
+    asked = [r for r in (record.effects.requests if record.effects else []) if r.status and not r.failed
+             and r.resource_type in ("fetch", "xhr") and r.method == response.method
+             and re.search(response.path_pattern, urlsplit(r.url).path)]
+    # the last answer that changed the page, counted among all the test's wait sees
+    last = max((n for n, r in enumerate(asked, 1) if r.changed_page), default=0)
+    if last <= response.answers:
+        return None
+    later = ", ".join(dict.fromkeys(_place(r.url) for r in asked[response.answers:last]))
+    return Revision(step=action.step, kind="answers", stage=last, because=because,
+                    said=f"revised by proving: the agent's check after this failed ({because}), and this wait "
+                         f"ended at answer {response.answers} of {_request(response)}, which the recording saw "
+                         f"the action ask {_times(len(asked))} ({later} after it): a later answer redraws what the "
+                         f"check reads; waits for answer {last}, the last that changed the page")
+
+
+def _settled_start(action: Action, record: Record, because: str) -> Revision | None:
+    """The waits before the first action, waiting until the page has had every answer the recording saw
+    as it opened, when it asked for a path's data more than once (a text wait ends at the first's draw)."""
+    again = ", ".join(f"{path} ×{count}" for path, count in _startup_answers(record) if count > 1)
+    if not again:
+        return None
+    return Revision(step=action.step, kind="settle", because=because,
+                    said=f"revised by proving: the agent's check after this failed ({because}), and the waits "
+                         f"before this step ended at the page's first answer to a request the recording saw "
+                         f"answered again as the page opened ({again}), a later answer redrawing what the check "
+                         "reads; waits until the page has had every answer the recording saw")
+
+
+def _startup_answers(record: Record) -> list[tuple[str, int]]:
+    """The paths the page asked for its data as it opened (each answer changed the page), each with how
+    many times the recording saw it answered; a path that names one thing (an id) aside."""
+    if record.startup is None:
+        return []
+    paths = [urlsplit(r.url).path for r in record.startup.requests if r.changed_page and r.status
+             and not r.failed and r.resource_type in ("fetch", "xhr")]
+    return [(path, count) for path, count in Counter(paths).items() if not names_one_thing(path)]
 
 
 def looser_url_pattern(url: str, stage: int) -> str | None:
@@ -197,6 +236,11 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
         response = action.response.model_copy(update={"method_matters": True,
                                                       "reason": f"{action.response.reason}; {revision.said}"})
         return action.model_copy(update={"response": response})
+    if revision.kind == "settle":
+        answers = _startup_answers(record)
+        settled = Wait(kind="data_answered", paths=[path for path, _ in answers],
+                       counts=[count for _, count in answers], timeout_ms=STARTUP_TIMEOUT_MS, reason=revision.said)
+        return action.model_copy(update={"waits": [*action.waits, settled]})
     if revision.kind == "answers" and action.response is not None:
         # counted by method and path (a predicate sees each response; a glob's wait ends at the first)
         response = action.response.model_copy(update={"answers": revision.stage, "method_matters": True,

@@ -402,7 +402,7 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset(), token:
                           f"the app loaded its data after the page opened ({last}{startup.answered_by})", token)
     else:
         paths = list(dict.fromkeys(urlsplit(r.url).path for r in startup.requests if r.changed_page))
-        paths = [path for path in paths if not _names_one_thing(path)]
+        paths = [path for path in paths if not names_one_thing(path)]
         if paths:
             out.append(Wait(kind="data_answered", paths=paths, timeout_ms=STARTUP_TIMEOUT_MS,
                             reason=f"the app loaded its data after the page opened ({_requests(loaded)}, none with a "
@@ -419,7 +419,20 @@ DATA_ANSWERED_SCRIPT = """paths => paths.every((path) =>
     new URL(entry.name).pathname === path))"""
 
 
-def _names_one_thing(path: str) -> bool:
+# The same with a count per path (proving's revision of a startup wait that ended at a path's first answer,
+# generators/revisions.py): the page has had that many answers to each. At startup the entries are the
+# page's own since it opened.
+DATA_ANSWERED_COUNTED_SCRIPT = """answers => answers.every(([path, count]) =>
+  performance.getEntriesByType("resource").filter((entry) =>
+    new URL(entry.name).pathname === path).length >= count)"""
+
+
+def answer_counts(wait: Wait) -> list[tuple[str, int]]:
+    """A data_answered wait's paths, each with how many answers it waits for (one, unless counted)."""
+    return list(zip(wait.paths, wait.counts or [1] * len(wait.paths)))
+
+
+def names_one_thing(path: str) -> bool:
     """A path that holds an id, a hash or a name a run made: another load asks for another one."""
     return any(VOLATILE_SEGMENT.match(part) for part in path.split("/")) or made_by_another_run(path, None)
 

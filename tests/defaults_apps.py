@@ -4,8 +4,9 @@ Piccolo Admin's does) — for proving's response waits on a count of answers (te
 
 ``/studio/``: "New studio" asks ``GET /api/studio/defaults``; its answer draws the fields ("Name" empty,
 "City" Lisbon) and may name a second part of the form (``more``), which the page then asks for too, and
-whose answer draws the fields anew, "Name" empty again. Typing into "Name" saves a draft
-(``POST /api/studio/draft``). What the server says on a load is set by the test:
+whose answer renders the fields anew (new elements), "Name" empty again. Typing into "Name" saves a draft
+(``POST /api/studio/draft``). ``/studio/new`` is the same page asking for the defaults as it opens, no
+click. What the server says on a load is set by the test:
 
 - ``second``: the URL of the second part (``/api/studio/defaults``, the same request asked again; or
   ``/api/studio/defaults?fields=extra``, the same path with other words), or None: one part only;
@@ -24,12 +25,12 @@ from tests.answering_server import answering
 
 HOLD_S = 3.0                 # a bound for a test that never types, not a timing
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Studios</title></head>
-<body><main><h1>Studios</h1><button type='button'>New studio</button><form hidden>
-<label>Name <input name='name'></label> <label>City <input name='city'></label></form></main>
+<body><main><h1>Studios</h1><button type='button'>New studio</button><form hidden></form></main>
 <script>
 const form = document.querySelector("form");
-const draw = (defaults) => {
+const draw = (defaults) => {            // each answer renders the fields anew, as a framework's form does
   form.hidden = false;
+  form.innerHTML = "<label>Name <input name='name'></label> <label>City <input name='city'></label>";
   form.elements.name.value = defaults.name;
   form.elements.city.value = defaults.city;
 };
@@ -38,8 +39,9 @@ const part = (url) => fetch(url).then((r) => r.json()).then((defaults) => {
   if (defaults.more) part(defaults.more);
 });
 document.querySelector("button").addEventListener("click", () => part("/api/studio/defaults"));
-form.elements.name.addEventListener("input", () => {
-  fetch("/api/studio/draft", { method: "POST", body: form.elements.name.value });
+if (location.pathname.endsWith("/new")) part("/api/studio/defaults");
+form.addEventListener("input", (event) => {
+  if (event.target.name === "name") fetch("/api/studio/draft", { method: "POST", body: event.target.value });
 });
 </script></body></html>"""
 DEFAULTS = {"name": "", "city": "Lisbon"}
@@ -54,7 +56,7 @@ class DefaultsApp:
         self.lock = threading.Lock()
 
     def answer(self, method: str, path: str) -> tuple[int, str, str]:
-        if method == "GET" and path == "/studio/":
+        if method == "GET" and path in ("/studio/", "/studio/new"):
             with self.lock:
                 self.asked = 0
                 self.drafted.clear()

@@ -7,7 +7,8 @@ parts each fetch its defaults and each answer draws its fields anew (tests/defau
 - a wait that ended too soon (the recording saw the form's second part asked at other words of the same
   path, after the first answer): a fresh run types into the Name before the second answer came, which
   empties it, and the agent's check of the Name fails. Proving revises the wait verdex chose, to the
-  answer the recording saw last, before it tells the check as the agent's.
+  answer the recording saw last, before it tells the check as the agent's: the click's response wait,
+  or, on a page that opens on the form, the waits before the first step.
 
 Recorded by a scripted agent over the SDK's real MCP client; every proof runs the real pytest.
 """
@@ -15,6 +16,7 @@ Recorded by a scripted agent over the SDK's real MCP client; every proof runs th
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -35,20 +37,25 @@ def exports_proven_by_default(monkeypatch):
     monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
 
 
-async def _new_studio(tmp_path: Path, second: str, *, fresh_second: str | None, held: bool) -> tuple[Outcome, str]:
+async def _new_studio(tmp_path: Path, second: str, *, fresh_second: str | None, held: bool,
+                      target: str = "python", opened: bool = False) -> tuple[Outcome, str]:
     """Record "New studio", the Name typed and checked, with the form's second part at ``second``; then
-    export and prove it on loads whose second part is ``fresh_second``, held until a draft when ``held``."""
-    test_file = tmp_path / "test_studio.py"
+    export and prove it on loads whose second part is ``fresh_second``, held until a draft when ``held``.
+    ``opened``: the page opens on the form (``/studio/new``), no click."""
+    test_file = tmp_path / ("test_studio.py" if target == "python" else "specs/studio.spec.ts")
     with defaults_app() as (url, app):
         app.second = second
         async with recording_client(tmp_path / "studio.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(url + "/studio/")
-            await agent.click("button", "New studio")
+            if opened:                              # the form asks for its defaults as the page opens
+                await agent.navigate(url + "/studio/new")
+            else:
+                await agent.navigate(url + "/studio/")
+                await agent.click("button", "New studio")
             await agent.fill("textbox", "Name", "Ada")
             await agent.verify_element("textbox", "Name", "value", "Ada")
             app.second, app.held = fresh_second, held
-            answer = await agent.call("export_test", target="python", path=str(test_file), name="studio")
+            answer = await agent.call("export_test", target=target, path=str(test_file), name="studio")
     return answer, test_file.read_text(encoding="utf-8")
 
 
@@ -86,3 +93,27 @@ async def test_a_wait_that_ended_before_the_answer_that_empties_the_field_is_rev
     assert 'with page.expect_response(nth_response(2, response_to("GET", r"/api/studio/defaults$"))) as ' \
         "response_info:" in flat, source
     assert "the page changed; revised by proving: the agent's check after this failed" in flat, source
+
+
+async def test_a_startup_wait_that_ended_at_the_first_of_the_forms_answers_waits_for_every_one_recorded(tmp_path):
+    """The page opens on the form: verdex waits for the text the first answer drew ("Name"), and a fresh
+    run's second answer, held until the test typed the Name, empties it. Proving waits, before the first
+    step, until the page has had as many answers to that path as the recording saw."""
+    answer, source = await _new_studio(tmp_path, OTHER_WORDS, fresh_second=OTHER_WORDS, held=True, opened=True)
+    assert not answer.error and PROVED_3.search(answer.text), answer.text
+    assert "revised step 2: the agent's check after this failed (Locator expected to have Value 'Ada'), and the " \
+        "waits before this step ended at the page's first answer to a request the recording saw answered again " \
+        "as the page opened (/api/studio/defaults ×2), a later answer redrawing what the check reads; waits until " \
+        "the page has had every answer the recording saw" in answer.text, answer.text
+    flat = _flat(source)
+    assert 'page.wait_for_function(DATA_ANSWERED, arg=[["/api/studio/defaults", 2]], timeout=30_000)' in flat, source
+    assert flat.index('get_by_text("Name", exact=True)).to_be_visible') < flat.index("DATA_ANSWERED, arg=") \
+        < flat.index('.fill("Ada")'), source
+
+
+@pytest.mark.skipif(shutil.which("npx") is None, reason="Node.js is not installed")
+async def test_a_typescript_wait_that_ended_too_soon_is_revised_as_the_python_one_is(tmp_path):
+    answer, source = await _new_studio(tmp_path, OTHER_WORDS, fresh_second=OTHER_WORDS, held=True, target="typescript")
+    assert not answer.error and re.search(r"proved 1/1 \(1 plain", answer.text), answer.text
+    assert "revised step 2: the agent's check after this failed" in answer.text, answer.text
+    assert 'nthResponse(2, responseTo("GET", new RegExp("/api/studio/defaults$")))' in _flat(source), source

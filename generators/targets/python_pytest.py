@@ -11,8 +11,8 @@ import black
 
 from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import (DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT, pattern_pieces,
-                                      server_answers_heard, server_messages_heard)
+from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT,
+                                      answer_counts, pattern_pieces, server_answers_heard, server_messages_heard)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
                                     Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -78,6 +78,7 @@ class PythonPytest:
         self._response_helper = False
         self._response_operation = False
         self._nth_response = False
+        self._counts_answers = plan.counts_data_answers()
         counts_messages = plan.waits_for_server_messages()
         contexts = [c.variable for c in plan.contexts] or ["page.context"]
         body: list[str] = [f"{c}.add_init_script(COUNT_SERVER_MESSAGES)" for c in contexts] if counts_messages else []
@@ -102,7 +103,8 @@ class PythonPytest:
                        "storage_state": f"os.environ.get({literal(c.storage_state_env)}, {literal(c.storage_state)})"
                        if c.storage_state else None} for c in plan.contexts],
             server_messages_script=SERVER_MESSAGES_SCRIPT if counts_messages else None,
-            data_answered_script=DATA_ANSWERED_SCRIPT if plan.waits_for_data() else None)
+            data_answered_script=(DATA_ANSWERED_COUNTED_SCRIPT if plan.counts_data_answers() else
+                                  DATA_ANSWERED_SCRIPT) if plan.waits_for_data() else None)
         try:
             formatted = black.format_str(source, mode=black.Mode(line_length=100))
             ast.parse(formatted)
@@ -245,7 +247,8 @@ class PythonPytest:
         if wait.kind == "server_answers":
             return [*comments(wait.reason), f"{page}.wait_for_function({literal(server_answers_heard(wait.count))})"]
         if wait.kind == "data_answered":
-            paths = ", ".join(literal(path) for path in wait.paths)
+            paths = ", ".join(f"[{literal(path)}, {count}]" if self._counts_answers else literal(path)
+                              for path, count in answer_counts(wait))
             return [*comments(wait.reason),
                     f"{page}.wait_for_function(DATA_ANSWERED, arg=[{paths}], timeout={wait.timeout_ms:_})"]
         target = self._locator(page, wait.locator) if wait.locator else ""

@@ -7,8 +7,8 @@ import re
 
 from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import (DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT, pattern_pieces,
-                                      server_answers_heard, server_messages_heard)
+from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT,
+                                      answer_counts, pattern_pieces, server_answers_heard, server_messages_heard)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
                                     Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
@@ -84,6 +84,7 @@ class TypeScript:
         self._response_helper = False
         self._response_operation = False
         self._nth_response = False
+        self._counts_answers = plan.counts_data_answers()
         counts_messages = plan.waits_for_server_messages()
         body: list[str] = []
         for context in plan.contexts:      # a role: a browser context of its own, from its storage state
@@ -121,8 +122,13 @@ class TypeScript:
                                                                        nth_response=self._nth_response,
                                                                        server_messages_script=SERVER_MESSAGES_SCRIPT
                                                                        if counts_messages else None,
-                                                                       data_answered_script=DATA_ANSWERED_SCRIPT.replace(
-                                                                           "paths =>", "(paths: string[]) =>", 1)
+                                                                       data_answered_script=(
+                                                                           DATA_ANSWERED_COUNTED_SCRIPT.replace(
+                                                                               "answers =>",
+                                                                               "(answers: [string, number][]) =>", 1)
+                                                                           if self._counts_answers else
+                                                                           DATA_ANSWERED_SCRIPT.replace(
+                                                                               "paths =>", "(paths: string[]) =>", 1))
                                                                        if plan.waits_for_data() else None)
         from verdex.generators.typescript_syntax import (UNCHECKED_NOTE, NodeToolchainMissing, prettier_formatted,
                                                          typescript_syntax_errors)
@@ -274,7 +280,8 @@ class TypeScript:
         if wait.kind == "server_answers":
             return [*comments(wait.reason), f"await {page}.waitForFunction({server_answers_heard(wait.count)});"]
         if wait.kind == "data_answered":
-            paths = ", ".join(literal(path) for path in wait.paths)
+            paths = ", ".join(f"[{literal(path)}, {count}]" if self._counts_answers else literal(path)
+                              for path, count in answer_counts(wait))
             return [*comments(wait.reason),
                     f"await {page}.waitForFunction(DATA_ANSWERED, [{paths}], {{ timeout: {wait.timeout_ms:_} }});"]
         target = self._locator(page, wait.locator) if wait.locator else ""
