@@ -45,7 +45,7 @@ class Revision(Model):
     step: int                                     # the recorded step (1-based) whose action it changes
     kind: Literal["locator", "response", "url", "wait", "answers", "settle"]
     stage: int = 1                                # locator: the candidate's index; response/url: how far loosened;
-                                                  # answers: the answer the wait ends at
+                                                  # answers: the answer the wait ends at (settle: unused)
     wait: int = 0                                 # wait: the index of the dropped wait among the action's
     because: str = ""                             # the failure that asked for it (the error, one line)
     said: str = ""                                # what changed, as the comment and the answer say it
