@@ -692,7 +692,7 @@ class LocatorStep(Fact):
     kwargs: dict[str, str | bool | int] = {}
     regex: list[str] = Field([], exclude_if=lambda keys: not keys,
                              description="the kwargs whose value is a regular expression's source, not a text: a name "
-                             "by the words beside its count, ``name=re.compile(r\"^Filter\\b\")`` (format 16)")
+                             "by the words beside its count, ``name=re.compile(r\"^Filter(?!\\S)\")`` (format 16)")
     has: list[LocatorStep] | None = Field(None, exclude_if=lambda has: has is None,
                                           description="filter(has=…): a chain from the page the element "
                                           "must hold, e.g. its card's heading")
