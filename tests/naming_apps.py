@@ -37,6 +37,10 @@
   its row, and the row — its test id shared by every row — only by a text of its own. Playwright reads a
   row's text with nothing between its cells ("Usual Expenses0.000.000.00"), so a text joined with spaces
   ("Usual Expenses 0.00 0.00 0.00") finds no row. A menu button opens "Menu of <group>".
+- ``/menu/``: an editor's menu bar of ``span``s wired up by script ("Open", "Save", "Close": no role, each found
+  by its text), over a form whose submit button is an ``<input type="submit" value="Save">``: no text node, yet
+  Playwright's text engine reads its value as its text, so the menu's "Save" is one of two ``get_by_text("Save",
+  exact=True)`` finds. The menu's "Save" says "Saved from the menu", the form's "Saved from the form".
 """
 
 from __future__ import annotations
@@ -148,6 +152,13 @@ BUDGET = ("".join(f"""<div data-testid="row" class="css-8tjq2x"><div class="css-
     document.querySelector("#said").textContent = "Menu of " + row.querySelector(".css-kq4xmn").textContent;
   });
 }""")
+MENU = ("""<style>.menu span{cursor:pointer;margin-right:8px}</style>
+<nav class="menu"><span class="item">Open</span><span class="item">Save</span><span class="item">Close</span></nav>
+<form><label>Title <input name="title"></label> <input type="submit" value="Save"></form><p id="said"></p>""",
+        """const say = (text) => { document.querySelector("#said").textContent = text; };
+for (const item of document.querySelectorAll(".item"))
+  item.addEventListener("click", () => say(item.textContent + "d from the menu"));
+document.querySelector("form").addEventListener("submit", (event) => { event.preventDefault(); say("Saved from the form"); });""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -161,7 +172,7 @@ class NamingApps:
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
-                 "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET),
+                 "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET), "/menu/": ("Editor", MENU),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:

@@ -246,3 +246,40 @@ async def test_a_button_in_a_row_that_shares_its_test_id_is_scoped_by_the_row_s_
     assert 'page.get_by_test_id("row").filter(has_text="Usual Expenses").get_by_role("button")' in source, source
     assert ".nth(" not in source and "0.00" not in source, source
     assert 'getByTestId("row").filter({ hasText: "Usual Expenses" })' in spec_source, spec_source
+
+
+async def test_a_text_an_input_buttons_value_also_shows_is_one_of_two_and_scoped_by_its_container(tmp_path):
+    """An editor's menu item "Save" (a ``span`` wired up by script, found by its text) over a form whose submit
+    is ``<input type="submit" value="Save">``: Playwright's text engine reads the input's value as its text, the
+    bridge read only text nodes and counted ``get_by_text("Save", exact=True)`` as one, looked for no container,
+    and the click went to ``.nth(0)``. Counted as Playwright counts it (checked here against Playwright's own
+    count), the text is one of two and the menu's landmark scopes it."""
+    recording = tmp_path / "menu.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/menu/")
+            await agent.click("clickable", "Save", expect_text="Saved from the menu")
+            await agent.verify_text("Saved from the menu")
+        python = runner.export_python(recording, tmp_path, "menu")
+        source = python.read_text(encoding="utf-8")
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+    assert 'page.get_by_role("navigation").get_by_text("Save", exact=True).click()' in source, source
+    assert ".nth(" not in source, source
+
+
+async def test_the_bridge_counts_an_input_buttons_value_as_its_text_as_playwright_does(session):
+    with naming_apps() as (url, _apps):
+        tab = await session.tab()
+        await tab.navigate(url + "/menu/")
+        snapshot = (await tab.snapshot(mode="full", max_bytes=None)).text
+        ref = re.search(r'clickable "Save" \[ref=(e\d+)\]', snapshot)
+        assert ref, snapshot
+        info = await tab.candidates(ref[1])
+        text = next(c for c in info.candidates if c.kind == "text")
+        playwright_count = await tab.page.get_by_text("Save", exact=True).count()
+        assert (text.value, text.estimate, playwright_count) == ("Save", 2, 2)
+        choice = await locators.choose(tab.page, info, tab.test_id_attribute)
+        assert choice.code == 'page.get_by_role("navigation").get_by_text("Save", exact=True)', choice.code
+        assert choice.chosen.matches == 1 and not choice.fallback

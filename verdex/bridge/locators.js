@@ -277,7 +277,7 @@
         case 'css': case 'attribute': if (el.matches(candidate.value)) count++; break;
         case 'text': {
           if (el.childElementCount > 4) break;      // a big subtree's text is never a short exact value
-          const raw = el.textContent || '';
+          const raw = isInputButton(el) ? el.value || '' : el.textContent || '';     // an input button's is its value
           // an element whose text is much longer cannot collapse to the value: skip it before collapsing
           if (raw.length < candidate.value.length || raw.length > candidate.value.length * 4 + 64) break;
           if (collapse(raw) !== candidate.value || SKIPPED_TAGS.has(el.tagName)) break;
