@@ -41,6 +41,10 @@
   by its text), over a form whose submit button is an ``<input type="submit" value="Save">``: no text node, yet
   Playwright's text engine reads its value as its text, so the menu's "Save" is one of two ``get_by_text("Save",
   exact=True)`` finds. The menu's "Save" says "Saved from the menu", the form's "Saved from the form".
+- ``/budgets/``: a list of budget files, each a ``div.file`` wired up by script (a hand cursor, no role) that
+  holds two blocks, its name and its state ("My Finances" over "Available for download", "Old Budget" over
+  "Local only"): a reader, Chromium and ``innerText`` see two lines, ``textContent`` (what Playwright's
+  ``get_by_text`` and ``has_text`` match) runs them together. A file's click says "Opening <name>".
 """
 
 from __future__ import annotations
@@ -159,6 +163,14 @@ MENU = ("""<style>.menu span{cursor:pointer;margin-right:8px}</style>
 for (const item of document.querySelectorAll(".item"))
   item.addEventListener("click", () => say(item.textContent + "d from the menu"));
 document.querySelector("form").addEventListener("submit", (event) => { event.preventDefault(); say("Saved from the form"); });""")
+BUDGET_FILES = ("""<style>.file{cursor:pointer;border:1px solid #ccc;margin:4px;padding:4px}</style>""" + "".join(
+    f"""<div class="file"><div class="file-name">{name}</div><div class="file-state">{state}</div></div>"""
+    for name, state in (("My Finances", "Available for download"), ("Old Budget", "Local only")))
+    + '<p id="said"></p>',
+                """for (const file of document.querySelectorAll(".file"))
+  file.addEventListener("click", () => {
+    document.querySelector("#said").textContent = "Opening " + file.querySelector(".file-name").textContent;
+  });""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -173,6 +185,7 @@ class NamingApps:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
                  "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET), "/menu/": ("Editor", MENU),
+                 "/budgets/": ("Files", BUDGET_FILES),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:

@@ -26,6 +26,7 @@ from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.naming_apps import naming_apps
 from verdex import actions, locators
+from verdex.generators import read_recording
 from verdex.errors import NotActionable
 
 pytestmark = pytest.mark.anyio
@@ -283,3 +284,30 @@ async def test_the_bridge_counts_an_input_buttons_value_as_its_text_as_playwrigh
         choice = await locators.choose(tab.page, info, tab.test_id_attribute)
         assert choice.code == 'page.get_by_role("navigation").get_by_text("Save", exact=True)', choice.code
         assert choice.chosen.matches == 1 and not choice.fallback
+
+
+async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_found_once(session, tmp_path):
+    """A budget file's card (a ``div`` wired up by script) holds its name and its state in two blocks: the snapshot
+    named it "My FinancesAvailable for download", the blocks' text run together as ``textContent`` holds it,
+    where a reader, Chromium and ``innerText`` see two lines. Its name is spaced where its boxes end; the locator
+    the test finds it by is the text as Playwright's text engine reads it, counted once by Playwright."""
+    recording = tmp_path / "budgets.jsonl"
+    with naming_apps() as (url, _apps):
+        tab = await session.tab()
+        await tab.navigate(url + "/budgets/")
+        snapshot = (await tab.snapshot(mode="full", max_bytes=None)).text
+        shown = re.findall(r'clickable "([^"]*)" \[ref=e\d+\]', snapshot)
+        read = [" ".join(text.split()) for text in await tab.page.locator("div.file").all_inner_texts()]
+        assert shown == read == ["My Finances Available for download", "Old Budget Local only"], snapshot
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/budgets/")
+            await agent.click("clickable", "My Finances Available for download", expect_text="Opening My Finances")
+            await agent.verify_text("Opening My Finances")
+        python = runner.export_python(recording, tmp_path, "budgets")
+        source = python.read_text(encoding="utf-8")
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+    clicked = next(r for r in read_recording(recording).records if r.tool == "browser_click")
+    assert clicked.locators.chosen.matches == 1 and clicked.locators.chosen.is_target, clicked.locators
+    assert f"{clicked.locators.code}.click()" in source and ".nth(" not in source, source

@@ -410,8 +410,16 @@
       if (!shown || !shown.name) return { hidden: true, ...at };
       if (!UNROLED.has(shown.role)) return { hidden: true, ...at, role: shown.role, name: shown.name };
       const selector = classSelector(el);
-      return selector ? { hidden: true, ...at, selector, text: shown.name } : { hidden: true, ...at };
+      return selector ? { hidden: true, ...at, selector, text: heldText(el, shown.name) } : { hidden: true, ...at };
     });
+  }
+
+  // What has_text finds an element by: the name it was shown with when its text holds it, else its text as
+  // Playwright reads it (a name spaced where its boxes end, "My Finances Available for download", is no part of
+  // the run-together "My FinancesAvailable for download" that has_text matches).
+  function heldText(el, name) {
+    const text = collapse(composedText(el));
+    return !text || text.toLowerCase().includes(name.toLowerCase()) ? name : text;
   }
 
   // An element gone from the page (a row a filter took away, an item deleted) that a snapshot named, while the
@@ -427,7 +435,7 @@
       frames: attempt(() => frameChain(el), []), next_ref: nextRef };
     if (!UNROLED.has(shown.role)) return { ...at, role: shown.role, name: shown.name };
     const selector = classSelector(el);
-    return selector ? { ...at, selector, text: shown.name } : { error: 'stale', ref };
+    return selector ? { ...at, selector, text: heldText(el, shown.name) } : { error: 'stale', ref };
   }
 
   function locating(el) {

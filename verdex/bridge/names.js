@@ -13,6 +13,28 @@
     return out.join('');
   }
 
+  // The rendered text with a space where a box ends (a block's or an inline-block's edge, a <br>), as Chromium's
+  // name from content and innerText read it: a card's title and its status line in two divs are "My Finances
+  // Available for download", not "My FinancesAvailable for download". That run-together text is what
+  // Playwright's get_by_text and has_text match (textContent's), so locators keep it; a name a reader is shown
+  // (a clickable's, an untitled dialog's) is this one.
+  function spacedText(el) {
+    const out = [];
+    const visit = (node) => {
+      for (let c = node.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) out.push(c.data);
+        if (c.nodeType !== 1 || c.matches(UNRENDERED)) continue;
+        const s = style(c);
+        const boxed = c.nodeName === 'BR' || (!!s && s.display !== 'inline' && s.display !== 'contents');
+        out.push(boxed ? ' ' : '');
+        visit(c);
+        out.push(boxed ? ' ' : '');
+      }
+    };
+    visit(el);
+    return out.join('');
+  }
+
   // An input drawn as a button (<input type=submit value="Save">, type=button, type=reset) holds no text node,
   // yet Playwright's text engine, get_by_text and has_text read its value as its text, and as a part of its
   // ancestors' text: a "Save" elsewhere on the page is then one of two, and a row holding such a "Save" holds it.
