@@ -255,17 +255,8 @@ async def test_a_text_an_input_buttons_value_also_shows_is_one_of_two_and_scoped
     bridge read only text nodes and counted ``get_by_text("Save", exact=True)`` as one, looked for no container,
     and the click went to ``.nth(0)``. Counted as Playwright counts it (checked here against Playwright's own
     count), the text is one of two and the menu's landmark scopes it."""
-    recording = tmp_path / "menu.jsonl"
     with naming_apps() as (url, _apps):
-        async with recording_client(recording) as client:
-            agent = Agent(client)
-            await agent.navigate(url + "/menu/")
-            await agent.click("clickable", "Save", expect_text="Saved from the menu")
-            await agent.verify_text("Saved from the menu")
-        python = runner.export_python(recording, tmp_path, "menu")
-        source = python.read_text(encoding="utf-8")
-        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
-        assert done.passed, f"{source}\n{done.tail()}"
+        source = await _click_exported_and_run(tmp_path, url + "/menu/", "Save", "Saved from the menu")
     assert 'page.get_by_role("navigation").get_by_text("Save", exact=True).click()' in source, source
     assert ".nth(" not in source, source
 
@@ -291,7 +282,6 @@ async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_
     named it "My FinancesAvailable for download", the blocks' text run together as ``textContent`` holds it,
     where a reader, Chromium and ``innerText`` see two lines. Its name is spaced where its boxes end; the locator
     the test finds it by is the text as Playwright's text engine reads it, counted once by Playwright."""
-    recording = tmp_path / "budgets.jsonl"
     with naming_apps() as (url, _apps):
         tab = await session.tab()
         await tab.navigate(url + "/budgets/")
@@ -299,15 +289,25 @@ async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_
         shown = re.findall(r'clickable "([^"]*)" \[ref=e\d+\]', snapshot)
         read = [" ".join(text.split()) for text in await tab.page.locator("div.file").all_inner_texts()]
         assert shown == read == ["My Finances Available for download", "Old Budget Local only"], snapshot
-        async with recording_client(recording) as client:
-            agent = Agent(client)
-            await agent.navigate(url + "/budgets/")
-            await agent.click("clickable", "My Finances Available for download", expect_text="Opening My Finances")
-            await agent.verify_text("Opening My Finances")
-        python = runner.export_python(recording, tmp_path, "budgets")
-        source = python.read_text(encoding="utf-8")
-        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
-        assert done.passed, f"{source}\n{done.tail()}"
-    clicked = next(r for r in read_recording(recording).records if r.tool == "browser_click")
+        source = await _click_exported_and_run(tmp_path, url + "/budgets/", "My Finances Available for download",
+                                               "Opening My Finances")
+    clicked = next(r for r in read_recording(tmp_path / "clicked.jsonl").records if r.tool == "browser_click")
     assert clicked.locators.chosen.matches == 1 and clicked.locators.chosen.is_target, clicked.locators
     assert f"{clicked.locators.code}.click()" in source and ".nth(" not in source, source
+
+
+async def _click_exported_and_run(tmp_path, page_url: str, clickable: str, said: str) -> str:
+    """Record a click on a clickable and a check of what it said (``clicked.jsonl``), export it and run it by
+    pytest on the same server: the test's source."""
+    recording = tmp_path / "clicked.jsonl"
+    async with recording_client(recording) as client:
+        agent = Agent(client)
+        await agent.navigate(page_url)
+        await agent.click("clickable", clickable, expect_text=said)
+        await agent.verify_text(said)
+    python = runner.export_python(recording, tmp_path, "clicked")
+    source = python.read_text(encoding="utf-8")
+    base = page_url.rsplit("/", 2)[0]
+    done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(base))
+    assert done.passed, f"{source}\n{done.tail()}"
+    return source
