@@ -126,6 +126,7 @@ async def test_a_link_to_a_hash_alone_is_no_navigation_and_no_url_check(tmp_path
             routed_back = await agent.click("link", "Show help", expect_text="Nothing queued")
             assert re.search(r"navigated: \S+/queue/#/jobs/\d+\?follow=true → \S+/queue/#$", routed_back.text, re.M), \
                 routed_back.text
+            assert "verify: url ends with /queue/#" in routed_back.text, routed_back.text     # where the page is
             answer = await agent.must("export_test", target="python", path=str(test_file), name="queue")
     source = test_file.read_text(encoding="utf-8")
     assert PROVED_3.search(answer.text) and "revised" not in answer.text, answer.text + source
