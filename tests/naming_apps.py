@@ -45,6 +45,9 @@
   holds two blocks, its name and its state ("My Finances" over "Available for download", "Old Budget" over
   "Local only"): a reader, Chromium and ``innerText`` see two lines, ``textContent`` (what Playwright's
   ``get_by_text`` and ``has_text`` match) runs them together. A file's click says "Opening <name>".
+- ``/export/``: a report's toolbar (``div.toolbar``) with "Export" ("Exported the report") above a closed
+  ``<details>`` ("Advanced") whose panel holds an "Export" of its own ("Exported the selection"): the browser
+  does not draw a closed accordion's content, so Playwright's role engine and Chromium's tree find one "Export".
 """
 
 from __future__ import annotations
@@ -171,6 +174,12 @@ BUDGET_FILES = ("""<style>.file{cursor:pointer;border:1px solid #ccc;margin:4px;
   file.addEventListener("click", () => {
     document.querySelector("#said").textContent = "Opening " + file.querySelector(".file-name").textContent;
   });""")
+EXPORT = ("""<div class="toolbar"><button type="button">Export</button></div>
+<details><summary>Advanced</summary><div class="panel"><label><input type="checkbox"> Selection only</label>
+<button type="button">Export</button></div></details><p id="said"></p>""",
+          """const say = (text) => () => { document.querySelector("#said").textContent = text; };
+document.querySelector(".toolbar button").addEventListener("click", say("Exported the report"));
+document.querySelector(".panel button").addEventListener("click", say("Exported the selection"));""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -185,7 +194,7 @@ class NamingApps:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
                  "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET), "/menu/": ("Editor", MENU),
-                 "/budgets/": ("Files", BUDGET_FILES),
+                 "/budgets/": ("Files", BUDGET_FILES), "/export/": ("Report", EXPORT),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:

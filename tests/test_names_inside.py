@@ -296,14 +296,14 @@ async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_
     assert f"{clicked.locators.code}.click()" in source and ".nth(" not in source, source
 
 
-async def _click_exported_and_run(tmp_path, page_url: str, clickable: str, said: str) -> str:
-    """Record a click on a clickable and a check of what it said (``clicked.jsonl``), export it and run it by
+async def _click_exported_and_run(tmp_path, page_url: str, name: str, said: str, role: str = "clickable") -> str:
+    """Record a click on a control and a check of what it said (``clicked.jsonl``), export it and run it by
     pytest on the same server: the test's source."""
     recording = tmp_path / "clicked.jsonl"
     async with recording_client(recording) as client:
         agent = Agent(client)
         await agent.navigate(page_url)
-        await agent.click("clickable", clickable, expect_text=said)
+        await agent.click(role, name, expect_text=said)
         await agent.verify_text(said)
     python = runner.export_python(recording, tmp_path, "clicked")
     source = python.read_text(encoding="utf-8")
@@ -311,3 +311,22 @@ async def _click_exported_and_run(tmp_path, page_url: str, clickable: str, said:
     done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(base))
     assert done.passed, f"{source}\n{done.tail()}"
     return source
+
+
+async def test_a_control_whose_twin_a_closed_accordion_holds_is_found_by_its_role_and_name_alone(session, tmp_path):
+    """A toolbar's "Export" above a closed ``<details>`` whose panel holds an "Export" of its own: the browser does
+    not draw it and Playwright's role engine (``checkVisibility``) does not find it, but the bridge counted it,
+    so the toolbar's button, which ``get_by_role`` alone finds once, was narrowed to the one shown
+    (``.filter(visible=True)``) or scoped by a container. Counted as Playwright counts it, the role and name
+    alone find it; the closed one is still listed (preflight names the container that holds it shut)."""
+    with naming_apps() as (url, _apps):
+        tab = await session.tab()
+        await tab.navigate(url + "/export/")
+        snapshot = (await tab.snapshot(mode="full", max_bytes=None)).text
+        shown, closed = re.findall(r'button "Export" \[ref=(e\d+)\]', snapshot)
+        role = next(c for c in (await tab.candidates(shown)).candidates if c.kind == "role" and c.name == "Export")
+        assert role.estimate == await tab.page.get_by_role("button", name="Export", exact=True).count() == 1
+        assert (await tab.preflight(closed)).closed_container.tag == "details"
+        source = await _click_exported_and_run(tmp_path, url + "/export/", "Export", "Exported the report",
+                                               role="button")
+    assert 'page.get_by_role("button", name="Export", exact=True).click()' in source, source
