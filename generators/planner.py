@@ -347,7 +347,7 @@ def _overlay_closed(record: Record, index: int, steps: list[Record], statements:
     Then: where the test registers its handler (before the navigation that opened the document), and it."""
     effects, locator = record.effects, waits.locator_of(record.locators)
     if (effects is None or locator is None or locator.positional or record.preflight is None
-            or not record.preflight.in_overlay or effects.navigated or effects.url_after != effects.url_before
+            or not record.preflight.in_overlay or effects.navigated or effects.moved
             or effects.new_tabs or effects.downloads or effects.dialogs or effects.appeared
             or any(line.startswith("+") for line in effects.interactive_diff)
             or any(value.kind != "focus" for value in effects.values)):

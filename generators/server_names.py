@@ -54,7 +54,7 @@ def _created_at(effects: Effects | None) -> set[str]:
         return set()
     after = effects.url_after
     created = any(r.status == 201 and r.method in ("POST", "PUT") for r in effects.requests)
-    if not created or not after or after == effects.url_before:
+    if not created or not after or not effects.moved:
         return set()
     last = [part for part in urlsplit(after).path.split("/") if part][-1:]
     return {unquote(part) for part in last}

@@ -120,8 +120,9 @@ def _words(steps: list[Step]) -> list[str]:
         title = FRAME_TITLE.search(str(base.args[0]) if base.args else "")
         kind = [*_plain(title.group(1) if title else ""), "frame"]
     elif base.method == "get_by_role":
-        name = str(base.kwargs.get("name", ""))      # a pattern's words, not its anchors (``^Filter\\b``)
-        qualifiers = _plain(re.sub(r"\\[bB]|[$^]", " ", name) if "name" in base.regex else name) + qualifiers
+        name = str(base.kwargs.get("name", ""))      # a pattern's words, not its anchors (``^Filter(?!\\S)``)
+        spoken = re.sub(r"\(\?<?[!=][^)]*\)|\\[bB]|[$^]", " ", name) if "name" in base.regex else name
+        qualifiers = _plain(spoken) + qualifiers
         kind = _plain(str(base.args[0]))
     else:
         kind = _plain(str(base.args[0])) if base.args else []

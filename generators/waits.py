@@ -16,7 +16,7 @@ from verdex.generators.request_place import operation_of, query_words
 from verdex.generators.server_names import is_made
 from verdex.unique import made_by_another_run
 from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, LocatorStep,
-                          RequestEffect, ancestor_changes, became_ready)
+                          RequestEffect, ancestor_changes, became_ready, url_moved)
 from verdex.recording_format import Step as Record
 from verdex.recording_format import (
     UploadArgs, VerifyElementStep, VerifyTextArgs, VerifyTextStep, VerifyUrlStep, WaitForArgs, WaitForStep,
@@ -58,8 +58,9 @@ def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozense
     """What a test asserts of the URL an action led to, as a regular expression (Python's and
     JavaScript's alike): the path, ids and hashes as wildcards; the query parameters the action set or
     changed (each where it stands among the others; the rest may be anything); the fragment, which is
-    where a hash-routed app keeps its route; an empty query (``/?#term``) as the ``?`` the browser keeps. A
-    name the server made (``made``) is any name wherever it stands. ``/products?sort=-price`` after ``/products`` gives
+    where a hash-routed app keeps its route (an empty one, ``/#``, as the same place with or without it); an
+    empty query (``/?#term``) as the ``?`` the browser keeps. A name the server made (``made``) is any name
+    wherever it stands. ``/products?sort=-price`` after ``/products`` gives
     ``/products\\?(?=(?:[^#]*&)?sort=\\-price(?:[&#]|$))[^#]*$``."""
     before, after = urlsplit(url_before), urlsplit(url_after)
     pattern = "/".join(r"[^/]+" if _any_name(part, made) else escape_pattern(part)
@@ -78,6 +79,8 @@ def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozense
             pattern += _query_pattern(before.fragment.partition("?")[2], route_query, made)
         elif asked:
             pattern += r"\?"
+    elif url_after.endswith("#"):
+        pattern += "#?"           # a ``#`` and nothing after it (a link to "#"): the same place, with it or without
     return pattern + "$"
 
 
@@ -161,7 +164,7 @@ def shown_text_shape(text: str, exact: bool) -> str:
 
 
 def url_assertion(url_before: str, url_after: str, made: frozenset[str] = frozenset()) -> Assertion | None:
-    if not url_after or url_after == url_before:
+    if not url_after or not url_moved(url_before, url_after):
         return None
     after = urlsplit(url_after)
     shown = after.path + (f"?{after.query}" if after.query else "") + (f"#{after.fragment}" if after.fragment else "")
@@ -660,7 +663,7 @@ def saved_last(effects: Effects | None, chosen: ResponseMatch | None, seen: list
     delete after the story's save), the page or the browser goes with it, and the app keeps a half-done
     state (a draft never deleted) that the next run meets. An action that loaded another page is not one:
     the test's checks wait for that page, which the app loads once it has answered."""
-    if not effects or effects.navigated or effects.url_after != effects.url_before:
+    if not effects or effects.navigated or effects.moved:
         return chosen
     if chosen is not None and chosen.method not in CHANGING_METHODS:
         return chosen

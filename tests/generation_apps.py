@@ -43,7 +43,8 @@ a copy of one:
   whose answer names the lane the server moved to (a word, one more each time), and goes to
   ``#/lanes/<word>`` — a name no answer to the change gave; "Run job" queues one as "Queue job" does and,
   ``RUN_STARTS_MS`` later, goes on to ``#/runs/<number>`` (the page a build server moves to once the build
-  starts), past the click's watch however busy the machine;
+  starts), past the click's watch however busy the machine; "Show help", a link to ``#`` whose script shows
+  the help, leaves the URL with a ``#`` and nothing after it (from a route: the page's first route, ``#``);
 - ``/console/``: "Sign in" submits a form with no named field by GET, so the page it loads is
   ``/console/?``, a query that is there and empty, as a script-driven login form sends; its tabs are links
   to fragments (``#terminal``), so a tab's URL is ``/console/?#terminal``;
@@ -296,8 +297,8 @@ fetch("/api/synced").then((r) => r.json()).then((notes) => {
   }
 });""".replace("SYNC_DELAY_MS", str(SYNC_DELAY_MS)))
 QUEUE = ("<button type='button' id='job'>Queue job</button> <button type='button' id='lane'>Open lane</button>"
-         " <button type='button' id='run'>Run job</button>"
-         "<p id='shown'>Nothing queued</p>",
+         " <button type='button' id='run'>Run job</button> <a href='#' id='help'>Show help</a>"
+         "<p id='shown'>Nothing queued</p><p id='help-text' hidden>Jobs run in the order they were queued</p>",
          """const show = () => {
   const route = location.hash.slice(1).split("?")[0].split("/");
   document.querySelector("#shown").textContent = route[1] === "jobs" ? "Following job " + route[2]
@@ -312,6 +313,9 @@ document.querySelector("#run").addEventListener("click", async () => {
   const job = await (await fetch("/api/jobs", {method: "POST"})).json();
   location.hash = "#/jobs/" + job.number + "?follow=true";
   setTimeout(() => { location.hash = "#/runs/" + job.number; }, RUN_STARTS_MS);
+});
+document.querySelector("#help").addEventListener("click", () => {     // a link to "#": the URL gains a "#"
+  document.querySelector("#help-text").hidden = false;
 });
 document.querySelector("#lane").addEventListener("click", async () => {
   await fetch("/api/lanes", {method: "POST"});

@@ -37,6 +37,17 @@
   its row, and the row — its test id shared by every row — only by a text of its own. Playwright reads a
   row's text with nothing between its cells ("Usual Expenses0.000.000.00"), so a text joined with spaces
   ("Usual Expenses 0.00 0.00 0.00") finds no row. A menu button opens "Menu of <group>".
+- ``/menu/``: an editor's menu bar of ``span``s wired up by script ("Open", "Save", "Close": no role, each found
+  by its text), over a form whose submit button is an ``<input type="submit" value="Save">``: no text node, yet
+  Playwright's text engine reads its value as its text, so the menu's "Save" is one of two ``get_by_text("Save",
+  exact=True)`` finds. The menu's "Save" says "Saved from the menu", the form's "Saved from the form".
+- ``/budgets/``: a list of budget files, each a ``div.file`` wired up by script (a hand cursor, no role) that
+  holds two blocks, its name and its state ("My Finances" over "Available for download", "Old Budget" over
+  "Local only"): a reader, Chromium and ``innerText`` see two lines, ``textContent`` (what Playwright's
+  ``get_by_text`` and ``has_text`` match) runs them together. A file's click says "Opening <name>".
+- ``/export/``: a report's toolbar (``div.toolbar``) with "Export" ("Exported the report") above a closed
+  ``<details>`` ("Advanced") whose panel holds an "Export" of its own ("Exported the selection"): the browser
+  does not draw a closed accordion's content, so Playwright's role engine and Chromium's tree find one "Export".
 """
 
 from __future__ import annotations
@@ -148,6 +159,27 @@ BUDGET = ("".join(f"""<div data-testid="row" class="css-8tjq2x"><div class="css-
     document.querySelector("#said").textContent = "Menu of " + row.querySelector(".css-kq4xmn").textContent;
   });
 }""")
+MENU = ("""<style>.menu span{cursor:pointer;margin-right:8px}</style>
+<nav class="menu"><span class="item">Open</span><span class="item">Save</span><span class="item">Close</span></nav>
+<form><label>Title <input name="title"></label> <input type="submit" value="Save"></form><p id="said"></p>""",
+        """const say = (text) => { document.querySelector("#said").textContent = text; };
+for (const item of document.querySelectorAll(".item"))
+  item.addEventListener("click", () => say(item.textContent + "d from the menu"));
+document.querySelector("form").addEventListener("submit", (event) => { event.preventDefault(); say("Saved from the form"); });""")
+BUDGET_FILES = ("""<style>.file{cursor:pointer;border:1px solid #ccc;margin:4px;padding:4px}</style>""" + "".join(
+    f"""<div class="file"><div class="file-name">{name}</div><div class="file-state">{state}</div></div>"""
+    for name, state in (("My Finances", "Available for download"), ("Old Budget", "Local only")))
+    + '<p id="said"></p>',
+                """for (const file of document.querySelectorAll(".file"))
+  file.addEventListener("click", () => {
+    document.querySelector("#said").textContent = "Opening " + file.querySelector(".file-name").textContent;
+  });""")
+EXPORT = ("""<div class="toolbar"><button type="button">Export</button></div>
+<details><summary>Advanced</summary><div class="panel"><label><input type="checkbox"> Selection only</label>
+<button type="button">Export</button></div></details><p id="said"></p>""",
+          """const say = (text) => () => { document.querySelector("#said").textContent = text; };
+document.querySelector(".toolbar button").addEventListener("click", say("Exported the report"));
+document.querySelector(".panel button").addEventListener("click", say("Exported the selection"));""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -161,7 +193,8 @@ class NamingApps:
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
-                 "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET),
+                 "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET), "/menu/": ("Editor", MENU),
+                 "/budgets/": ("Files", BUDGET_FILES), "/export/": ("Report", EXPORT),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:

@@ -47,7 +47,7 @@ async def test_a_checked_element_found_by_the_words_beside_its_count_has_its_nam
             await agent.verify_element("button", "Filter 1", "visible")
         python = runner.export_python(recording, tmp_path, "filter")
         source = python.read_text(encoding="utf-8")
-        found = 'expect(page.get_by_role("button", name=re.compile(r"^Filter\\b")))'
+        found = 'expect(page.get_by_role("button", name=re.compile(r"^Filter(?!\\S)")))'
         assert f"{found}.to_be_visible()" in source, source
         assert f"{found}.to_have_accessible_name(" in source, source
         assert runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url)).passed, source

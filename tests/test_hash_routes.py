@@ -18,6 +18,7 @@ import pytest
 from tests.flows.agent import Agent, recording_client
 from tests.generation_apps import generation_apps
 from verdex import exporting
+from verdex.facts import url_moved
 from verdex.generators.revisions import looser_url_pattern
 from verdex.generators.waits import url_pattern
 
@@ -100,3 +101,34 @@ async def test_an_agents_url_check_holding_the_number_the_server_made_is_unprove
     assert answer.error and "the agent asserted this" in answer.text, answer.text
     assert re.search(r"it differs from the URL a fresh run was at \(http://[^)]*/queue/#/runs/\d+\) "
                      r"in its numbers alone", answer.text), answer.text
+
+
+def test_a_hash_with_nothing_after_it_is_the_same_place():
+    assert not url_moved("http://h/queue/", "http://h/queue/#") and not url_moved("http://h/a?q=1#", "http://h/a?q=1")
+    assert url_moved("http://h/queue/#/jobs/1", "http://h/queue/#") and url_moved("http://h/a#top", "http://h/a#")
+    assert url_pattern("http://h/queue/#/jobs/1", "http://h/queue/#") == "/queue/#?$"
+
+
+async def test_a_link_to_a_hash_alone_is_no_navigation_and_no_url_check(tmp_path):
+    """A link to "#" whose script handles the click (the help it shows) leaves the URL with a ``#`` and nothing
+    after it: the same document at the same place, so the click's effects say no navigation and the test checks
+    no URL (it checked ``/queue/$``, which the URL ending in ``#`` never matched, so every run failed there).
+    From a route (``#/jobs/1?follow=true``) the same link goes to the page's first route: that is checked, as
+    the same place with its ``#`` or without it."""
+    test_file = tmp_path / "test_queue.py"
+    with generation_apps() as (url, _apps):
+        async with recording_client(tmp_path / "queue.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/queue/")
+            help_shown = await agent.click("link", "Show help", expect_text="Jobs run in the order they were queued")
+            assert "navigated" not in help_shown.text, help_shown.text
+            await agent.click("button", "Queue job", expect_text="Following job")
+            routed_back = await agent.click("link", "Show help", expect_text="Nothing queued")
+            assert re.search(r"navigated: \S+/queue/#/jobs/\d+\?follow=true → \S+/queue/#$", routed_back.text, re.M), \
+                routed_back.text
+            assert "verify: url ends with /queue/#" in routed_back.text, routed_back.text     # where the page is
+            answer = await agent.must("export_test", target="python", path=str(test_file), name="queue")
+    source = test_file.read_text(encoding="utf-8")
+    assert PROVED_3.search(answer.text) and "revised" not in answer.text, answer.text + source
+    assert url_checks(source) == [r"/queue/#/jobs/[^/]*\?(?=(?:[^#]*&)?follow=true(?:[&#]|$))[^#]*$",
+                                  "/queue/#?$"], source

@@ -26,6 +26,7 @@ from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.naming_apps import naming_apps
 from verdex import actions, locators
+from verdex.generators import read_recording
 from verdex.errors import NotActionable
 
 pytestmark = pytest.mark.anyio
@@ -246,3 +247,86 @@ async def test_a_button_in_a_row_that_shares_its_test_id_is_scoped_by_the_row_s_
     assert 'page.get_by_test_id("row").filter(has_text="Usual Expenses").get_by_role("button")' in source, source
     assert ".nth(" not in source and "0.00" not in source, source
     assert 'getByTestId("row").filter({ hasText: "Usual Expenses" })' in spec_source, spec_source
+
+
+async def test_a_text_an_input_buttons_value_also_shows_is_one_of_two_and_scoped_by_its_container(tmp_path):
+    """An editor's menu item "Save" (a ``span`` wired up by script, found by its text) over a form whose submit
+    is ``<input type="submit" value="Save">``: Playwright's text engine reads the input's value as its text, the
+    bridge read only text nodes and counted ``get_by_text("Save", exact=True)`` as one, looked for no container,
+    and the click went to ``.nth(0)``. Counted as Playwright counts it (checked here against Playwright's own
+    count), the text is one of two and the menu's landmark scopes it."""
+    with naming_apps() as (url, _apps):
+        source = await _click_exported_and_run(tmp_path, url + "/menu/", "Save", "Saved from the menu")
+    assert 'page.get_by_role("navigation").get_by_text("Save", exact=True).click()' in source, source
+    assert ".nth(" not in source, source
+
+
+async def test_the_bridge_counts_an_input_buttons_value_as_its_text_as_playwright_does(session):
+    with naming_apps() as (url, _apps):
+        tab = await session.tab()
+        await tab.navigate(url + "/menu/")
+        snapshot = (await tab.snapshot(mode="full", max_bytes=None)).text
+        ref = re.search(r'clickable "Save" \[ref=(e\d+)\]', snapshot)
+        assert ref, snapshot
+        info = await tab.candidates(ref[1])
+        text = next(c for c in info.candidates if c.kind == "text")
+        playwright_count = await tab.page.get_by_text("Save", exact=True).count()
+        assert (text.value, text.estimate, playwright_count) == ("Save", 2, 2)
+        choice = await locators.choose(tab.page, info, tab.test_id_attribute)
+        assert choice.code == 'page.get_by_role("navigation").get_by_text("Save", exact=True)', choice.code
+        assert choice.chosen.matches == 1 and not choice.fallback
+
+
+async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_found_once(session, tmp_path):
+    """A budget file's card (a ``div`` wired up by script) holds its name and its state in two blocks: the snapshot
+    named it "My FinancesAvailable for download", the blocks' text run together as ``textContent`` holds it,
+    where a reader, Chromium and ``innerText`` see two lines. Its name is spaced where its boxes end; the locator
+    the test finds it by is the text as Playwright's text engine reads it, counted once by Playwright."""
+    with naming_apps() as (url, _apps):
+        tab = await session.tab()
+        await tab.navigate(url + "/budgets/")
+        snapshot = (await tab.snapshot(mode="full", max_bytes=None)).text
+        shown = re.findall(r'clickable "([^"]*)" \[ref=e\d+\]', snapshot)
+        read = [" ".join(text.split()) for text in await tab.page.locator("div.file").all_inner_texts()]
+        assert shown == read == ["My Finances Available for download", "Old Budget Local only"], snapshot
+        source = await _click_exported_and_run(tmp_path, url + "/budgets/", "My Finances Available for download",
+                                               "Opening My Finances")
+    clicked = next(r for r in read_recording(tmp_path / "clicked.jsonl").records if r.tool == "browser_click")
+    assert clicked.locators.chosen.matches == 1 and clicked.locators.chosen.is_target, clicked.locators
+    assert f"{clicked.locators.code}.click()" in source and ".nth(" not in source, source
+
+
+async def _click_exported_and_run(tmp_path, page_url: str, name: str, said: str, role: str = "clickable") -> str:
+    """Record a click on a control and a check of what it said (``clicked.jsonl``), export it and run it by
+    pytest on the same server: the test's source."""
+    recording = tmp_path / "clicked.jsonl"
+    async with recording_client(recording) as client:
+        agent = Agent(client)
+        await agent.navigate(page_url)
+        await agent.click(role, name, expect_text=said)
+        await agent.verify_text(said)
+    python = runner.export_python(recording, tmp_path, "clicked")
+    source = python.read_text(encoding="utf-8")
+    base = page_url.rsplit("/", 2)[0]
+    done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(base))
+    assert done.passed, f"{source}\n{done.tail()}"
+    return source
+
+
+async def test_a_control_whose_twin_a_closed_accordion_holds_is_found_by_its_role_and_name_alone(session, tmp_path):
+    """A toolbar's "Export" above a closed ``<details>`` whose panel holds an "Export" of its own: the browser does
+    not draw it and Playwright's role engine (``checkVisibility``) does not find it, but the bridge counted it,
+    so the toolbar's button, which ``get_by_role`` alone finds once, was narrowed to the one shown
+    (``.filter(visible=True)``) or scoped by a container. Counted as Playwright counts it, the role and name
+    alone find it; the closed one is still listed (preflight names the container that holds it shut)."""
+    with naming_apps() as (url, _apps):
+        tab = await session.tab()
+        await tab.navigate(url + "/export/")
+        snapshot = (await tab.snapshot(mode="full", max_bytes=None)).text
+        shown, closed = re.findall(r'button "Export" \[ref=(e\d+)\]', snapshot)
+        role = next(c for c in (await tab.candidates(shown)).candidates if c.kind == "role" and c.name == "Export")
+        assert role.estimate == await tab.page.get_by_role("button", name="Export", exact=True).count() == 1
+        assert (await tab.preflight(closed)).closed_container.tag == "details"
+        source = await _click_exported_and_run(tmp_path, url + "/export/", "Export", "Exported the report",
+                                               role="button")
+    assert 'page.get_by_role("button", name="Export", exact=True).click()' in source, source

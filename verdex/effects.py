@@ -332,7 +332,7 @@ class EffectsWatch:
                           server_messages=tab.network.server_messages - self._server_messages_before,
                           values=list(values), code_loaded=tab.network.scripts_since(self._t0),
                           settled_ms=round((time.monotonic() - self._t0) * 1000))
-        nothing = not (requests or navigated or effects.url_after != effects.url_before or effects.new_tabs or dialogs
+        nothing = not (requests or navigated or effects.moved or effects.new_tabs or dialogs
                        or downloads or appeared or disappeared or title_change or heading_change or diff
                        or values or (changed_times or []))
         return effects.model_copy(update={"no_effect": nothing})

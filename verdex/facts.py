@@ -692,7 +692,7 @@ class LocatorStep(Fact):
     kwargs: dict[str, str | bool | int] = {}
     regex: list[str] = Field([], exclude_if=lambda keys: not keys,
                              description="the kwargs whose value is a regular expression's source, not a text: a name "
-                             "by the words beside its count, ``name=re.compile(r\"^Filter\\b\")`` (format 16)")
+                             "by the words beside its count, ``name=re.compile(r\"^Filter(?!\\S)\")`` (format 16)")
     has: list[LocatorStep] | None = Field(None, exclude_if=lambda has: has is None,
                                           description="filter(has=…): a chain from the page the element "
                                           "must hold, e.g. its card's heading")
@@ -820,6 +820,13 @@ _CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "a
                 "title_change", "heading_change")
 
 
+def url_moved(before: str, after: str) -> bool:
+    """Whether the page's URL went somewhere else: not when it only gained or lost a ``#`` with nothing after it (a
+    link to "#" whose script handles the click). That is the same document at the same place, no navigation and
+    no route (a hash route holds a path after its ``#``): nothing a test waits for or asserts."""
+    return before.removesuffix("#") != after.removesuffix("#")
+
+
 class Effects(Fact):
     """What an action caused, observed until the page settled (bounded)."""
 
@@ -848,10 +855,15 @@ class Effects(Fact):
                                              "before the app was, and what changed is the app getting ready")
     visual: VisualDiff | None = Field(None, description="before/after pixel diff, when enabled")
 
+    @property
+    def moved(self) -> bool:
+        """The URL went somewhere else (``url_moved``)."""
+        return url_moved(self.url_before, self.url_after)
+
     def consequential(self) -> bool:
         """Something only the action can have caused (_CONSEQUENCES, or another URL), whatever the page
         changed on its own meanwhile."""
-        return any(getattr(self, name) for name in _CONSEQUENCES) or self.url_after != self.url_before
+        return any(getattr(self, name) for name in _CONSEQUENCES) or self.moved
 
     def to_text(self) -> str:
         if self.no_effect and self.before_ready:
@@ -888,7 +900,7 @@ class Effects(Fact):
         if self.code_loaded:
             lines.append(f"loaded code: {self.code_loaded} script{'s' if self.code_loaded > 1 else ''} the page asked "
                          "for only now (what it drew comes at the network's pace)")
-        if self.navigated or self.url_after != self.url_before:
+        if self.navigated or self.moved:
             lines.append(f"navigated: {self.url_before} → {self.url_after}")
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]
         lines += [f"download: {d}" for d in self.downloads]

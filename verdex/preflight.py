@@ -122,7 +122,7 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
 def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
     """The verdict once the action is done: a form it was to submit that the page's script handled instead (an
     Angular or React form that posts its data itself: no navigation came) is said so, not as a submission."""
-    if effects is None or effects.navigated or effects.url_after != effects.url_before:
+    if effects is None or effects.navigated or effects.moved:
         return verdict
     said = [f"its form's submission was handled by the page (no navigation): {note.removeprefix(SUBMITS)}"
             if note.startswith(SUBMITS) else note for note in verdict.advisory]

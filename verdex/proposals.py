@@ -34,8 +34,9 @@ def proposals(effects: Effects | None) -> list[Proposal]:
     for change in effects.values:          # an answer shown in a field (an output box the app fills)
         if change.kind == "value" and change.ref and not change.hidden and change.after.strip() and not change.attribute:
             out.append(Proposal(kind="value", value=change.after, ref=change.ref))
-    if effects.url_after != effects.url_before:
+    if effects.moved:
         after = urlsplit(effects.url_after)          # the route a hash-routed or filtered page keeps too
+        hash_only = "#" if effects.url_after.endswith("#") else ""          # a route left for the first, "/#"
         out.append(Proposal(kind="url", value=after.path + (f"?{after.query}" if after.query else "")
-                            + (f"#{after.fragment}" if after.fragment else "")))
+                            + (f"#{after.fragment}" if after.fragment else hash_only)))
     return out

@@ -28,7 +28,7 @@ agent's check may name the request the page makes on a timer (``polled``: a dash
 the check reads), so the test's check waits at that timer's pace; 15 — an action's effects count the scripts the page
 asked for as it answered it (``code_loaded``: a lazily loaded chunk), so what follows waits at the network's pace; 16 — a
 locator step may hold a keyword whose value is a regular expression's source (``regex`` names them): a name by the
-words beside its count, anchored (``name=re.compile(r"^Filter\b")``), where format 15 held the words as a part of the
+words beside its count, anchored (``name=re.compile(r"^Filter(?!\\S)")``), where format 15 held the words as a part of the
 name (Playwright's name without ``exact``), still read as it was.
 """
 

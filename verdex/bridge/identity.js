@@ -21,8 +21,8 @@
   // words.
   function untitledDialogName(el) {
     const heading = el.querySelector('h1, h2, h3, h4, h5, h6, [role=heading], [class*=header i], [class*=title i]');
-    const said = heading && (accessibleName(heading) || collapse(renderedText(heading)));
-    return clip(said || collapse(renderedText(el)), DIALOG_NAME_LIMIT);
+    const said = heading && (accessibleName(heading) || collapse(spacedText(heading)));
+    return clip(said || collapse(spacedText(el)), DIALOG_NAME_LIMIT);
   }
 
   function identity(doc) {

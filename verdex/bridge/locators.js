@@ -263,6 +263,12 @@
     return out;
   }
 
+  // Content the browser does not draw though no style says so: a closed <details>'s (its shadow root holds it in a
+  // slot of content-visibility: hidden), a content-visibility: hidden subtree's. Playwright's role engine asks
+  // the browser (checkVisibility) and finds none of it: an accordion's closed twin of a toolbar's button is not a
+  // second one. The snapshot still lists it, with the closed container that holds it (preflight's facts).
+  const undrawn = (el) => typeof el.checkVisibility === 'function' && !el.checkVisibility();
+
   // How many elements of `pool` a candidate matches, judged the way Playwright's engine judges it:
   // an estimate that lets verdex skip candidates that cannot be unique before asking Playwright.
   function matchesOf(candidate, pool, limit) {
@@ -277,7 +283,7 @@
         case 'css': case 'attribute': if (el.matches(candidate.value)) count++; break;
         case 'text': {
           if (el.childElementCount > 4) break;      // a big subtree's text is never a short exact value
-          const raw = el.textContent || '';
+          const raw = isInputButton(el) ? el.value || '' : el.textContent || '';     // an input button's is its value
           // an element whose text is much longer cannot collapse to the value: skip it before collapsing
           if (raw.length < candidate.value.length || raw.length > candidate.value.length * 4 + 64) break;
           if (collapse(raw) !== candidate.value || SKIPPED_TAGS.has(el.tagName)) break;
@@ -297,7 +303,7 @@
           if (name && !text.includes(name) && text.length >= name.length && !el.hasAttribute('aria-label') &&
               !el.hasAttribute('aria-labelledby') && !el.hasAttribute('title') && !(el.labels && el.labels.length) &&
               !el.hasAttribute('placeholder') && !el.hasAttribute('alt') && el.tagName !== 'INPUT') break;
-          if (hiddenForAria(el)) break;
+          if (hiddenForAria(el) || undrawn(el)) break;
           if (name === null || accessibleName(el) === name) count++;
           break;
         }
@@ -410,8 +416,16 @@
       if (!shown || !shown.name) return { hidden: true, ...at };
       if (!UNROLED.has(shown.role)) return { hidden: true, ...at, role: shown.role, name: shown.name };
       const selector = classSelector(el);
-      return selector ? { hidden: true, ...at, selector, text: shown.name } : { hidden: true, ...at };
+      return selector ? { hidden: true, ...at, selector, text: heldText(el, shown.name) } : { hidden: true, ...at };
     });
+  }
+
+  // What has_text finds an element by: the name it was shown with when its text holds it, else its text as
+  // Playwright reads it (a name spaced where its boxes end, "My Finances Available for download", is no part of
+  // the run-together "My FinancesAvailable for download" that has_text matches).
+  function heldText(el, name) {
+    const text = collapse(composedText(el));
+    return !text || text.toLowerCase().includes(name.toLowerCase()) ? name : text;
   }
 
   // An element gone from the page (a row a filter took away, an item deleted) that a snapshot named, while the
@@ -427,7 +441,7 @@
       frames: attempt(() => frameChain(el), []), next_ref: nextRef };
     if (!UNROLED.has(shown.role)) return { ...at, role: shown.role, name: shown.name };
     const selector = classSelector(el);
-    return selector ? { ...at, selector, text: shown.name } : { error: 'stale', ref };
+    return selector ? { ...at, selector, text: heldText(el, shown.name) } : { error: 'stale', ref };
   }
 
   function locating(el) {
@@ -436,12 +450,16 @@
       const own = locatorCandidates(el);
       let unique = false;
       const ambiguousNames = new Set();
+      // a target the browser does not draw (in a closed <details>) is found by no role or label: Playwright's
+      // engine skips it, and what the count finds is another element
+      const hiddenTarget = undrawn(el);
+      const findable = (candidate) => !(hiddenTarget && (candidate.kind === 'role' || candidate.kind === 'label'));
       for (const candidate of own) {
         if (unique) { candidate.estimate = null; continue; }
         // text that is also an ambiguous accessible name of the same elements is ambiguous as text too
         if (candidate.kind === 'text' && ambiguousNames.has(candidate.value)) { candidate.estimate = 2; continue; }
         const pool = poolFor(candidate, doc);
-        candidate.estimate = matchesOf(candidate, pool, 2);
+        candidate.estimate = findable(candidate) ? matchesOf(candidate, pool, 2) : 0;
         if (candidate.kind === 'role' && candidate.estimate === 1) {
           const twins = styledTwins(candidate, pool);
           if (twins) candidate.styled_twins = twins;
@@ -471,7 +489,8 @@
               : scopeRoots(doc, way);
             for (const candidate of own) {
               if (candidate.kind === 'test_id') continue;
-              const n = Math.min(2, roots.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
+              const n = !findable(candidate) ? 0
+                : Math.min(2, roots.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
               way.estimates[candidateKey(candidate)] = n;
               if (n === 1 && !candidate.volatile) { toldApart = true; break; }
             }

@@ -13,17 +13,52 @@
     return out.join('');
   }
 
+  // The rendered text with a space where a box ends (a block's or an inline-block's edge, a <br>), as Chromium's
+  // name from content and innerText read it: a card's title and its status line in two divs are "My Finances
+  // Available for download", not "My FinancesAvailable for download". That run-together text is what
+  // Playwright's get_by_text and has_text match (textContent's), so locators keep it; a name a reader is shown
+  // (a clickable's, an untitled dialog's) is this one.
+  function spacedText(el) {
+    const out = [];
+    const visit = (node) => {
+      for (let c = node.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) out.push(c.data);
+        if (c.nodeType !== 1 || c.matches(UNRENDERED)) continue;
+        const s = style(c);
+        const boxed = c.nodeName === 'BR' || (!!s && s.display !== 'inline' && s.display !== 'contents');
+        out.push(boxed ? ' ' : '');
+        visit(c);
+        out.push(boxed ? ' ' : '');
+      }
+    };
+    visit(el);
+    return out.join('');
+  }
+
+  // An input drawn as a button (<input type=submit value="Save">, type=button, type=reset) holds no text node,
+  // yet Playwright's text engine, get_by_text and has_text read its value as its text, and as a part of its
+  // ancestors' text: a "Save" elsewhere on the page is then one of two, and a row holding such a "Save" holds it.
+  const INPUT_BUTTONS = 'input[type=submit i], input[type=button i], input[type=reset i]';
+  const isInputButton = (el) => el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase());
+
   // An element's text as Playwright's has_text reads it: each child's in order, then its shadow root's (a
-  // web component's label lives in its shadow root: Bokeh's and Panel's widgets, Shoelace, Lit).
+  // web component's label lives in its shadow root: Bokeh's and Panel's widgets, Shoelace, Lit), an input
+  // button's value as its text.
   function composedText(el) {
-    if (!shadowRoots.size) return renderedText(el);
+    if (!shadowRoots.size && !isInputButton(el) && !(el.querySelector && el.querySelector(INPUT_BUTTONS)))
+      return renderedText(el);
     let out = '';
     for (const t of composedTextNodes(el)) out += t.data;
     return out;
   }
 
-  // The rendered text nodes under an element (or a shadow root), its shadow roots' included, in that order.
+  // The rendered text nodes under an element (or a shadow root), its shadow roots' included, in that order; an
+  // input button's value as a piece of text of its own, whose parent is the input.
   function* composedTextNodes(root) {
+    if (root.nodeType === 1 && isInputButton(root)) {
+      yield { data: root.value || '', parentElement: root };
+      return;
+    }
     for (let child = root.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) yield child;
       else if (child.nodeType === 1 && !child.matches(UNRENDERED)) yield* composedTextNodes(child);

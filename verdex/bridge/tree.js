@@ -132,7 +132,7 @@
   function hiddenControlNode(el, s) {
     const r = role(el);
     const shown = r && isInteractive(el, r) ? r : 'clickable';
-    return { el, role: shown, name: collapse(renderedText(el)), ref: refFor(el), testId: el.getAttribute(TEST_ID) || null,
+    return { el, role: shown, name: collapse(spacedText(el)), ref: refFor(el), testId: el.getAttribute(TEST_ID) || null,
       attrs: [...states(el, shown), 'aria-hidden'], value: null, url: shown === 'link' ? clip(el.getAttribute('href') || '', NAME_LIMIT) : null,
       children: [], shape: '', nameable: false };
   }
@@ -161,7 +161,7 @@
     if (own) return clip(collapse(own), NAME_LIMIT);
     const icon = el.querySelector('svg title');
     if (icon && collapse(icon.textContent || '')) return clip(collapse(icon.textContent), NAME_LIMIT);
-    const text = collapse(renderedText(el));
+    const text = collapse(spacedText(el));
     if (text && text.length <= 40) return text;
     return (iconOf(el) || {}).name || semanticClass(el) || '';
   }
