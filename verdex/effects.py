@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from verdex.browser.tab import Tab
 
 SETTLE_REQUESTS_S = 5.0
-SETTLE_DOM_S = 1.5
+SETTLE_DOM_S = 1.5       # of the page's running time: a stall of a busy machine's does not count
+SETTLE_DOM_CAP_S = 5.0   # ... and of the clock's, at most
 SETTLE_POPUP_S = 3.0
 SETTLE_DOWNLOAD_S = 3.0
 QUIET_MS = 100
@@ -190,7 +191,8 @@ class EffectsWatch:
         tab = self._tab
         try:
             answer = await tab.call_bridge("watchFinish", {
-                "ref": self._ref, "quiet_ms": QUIET_MS, "bound_ms": SETTLE_DOM_S * 1000, "again": again,
+                "ref": self._ref, "quiet_ms": QUIET_MS, "bound_ms": SETTLE_DOM_S * 1000,
+                "cap_ms": SETTLE_DOM_CAP_S * 1000, "again": again,
                 "first_sign_ms": self._first_sign_ms, "poll_ms": POLL_S * 1000})
         except NotActionable:
             if not tab.pending_dialogs:

@@ -203,9 +203,10 @@
   function noteOpening(overlay) {
     if (watch.opening.has(overlay) || !visibleBox(overlay)) return;
     const w = watch, declared = declaredOpening(overlay);
-    w.opening.set(overlay, performance.now() + declared);
+    w.opening.set(overlay, { until: performance.now() + declared, declared });
     requestAnimationFrame(() => requestAnimationFrame(() => {
-      w.opening.set(overlay, Math.max(w.opening.get(overlay), performance.now() + declared));
+      const opening = w.opening.get(overlay);
+      opening.until = Math.max(opening.until, performance.now() + declared);
     }));
   }
 
@@ -245,7 +246,7 @@
     focusedIdle = false;
     if (lateFocus) late.push(lateFocus);
     const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default' }),
-      values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ancestors: null, listener: null,
+      values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ending: new Set(), ancestors: null, listener: null,
       focus: focusedElement(),
       target, focusedElsewhere: false, landed: false };
     if (found && found.status === 'ok') {
@@ -286,44 +287,77 @@
   }
 
   // Until the page has settled: something changed (the DOM, a value, an overlay), the DOM has been quiet
-  // for quiet_ms, and so has every transition or animation the action began that ends within the bound,
-  // and every overlay that appeared has had its declared time to open (a dialog that fades in, whose page
-  // focuses its first field once it has opened: the handler runs as its transition ends, or on a timer of
-  // its declared length, changing no node) — or nothing changed within first_sign_ms of the start —
-  // bounded by bound_ms. Settling again (`again`), the DOM must be quiet for quiet_ms from the call on.
+  // for quiet_ms, and so has every transition or animation the action began that lasts no longer than the
+  // bound (and its end event has come: what the page does as it ends runs in that event), and every overlay
+  // that appeared has had its declared time to open (a dialog that fades in, whose page focuses its first
+  // field once it has opened: the handler runs as its transition ends, or on a timer of its declared
+  // length, changing no node) — or nothing changed within first_sign_ms of the start. A pass that ends it
+  // was asked for after the last change, so the page's own timers due by then have run before it, however
+  // late a busy machine ran them both. Bounded by bound_ms of the time the page ran (a pass counts two polls
+  // at most: a stall of a busy machine's, or the page's own long task, does not eat the bound), and by
+  // cap_ms of the clock's. Settling again (`again`), the DOM must be quiet for quiet_ms from the call on.
   async function settle(w, args) {
-    const started = performance.now();
+    const started = performance.now(), poll = args.poll_ms || 30;
     let moved = null;                            // when an animation the action began was last seen running
+    let ran = 0, previous = started, asked = started;   // the page's running time; when this pass was asked for
     for (;;) {
       const now = performance.now();
-      if (animating(w.t0, started + args.bound_ms)) moved = now;
+      ran += Math.min(now - previous, 2 * poll);
+      previous = now;
+      if (animating(w, args.bound_ms)) moved = now;
       const last = mutations.length ? mutations[mutations.length - 1][0] : null;
       const changed = (last !== null && last >= w.t0) || w.sightings.length > 0 || valuesMoved(w.values)
         || moved !== null || args.again;
-      // an overlay that appeared is opening until its declared transition has passed (if that is within the bound)
-      const opening = [...w.opening.values()].filter((t) => t <= started + args.bound_ms);
+      // an overlay that appeared is opening until its declared transition has passed (if it is no longer than the bound)
+      const opening = [...w.opening.values()].filter((o) => o.declared <= args.bound_ms).map((o) => o.until);
       // settling again: the answer that came may still be on its way to the page's script
       const lastChange = Math.max(last === null ? -Infinity : last, moved === null ? -Infinity : moved, ...opening,
         args.again ? started : -Infinity);
-      if (now - started >= args.bound_ms) return;
-      if (changed ? now - lastChange >= args.quiet_ms : now - w.t0 >= (args.first_sign_ms || 0)) return;
-      await pause(args.poll_ms || 30);
+      if (ran >= args.bound_ms || now - started >= args.cap_ms) return;
+      if (changed ? now - lastChange >= args.quiet_ms && asked >= lastChange : now - w.t0 >= (args.first_sign_ms || 0)) return;
+      asked = performance.now();
+      await pause(poll);
     }
   }
 
-  // A transition or animation begun at or after t0 still runs, and ends by the time given (a spinner that
-  // turns for ever, or a toast's five-second countdown, does not hold the watch: it would not end in it).
+  // A transition or animation begun at or after t0 still runs, or a CSS one has ended without its end event
+  // yet (the event comes with the next frame, which a busy machine draws late), and it lasts no longer than
+  // `longest` (a spinner that turns for ever, or a toast's five-second countdown, does not hold the watch).
   // One still pending (made, to start at the next frame: a busy machine's frames come late) is about to run.
-  function animating(t0, by) {
+  function animating(w, longest) {
     const now = performance.now();
+    let running = false;
     for (const animation of document.getAnimations()) {
       if (animation.playState !== 'running') continue;
       const starts = animation.startTime === null ? (animation.pending ? now : null) : animation.startTime;
-      if (starts === null || starts < t0) continue;
-      const end = animation.effect ? animation.effect.getComputedTiming().endTime : Infinity;
-      if (Number.isFinite(end) && starts + end <= by) return true;
+      if (starts === null || starts < w.t0) continue;
+      const lasts = animation.effect ? animation.effect.getComputedTiming().endTime : Infinity;
+      if (!Number.isFinite(lasts) || lasts > longest) continue;
+      running = true;
+      const target = animation.effect.target;     // its end event reaches the window (no shadow root's, no pseudo's)
+      if (endEventName(animation) && target.getRootNode() === document && !animation.effect.pseudoElement) w.ending.add(animation);
     }
-    return false;
+    for (const animation of w.ending) {
+      if (animation.playState === 'finished' && animation.effect.target.isConnected) running = true;
+      else if (animation.playState !== 'running') w.ending.delete(animation);   // cancelled, or its element gone
+    }
+    return running;
+  }
+
+  // The name a CSS transition's or animation's end event carries; none for a script's (element.animate).
+  function endEventName(animation) {
+    return animation.transitionProperty || animation.animationName || null;
+  }
+
+  const END_EVENTS = ['transitionend', 'transitioncancel', 'animationend', 'animationcancel'];
+  for (const type of END_EVENTS) {
+    window.addEventListener(type, (event) => {
+      if (!watch) return;
+      for (const animation of watch.ending) {
+        if (animation.effect.target === event.target
+            && endEventName(animation) === (event.propertyName || event.animationName)) watch.ending.delete(animation);
+      }
+    }, true);
   }
 
   // Once the page has settled, what the action changed; `again`: the watch just finished, settled once
