@@ -156,10 +156,12 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             kept = (removed_since_recording(plan, located, failed.shown)
                     or renamed_since_recording(plan, located, failed.shown)
                     or made_again(plan, located, failed.message, recorded)) if located else ""
-            if not kept and located is not None and _on_a_wait(located, source, failed, target):
+            if not kept and located is not None and _on_a_wait(located, source, failed, target) and not plan.unique:
                 # a wait verdex chose for the page's state (its data drawn: an empty state, a count) failing on
                 # a first page that already shows what the test types: the recording's state is the cause, and
-                # another choice for the wait would only move the failure
+                # another choice for the wait would only move the failure. Not for a flow that makes its values
+                # anew ({unique}: a new variable each run, whatever the app kept): the wait is verdex's to drop,
+                # and the flow's own checks say whether the kept state matters
                 kept = (kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
                         or shown_where_stopped(plan, located, failed.stopped, recorded))
             asked, kept_asking = asked_unseen(plan, read.records, failed) if not kept else ("", False)
