@@ -65,3 +65,20 @@ async def test_a_card_control_with_a_name_of_its_own_is_still_found_by_its_name_
     assert result.locator.code == ('page.get_by_test_id("dag-card").filter(has=page.get_by_role("link", '
                                    'name="asset1_producer", exact=True)).get_by_role("button", name="Trigger Dag", '
                                    'exact=True)'), result.locator.code
+
+
+async def test_a_switch_below_the_fold_is_still_checked_through_its_label(session):
+    """The switch's input is visually hidden the screen-reader way (a 1×1 box clipped to nothing), and its
+    control span lies over it. Below the fold, no point of the page says what covers it, so the check went to
+    the input itself: Playwright scrolled to it, found the control span intercepting, and timed out. An input
+    hidden that way is drawn hidden wherever it is: the label takes the check."""
+    tab = await session.tab()
+    await tab.page.set_content(CARDS.replace('<div data-testid="card-list">',
+                                             '<div style="height: 1600px">Dags</div><div data-testid="card-list">')
+                               .replace("label.switch input {", "label.switch input { top: 2px; left: 2px;")
+                               .replace(".control {", ".control { position: relative; z-index: 1;"))
+    text = (await tab.snapshot(mode="full", max_bytes=None)).text
+    switches = re.findall(r"- checkbox \[ref=(e\d+)\]", text)
+    result = await actions.set_checked(tab, switches[NAMES.index("bash_operator")], True)
+    assert result.preflight.stand_in is not None and result.preflight.stand_in.startswith("its label"), result.preflight
+    assert await tab.page.locator("#sw4-input").is_checked()
