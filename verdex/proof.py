@@ -46,6 +46,7 @@ REPEATABLE = ("make the flow repeatable: clean up what it creates, or type {uniq
 FOUND_BUT_DISABLED = re.compile(r"locator resolved to .*\n(?:.*\n)*?\s*- element is not enabled", re.MULTILINE)
 # an action whose locator found no element it could act on within its timeout
 TIMED_OUT = re.compile(r"Timeout \d+ms exceeded")
+NAVIGATION_FAILED = re.compile(r"(Page|page)\.(goto|reload|goBack|go_back|goForward|go_forward): ")
 # A line that held on the run as it is and failed under chaos only (a run as it is passed first): the page was
 # slower than what the test waits for before it; another choice of the line would only hide that
 LATE_UNDER_CHAOS = ("it held on the run as it is and failed under chaos alone (its requests held back): what it "
@@ -230,7 +231,8 @@ def _one_round(proof: Proof, target: str, path: Path, runs: int, timeout_s: floa
                        secrets=secrets)
     proof.runs.append(again)
     if not again.passed and again.error != "Hang":
-        proof.kept_state = "an earlier run"
+        # a run whose page never loaded (the app stopped answering, or too slowly to open it) met no state
+        proof.kept_state = "" if NAVIGATION_FAILED.match(again.first_line()) else "an earlier run"
         return again
     return failed
 
