@@ -187,16 +187,21 @@ _TRYING = re.compile(r"^(\d+ × )?(waiting \d+ms|retrying \w+ action|attempting 
 
 
 def _timeout_detail(exc: BaseException) -> str:
-    """The timeout's first line, then what Playwright's call log says it waited on last ("<div class=scrim>
-    intercepts pointer events", "element is not stable", "element is not enabled") and for which locator:
-    the reason an agent can act on, which "Timeout 5000ms exceeded" alone never says."""
-    lines = [line.strip().removeprefix("- ").strip() for line in str(exc).strip().splitlines()[1:]]
+    """The timeout's first line, then why (:func:`waited_on`)."""
+    said = waited_on(str(exc))
+    return _first_line(exc) + (f" ({said})" if said else "")
+
+
+def waited_on(error: str) -> str:
+    """What a Playwright timeout's call log says it waited on last ("<div class=scrim> intercepts pointer
+    events", "element is not stable", "element is not enabled") and for which locator: the reason one can act
+    on, which "Timeout 5000ms exceeded" alone never says. Empty for an error with no call log."""
+    lines = [line.strip().removeprefix("- ").strip() for line in error.strip().splitlines()[1:]]
     log = [line for line in lines if line and line not in ("Call log:", "logs")]
     waited_for = next((line for line in log if line.startswith("waiting for ") and not _TRYING.match(line)), "")
     last = next((re.sub(r"^\d+ × ", "", line) for line in reversed(log)
                  if not _TRYING.match(line) and line != waited_for), "")
-    said = "; ".join(part for part in (f"last: {last}" if last else "", waited_for) if part)
-    return _first_line(exc) + (f" ({said})" if said else "")
+    return "; ".join(part for part in (f"last: {last}" if last else "", waited_for) if part)
 
 
 def _first_line(exc: BaseException) -> str:
