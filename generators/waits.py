@@ -554,19 +554,25 @@ def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:
 
 
 def _told_apart_by_query(chosen: RequestEffect, seen: list[RequestEffect], glob: str,
-                         made: frozenset[str]) -> str | None:
+                         made: frozenset[str]) -> tuple[str, list[str]] | None:
     """The glob with the words of the chosen request's query (``**/api?**op=Save**``) when the page made
     other requests of its method to the same glob with other words (``?op=Poll`` on a timer), and the
-    words tell them apart: a response of theirs would end the wait. Proven on the recorded URLs."""
+    words tell them apart: a response of theirs would end the wait; with the words it holds. Proven on the
+    recorded URLs."""
     words = query_words(chosen.url)
     others = [r.url for r in seen if r.method == chosen.method and url_glob(r.url, made) == glob
               and query_words(r.url) != words]
     if not words or not others:
         return None
-    told = glob + "".join(re.sub(r"([\\*?{}])", r"\\\1", word) + "**" for word in words)
-    if not glob_matches(told, chosen.url) or any(glob_matches(told, url) for url in others):
-        return None
-    return told
+    # the words no other request holds first (what the action typed: Airflow's search asks with its list's
+    # own words, limit, sort and filters, and the typed one): a glob of every word is as long as the URL
+    # and holds them in the page's order
+    held = {word for url in others for word in query_words(url)}
+    for chosen_words in ([word for word in words if word not in held], words):
+        told = glob + "".join(re.sub(r"([\\*?{}])", r"\\\1", word) + "**" for word in chosen_words)
+        if chosen_words and glob_matches(told, chosen.url) and not any(glob_matches(told, url) for url in others):
+            return told, chosen_words
+    return None
 
 
 def recorded_requests(steps: list[Record]) -> list[RequestEffect]:
@@ -709,8 +715,8 @@ def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozense
     told = _told_apart_by_query(chosen, seen, glob, made)
     operation = _told_apart_by_operation(chosen, seen, glob, made) if told is None else None
     if told is not None:
-        glob = told
-        reason += (f"; {', '.join(query_words(chosen.url))} in its query tells it from the page's other requests "
+        glob, words = told
+        reason += (f"; {', '.join(words)} in its query tells it from the page's other requests "
                    f"to {urlsplit(chosen.url).path}")
     if operation is not None:
         reason += (f"; the operation {operation} its body names tells it from the page's other requests to "

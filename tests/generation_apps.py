@@ -56,6 +56,9 @@ a copy of one:
   (ExtJS's hideMode "offsets"), each with a title bar a user drags (``cursor: move``) and its title in a span,
   and a field named by a span beside it (``aria-labelledby``): "Add" and "Preferences" open them, each
   window's own button closes it.
+- ``/dag-search/``: Airflow 3's DAG list in small: the list asked with its own words (``limit=50&
+  tags_match_mode=any&exclude_stale=true&order_by=dag_display_name``), and again with the typed search
+  beside them (``&dag_display_name_prefix_pattern=…``), its count ("1 Dag") above it;
 - ``/tasks/``: a table of tasks, each row opened by a click, and a filter box over it that redraws the
   table with the rows that hold what is typed (the others are taken off the page, as a data grid's filter
   does);
@@ -114,7 +117,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from urllib.parse import unquote
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from tests.answering_server import LateBody, Request, answering
 
@@ -375,6 +378,16 @@ const draw = (shown) => document.querySelector("tbody").replaceChildren(...shown
 draw(tasks);
 document.querySelector("#filter").addEventListener("input", (event) =>
   draw(tasks.filter((task) => task.toLowerCase().includes(event.target.value.toLowerCase()))));""")
+DAG_SEARCH = ("""<label>Search Dags <input id="search"></label><h2 id="count"></h2><ul id="dags"></ul>""",
+              """const list = "/api/dags?limit=50&tags_match_mode=any&exclude_stale=true&order_by=dag_display_name";
+const draw = (url) => fetch(url).then((r) => r.json()).then((dags) => {
+  document.querySelector("#count").textContent = dags.length + (dags.length === 1 ? " Dag" : " Dags");
+  document.querySelector("#dags").replaceChildren(...dags.map((dag) => Object.assign(document.createElement("li"), { textContent: dag })));
+});
+draw(list);
+document.querySelector("#search").addEventListener("input", (event) =>
+  draw(list + "&dag_display_name_prefix_pattern=" + encodeURIComponent(event.target.value)));""")
+DAGS = ("dune_ingest", "example_bash_operator", "example_python_operator", "tutorial")
 REQUEST_LOG = ("""<table><thead><tr><th>Path</th><th>Method</th><th>Status</th><th>Size</th><th>Time</th></tr></thead>
 <tbody></tbody></table><p id="detail">No request open</p>""",
                """fetch("/api/request-log").then((r) => r.json()).then((rows) => {
@@ -497,7 +510,7 @@ class GenerationApps:
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
-                 "/saved-note/": ("Note", SAVED_NOTE), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW)}
+                 "/saved-note/": ("Note", SAVED_NOTE), "/dag-search/": ("Dags", DAG_SEARCH), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -605,6 +618,9 @@ class GenerationApps:
                 name = "Untitled note" if self.notes == 0 else f"Untitled note {self.notes}"
                 self.notes += 1
             return 200, "application/json", json.dumps({"note": {"name": name, "words": 0}})
+        if method == "GET" and path.startswith("/api/dags?"):
+            prefix = parse_qs(urlsplit(path).query).get("dag_display_name_prefix_pattern", [""])[0]
+            return 200, "application/json", json.dumps([dag for dag in DAGS if dag.startswith(prefix)])
         if method == "POST" and path == "/api/drafts":
             with self.lock:
                 name = "Untitled draft" if self.drafts == 0 else f"Untitled draft {self.drafts}"

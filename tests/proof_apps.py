@@ -14,6 +14,9 @@ of real apps, not a copy of one:
 - ``/shelf/``: the saved names as books; while there is none, an empty state ("No books yet") with
   "Add a first book", and once there is one, "New book" above the list instead — a step of a recording
   that added the first book is gone from the page the test's first run opens;
+- ``/catalogue/``: the same names as a table of books ("Dune by Frank Herbert": a title and its author,
+  a cell each) under a "New book" that is always there, and while there is none, only a text that says so ("No books yet") — Airflow 3's Variables page, whose "No variables found"
+  the app's first answer draws and any saved variable takes away;
 - ``/library/``: the same names behind a "Sign in" that draws the library; while there is none, a welcome
   with "Start fresh", which saves "My Library" and opens it (a menu button of its name), and once there is
   one, the list of them instead — the recording started the library, so the test's first run, past its
@@ -167,6 +170,28 @@ document.querySelector("#save").addEventListener("click", async () => {
   const name = document.querySelector("#title").value;
   const answer = await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
   document.querySelector("[role=status]").textContent = answer.ok ? "Added " + name : "That name is taken";
+  form.hidden = true;
+  draw();
+});""")
+CATALOGUE = ("<button type='button' id='new'>New book</button><p id='empty' hidden>No books yet</p><table><tbody id='books'></tbody></table>"
+             "<form hidden><label>Title <input id='title'></label> <label>Author <input id='author'></label> "
+             "<button type='button' id='save'>Save</button></form><p role='status'></p>",
+             """const form = document.querySelector("form");
+const draw = () => fetch("/api/names").then((r) => r.json()).then((names) => {
+  document.querySelector("#books").replaceChildren(...names.map((name) => {
+    const row = document.createElement("tr");
+    row.replaceChildren(...name.split(" by ").map((part) => Object.assign(document.createElement("td"), { textContent: part })));
+    return row;
+  }));
+  document.querySelector("#empty").hidden = names.length > 0;
+});
+draw();
+document.querySelector("#new").addEventListener("click", () => { form.hidden = false; });
+document.querySelector("#save").addEventListener("click", async () => {
+  const title = document.querySelector("#title").value;
+  const name = title + " by " + document.querySelector("#author").value;
+  const answer = await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
+  document.querySelector("[role=status]").textContent = answer.ok ? "Added " + title : "That title is taken";
   form.hidden = true;
   draw();
 });""")
@@ -404,7 +429,7 @@ class ProofApps:
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
-                 "/shelf/": ("Shelf", SHELF), "/library/": ("Library", LIBRARY), "/chores/": ("Chores", CHORES),
+                 "/shelf/": ("Shelf", SHELF), "/catalogue/": ("Catalogue", CATALOGUE), "/library/": ("Library", LIBRARY), "/chores/": ("Chores", CHORES),
                  "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),

@@ -166,3 +166,23 @@ def test_an_actions_effects_say_which_operation_each_request_to_one_endpoint_was
     text = effects.to_text()
     assert "request: POST /api/json report.run → 200 (page changed after it)\n" in text + "\n", text
     assert "request: POST /api/json system.ping → 200" in text, text
+
+
+async def test_a_search_asked_with_the_lists_own_words_is_told_apart_by_the_typed_one(tmp_path):
+    """Airflow 3's DAG search asks ``/ui/dags`` with the list's words (limit, tag mode, stale, sort) and the
+    typed one beside them; the page had asked the same path with the list's words alone. The glob held every
+    word in the page's order, 146 columns on one line; the typed word alone tells the two apart."""
+    recording = tmp_path / "dags.jsonl"
+    with generation_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/dag-search/")
+            await agent.wait_for_text("4 Dags")
+            await agent.fill("textbox", "Search Dags", "example_bash_operator")
+            await agent.verify_text("1 Dag")
+        python = runner.export_python(recording, tmp_path, "dags")
+        source = python.read_text(encoding="utf-8")
+        assert '"**/api/dags?**dag_display_name_prefix_pattern=example_bash_operator**"' in source, source
+        assert style_problems(python) == [], style_problems(python)
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"

@@ -632,3 +632,29 @@ async def test_the_recordings_value_of_its_own_on_the_page_is_no_kept_state_of_a
             answer = await agent.call("export_test", target="python", path=str(test_file), name="todos")
     assert answer.error and re.search(r"UNPROVEN: test_todos.py: run \d \(as it is\) failed at line", answer.text)
     assert "kept state" not in answer.text and "the agent asserted this" in answer.text, answer.text
+
+
+async def test_an_empty_state_verdex_waited_for_is_dropped_when_the_flow_makes_its_values_anew(tmp_path):
+    """Airflow 3's Variables page: the startup wait verdex chose was the empty state the app's first answer drew
+    ("No variables found"), which the recording's variable took away. The agent had typed {unique}, so every
+    run adds a variable of its own and its checks hold whatever the app kept; the page showed the recording's
+    variable with the description the flow types each run, and the export said "the app kept state from the
+    recording … type {unique} in its name", advice already followed, of a line verdex chose.
+    The wait is dropped (revised) and the test proven; without {unique} the kept state is still said (the
+    shelf's test above)."""
+    test_file = tmp_path / "test_catalogue.py"
+    with proof_apps() as (url, apps):
+        apps.names_late = True
+        async with recording_client(tmp_path / "catalogue.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/catalogue/")
+            await agent.click("button", "New book")
+            await agent.fill("textbox", "Title", "Dune {unique}")
+            await agent.fill("textbox", "Author", "Frank Herbert")
+            await agent.click("button", "Save", expect_text="Added Dune")
+            await agent.verify_text("Added Dune {unique}")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="catalogue")
+    written = test_file.read_text(encoding="utf-8")
+    assert not answer.error and "proved 3/3" in answer.text, answer.text
+    assert "revised by proving: dropped the wait" in written, written
+    assert 'get_by_text("No books yet"' not in written, written

@@ -25,6 +25,7 @@ the model's (OpenAI client, Agents SDK) in ``verdex.agent.endpoint.translate_mod
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar
@@ -167,7 +168,7 @@ def _translated(action: str, exc: Exception) -> None:
     from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
     if isinstance(exc, PlaywrightTimeoutError):
-        raise Timeout(f"{action} timed out", detail=_first_line(exc)) from exc
+        raise Timeout(f"{action} timed out", detail=_timeout_detail(exc)) from exc
     if isinstance(exc, PlaywrightError):
         text = str(exc)
         if any(marker.lower() in text.lower() for marker in _CLOSED_MARKERS):
@@ -177,6 +178,30 @@ def _translated(action: str, exc: Exception) -> None:
         if text.startswith("Page.goto") or "net::ERR_" in text:
             raise NavigationFailed(f"{action} failed", detail=_first_line(exc)) from exc
         raise VerdexError(f"{action} failed", detail=_first_line(exc)) from exc
+
+
+# Lines of Playwright's call log that say it is still trying, not what stopped it
+_TRYING = re.compile(r"^(\d+ × )?(waiting \d+ms|retrying \w+ action|attempting \w+ action|scrolling into view|done "
+                     r"scrolling|element is visible, enabled and stable|waiting for element to be visible, enabled and "
+                     r"stable|locator resolved to|=+)")
+
+
+def _timeout_detail(exc: BaseException) -> str:
+    """The timeout's first line, then why (:func:`waited_on`)."""
+    said = waited_on(str(exc))
+    return _first_line(exc) + (f" ({said})" if said else "")
+
+
+def waited_on(error: str) -> str:
+    """What a Playwright timeout's call log says it waited on last ("<div class=scrim> intercepts pointer
+    events", "element is not stable", "element is not enabled") and for which locator: the reason one can act
+    on, which "Timeout 5000ms exceeded" alone never says. Empty for an error with no call log."""
+    lines = [line.strip().removeprefix("- ").strip() for line in error.strip().splitlines()[1:]]
+    log = [line for line in lines if line and line not in ("Call log:", "logs")]
+    waited_for = next((line for line in log if line.startswith("waiting for ") and not _TRYING.match(line)), "")
+    last = next((re.sub(r"^\d+ × ", "", line) for line in reversed(log)
+                 if not _TRYING.match(line) and line != waited_for), "")
+    return "; ".join(part for part in (f"last: {last}" if last else "", waited_for) if part)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -96,6 +96,17 @@ def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:
     return LocatorStep(method=method, args=[candidate.value], kwargs={"exact": True}), SCORES[kind] + volatile
 
 
+# A test id inside a container: one every item shares (each card's "toggle-pause") names the item's part, and
+# finds it after what the target's own role, name or text say there.
+INNER_TEST_ID = SCORES["css"] + 1
+
+
+def _inner(simple: list[Candidate]) -> list[Candidate]:
+    """The target's own candidates as they rank inside a container that tells it apart."""
+    return sorted(((c, step, INNER_TEST_ID if c.kind == "test_id" else score) for c, step, score in simple),
+                  key=lambda item: item[2])
+
+
 # What a pattern must escape to mean its text in Python's and in JavaScript's regular expressions alike ("/" too:
 # TypeScript may write it as a literal).
 REGEX_SPECIAL = re.compile(r"[\\^$.|?*+()\[\]{}/]")
@@ -175,9 +186,7 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
                 # inside what the flow made: through the container its value names first, else the nearest
                 elsewhere = MADE_ELSEWHERE if made and not _holds_run_token(way) else 0
                 outer = way_steps(way)
-                for c, step, score in simple:
-                    if c.kind == "test_id":
-                        continue
+                for c, step, score in _inner(simple):
                     scoped.append((frames + outer + [step], f"{container.reason} > {c.kind}",
                                    CONTAINER_BASE + 100 * depth + WAY_PENALTY[way.strategy] + score + elsewhere,
                                    c.volatile, way.estimates.get(c.key)))
@@ -235,8 +244,8 @@ def bridge_choice(info: Locating, test_id_attribute: str = "data-testid") -> Loc
             return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
     for depth, container in enumerate(info.containers):
         for way in container.ways:
-            for candidate, step, score in simple:
-                if candidate.kind == "test_id" or candidate.volatile:
+            for candidate, step, score in _inner(simple):
+                if candidate.volatile:
                     continue
                 if way.estimates.get(candidate.key) == 1:
                     chosen = RankedLocator(kind=f"{container.reason} > {candidate.kind}",

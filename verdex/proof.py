@@ -14,9 +14,8 @@ from __future__ import annotations
 import ast
 import os
 import re
+import socket
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -38,6 +37,7 @@ from verdex.recording_format import Step
 
 DEFAULT_RUNS = 3                 # once as it is, twice under chaos
 MAX_REVISIONS = 3
+CONNECT_TIMEOUT_S = 10.0         # the app takes a connection (it is up) within this; its answers may be slower
 REPEATABLE = ("make the flow repeatable: clean up what it creates, or type {unique} in its name (the test makes "
               "a value of its own for it each run); or prove it on a fresh copy of the app (restart it or reset its "
               "data)")
@@ -46,6 +46,7 @@ REPEATABLE = ("make the flow repeatable: clean up what it creates, or type {uniq
 FOUND_BUT_DISABLED = re.compile(r"locator resolved to .*\n(?:.*\n)*?\s*- element is not enabled", re.MULTILINE)
 # an action whose locator found no element it could act on within its timeout
 TIMED_OUT = re.compile(r"Timeout \d+ms exceeded")
+NAVIGATION_FAILED = re.compile(r"(Page|page)\.(goto|reload|goBack|go_back|goForward|go_forward): ")
 # A line that held on the run as it is and failed under chaos only (a run as it is passed first): the page was
 # slower than what the test waits for before it; another choice of the line would only hide that
 LATE_UNDER_CHAOS = ("it held on the run as it is and failed under chaos alone (its requests held back): what it "
@@ -156,10 +157,12 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             kept = (removed_since_recording(plan, located, failed.shown)
                     or renamed_since_recording(plan, located, failed.shown)
                     or made_again(plan, located, failed.message, recorded)) if located else ""
-            if not kept and located is not None and _on_a_wait(located, source, failed, target):
+            if not kept and located is not None and _on_a_wait(located, source, failed, target) and not plan.unique:
                 # a wait verdex chose for the page's state (its data drawn: an empty state, a count) failing on
                 # a first page that already shows what the test types: the recording's state is the cause, and
-                # another choice for the wait would only move the failure
+                # another choice for the wait would only move the failure. Not for a flow that makes its values
+                # anew ({unique}: a new variable each run, whatever the app kept): the wait is verdex's to drop,
+                # and the flow's own checks say whether the kept state matters
                 kept = (kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
                         or shown_where_stopped(plan, located, failed.stopped, recorded))
             asked, kept_asking = asked_unseen(plan, read.records, failed) if not kept else ("", False)
@@ -228,7 +231,8 @@ def _one_round(proof: Proof, target: str, path: Path, runs: int, timeout_s: floa
                        secrets=secrets)
     proof.runs.append(again)
     if not again.passed and again.error != "Hang":
-        proof.kept_state = "an earlier run"
+        # a run whose page never loaded (the app stopped answering, or too slowly to open it) met no state
+        proof.kept_state = "" if NAVIGATION_FAILED.match(again.first_line()) else "an earlier run"
         return again
     return failed
 
@@ -385,14 +389,16 @@ def _unproven(proof: Proof, started: float, reason: str) -> Proof:
 
 
 def _app_down(base_url: str | None) -> str:
-    """Why the recorded app cannot be reached now, or empty when it answers (any HTTP status)."""
+    """Why the recorded app cannot be reached now, or empty when it takes a connection. A busy app (a
+    scheduler and its API on two loaded cores: Airflow answered ``GET /`` in 29 s) is up: its answers are
+    the runs' to wait for, never a reason to say it is down."""
     if not base_url:
         return ""
+    parts = urlsplit(base_url)
     try:
-        urllib.request.urlopen(urllib.request.Request(base_url + "/", method="HEAD"), timeout=10)   # noqa: S310
-    except urllib.error.HTTPError:
-        return ""
-    except (urllib.error.URLError, OSError) as exc:
-        reason = getattr(exc, "reason", exc)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        socket.create_connection((parts.hostname or "", port), timeout=CONNECT_TIMEOUT_S).close()
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
         return f"the app the test was recorded on, {base_url}, does not answer now ({reason}); start it and export again"
     return ""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import sys
 import tempfile
 import threading
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import verdex.proof_plugin as proof_plugin
-from verdex.errors import InvalidArgument
+from verdex.errors import InvalidArgument, waited_on
 from verdex.watched_pytest import last_line, watched
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 DEFAULT_RUNS = 20
 DEFAULT_TIMEOUT_S = 600.0
 NO_TESTS = 5                      # pytest's exit code when it collected nothing
+TIMED_OUT = re.compile(r"Timeout \d+ms exceeded")
 
 
 @dataclass
@@ -201,6 +203,8 @@ def _outcome(line: dict[str, object]) -> Outcome:
         return Outcome(int(line["seed"]), True, "", chaos)  # type: ignore[arg-type]
     text = str(line.get("message") or "").strip()
     first = f"{line.get('error') or 'Error'}: {text.splitlines()[0][:300]}" if text else str(line.get("error") or "failed")
+    if TIMED_OUT.search(first) and waited_on(text):
+        first += f" ({waited_on(text)[:300]})"
     code = str(line.get("code") or "")
     where = f" (line {line['line']}: {code[:160]})" if code else f" (line {line['line']})" if line.get("line") else ""
     return Outcome(int(line["seed"]), False, first + where, chaos)  # type: ignore[arg-type]

@@ -479,6 +479,9 @@
       let toldApart = unique && !madeAround;
       const scopes = toldApart ? [] : around || scopesOf(el, 3);
       const containers = scopes.filter((scope) => scope.ways.length);
+      // inside a container, a test id every item shares (each card's "toggle-pause") names the item's part: tried
+      // after what the target's own role, name or text say there
+      const inner = [...own.filter((c) => c.kind !== 'test_id'), ...own.filter((c) => c.kind === 'test_id')];
       const count = (found) => {
         for (const container of found) {
           for (const way of container.ways) {
@@ -487,8 +490,7 @@
             const roots = way.within
               ? scopeRoots(doc, way).filter((root) => scopeRoots(doc, way.within)[0].contains(root))
               : scopeRoots(doc, way);
-            for (const candidate of own) {
-              if (candidate.kind === 'test_id') continue;
+            for (const candidate of inner) {
               const n = !findable(candidate) ? 0
                 : Math.min(2, roots.reduce((sum, root) => sum + matchesOf(candidate, composedElements(root), 2), 0));
               way.estimates[candidateKey(candidate)] = n;

@@ -174,7 +174,8 @@
     const rect = el.getBoundingClientRect();
     const s = style(el);
     const toggle = el.tagName === 'INPUT' && ['checkbox', 'radio'].includes((el.type || '').toLowerCase());
-    if (toggle && (rect.width === 0 || rect.height === 0 || !s || s.visibility !== 'visible' || underItsLabel(el, rect))) {
+    if (toggle && (rect.width === 0 || rect.height === 0 || !s || s.visibility !== 'visible' || clippedAway(rect, s) ||
+      underItsLabel(el, rect))) {
       for (const label of el.labels || []) {
         const box = label.getBoundingClientRect();
         if (box.width > 0 && box.height > 0 && !hiddenForAria(label)) return label;
@@ -189,6 +190,13 @@
     if (!hit || hit === el || isInside(hit, el) || isInside(el, hit) || !sameWidget(hit, el)) return null;
     const cover = style(hit);
     return cover && cover.pointerEvents !== 'none' ? hit : null;
+  }
+
+  // An input hidden the screen-reader way (a 1×1 box clipped to nothing: Chakra's switch, Bootstrap's
+  // visually-hidden), drawn hidden wherever it is: below the fold too, where no point says what covers it.
+  function clippedAway(rect, s) {
+    return rect.width <= 1 && rect.height <= 1 && (/^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(s.clip) ||
+      /^inset\((50|100)%\)$/.test(s.clipPath) || s.overflow === 'hidden');
   }
 
   // (a label that holds the input, Gradio's, Element Plus's, lies over it only where the input is not)
