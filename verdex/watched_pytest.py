@@ -55,16 +55,35 @@ STOP_GRACE_S = 5.0                # what a stopped run's processes are given to 
 
 def stop_group(process: subprocess.Popen) -> None:
     """Stop a process started in a process group of its own, and everything it started: asked first (Playwright's
-    driver closes its browsers and removes their profile folders from /tmp), killed if it is still there."""
+    driver closes its browsers and removes their profile folders from /tmp), killed if any of it is still there
+    after ``STOP_GRACE_S``; returns once none of the group runs (each member is a process of the group's own
+    to wait for, not only its leader: a test's child may still be cleaning up when pytest has gone)."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.communicate(timeout=STOP_GRACE_S)
-    except subprocess.TimeoutExpired:
-        pass
+    _gone(process, STOP_GRACE_S)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)       # what is left of the group (the leader may be gone already)
-    process.communicate()
+    _gone(process, STOP_GRACE_S)
+
+
+def _gone(process: subprocess.Popen, bound_s: float) -> None:
+    """Wait, at most ``bound_s``, until the leader has ended and no other member of its group runs."""
+    deadline = time.monotonic() + bound_s
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.communicate(timeout=bound_s)
+    while _members(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def _members(group: int) -> list[int]:
+    """The processes of the group still running (an ended one left unreaped, a zombie, runs nothing)."""
+    running = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            state, _parent, pgrp = stat.read_text().rsplit(") ", 1)[1].split()[:3]
+            if int(pgrp) == group and state not in "ZX":
+                running.append(int(stat.parent.name))
+    return running
 
 
 def last_line(output: Path, count: int = 1) -> str:
