@@ -4,26 +4,29 @@ Piccolo Admin's does) — for proving's response waits on a count of answers (te
 
 ``/studio/``: "New studio" asks ``GET /api/studio/defaults``; its answer draws the fields ("Name" empty,
 "City" Lisbon) and may name a second part of the form (``more``), which the page then asks for too, and
-whose answer renders the fields anew (new elements), "Name" empty again. Typing into "Name" saves a draft
-(``POST /api/studio/draft``). ``/studio/new`` is the same page asking for the defaults as it opens, no
-click. What the server says on a load is set by the test:
+whose answer renders the fields anew (new elements), "Name" empty again. Until its last part is drawn the
+form takes no typing (the page puts back the field's value, as a form rendered from its state while it
+loads does). ``/studio/new`` is the same page asking for the defaults as it opens, no click. What the
+server says on a load is set by the test:
 
 - ``second``: the URL of the second part (``/api/studio/defaults``, the same request asked again; or
   ``/api/studio/defaults?fields=extra``, the same path with other words), or None: one part only;
-- ``held``: the second part's answer is held until the page has saved a draft (at most ``HOLD_S``): a
-  test that types before it came has its Name emptied by it, every time, whatever the machine's pace.
+- ``held``: the second part's answer comes ``HELD_S`` after it was asked: a test that types before it
+  came typed into a form that took nothing, and its check of the Name fails, whatever the machine's pace
+  (the value stays empty before that answer and after it); a test that waits for it passes.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from tests.answering_server import answering
 
-HOLD_S = 3.0                 # a bound for a test that never types, not a timing
+HELD_S = 3.0                 # how late the held answer comes (an order the test waits on or not, not a race)
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Studios</title></head>
 <body><main><h1>Studios</h1><button type='button'>New studio</button><form hidden></form></main>
 <script>
@@ -33,6 +36,7 @@ const draw = (defaults) => {            // each answer renders the fields anew, 
   form.innerHTML = "<label>Name <input name='name'></label> <label>City <input name='city'></label>";
   form.elements.name.value = defaults.name;
   form.elements.city.value = defaults.city;
+  form.dataset.complete = defaults.more ? "" : "yes";
 };
 const part = (url) => fetch(url).then((r) => r.json()).then((defaults) => {
   draw(defaults);
@@ -40,8 +44,8 @@ const part = (url) => fetch(url).then((r) => r.json()).then((defaults) => {
 });
 document.querySelector("button").addEventListener("click", () => part("/api/studio/defaults"));
 if (location.pathname.endsWith("/new")) part("/api/studio/defaults");
-form.addEventListener("input", (event) => {
-  if (event.target.name === "name") fetch("/api/studio/draft", { method: "POST", body: event.target.value });
+form.addEventListener("input", (event) => {   // still loading: what was typed is put back
+  if (!form.dataset.complete) event.target.value = "";
 });
 </script></body></html>"""
 DEFAULTS = {"name": "", "city": "Lisbon"}
@@ -52,24 +56,19 @@ class DefaultsApp:
         self.second: str | None = None
         self.held = False
         self.asked = 0                              # the defaults asked for since the page loaded
-        self.drafted = threading.Event()
         self.lock = threading.Lock()
 
     def answer(self, method: str, path: str) -> tuple[int, str, str]:
         if method == "GET" and path in ("/studio/", "/studio/new"):
             with self.lock:
                 self.asked = 0
-                self.drafted.clear()
             return 200, "text/html", PAGE
-        if method == "POST" and path == "/api/studio/draft":
-            self.drafted.set()
-            return 204, "application/json", ""
         if method == "GET" and path.startswith("/api/studio/defaults"):
             with self.lock:
                 self.asked += 1
                 first = self.asked == 1
             if not first and self.held:
-                self.drafted.wait(HOLD_S)
+                time.sleep(HELD_S)
             return 200, "application/json", json.dumps({**DEFAULTS, "more": self.second if first else None})
         return 404, "text/plain", "not found"
 

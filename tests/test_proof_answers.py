@@ -40,7 +40,7 @@ def exports_proven_by_default(monkeypatch):
 async def _new_studio(tmp_path: Path, second: str, *, fresh_second: str | None, held: bool,
                       target: str = "python", opened: bool = False) -> tuple[Outcome, str]:
     """Record "New studio", the Name typed and checked, with the form's second part at ``second``; then
-    export and prove it on loads whose second part is ``fresh_second``, held until a draft when ``held``.
+    export and prove it on loads whose second part is ``fresh_second``, its answer ``HELD_S`` late when ``held``.
     ``opened``: the page opens on the form (``/studio/new``), no click."""
     test_file = tmp_path / ("test_studio.py" if target == "python" else "specs/studio.spec.ts")
     with defaults_app() as (url, app):
@@ -80,8 +80,8 @@ async def test_a_count_of_answers_a_fresh_load_does_not_repeat_is_waited_for_at_
 
 async def test_a_wait_that_ended_before_the_answer_that_empties_the_field_is_revised_not_the_check(tmp_path):
     """The recording saw the second part asked after the first answer, at other words of its path: verdex
-    waited for the first answer. A fresh run's second answer comes once the test has typed the Name (the
-    server holds it until the page saves a draft) and empties it: the agent's check of the Name fails."""
+    waited for the first answer. In a fresh run the second answer comes late: the test types the Name into
+    a form still loading, which takes nothing, and the agent's check of the Name fails."""
     answer, source = await _new_studio(tmp_path, OTHER_WORDS, fresh_second=OTHER_WORDS, held=True)
     assert not answer.error and PROVED_3.search(answer.text), answer.text
     assert "revised step 2: the agent's check after this failed (Locator expected to have Value 'Ada'), and this " \
@@ -97,7 +97,7 @@ async def test_a_wait_that_ended_before_the_answer_that_empties_the_field_is_rev
 
 async def test_a_startup_wait_that_ended_at_the_first_of_the_forms_answers_waits_for_every_one_recorded(tmp_path):
     """The page opens on the form: verdex waits for the text the first answer drew ("Name"), and a fresh
-    run's second answer, held until the test typed the Name, empties it. Proving waits, before the first
+    run's second answer comes late, and the Name typed before it is not taken. Proving waits, before the first
     step, until the page has had as many answers to that path as the recording saw."""
     answer, source = await _new_studio(tmp_path, OTHER_WORDS, fresh_second=OTHER_WORDS, held=True, opened=True)
     assert not answer.error and PROVED_3.search(answer.text), answer.text
