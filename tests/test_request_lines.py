@@ -15,6 +15,7 @@ import pytest
 from tests.answering_server import Request, answering
 from tests.flows.agent import Agent, recording_client
 from tests.generation_apps import PAGE
+from verdex.facts import Effects, RequestEffect
 from verdex.url_credentials import masked
 
 pytestmark = pytest.mark.anyio
@@ -45,6 +46,22 @@ async def test_a_token_in_a_requests_url_is_redacted_and_its_alike_requests_are_
     assert polls == [polls[0]] and polls[0].startswith("request: GET /socket/?token=[redacted]&EIO=4"), said
     assert "→ 200 (×3)" in polls[0], said
     assert JWT not in said and JWT.split(".")[0] not in recording.read_text(encoding="utf-8")
+
+
+def test_alike_requests_are_one_line_whichever_of_them_the_page_changed_after():
+    """Which of a handshake's polls a change came after is the page's pace (a busy machine moves it): the
+    polls stay one line, said with after how many of them the page changed."""
+    def poll(n: int, changed: bool) -> RequestEffect:
+        return RequestEffect(method="GET", url=f"http://h/socket/?EIO=4&t={n}", resource_type="fetch", status=200,
+                             changed_page=changed, place="GET /socket/")
+    def said(*changed: bool) -> list[str]:
+        effects = Effects(url_before="http://h/", url_after="http://h/",
+                          requests=[poll(n, c) for n, c in enumerate(changed)])
+        return [line for line in effects.to_text().splitlines() if line.startswith("request:")]
+    assert said(True, True, False) == ["request: GET /socket/?EIO=4&t=0 → 200 (×3) (page changed after 2 of them)"]
+    assert said(True, True) == ["request: GET /socket/?EIO=4&t=0 → 200 (×2) (page changed after them)"]
+    assert said(False, False) == ["request: GET /socket/?EIO=4&t=0 → 200 (×2)"]
+    assert said(True) == ["request: GET /socket/?EIO=4&t=0 → 200 (page changed after it)"]
 
 
 def test_credentials_in_a_url_are_masked_and_the_rest_kept():

@@ -879,10 +879,11 @@ class Effects(Fact):
         lines = []
         origin = _origin(self.url_before)
         # requests to one place that went alike (a socket.io handshake's polls) are one line, said with how many
+        # and after how many of them the page changed (which of them a change came after is the page's pace)
         alike: dict[tuple[object, ...], list[RequestEffect]] = {}
         for r in self.requests:
             status = r.failed or r.status or "no answer yet (still open when the page settled)"
-            alike.setdefault((r.method, r.place or r.url, status, r.standing, r.on_its_own, r.changed_page), []).append(r)
+            alike.setdefault((r.method, r.place or r.url, status, r.standing, r.on_its_own), []).append(r)
         for (_method, _place, status, *_), (r, *more) in alike.items():
             url = r.url[len(origin):] if origin and r.url.startswith(origin + "/") else r.url     # same origin: its path
             times = f" (×{len(more) + 1})" if more else ""
@@ -892,8 +893,7 @@ class Effects(Fact):
             own = " (the page's own: it made it between actions too)" if r.on_its_own else ""
             operation = operation_of(r.place)             # one endpoint for every operation: which one this was
             url += f" {operation}" if operation else ""
-            lines.append(f"request: {r.method} {url} → {status}{times}"
-                         f"{' (page changed after it)' if r.changed_page else ''}{own}")
+            lines.append(f"request: {r.method} {url} → {status}{times}{_changed_after([r, *more])}{own}")
         if self.server_messages:
             lines.append(f"websocket: {self.server_messages} message{'s' if self.server_messages > 1 else ''} "
                          "from the server")
@@ -1082,3 +1082,13 @@ def _renamed(flat_lines: list[str]) -> list[str]:
         else:
             out.append(line)
     return [line for line in out if line not in paired]
+
+
+def _changed_after(alike: list[RequestEffect]) -> str:
+    """Whether the page changed after a request, or after how many of requests that went alike."""
+    changed = sum(bool(r.changed_page) for r in alike)
+    if not changed:
+        return ""
+    if len(alike) == 1:
+        return " (page changed after it)"
+    return " (page changed after them)" if changed == len(alike) else f" (page changed after {changed} of them)"
