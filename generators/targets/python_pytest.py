@@ -103,7 +103,7 @@ class PythonPytest:
                        "storage_state": f"os.environ.get({literal(c.storage_state_env)}, {literal(c.storage_state)})"
                        if c.storage_state else None} for c in plan.contexts],
             server_messages_script=SERVER_MESSAGES_SCRIPT if counts_messages else None,
-            data_answered_script=(DATA_ANSWERED_COUNTED_SCRIPT if plan.counts_data_answers() else
+            data_answered_script=(DATA_ANSWERED_COUNTED_SCRIPT if self._counts_answers else
                                   DATA_ANSWERED_SCRIPT) if plan.waits_for_data() else None)
         try:
             formatted = black.format_str(source, mode=black.Mode(line_length=100))
