@@ -371,6 +371,36 @@ async def test_a_proof_that_fails_on_the_page_the_click_changed_before_the_click
     assert result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
 
 
+async def test_a_proof_that_errs_on_the_page_the_click_changed_after_the_click_returned_is_the_clicks_own(
+        session, monkeypatch):
+    """A loaded machine ran the proof after the click had returned, and the click had drawn a wider twin in
+    its button's place: the proof's one match has another size, so it reads the target again, and the ref is
+    gone (STALE_REF). The click has acted on exactly one match: that is its proof, not an error to the agent
+    (the fresh clone's rootless page failed so, its stylesheet arriving after the preflight)."""
+    tab = await session.tab()
+    await tab.page.set_content("<button style='width:70px' onclick=\"this.outerHTML = "
+                               "'<button style=width:140px>Pay</button>'\">Pay</button>")
+    ref = re.search(r"\[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
+    clicked = asyncio.Event()
+    click, prove = PlaywrightLocator.click, locators.prove
+
+    async def click_then_say(self, *args, **kwargs):
+        await click(self, *args, **kwargs)
+        clicked.set()
+
+    async def after_the_click_returned(*args, **kwargs):
+        await clicked.wait()
+        await asyncio.sleep(0)          # the action's task is done, its callbacks run
+        return await prove(*args, **kwargs)
+
+    monkeypatch.setattr(PlaywrightLocator, "click", click_then_say)
+    monkeypatch.setattr(locators, "prove", after_the_click_returned)
+    result = await actions.click(tab, ref)
+    assert await tab.page.locator("button").evaluate("b => b.style.width") == "140px"
+    assert (result.locator.chosen.matches, result.locator.chosen.is_target) == (1, True)
+    assert result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
+
+
 async def test_a_secret_typed_into_a_field_with_no_name_or_id_is_named_after_its_label(session, tmp_path):
     """A form a script renders (Directus's login) gives its password field neither a name nor an id: the
     variable the test reads it from is named after its label, not VERDEX_SECRET_VALUE for every such field."""

@@ -459,9 +459,16 @@ def _proven(bridge: LocatorChoice, proof: _Proof) -> LocatorChoice:
 
 
 async def _proof_of(proof: asyncio.Future[LocatorChoice], ended: dict[str, float]) -> _Proof:
+    """The proof of an action that has acted. One that failed once the action was done read the page the
+    action changed (its target re-rendered or gone, under a load that ran the proof late): the action acted
+    on exactly one match, and that is its proof."""
     if "landed" in ended:              # the action's input had reached the page when the proof ended
         return _Proof(None if proof.exception() is not None else proof.result(), after_the_action=True)
-    return _Proof(await proof, after_the_action="action" in ended and ended["proof"] > ended["action"])
+    try:
+        choice = await proof
+    except VerdexError:
+        return _Proof(None, after_the_action=True)
+    return _Proof(choice, after_the_action="action" in ended and ended["proof"] > ended["action"])
 
 
 async def _landed(tab: Tab) -> bool:
