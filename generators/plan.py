@@ -200,7 +200,15 @@ class Dismiss(Model):
                 "comes again depends on what the app remembers, so the test closes it whenever it shows")
 
 
-Statement = Goto | Action | Check | History | OpenPage | ClosePage | Dismiss
+class Settled(Model):
+    """Before the agent's first check after an action: what that action did as it settled, which the check
+    would race (a dialog fading out still shows its copy of what the check looks for)."""
+
+    page: str
+    wait: Wait
+
+
+Statement = Goto | Action | Check | History | OpenPage | ClosePage | Dismiss | Settled
 
 
 class Context(Model):

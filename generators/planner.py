@@ -18,7 +18,7 @@ import verdex.generators.settling as settling
 import verdex.generators.server_names as server_names
 import verdex.generators.waits as waits
 from verdex.generators.periodic import timer_requests
-from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage,
+from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage, Settled,
                                     Secret, Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
@@ -237,6 +237,9 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             assertion = _assertion(record)
             url = record.args.url if isinstance(record, VerifyUrlStep) else ""
             if not _already_asserted(statements, page, assertion, url):
+                settled = settling.before_checking(steps, index)
+                if settled is not None:
+                    statements.append(Settled(page=page, wait=settled))
                 statements.append(_paced(Check(page=page, assertion=assertion),
                                          paced or waits.redrawn_by_a_timer(record), said))
                 counted = waits.counted_name(record) if isinstance(record, VerifyElementStep) else None

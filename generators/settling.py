@@ -107,18 +107,41 @@ def _typed_over_later(steps: list[Record], index: int, change: ValueChange) -> b
 
 def before_leaving(steps: list[Record], index: int) -> list[Wait]:
     """Before step ``index``, which leaves its page: wait for the action before it to have taken its own
-    target away, when the recording saw it do so as that action settled."""
-    record, leaving = _previous_action(steps, index), steps[index - 1]
-    target = getattr(record, "target", None)
-    if record is None or target is None or record.effects is None or record.tab != leaving.tab:
+    target away, when the recording saw it do so as that action settled (unless a check after that action
+    waited for it already)."""
+    at = _previous_action_at(steps, index)
+    if at is None or any(before_checking(steps, check) for check in range(at + 1, index)):
         return []
+    record = steps[at - 1]
+    return [wait.model_copy(update={"reason": wait.reason + " (a tray or dialog that closes): the app may finish "
+                                              "its work as it closes, which leaving the page at once would cut off"})
+            for wait in [_taken_away(record, steps[index - 1])] if wait is not None]
+
+
+def before_checking(steps: list[Record], index: int) -> Wait | None:
+    """Before step ``index``, the agent's first check after an action in a layer over the page that took
+    its own target away as it settled (a dialog's Save): wait for that target to be gone. The agent checked
+    once it had; a test that checks at once may find the layer's copy of what it looks for as it fades."""
+    at = _previous_action_at(steps, index)
+    record = steps[at - 1] if at is not None else None
+    if (record is None or not steps[index - 1].tool.startswith("verify_") or record.preflight is None or not record.preflight.in_overlay
+            or any(step.tool.startswith(READ_ONLY_PREFIXES) for step in steps[at:index - 1])):
+        return None
+    wait = _taken_away(record, steps[index - 1])
+    return None if wait is None else wait.model_copy(update={
+        "reason": wait.reason + " (a dialog that closes): a check made at once may find its copy as it fades"})
+
+
+def _taken_away(record: Record, then: Record) -> Wait | None:
+    """A wait for ``record``'s own target to be gone, when the recording saw it go as the action settled."""
+    target = getattr(record, "target", None)
+    if target is None or record.effects is None or record.tab != then.tab:
+        return None
     locator = locator_of(record.locators)
     if locator is None or locator.positional or not _took_away(record.effects.interactive_diff, target):
-        return []
-    return [Wait(kind="hidden", locator=locator,
-                 reason=f'the action before took its own {target.role} "{target.name}" away as it settled (a tray '
-                        "or dialog that closes): the app may finish its work as it closes, which leaving the page "
-                        "at once would cut off")]
+        return None
+    return Wait(kind="hidden", locator=locator,
+                reason=f'the action before took its own {target.role} "{target.name}" away as it settled')
 
 
 def _took_away(diff: list[str], target: Target) -> bool:
@@ -148,9 +171,15 @@ def _shown(value: str, limit: int = 60) -> str:
 
 def _previous_action(steps: list[Record], index: int) -> Record | None:
     """The step just before step ``index`` that changed the page."""
-    for record in reversed(steps[:index - 1]):
-        if record.outcome == "done" and not record.tool.startswith(READ_ONLY_PREFIXES):
-            return record
+    at = _previous_action_at(steps, index)
+    return steps[at - 1] if at is not None else None
+
+
+def _previous_action_at(steps: list[Record], index: int) -> int | None:
+    """Where (1-based) the step just before step ``index`` that changed the page is."""
+    for at in range(index - 1, 0, -1):
+        if steps[at - 1].outcome == "done" and not steps[at - 1].tool.startswith(READ_ONLY_PREFIXES):
+            return at
     return None
 
 

@@ -348,3 +348,27 @@ async def test_a_tray_that_keeps_its_choice_as_it_slides_shut_is_waited_for_befo
     assert hidden in source and "took its own button" in source, source
     assert source.index('name="Close"') < source.index(hidden) < source.rindex('page.goto("/settling/tray.html")')
     passes_in_both_targets(python, recording, "tray", ".toBeHidden()")
+
+
+async def test_a_check_after_a_modal_closed_waits_for_it_to_be_gone_not_for_the_copy_it_shows_as_it_fades(
+        session, apps, tmp_path):
+    """Save lists the key at once, and the dialog, which previews the key, fades out (1.2 s) before it is
+    removed: the click's effects see its own button go. The agent checks the key once the dialog has gone;
+    a test that checks it at once finds it twice (the list's and the fading dialog's), so it waits for
+    the Save button to be gone first."""
+    recording = tmp_path / "variables.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/settling/variables.html")
+    await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
+                                                     'button "Add Variable"'))
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Key"'), value="qa_key")
+    saved = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save"'))
+    assert '- button "Save"' in "\n".join(saved.data["effects"]["interactive_diff"]), saved.text
+    await call(session, "verify_text_visible", text="qa_key")
+    session.record(None)
+    python, source = exported_python(recording, "variables")
+    hidden = 'expect(page.get_by_role("button", name="Save", exact=True)).to_be_hidden()'
+    assert hidden in source and "took its own button" in source, source
+    assert source.index('name="Save"') < source.index(hidden) < source.index('get_by_text("qa_key"'), source
+    passes_in_both_targets(python, recording, "variables", ".toBeHidden()")

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
-from verdex.generators.plan import Action, Check, Goto, Statement, TestPlan
+from verdex.generators.plan import Action, Check, Goto, Settled, Statement, TestPlan
 from verdex.generators.revisions import apply_revisions, ended_too_soon, next_revision
 from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
@@ -280,6 +280,8 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
             statement, failed.landed())
     if isinstance(statement, Goto):
         return None, "the navigation itself failed"
+    if isinstance(statement, Settled):
+        return None, f"verdex's wait before the agent's check did not hold on a fresh run: {statement.wait.reason}"
     part = failing_part(statement, source, failed, target)
     if part == "locator" and FOUND_BUT_DISABLED.search(failed.message):
         return None, "its locator found the element, which stayed disabled"

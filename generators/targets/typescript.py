@@ -9,8 +9,9 @@ from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT,
                                       answer_counts, pattern_pieces, server_answers_heard, server_messages_heard)
-from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss, Goto, History,
-                                    Locator, OpenPage, ResponseMatch, Statement, Step, TestPlan, Value, Wait)
+from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss,
+                                    Goto, History, Locator, OpenPage, ResponseMatch, Settled, Statement, Step, TestPlan,
+                                    Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
@@ -156,6 +157,8 @@ class TypeScript:
             return [*self._before_leaving(statement), f"await {statement.page}.goto({literal(statement.url)});"]
         if isinstance(statement, Check):
             return self._assertion(statement.page, statement.assertion)
+        if isinstance(statement, Settled):
+            return self._wait(statement.page, statement.wait)
         if isinstance(statement, History):
             call = {"back": "goBack", "forward": "goForward", "reload": "reload"}[statement.kind]
             lines = [*self._before_leaving(statement), f"await {statement.page}.{call}();"]
