@@ -16,7 +16,7 @@ from verdex.generators.request_place import operation_of, query_words
 from verdex.generators.server_names import is_made
 from verdex.unique import made_by_another_run
 from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, LocatorStep,
-                          RequestEffect, ancestor_changes, became_ready, url_moved)
+                          RequestEffect, Startup, ancestor_changes, became_ready, url_moved)
 from verdex.recording_format import Step as Record
 from verdex.recording_format import (
     UploadArgs, VerifyElementStep, VerifyTextArgs, VerifyTextStep, VerifyUrlStep, WaitForArgs, WaitForStep,
@@ -392,6 +392,8 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset(), token:
                                f"{heard} message{'s' if heard > 1 else ''} as it opened, before the first step"
                                + (f" (or fewer, then quiet for {SERVER_QUIET_MS / 1000:g} s)" if heard > 1 else "")))
     loaded = sum(1 for r in startup.requests if r.changed_page)
+    if startup.ready_texts or startup.ready_text:
+        out += _said_none(startup)
     if startup.ready_texts:
         for ready in startup.ready_texts:
             if made_by_another_run(ready.text, token):
@@ -412,6 +414,19 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset(), token:
                                    "text of its own to wait for): until each has been answered, a step may act "
                                    "on a page not ready for it (a click its code is not yet wired to take)"))
     return out
+
+
+def _said_none(startup: Startup) -> list[Wait]:
+    """The startup answers whose every list was empty, waited for as answers: what they drew (an empty state)
+    is gone once the app has data, so it is no sign of a fresh load."""
+    paths = [path for path in dict.fromkeys(said.split(" ", 1)[-1] for said in startup.said_none)
+             if not names_one_thing(path)]
+    if not paths:
+        return []
+    return [Wait(kind="data_answered", paths=paths, timeout_ms=STARTUP_TIMEOUT_MS,
+                 reason=f"the app loaded its data after the page opened, and {', '.join(startup.said_none)} "
+                        "answered with empty lists: what the page drew of it says there is none yet, which a run "
+                        "after the app has some does not show, so the test waits for the answer itself")]
 
 
 # What a data_answered wait reads: the page has had an answer to a request for each path. Its Resource

@@ -15,8 +15,10 @@ of real apps, not a copy of one:
   "Add a first book", and once there is one, "New book" above the list instead — a step of a recording
   that added the first book is gone from the page the test's first run opens;
 - ``/catalogue/``: the same names as a table of books ("Dune by Frank Herbert": a title and its author,
-  a cell each) under a "New book" that is always there, and while there is none, only a text that says so ("No books yet") — Airflow 3's Variables page, whose "No variables found"
-  the app's first answer draws and any saved variable takes away;
+  a cell each) under a "New book" that is always there, and while there is none, only a text that says so
+  ("No books yet") — Airflow 3's Variables page, whose "No variables found" the app's first answer draws and
+  any saved variable takes away; the rows come as HTML its server renders (``/api/names/rows``, as htmx apps
+  load theirs), so nothing in the answer reads as an empty list;
 - ``/library/``: the same names behind a "Sign in" that draws the library; while there is none, a welcome
   with "Start fresh", which saves "My Library" and opens it (a menu button of its name), and once there is
   one, the list of them instead — the recording started the library, so the test's first run, past its
@@ -54,6 +56,10 @@ of real apps, not a copy of one:
   ``/credited/`` the same page drawing with its data, first, a line whose flags are icons with titles
   ("Made with care in" and three SVG flags titled "Spain", …: tooltips, no text the page shows), as
   Verdaccio's footer does;
+- ``/invites/``: the members (``/api/users``) and the invitations still pending (``/api/invites``), each list
+  an answer of its own; while none is pending the page says "No pending invitations" (an empty state, as
+  Airflow's "No Asset Events found." and a dashboard's "No runs in this time period") — true until the app
+  has one (``invites``);
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -173,17 +179,12 @@ document.querySelector("#save").addEventListener("click", async () => {
   form.hidden = true;
   draw();
 });""")
-CATALOGUE = ("<button type='button' id='new'>New book</button><p id='empty' hidden>No books yet</p><table><tbody id='books'></tbody></table>"
+CATALOGUE = ("<button type='button' id='new'>New book</button><table><tbody id='books'></tbody></table>"
              "<form hidden><label>Title <input id='title'></label> <label>Author <input id='author'></label> "
              "<button type='button' id='save'>Save</button></form><p role='status'></p>",
              """const form = document.querySelector("form");
-const draw = () => fetch("/api/names").then((r) => r.json()).then((names) => {
-  document.querySelector("#books").replaceChildren(...names.map((name) => {
-    const row = document.createElement("tr");
-    row.replaceChildren(...name.split(" by ").map((part) => Object.assign(document.createElement("td"), { textContent: part })));
-    return row;
-  }));
-  document.querySelector("#empty").hidden = names.length > 0;
+const draw = () => fetch("/api/names/rows").then((r) => r.text()).then((rows) => {
+  document.querySelector("#books").innerHTML = rows;        // the server renders them (as htmx apps load theirs)
 });
 draw();
 document.querySelector("#new").addEventListener("click", () => { form.hidden = false; });
@@ -354,6 +355,21 @@ COUNTED = ("<button type='button'>Invite</button><p role='status'></p>"
   });
 });""")
 
+# the members, and the invitations still pending, each list an answer of its own: while none is pending the
+# page says so ("No pending invitations"), as a dashboard says "No runs in this time period"
+INVITES = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul><div id='pending'></div>",
+           """fetch("/api/users").then((r) => r.json()).then((users) => {
+  document.querySelector("#members").append(...users.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+});
+fetch("/api/invites").then((r) => r.json()).then(({ invites }) => {
+  document.querySelector("#pending").replaceChildren(...(invites.length
+    ? invites.map((mail) => Object.assign(document.createElement("p"), { textContent: "Invited " + mail }))
+    : [Object.assign(document.createElement("p"), { textContent: "No pending invitations" })]));
+});
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Invitation sent";
+});""")
+
 BOARD = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul><div id='roles'></div>",
          """let roles = null;
 const badge = (part) => Object.assign(document.createElement("img"), { src: "/api/board/badge/" + part, alt: "" });
@@ -387,6 +403,7 @@ class ProofApps:
         self.assets_twice = False        # a second code location defines raw_orders too
         self.names_late = False          # GET /api/names answers after SLOW_API_S: the page has opened by then
         self.first_tip: int | None = None  # the tip the next load of /drawn-tips/ draws (later ones: at random)
+        self.invites: list[str] = []     # the invitations /invites/ lists as pending
         self.lock = threading.Lock()
         self.board_turn = threading.Condition()
         self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
@@ -433,7 +450,7 @@ class ProofApps:
                  "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),
-                 "/site/": ("Site", SITE)}
+                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES)}
         if method == "GET" and path == "/assets/":
             rows = ASSET_ROWS[:1] * self.assets_twice + ASSET_ROWS
             html = ASSETS[0].format(rows="".join(
@@ -466,6 +483,8 @@ class ProofApps:
             return self._board_drawn(path.rsplit("/", 1)[1])
         if method == "GET" and path.removeprefix("/api/board/") in BOARD_PARTS:
             return self._board_part(path.removeprefix("/api/board/"))
+        if method == "GET" and path == "/api/invites":
+            return 200, "application/json", json.dumps({"invites": self.invites, "total": len(self.invites)})
         if method == "GET" and path == "/api/tips":
             return 200, "application/json", json.dumps(TIPS_CATALOG)
         if method == "GET" and path == "/api/theme":
@@ -476,7 +495,7 @@ class ProofApps:
         if method == "GET" and path == "/api/users":
             time.sleep(SLOW_API_S)                 # the data comes after the page has opened, as from a busy API
             return 200, "application/json", json.dumps(["Ada Lovelace", "Grace Hopper"])
-        if method == "GET" and path == "/api/names" and self.names_late:
+        if method == "GET" and path.startswith("/api/names") and self.names_late:
             time.sleep(SLOW_API_S)
         with self.lock:
             if path == "/api/todos":
@@ -510,6 +529,10 @@ class ProofApps:
                 return 201, "application/json", json.dumps({"name": name})
             if method == "GET" and path == "/api/names":
                 return 200, "application/json", json.dumps(sorted(self.names))
+            if method == "GET" and path == "/api/names/rows":
+                return 200, "text/html", "".join(
+                    "<tr>" + "".join(f"<td>{escape(part)}</td>" for part in name.split(" by ")) + "</tr>"
+                    for name in sorted(self.names)) or "<tr><td colspan='2'>No books yet</td></tr>"
             if method == "PUT" and path.startswith("/api/names/"):
                 self.names.add(urllib.parse.unquote(path.rsplit("/", 1)[1]))
                 return 204, "application/json", ""

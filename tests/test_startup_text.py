@@ -28,10 +28,11 @@ from verdex.generators.recording import read_recording
 pytestmark = pytest.mark.anyio
 
 
-async def _invite_and_run(tmp_path, page: str, checked: str,
-                          first_tip: int | None = None) -> tuple[str, subprocess.CompletedProcess]:
+async def _invite_and_run(tmp_path, page: str, checked: str, first_tip: int | None = None,
+                          pending: list[str] | None = None) -> tuple[str, subprocess.CompletedProcess]:
     """Record inviting on ``page`` and checking the text ``checked``, export the test unproven, and run it
-    on a fresh load: the test's source and its run (``first_tip``: the tip the recording's load draws)."""
+    on a fresh load: the test's source and its run (``first_tip``: the tip the recording's load draws;
+    ``pending``: the invitations the app has when the test runs, none when recorded)."""
     test_file = tmp_path / "test_team.py"
     with proof_apps() as (url, apps):
         apps.first_tip = first_tip
@@ -42,6 +43,7 @@ async def _invite_and_run(tmp_path, page: str, checked: str,
             await agent.verify_text(checked)
             await agent.must("export_test", target="python", path=str(test_file), name="team", prove=0)
         source = test_file.read_text(encoding="utf-8")
+        apps.invites = pending or []
         done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test_file)],
                               cwd=tmp_path, capture_output=True, text=True, timeout=300, env=runner.test_env())
     return source, done
@@ -73,6 +75,16 @@ async def test_a_key_drawn_inside_a_tip_picked_at_random_is_no_startup_wait(tmp_
     "… using ctrl-f": a fresh clone's run waited for it, and the next load drew another tip)."""
     source, done = await _invite_and_run(tmp_path, "/drawn-tips/", "Invitation sent", first_tip=first_tip)
     assert "Hint:" not in source and f'"{key}"' not in source, source
+    _waits_on_a_name_and_passes(source, done)
+
+
+async def test_an_empty_state_an_answer_drew_is_no_startup_wait_its_answer_is(tmp_path):
+    """None was pending when recorded, and the page said "No pending invitations": true until the app has one
+    (Airflow's "No Asset Events found.", a dashboard's "No runs in this time period"). The answer held only
+    empty lists, so the test waits for it, not for its text, and passes once an invitation is pending."""
+    source, done = await _invite_and_run(tmp_path, "/invites/", "Invitation sent", pending=["grace@example.com"])
+    assert "No pending invitations" not in source, source
+    assert "GET /api/invites answered with empty" in source and "arg=[\"/api/invites\"]" in source, source
     _waits_on_a_name_and_passes(source, done)
 
 

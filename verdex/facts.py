@@ -771,6 +771,11 @@ class Startup(Fact):
     ready_text_exact: bool = Field(False, description="format 3 and 4: the ready text is its element's whole text")
     answered_by: str | None = Field(None, description="format 3 and 4: that answer's request: method and path")
     waited_ms: int = Field(0, description="how long the action waited for requests still open (at most 5 s)")
+    said_none: list[str] = Field([], description="format 17: the page-changing answers (method and path) whose every "
+                                                 "list was empty: what each drew says there is nothing yet, which a "
+                                                 "run after the app has some does not show, so no text of theirs is "
+                                                 "waited for, the answer itself is",
+                                   exclude_if=lambda said: not said)
 
 
 class VisualDiff(Fact):

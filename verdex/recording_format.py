@@ -29,7 +29,9 @@ the check reads), so the test's check waits at that timer's pace; 15 — an acti
 asked for as it answered it (``code_loaded``: a lazily loaded chunk), so what follows waits at the network's pace; 16 — a
 locator step may hold a keyword whose value is a regular expression's source (``regex`` names them): a name by the
 words beside its count, anchored (``name=re.compile(r"^Filter(?!\\S)")``), where format 15 held the words as a part of the
-name (Playwright's name without ``exact``), still read as it was.
+name (Playwright's name without ``exact``), still read as it was; 17 — a startup may name the answers whose every
+list was empty (``said_none``): what they drew says there is nothing yet, so the test waits for the answers, not
+for those texts.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 16
+FORMAT_VERSION = 17
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

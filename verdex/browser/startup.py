@@ -15,6 +15,9 @@ fetch), gives no text: what the page drew after it is the code's own doing, mayb
 does a text that is one entry of a list of alternatives a startup answer brought, none of whose other
 entries the page shows, or a part of one (Node-RED's tips of the day, a catalog of nineteen, one put up at
 random a moment after the answers, its "[ctrl]" drawn as a key of its own): another load shows another.
+Nor does an answer whose every list is empty (``[]``, ``{"events": [], "total": 0}``): what it drew says there
+is nothing yet ("No Asset Events found."), which a run after the app has some does not show; the test waits
+for that answer itself (``said_none``).
 """
 
 from __future__ import annotations
@@ -121,12 +124,15 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         if changed:
             changing.append((order, at, record))
     ends = [at for _, at, _ in changing]
-    picked = await _picked_at_random(tab, answered) if changing else None
+    bodies = [await _json_of(record) for record in answered] if changing else []
+    picked = await _picked_at_random(tab, bodies) if changing else None
+    said_none = [f"{record.method} {urlsplit(record.url).path}" for order, _, record in changing
+                 if _says_none(bodies[order])]
     chosen: list[tuple[int, ReadyText]] = []
     for order, at, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
         if len(chosen) == READY_TEXTS:
             break
-        if CODE_TYPES.search(record.content_type):
+        if CODE_TYPES.search(record.content_type) or _says_none(bodies[order]):
             continue                     # its window still holds what it drew: no other answer takes that text
         texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
                                                        "until": changed_until(at, stalls)})
@@ -138,14 +144,29 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         if text is not None:
             chosen.append((order, ReadyText(text=text, exact=exact,
                                             answered_by=f"{record.method} {urlsplit(record.url).path}")))
-    return Startup(requests=requests, ready_texts=[ready for _, ready in sorted(chosen, key=lambda c: c[0])])
+    return Startup(requests=requests, ready_texts=[ready for _, ready in sorted(chosen, key=lambda c: c[0])],
+                   said_none=list(dict.fromkeys(said_none)))
 
 
-async def _picked_at_random(tab: Tab, answered: list[RequestRecord]) -> Callable[[str], bool]:
+def _says_none(value: object) -> bool:
+    """A JSON answer that holds lists, every one of them empty: the page draws that there is nothing yet."""
+    lists, stack = 0, [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            if node:
+                return False
+            lists += 1
+        elif isinstance(node, dict):
+            stack += [item for item in node.values() if isinstance(item, (dict, list))]
+    return lists > 0
+
+
+async def _picked_at_random(tab: Tab, bodies: list[object]) -> Callable[[str], bool]:
     """Whether a text the page shows is one entry of a catalog a startup answer brought (ALTERNATIVES strings
     or more side by side) none of whose other entries the page shows, or a part of it (a word the entry's
     markup drew as an element of its own, "[ctrl]" as a key): a pick, which another load makes otherwise."""
-    catalogs = [catalog for record in answered for catalog in _catalogs(await _json_of(record))]
+    catalogs = [catalog for body in bodies for catalog in _catalogs(body)]
     if not catalogs:
         return lambda text: False
     try:
