@@ -124,7 +124,8 @@ def before_checking(steps: list[Record], index: int) -> Wait | None:
     once it had; a test that checks at once may find the layer's copy of what it looks for as it fades."""
     at = _previous_action_at(steps, index)
     record = steps[at - 1] if at is not None else None
-    if (record is None or not steps[index - 1].tool.startswith("verify_") or record.preflight is None or not record.preflight.in_overlay
+    if (record is None or not steps[index - 1].tool.startswith("verify_")
+            or record.preflight is None or not record.preflight.in_overlay
             or any(step.tool.startswith(READ_ONLY_PREFIXES) for step in steps[at:index - 1])):
         return None
     wait = _taken_away(record, steps[index - 1])

@@ -15,9 +15,9 @@ fetch), gives no text: what the page drew after it is the code's own doing, mayb
 does a text that is one entry of a list of alternatives a startup answer brought, none of whose other
 entries the page shows, or a part of one (Node-RED's tips of the day, a catalog of nineteen, one put up at
 random a moment after the answers, its "[ctrl]" drawn as a key of its own): another load shows another.
-Nor does an answer whose every list is empty (``[]``, ``{"events": [], "total": 0}``): what it drew says there
-is nothing yet ("No Asset Events found."), which a run after the app has some does not show; the test waits
-for that answer itself (``said_none``).
+Nor does an answer whose every list is empty (``[]``, ``{"events": [], "total": 0}``): the text it drew says
+there is nothing yet ("No Asset Events found."), which a run after the app has some does not show; the test
+waits for that answer itself instead (``said_none``).
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ CANDIDATES = 8
 READY_TEXTS = 4              # answers whose texts the test waits for, the latest to answer when more changed the page
 ALTERNATIVES = 5             # strings side by side in an answer (a list, an object's values): a catalog to pick from
 BODY_READ_S = 2.0
+PAGING = re.compile(r"(?i)page|limit|offset|skip|take|per_?page|page_?size|size")   # where an answer says how it pages
 BODY_LIMIT = 256 * 1024
 # a catalog's entry may be a template the page fills in ("Pressing {{core:edit}} will edit the first node")
 TAGS = re.compile(r"<[^<>]*>")            # an entry's HTML markup, drawn as elements, not text
@@ -126,13 +127,12 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     ends = [at for _, at, _ in changing]
     bodies = [await _json_of(record) for record in answered] if changing else []
     picked = await _picked_at_random(tab, bodies) if changing else None
-    said_none = [f"{record.method} {urlsplit(record.url).path}" for order, _, record in changing
-                 if _says_none(bodies[order])]
+    said_none: list[str] = []           # answers of empty lists whose drawing would have been waited for
     chosen: list[tuple[int, ReadyText]] = []
     for order, at, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
         if len(chosen) == READY_TEXTS:
             break
-        if CODE_TYPES.search(record.content_type) or _says_none(bodies[order]):
+        if CODE_TYPES.search(record.content_type):
             continue                     # its window still holds what it drew: no other answer takes that text
         texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
                                                        "until": changed_until(at, stalls)})
@@ -141,24 +141,31 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
                  if t["text"] not in taken and _drew(at, t["time"], ends) and not (picked and picked(t["text"]))]
         stable_first = sorted(drawn, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
         text, exact = await _unique_visible(tab, stable_first)
-        if text is not None:
-            chosen.append((order, ReadyText(text=text, exact=exact,
-                                            answered_by=f"{record.method} {urlsplit(record.url).path}")))
+        answered_by = f"{record.method} {urlsplit(record.url).path}"
+        if text is not None and _says_none(bodies[order]):
+            said_none.append(answered_by)     # what it drew says there is nothing yet: its answer is waited for
+        elif text is not None:
+            chosen.append((order, ReadyText(text=text, exact=exact, answered_by=answered_by)))
     return Startup(requests=requests, ready_texts=[ready for _, ready in sorted(chosen, key=lambda c: c[0])],
                    said_none=list(dict.fromkeys(said_none)))
 
 
 def _says_none(value: object) -> bool:
-    """A JSON answer that holds lists, every one of them empty: the page draws that there is nothing yet."""
-    lists, stack = 0, [value]
+    """A JSON answer that holds lists, every one of them empty, and no number but 0 beside them save where
+    it pages (``{"variables": [], "total_entries": 0}``, ``{"items": [], "page": 1}``): the page draws that there
+    is nothing yet. A number of its own is data (a machine's memory beside an empty list of its GPUs)."""
+    lists, stack = 0, [(None, value)]
     while stack:
-        node = stack.pop()
+        key, node = stack.pop()
         if isinstance(node, list):
             if node:
                 return False
             lists += 1
         elif isinstance(node, dict):
-            stack += [item for item in node.values() if isinstance(item, (dict, list))]
+            stack += list(node.items())
+        elif isinstance(node, (int, float)) and not isinstance(node, bool) and node \
+                and not PAGING.fullmatch(key or ""):
+            return False
     return lists > 0
 
 
