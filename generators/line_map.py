@@ -25,9 +25,13 @@ def _body_end(plan: TestPlan, target: str, count: int) -> int:
     """The last body line (0-based, from the function's first body line) of the plan cut after ``count``."""
     cut = plan.model_copy(update={"statements": plan.statements[:count]})
     lines = renderer_for(target).test_file(cut).rstrip("\n").splitlines()
-    # the whole plan's first body line counts the websocket messages when any later step waits on them
-    counting = int(plan.waits_for_server_messages() and not cut.waits_for_server_messages())
-    return len(lines) - TRAILER[target] - _body_start(lines, target) - 1 + counting
+    return len(lines) - TRAILER[target] - _body_start(lines, target) - 1 + _init_lines(plan) - _init_lines(cut)
+
+
+def _init_lines(plan: TestPlan) -> int:
+    """The body's first lines, an init script per context, which the whole plan has when any later step reads
+    what it keeps (the websocket messages, the data's answers)."""
+    return max(1, len(plan.contexts)) * (plan.waits_for_server_messages() + plan.waits_for_data())
 
 
 def statement_at(plan: TestPlan, target: str, source: str, line: int) -> tuple[int, Statement] | None:

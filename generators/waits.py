@@ -407,7 +407,7 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset(), token:
                           f"the app loaded its data after the page opened ({last}{startup.answered_by})", token)
     else:
         paths = list(dict.fromkeys(urlsplit(r.url).path for r in startup.requests if r.changed_page))
-        paths = [path for path in paths if not names_one_thing(path)]
+        paths = [path for path in paths if not names_one_thing(path) and not STATIC_ASSET.search(path)]
         if paths:
             out.append(Wait(kind="data_answered", paths=paths, timeout_ms=STARTUP_TIMEOUT_MS,
                             reason=f"the app loaded its data after the page opened ({_requests(loaded)}, none with a "
@@ -429,6 +429,12 @@ def _said_none(startup: Startup) -> list[Wait]:
                         "after the app has some does not show, so the test waits for the answer itself")]
 
 
+# Before a page of a test that waits for its data opens: a page keeps 250 Resource Timing entries unless told
+# otherwise, and one that loads more (its code in hundreds of chunks, as marimo's does) drops its data's, which
+# a data_answered wait then never finds. A statement, run before the page's own scripts (an init script).
+KEEP_ANSWER_TIMINGS_SCRIPT = "performance.setResourceTimingBufferSize(100000)"
+
+
 # What a data_answered wait reads: the page has had an answer to a request for each path. Its Resource
 # Timing entries stay once an answer has come, so a wait begun after the answers still holds; a function,
 # never an expression (see server_messages_heard).
@@ -448,6 +454,11 @@ DATA_ANSWERED_COUNTED_SCRIPT = """answers => answers.every(([path, count]) =>
 def answer_counts(wait: Wait) -> list[tuple[str, int]]:
     """A data_answered wait's paths, each with how many answers it waits for (one, unless counted)."""
     return list(zip(wait.paths, wait.counts or [1] * len(wait.paths)))
+
+
+# A path to the app's code or a static asset its script fetched (a chunk, a stylesheet, a WebAssembly module,
+# an icon bundle), not its data: a data wait does not name it (hundreds of chunks a page loads before its data)
+STATIC_ASSET = re.compile(r"\.(?:m?js|cjs|css|wasm|map|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|otf)$", re.IGNORECASE)
 
 
 def names_one_thing(path: str) -> bool:

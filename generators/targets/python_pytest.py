@@ -11,7 +11,8 @@ import black
 
 from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT,
+from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, KEEP_ANSWER_TIMINGS_SCRIPT,
+                                      SERVER_MESSAGES_SCRIPT,
                                       answer_counts, pattern_pieces, server_answers_heard, server_messages_heard)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss,
                                     Goto, History, Locator, OpenPage, ResponseMatch, Settled, Statement, Step, TestPlan,
@@ -83,6 +84,7 @@ class PythonPytest:
         counts_messages = plan.waits_for_server_messages()
         contexts = [c.variable for c in plan.contexts] or ["page.context"]
         body: list[str] = [f"{c}.add_init_script(COUNT_SERVER_MESSAGES)" for c in contexts] if counts_messages else []
+        body += [f"{c}.add_init_script(KEEP_ANSWER_TIMINGS)" for c in contexts] if plan.waits_for_data() else []
         if any(c.storage_state for c in plan.contexts):
             self._imports.add("os")
         if plan.unique:
@@ -105,7 +107,8 @@ class PythonPytest:
                        if c.storage_state else None} for c in plan.contexts],
             server_messages_script=SERVER_MESSAGES_SCRIPT if counts_messages else None,
             data_answered_script=(DATA_ANSWERED_COUNTED_SCRIPT if self._counts_answers else
-                                  DATA_ANSWERED_SCRIPT) if plan.waits_for_data() else None)
+                                  DATA_ANSWERED_SCRIPT) if plan.waits_for_data() else None,
+            keep_answer_timings=literal(KEEP_ANSWER_TIMINGS_SCRIPT))
         try:
             formatted = black.format_str(source, mode=black.Mode(line_length=100))
             ast.parse(formatted)

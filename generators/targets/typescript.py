@@ -7,7 +7,8 @@ import re
 
 from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
-from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, SERVER_MESSAGES_SCRIPT,
+from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, KEEP_ANSWER_TIMINGS_SCRIPT,
+                                      SERVER_MESSAGES_SCRIPT,
                                       answer_counts, pattern_pieces, server_answers_heard, server_messages_heard)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss,
                                     Goto, History, Locator, OpenPage, ResponseMatch, Settled, Statement, Step, TestPlan,
@@ -99,6 +100,9 @@ class TypeScript:
         if counts_messages:
             body += [f"await {c}.addInitScript(COUNT_SERVER_MESSAGES);"
                      for c in [c.variable for c in plan.contexts] or ["page.context()"]]
+        if plan.waits_for_data():
+            body += [f"await {c}.addInitScript(KEEP_ANSWER_TIMINGS);"
+                     for c in [c.variable for c in plan.contexts] or ["page.context()"]]
         if plan.unique:
             body += [*comments(unique_literals.COMMENT.format(token=plan.unique)),
                      f"const {unique_literals.VARIABLE} = {TYPESCRIPT_TOKEN};"]
@@ -130,7 +134,9 @@ class TypeScript:
                                                                            if self._counts_answers else
                                                                            DATA_ANSWERED_SCRIPT.replace(
                                                                                "paths =>", "(paths: string[]) =>", 1))
-                                                                       if plan.waits_for_data() else None)
+                                                                       if plan.waits_for_data() else None,
+                                                                       keep_answer_timings=literal(
+                                                                           KEEP_ANSWER_TIMINGS_SCRIPT))
         from verdex.generators.typescript_syntax import (UNCHECKED_NOTE, NodeToolchainMissing, prettier_formatted,
                                                          typescript_syntax_errors)
         try:
