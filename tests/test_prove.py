@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.flows.runner import outside_pytest_env
 from verdex.browser.discovery import find_chromium
 from verdex.chaos.plan import ChaosPlan
 
@@ -88,11 +89,9 @@ def suite(tmp_path: Path) -> Path:
 
 
 def _env() -> dict[str, str]:
-    import os
     chromium = find_chromium()
     assert chromium is not None
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    return {**env, "VERDEX_CHROMIUM": str(chromium.path)}
+    return {**outside_pytest_env(), "VERDEX_CHROMIUM": str(chromium.path)}
 
 
 def _pytest(folder: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -10,7 +10,6 @@ itself (no clock): the first, the recording's, is answered; every later one is r
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import threading
@@ -19,6 +18,7 @@ import pytest
 
 from tests.answering_server import Request, answering
 from tests.flows.agent import Agent, recording_client
+from tests.flows.runner import outside_pytest_env
 from tests.generation_apps import PAGE
 from verdex import exporting
 from verdex.browser.discovery import find_chromium
@@ -52,7 +52,7 @@ class SignIns:
 def _prove(folder, test_file) -> subprocess.CompletedProcess[str]:
     chromium = find_chromium()
     assert chromium is not None
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env = outside_pytest_env()
     return subprocess.run([sys.executable, "-m", "verdex", "prove", test_file.name, "--runs", "1", "--workers", "1"],
                           cwd=folder, env={**env, "VERDEX_CHROMIUM": str(chromium.path)}, capture_output=True,
                           text=True, timeout=600, check=False)

@@ -7,13 +7,13 @@ Airflow 3's pause switch, clicked while its list was still drawing, said only th
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
 
 import pytest
 
+from tests.flows.runner import outside_pytest_env
 from verdex import actions
 from verdex.browser.discovery import find_chromium
 from verdex.errors import Timeout
@@ -63,7 +63,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 """, encoding="utf-8")
     chromium = find_chromium()
     assert chromium is not None
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env = outside_pytest_env()
     proved = subprocess.run([sys.executable, "-m", "verdex", "prove", test_file.name, "--runs", "1", "--workers", "1"],
                             cwd=tmp_path, env={**env, "VERDEX_CHROMIUM": str(chromium.path)}, capture_output=True,
                             text=True, timeout=300, check=False)

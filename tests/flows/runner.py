@@ -44,6 +44,14 @@ def test_env() -> dict[str, str]:
     return {**os.environ, **secret_env(), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
+def outside_pytest_env() -> dict[str, str]:
+    """The environment for a pytest or ``verdex prove`` a test starts as a user would: without this run's
+    own variables (the current test, an xdist worker's name), with its options for every pytest the tests
+    start (PYTEST_ADDOPTS, set by tests/conftest.py: the plugins no such run uses, a second of CPU each)."""
+    return {key: value for key, value in os.environ.items()
+            if not key.startswith("PYTEST_") or key == "PYTEST_ADDOPTS"}
+
+
 # ---------------------------------------------------------------------------------------- recording
 def record(flow: ModuleType, recording_path: Path, chaos_seed: int | None = None, verbose: bool = False,
            pins: dict | None = None) -> float:
