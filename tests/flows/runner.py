@@ -138,17 +138,15 @@ def run_seeds(test_file: Path, seeds: Iterable[int], workers: int = 2,
     return runs
 
 
-def first_failure(test_file: Path, seeds: Iterable[int], workers: int = 2, pins: dict | None = None) -> Run | None:
-    """The first run that fails, trying the seeds in order ``workers`` at a time and stopping after the
-    batch where one failed; None when the test passed on every seed. ``pins``: races set wide."""
-    seeds = list(seeds)
+def first_failure(test_file: Path, seeds: Iterable[int], pins: dict | None = None) -> Run | None:
+    """The first run that fails, trying the seeds in order, one at a time (no run after the first that
+    fails: a naive test fails on most seeds, and the suite's CPU is what its time is made of); None when
+    the test passed on every seed. ``pins``: races set wide."""
     serve = pinned_apps(pins or {})
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for start in range(0, len(seeds), workers):
-            batch = pool.map(lambda seed: run_pytest(test_file, seed, serve), seeds[start:start + workers])
-            failed = [run for run in batch if not run.passed]
-            if failed:
-                return failed[0]
+    for seed in seeds:
+        run = run_pytest(test_file, seed, serve)
+        if not run.passed:
+            return run
     return None
 
 
