@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from verdex import actions, locators
+from verdex import actions, assertions, locators
 
 pytestmark = pytest.mark.anyio
 
@@ -68,3 +68,20 @@ async def expect_entries(tab, runs: list[str]) -> None:
     texts = await tab.page.locator("#entries p").all_text_contents()
     assert texts == [f"Run {run}: notes" for run in runs]
 
+
+async def test_a_check_that_a_card_s_button_is_hidden_finds_it_in_the_card_hidden_with_it(session, apps):
+    """Every card's heading has a "Pin card" button; filtering the tags hides the cards that do not match (kept
+    on the page, as TensorBoard keeps them). The button's role and name, which every shown card's copy has too,
+    are no way to check that this one is hidden: the card it is in, told apart by the tag's name hidden with it,
+    is. Before, the check had no locator at all (NO_LOCATOR)."""
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/components/")
+    pins = await _refs(tab, r'- button "Pin card" \[ref=(e\d+)\]')
+    tag_filter = (await _refs(tab, r'- textbox "Filter tags \(regex\)" \[ref=(e\d+)\]'))[0]
+    await actions.fill(tab, tag_filter, "learning")
+    result = await assertions.element(tab, pins[0], "hidden")
+    assert result.passed
+    assert result.locator.code == ('page.locator("div.card-heading").filter(has_text="accuracy/eval")'
+                                   '.get_by_role("button", name="Pin card", exact=True)'), result.locator.code
+    await actions.fill(tab, tag_filter, "")
+    assert await locators.build(tab.page, result.locator.chosen.steps).is_visible()

@@ -195,7 +195,9 @@
     for (const t of composedTextNodes(node)) {
       if (tried >= TEXT_CHUNKS) break;
       const parent = t.parentElement;
-      if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
+      // (a hidden target's container is hidden with it: its text tells it apart still, as has_text reads it)
+      if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent) && !(target && hiddenForAria(target)))
+        continue;
       if (parent === target || isInside(parent, target) || isTextarea(parent)) continue;
       const text = collapse(t.data);
       if (!steadyText(text)) continue;
