@@ -602,7 +602,8 @@ class ShownWay(Fact):
     """How the agent's snapshot showed an element, read when it may be hidden now: its role and name then,
     or the class and text of a control a script wires up (``clickable``); none when it is shown now or no
     snapshot named it. ``box``: its viewport box now. ``gone``: no longer on the page at all (a row a filter took
-    away), its way read from the element the page still held."""
+    away), its way read from the element the page still held. ``scopes``: for a hidden one, the containers around
+    it that tell it apart, for a role and name its shown look-alikes share."""
 
     hidden: bool
     gone: bool = False
@@ -612,6 +613,8 @@ class ShownWay(Fact):
     name: str | None = None
     selector: str | None = None
     text: str | None = None
+    scopes: list[ScopeWay] = Field([], description="the containers around it, hidden with it, that tell it apart "
+                                                   "from the shown elements that have its role and name")
 
 
 class ToggleFact(Fact):

@@ -9,7 +9,9 @@ the page (a row a filter took away), which the page still holds in memory, is ch
 finds nothing now. The way is proven
 here to reach exactly this element now, hidden as it is — Playwright's role engine asked to include hidden
 elements for the proof; the test's locator is the plain one, so that it holds while no shown element has
-that role and name.
+that role and name. A role and name the shown look-alikes share (every chart card's "Pin card" button, its
+card hidden by a filter) is tried inside each container around the element that tells it apart, read with the
+text hidden along with it.
 """
 
 from __future__ import annotations
@@ -33,28 +35,33 @@ async def shown_locator(tab: Tab, ref: str) -> LocatorChoice | None:
     if not way.hidden:
         return None
     frames = [locators.frame_step(frame, tab.test_id_attribute) for frame in way.frames]
+    options: list[tuple[list[LocatorStep], list[LocatorStep], int]] = []
     if way.role and way.name:
         named = {"name": way.name, "exact": True}
-        steps = [*frames, LocatorStep(method="get_by_role", args=[way.role], kwargs=named)]
-        proof = [*frames, LocatorStep(method="get_by_role", args=[way.role], kwargs={**named, "include_hidden": True})]
-        score = locators.SCORES["role"]
+        own = LocatorStep(method="get_by_role", args=[way.role], kwargs=named)
+        hidden_too = LocatorStep(method="get_by_role", args=[way.role], kwargs={**named, "include_hidden": True})
+        options.append(([*frames, own], [*frames, hidden_too], locators.SCORES["role"]))
+        # a name the shown look-alikes share (every card's "Pin card"): inside the container that tells it apart
+        for scope in [] if way.gone else way.scopes:
+            container = locators.way_steps(scope)
+            options.append(([*frames, *container, own], [*frames, *container, hidden_too], locators.CONTAINER_BASE))
     elif way.selector and way.text:
-        steps = proof = [*frames, LocatorStep(method="locator", args=[way.selector]),
-                         LocatorStep(method="filter", kwargs={"has_text": way.text})]
-        score = locators.SCORES["css"]
-    else:
-        return None
-    try:
-        found = await locators.build(tab.page, steps if way.gone else proof).evaluate_all(BOX_OF_SINGLE)
-    except PlaywrightError:          # the page navigated or its frame went away meanwhile
-        return None
-    if way.gone:
-        # gone: the check holds when nothing has that way now, which is what it asserts (a row with that name
-        # drawn again would fail it, as it should)
-        if found["count"] != 0:
+        steps = [*frames, LocatorStep(method="locator", args=[way.selector]),
+                 LocatorStep(method="filter", kwargs={"has_text": way.text})]
+        options.append((steps, steps, locators.SCORES["css"]))
+    for steps, proof, score in options:
+        try:
+            found = await locators.build(tab.page, steps if way.gone else proof).evaluate_all(BOX_OF_SINGLE)
+        except PlaywrightError:          # the page navigated or its frame went away meanwhile
             return None
-    elif found["count"] != 1 or not locators.same_box(found["box"], way.box):
-        return None
-    chosen = RankedLocator(kind=AS_SHOWN_KIND, steps=steps, score=score, matches=found["count"],
-                           is_target=not way.gone)
-    return LocatorChoice(chosen=chosen, candidates=[chosen], code=locators.python_expression(steps))
+        if way.gone:
+            # gone: the check holds when nothing has that way now, which is what it asserts (a row with that name
+            # drawn again would fail it, as it should)
+            if found["count"] != 0:
+                continue
+        elif found["count"] != 1 or not locators.same_box(found["box"], way.box):
+            continue
+        chosen = RankedLocator(kind=AS_SHOWN_KIND, steps=steps, score=score, matches=found["count"],
+                               is_target=not way.gone)
+        return LocatorChoice(chosen=chosen, candidates=[chosen], code=locators.python_expression(steps))
+    return None

@@ -414,7 +414,9 @@
       const shown = shownAs.get(el);
       if (!hiddenForAria(el)) return { hidden: false, ...at };
       if (!shown || !shown.name) return { hidden: true, ...at };
-      if (!UNROLED.has(shown.role)) return { hidden: true, ...at, role: shown.role, name: shown.name };
+      // a name every card's copy shares ("Pin card"): the card that told it apart, by the text hidden with it
+      if (!UNROLED.has(shown.role)) return { hidden: true, ...at, role: shown.role, name: shown.name,
+        scopes: scopesOf(el, 3).flatMap((scope) => scope.ways) };
       const selector = classSelector(el);
       return selector ? { hidden: true, ...at, selector, text: heldText(el, shown.name) } : { hidden: true, ...at };
     });

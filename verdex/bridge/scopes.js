@@ -13,7 +13,10 @@
   // (Vue's transition classes are state, ``v-enter-active``; Vuetify's components are not, ``v-label``, ``v-card``)
   const STATE_CLASS = /^(is-|has-|js-|ng-|v-(enter|leave|move|cloak)\b)|--(active|selected|disabled|focused|checked|open|dirty)$|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
   const GENERATED_CLASS = /^(css|sc|jsx|svelte|emotion|styled|tw)-|^_|__[A-Za-z0-9]{5,}$/;
-  const LAYOUT_CLASS = /(^|[-_])(row|col|column|container|wrapper|inner|outer|layout|flex|grid|stack|items|gap)$/i;
+  // A row is layout when nothing but a layout or a library's word comes before it (``form-row``, ``flex-row``,
+  // ``ant-row``); a row of something a reader names (``name-row``, ``run-row``, ``task-row``) is what a list is
+  // made of (TensorBoard's run selector: a ``div.name-row`` per run).
+  const LAYOUT_CLASS = /(^|[-_])(col|column|container|wrapper|inner|outer|layout|flex|grid|stack|items|gap)$|^((flex|grid|form|layout|table|ant|el|v|mdc|mat|ui|d|btn|button|input)[-_])?rows?$/i;
   // Utility classes (Tailwind, Bootstrap, Quasar): how it looks, never what it is.
   // A padding or margin is a size word (``p-px``, ``mx-auto``, ``q-pa-md``): a design system's own prefix
   // (``p-label``, ``m-card``) names what the element is.
@@ -21,7 +24,10 @@
   // Roles whose name is their content: a row's name is every cell's text, counts and prices included.
   const CONTENT_NAMED = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'option', 'treeitem',
     'menuitem', 'listitem']);
-  const SCOPE_DEPTH = 12;
+  // How far up containers are looked for. A component library nests deep: Angular Material's checkbox is four
+  // elements around its input, a data table's cell and row two more, and TensorBoard's runs table five
+  // components more, so the landmark that holds it is the input's 16th ancestor.
+  const SCOPE_DEPTH = 20;
   const TEXT_CHUNKS = 12;
   const MAX_PEERS = 400;
 
@@ -38,9 +44,17 @@
     return semanticClasses(el)[0] || null;
   }
 
+  // A custom element's tag is the name its author gave the component (Angular's, Lit's, Polymer's:
+  // ``tb-data-table-content-row``), as a semantic class is; words only, so a tag a tool numbered is not one.
+  function componentTag(el) {
+    const tag = el.localName || '';
+    return /^[a-z]{2,}(-[a-z]+)+$/.test(tag) && tag.length <= 40 ? tag : null;
+  }
+
+  // How a container is found by what its author named it: its semantic class, else its component's tag.
   function classSelector(el) {
     const c = semanticClass(el);
-    return c ? el.tagName.toLowerCase() + '.' + CSS.escape(c) : null;
+    return c ? el.tagName.toLowerCase() + '.' + CSS.escape(c) : componentTag(el);
   }
 
   // The class that says which one the element is: a component library puts its kind first (Ant Design's
@@ -70,7 +84,7 @@
     if (selector && node.parentElement && node.parentElement.querySelectorAll(':scope > ' + selector).length > 1)
       return 'repeated ' + selector;
     // a web component (Bokeh's div.bk-Checkbox, whose shadow root holds its input and its label's text)
-    if (selector && node.shadowRoot) return 'component ' + selector;
+    if (selector && node.shadowRoot && semanticClass(node)) return 'component ' + selector;
     return null;
   }
 
@@ -181,7 +195,9 @@
     for (const t of composedTextNodes(node)) {
       if (tried >= TEXT_CHUNKS) break;
       const parent = t.parentElement;
-      if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
+      // (a hidden target's container is hidden with it: its text tells it apart still, as has_text reads it)
+      if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent) && !(target && hiddenForAria(target)))
+        continue;
       if (parent === target || isInside(parent, target) || isTextarea(parent)) continue;
       const text = collapse(t.data);
       if (!steadyText(text)) continue;
