@@ -108,6 +108,10 @@ a copy of one:
   asks ``GET /api/rows/check`` (or ``NEW_ROW_HOLD_S``): "Save" checks the name with the server, then
   sends the form as it is then (``POST /api/rows``), which the server refuses without a name ("The
   form has errors"), else "Saved <name>".
+- ``/settings/``: a form whose "Save Changes" submits it, and the page's own submit listener prevents the
+  browser's submission and saves by ``fetch`` (``POST /api/settings``), as a single-page app's forms do; once
+  saved, a toast of two boxes says so, its title "Settings saved" over its text "Display name is now <name>"
+  (a component library's toast: a title and a description, no space between them in the DOM).
 """
 
 from __future__ import annotations
@@ -182,6 +186,19 @@ STYLED_LIBRARY = """<!doctype html><html lang="en"><head><meta charset="utf-8"><
 <form class="hide" method="post" action="/styled/format"><input type="file" id="format"></form>
 <p role="status"></p></body></html>"""
 STYLED_CSS = ".hide { display: none !important; }"
+SETTINGS = ("""<form action="/settings/save" method="post"><label>Display name <input name="display_name"></label>
+<button>Save Changes</button></form><div id="toaster" aria-live="polite"></div>""",
+            """document.querySelector("form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = new FormData(event.target).get("display_name");
+  await fetch("/api/settings", { method: "POST", body: JSON.stringify({ display_name: name }) });
+  const toast = document.createElement("div");
+  toast.setAttribute("role", "status");
+  toast.innerHTML = '<div class="toast-title"></div><div class="toast-description"></div>';
+  toast.firstChild.textContent = "Settings saved";
+  toast.lastChild.textContent = "Display name is now " + name;
+  document.querySelector("#toaster").append(toast);
+});""")
 FOLDERS = ("<button type='button'>New folder</button>",
            """document.querySelector("button").addEventListener("click", async () => {
   const answer = await fetch("/api/folders", { method: "POST" }).then((r) => r.json());
@@ -510,7 +527,8 @@ class GenerationApps:
                  "/titled/": ("Collections", TITLED),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
-                 "/saved-note/": ("Note", SAVED_NOTE), "/dag-search/": ("Dags", DAG_SEARCH), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW)}
+                 "/saved-note/": ("Note", SAVED_NOTE), "/dag-search/": ("Dags", DAG_SEARCH), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW),
+                 "/settings/": ("Settings", SETTINGS)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -565,6 +583,8 @@ class GenerationApps:
                 self.lanes += method == "POST"
                 return (204, "text/plain", "") if method == "POST" else (
                     200, "application/json", json.dumps({"name": LANES[self.lanes % len(LANES)]}))
+        if method == "POST" and path == "/api/settings":
+            return 200, "application/json", body.decode()
         if method == "GET" and path == "/api/rows/new/":
             return self._new_row()
         if method == "GET" and path.startswith("/api/rows/check"):

@@ -318,7 +318,9 @@ class EffectsWatch:
         before = self._identity_before
         appeared, disappeared = [], []
         title_change = heading_change = None
+        notice_lines = {}
         if identity is not None:
+            notice_lines = {n.text: n.lines for n in identity.notices if n.lines}
             appeared, disappeared, said = _identity_changes(before, identity)
             appeared += _sighted(overlays, appeared, [d.name for d in identity.dialogs]) + frames_changed[0]
             disappeared += frames_changed[1]
@@ -330,6 +332,8 @@ class EffectsWatch:
         effects = Effects(requests=requests, navigated=navigated, url_before=self._url_before, url_after=tab.page.url,
                           new_tabs=[t.id for t in tab.popups[self._popups_before:]], dialogs=dialogs,
                           downloads=downloads, appeared=appeared, disappeared=disappeared,
+                          notice_lines={text: lines for text, lines in notice_lines.items()
+                                        if any(said.endswith(_quoted(text)) for said in appeared)},
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
                           server_messages=tab.network.server_messages - self._server_messages_before,
                           values=list(values), code_loaded=tab.network.scripts_since(self._t0),
@@ -358,7 +362,7 @@ def _sighted(overlays: list[dict[str, Any]], appeared: list[str], dialogs: list[
     out = []
     for overlay in overlays:
         quoted = _quoted(overlay["text"])
-        if any(quoted[1:-1] in said for said in appeared + out):
+        if any(_spaceless(quoted[1:-1]) in _spaceless(said) for said in appeared + out):
             continue
         if overlay["kind"] == "dialog" and any(name and _spaceless(overlay["text"]).startswith(_spaceless(name))
                                                for name in dialogs):

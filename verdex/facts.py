@@ -47,6 +47,8 @@ class NoticeFact(Fact):
     text: str
     ref: str | None = None
     test_id: str | None = None
+    lines: list[str] = Field([], description="its lines as a reader sees them, when it has several (a toast's "
+                                             "title and its text), each a text Playwright finds in it")
 
 
 class LoadingFact(ElementSummary):
@@ -846,6 +848,8 @@ class Effects(Fact):
     dialogs: list[str] = []
     downloads: list[str] = []
     appeared: list[str] = Field([], description="dialogs, notices and blockers that appeared")
+    notice_lines: dict[str, list[str]] = Field({}, description="the lines of each notice that appeared with several, "
+                                                               "by its text (a toast's title and its text)")
     disappeared: list[str] = []
     title_change: list[str] | None = None
     heading_change: list[str] | None = None

@@ -1,6 +1,8 @@
 """The assertions an action's effects suggest to the agent ("to assert the outcome, verify: …"): what
 the action brought that a test can check and that stays — a notice's text, a value the page set in a
-field the agent can see, the URL it went to. A busy word ("Loading", "Saving…") is what the page says
+field the agent can see, the URL it went to. A notice of several lines (a toast's title and its text, in
+two boxes) is proposed line by line, as a reader sees it: its whole text runs the lines together ("SavedYour
+changes were saved"), which reads as neither. A busy word ("Loading", "Saving…") is what the page says
 while it works, not the outcome: it is never proposed."""
 
 from __future__ import annotations
@@ -28,9 +30,12 @@ def proposals(effects: Effects | None) -> list[Proposal]:
                 text = json.loads(quoted)
             except json.JSONDecodeError:
                 continue
-            text = DISMISS_GLYPH.sub("", text) if isinstance(text, str) else None
-            if text and text.strip() and not BUSY_TEXT.search(text):
-                out.append(Proposal(kind="text_visible", value=text))
+            if not isinstance(text, str):
+                continue
+            for line in effects.notice_lines.get(text) or [text]:     # a toast's title and its text, each
+                line = DISMISS_GLYPH.sub("", line)
+                if line.strip() and not BUSY_TEXT.search(line):
+                    out.append(Proposal(kind="text_visible", value=line))
     for change in effects.values:          # an answer shown in a field (an output box the app fills)
         if change.kind == "value" and change.ref and not change.hidden and change.after.strip() and not change.attribute:
             out.append(Proposal(kind="value", value=change.after, ref=change.ref))

@@ -6,6 +6,7 @@
   }
 
   const DIALOG_NAME_LIMIT = 80;
+  const NOTICE_LINES = 4;          // a toast's title, its text, an action's label: more is a panel, no notice
 
   // ``referred``: it gets a ref (else only the one it has): a class that says a server is at work is on
   // every output a dashboard draws again, and a ref would show each in every diff.
@@ -62,7 +63,9 @@
       } else if (r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'
                  && !contentRegion(el)) {
         const text = clip(collapse(renderedText(el)), 200);
-        if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID) });
+        const lines = textLines(el).slice(0, NOTICE_LINES);
+        if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID),
+                                 lines: lines.length > 1 ? lines.map((line) => clip(line, 200)) : [] });
       }
       const blocker = blockerFact(el, box, vw, vh, label);
       if (blocker) blockers.push(blocker);

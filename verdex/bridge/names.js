@@ -35,6 +35,29 @@
     return out.join('');
   }
 
+  // The lines a reader sees of an element, broken where a box ends as innerText breaks them (a toast's title
+  // and its text in two divs: "Saved", "Your changes were saved"), each as the DOM holds it (no CSS
+  // text-transform) and without what is not drawn: each is a text Playwright's get_by_text finds in the
+  // element that shows it, where the element's whole text runs them together ("SavedYour changes were
+  // saved") and reads as no line of it.
+  function textLines(el) {
+    const lines = [''];
+    const visit = (node) => {
+      for (let c = node.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) lines[lines.length - 1] += c.data;
+        if (c.nodeType !== 1 || c.matches(UNRENDERED)) continue;
+        const s = style(c);
+        if (s && (s.display === 'none' || s.visibility === 'hidden')) continue;
+        const boxed = c.nodeName === 'BR' || (!!s && s.display !== 'inline' && s.display !== 'contents');
+        if (boxed) lines.push('');
+        visit(c);
+        if (boxed) lines.push('');
+      }
+    };
+    visit(el);
+    return lines.map(collapse).filter(Boolean);
+  }
+
   // An input drawn as a button (<input type=submit value="Save">, type=button, type=reset) holds no text node,
   // yet Playwright's text engine, get_by_text and has_text read its value as its text, and as a part of its
   // ancestors' text: a "Save" elsewhere on the page is then one of two, and a row holding such a "Save" holds it.
