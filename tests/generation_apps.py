@@ -111,7 +111,8 @@ a copy of one:
 - ``/settings/``: a form whose "Save Changes" submits it, and the page's own submit listener prevents the
   browser's submission and saves by ``fetch`` (``POST /api/settings``), as a single-page app's forms do; once
   saved, a toast of two boxes says so, its title "Settings saved" over its text "Display name is now <name>"
-  (a component library's toast: a title and a description, no space between them in the DOM).
+  (a component library's toast: a title and a description, no space between them in the DOM), and the page
+  moves to the saved settings' own route (``/settings/saved``, by ``pushState``: no document is loaded).
 """
 
 from __future__ import annotations
@@ -198,6 +199,7 @@ SETTINGS = ("""<form action="/settings/save" method="post"><label>Display name <
   toast.firstChild.textContent = "Settings saved";
   toast.lastChild.textContent = "Display name is now " + name;
   document.querySelector("#toaster").append(toast);
+  history.pushState(null, "", "/settings/saved");
 });""")
 FOLDERS = ("<button type='button'>New folder</button>",
            """document.querySelector("button").addEventListener("click", async () => {

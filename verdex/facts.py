@@ -423,6 +423,11 @@ class FormFacts(Fact):
     action: str
     method: str
     target: str | None = None
+    page_handles: Literal["prevents", "listens"] | None = Field(
+        None, description="what the page's own script does with its submission, read from its submit listeners "
+                          "(on the form or above it) before acting: 'prevents' — a listener's code prevents the "
+                          "browser's submission (it saves by script, no navigation); 'listens' — the page listens "
+                          "for it, and whether it prevents it cannot be read (a framework's root listener)")
 
 
 class NavigationFacts(Fact):

@@ -32,6 +32,10 @@ from verdex.facts import (
 Action = Literal["click", "type", "fill", "press", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
 SUBMITS = "submits a form: "
+# what the page's submit listeners say of the submission before acting (FormFacts.page_handles)
+SUBMITS_HANDLED = {"prevents": "submits a form the page handles (its submit listener prevents the browser's "
+                               "submission: no navigation): ",
+                   "listens": "submits a form the page listens for (its script may handle it itself): "}
 FADING = re.compile(r"^(opacity|visibility|filter|all|clip)", re.IGNORECASE)    # a transition of "all" may too
 KEY_ACTIONS = ("type", "fill", "press")
 # Actions that land at a point: one the target cannot take itself goes to what a user clicks (``stand_in``).
@@ -115,17 +119,26 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         advisory.append(f"opens {link.href} in a new tab" if link.target == "_blank" else f"navigates to {link.href}")
     if facts.navigation.form is not None:
         form = facts.navigation.form
-        advisory.append(f"{SUBMITS}{form.method.upper()} {form.action}")
+        advisory.append(f"{SUBMITS_HANDLED.get(form.page_handles or '', SUBMITS)}{form.method.upper()} {form.action}")
     return Verdict(blocking=blocking, advisory=advisory)
 
 
 def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
     """The verdict once the action is done: a form it was to submit that the page's script handled instead (an
-    Angular or React form that posts its data itself: no navigation came) is said so, not as a submission."""
-    if effects is None or effects.navigated or effects.moved:
+    Angular or React form that posts its data itself: no new document came, nor a tab) is said so, not as a
+    submission — also when the script then moved the URL itself (``pushState`` to the saved record's route:
+    a submission loads a document). A form the page only listened for that loaded a document was submitted."""
+    if effects is None:
         return verdict
-    said = [f"its form's submission was handled by the page (no navigation): {note.removeprefix(SUBMITS)}"
-            if note.startswith(SUBMITS) else note for note in verdict.advisory]
+    if effects.navigated or effects.new_tabs:
+        listened = SUBMITS_HANDLED["listens"]
+        return verdict.model_copy(update={"advisory": [SUBMITS + note.removeprefix(listened) if note.startswith(listened)
+                                                       else note for note in verdict.advisory]})
+    said = []
+    for note in verdict.advisory:
+        prefix = next((p for p in (SUBMITS, *SUBMITS_HANDLED.values()) if note.startswith(p)), None)
+        said.append(f"its form's submission was handled by the page (no navigation): {note.removeprefix(prefix)}"
+                    if prefix else note)
     return verdict.model_copy(update={"advisory": said})
 
 

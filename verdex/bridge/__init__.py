@@ -119,6 +119,23 @@ class Bridge:
         """The types of the event listeners on ref's element, then — when it has one of ``above_when`` —
         on each node above it up to the window (DevTools reads them: a page script's listeners are out of
         any script's sight); [] when the ref is stale or the document went meanwhile."""
+        chain = await self._chain_listeners(ref, lambda first: bool({listener["type"] for listener in first} & above_when))
+        return [{listener["type"] for listener in listeners} for listeners in chain]
+
+    async def handler_sources(self, ref: str, event: str) -> list[str] | None:
+        """The code of each listener for ``event`` on ref's element and on every node above it up to the window
+        (a form's ``submit`` heard on the form, the document or the window), as the page wrote it (DevTools gives
+        a bound function's as the function it binds); None when the ref is stale or the document went."""
+        chain = await self._chain_listeners(ref, lambda _first: True, sources_of=event)
+        if not chain:
+            return None
+        return [listener.get("source", "") for listeners in chain for listener in listeners
+                if listener["type"] == event]
+
+    async def _chain_listeners(self, ref: str, on_up: Callable[[list[dict[str, Any]]], bool], *,
+                               sources_of: str | None = None) -> list[list[dict[str, Any]]]:
+        """The listeners of ref's element, then, while ``on_up`` says so of the element's, of each node above
+        it up to the window; each listener of type ``sources_of`` with its handler's code (``source``)."""
         async with self._lock:
             try:
                 context_id = await self._ensure_installed()
@@ -130,19 +147,33 @@ class Bridge:
                                                                         "ownProperties": True})
                     nodes = sorted((int(item["name"]), item["value"]["objectId"]) for item in items["result"]
                                    if item["name"].isdigit() and "objectId" in item.get("value", {}))
-                    types = []
+                    out: list[list[dict[str, Any]]] = []
                     for _, object_id in nodes:
                         found = await self._send("DOMDebugger.getEventListeners",
-                                                 {"objectId": await self._in_page_world(object_id), "depth": 0})
-                        types.append({listener["type"] for listener in found["listeners"]})
-                        if not types[0] & above_when:
+                                                 {"objectId": await self._in_page_world(object_id), "depth": 0,
+                                                  **({"objectGroup": LISTENER_OBJECTS} if sources_of else {})})
+                        listeners = found["listeners"]
+                        for listener in listeners:
+                            if listener["type"] == sources_of and "objectId" in listener.get("handler", {}):
+                                listener["source"] = await self._source_of(listener["handler"]["objectId"])
+                        out.append(listeners)
+                        if not on_up(out[0]):
                             break
-                    return types
+                    return out
                 finally:
                     await self._send("Runtime.releaseObjectGroup", {"objectGroup": LISTENER_OBJECTS})
             except _ContextGone:
                 self._context_id = None
                 return []
+
+    async def _source_of(self, function_id: str) -> str:
+        """A listener's code, clipped, as ``Function.prototype.toString`` writes it; '' when it cannot be read."""
+        answer = await self._send("Runtime.callFunctionOn", {
+            "objectId": function_id, "returnByValue": True,
+            "functionDeclaration": "function () { try { return Function.prototype.toString.call(this).slice(0, 4000); }"
+                                   " catch (e) { return ''; } }"})
+        value = answer.get("result", {}).get("value")
+        return value if isinstance(value, str) else ""
 
     async def _in_page_world(self, object_id: str) -> str:
         """The same node as the page's own scripts see it (DevTools tells a node's listeners only to the

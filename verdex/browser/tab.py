@@ -53,6 +53,7 @@ from verdex.facts import (
     Snapshot,
     Startup,
 )
+from verdex.handled_forms import page_handling
 from verdex.recorder import Recorder
 from verdex.recording_format import FIRST_PAGE_TEXT_LIMIT, NavigateArgs
 from verdex.refs import RefBook
@@ -558,8 +559,9 @@ class Tab:
         """Raw facts about ref right now (attachment, coverage, animations, navigation, …); with ``pointer``
         (a click, check or uncheck) about what a user clicks for it when Playwright cannot click it itself
         (``stand_in``)."""
-        return self._preflight_facts(await self._ref_call("preflight", {"ref": ref, "with_candidates": False,
-                                                                        "pointer": pointer}))
+        facts = self._preflight_facts(await self._ref_call("preflight", {"ref": ref, "with_candidates": False,
+                                                                         "pointer": pointer}))
+        return await self._with_submit_handling(ref, facts)
 
     @_reporting_closed
     async def preflight_and_candidates(self, ref: str, *, watch: bool = False, pointer: bool = False
@@ -573,12 +575,24 @@ class Tab:
                                       {"ref": ref, "with_candidates": True, "pointer": pointer, "acting": True})
         started = answer.pop("watch", None)
         locating = from_bridge(Locating, answer.pop("locating", None))
-        return self._preflight_facts(answer), locating, started
+        return await self._with_submit_handling(ref, self._preflight_facts(answer)), locating, started
 
     def _preflight_facts(self, answer: dict[str, Any]) -> PreflightFacts:
         in_flight = [f"{r.method} {r.url}" for r in self.network.in_flight()]
         answer.pop("locating", None)         # read apart (verdex.facts.Locating) or not asked for (None)
         return from_bridge(PreflightFacts, {**answer, "requests_in_flight": in_flight})
+
+    async def _with_submit_handling(self, ref: str, facts: PreflightFacts) -> PreflightFacts:
+        """A target that submits a form, with what the page's submit listeners do with the submission
+        (verdex.handled_forms); a ref in another frame as it is."""
+        form = facts.navigation.form
+        if form is None or bridge_for_ref(self.page, ref) is not None:
+            return facts
+        handling = page_handling(await self.bridge.handler_sources(ref, "submit"))
+        if handling is None:
+            return facts
+        navigation = facts.navigation.model_copy(update={"form": form.model_copy(update={"page_handles": handling})})
+        return facts.model_copy(update={"navigation": navigation})
 
     @_reporting_closed
     async def focused_risk(self) -> tuple[RiskFact | None, RiskFact | None]:
