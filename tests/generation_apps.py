@@ -108,6 +108,9 @@ a copy of one:
   asks ``GET /api/rows/check`` (or ``NEW_ROW_HOLD_S``): "Save" checks the name with the server, then
   sends the form as it is then (``POST /api/rows``), which the server refuses without a name ("The
   form has errors"), else "Saved <name>".
+- ``/autosaved/``: the same as ``/usage/`` with a slower timer, as an editor's autosave is: ``POST /api/autosave``
+  every ``AUTOSAVE_MS`` from the page's load, so that its first tick may fall inside the first action ("Run
+  report", whose answer the server holds until two more ticks came; ``report_asked`` says it is held);
 - ``/settings/``: a form whose "Save Changes" submits it, and the page's own submit listener prevents the
   browser's submission and saves by ``fetch`` (``POST /api/settings``), as a single-page app's forms do; once
   saved, a toast of two boxes says so, its title "Settings saved" over its text "Display name is now <name>"
@@ -127,6 +130,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from tests.answering_server import LateBody, Request, answering
 
 PINGS_BEFORE_REPORT = 2
+AUTOSAVE_MS = 1000           # /autosaved/'s timer
 DRAFT_LOAD_S = 1.0           # the draft's content comes this long after its editor is shown
 DRAFT_BODY_S = 0.1           # and its body this long after its headers (less than the 0.3 s verdex waits for one)
 REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a timing
@@ -245,6 +249,12 @@ document.querySelector("button").addEventListener("click", async () => {
   const report = await fetch("/api/report").then((r) => r.json());
   document.querySelector("[role=status]").textContent = "Report ready: " + report.title;
 });""")
+AUTOSAVED = ("<button type='button'>Run report</button><p role='status'></p>",
+             """setInterval(() => fetch("/api/autosave", { method: "POST", body: "{}" }), AUTOSAVE_MS);
+document.querySelector("button").addEventListener("click", async () => {
+  const report = await fetch("/api/report").then((r) => r.json());
+  document.querySelector("[role=status]").textContent = "Report ready: " + report.title;
+});""".replace("AUTOSAVE_MS", str(AUTOSAVE_MS)))
 OPERATIONS = ("<button type='button'>Run report</button><p role='status'></p>",
               """setInterval(() => fetch("/api/rpc?op=Ping", { method: "POST", body: "{}" }), 100);
 document.querySelector("button").addEventListener("click", async () => {
@@ -498,6 +508,7 @@ class GenerationApps:
         self.drafts = 0
         self.pings = 0
         self.pinged = threading.Condition()
+        self.report_asked = threading.Event()
         self.seen_welcome = False
         self.synced_notes = list(SYNCED_NOTES)
         self.lock = threading.Lock()
@@ -517,7 +528,7 @@ class GenerationApps:
         self.lanes = 0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
-        pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE),
+        pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK),
@@ -660,13 +671,15 @@ class GenerationApps:
             path += "?op=" + json.loads(body)["operationName"]         # the same operations, named in the body
         if method == "POST" and path == "/api/json":
             path += "?op=" + {"system.ping": "Ping", "report.run": "Report"}[json.loads(body)["method"]]
-        if method == "POST" and path in ("/api/usage", "/api/rpc?op=Ping", "/api/gql?op=Ping", "/api/json?op=Ping"):
+        if method == "POST" and path in ("/api/usage", "/api/autosave", "/api/rpc?op=Ping", "/api/gql?op=Ping",
+                                         "/api/json?op=Ping"):
             with self.pinged:
                 self.pings += 1
                 self.pinged.notify_all()
             return 200, "application/json", "{}"
         if (method, path) in (("GET", "/api/report"), ("POST", "/api/rpc?op=Report"), ("POST", "/api/gql?op=Report"),
                               ("POST", "/api/json?op=Report")):
+            self.report_asked.set()
             with self.pinged:
                 wanted = self.pings + PINGS_BEFORE_REPORT
                 self.pinged.wait_for(lambda: self.pings >= wanted, REPORT_BOUND_S)

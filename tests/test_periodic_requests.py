@@ -9,6 +9,7 @@ it is named only in the body (a GraphQL operation's name, a JSON-RPC call's meth
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import shutil
@@ -20,7 +21,8 @@ import pytest
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.generated_style import style_problems
-from tests.generation_apps import GenerationApps, generation_apps
+from tests.generation_apps import AUTOSAVE_MS, PINGS_BEFORE_REPORT, REPORT_BOUND_S, GenerationApps, generation_apps
+from verdex import actions, assertions
 from verdex.generators.periodic import timer_requests
 from verdex.generators.request_place import place_of
 from verdex.generators.waits import response_match
@@ -28,6 +30,7 @@ from verdex.facts import Effects
 from verdex.recording_format import STEP, Step
 
 pytestmark = pytest.mark.anyio
+CLOCK_START = 1_767_225_600_000     # the page's clock in the first-tick test (2026-01-01)
 
 
 async def test_the_wait_is_on_the_actions_request_not_on_the_timers(tmp_path):
@@ -56,6 +59,37 @@ async def test_the_wait_is_on_the_actions_request_not_on_the_timers(tmp_path):
             assert 'page.waitForResponse("**/api/report")' in typescript and "/api/usage" not in typescript, typescript
             done = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
             assert done.passed, f"{typescript}\n{done.tail()}"
+
+
+async def test_a_timers_first_tick_inside_the_first_action_is_not_its_response(session, tmp_path):
+    """An autosave every second from the page's load (``/autosaved/``), its first ticks inside "Run report": the
+    page's clock stands still until the server holds the report, then runs one tick at a time. Nothing in the
+    click's own watch tells those ticks from what it asked (the page never made them before); the tick after it,
+    between steps, does, and the test waits for ``GET /api/report`` only, and passes."""
+    recording = tmp_path / "autosaved.jsonl"
+    with generation_apps() as (url, apps):
+        session.record(recording)
+        tab = await session.tab()
+        await tab.page.clock.install(time=CLOCK_START)
+        await tab.page.clock.pause_at(CLOCK_START + 1)          # no tick until the test runs one
+        await tab.navigate(url + "/autosaved/")
+        snapshot = (await tab.snapshot()).text
+        run = next(re.search(r"\[ref=(e\d+)\]", row).group(1) for row in snapshot.splitlines() if "Run report" in row)
+        click = asyncio.create_task(actions.click(tab, run))
+        assert await asyncio.to_thread(apps.report_asked.wait, REPORT_BOUND_S)
+        for _ in range(PINGS_BEFORE_REPORT):
+            await tab.page.clock.run_for(AUTOSAVE_MS)            # the timer's first ticks, inside the click
+        ticks = [r for r in (await click).effects.requests if r.url.endswith("/api/autosave")]
+        assert ticks and not any(r.on_its_own for r in ticks), ticks
+        await tab.page.clock.run_for(AUTOSAVE_MS)                # the next tick, while no action runs
+        assert await asyncio.to_thread(apps.wait_for_pings, PINGS_BEFORE_REPORT + 1)
+        assert (await assertions.text_visible(tab, "Report ready: Weekly sales")).passed
+        session.record(None)
+        python = runner.export_python(recording, tmp_path, "autosaved")
+        source = python.read_text(encoding="utf-8")
+        assert 'with page.expect_response("**/api/report")' in source and "/api/autosave" not in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
 
 
 def _request(method: str, path: str, *, own: bool = False, query: str = "") -> dict:

@@ -411,7 +411,7 @@ def _before(watch: EffectsWatch | None) -> dict[str, Any]:
     if watch is None:
         return {"values_before": [], "requests_before": [], "answers_before": 0}
     return {"values_before": list(watch.late_values), "requests_before": list(watch.late_requests),
-            "answers_before": watch.late_answers}
+            "answers_before": watch.late_answers, "timers_before": watch.timers_before}
 
 
 def _navigation_urls(facts: PreflightFacts, action: str, args: dict[str, Any]) -> list[str]:

@@ -74,6 +74,7 @@ class EffectsWatch:
         self.late_requests: list[RequestEffect] = []   # requests it made then, holding the text that action typed
         self.late_answers = 0                          # messages its websocket servers sent after it sent them that text
         self._late_records: list[RequestRecord] = []
+        self.timers_before: list[str] = []             # the places of the requests the page made on its own since the step before
         self._capture: ActionCapture | None = None
         self._downloads: list[Download] = []
         self._dialogs_before = 0
@@ -111,6 +112,7 @@ class EffectsWatch:
         self._t0 = self._marked if self._marked is not None else time.monotonic()
         self._server_messages_before = tab.network.server_messages
         self._late_records = tab.network.asked_with_typed_text()
+        self.timers_before = tab.network.asked_on_its_own()
         self.late_answers = tab.network.answers_to_typed_text()
         tab.network.watching = True          # (an action that raised leaves it on until the next one ends)
         self._dialogs_before = len(tab.dialog_log)

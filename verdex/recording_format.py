@@ -31,7 +31,9 @@ locator step may hold a keyword whose value is a regular expression's source (``
 words beside its count, anchored (``name=re.compile(r"^Filter(?!\\S)")``), where format 15 held the words as a part of the
 name (Playwright's name without ``exact``), still read as it was; 17 — a startup may name the answers whose every
 list was empty (``said_none``): what they drew says there is nothing yet, so the test waits for the answers, not
-for those texts.
+for those texts; 18 — an action or an agent's check may name the places of the requests the page made on its own
+since the step before (``timers_before``: a timer's ticks between steps), so that a timer whose first tick fell
+inside an action is not that action's response.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 17
+FORMAT_VERSION = 18
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -214,6 +216,7 @@ class _Step(_Line):
     values_before: list[ValueChange] = []      # values the page set after the previous action had settled
     requests_before: list[RequestEffect] = []  # ... and requests it made then holding the text that action typed
     answers_before: int = 0                    # ... and messages its websocket servers sent after it sent them that text
+    timers_before: list[str] = []              # the places of the requests the page made on its own since the step before
     # the recording's first action alone: the page's visible text just before it (format 9), None on every other
     first_page_text: str | None = None
 

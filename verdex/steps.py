@@ -105,13 +105,14 @@ def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: Prefli
            verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
            effects: Effects | None, ancestors_after: list[AncestorState], startup: Startup | None,
            values_before: list[ValueChange], requests_before: list[RequestEffect], answers_before: int = 0,
-           first_page_text: str | None = None) -> Step:
+           timers_before: list[str] = (), first_page_text: str | None = None) -> Step:
     """An action done; ``args``: the tool's arguments as it was called (a secret as a ``SecretValue``);
     ``first_page_text``: what the page showed just before it, kept by the recording's first action."""
     return _step(tool, tab=tab.id, role=tab.role, args=ACTION_ARGS[tool](**args), url=url, target=target(facts),
                  locators=locators, preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker,
                  effects=effects, ancestors_after=ancestors_after, startup=startup, values_before=values_before,
-                 requests_before=requests_before, answers_before=answers_before, first_page_text=first_page_text)
+                 requests_before=requests_before, answers_before=answers_before, timers_before=list(timers_before),
+                 first_page_text=first_page_text)
 
 
 def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts, blocking: list[str],
@@ -123,12 +124,12 @@ def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts,
 
 
 def pressed(tab: Tab, key: str, effects: Effects, values_before: list[ValueChange],
-            requests_before: list[RequestEffect], answers_before: int = 0,
+            requests_before: list[RequestEffect], answers_before: int = 0, timers_before: list[str] = (),
             first_page_text: str | None = None) -> Step:
     """A key pressed on whatever had focus."""
     return _step("browser_press", tab=tab.id, role=tab.role, args=PressArgs(key=key), url=tab.page.url,
                  effects=effects, values_before=values_before, requests_before=requests_before,
-                 answers_before=answers_before, first_page_text=first_page_text)
+                 answers_before=answers_before, timers_before=list(timers_before), first_page_text=first_page_text)
 
 
 def waited_for(tab: Tab, args: WaitForArgs, locators: LocatorChoice | None) -> Step:
@@ -142,7 +143,10 @@ def dialog(tab: Tab, answered: DialogArgs, effects: Effects | None = None) -> St
 
 def verified(tab: Tab, kind: str, args: VerifyTextArgs | VerifyElementArgs | VerifyUrlArgs,
              locators: LocatorChoice | None) -> Step:
-    return _step(f"verify_{kind}", tab=tab.id, role=tab.role, args=args, locators=locators)
+    """An agent's check that held, with the places of the requests the page made on its own since the step
+    before (a timer's tick after the action it checks)."""
+    return _step(f"verify_{kind}", tab=tab.id, role=tab.role, args=args, locators=locators,
+                 timers_before=tab.network.asked_on_its_own())
 
 
 def tab_opened(tab: Tab, url: str | None) -> Step:

@@ -129,6 +129,7 @@ class NetworkLog:
         self._typed_sent: float | None = None            # when the page then sent its server that text over a websocket
         self._typed_answers = 0                          # and the messages its servers sent since
         self._documents = 0
+        self._timers_read_at = time.monotonic()          # when the page's requests on its own were last read
         page.on("request", self._started)
         page.on("websocket", self._socket_opened)
         page.on("response", self._answered)
@@ -282,6 +283,20 @@ class NetworkLog:
                 and r.place == place]
         loading = [r.document for r in idle if not r.loaded]
         return any(r.loaded for r in idle) or any(loading.count(document) >= 2 for document in set(loading))
+
+    def asked_on_its_own(self) -> list[str]:
+        """The places of the requests the page made on its own since this was last asked: while no action ran,
+        after its document had loaded (a timer's ticks between steps; not a request holding the text the last
+        action typed, which that typing asked after a moment). The step after them keeps them, so that a timer
+        whose first tick fell inside an action, before any between actions, is told from what the action asked
+        (verdex/generators/periodic.py)."""
+        since, self._timers_read_at = self._timers_read_at, time.monotonic()
+        typed = self._typed
+        return list(dict.fromkeys(
+            r.place for r in self._records if r.started >= since and r.idle and r.loaded
+            and r.resource_type in ("fetch", "xhr")
+            and not (typed is not None and r.started >= typed[0] and typed[1]
+                     and (carries_whole if typed[2] else carries)(r.url, r.body, typed[1]))))
 
     def polled(self) -> str | None:
         """The place of a request for data (a GET) the current document makes on a timer — asked again and again
