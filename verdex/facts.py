@@ -705,7 +705,8 @@ class LocatorStep(Fact):
                              "by the words beside its count, ``name=re.compile(r\"^Filter(?!\\S)\")`` (format 16)")
     has: list[LocatorStep] | None = Field(None, exclude_if=lambda has: has is None,
                                           description="filter(has=…): a chain from the page the element "
-                                          "must hold, e.g. its card's heading")
+                                          "must hold, e.g. its card's heading; and_(…): a chain from the page "
+                                          "the element must match too")
 
 
 class RankedLocator(Fact):

@@ -40,6 +40,12 @@ MADE_ELSEWHERE = 2000     # a container not named by the run's {unique} value, a
 # the copy's place among the matches is the page's markup, not what the reader sees.
 VISIBLE_ONLY = 5000
 SHOWN_ONLY = LocatorStep(method="filter", kwargs={"visible": True})
+# A twin that is inert (a closed drawer's copy of a button, a page's copy that an open modal's script made
+# inert): Playwright's role and text engines count what is inert, as the bridge does (aria-hidden they do not),
+# and no container may tell the two apart. The one a user can reach is found as the one outside every
+# ``inert`` subtree, before any position: ``.and_(page.locator(":not([inert], [inert] *)"))``.
+NOT_INERT = 6000
+OUTSIDE_INERT = ":not([inert], [inert] *)"
 NTH = 10_000
 READS = 3          # how many times a target is read before no candidate having its size is believed
 BOX_TOLERANCE = 2.0
@@ -47,6 +53,9 @@ BOX_TOLERANCE = 2.0
 def build(page: Page, steps: list[LocatorStep]) -> Any:
     target: Any = page
     for step in steps:
+        if step.method == "and_":
+            target = target.and_(build(page, step.has or []))
+            continue
         has = {"has": build(page, step.has)} if step.has else {}
         kwargs = {k: re.compile(str(v)) if k in step.regex else v for k, v in step.kwargs.items()}
         target = getattr(target, step.method)(*step.args, **kwargs, **has)
@@ -59,6 +68,9 @@ def python_expression(steps: list[LocatorStep], literal: Callable[[object], str]
     literal = literal or _py
     parts = ["page"]
     for step in steps:
+        if step.method == "and_":
+            parts.append(f"and_({python_expression(step.has or [], literal)})")
+            continue
         args = [literal(a) for a in step.args]
         args += [f"{k}=re.compile({literal(v)})" if k in step.regex else f"{k}={literal(v)}"
                  for k, v in step.kwargs.items()]
@@ -196,6 +208,10 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
             best = scoped_best
     if best is None:
         best = await _first_proven(page, [(frames + [step, SHOWN_ONLY], f"{c.kind} shown", VISIBLE_ONLY + score,
+                                           c.volatile, None) for c, step, score in simple], box, ranked)
+    if best is None and await build(page, [*frames, LocatorStep(method="locator", args=["[inert]"])]).count():
+        reachable = LocatorStep(method="and_", has=[*frames, LocatorStep(method="locator", args=[OUTSIDE_INERT])])
+        best = await _first_proven(page, [(frames + [step, reachable], f"{c.kind} not inert", NOT_INERT + score,
                                            c.volatile, None) for c, step, score in simple], box, ranked)
     fallback = False
     if best is None:

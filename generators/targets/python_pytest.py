@@ -28,7 +28,7 @@ VISIBLE_ONLY = ".filter(visible=True)"   # among the elements that show a text, 
 RESERVED = {"page", "expect", "re", "os", "pathlib", "secrets", "response", "response_to", "dialog", "file_chooser_info",
             unique_literals.VARIABLE}
 METHODS = {"get_by_test_id", "get_by_role", "get_by_label", "get_by_placeholder", "get_by_alt_text", "get_by_text",
-           "get_by_title", "filter", "nth", "frame_locator", "locator"}
+           "get_by_title", "filter", "nth", "frame_locator", "locator", "and_"}
 
 
 def comments(text: str) -> list[str]:
@@ -341,6 +341,9 @@ class PythonPytest:
         for step in rest:
             if step.method not in METHODS:
                 raise GenerationError(f"unknown locator method {step.method!r}")
+            if step.method == "and_":
+                parts.append(f"and_({self._chain(page, step.has or [])})")
+                continue
             args = [literal(a) for a in step.args] + [self._keyword(step, k, v) for k, v in step.kwargs.items()]
             if step.has:
                 args.append(f"has={self._chain(page, step.has)}")

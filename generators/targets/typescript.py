@@ -28,7 +28,8 @@ RESERVED = {"page", "expect", "test", "path", "secret", "responseTo", "dialog", 
             "export", "super", "enum", "await", "yield", "null", "true", "false"}
 METHODS = {"get_by_test_id": "getByTestId", "get_by_role": "getByRole", "get_by_label": "getByLabel",
            "get_by_placeholder": "getByPlaceholder", "get_by_alt_text": "getByAltText", "get_by_text": "getByText",
-           "get_by_title": "getByTitle", "filter": "filter", "nth": "nth", "frame_locator": "frameLocator", "locator": "locator"}
+           "get_by_title": "getByTitle", "filter": "filter", "nth": "nth", "frame_locator": "frameLocator", "locator": "locator",
+           "and_": "and"}
 OPTION_NAMES = {"has_text": "hasText", "exact": "exact", "name": "name"}
 
 
@@ -366,6 +367,9 @@ class TypeScript:
         for step in rest:
             if step.method not in METHODS:
                 raise GenerationError(f"unknown locator method {step.method!r}")
+            if step.method == "and_":
+                parts.append(f"and({self._chain(page, step.has or [])})")
+                continue
             args = [literal(a) for a in step.args]
             options = [f"{OPTION_NAMES.get(k, k)}: {regex_literal(str(v)) if k in step.regex else literal(v)}"
                        for k, v in step.kwargs.items()]

@@ -218,8 +218,8 @@ def _wait(statement: cst.BaseStatement, variables: Variables) -> Wait | None:
 
 
 def _chain(node: cst.BaseExpression, variables: Variables) -> Chain | None:
-    """A locator chain of literal calls (and ``filter(has=<chain>)``) rooted at a page variable or a
-    shared chain; None for anything else."""
+    """A locator chain of literal calls (and ``filter(has=<chain>)``, ``and_(<chain>)``) rooted at a page variable
+    or a shared chain; None for anything else."""
     steps: list[LocatorStep] = []
     while not isinstance(node, cst.Name):
         if isinstance(node, cst.Attribute) and node.attr.value in PROPERTY_STEPS:
@@ -245,6 +245,9 @@ def _step(call: cst.Call, variables: Variables) -> LocatorStep | None:
     """One call of a chain: literal arguments, a pattern's source for a keyword's ``re.compile(…)`` (a name by the
     words beside its count), and a chain for ``has=``."""
     has = None
+    if call.func.attr.value == "and_":          # and_(<chain>): a chain the element must match too
+        inner = _chain(call.args[0].value, variables) if len(call.args) == 1 and call.args[0].keyword is None else None
+        return LocatorStep(method="and_", has=inner.steps) if inner is not None else None
     try:
         args = [_literal(a.value) for a in call.args if a.keyword is None]
         kwargs, regex = {}, []
