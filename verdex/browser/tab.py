@@ -60,6 +60,7 @@ from verdex.refs import RefBook
 from verdex.safety import Guard
 
 DEFAULT_MAX_BYTES = 24_000
+SUBMIT_LISTENERS_S = 5.0        # a bound on reading a form's submit listeners before acting
 # The header (identity: at most five items per list, names clipped) and the paging line are counted
 # against the budget too: the tree gets what is left after this much.
 HEADER_RESERVE_BYTES = 4_000
@@ -588,7 +589,11 @@ class Tab:
         form = facts.navigation.form
         if form is None or bridge_for_ref(self.page, ref) is not None:
             return facts
-        handling = page_handling(await self.bridge.handler_sources(ref, "submit"))
+        try:                 # the listeners' code is read by calling into the page: a page that hangs is not waited out
+            sources = await asyncio.wait_for(self.bridge.handler_sources(ref, "submit"), SUBMIT_LISTENERS_S)
+        except asyncio.TimeoutError:
+            return facts
+        handling = page_handling(sources)
         if handling is None:
             return facts
         navigation = facts.navigation.model_copy(update={"form": form.model_copy(update={"page_handles": handling})})
