@@ -114,7 +114,8 @@ a copy of one:
 - ``/settings/``: a form whose "Save Changes" submits it, and the page's own submit listener prevents the
   browser's submission and saves by ``fetch`` (``POST /api/settings``), as a single-page app's forms do; once
   saved, a toast of two boxes says so, its title "Settings saved" over its text "Display name is now <name>"
-  (a component library's toast: a title and a description, no space between them in the DOM), and the page
+  (a component library's toast: a title and a description, no space between them in the DOM, and its "Close"
+  button), and the page
   moves to the saved settings' own route (``/settings/saved``, by ``pushState``: no document is loaded).
 """
 
@@ -199,9 +200,10 @@ SETTINGS = ("""<form action="/settings/save" method="post"><label>Display name <
   await fetch("/api/settings", { method: "POST", body: JSON.stringify({ display_name: name }) });
   const toast = document.createElement("div");
   toast.setAttribute("role", "status");
-  toast.innerHTML = '<div class="toast-title"></div><div class="toast-description"></div>';
-  toast.firstChild.textContent = "Settings saved";
-  toast.lastChild.textContent = "Display name is now " + name;
+  toast.innerHTML = '<div class="toast-title"></div><div class="toast-description"></div>'
+    + '<button type="button" class="toast-close">Close</button>';
+  toast.querySelector(".toast-title").textContent = "Settings saved";
+  toast.querySelector(".toast-description").textContent = "Display name is now " + name;
   document.querySelector("#toaster").append(toast);
   history.pushState(null, "", "/settings/saved");
 });""")

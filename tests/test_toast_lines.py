@@ -1,7 +1,7 @@
 """A toast of two boxes, its title over its text (a component library's toast: "Settings saved" and
 "Display name is now Ada" in two divs, no space between them in the DOM), is proposed as the two lines a
 reader sees, each a text Playwright's ``get_by_text`` finds: never as its whole text run together
-("Settings savedDisplay name is now Ada"), which reads as neither line. The proposals hold when the agent
+("Settings savedDisplay name is now AdaClose"), which reads as neither line, and never its close button's word. The proposals hold when the agent
 checks them, and the test written from those checks passes (``/settings/`` in ``tests/generation_apps.py``)."""
 
 from __future__ import annotations
