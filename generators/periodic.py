@@ -1,8 +1,9 @@
 """Requests a page makes on a timer (a usage ping, an autosave, a poll): the page made the same request
 — the same place: method, path, the words of its query, a GraphQL operation's name
 (``RequestEffect.place``) — while no action ran, between actions or twice as it loaded
-(``RequestEffect.on_its_own``, read by the tab's network log), or between steps, after a sighting inside an
-action (``timers_before``: a timer whose first tick fell inside the action). One endpoint that serves every operation
+(``RequestEffect.on_its_own``, read by the tab's network log); or between steps, after a sighting inside an
+action (``timers_before``: a timer whose first tick fell inside the action), when the action asked something
+else to wait for. One endpoint that serves every operation
 (``POST /graphql?op=Poll`` on a timer, ``?op=Launch`` the action's) is as many places as operations. Such a request may come before, during or after any action, so it is never an
 action's response wait; once the recording saw the page make it on its own, at any step, each of its
 sightings is the timer's.
@@ -22,13 +23,19 @@ from verdex.recording_format import Step
 
 
 def timer_requests(steps: list[Step]) -> frozenset[str]:
-    """The place of every request the recording saw the page make on its own: in an action's effects or its
-    startup, or between steps (``timers_before``: a timer whose first tick fell inside an action, its next
-    ones after it)."""
-    return frozenset([_place(request) for record in steps
-                      for request in [*(record.effects.requests if record.effects else []),
-                                      *(record.startup.requests if record.startup else [])]
-                      if request.on_its_own] + [place for record in steps for place in record.timers_before])
+    """The place of every request the recording saw the page make on its own, in an action's effects or its
+    startup: after a sighting while no action ran."""
+    return frozenset(_place(request) for record in steps
+                     for request in [*(record.effects.requests if record.effects else []),
+                                     *(record.startup.requests if record.startup else [])]
+                     if request.on_its_own)
+
+
+def asked_between_steps(steps: list[Step]) -> frozenset[str]:
+    """The places the page asked on its own between steps (``timers_before``): a timer whose first tick fell
+    inside an action, its next ones after it — or a request of the action's own handler asked again after it
+    settled, which the planner tells apart by whether the action asked anything else."""
+    return frozenset(place for record in steps for place in record.timers_before)
 
 
 # engine.io's query (socket.io's transport) and SockJS's transport paths

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import verdex.generators.settling as settling
 import verdex.generators.server_names as server_names
 import verdex.generators.waits as waits
-from verdex.generators.periodic import timer_requests
+from verdex.generators.periodic import asked_between_steps, timer_requests
 from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage, Settled,
                                     Secret, Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
@@ -327,13 +327,14 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
         loaded = waits.loaded_another_page(record) or waits.loaded_code(record)
         asserts.append(url_check if loaded is None else url_check.model_copy(
             update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": loaded}))
-    seen, timers = waits.recorded_requests(steps), timer_requests(steps)
+    seen, timers, between = waits.recorded_requests(steps), timer_requests(steps), asked_between_steps(steps)
+    likely_timers = timers | between
     answer = _answer(steps, index)
     caused = waits.with_answer(effects, answer.effects) if answer is not None else effects
-    response = (waits.response_match(caused, seen, made, timers)
-                or waits.typed_text_response(_asked_after(steps, index), seen, made, timers))
+    response = (waits.response_beside_timers(caused, seen, made, timers, between)
+                or waits.typed_text_response(_asked_after(steps, index), seen, made, likely_timers))
     if _last_before_leaving(steps, index):
-        response = waits.saved_last(caused, response, seen, made, timers)
+        response = waits.saved_last(caused, response, seen, made, likely_timers)
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,

@@ -654,6 +654,14 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
     return _every_answer(match, chosen, requests, made)
 
 
+def response_beside_timers(effects: Effects | None, seen: list[RequestEffect], made: frozenset[str],
+                           timers: frozenset[str], between: frozenset[str]) -> ResponseMatch | None:
+    """``response_match`` with the places the page asked on its own between steps (``between``: a timer whose
+    first tick fell inside an action) taken for a timer's too — unless that leaves the action nothing to wait
+    for: then the request may be its own handler's, asked again after it settled, and is still waited for."""
+    return response_match(effects, seen, made, timers | between) or response_match(effects, seen, made, timers)
+
+
 def _every_answer(match: ResponseMatch, chosen: RequestEffect, requests: list[RequestEffect],
                   made: frozenset[str]) -> ResponseMatch:
     """The action asked for the chosen request more than once (a form whose two parts each fetch its

@@ -25,7 +25,7 @@ from tests.generation_apps import AUTOSAVE_MS, PINGS_BEFORE_REPORT, REPORT_BOUND
 from verdex import actions, assertions
 from verdex.generators.periodic import timer_requests
 from verdex.generators.request_place import place_of
-from verdex.generators.waits import response_match
+from verdex.generators.waits import response_beside_timers, response_match
 from verdex.facts import Effects
 from verdex.recording_format import STEP, Step
 
@@ -107,6 +107,16 @@ def test_a_request_seen_on_its_own_later_in_the_recording_is_the_timers_at_every
     assert response_match(first.effects, timers=timers).url_glob == "**/api/pages/*"
     assert response_match(later.effects, timers=timers) is None
     assert response_match(first.effects).url_glob == "**/api/autosave"     # without the evidence: the bug
+
+
+def test_a_place_asked_between_steps_is_a_timers_unless_the_action_asked_nothing_else():
+    """A place first seen inside an action, then on its own between steps: beside the action's own request it is
+    the timer's first tick; alone, it may be the action's handler asking again after it settled, and is waited for."""
+    autosave, report = _request("POST", "/api/autosave"), _request("GET", "/api/report")
+    between = frozenset({"POST /api/autosave"})
+    beside = response_beside_timers(_click([autosave, report]).effects, [], frozenset(), frozenset(), between)
+    alone = response_beside_timers(_click([autosave]).effects, [], frozenset(), frozenset(), between)
+    assert (beside.url_glob, alone.url_glob) == ("**/api/report", "**/api/autosave")
 
 
 def test_a_realtime_transports_long_poll_is_no_actions_request():
