@@ -6,6 +6,8 @@ a copy of one:
   files" asks ``GET /api/folders/<name>/files`` — a URL and a response holding a name the server made;
 - ``/notes/``: the same as a single-page app: "New note" asks ``POST /api/notes``, whose JSON answer
   (200, not 201) names the note, and the page stays, showing ``/notes/open/<name>`` (``pushState``);
+- ``/keyed-notes/``: the same, asked by Enter in a "Title" field rather than by a button (an inline name
+  that saves what it names when the key is pressed, as a workflow editor's title does);
 - ``/drafts/``: "New draft" asks ``POST /api/drafts``, whose answer names the draft, shows its editor at
   once and then loads the draft (``GET /api/drafts/<name>``, answered ``DRAFT_LOAD_S`` later), whose
   answer sets the editor's text — emptying what was typed before it came, as JupyterLab's new notebook
@@ -223,6 +225,10 @@ NOTES = ("<button type='button'>New note</button><p role='status'></p>",
   });
   document.querySelector("main").append(button);
 });""")
+KEYED_NOTES = ("<label>Title <input></label><p role='status'></p>",
+               NOTES[1].replace('document.querySelector("button").addEventListener("click", async () => {',
+                                """document.querySelector("input").addEventListener("keydown", async (event) => {
+  if (event.key !== "Enter") return;"""))
 FOLDER = ("<button type='button'>List files</button><p role='status'></p>",
           """document.querySelector("button").addEventListener("click", async () => {
   const name = location.pathname.split("/").pop();
@@ -530,7 +536,8 @@ class GenerationApps:
         self.lanes = 0
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
-        pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
+        pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/keyed-notes/": ("Notes", KEYED_NOTES),
+                 "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK),

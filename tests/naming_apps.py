@@ -48,6 +48,10 @@
 - ``/export/``: a report's toolbar (``div.toolbar``) with "Export" ("Exported the report") above a closed
   ``<details>`` ("Advanced") whose panel holds an "Export" of its own ("Exported the selection"): the browser
   does not draw a closed accordion's content, so Playwright's role engine and Chromium's tree find one "Export".
+- ``/picker/``: a node picker's list (a workflow editor's "What triggers this workflow?"): each item a ``div``
+  wired up by script (a hand cursor, a hashed class, no role or test id) that holds an icon, then its name
+  (a ``span``) over a description (a ``p``) in a wrapper ``div`` — no child holds the whole of its words, which
+  run past 80 characters. An item's click says "Added <name>".
 """
 
 from __future__ import annotations
@@ -180,6 +184,16 @@ EXPORT = ("""<div class="toolbar"><button type="button">Export</button></div>
           """const say = (text) => () => { document.querySelector("#said").textContent = text; };
 document.querySelector(".toolbar button").addEventListener("click", say("Exported the report"));
 document.querySelector(".panel button").addEventListener("click", say("Exported the selection"));""")
+PICKED = (("Trigger manually", "Runs the flow on clicking a button in n8n. Good for getting started quickly"),
+          ("On a schedule", "Runs the flow every day, hour, or custom interval, as often as it is set up to"),
+          ("On webhook call", "Runs the flow on receiving an HTTP request from another app or a service"))
+PICKER = ("<style>._item_b7tre_123{cursor:pointer;display:flex;gap:8px;padding:6px}</style><div id='items'>" + "".join(
+    f"""<div class="_item_b7tre_123" draggable="true"><svg width="16" height="16"><circle cx="8" cy="8" r="6"/></svg>
+<div><div class="_details_b7tre_167"><span class="_name_b7tre_178">{name}</span><p>{said}</p></div></div></div>"""
+    for name, said in PICKED) + "</div><p id='said'></p>",
+          """for (const item of document.querySelectorAll("#items > div")) item.addEventListener("click", () => {
+  document.querySelector("#said").textContent = "Added " + item.querySelector("span").textContent;
+});""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -194,7 +208,7 @@ class NamingApps:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
                  "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET), "/menu/": ("Editor", MENU),
-                 "/budgets/": ("Files", BUDGET_FILES), "/export/": ("Report", EXPORT),
+                 "/budgets/": ("Files", BUDGET_FILES), "/export/": ("Report", EXPORT), "/picker/": ("Workflow", PICKER),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:

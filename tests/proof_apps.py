@@ -23,6 +23,9 @@ of real apps, not a copy of one:
   with "Start fresh", which saves "My Library" and opens it (a menu button of its name), and once there is
   one, the list of them instead — the recording started the library, so the test's first run, past its
   sign-in, finds a list that shows "My Library" and no "Start fresh" (Actual Budget's first budget file);
+- ``/workbench/``: the same, where "Start from scratch" opens a "Name" field whose "Save" keeps the name typed
+  (n8n's first workflow: its home shows "Start from scratch" only while there is none) — a recording that
+  named it with ``{unique}`` leaves a list that shows its own name, which no run of the test expects;
 - ``/todos/``: a list the server keeps ("Buy milk", "Walk the dog"), drawn from ``/api/todos`` with its
   count ("2 todos"); "Add" saves the typed todo and draws the list again — the state an app keeps
   after the recording that added to it; ``/chores/`` the same todos as a table, each row with its own
@@ -159,6 +162,30 @@ document.querySelector("#fresh").addEventListener("click", async () => {
   await fetch("/api/names", { method: "POST", body: JSON.stringify({ name: "My Library" }) });
   document.querySelector("#welcome").hidden = true;
   Object.assign(menu, { hidden: false, textContent: "My Library" });
+});""")
+WORKBENCH = ("<button type='button' id='in'>Sign in</button><div id='welcome' hidden>"
+             "<button type='button' id='scratch'>Start from scratch</button></div>"
+             "<form hidden><label>Name <input id='name'></label> <button type='button' id='save'>Save</button></form>"
+             "<ul id='files'></ul>",
+             """const draw = async () => {
+  const names = await (await fetch("/api/names")).json();
+  document.querySelector("#welcome").hidden = names.length > 0;
+  document.querySelector("#files").replaceChildren(...names.map((name) =>
+    Object.assign(document.createElement("li"), { textContent: name })));
+};
+document.querySelector("#in").addEventListener("click", async () => {
+  document.querySelector("#in").hidden = true;
+  await draw();
+});
+document.querySelector("#scratch").addEventListener("click", () => {
+  document.querySelector("#welcome").hidden = true;
+  document.querySelector("form").hidden = false;
+});
+document.querySelector("#save").addEventListener("click", async () => {
+  const name = document.querySelector("#name").value;
+  await fetch("/api/names", { method: "POST", body: JSON.stringify({ name }) });
+  document.querySelector("form").hidden = true;
+  await draw();
 });""")
 SHELF = ("<div id='empty' hidden><p>No books yet</p><button type='button' id='first'>Add a first book</button></div>"
          "<ul id='books'></ul><button type='button' id='new' hidden>New book</button>"
@@ -446,7 +473,7 @@ class ProofApps:
             return 200, "text/html", PAGE.format(title="Editing " + path.rsplit("/", 1)[1], body="", script="")
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
-                 "/shelf/": ("Shelf", SHELF), "/catalogue/": ("Catalogue", CATALOGUE), "/library/": ("Library", LIBRARY), "/chores/": ("Chores", CHORES),
+                 "/shelf/": ("Shelf", SHELF), "/catalogue/": ("Catalogue", CATALOGUE), "/library/": ("Library", LIBRARY), "/workbench/": ("Workflows", WORKBENCH), "/chores/": ("Chores", CHORES),
                  "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),

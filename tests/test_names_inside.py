@@ -330,3 +330,26 @@ async def test_a_control_whose_twin_a_closed_accordion_holds_is_found_by_its_rol
         source = await _click_exported_and_run(tmp_path, url + "/export/", "Export", "Exported the report",
                                                role="button")
     assert 'page.get_by_role("button", name="Export", exact=True).click()' in source, source
+
+
+async def test_an_item_whose_words_are_a_name_over_a_description_is_clicked_by_its_name(tmp_path):
+    """n8n's node panel: each item a ``div`` wired up by script holding an icon, then its name over a
+    description, no child holding all of its words and those words too long to be a text to find it by. The
+    click was refused (``NO_LOCATOR: no locator reaches the target``) where Playwright clicks the item's name,
+    inside it, as a user does."""
+    recording = tmp_path / "picker.jsonl"
+    with naming_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/picker/")
+            snapshot = await agent.snapshot()
+            item = re.search(r'clickable[^\n]*\[ref=(e\d+)\]:\n\s+- img\n\s+- text: On a schedule\n', snapshot)
+            assert item, snapshot
+            clicked = await agent.call("browser_click", ref=item[1])
+            assert not clicked.error, clicked.text
+            await agent.verify_text("Added On a schedule")
+        python = runner.export_python(recording, tmp_path, "picker")
+        source = python.read_text(encoding="utf-8")
+        assert 'page.get_by_text("On a schedule", exact=True).click()' in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"

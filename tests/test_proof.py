@@ -295,6 +295,28 @@ async def test_a_click_past_a_sign_in_on_a_welcome_the_recording_left_behind_is_
     assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text, answer.text
 
 
+async def test_a_click_on_an_empty_state_the_recording_filled_with_its_own_name_is_said_to_be_the_kept_state(tmp_path):
+    """The recording signed in, clicked the empty state's "Start from scratch" and saved what it made under a
+    name of its own (``{unique}``): the test's first run, past its sign-in, finds the list that shows the
+    recording's name and no empty state. No check the run makes expects that name (each run makes its own),
+    so only the recording's own value on the page where the run stopped tells it. It was blamed on the
+    locator ("the recording offers no other choice for its locator": n8n's first workflow)."""
+    test_file = tmp_path / "test_workbench.py"
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / "workbench.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/workbench/")
+            await agent.click("button", "Sign in", expect_text="Start from scratch")
+            await agent.click("button", "Start from scratch", expect_text="Name")
+            await agent.fill("textbox", "Name", "Flow {unique}")
+            await agent.click("button", "Save")
+            await agent.verify_text("Flow {unique}")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="workbench")
+    assert answer.error and "UNPROVEN: test_workbench.py: the app kept state from the recording: where the run " \
+        "stopped, its page already showed 'Flow " in answer.text, answer.text
+    assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text, answer.text
+
+
 async def test_a_first_action_on_what_the_recording_deleted_is_said_to_be_the_kept_state_and_not_revised(tmp_path):
     """The recording deleted the todo whose row the test's first click is found by: the test's page has
     no such row. Another locator would delete another row, so proving tells the kept state instead."""

@@ -7,6 +7,7 @@ name the test typed stays literal (generators/server_names.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from contextlib import nullcontext
@@ -182,3 +183,30 @@ def test_the_load_waited_for_is_of_what_the_action_made_where_it_made_it_and_the
         request("POST", "/browser/server/obj/1/", ("55",)), request("GET", "/browser/server/connect/1/55")])
     chosen = waits.response_match(server, made=frozenset({"55"}))
     assert chosen is not None and chosen.url_glob == "**/browser/server/obj/*/" and chosen.method == "POST", chosen
+
+
+async def test_a_key_that_made_a_thing_records_the_url_it_was_pressed_on_and_its_name_is_any_name(tmp_path):
+    """n8n's workflow title: the name typed, Enter on the focused field saves the new workflow and the page
+    shows ``/workflow/<the server's id>``. The press was recorded with the URL it led to, so the server's name
+    was one "the flow had seen" before its answer gave it: the test checked the recording's id literally,
+    and failed on every run (each is given another)."""
+    recording = tmp_path / "keyed_notes.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(f"{url}/keyed-notes/")
+            await agent.fill("textbox", "Title", "Groceries")
+            await agent.press_key("Enter")
+            await agent.click("button", "List files", expect_text="No files yet")
+            await agent.verify_text("No files yet")
+        press = next(json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()
+                     if '"browser_press"' in line)
+        assert press["url"] == f"{url}/keyed-notes/", press["url"]
+        python = runner.export_python(recording, tmp_path, "keyed_notes")
+        source = python.read_text(encoding="utf-8")
+        assert 'to_have_url(re.compile(r"/notes/open/[^/]+$")' in source, source
+        assert 'expect_response("**/api/notes/*/files")' in source, source
+        for run in range(2):                        # the server names the next ones "… 1", "… 2"
+            done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+            assert done.passed, f"run {run + 1}\n{source}\n{done.tail()}"
+        assert apps.notes == 3

@@ -244,6 +244,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = Fal
     tab.guard.confirm("press", target, gated_risk(risk, submit_risk, "press", key=key), confirm, tab.page.url)
     stopped = len(tab.guard.denied_navigations)
     first_page = await tab.first_page_text()
+    url_before = tab.page.url          # where the key was pressed: where it leads (a saved title's new URL) is its effect
     watch = EffectsWatch(tab, first_sign=True)
     await watch.start()
     with translate_playwright_errors(f"pressing {key}"):
@@ -252,7 +253,7 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = Fal
     tab.guard.stopped_since(stopped, "press", target)
     result = ActionResult(action="press", ref="", target=f"{key} on the focused element", verdict=Verdict(),
                           effects=effects)
-    steps.note(tab.recorder, steps.pressed(tab, key, effects, first_page_text=first_page, **_before(watch)),
+    steps.note(tab.recorder, steps.pressed(tab, key, effects, url_before, first_page_text=first_page, **_before(watch)),
                watch.attachments)
     return result
 

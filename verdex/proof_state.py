@@ -303,6 +303,7 @@ def shown_where_stopped(plan: TestPlan, failing: Statement, stopped: str, record
                 if len(text.strip()) >= SHORTEST_TYPED and not _runs_own(plan, text)]
     found = [Trace(text, "which the agent's assertion expects after the steps") for text in dict.fromkeys(expected)]
     found += [trace for trace in traces(plan, failing) if trace.what == TYPES and trace.text not in expected]
+    found += [Trace(text, MADE_BY_RECORDING) for text in _recordings_own(plan)]
     held = [trace for trace in found if _shows(stopped, trace.text, trace.what)
             and not _recording_showed(trace.text, recorded, trace.what)]
     if not held:
@@ -310,6 +311,20 @@ def shown_where_stopped(plan: TestPlan, failing: Statement, stopped: str, record
     return ("the app kept state from the recording: where the run stopped, its page already showed "
             + ", and ".join(f"{trace.text!r}, {trace.what}" for trace in held)
             + ", which the recording's first page did not: what the recording made changed the page the test meets")
+
+
+MADE_BY_RECORDING = "which the recording made under its own {unique} value (each run makes its own)"
+
+
+def _recordings_own(plan: TestPlan) -> list[str]:
+    """The values the recording typed or checked with its ``{unique}`` token in them, as the recording had
+    them: no run of the test makes them, so a page that shows one shows what the recording made (n8n's first
+    workflow, named "Verdex flow 5a4e4a5e", in the list that took the place of "Start from scratch")."""
+    if not plan.unique:
+        return []
+    typed = [s.value.text for s in plan.statements if isinstance(s, Action) and s.value is not None and s.value.text]
+    checked = [text for s in plan.statements if isinstance(s, Check) for text in _texts_of(s)]
+    return list(dict.fromkeys(text for text in [*typed, *checked] if _runs_own(plan, text)))
 
 
 def _shows(page: str, text: str, what: str = "") -> bool:

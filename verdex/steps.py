@@ -123,11 +123,12 @@ def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts,
                  startup=startup)
 
 
-def pressed(tab: Tab, key: str, effects: Effects, values_before: list[ValueChange],
+def pressed(tab: Tab, key: str, effects: Effects, url: str, values_before: list[ValueChange],
             requests_before: list[RequestEffect], answers_before: int = 0, timers_before: list[str] = (),
             first_page_text: str | None = None) -> Step:
-    """A key pressed on whatever had focus."""
-    return _step("browser_press", tab=tab.id, role=tab.role, args=PressArgs(key=key), url=tab.page.url,
+    """A key pressed on whatever had focus, at ``url`` (the page's before the key: the URL it led to is an
+    effect, and a name the server gave in its answer is not one the flow had seen)."""
+    return _step("browser_press", tab=tab.id, role=tab.role, args=PressArgs(key=key), url=url,
                  effects=effects, values_before=values_before, requests_before=requests_before,
                  answers_before=answers_before, timers_before=list(timers_before), first_page_text=first_page_text)
 

@@ -210,20 +210,43 @@
   // that takes the click) whose text a descendant holds: that descendant, which a click reaches it through.
   // Its class, or an icon it shows, says only its kind (pgAdmin's "Add New Server" tile shows the server
   // icon the tree shows beside every server; its words are the whole text of the link that fills it).
+  // Words split between a name and a description (n8n's node panel: "Trigger manually" over "Runs the flow
+  // on clicking a button…"), which no candidate tells apart (no child holds them all, and they are too long
+  // to be a text): the name, its first words, which a click reaches it through as the user's does.
   function textHolder(el) {
     if (locatorCandidates(el).some(tellsApart)) return null;
     const text = collapse(renderedText(el));
-    let holder = el;
+    if (!text) return null;
+    let holder = wholeTextHolder(el, text);
+    if (!locatorCandidates(holder).some(tellsApart)) holder = titleOf(holder) || holder;
+    if (holder === el) return null;
+    const box = holder.getBoundingClientRect();
+    const s = style(holder);
+    return box.width > 0 && box.height > 0 && s && s.pointerEvents !== 'none' ? holder : null;
+  }
+
+  // The innermost element that holds all of ``text`` (the node itself when no child does).
+  function wholeTextHolder(node, text) {
+    let holder = node;
     for (let deeper = holder; deeper; ) {
       holder = deeper;
       deeper = null;
       for (let c = holder.firstElementChild; c; c = c.nextElementSibling)
         if (collapse(c.textContent || '') === text) { deeper = c; break; }
     }
-    if (!text || holder === el) return null;
-    const box = holder.getBoundingClientRect();
-    const s = style(holder);
-    return box.width > 0 && box.height > 0 && s && s.pointerEvents !== 'none' ? holder : null;
+    return holder;
+  }
+
+  // The element that holds a node's first words, when they come before any word of the node's own and are
+  // short enough to be a name; null when the node's text begins with words of its own.
+  function titleOf(node) {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      const words = collapse(c.textContent || '');
+      if (!words) continue;
+      if (c.nodeType !== 1 || words.length > LONG_VALUE || words === collapse(node.textContent || '')) return null;
+      return wholeTextHolder(c, words);
+    }
+    return null;
   }
 
   function tellsApart(candidate) {
