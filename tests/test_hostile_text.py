@@ -10,7 +10,8 @@ proposes the toast, verifies it, and exports a Python and a TypeScript test. The
   uses no name but ``page``/``expect``/``re``/``response``: page text is only ever a string constant;
 - the TypeScript parses (``typescript_syntax_errors``), imports only ``@playwright/test``, has no
   template expression, and uses no free identifier but ``test``/``expect``/``page``/``response…``/
-  ``RegExp``; the name and the toast are string literals in both files;
+  ``RegExp``; the name and the toast are string literals in both files; beside the test, only the
+  generator's own constants (``DATA_ANSWERED``, ``KEEP_ANSWER_TIMINGS``), each holding the generator's text;
 - all Python tests pass in one pytest run against one fresh fixture server, and all TypeScript specs
   in one ``npx playwright test`` run against another, whose carts then hold each product exactly once
   (the toast assertion alone passes only when the right card's button was clicked; the cart shows no
@@ -48,6 +49,7 @@ import pytest
 from verdex.fixtures.catalog import HOSTILE_PRODUCTS
 from verdex.fixtures.server import FixtureServer
 from verdex.generators.typescript_syntax import REPO_ROOT, typescript_syntax_errors
+from verdex.generators.waits import DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, KEEP_ANSWER_TIMINGS_SCRIPT
 from verdex.proof_runs import playwright_test_command
 from tests.flows.agent import Agent, AgentError, recording_client
 
@@ -60,6 +62,13 @@ RUN_TIMEOUT_S = 300      # a bound on a hang only (twelve tests in one run)
 # Generated Python may import these and nothing else (``os`` only for a secret, and nothing is typed here).
 PY_IMPORT_LINES = {"import re", "from playwright.sync_api import Page, expect"}
 PY_NAMES = {"page", "expect", "re", "response", "response_info", "Page"}
+# The generator's own constants above the test, fixed text of verdex's with no page text in them: their names, and
+# the texts each may hold (the TypeScript spec types the function's parameter)
+GENERATOR_CONSTANTS = {"DATA_ANSWERED": {DATA_ANSWERED_SCRIPT, DATA_ANSWERED_COUNTED_SCRIPT},
+                       "KEEP_ANSWER_TIMINGS": {KEEP_ANSWER_TIMINGS_SCRIPT}}
+TS_CONSTANTS = {"DATA_ANSWERED": {DATA_ANSWERED_SCRIPT.replace("paths =>", "(paths: string[]) =>", 1),
+                                  DATA_ANSWERED_COUNTED_SCRIPT.replace("answers =>", "(answers: [string, number][]) =>", 1)},
+                "KEEP_ANSWER_TIMINGS": {json.dumps(KEEP_ANSWER_TIMINGS_SCRIPT)}}
 TS_IMPORTS = ["@playwright/test"]
 TS_FREE_IDENTIFIER = re.compile(r"^(test|expect|page|response\d*|RegExp)$")
 
@@ -279,6 +288,8 @@ def python_problems(source: str, name: str) -> list[str]:
             continue
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
             continue
+        if _generator_constant(node):
+            continue
         problems.append(f"top-level statement other than imports and the test: {ast.unparse(node)[:120]}")
     tests = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
     if len(tests) != 1:
@@ -286,7 +297,7 @@ def python_problems(source: str, name: str) -> list[str]:
     imports_inside = [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
                       and n not in tree.body]
     problems += [f"nested import: {line}" for line in imports_inside]
-    strange = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} - PY_NAMES)
+    strange = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} - PY_NAMES - GENERATOR_CONSTANTS.keys())
     if strange:
         problems.append(f"names outside the test's vocabulary: {strange}")
     for line in source.splitlines():
@@ -300,14 +311,29 @@ def python_problems(source: str, name: str) -> list[str]:
     return problems
 
 
+def _generator_constant(node: ast.stmt) -> bool:
+    """A top-level assignment of one of the generator's own constants, holding its fixed text."""
+    return (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant)
+            and node.value.value in GENERATOR_CONSTANTS.get(node.targets[0].id, set()))
+
+
 TS_ANALYSIS = r"""
 const ts = require("typescript");
 const fs = require("fs");
 const out = {};
 for (const file of process.argv.slice(1)) {
   const sf = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const info = { imports: [], top: [], strings: [], free: [], templates: 0 };
+  const info = { imports: [], top: [], strings: [], free: [], templates: 0, constants: {} };
+  const constants = new Set();          // the generator's own (TS_CONSTANTS): read apart, not visited
   for (const st of sf.statements) {
+    const declared = ts.isVariableStatement(st) && st.declarationList.declarations.length === 1
+      ? st.declarationList.declarations[0] : null;
+    if (declared && ts.isIdentifier(declared.name) && CONSTANT_NAMES.includes(declared.name.text) && declared.initializer) {
+      info.constants[declared.name.text] = declared.initializer.getText(sf);
+      constants.add(st);
+      continue;
+    }
     info.top.push(ts.SyntaxKind[st.kind]);
     if (ts.isImportDeclaration(st)) info.imports.push(st.moduleSpecifier.text);
   }
@@ -322,7 +348,7 @@ for (const file of process.argv.slice(1)) {
     }
     ts.forEachChild(n, visit);
   };
-  visit(sf);
+  for (const st of sf.statements) if (!constants.has(st)) visit(st);
   out[file] = info;
 }
 process.stdout.write(JSON.stringify(out));
@@ -330,14 +356,16 @@ process.stdout.write(JSON.stringify(out));
 
 
 def typescript_problems(info: dict[str, Any], name: str) -> list[str]:
-    problems = []
+    problems = [f"the constant {constant} holds other text than the generator's: {text[:120]}"
+                for constant, text in info["constants"].items()
+                if _as_formatted(text) not in {_as_formatted(known) for known in TS_CONSTANTS[constant]}]
     if info["imports"] != TS_IMPORTS:
         problems.append(f"imports {info['imports']}, expected only {TS_IMPORTS}")
     if info["top"] != ["ImportDeclaration", "ExpressionStatement"]:
         problems.append(f"top-level statements {info['top']}, expected the import and the test(...) call")
     if info["templates"]:
         problems.append(f"{info['templates']} template expression(s): page text could interpolate")
-    strange = sorted({i for i in info["free"] if not TS_FREE_IDENTIFIER.match(i)})
+    strange = sorted({i for i in info["free"] if not TS_FREE_IDENTIFIER.match(i) and i not in info["constants"]})
     if strange:
         problems.append(f"identifiers outside the test's vocabulary: {strange}")
     if toast(name) not in info["strings"]:
@@ -347,10 +375,16 @@ def typescript_problems(info: dict[str, Any], name: str) -> list[str]:
     return problems
 
 
+def _as_formatted(code: str) -> str:
+    """Code without what prettier may change: its whitespace, a trailing comma."""
+    return re.sub(r",(?=[)\]}])", "", re.sub(r"\s+", "", code))
+
+
 def analyse_typescript(files: list[Path]) -> dict[str, dict[str, Any]]:
     """Each spec's imports, top-level statements, string literals and free identifiers (by file name),
     read with the typescript package's parser."""
-    run = subprocess.run(["node", "-e", TS_ANALYSIS, *map(str, files)], cwd=REPO_ROOT, capture_output=True,
+    script = TS_ANALYSIS.replace("CONSTANT_NAMES", json.dumps(sorted(TS_CONSTANTS)), 1)
+    run = subprocess.run(["node", "-e", script, *map(str, files)], cwd=REPO_ROOT, capture_output=True,
                          encoding="utf-8", timeout=60, check=False)
     assert run.returncode == 0, run.stderr
     return {Path(file).name: info for file, info in json.loads(run.stdout).items()}
