@@ -312,13 +312,9 @@ async def test_a_target_resized_right_after_preflight_is_measured_again_not_lost
     assert await tab.page.locator("button").inner_text() == "Paid"
 
 
-async def test_a_proof_that_ends_after_the_action_renamed_its_target_is_the_actions_own(session, monkeypatch):
-    """A loaded machine ran the proof beside a click after the click had renamed its button ("Pay" →
-    "Paid"): it counted no match. Playwright's click acts only on exactly one match, so the click is the
-    locator's proof, and it is recorded as proven."""
-    tab = await session.tab()
-    await tab.page.set_content('<button onclick="this.textContent=\'Paid\'">Pay</button>')
-    ref = re.search(r"\[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
+def _prove_once_the_click_has_returned(monkeypatch) -> None:
+    """The order a loaded machine may give the proof beside a click: it starts once Playwright's click has
+    returned (and the action's task, done, has run its callbacks)."""
     clicked = asyncio.Event()
     click, prove = PlaywrightLocator.click, locators.prove
 
@@ -328,10 +324,21 @@ async def test_a_proof_that_ends_after_the_action_renamed_its_target_is_the_acti
 
     async def after_the_click(*args, **kwargs):
         await clicked.wait()
+        await asyncio.sleep(0)
         return await prove(*args, **kwargs)
 
     monkeypatch.setattr(PlaywrightLocator, "click", click_then_say)
     monkeypatch.setattr(locators, "prove", after_the_click)
+
+
+async def test_a_proof_that_ends_after_the_action_renamed_its_target_is_the_actions_own(session, monkeypatch):
+    """A loaded machine ran the proof beside a click after the click had renamed its button ("Pay" →
+    "Paid"): it counted no match. Playwright's click acts only on exactly one match, so the click is the
+    locator's proof, and it is recorded as proven."""
+    tab = await session.tab()
+    await tab.page.set_content('<button onclick="this.textContent=\'Paid\'">Pay</button>')
+    ref = re.search(r"\[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
+    _prove_once_the_click_has_returned(monkeypatch)
     result = await actions.click(tab, ref)
     assert (result.locator.chosen.matches, result.locator.chosen.is_target) == (1, True)
     assert result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
@@ -381,20 +388,7 @@ async def test_a_proof_that_errs_on_the_page_the_click_changed_after_the_click_r
     await tab.page.set_content("<button style='width:70px' onclick=\"this.outerHTML = "
                                "'<button style=width:140px>Pay</button>'\">Pay</button>")
     ref = re.search(r"\[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
-    clicked = asyncio.Event()
-    click, prove = PlaywrightLocator.click, locators.prove
-
-    async def click_then_say(self, *args, **kwargs):
-        await click(self, *args, **kwargs)
-        clicked.set()
-
-    async def after_the_click_returned(*args, **kwargs):
-        await clicked.wait()
-        await asyncio.sleep(0)          # the action's task is done, its callbacks run
-        return await prove(*args, **kwargs)
-
-    monkeypatch.setattr(PlaywrightLocator, "click", click_then_say)
-    monkeypatch.setattr(locators, "prove", after_the_click_returned)
+    _prove_once_the_click_has_returned(monkeypatch)
     result = await actions.click(tab, ref)
     assert await tab.page.locator("button").evaluate("b => b.style.width") == "140px"
     assert (result.locator.chosen.matches, result.locator.chosen.is_target) == (1, True)

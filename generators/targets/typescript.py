@@ -98,12 +98,9 @@ class TypeScript:
                                f"{literal(context.storage_state)}")
             body += [*comments(f"role {context.role} of the recorded session"),
                      f"const {context.variable} = await browser.newContext({{ {', '.join(options)} }});"]
-        if counts_messages:
-            body += [f"await {c}.addInitScript(COUNT_SERVER_MESSAGES);"
-                     for c in [c.variable for c in plan.contexts] or ["page.context()"]]
-        if plan.waits_for_data():
-            body += [f"await {c}.addInitScript(KEEP_ANSWER_TIMINGS);"
-                     for c in [c.variable for c in plan.contexts] or ["page.context()"]]
+        contexts = [c.variable for c in plan.contexts] or ["page.context()"]
+        body += [f"await {c}.addInitScript(COUNT_SERVER_MESSAGES);" for c in contexts] if counts_messages else []
+        body += [f"await {c}.addInitScript(KEEP_ANSWER_TIMINGS);" for c in contexts] if plan.waits_for_data() else []
         if plan.unique:
             body += [*comments(unique_literals.COMMENT.format(token=plan.unique)),
                      f"const {unique_literals.VARIABLE} = {TYPESCRIPT_TOKEN};"]
