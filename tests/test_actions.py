@@ -395,6 +395,28 @@ async def test_a_proof_that_errs_on_the_page_the_click_changed_after_the_click_r
     assert result.locator.code == 'page.get_by_role("button", name="Pay", exact=True)'
 
 
+async def test_a_proof_that_starts_once_the_clicks_dialog_holds_the_page_is_the_clicks_own(session, monkeypatch):
+    """A loaded machine ran the proof beside a click after the click had opened an alert: the page's script
+    is held until the dialog is answered, so the proof could never end and the click waited 60 s for it
+    (the fresh clone's endless-dialogs TIMEOUT). The dialog is the click's sign that it acted on its one
+    match: the click returns with the dialog open, and the choice is proven by the click."""
+    tab = await session.tab()
+    await tab.page.set_content('<button onclick="alert(\'You won!\')">Claim your prize</button>')
+    ref = re.search(r"\[ref=(e\d+)\]", (await tab.snapshot()).text).group(1)
+    prove, before = locators.prove, len(tab.dialog_log)
+
+    async def once_the_dialog_is_open(*args, **kwargs):
+        while len(tab.dialog_log) == before:
+            await asyncio.sleep(0.01)
+        return await prove(*args, **kwargs)
+
+    monkeypatch.setattr(locators, "prove", once_the_dialog_is_open)
+    result = await asyncio.wait_for(actions.click(tab, ref), timeout=15)
+    assert [d.message for d in tab.dialog_log[before:]] == ["You won!"]
+    assert (result.locator.chosen.matches, result.locator.chosen.is_target) == (1, True)
+    assert result.locator.code == 'page.get_by_role("button", name="Claim your prize", exact=True)'
+
+
 async def test_a_secret_typed_into_a_field_with_no_name_or_id_is_named_after_its_label(session, tmp_path):
     """A form a script renders (Directus's login) gives its password field neither a name nor an id: the
     variable the test reads it from is named after its label, not VERDEX_SECRET_VALUE for every such field."""

@@ -464,6 +464,10 @@ async def _proof_of(proof: asyncio.Future[LocatorChoice], ended: dict[str, float
     action changed (its target re-rendered or gone, under a load that ran the proof late): the action acted
     on exactly one match, and that is its proof."""
     if "landed" in ended:              # the action's input had reached the page when the proof ended
+        if not proof.done():           # a dialog the action opened holds the page's script: it cannot end
+            proof.cancel()
+            proof.add_done_callback(_consume)
+            return _Proof(None, after_the_action=True)
         return _Proof(None if proof.exception() is not None else proof.result(), after_the_action=True)
     try:
         choice = await proof
@@ -504,7 +508,8 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
         proof = asyncio.ensure_future(proving)
         proof.add_done_callback(lambda _: ended.setdefault("proof", time.monotonic()))
     while not task.done():
-        if len(tab.dialog_log) > dialogs_before:
+        if len(tab.dialog_log) > dialogs_before:         # the action's input reached the page
+            ended.setdefault("landed", time.monotonic())
             task.add_done_callback(_consume)
             return _proof_of(proof, ended) if proof is not None else None
         waiting_on = {task} if proof is None or proof.done() else {task, proof}
