@@ -4,7 +4,8 @@ For each flow (tests/flows/): a scripted agent drives the MCP tools through the 
 while verdex records under chaos seed RECORD_SEED (so the recording meets the shop's loading scrim,
 hydration gaps on every app, a late consent wall and a late-rendered, shuffled guide list); the
 recording is exported to pytest-playwright and @playwright/test; the Python test must lint clean and
-pass under CHAOS_SEEDS, each against a fresh fixture server; the TypeScript spec must pass once
+pass under CHAOS_SEEDS, each against a fresh fixture server (one pytest process runs them in turn, as
+`verdex prove` runs its seeds); the TypeScript spec must pass once
 without chaos. Every flow's hand-written naive test (examples/naive/) passes without chaos and must
 fail under at least one of the same seeds, proof that the chaos bites. bench/chaos.py runs the same
 on 30 seeds.
@@ -144,7 +145,7 @@ def test_generated_python_lints_clean(generated: Generated) -> None:
 
 
 def test_generated_python_passes_under_every_chaos_seed(generated: Generated) -> None:
-    runs = runner.run_seeds(generated.python, CHAOS_SEEDS)
+    runs = runner.run_seeds_at_once(generated.python, CHAOS_SEEDS)
     failed = [run for run in runs if not run.passed]
     assert not failed, (f"failed on seeds {[r.seed for r in failed]}:\n{generated.python.read_text()}\n"
                         f"{failed[0].tail(60)}")

@@ -29,7 +29,7 @@ from _pytest.runner import runtestprotocol
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Request, Response
 
-from verdex.browser.network import carries, request_body
+from verdex.browser.sent_text import carries, request_body
 
 RUNS = "VERDEX_PROOF_RUNS"
 FAILURE = pytest.StashKey[dict[str, object]]()
@@ -44,7 +44,8 @@ DIALOGS_LIMIT = 10                      # dialogs of a run kept
 TYPED_LIMIT = 10                        # fields whose text before typing is kept
 REFUSED = pytest.StashKey[list[dict[str, object]]]()
 REFUSED_LIMIT = 10                      # answers kept that refused what the test had typed
-FIRST_STEP_SCRIPT = files("verdex.bridge").joinpath("first_step.js").read_text(encoding="utf-8")
+# read from its folder, not through verdex.bridge, whose import (the facts' models) a run of a test has no use for
+FIRST_STEP_SCRIPT = files("verdex").joinpath("bridge", "first_step.js").read_text(encoding="utf-8")
 SHOWN_LIMIT = 50_000                    # characters of the first page's text kept
 REPORT = "VERDEX_PROOF_REPORT"
 EVERY_RUN = "VERDEX_PROOF_EVERY_RUN"

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,9 @@ NAIVE_DIR = EXAMPLES / "naive"
 TS_SCRATCH = REPO_ROOT / ".verdex" / "tmp-ts"
 PYTEST_TIMEOUT_S = 180
 TS_TIMEOUT_S = 180
+# the plugin that gives each run of one pytest process its own app (run_seeds_at_once)
+CHILD_PLUGINS = REPO_ROOT / "tests" / "child_plugins"
+SEED_OUTCOME = re.compile(r"^(PASSED|FAILED|ERROR) \S+\[(?:\w+-)?seed(\d+)\]", re.MULTILINE)
 
 
 def secret_env() -> dict[str, str]:
@@ -136,6 +140,33 @@ def run_seeds(test_file: Path, seeds: Iterable[int], workers: int = 2,
             if progress is not None:
                 progress(run)
     return runs
+
+
+def run_seeds_at_once(test_file: Path, seeds: Iterable[int], serve: Serve = fixture_apps) -> list[Run]:
+    """The test once per seed, each run against its own fresh app (all of them started first), in one
+    pytest process (tests/child_plugins/base_url_per_run.py gives each run its app as ``base_url``):
+    pytest's start-up and the browser's launch once for all the runs, each run in a context and a page
+    of its own, as ``verdex prove`` runs a test under its seeds. Every seed runs, whichever fails."""
+    seeds, test_file = list(seeds), test_file.resolve()
+    started = time.monotonic()
+    with ExitStack() as apps:
+        urls = [apps.enter_context(serve(seed)) for seed in seeds]
+        env = {**test_env(), "PYTHONPATH": str(CHILD_PLUGINS), "VERDEX_TEST_BASE_URLS": " ".join(urls),
+               "VERDEX_TEST_SEEDS": " ".join(map(str, seeds))}
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "pytest", str(test_file), "-q", "-rA", "-p", "no:cacheprovider",
+                 "-p", "base_url_per_run"],
+                cwd=test_file.parent, env=env, capture_output=True, encoding="utf-8",
+                timeout=PYTEST_TIMEOUT_S * len(seeds), check=False)
+            output = done.stdout + done.stderr
+        except subprocess.TimeoutExpired as exc:
+            output = f"timed out after {PYTEST_TIMEOUT_S * len(seeds)} s\n{exc.stdout or ''}"
+    outcomes: dict[int, set[str]] = {}
+    for outcome, seed in SEED_OUTCOME.findall(output):
+        outcomes.setdefault(int(seed), set()).add(outcome)
+    seconds = (time.monotonic() - started) / max(1, len(seeds))
+    return [Run(seed, outcomes.get(seed) == {"PASSED"}, seconds, output) for seed in seeds]
 
 
 def first_failure(test_file: Path, seeds: Iterable[int], pins: dict | None = None) -> Run | None:

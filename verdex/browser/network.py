@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from collections import deque
 from dataclasses import dataclass
-from urllib.parse import quote_plus, unquote_plus
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request, Response, WebSocket
 
 from verdex.browser.answer_names import names_read
+from verdex.browser.sent_text import carries, carries_whole, request_body
 from verdex.facts import RequestEffect
 from verdex.generators.request_place import place_of
 from verdex.url_credentials import masked
@@ -68,7 +67,6 @@ HELD_LOADING_S = 10.0             # a request unanswered this long is held open,
 
 POLLED_AT_LEAST = 2               # a request asked this often between actions on one document is a timer's
 
-BODY_KEPT = 4096
 TYPED_AT_LEAST = 2                # a typed text this long or longer can tell the request it is in apart
 
 
@@ -336,30 +334,6 @@ def _held_for(record: RequestRecord) -> float:
     """How long the server held the request before it answered (its headers; a body the page never reads
     ends only when the page goes)."""
     return (record.responded or record.finished or record.started) - record.started
-
-
-def request_body(request: Request) -> str | None:
-    """The request's body as text, as far as it is kept; None for none, or one that is not text."""
-    try:
-        body = request.post_data
-    except (PlaywrightError, UnicodeDecodeError, ValueError):
-        return None                       # not text (an upload)
-    return body[:BODY_KEPT] if body else None
-
-
-def carries(url: str, body: str | None, text: str) -> bool:
-    """A request to ``url`` with ``body`` carries ``text``: in its URL or body, as typed, URL-encoded or as a
-    JSON string."""
-    sent = [unquote_plus(url)] + ([body, unquote_plus(body)] if body else [])
-    return any(text in part or json.dumps(text)[1:-1] in part for part in sent)
-
-
-def carries_whole(url: str, body: str | None, value: str) -> bool:
-    """A request carries ``value`` as a whole value: a JSON string (``{"value":"teal"}``), or a query or form
-    field (``theme=teal``) — not as a part of another word."""
-    field = re.compile(r"=" + re.escape(quote_plus(value)) + r"(?:&|$)")
-    sent = [url.partition("?")[2]] + ([body] if body else [])
-    return any(json.dumps(value) in part or field.search(part) for part in sent)
 
 
 def _frame_of(request: Request) -> object:

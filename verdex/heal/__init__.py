@@ -12,7 +12,23 @@ hits an element it does not wait for, from fresh facts and without a model (docs
     healer.py     the loop: run, diagnose, patch, run again
 """
 
-from verdex.heal.diagnosis import Fix
-from verdex.heal.healer import HealReport, heal
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from verdex.heal.diagnosis import Fix
+    from verdex.heal.healer import HealReport, heal
 
 __all__ = ["Fix", "HealReport", "heal"]
+
+# Imported when first asked for: the test run heal watches loads this package's probe plugin (``-p
+# verdex.heal.probe``), and the healer's replay, libcst and locators cost that run half a second of CPU
+_HOMES = {"Fix": "verdex.heal.diagnosis", "HealReport": "verdex.heal.healer", "heal": "verdex.heal.healer"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(_HOMES[name]), name)
