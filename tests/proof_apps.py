@@ -82,6 +82,11 @@ of real apps, not a copy of one:
   ``id``, radios named ``action`` (Trac's new-ticket form) — controls whose names shadow the form's own
   properties (``form.action`` is the radios, not the URL); "Create ticket" answers with the new ticket's page
   ("Ticket #1 (new)", numbered by the server, with the summary as its heading);
+- ``/owner/``: an app's one-time setup (n8n's owner account): until an owner is made, ``/owner/`` draws "Set up
+  the owner account" once its settings have answered (``/api/owner/settings``), with "Email", "Full name" and
+  "Create owner" (``POST /api/owner``, then "Welcome <name>!"); once made, the server answers ``/owner/`` with a
+  redirect to ``/owner/signin``, a sign-in form — the same ``goto`` of the test lands elsewhere than the
+  recording's did;
 - ``/site/``: pages the server keeps ("About", "Contact"), each a link named by its title (a CMS's page
   tree); a link opens the page's form, whose "Title" field the page fills once ``GET /api/site/<id>``
   has answered, and "Save" renames the page (``PUT /api/site/<id>``) and draws the links again — a
@@ -308,6 +313,20 @@ TICKETS = ("<form method='post' action='/tickets/new'><input type='hidden' name=
            "<fieldset><legend>Action</legend><label><input type='radio' name='action' value='create' checked> create</label>"
            "<label><input type='radio' name='action' value='assign'> assign</label></fieldset>"
            "<button name='submit' value='create'>Create ticket</button></form>", "")
+OWNER = ("<div id='setup'></div><p role='status'></p>",
+          """fetch("/api/owner/settings").then((r) => r.json()).then(({ title }) => {
+  document.querySelector("#setup").innerHTML = "<h2></h2><label>Email <input id='email'></label> "
+    + "<label>Full name <input id='name'></label> <button type='button'>Create owner</button>";
+  document.querySelector("h2").textContent = title;
+  document.querySelector("button").addEventListener("click", async () => {
+    const name = document.querySelector("#name").value;
+    const body = JSON.stringify({ email: document.querySelector("#email").value, name });
+    const answer = await fetch("/api/owner", { method: "POST", body });
+    document.querySelector("[role=status]").textContent = answer.ok ? `Welcome ${name}!` : "Already set up";
+  });
+});""")
+SIGN_IN = ("<label>User name <input></label> <label>Password <input type='password'></label> "
+           "<button type='button'>Sign in</button>", "")
 TICKET = "<p>Ticket #{number} (new)</p><h2>{summary}</h2>"
 SEEDED_TODOS = ("Buy milk", "Walk the dog")
 SEEDED_SITE = {"about": "About", "contact": "Contact"}
@@ -431,6 +450,7 @@ class ProofApps:
         self.names_late = False          # GET /api/names answers after SLOW_API_S: the page has opened by then
         self.first_tip: int | None = None  # the tip the next load of /drawn-tips/ draws (later ones: at random)
         self.invites: list[str] = []     # the invitations /invites/ lists as pending
+        self.owner: str | None = None    # the owner /owner/'s one-time setup made
         self.lock = threading.Lock()
         self.board_turn = threading.Condition()
         self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
@@ -438,7 +458,7 @@ class ProofApps:
     def reset(self) -> None:
         with self.lock:
             self.documents, self.names, self.todos, self.entries, self.tickets = 0, set(), list(SEEDED_TODOS), [], 0
-            self.sorted, self.site = False, dict(SEEDED_SITE)
+            self.sorted, self.site, self.owner = False, dict(SEEDED_SITE), None
         with self.board_turn:
             self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
             self.board_turn.notify_all()
@@ -477,7 +497,19 @@ class ProofApps:
                  "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),
-                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES)}
+                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES), "/owner/signin": ("Sign in", SIGN_IN)}
+        if method == "GET" and path == "/owner/":
+            if self.owner is not None:
+                return 302, "text/html", "/owner/signin"          # set up once: the server sends it to sign in
+            return 200, "text/html", PAGE.format(title="Welcome", body=OWNER[0], script=OWNER[1])
+        if method == "GET" and path == "/api/owner/settings":
+            return 200, "application/json", json.dumps({"title": "Set up the owner account"})
+        if method == "POST" and path == "/api/owner":
+            with self.lock:
+                if self.owner is not None:
+                    return 409, "application/json", json.dumps({"error": "already set up"})
+                self.owner = json.loads(body or b"{}").get("name", "")
+            return 201, "application/json", "{}"
         if method == "GET" and path == "/assets/":
             rows = ASSET_ROWS[:1] * self.assets_twice + ASSET_ROWS
             html = ASSETS[0].format(rows="".join(
