@@ -17,8 +17,9 @@ of real apps, not a copy of one:
 - ``/catalogue/``: the same names as a table of books ("Dune by Frank Herbert": a title and its author,
   a cell each) under a "New book" that is always there, and while there is none, only a text that says so
   ("No books yet") — Airflow 3's Variables page, whose "No variables found" the app's first answer draws and
-  any saved variable takes away; the rows come as HTML its server renders (``/api/names/rows``, as htmx apps
-  load theirs), so nothing in the answer reads as an empty list;
+  any saved variable takes away; the rows come as HTML its server renders, inside a JSON answer
+  (``/api/names/rows``: ``{"rows": "<tr>…</tr>"}``, as apps whose answers carry rendered markup do), so nothing
+  in the answer reads as an empty list or a fragment of no rows;
 - ``/library/``: the same names behind a "Sign in" that draws the library; while there is none, a welcome
   with "Start fresh", which saves "My Library" and opens it (a menu button of its name), and once there is
   one, the list of them instead — the recording started the library, so the test's first run, past its
@@ -63,6 +64,10 @@ of real apps, not a copy of one:
   an answer of its own; while none is pending the page says "No pending invitations" (an empty state, as
   Airflow's "No Asset Events found." and a dashboard's "No runs in this time period") — true until the app
   has one (``invites``);
+- ``/pending-rows/`` and ``/pending-bare/``: the same members and invitations, the invitations as rows of a
+  table its server renders (``/api/invites/rows``, ``/api/invites/bare``: HTML fragments, as htmx apps load
+  theirs): while none is pending, the rows' answer is one row spanning the table, "No pending invitations"
+  (a template's empty case), or no row at all, and the page says so itself;
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -215,8 +220,8 @@ CATALOGUE = ("<button type='button' id='new'>New book</button><table><tbody id='
              "<form hidden><label>Title <input id='title'></label> <label>Author <input id='author'></label> "
              "<button type='button' id='save'>Save</button></form><p role='status'></p>",
              """const form = document.querySelector("form");
-const draw = () => fetch("/api/names/rows").then((r) => r.text()).then((rows) => {
-  document.querySelector("#books").innerHTML = rows;        // the server renders them (as htmx apps load theirs)
+const draw = () => fetch("/api/names/rows").then((r) => r.json()).then(({ rows }) => {
+  document.querySelector("#books").innerHTML = rows;        // the server renders them
 });
 draw();
 document.querySelector("#new").addEventListener("click", () => { form.hidden = false; });
@@ -416,6 +421,20 @@ document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Invitation sent";
 });""")
 
+PENDING_ROWS = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul>"
+                "<table><tbody id='pending'></tbody></table><p id='none'></p>",
+                """fetch("/api/users").then((r) => r.json()).then((users) => {
+  document.querySelector("#members").append(...users.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+});
+fetch("/api/invites/ROWS").then((r) => r.text()).then((rows) => {
+  const pending = document.querySelector("#pending");
+  pending.innerHTML = rows;                                 // the server renders them
+  document.querySelector("#none").textContent = pending.rows.length ? "" : "No pending invitations";
+});
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Invitation sent";
+});""")
+
 BOARD = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul><div id='roles'></div>",
          """let roles = null;
 const badge = (part) => Object.assign(document.createElement("img"), { src: "/api/board/badge/" + part, alt: "" });
@@ -542,6 +561,13 @@ class ProofApps:
             return self._board_drawn(path.rsplit("/", 1)[1])
         if method == "GET" and path.removeprefix("/api/board/") in BOARD_PARTS:
             return self._board_part(path.removeprefix("/api/board/"))
+        if method == "GET" and path in ("/pending-rows/", "/pending-bare/"):
+            script = PENDING_ROWS[1].replace("ROWS", path.strip("/").removeprefix("pending-"))
+            return 200, "text/html", PAGE.format(title="Team", body=PENDING_ROWS[0], script=script)
+        if method == "GET" and path in ("/api/invites/rows", "/api/invites/bare"):
+            rows = "".join(f"<tr><td>{escape(mail)}</td><td>pending</td></tr>" for mail in self.invites)
+            empty = "<tr><td colspan='2'>No pending invitations</td></tr>" if path.endswith("/rows") else ""
+            return 200, "text/html", rows or empty
         if method == "GET" and path == "/api/invites":
             return 200, "application/json", json.dumps({"invites": self.invites, "total": len(self.invites)})
         if method == "GET" and path == "/api/tips":
@@ -589,9 +615,9 @@ class ProofApps:
             if method == "GET" and path == "/api/names":
                 return 200, "application/json", json.dumps(sorted(self.names))
             if method == "GET" and path == "/api/names/rows":
-                return 200, "text/html", "".join(
+                return 200, "application/json", json.dumps({"rows": "".join(
                     "<tr>" + "".join(f"<td>{escape(part)}</td>" for part in name.split(" by ")) + "</tr>"
-                    for name in sorted(self.names)) or "<tr><td colspan='2'>No books yet</td></tr>"
+                    for name in sorted(self.names)) or "<tr><td colspan='2'>No books yet</td></tr>"})
             if method == "PUT" and path.startswith("/api/names/"):
                 self.names.add(urllib.parse.unquote(path.rsplit("/", 1)[1]))
                 return 204, "application/json", ""

@@ -684,8 +684,9 @@ async def test_an_empty_state_verdex_waited_for_is_dropped_when_the_flow_makes_i
     variable with the description the flow types each run, and the export said "the app kept state from the
     recording … type {unique} in its name", advice already followed, of a line verdex chose.
     The wait is dropped (revised) and the test proven; without {unique} the kept state is still said (the
-    shelf's test above). The rows come as HTML the server renders, so nothing in the answer reads as an empty
-    list (one that does is waited for as an answer when recorded: tests/test_startup_text.py)."""
+    shelf's test above). The rows come as HTML the server renders inside a JSON answer, so nothing in the answer
+    reads as an empty list or a fragment of no rows (one that does is waited for as an answer when recorded:
+    tests/test_startup_text.py)."""
     test_file = tmp_path / "test_catalogue.py"
     with proof_apps() as (url, apps):
         apps.names_late = True

@@ -30,7 +30,7 @@ asked for as it answered it (``code_loaded``: a lazily loaded chunk), so what fo
 locator step may hold a keyword whose value is a regular expression's source (``regex`` names them): a name by the
 words beside its count, anchored (``name=re.compile(r"^Filter(?!\\S)")``), where format 15 held the words as a part of the
 name (Playwright's name without ``exact``), still read as it was; 17 — a startup may name the answers whose every
-list was empty (``said_none``): what they drew says there is nothing yet, so the test waits for the answers, not
+list was empty, or HTML of fewer than two rows of data (``said_none``): what they drew says there is nothing yet, so the test waits for the answers, not
 for those texts; 18 — an action or an agent's check may name the places of the requests the page made on its own
 since the step before (``timers_before``: a timer's ticks between steps), so that a timer whose first tick fell
 inside an action is not that action's response.
