@@ -231,6 +231,7 @@ class TestPlan(Model):
     own_origin: str = ""              # why the test carries its recorded origin (its folder's config names another)
     locale: str | None = None         # the language the recording's browser asked for ("": none; None: not recorded)
     timezone_id: str | None = None    # and its time zone: pinned by the test's config
+    test_id_attribute: str | None = None  # what get_by_test_id reads, when not "data-testid": set by the test's config
     unique: str | None = None         # the recording's {unique} token, when a statement holds it (unique_literals.py)
 
     def waits_for_data(self) -> bool:

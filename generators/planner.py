@@ -252,7 +252,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
                     source=recording.header.started, contexts=list(contexts.values()),
                     locale=recording.header.locale, timezone_id=recording.header.timezone_id,
-                    unique=token if token and any(token in s.model_dump_json() for s in statements) else None)
+                    test_id_attribute=recording.header.test_id_attribute, unique=token if token and any(token in s.model_dump_json() for s in statements) else None)
 
 
 def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:

@@ -417,16 +417,18 @@ def startup_waits(record: Record, asserted: frozenset[str] = frozenset(), token:
 
 
 def _said_none(startup: Startup) -> list[Wait]:
-    """The startup answers whose every list was empty, waited for as answers: what they drew (an empty state)
-    is gone once the app has data, so it is no sign of a fresh load."""
+    """The startup answers that listed nothing (every list empty; HTML of fewer than two rows of data), waited
+    for as answers: what they drew (an empty state) is gone once the app has data, so it is no sign of a fresh
+    load."""
     paths = [path for path in dict.fromkeys(said.split(" ", 1)[-1] for said in startup.said_none)
              if not names_one_thing(path)]
     if not paths:
         return []
     return [Wait(kind="data_answered", paths=paths, timeout_ms=STARTUP_TIMEOUT_MS,
                  reason=f"the app loaded its data after the page opened, and {', '.join(startup.said_none)} "
-                        "answered with empty lists: what the page drew of it says there is none yet, which a run "
-                        "after the app has some does not show, so the test waits for the answer itself")]
+                        "listed nothing (empty lists, or HTML of no rows of data): what the page drew of it may "
+                        "say there is none yet, which a run after the app has some does not show, so the test waits "
+                        "for the answer itself")]
 
 
 # Before a page of a test that waits for its data opens: a page keeps 250 Resource Timing entries unless told

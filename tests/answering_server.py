@@ -1,5 +1,5 @@
 """A test's own app on 127.0.0.1: one function answers every request (GET, POST, HEAD) with a status, a
-content type and a text, or a text sent some time after its headers (``LateBody``: a server that streams
+content type and a text (a redirect's text is where it sends the browser), or a text sent some time after its headers (``LateBody``: a server that streams
 its answer, or was paused between the two writes). The fixture apps of one test file (tests/proof_apps.py,
 tests/generation_apps.py) are such functions."""
 
@@ -45,6 +45,8 @@ def answering(answer: Answer, port: int = 0) -> Iterator[str]:
             body = (text.text if isinstance(text, LateBody) else text).encode()
             self.send_response(status)
             self.send_header("Content-Type", kind)
+            if 300 <= status < 400:
+                self.send_header("Location", body.decode())
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()                  # (sends them)
             if isinstance(text, LateBody):

@@ -17,8 +17,9 @@ of real apps, not a copy of one:
 - ``/catalogue/``: the same names as a table of books ("Dune by Frank Herbert": a title and its author,
   a cell each) under a "New book" that is always there, and while there is none, only a text that says so
   ("No books yet") — Airflow 3's Variables page, whose "No variables found" the app's first answer draws and
-  any saved variable takes away; the rows come as HTML its server renders (``/api/names/rows``, as htmx apps
-  load theirs), so nothing in the answer reads as an empty list;
+  any saved variable takes away; the rows come as HTML its server renders, inside a JSON answer
+  (``/api/names/rows``: ``{"rows": "<tr>…</tr>"}``, as apps whose answers carry rendered markup do), so nothing
+  in the answer reads as an empty list or a fragment of no rows;
 - ``/library/``: the same names behind a "Sign in" that draws the library; while there is none, a welcome
   with "Start fresh", which saves "My Library" and opens it (a menu button of its name), and once there is
   one, the list of them instead — the recording started the library, so the test's first run, past its
@@ -63,6 +64,10 @@ of real apps, not a copy of one:
   an answer of its own; while none is pending the page says "No pending invitations" (an empty state, as
   Airflow's "No Asset Events found." and a dashboard's "No runs in this time period") — true until the app
   has one (``invites``);
+- ``/pending-rows/`` and ``/pending-bare/``: the same members and invitations, the invitations as rows of a
+  table its server renders (``/api/invites/rows``, ``/api/invites/bare``: HTML fragments, as htmx apps load
+  theirs): while none is pending, the rows' answer is one row spanning the table, "No pending invitations"
+  (a template's empty case), or no row at all, and the page says so itself;
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -82,6 +87,11 @@ of real apps, not a copy of one:
   ``id``, radios named ``action`` (Trac's new-ticket form) — controls whose names shadow the form's own
   properties (``form.action`` is the radios, not the URL); "Create ticket" answers with the new ticket's page
   ("Ticket #1 (new)", numbered by the server, with the summary as its heading);
+- ``/owner/``: an app's one-time setup (n8n's owner account): until an owner is made, ``/owner/`` draws "Set up
+  the owner account" once its settings have answered (``/api/owner/settings``), with "Email", "Full name" and
+  "Create owner" (``POST /api/owner``, then "Welcome <name>!"); once made, the server answers ``/owner/`` with a
+  redirect to ``/owner/signin``, a sign-in form — the same ``goto`` of the test lands elsewhere than the
+  recording's did;
 - ``/site/``: pages the server keeps ("About", "Contact"), each a link named by its title (a CMS's page
   tree); a link opens the page's form, whose "Title" field the page fills once ``GET /api/site/<id>``
   has answered, and "Save" renames the page (``PUT /api/site/<id>``) and draws the links again — a
@@ -210,8 +220,8 @@ CATALOGUE = ("<button type='button' id='new'>New book</button><table><tbody id='
              "<form hidden><label>Title <input id='title'></label> <label>Author <input id='author'></label> "
              "<button type='button' id='save'>Save</button></form><p role='status'></p>",
              """const form = document.querySelector("form");
-const draw = () => fetch("/api/names/rows").then((r) => r.text()).then((rows) => {
-  document.querySelector("#books").innerHTML = rows;        // the server renders them (as htmx apps load theirs)
+const draw = () => fetch("/api/names/rows").then((r) => r.json()).then(({ rows }) => {
+  document.querySelector("#books").innerHTML = rows;        // the server renders them
 });
 draw();
 document.querySelector("#new").addEventListener("click", () => { form.hidden = false; });
@@ -308,6 +318,20 @@ TICKETS = ("<form method='post' action='/tickets/new'><input type='hidden' name=
            "<fieldset><legend>Action</legend><label><input type='radio' name='action' value='create' checked> create</label>"
            "<label><input type='radio' name='action' value='assign'> assign</label></fieldset>"
            "<button name='submit' value='create'>Create ticket</button></form>", "")
+OWNER = ("<div id='setup'></div><p role='status'></p>",
+          """fetch("/api/owner/settings").then((r) => r.json()).then(({ title }) => {
+  document.querySelector("#setup").innerHTML = "<h2></h2><label>Email <input id='email'></label> "
+    + "<label>Full name <input id='name'></label> <button type='button'>Create owner</button>";
+  document.querySelector("h2").textContent = title;
+  document.querySelector("button").addEventListener("click", async () => {
+    const name = document.querySelector("#name").value;
+    const body = JSON.stringify({ email: document.querySelector("#email").value, name });
+    const answer = await fetch("/api/owner", { method: "POST", body });
+    document.querySelector("[role=status]").textContent = answer.ok ? `Welcome ${name}!` : "Already set up";
+  });
+});""")
+SIGN_IN = ("<label>User name <input></label> <label>Password <input type='password'></label> "
+           "<button type='button'>Sign in</button>", "")
 TICKET = "<p>Ticket #{number} (new)</p><h2>{summary}</h2>"
 SEEDED_TODOS = ("Buy milk", "Walk the dog")
 SEEDED_SITE = {"about": "About", "contact": "Contact"}
@@ -397,6 +421,20 @@ document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Invitation sent";
 });""")
 
+PENDING_ROWS = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul>"
+                "<table><tbody id='pending'></tbody></table><p id='none'></p>",
+                """fetch("/api/users").then((r) => r.json()).then((users) => {
+  document.querySelector("#members").append(...users.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+});
+fetch("/api/invites/ROWS").then((r) => r.text()).then((rows) => {
+  const pending = document.querySelector("#pending");
+  pending.innerHTML = rows;                                 // the server renders them
+  document.querySelector("#none").textContent = pending.rows.length ? "" : "No pending invitations";
+});
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Invitation sent";
+});""")
+
 BOARD = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul><div id='roles'></div>",
          """let roles = null;
 const badge = (part) => Object.assign(document.createElement("img"), { src: "/api/board/badge/" + part, alt: "" });
@@ -431,6 +469,7 @@ class ProofApps:
         self.names_late = False          # GET /api/names answers after SLOW_API_S: the page has opened by then
         self.first_tip: int | None = None  # the tip the next load of /drawn-tips/ draws (later ones: at random)
         self.invites: list[str] = []     # the invitations /invites/ lists as pending
+        self.owner: str | None = None    # the owner /owner/'s one-time setup made
         self.lock = threading.Lock()
         self.board_turn = threading.Condition()
         self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
@@ -438,7 +477,7 @@ class ProofApps:
     def reset(self) -> None:
         with self.lock:
             self.documents, self.names, self.todos, self.entries, self.tickets = 0, set(), list(SEEDED_TODOS), [], 0
-            self.sorted, self.site = False, dict(SEEDED_SITE)
+            self.sorted, self.site, self.owner = False, dict(SEEDED_SITE), None
         with self.board_turn:
             self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
             self.board_turn.notify_all()
@@ -477,7 +516,19 @@ class ProofApps:
                  "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),
-                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES)}
+                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES), "/owner/signin": ("Sign in", SIGN_IN)}
+        if method == "GET" and path == "/owner/":
+            if self.owner is not None:
+                return 302, "text/html", "/owner/signin"          # set up once: the server sends it to sign in
+            return 200, "text/html", PAGE.format(title="Welcome", body=OWNER[0], script=OWNER[1])
+        if method == "GET" and path == "/api/owner/settings":
+            return 200, "application/json", json.dumps({"title": "Set up the owner account"})
+        if method == "POST" and path == "/api/owner":
+            with self.lock:
+                if self.owner is not None:
+                    return 409, "application/json", json.dumps({"error": "already set up"})
+                self.owner = json.loads(body or b"{}").get("name", "")
+            return 201, "application/json", "{}"
         if method == "GET" and path == "/assets/":
             rows = ASSET_ROWS[:1] * self.assets_twice + ASSET_ROWS
             html = ASSETS[0].format(rows="".join(
@@ -510,6 +561,13 @@ class ProofApps:
             return self._board_drawn(path.rsplit("/", 1)[1])
         if method == "GET" and path.removeprefix("/api/board/") in BOARD_PARTS:
             return self._board_part(path.removeprefix("/api/board/"))
+        if method == "GET" and path in ("/pending-rows/", "/pending-bare/"):
+            script = PENDING_ROWS[1].replace("ROWS", path.strip("/").removeprefix("pending-"))
+            return 200, "text/html", PAGE.format(title="Team", body=PENDING_ROWS[0], script=script)
+        if method == "GET" and path in ("/api/invites/rows", "/api/invites/bare"):
+            rows = "".join(f"<tr><td>{escape(mail)}</td><td>pending</td></tr>" for mail in self.invites)
+            empty = "<tr><td colspan='2'>No pending invitations</td></tr>" if path.endswith("/rows") else ""
+            return 200, "text/html", rows or empty
         if method == "GET" and path == "/api/invites":
             return 200, "application/json", json.dumps({"invites": self.invites, "total": len(self.invites)})
         if method == "GET" and path == "/api/tips":
@@ -557,9 +615,9 @@ class ProofApps:
             if method == "GET" and path == "/api/names":
                 return 200, "application/json", json.dumps(sorted(self.names))
             if method == "GET" and path == "/api/names/rows":
-                return 200, "text/html", "".join(
+                return 200, "application/json", json.dumps({"rows": "".join(
                     "<tr>" + "".join(f"<td>{escape(part)}</td>" for part in name.split(" by ")) + "</tr>"
-                    for name in sorted(self.names)) or "<tr><td colspan='2'>No books yet</td></tr>"
+                    for name in sorted(self.names)) or "<tr><td colspan='2'>No books yet</td></tr>"})
             if method == "PUT" and path.startswith("/api/names/"):
                 self.names.add(urllib.parse.unquote(path.rsplit("/", 1)[1]))
                 return 204, "application/json", ""

@@ -51,6 +51,7 @@ SHAPES = {
     "frame, not inert": [*PAYMENT_FRAME, role("button", "Pay"),
                          Step(method="and_", has=[*PAYMENT_FRAME,
                                                   Step(method="locator", args=[":not([inert], [inert] *)"])])],
+    "inside the modal": [role("button", "Save"), Step(method="and_", has=[Step(method="locator", args=["dialog:modal *"])])],
     "words beside a count": [Step(method="get_by_role", args=["button"], kwargs={"name": r"^Filter\b"}, regex=["name"])],
     "words in a container": [role("toolbar", "Grid"),
                              Step(method="get_by_role", args=["tab"], kwargs={"name": r"\bOpen \(new\)$"}, regex=["name"])],

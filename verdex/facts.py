@@ -783,7 +783,8 @@ class Startup(Fact):
     answered_by: str | None = Field(None, description="format 3 and 4: that answer's request: method and path")
     waited_ms: int = Field(0, description="how long the action waited for requests still open (at most 5 s)")
     said_none: list[str] = Field([], description="format 17: the page-changing answers (method and path) whose every "
-                                                 "list was empty: what each drew says there is nothing yet, which a "
+                                                 "list was empty, or HTML of fewer than two rows of data: what each "
+                                                 "drew may say there is nothing yet, which a "
                                                  "run after the app has some does not show, so no text of theirs is "
                                                  "waited for, the answer itself is",
                                    exclude_if=lambda said: not said)

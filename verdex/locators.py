@@ -46,6 +46,13 @@ SHOWN_ONLY = LocatorStep(method="filter", kwargs={"visible": True})
 # ``inert`` subtree, before any position: ``.and_(page.locator(":not([inert], [inert] *)"))``.
 NOT_INERT = 6000
 OUTSIDE_INERT = ":not([inert], [inert] *)"
+# A twin that an open modal <dialog> (showModal()) blocks: everything outside the modal is inert with no
+# attribute saying so, and Playwright's role and text engines count it (measured in this Chromium; its
+# accessibility tree leaves it out). The one a user can reach is inside the modal: ``.and_(page.locator(
+# "dialog:modal *"))``, tried after the inert tier, before any position.
+INSIDE_MODAL = "dialog:modal *"
+# what a page holds, then the way to what a user can reach beside it, and how the candidate is said
+REACHABLE = (("[inert]", OUTSIDE_INERT, "not inert"), ("dialog:modal", INSIDE_MODAL, "inside the modal"))
 NTH = 10_000
 READS = 3          # how many times a target is read before no candidate having its size is believed
 BOX_TOLERANCE = 2.0
@@ -209,10 +216,11 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
     if best is None:
         best = await _first_proven(page, [(frames + [step, SHOWN_ONLY], f"{c.kind} shown", VISIBLE_ONLY + score,
                                            c.volatile, None) for c, step, score in simple], box, ranked)
-    if best is None and await build(page, [*frames, LocatorStep(method="locator", args=["[inert]"])]).count():
-        reachable = LocatorStep(method="and_", has=[*frames, LocatorStep(method="locator", args=[OUTSIDE_INERT])])
-        best = await _first_proven(page, [(frames + [step, reachable], f"{c.kind} not inert", NOT_INERT + score,
-                                           c.volatile, None) for c, step, score in simple], box, ranked)
+    for holds, way, said in REACHABLE:
+        if best is None and await build(page, [*frames, LocatorStep(method="locator", args=[holds])]).count():
+            reachable = LocatorStep(method="and_", has=[*frames, LocatorStep(method="locator", args=[way])])
+            best = await _first_proven(page, [(frames + [step, reachable], f"{c.kind} {said}", NOT_INERT + score,
+                                               c.volatile, None) for c, step, score in simple], box, ranked)
     fallback = False
     if best is None:
         best = await _nth_fallback(page, frames, simple, box, ranked)

@@ -30,7 +30,7 @@ from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import (
-    STRICT_VIOLATION, kept_from_recording, left_behind, made_again, rate_limited, refused_again,
+    STRICT_VIOLATION, kept_from_recording, landed_elsewhere, left_behind, made_again, rate_limited, refused_again,
     removed_since_recording, renamed_since_recording, shown_where_stopped,
 )
 from verdex.recording_format import Step
@@ -153,8 +153,9 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
                 return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
         else:
             # what the recording removed, or made again by the test, is not revised: another locator would
-            # act on another element
-            kept = (removed_since_recording(plan, located, failed.shown)
+            # act on another element; nor is a first page the app now sends elsewhere (a one-time setup done)
+            kept = (landed_elsewhere(plan, located, read.records, failed.stopped_url)
+                    or removed_since_recording(plan, located, failed.shown)
                     or renamed_since_recording(plan, located, failed.shown)
                     or made_again(plan, located, failed.message, recorded)) if located else ""
             if not kept and located is not None and _on_a_wait(located, source, failed, target) and not plan.unique:

@@ -35,6 +35,7 @@ RUNS = "VERDEX_PROOF_RUNS"
 FAILURE = pytest.StashKey[dict[str, object]]()
 SHOWN = pytest.StashKey[list[str]]()
 STOPPED = pytest.StashKey[str]()
+STOPPED_URL = pytest.StashKey[str]()
 FIRST_STEP_BINDING = "__verdexProofFirstStep"
 TYPED_BINDING = "__verdexProofTyped"
 TYPED = pytest.StashKey[dict[str, dict[str, str]]]()
@@ -97,7 +98,8 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     test that failed before its first step (its first click found nothing) keeps the page as it is then.
     Each field typed into keeps its value and the page's text just before it was typed; each answer the
     server refused (4xx) to a request that held a value typed keeps which (a name taken); each dialog the
-    page opened, its kind and message; and the text of the page the run stopped on (a failing run's)."""
+    page opened, its kind and message; and the text and the URL of the page the run stopped on (a failing
+    run's)."""
     shown: list[str] = []
     typed: dict[str, dict[str, str]] = {}
     refused: list[dict[str, object]] = []
@@ -134,6 +136,7 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
         shown.append(_text_of(context.pages[0]))
     if context.pages:                          # where the run stopped: the page a failing line waited on
         request.node.stash[STOPPED] = _text_of(context.pages[-1])
+        request.node.stash[STOPPED_URL] = context.pages[-1].url
 
 
 def _text_of(page: Any) -> str:
@@ -163,6 +166,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
                 **({"typed": list(item.stash[TYPED].values())} if kept and item.stash.get(TYPED, None) else {}),
                 **({"refused": item.stash[REFUSED]} if failed and item.stash.get(REFUSED, None) else {}),
                 **({"stopped": item.stash[STOPPED][:SHOWN_LIMIT]} if failed and item.stash.get(STOPPED, "") else {}),
+                **({"stopped_url": item.stash[STOPPED_URL]} if failed and item.stash.get(STOPPED_URL, "") else {}),
                 **({"dialogs": item.stash[DIALOGS]} if failed is not None and item.stash.get(DIALOGS, None) else {})})
         item.stash[FAILURE] = {}
         if failed is not None and not every_run:

@@ -53,6 +53,7 @@ class Run:
     refused: tuple[Refusal, ...] = ()           # a pytest run that failed: the server's 4xx answers to what it typed, and 429s
     dialogs: tuple[tuple[str, str], ...] = ()  # a pytest run that failed: each dialog the page opened (kind, message)
     stopped: str = ""                # a pytest run that failed: the text of the page it stopped on
+    stopped_url: str = ""            # ... and its URL
 
     @property
     def chaos(self) -> bool:
@@ -146,7 +147,7 @@ def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
     dialogs = tuple((dialog["type"], redact(dialog["message"], secrets)) for dialog in outcome.get("dialogs", []))
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
                redact(_short(outcome.get("message", "")), secrets), refused=refused, dialogs=dialogs,
-               stopped=outcome.get("stopped", ""), **kept)
+               stopped=outcome.get("stopped", ""), stopped_url=redact(outcome.get("stopped_url", ""), secrets), **kept)
 
 
 def node_missing() -> str:

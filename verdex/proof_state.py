@@ -37,6 +37,12 @@ find another row, so proving does not revise it. What the recording renamed is t
 first action finds its element by a text that a field of the flow held before the test typed over it (a
 CMS's page opened by its title, then retitled in the form the title was loaded into), and the test's page
 shows that text nowhere: the recording saved the new one and the app kept it.
+
+What the recording did once for good is told by where the test's first page lands: the recording ran the
+app's one-time setup (an owner's account on n8n's ``/setup``), and the same ``goto`` of the test is sent
+elsewhere (``/signin``: the setup is done). A line at or before the test's first action failing on a page
+whose route is not the one the recording's first action started on is that state; nothing on the page the
+run stopped on need show a trace of the flow, and no locator or wait of that page would hold.
 """
 
 from __future__ import annotations
@@ -44,9 +50,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from http import HTTPStatus
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
-from verdex.generators.plan import Action, Check, Locator, Statement, TestPlan
+from verdex.generators.plan import Action, Check, Goto, History, Locator, Statement, TestPlan
 from verdex.proof_runs import Refusal
 from verdex.recording_format import Step
 
@@ -160,6 +166,44 @@ def renamed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> s
             + ", which a field of the flow held before the test typed over it, and the test's page shows it "
             "nowhere: the recording renamed it and the app kept the new name (let the test find it by what the "
             "flow does not change, or name it back at the end); proving keeps this locator")
+
+
+def landed_elsewhere(plan: TestPlan, failing: Statement, records: list[Step], stopped_url: str) -> str:
+    """Why a line at or before the test's first action failed, in a sentence, or empty: the page the run
+    stopped on (``stopped_url``) is not on the route the recording's first action started on, and nothing
+    has moved the page since the test's ``goto`` (no action, no other navigation): the app sends the page
+    the flow starts on elsewhere now (a one-time setup the recording did, which the app keeps done)."""
+    first = next((s for s in plan.statements if isinstance(s, Action)), None)
+    index = plan.statements.index(first) if first is not None else -1
+    if first is None or not stopped_url or failing not in plan.statements[:index + 1] \
+            or any(isinstance(s, (Goto, History)) for s in plan.statements[plan.statements.index(failing):index]) \
+            or not any(isinstance(s, Goto) for s in plan.statements[:index]):
+        return ""
+    recorded = records[first.step - 1].url if 0 < first.step <= len(records) else None
+    if not recorded or _route(recorded) == _route(stopped_url):
+        return ""
+    return ("the app kept state from the recording: the page the flow starts on now lands on "
+            f"{_shown_url(stopped_url, recorded)}, recorded {_shown_url(recorded, recorded)}: the app sends it "
+            "elsewhere since the recording (a one-time step it did, such as a setup, is done); no locator or wait "
+            "of that page would hold, so proving revises none")
+
+
+ID_SEGMENT = re.compile(r"[^/?]*\d[^/?]*")      # a segment of a path that holds a digit: an id, a session's own
+
+
+def _route(url: str) -> tuple[str, str, str]:
+    """Where a URL leads, as two landings are compared: its origin, path and fragment (a hash router's route),
+    without its query (``?redirect=…``) and with each segment that holds a digit as any id."""
+    parts = urlsplit(url)
+    return (f"{parts.scheme}://{parts.netloc}", ID_SEGMENT.sub("{id}", parts.path.rstrip("/") or "/"),
+            ID_SEGMENT.sub("{id}", parts.fragment))
+
+
+def _shown_url(url: str, recorded: str) -> str:
+    """A URL as said: its path on (query and fragment included) when on the recorded origin, else whole."""
+    parts, origin = urlsplit(url), urlsplit(recorded)
+    same = (parts.scheme, parts.netloc) == (origin.scheme, origin.netloc)
+    return urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment)) if same else url
 
 
 def _typed_over(plan: TestPlan) -> set[str]:

@@ -40,10 +40,12 @@ class Recorder:
     path records nothing."""
 
     def __init__(self, path: str | Path | None, *, base_url: str | None = None,
-                 roles: list[RoleRecord] | None = None, unique: str | None = None) -> None:
+                 roles: list[RoleRecord] | None = None, unique: str | None = None,
+                 test_id_attribute: str | None = None) -> None:
         self._lock = threading.Lock()
         self._roles = roles or []
         self._unique = unique                # the session's {unique} token (verdex/unique.py)
+        self._test_id_attribute = test_id_attribute     # what get_by_test_id reads, when not Playwright's own
         self.browser_locale: BrowserLocale | None = None    # told by the first page the session navigates
         self._file: Any = None
         self.start(path, base_url=base_url)
@@ -114,7 +116,8 @@ class Recorder:
         header = Header(format=FORMAT_VERSION, verdex=version("verdex"), playwright=version("playwright"),
                         base_url=base_url, roles=self._roles, started=datetime.now(timezone.utc).isoformat(),
                         locale=locale.accept_language.split(",")[0].split(";")[0].strip() if locale else None,
-                        timezone_id=locale.time_zone if locale else None, unique=self._unique)
+                        timezone_id=locale.time_zone if locale else None, unique=self._unique,
+                        test_id_attribute=self._test_id_attribute)
         self._write(header.model_dump_json())
 
     def _write(self, line: str) -> None:

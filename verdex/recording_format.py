@@ -30,10 +30,12 @@ asked for as it answered it (``code_loaded``: a lazily loaded chunk), so what fo
 locator step may hold a keyword whose value is a regular expression's source (``regex`` names them): a name by the
 words beside its count, anchored (``name=re.compile(r"^Filter(?!\\S)")``), where format 15 held the words as a part of the
 name (Playwright's name without ``exact``), still read as it was; 17 — a startup may name the answers whose every
-list was empty (``said_none``): what they drew says there is nothing yet, so the test waits for the answers, not
+list was empty, or HTML of fewer than two rows of data (``said_none``): what they drew says there is nothing yet, so the test waits for the answers, not
 for those texts; 18 — an action or an agent's check may name the places of the requests the page made on its own
 since the step before (``timers_before``: a timer's ticks between steps), so that a timer whose first tick fell
-inside an action is not that action's response.
+inside an action is not that action's response; 19 — the header names the attribute ``get_by_test_id`` read while
+recording when it was not Playwright's ``data-testid`` (``test_id_attribute``: a session started with
+``--test-id-attribute data-test-id``), which the generated test's config sets.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 18
+FORMAT_VERSION = 19
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -75,6 +77,7 @@ class Header(_Line):
     locale: str | None = None
     timezone_id: str | None = None
     unique: str | None = None            # the session's {unique} token (format 11)
+    test_id_attribute: str | None = None  # what get_by_test_id read, when not "data-testid" (format 19)
 
 
 class Target(_Line):

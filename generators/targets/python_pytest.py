@@ -120,7 +120,8 @@ class PythonPytest:
         return {"conftest.py": environment().get_template("conftest.py.j2").render(
             base_url_literal=literal(plan.base_url) if plan.base_url else "None",
             pinned={key: literal(value) for key, value in (("locale", plan.locale), ("timezone_id", plan.timezone_id))
-                    if value})}
+                    if value},
+            test_id_attribute=literal(plan.test_id_attribute) if plan.test_id_attribute else None)}
 
     # ---------------------------------------------------------------- statements
     def _statement(self, statement: Statement) -> list[str]:

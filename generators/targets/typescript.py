@@ -152,7 +152,8 @@ class TypeScript:
         config = environment().get_template("playwright.config.ts.j2").render(
             base_url=literal(plan.base_url or "http://127.0.0.1:8765"),
             pinned={key: literal(value) for key, value in (("locale", plan.locale), ("timezoneId", plan.timezone_id))
-                    if value is not None})
+                    if value is not None},
+            test_id_attribute=literal(plan.test_id_attribute) if plan.test_id_attribute else None)
         return {"playwright.config.ts": config}
 
     # ---------------------------------------------------------------- statements

@@ -179,10 +179,28 @@
     return el.childNodes;
   }
 
+  // A part of the page an open modal <dialog> blocks (showModal()): everything outside the modal is inert
+  // with no attribute saying so, and Chromium's accessibility tree leaves it out ("activeModalDialog"), as it
+  // does what is [inert]; the modal, what it holds and the elements that hold it stay. Read once per document
+  // and tree (ctx.modals).
+  function blockedByModal(el, ctx) {
+    const doc = el.ownerDocument;
+    ctx.modals = ctx.modals || new Map();
+    if (!ctx.modals.has(doc)) ctx.modals.set(doc, attempt(() => queryComposed(doc, 'dialog:modal'), []));
+    const modals = ctx.modals.get(doc);
+    return modals.length > 0 && !modals.some((modal) => holdsComposed(modal, el) || holdsComposed(el, modal));
+  }
+
+  function holdsComposed(outer, el) {
+    for (let a = el; a; a = parentOf(a)) if (a === outer) return true;
+    return false;
+  }
+
   function buildNodes(el, depth, ctx, out) {
     if (SKIPPED_TAGS.has(el.tagName) || undrawnSvgPart(el)) return;
     const s = style(el);
     if (!s || s.display === 'none') return;
+    if (blockedByModal(el, ctx)) return;
     if ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') {
       if (hiddenControl(el, s)) out.push(hiddenControlNode(el, s));
       return;

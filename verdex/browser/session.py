@@ -37,6 +37,9 @@ DEFAULT_ROLE = "default"
 VIEWPORT = {"width": 1280, "height": 800}
 
 
+DEFAULT_TEST_ID_ATTRIBUTE = "data-testid"          # Playwright's own
+
+
 @dataclass(frozen=True)
 class RoleSpec:
     name: str
@@ -51,7 +54,7 @@ class BrowserOptions:
     cdp_endpoint: str | None = None
     ws_endpoint: str | None = None
     executable: str | None = None
-    test_id_attribute: str = "data-testid"
+    test_id_attribute: str = DEFAULT_TEST_ID_ATTRIBUTE
     navigation_timeout: float = 15.0
     artifacts: ArtifactOptions = ArtifactOptions()
     max_tabs: int = 20                        # per role; popups beyond it are closed and counted
@@ -113,7 +116,9 @@ class Session:
         self.name = name
         self.unique = unique.new_token()   # what {unique} stands for in this session's text (verdex/unique.py)
         path = None if record is False else (default_recording_path(name) if record in (None, True) else record)
-        self.recorder = Recorder(path, roles=[RoleRecord(**asdict(spec)) for spec in specs], unique=self.unique)
+        test_id = self.options.test_id_attribute
+        self.recorder = Recorder(path, roles=[RoleRecord(**asdict(spec)) for spec in specs], unique=self.unique,
+                                 test_id_attribute=test_id if test_id != DEFAULT_TEST_ID_ATTRIBUTE else None)
 
     def record(self, path: str | Path | None, *, base_url: str | None = None) -> Recorder:
         """Finish the current recording and record the next steps to ``path`` (None: stop recording)."""

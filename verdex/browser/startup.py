@@ -17,7 +17,10 @@ entries the page shows, or a part of one (Node-RED's tips of the day, a catalog 
 random a moment after the answers, its "[ctrl]" drawn as a key of its own): another load shows another.
 Nor does an answer whose every list is empty (``[]``, ``{"events": [], "total": 0}``): the text it drew says
 there is nothing yet ("No Asset Events found."), which a run after the app has some does not show; the test
-waits for that answer itself instead (``said_none``).
+waits for that answer itself instead (``said_none``). An answer of HTML its server rendered (htmx apps load
+their rows so) is told alike when it holds fewer than two rows or items of data (``<tbody></tbody>``, or the
+template's one row spanning the table, "No items yet"): what it drew cannot be told from an empty state, and
+waiting for the answer holds whether the app has data or not.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 
+from verdex.browser.html_rows import Fragment, fragment_of
 from verdex.browser.network import CLOCK_SLACK_MS, PageClockEnds, RequestRecord, changed_the_page, changed_until
 from verdex.errors import VerdexError
 from verdex.facts import ReadyText, RequestEffect, SocketStart, Startup
@@ -125,9 +129,9 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         if changed:
             changing.append((order, at, record))
     ends = [at for _, at, _ in changing]
-    bodies = [await _json_of(record) for record in answered] if changing else []
+    bodies = [await _body_of(record) for record in answered] if changing else []
     picked = await _picked_at_random(tab, bodies) if changing else None
-    said_none: list[str] = []           # answers of empty lists whose drawing would have been waited for
+    said_none: list[str] = []           # answers of nothing listed whose drawing would have been waited for
     chosen: list[tuple[int, ReadyText]] = []
     for order, at, record in sorted(changing, key=lambda c: -c[1]):    # the latest first
         if len(chosen) == READY_TEXTS:
@@ -151,9 +155,13 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
 
 
 def _says_none(value: object) -> bool:
-    """A JSON answer that holds lists, every one of them empty, and no number but 0 beside them save where
-    it pages (``{"variables": [], "total_entries": 0}``, ``{"items": [], "page": 1}``): the page draws that there
-    is nothing yet. A number of its own is data (a machine's memory beside an empty list of its GPUs)."""
+    """An answer that lists nothing, so what the page drew of it may say there is nothing yet: an HTML
+    fragment of fewer than two rows or items of data (:class:`Fragment`), or a JSON answer that holds lists,
+    every one of them empty, and no number but 0 beside them save where it pages (``{"variables": [],
+    "total_entries": 0}``, ``{"items": [], "page": 1}``). A number of its own is data (a machine's memory
+    beside an empty list of its GPUs)."""
+    if isinstance(value, Fragment):
+        return value.items < 2
     lists, stack = 0, [(None, value)]
     while stack:
         key, node = stack.pop()
@@ -193,12 +201,17 @@ async def _picked_at_random(tab: Tab, bodies: list[object]) -> Callable[[str], b
     return picked
 
 
-async def _json_of(record: RequestRecord) -> object:
+async def _body_of(record: RequestRecord) -> object:
+    """An answer's JSON value, or for HTML the :class:`Fragment` it is; None when neither can be read."""
     if record.answer is None:
         return None
     try:
         body = await asyncio.wait_for(record.answer.body(), BODY_READ_S)
-        return json.loads(body) if len(body) <= BODY_LIMIT else None
+        if len(body) > BODY_LIMIT:
+            return None
+        if "html" in record.content_type:
+            return fragment_of(body.decode("utf-8", "replace"))
+        return json.loads(body)
     except (PlaywrightError, asyncio.TimeoutError, ValueError):
         return None                        # the body is gone (the browser let it go), or not JSON after all
 
