@@ -19,7 +19,9 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
-from contextlib import nullcontext
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, nullcontext
+from pathlib import Path
 
 import pytest
 
@@ -32,12 +34,19 @@ pytestmark = pytest.mark.anyio
 NARROWED_WITHIN_S = 15.0         # the agent looks again until the list is narrowed, at most this long
 
 
+@asynccontextmanager
+async def agent_at(url: str, recording: Path) -> AsyncIterator[Agent]:
+    """An agent recording to ``recording``, on the page at ``url``."""
+    async with recording_client(recording) as client:
+        agent = Agent(client)
+        await agent.navigate(url)
+        yield agent
+
+
 async def test_the_url_a_debounced_search_moved_to_is_checked_before_the_next_action(tmp_path):
     recording = tmp_path / "limits.jsonl"
     with late_move_apps() as url:
-        async with recording_client(recording) as client:
-            agent = Agent(client)
-            await agent.navigate(url + "/limits/")
+        async with agent_at(url + "/limits/", recording) as agent:
             typed = await agent.fill("searchbox", "Search limits", "alpha")
             assert "search=alpha" not in typed.text, typed.text          # later than the fill's effects
             for _ in range(int(NARROWED_WITHIN_S / 0.25)):             # the agent looks again, as it would
@@ -70,9 +79,7 @@ async def test_the_url_a_debounced_search_moved_to_is_checked_before_the_next_ac
 async def test_the_checks_after_the_page_went_on_by_itself_wait_as_long_as_a_load(tmp_path):
     recording = tmp_path / "pool.jsonl"
     with late_move_apps() as url:
-        async with recording_client(recording) as client:
-            agent = Agent(client)
-            await agent.navigate(url + "/pools/alpha")
+        async with agent_at(url + "/pools/alpha", recording) as agent:
             await agent.click("button", "Delete pool")
             await agent.must("browser_wait_for_url", url=url + "/pools/", timeout=GONE_AFTER_MS / 1000 + 10)
             await agent.verify_text("No pools left")

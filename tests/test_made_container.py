@@ -11,7 +11,6 @@ the next run, with the recording's bucket still listed, failed on strict mode (2
 
 from __future__ import annotations
 
-import re
 from contextlib import nullcontext
 
 import pytest
@@ -55,8 +54,7 @@ async def test_a_control_inside_what_the_flow_made_is_found_through_it(tmp_path,
         async with recording_client(recording) as client:
             agent = Agent(client)
             await agent.navigate(url + "/")
-            filled = await agent.fill("textbox", "Bucket id", "qa-{unique}")
-            token = re.search(r"\{unique\} is ([0-9a-f]{8})", filled.text).group(1)
+            token = await agent.fill_unique("textbox", "Bucket id", "qa-{unique}")
             await agent.click("button", "Create bucket", expect_text=f"qa-{token}")
             await agent.click(role, name, expect_text=f"New collection in qa-{token}")
             await agent.verify_text(f"New collection in qa-{token}")
@@ -96,8 +94,7 @@ async def test_the_page_about_what_the_flow_made_is_not_what_it_made(tmp_path):
         async with recording_client(recording) as client:
             agent = Agent(client)
             await agent.navigate(url + "/")
-            filled = await agent.fill("textbox", "Pool name", "qa-pool-{unique}")
-            token = re.search(r"\{unique\} is ([0-9a-f]{8})", filled.text).group(1)
+            token = await agent.fill_unique("textbox", "Pool name", "qa-pool-{unique}")
             await agent.click("button", "Create pool", expect_text=f"qa-pool-{token}")
             await agent.click("button", "Open menu", expect_text=f"Menu of qa-pool-{token}")
         source = runner.export_python(recording, tmp_path, "pool").read_text(encoding="utf-8")
