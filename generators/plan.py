@@ -49,14 +49,15 @@ class Value(Model):
 
 class Wait(Model):
     kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages",
-                  "server_answers", "value", "focused", "count", "data_answered"]
+                  "server_answers", "value", "focused", "count", "data_answered", "url"]
     locator: Locator | None = None
     count: int | None = None          # server_messages: how many the page's websockets must have heard;
                                       # server_answers: how many since the page's message after the last action;
                                       # count: how many elements the locator must find (its styled page's one)
     text: str | None = None
     pattern: str | None = None        # text_visible: the text as a regular expression, its numbers as \d+;
-                                      # value: what the value must hold (the text typed before it)
+                                      # value: what the value must hold (the text typed before it);
+                                      # url: the URL the page went on to
     attribute: str | None = None
     value: str | None = None          # attribute: its value; value: the field's (generators/settling.py)
     paths: list[str] = []             # data_answered: the paths of the requests the page must have had answers to

@@ -209,7 +209,11 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             startup = [w for w in startup if not (w.kind == "text_visible" and w.text and w.text in dismiss.overlay)]
             continue
         if tool in ACTION_TOOLS:
+            went_on = settling.went_on_wait(where.get(page), record, server_names.made_names(steps)[index - 1])
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
+            if action is not None and went_on is not None \
+                    and not _url_checked_since_acting(statements, page, record.url or ""):
+                action = action.model_copy(update={"waits": [went_on, *action.waits]})
             if action is not None:
                 server_answer = waits.answered_before_next(acted.get(page), record)
                 if server_answer is not None:
@@ -228,6 +232,9 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 paced = waits.answered_over_a_socket(record) or loaded or waits.loaded_code(record)
                 said = [paced] if any(a.timeout_reason == paced for a in action.asserts) else []
             continue
+        went = settling.went_on(where.get(page), record.args.url) if isinstance(record, VerifyUrlStep) else None
+        if went is not None and paced is None:       # by itself, at its own pace: the checks wait as for a load
+            paced = f"{went}: the checks wait as long as a load may"
         if isinstance(record, WaitForStep):
             check = _wait_statement(record, page)
             if check is not None:
@@ -471,6 +478,17 @@ def _already_asserted(statements: list[Statement], page: str, assertion: Asserti
     return isinstance(last, Action) and last.page == page and any(
         a.kind == "url" and (a.pattern == assertion.pattern or (url and re.search(a.pattern or "", url)))
         for a in last.asserts)
+
+
+def _url_checked_since_acting(statements: list[Statement], page: str, url: str) -> bool:
+    """The agent checked the URL the page is at since the test last acted on it (its own check waits)."""
+    for statement in reversed(statements):
+        if not isinstance(statement, Check):
+            return False
+        if statement.page == page and statement.assertion.kind == "url" \
+                and re.search(statement.assertion.pattern or "", url):
+            return True
+    return False
 
 
 def _answered_dialogs(steps: list[Record]) -> set[int]:

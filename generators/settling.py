@@ -18,6 +18,12 @@ A value the page set in a field the flow then types over (a CMS's form loaded wi
 the flow renames) is waited for as any value: the app keeps what each run saves, so the next run's form
 is filled with the run before's.
 
+The URL the page moved to after the action before had settled, before the next one began (a search field
+whose debounced handler writes what was typed into the query and draws the list anew, a moment after the
+typing): the test checks it before it acts, or it acts on the list the app is about to draw again — a row
+menu it opens closes as its row is drawn anew; a locator the narrowed list holds once finds the rows of
+the whole list.
+
 A value that holds what the action before typed, and more (a rich-text editor's hidden JSON: the
 text beside block keys the editor makes anew on every load), is waited for as holding the typed text:
 the rest is the app's own and need not come back the same.
@@ -25,10 +31,12 @@ the rest is the app's own and need not come back the same.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from verdex.facts import ValueChange
 from verdex.generators.plan import Wait
 from verdex.generators.waits import (
-    STARTUP_TIMEOUT_MS, VOLATILE_VALUE, escape_pattern, loaded_code, locator_of,
+    STARTUP_TIMEOUT_MS, VOLATILE_VALUE, escape_pattern, loaded_code, locator_of, url_assertion, url_moved,
 )
 from verdex.recording_format import FillStep, Step as Record, Target, TypeStep
 
@@ -103,6 +111,30 @@ def _typed_over_later(steps: list[Record], index: int, change: ValueChange) -> b
     return chosen is not None and any(
         isinstance(step, (FillStep, TypeStep)) and step.locators is not None and step.locators.chosen is not None
         and step.locators.chosen.steps == chosen.steps for step in steps[index - 1:])
+
+
+def went_on(left_at: str | None, url: str | None) -> str | None:
+    """Why a step found its page at ``url`` (an action's, or the one an agent's URL check saw), when the step
+    before left it at ``left_at`` and no step of its own moved it (None: it had not moved)."""
+    if not left_at or not url or not url_moved(left_at, url):
+        return None
+    return (f"the page went on to {_shown(_place(url))} after the step before had settled (a handler it set "
+            "off later: a search field's debounced one, a retry)")
+
+
+def went_on_wait(left_at: str | None, record: Record, made: frozenset[str]) -> Wait | None:
+    """Before an action: the URL its page went on to since the step before (``went_on``)."""
+    why = went_on(left_at, record.url)
+    moved = url_assertion(left_at or "", record.url or "", made) if why else None
+    if moved is None:
+        return None
+    return Wait(kind="url", pattern=moved.pattern, reason=f"{why}: the test acts once it has")
+
+
+def _place(url: str) -> str:
+    """A URL as a test of its origin says it: its path, query and fragment."""
+    parts = urlsplit(url)
+    return parts.path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
 
 
 def before_leaving(steps: list[Record], index: int) -> list[Wait]:

@@ -11,7 +11,6 @@ the next run, with the recording's bucket still listed, failed on strict mode (2
 
 from __future__ import annotations
 
-import re
 from contextlib import nullcontext
 
 import pytest
@@ -32,19 +31,71 @@ BUCKETS = list_page("""<label>Bucket id <input id="name"></label> <button type="
   });""")
 
 
-async def test_a_control_inside_what_the_flow_made_is_found_through_it(tmp_path):
+# Prefect's concurrency limits: each row's cells ("qa-limit-6a3b5d8c", then its limit "5") run together in the
+# row's textContent ("…6a3b5d8c5"), where the run's value has no end of its own; the row was not taken for what
+# the flow made, its switch was found page-wide, and once a failed run had left its row behind every later run
+# met two switches. The value is looked for in the row's texts one by one.
+LIMITS = list_page("""<label>Bucket id <input id="name"></label> <button type="button" id="add">Create bucket</button>""",
+                   """item.innerHTML = '<span></span><span>5</span>'
+    + '<button type="button" role="switch" aria-checked="true" aria-label="toggle active">on</button>';
+  item.querySelector("span").textContent = name;
+  item.querySelector("button").addEventListener("click", (event) => {
+    event.target.setAttribute("aria-checked", "false");
+    document.querySelector("[role=status]").textContent = "New collection in " + name;
+  });""")
+
+
+@pytest.mark.parametrize(("page", "role", "name"), [(BUCKETS, "link", "Create collection"),
+                                                    (LIMITS, "switch", "toggle active")],
+                         ids=["sidebar link", "value glued to the next cell"])
+async def test_a_control_inside_what_the_flow_made_is_found_through_it(tmp_path, page, role, name):
     recording = tmp_path / "buckets.jsonl"
-    with answering(KeptList("Buckets", BUCKETS).answer) as url:
+    with answering(KeptList("Buckets", page).answer) as url:
         async with recording_client(recording) as client:
             agent = Agent(client)
             await agent.navigate(url + "/")
-            filled = await agent.fill("textbox", "Bucket id", "qa-{unique}")
-            token = re.search(r"\{unique\} is ([0-9a-f]{8})", filled.text).group(1)
+            token = await agent.fill_unique("textbox", "Bucket id", "qa-{unique}")
             await agent.click("button", "Create bucket", expect_text=f"qa-{token}")
-            await agent.click("link", "Create collection", expect_text=f"New collection in qa-{token}")
+            await agent.click(role, name, expect_text=f"New collection in qa-{token}")
             await agent.verify_text(f"New collection in qa-{token}")
         python = runner.export_python(recording, tmp_path, "buckets")
         source = python.read_text(encoding="utf-8")
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))   # the recording's bucket kept
     assert done.passed, f"{source}\n{done.tail()}"
     assert 'filter(has_text=f"qa-{unique}")' in source, source
+
+
+ITEM = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pools</title></head><body>
+<main><label>Pool name <input id="name"></label> <button type="button" id="create">Create pool</button>
+<section hidden><header class="page-header"><nav aria-label="breadcrumb"><a href="#">Pools</a> / <span></span></nav>
+<button type="button" id="menu">Open menu</button></header>
+<h3>Your pool is almost ready!</h3><p role="status"></p></section></main>
+<script>
+const section = document.querySelector("section");
+document.querySelector("#create").addEventListener("click", () => {
+  section.querySelector("span").textContent = document.querySelector("#name").value;
+  section.hidden = false;
+});
+document.querySelector("#menu").addEventListener("click", () => {
+  section.querySelector("[role=status]").textContent = "Menu of " + section.querySelector("span").textContent;
+});
+</script></body></html>"""
+
+
+async def test_the_page_about_what_the_flow_made_is_not_what_it_made(tmp_path):
+    """Prefect's new work pool's page names the pool in its breadcrumb, inside the page's one ``main``: the main
+    was taken for what the flow made, and so was the page's header around the breadcrumb and "Open menu": the
+    button, the one on the page, was found through the main filtered by a heading that says the pool is not
+    ready yet (gone once a worker connects), a scope that tells nothing apart, on a state of the app's data.
+    The next run's page has its one main again; and what no container's value tells apart is not found through
+    what the flow made."""
+    recording = tmp_path / "pool.jsonl"
+    with answering(lambda _request: (200, "text/html", ITEM)) as url:
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/")
+            token = await agent.fill_unique("textbox", "Pool name", "qa-pool-{unique}")
+            await agent.click("button", "Create pool", expect_text=f"qa-pool-{token}")
+            await agent.click("button", "Open menu", expect_text=f"Menu of qa-pool-{token}")
+        source = runner.export_python(recording, tmp_path, "pool").read_text(encoding="utf-8")
+    assert 'page.get_by_role("button", name="Open menu", exact=True).click()' in source, source

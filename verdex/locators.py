@@ -196,7 +196,7 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
                                             for c, step, score in renamed], box, ranked)
         if better is not None and (best is None or best.volatile or better.score < best.score):
             best = better
-    made = info.made_around
+    made = _made_by_the_flow(info)
     if best is None or best.volatile or _alone(best) or made:
         scoped = [(frames + way_steps(way), f"itself by {way.strategy}", ITSELF_BASE + WAY_PENALTY[way.strategy],
                    False, way.estimate) for way in info.itself if not made or _holds_run_token(way)]
@@ -254,7 +254,7 @@ def bridge_choice(info: Locating, test_id_attribute: str = "data-testid") -> Loc
     simple = _ranked_candidates(info)
     if any(isinstance(c, RoleCandidate) and c.words for c in info.candidates):
         return None      # a name that holds a count: its words, which only Playwright counts, come first
-    if info.made_around:
+    if _made_by_the_flow(info):
         return None      # found through what the flow made, which only Playwright proves
     for candidate, step, score in simple:
         if candidate.estimate == 1 and not candidate.volatile and not _alone_candidate(candidate):
@@ -293,6 +293,14 @@ def with_styled_twins(choice: LocatorChoice, info: Locating, test_id_attribute: 
                 candidates = [chosen if c == choice.chosen else c for c in choice.candidates]
                 return choice.model_copy(update={"chosen": chosen, "candidates": candidates})
     return choice
+
+
+def _made_by_the_flow(info: Locating) -> bool:
+    """The target is inside what the flow made, and a way to that container (or to the target itself) names the
+    run's value: the next run makes another, found by its own value. A container that holds the value but is
+    found by nothing of it (a page's header around the breadcrumb that names it) tells no run's apart."""
+    ways = [*info.itself, *(way for container in info.containers for way in container.ways)]
+    return info.made_around and any(_holds_run_token(way) for way in ways)
 
 
 def _holds_run_token(way: ScopeWay) -> bool:

@@ -304,6 +304,7 @@ class TypeScript:
             "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern
                              else self._text(page, wait.text, wait.exact), "toBeVisible", []),
             "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),
+            "url": (page, "toHaveURL", [regex_literal(wait.pattern or "")]),
         }[wait.kind]
         if wait.timeout_ms is not None:
             args.append(f"{{ timeout: {wait.timeout_ms:_} }}")

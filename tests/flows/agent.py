@@ -247,6 +247,11 @@ class Agent:
                    submit: bool = False) -> Outcome:
         return await self._act("browser_fill", role, name, after=after, effect=False, value=value, submit=submit)
 
+    async def fill_unique(self, role: str, name: str, value: str) -> str:
+        """Fill a value holding ``{unique}``; the token the session spelt it with."""
+        filled = await self.fill(role, name, value)
+        return re.search(r"\{unique\} is ([0-9a-f]{8})", filled.text).group(1)
+
     async def type(self, role: str, name: str, text: str, *, after: tuple[str, str] | None = None) -> Outcome:
         """Text typed key by key, for a field that listens to keys rather than to its value."""
         return await self._act("browser_type", role, name, after=after, effect=False, text=text)

@@ -473,11 +473,10 @@
       // inside what the flow made (one of its containers holds the run's {unique} value, the target does not:
       // the next run makes another, and Python finds the target through it); each way to find a container again is counted with
       // each candidate inside it, nearest container first.
-      const body = doc.body ? doc.body.textContent || '' : '';
       // (a target that shows the value itself, a folder "prints-3b0f4a1e", is already new in each run)
-      const namedByRun = RUN_TOKEN.test(el.textContent || '') || RUN_TOKEN.test(el.getAttribute('aria-label') || '');
-      const around = unique && !namedByRun && RUN_TOKEN.test(body) ? scopesOf(el, 3) : null;
-      const madeAround = !!around && around.some((scope) => RUN_TOKEN.test(scope.node.textContent || ''));
+      const namedByRun = holdsRunToken(el) || RUN_TOKEN.test(el.getAttribute('aria-label') || '');
+      const around = unique && !namedByRun && doc.body && holdsRunToken(doc.body) ? scopesOf(el, 3) : null;
+      const madeAround = !!around && around.some((scope) => holdsRunToken(scope.node));
       let toldApart = unique && !madeAround;
       const scopes = toldApart ? [] : around || scopesOf(el, 3);
       const containers = scopes.filter((scope) => scope.ways.length);

@@ -310,6 +310,18 @@
     return ways;
   }
 
+  // The run's {unique} value in what an element shows: in its text, or in one of its texts alone, where the
+  // text around it runs on (a row's cells glue in its textContent, "qa-limit-6a3b5d8c" and "5" reading
+  // "qa-limit-6a3b5d8c5", where the value has no end of its own).
+  function holdsRunToken(node) {
+    if (RUN_TOKEN.test(node.textContent || '')) return true;
+    const texts = (node.ownerDocument || document).createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      if (text.data.length >= 8 && RUN_TOKEN.test(text.data)) return true;
+    }
+    return false;
+  }
+
   // The ancestors that can scope the target, nearest first, up to the `limit`-th that has a way to be
   // found again; those with none are kept too (inside a unique outer container, they may have one).
   function scopesOf(el, limit) {
@@ -327,7 +339,7 @@
       }
       // a component is told by what it holds (its label), though it is the only one of its kind now; so is
       // what the flow made, named by the run's {unique} value (a bucket "qa-8d0f3a4e"): the next run makes another
-      const ways = scopeWays(node, el, !!node.shadowRoot || RUN_TOKEN.test(node.textContent || ''));
+      const ways = scopeWays(node, el, !!node.shadowRoot || holdsRunToken(node));
       if (ways.length) found++;
       out.push({ reason, ways, node });
     }
