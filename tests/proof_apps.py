@@ -62,7 +62,9 @@ of real apps, not a copy of one:
 - ``/invites/``: the members (``/api/users``) and the invitations still pending (``/api/invites``), each list
   an answer of its own; while none is pending the page says "No pending invitations" (an empty state, as
   Airflow's "No Asset Events found." and a dashboard's "No runs in this time period") — true until the app
-  has one (``invites``);
+  has one (``invites``); ``/invites-together/`` the same page drawing both once both answers are in (the
+  invitations answer first, the members a second later), the empty state first, as an app does that draws
+  its home page when all its queries are done;
 - ``/board/``: a page that asks for two parts of its data at once, each answer drawing its own part: the
   members ("Ada Lovelace", "Grace Hopper") and the roles, which "Invite" needs ("Roles not loaded yet"
   before they came). The server answers the parts in ``board_order`` (the next once the page has drawn
@@ -397,6 +399,18 @@ document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Invitation sent";
 });""")
 
+# the same, drawn once both answers are in: the empty state is drawn after the members' answer, which ended last
+INVITES_TOGETHER = (INVITES[0], """Promise.all([fetch("/api/invites"), fetch("/api/users")].map((asked) => asked.then((r) => r.json())))
+  .then(([{ invites }, users]) => {
+    document.querySelector("#pending").replaceChildren(...(invites.length
+      ? invites.map((mail) => Object.assign(document.createElement("p"), { textContent: "Invited " + mail }))
+      : [Object.assign(document.createElement("p"), { textContent: "No pending invitations" })]));
+    document.querySelector("#members").append(...users.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+  });
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Invitation sent";
+});""")
+
 BOARD = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul><div id='roles'></div>",
          """let roles = null;
 const badge = (part) => Object.assign(document.createElement("img"), { src: "/api/board/badge/" + part, alt: "" });
@@ -477,7 +491,8 @@ class ProofApps:
                  "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),
-                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES)}
+                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES),
+                 "/invites-together/": ("Team", INVITES_TOGETHER)}
         if method == "GET" and path == "/assets/":
             rows = ASSET_ROWS[:1] * self.assets_twice + ASSET_ROWS
             html = ASSETS[0].format(rows="".join(
