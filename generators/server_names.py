@@ -4,7 +4,8 @@ that holds such a name is written as "any name" in a test's URL pattern and resp
 test typed, or one it went to itself, stays literal.
 
 The evidence, all in the recording: the answer to a request that made or changed something gave the
-name (``RequestEffect.named``: a JSON answer's strings, a ``Location``) — or, when the page left for
+name (``RequestEffect.named``: a JSON answer's strings, a ``Location``, a ``201 Created`` answer's number
+for what it made) — or, when the page left for
 what it made before its answer could be read, the action's request was answered ``201 Created`` and the
 page went to a URL that ends in the name — no URL of the flow held it before, and the test did not
 type it."""
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from urllib.parse import unquote, urlsplit
 
-from verdex.facts import Effects
+from verdex.facts import Effects, RequestEffect
 from verdex.recording_format import FillStep, NavigateStep, SecretValue, SelectStep, Step, TypeStep
 
 
@@ -32,7 +33,8 @@ def made_names(steps: list[Step]) -> list[frozenset[str]]:
         made |= {name for name in _created_at(effects) if name not in seen and name not in typed}
         for request in requests:               # a request's own URL came before its answer: not the server's name
             seen.update(_parts(request.url))
-            made |= {name for name in request.named if name not in seen and name not in typed}
+            made |= {name for name in request.named
+                     if (name not in seen or _numbered(request, name)) and name not in typed}
         made -= typed
         went = record.args.url if isinstance(record, NavigateStep) else ""
         for url in [went, record.url_after or "", effects.url_after if effects else ""]:
@@ -47,13 +49,20 @@ def is_made(part: str, made: frozenset[str]) -> bool:
     return bool(made) and (unquote(part) in made or unquote(part.replace("+", " ")) in made)
 
 
+def _numbered(request: RequestEffect, name: str) -> bool:
+    """The number a ``201 Created`` answer gave what it made: new, though the same digits may have named
+    something else in a URL before (project 1, then its view 1)."""
+    return request.status == 201 and name.isdigit()
+
+
 def _created_at(effects: Effects | None) -> set[str]:
-    """The last segment of the URL an action led to, when its request created something (201 Created):
-    where an app shows the thing it made."""
+    """The last segment of the URL an action led to, when its request created something (201 Created) and
+    its answer could not be read (the page left with it): where an app shows the thing it made. An answer
+    that was read says the names it gave; a word of the route after them is the app's own."""
     if effects is None:
         return set()
     after = effects.url_after
-    created = any(r.status == 201 and r.method in ("POST", "PUT") for r in effects.requests)
+    created = any(r.status == 201 and r.method in ("POST", "PUT") and not r.named for r in effects.requests)
     if not created or not after or not effects.moved:
         return set()
     last = [part for part in urlsplit(after).path.split("/") if part][-1:]

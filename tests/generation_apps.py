@@ -6,6 +6,13 @@ a copy of one:
   files" asks ``GET /api/folders/<name>/files`` — a URL and a response holding a name the server made;
 - ``/notes/``: the same as a single-page app: "New note" asks ``POST /api/notes``, whose JSON answer
   (200, not 201) names the note, and the page stays, showing ``/notes/open/<name>`` (``pushState``);
+- ``/views/``: "Open project" asks the server for a new view of project 1 (``POST /api/projects/1/views``),
+  which answers ``201 Created`` with the view's number (a counter: 1, then 2, …), and the page shows it at
+  ``/views/1/data?view=<number>`` (``pushState``), as a data manager opens the view it made — the number is
+  the server's, the same as an id the flow saw before, and ``data`` a word of the route;
+- ``/imports/``: "Upload file" opens a file chooser (a hidden file input the button clicks, as an import
+  dialog's is); the chosen file is sent at once (``POST /api/imports``, ``201 Created`` with its size), and the
+  page says "Imported <size> bytes" — a request the files send, not the click;
 - ``/keyed-notes/``: the same, asked by Enter in a "Title" field rather than by a button (an inline name
   that saves what it names when the key is pressed, as a workflow editor's title does);
 - ``/drafts/``: "New draft" asks ``POST /api/drafts``, whose answer names the draft, shows its editor at
@@ -119,6 +126,9 @@ a copy of one:
   (a component library's toast: a title and a description, no space between them in the DOM, and its "Close"
   button), and the page
   moves to the saved settings' own route (``/settings/saved``, by ``pushState``: no document is loaded).
+  ``/settings/?announced`` also says it to screen readers, as a toast library announces its toasts: a copy
+  of the toast's text after its label ("Notification Settings saved…Close") in a live region of its own
+  (``role="status"``), visually hidden (1×1, clipped to nothing).
 """
 
 from __future__ import annotations
@@ -207,6 +217,14 @@ SETTINGS = ("""<form action="/settings/save" method="post"><label>Display name <
   toast.querySelector(".toast-title").textContent = "Settings saved";
   toast.querySelector(".toast-description").textContent = "Display name is now " + name;
   document.querySelector("#toaster").append(toast);
+  if (new URLSearchParams(location.search).has("announced")) {     // a copy for screen readers, visually hidden
+    const said = Object.assign(document.createElement("span"), { textContent: "Notification " + toast.textContent });
+    said.setAttribute("role", "status");
+    said.setAttribute("aria-live", "assertive");
+    said.style.cssText = "position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0; "
+      + "overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap";
+    document.body.append(said);
+  }
   history.pushState(null, "", "/settings/saved");
 });""")
 FOLDERS = ("<button type='button'>New folder</button>",
@@ -224,6 +242,19 @@ NOTES = ("<button type='button'>New note</button><p role='status'></p>",
     document.querySelector("[role=status]").textContent = files.length ? files.join(", ") : "No files yet";
   });
   document.querySelector("main").append(button);
+});""")
+VIEWS = ("<button type='button'>Open project</button><p role='status'></p>",
+         """document.querySelector("button").addEventListener("click", async () => {
+  const view = await fetch("/api/projects/1/views", { method: "POST" }).then((r) => r.json());
+  history.pushState(null, "", "/views/1/data?view=" + view.id);
+  document.querySelector("[role=status]").textContent = "Showing the " + view.type + " view";
+});""")
+IMPORTS = ("<button type='button'>Upload file</button><input type='file' hidden><p role='status'></p>",
+           """const input = document.querySelector("input");
+document.querySelector("button").addEventListener("click", () => input.click());
+input.addEventListener("change", async () => {
+  const answer = await fetch("/api/imports", { method: "POST", body: input.files[0] }).then((r) => r.json());
+  document.querySelector("[role=status]").textContent = "Imported " + answer.size + " bytes";
 });""")
 KEYED_NOTES = ("<label>Title <input></label><p role='status'></p>",
                NOTES[1].replace('document.querySelector("button").addEventListener("click", async () => {',
@@ -513,6 +544,7 @@ class GenerationApps:
     def __init__(self) -> None:
         self.folders = 0
         self.notes = 0
+        self.views = 0
         self.drafts = 0
         self.pings = 0
         self.pinged = threading.Condition()
@@ -537,6 +569,7 @@ class GenerationApps:
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/keyed-notes/": ("Notes", KEYED_NOTES),
+                 "/views/": ("Project", VIEWS), "/imports/": ("Import", IMPORTS),
                  "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
@@ -655,6 +688,12 @@ class GenerationApps:
                 name = "Untitled Folder" if self.folders == 0 else f"Untitled Folder {self.folders}"
                 self.folders += 1
             return 201, "application/json", json.dumps({"name": name, "type": "directory", "files": []})
+        if method == "POST" and path == "/api/imports":
+            return 201, "application/json", json.dumps({"size": len(body)})
+        if method == "POST" and path == "/api/projects/1/views":
+            with self.lock:
+                self.views += 1
+                return 201, "application/json", json.dumps({"id": self.views, "type": "list", "project": 1})
         if method == "POST" and path == "/api/notes":
             with self.lock:
                 name = "Untitled note" if self.notes == 0 else f"Untitled note {self.notes}"

@@ -45,6 +45,9 @@
   holds two blocks, its name and its state ("My Finances" over "Available for download", "Old Budget" over
   "Local only"): a reader, Chromium and ``innerText`` see two lines, ``textContent`` (what Playwright's
   ``get_by_text`` and ``has_text`` match) runs them together. A file's click says "Opening <name>".
+- ``/categories/``: a list of categories, each an ``li`` wired up by script (a hand cursor) that shows its words
+  beside an arrow icon, an SVG titled "Arrow Icon" (a template browser's categories): a category's click
+  says "Showing <category>".
 - ``/export/``: a report's toolbar (``div.toolbar``) with "Export" ("Exported the report") above a closed
   ``<details>`` ("Advanced") whose panel holds an "Export" of its own ("Exported the selection"): the browser
   does not draw a closed accordion's content, so Playwright's role engine and Chromium's tree find one "Export".
@@ -178,6 +181,13 @@ BUDGET_FILES = ("""<style>.file{cursor:pointer;border:1px solid #ccc;margin:4px;
   file.addEventListener("click", () => {
     document.querySelector("#said").textContent = "Opening " + file.querySelector(".file-name").textContent;
   });""")
+ARROW = '<svg width="8" height="8" viewBox="0 0 8 8"><title>Arrow Icon</title><path d="M2 0l4 4-4 4"/></svg>'
+CATEGORIES = ("<style>li{cursor:pointer}</style><ul>" + "".join(
+    f"<li>{name}{ARROW}</li>" for name in ("Computer Vision", "Natural Language Processing")) + '</ul><p id="said"></p>',
+              """for (const item of document.querySelectorAll("li"))
+  item.addEventListener("click", () => {
+    document.querySelector("#said").textContent = "Showing " + item.textContent.replace("Arrow Icon", "");
+  });""")
 EXPORT = ("""<div class="toolbar"><button type="button">Export</button></div>
 <details><summary>Advanced</summary><div class="panel"><label><input type="checkbox"> Selection only</label>
 <button type="button">Export</button></div></details><p id="said"></p>""",
@@ -208,7 +218,7 @@ class NamingApps:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
                  "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET), "/menu/": ("Editor", MENU),
-                 "/budgets/": ("Files", BUDGET_FILES), "/export/": ("Report", EXPORT), "/picker/": ("Workflow", PICKER),
+                 "/budgets/": ("Files", BUDGET_FILES), "/categories/": ("Templates", CATEGORIES), "/export/": ("Report", EXPORT), "/picker/": ("Workflow", PICKER),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:

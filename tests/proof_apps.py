@@ -63,7 +63,9 @@ of real apps, not a copy of one:
 - ``/invites/``: the members (``/api/users``) and the invitations still pending (``/api/invites``), each list
   an answer of its own; while none is pending the page says "No pending invitations" (an empty state, as
   Airflow's "No Asset Events found." and a dashboard's "No runs in this time period") — true until the app
-  has one (``invites``);
+  has one (``invites``); ``/invites-together/`` the same page drawing both once both answers are in (the
+  invitations answer first, the members a second later), the empty state first, as an app does that draws
+  its home page when all its queries are done;
 - ``/pending-rows/`` and ``/pending-bare/``: the same members and invitations, the invitations as rows of a
   table its server renders (``/api/invites/rows``, ``/api/invites/bare``: HTML fragments, as htmx apps load
   theirs): while none is pending, the rows' answer is one row spanning the table, "No pending invitations"
@@ -435,6 +437,18 @@ document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Invitation sent";
 });""")
 
+# the same, drawn once both answers are in: the empty state is drawn after the members' answer, which ended last
+INVITES_TOGETHER = (INVITES[0], """Promise.all([fetch("/api/invites"), fetch("/api/users")].map((asked) => asked.then((r) => r.json())))
+  .then(([{ invites }, users]) => {
+    document.querySelector("#pending").replaceChildren(...(invites.length
+      ? invites.map((mail) => Object.assign(document.createElement("p"), { textContent: "Invited " + mail }))
+      : [Object.assign(document.createElement("p"), { textContent: "No pending invitations" })]));
+    document.querySelector("#members").append(...users.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
+  });
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Invitation sent";
+});""")
+
 BOARD = ("<button type='button'>Invite</button><p role='status'></p><ul id='members'></ul><div id='roles'></div>",
          """let roles = null;
 const badge = (part) => Object.assign(document.createElement("img"), { src: "/api/board/badge/" + part, alt: "" });
@@ -516,7 +530,8 @@ class ProofApps:
                  "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),
-                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES), "/owner/signin": ("Sign in", SIGN_IN)}
+                 "/site/": ("Site", SITE), "/invites/": ("Team", INVITES),
+                 "/invites-together/": ("Team", INVITES_TOGETHER), "/owner/signin": ("Sign in", SIGN_IN)}
         if method == "GET" and path == "/owner/":
             if self.owner is not None:
                 return 302, "text/html", "/owner/signin"          # set up once: the server sends it to sign in

@@ -296,6 +296,21 @@ async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_
     assert f"{clicked.locators.code}.click()" in source and ".nth(" not in source, source
 
 
+async def test_a_clickable_that_shows_words_beside_an_icon_is_named_by_its_words_not_the_icons_title(session, tmp_path):
+    """A template browser's categories: each item shows its words beside an arrow, an SVG titled "Arrow Icon".
+    The snapshot named every item "Arrow Icon" (Label Studio's ten categories, one name), which tells none
+    apart; an icon's title names an item that shows no words of its own."""
+    with naming_apps() as (url, _apps):
+        tab = await session.tab()
+        await tab.navigate(url + "/categories/")
+        snapshot = (await tab.snapshot(mode="full", max_bytes=None)).text
+        shown = re.findall(r'clickable "([^"]*)" \[ref=e\d+\]', snapshot)
+        assert shown == ["Computer Vision", "Natural Language Processing"], snapshot
+        source = await _click_exported_and_run(tmp_path, url + "/categories/", "Natural Language Processing",
+                                               "Showing Natural Language Processing")
+    assert ".nth(" not in source, source
+
+
 async def _click_exported_and_run(tmp_path, page_url: str, name: str, said: str, role: str = "clickable") -> str:
     """Record a click on a control and a check of what it said (``clicked.jsonl``), export it and run it by
     pytest on the same server: the test's source."""

@@ -67,18 +67,45 @@ async def test_a_url_checked_after_other_checks_is_the_one_the_action_already_as
     longer right after the click) failed every run after the first. It is said once, as any name."""
     recording = tmp_path / "folder_url.jsonl"
     with generation_apps() as (url, apps):
-        async with recording_client(recording) as client:
-            agent = Agent(client)
-            await agent.navigate(f"{url}/folders/")
-            await agent.click("button", "New folder", expect_text="List files")
-            await agent.verify_text("List files")
-            await agent.verify_url(f"{url}/folders/open/{quote('Untitled Folder')}")
+        await _record_a_click(recording, f"{url}/folders/", "New folder", "List files",
+                              then_url=f"{url}/folders/open/{quote('Untitled Folder')}")
         python = runner.export_python(recording, tmp_path, "folder_url")
         source = python.read_text(encoding="utf-8")
         assert "Untitled" not in source and source.count("to_have_url(") == 1, source
-        for run in range(2):                        # the server names the next ones "… 1", "… 2"
-            done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
-            assert done.passed, f"run {run + 1}\n{source}\n{done.tail()}"
+        _passes_twice(python, url)                   # the server names the next ones "… 1", "… 2"
+
+
+async def test_the_number_a_created_thing_got_is_any_number_in_the_query_and_the_route_keeps_its_words(tmp_path):
+    """/views/'s "Open project" makes a view (``201 Created``, ``{"id": 1, …}``) and shows it at
+    ``/views/1/data?view=1``: the view's number is the server's (the next run's is 2), though "1" named the
+    project in a URL before (Label Studio's ``/projects/1/data?tab=1``); ``data`` is the route's own word,
+    not a name the server made (the answer was read, and named no "data")."""
+    recording = tmp_path / "views.jsonl"
+    with generation_apps() as (url, apps):
+        await _record_a_click(recording, f"{url}/views/", "Open project", "Showing the list view")
+        python = runner.export_python(recording, tmp_path, "views")
+        source = python.read_text(encoding="utf-8")
+        assert r'/views/[^/]+/data\?"' in source and r'(?=(?:[^#]*&)?view=[^&#]*(?:[&#]|$))' in source, source
+        _passes_twice(python, url)                   # the server numbers the next views 2, 3
+        assert apps.views == 3
+
+
+async def _record_a_click(recording, page_url: str, button: str, said: str, then_url: str | None = None) -> None:
+    """Record opening ``page_url``, a click on ``button``, a check of the text it brought (and of the URL)."""
+    async with recording_client(recording) as client:
+        agent = Agent(client)
+        await agent.navigate(page_url)
+        await agent.click("button", button, expect_text=said)
+        await agent.verify_text(said)
+        if then_url:
+            await agent.verify_url(then_url)
+
+
+def _passes_twice(python, url: str) -> None:
+    """The test passes twice in a row against the same server (each run makes another thing)."""
+    for run in range(2):
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"run {run + 1}\n{python.read_text(encoding='utf-8')}\n{done.tail()}"
 
 
 async def test_a_thing_the_action_made_is_waited_for_until_the_app_has_loaded_it(tmp_path):

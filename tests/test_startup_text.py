@@ -92,6 +92,18 @@ async def test_an_empty_state_an_answer_drew_is_no_startup_wait_its_answer_is(tm
     _waits_on_a_name_and_passes(source, done)
 
 
+async def test_an_empty_state_drawn_once_every_answer_was_in_is_no_startup_wait_though_another_ended_last(tmp_path):
+    """The page draws once both answers are in; the empty invitations' answer ended first, the members' a
+    second later, and nothing changed between: "No pending invitations" changed after the members' answer,
+    yet it may be the empty answer's drawing as much (Label Studio's "Create your first project", drawn after
+    its version's answer). It is no startup wait; the empty answer is waited for, a name the other drew is."""
+    source, done = await _invite_and_run(tmp_path, "/invites-together/", "Invitation sent",
+                                         pending=["grace@example.com"])
+    assert "No pending invitations" not in source, source
+    assert "GET /api/invites answered with empty" in source and "arg=[\"/api/invites\"]" in source, source
+    _waits_on_a_name_and_passes(source, done)
+
+
 async def test_a_count_laid_out_as_a_template_does_is_waited_for_by_a_pattern_its_raw_text_matches(tmp_path):
     """The answer draws only a count, on lines of its own ("\\n  Showing\\n  1-2 of 2 members\\n"): the
     startup wait and the agent's check of a part of it are patterns of its shape, and Playwright matches

@@ -1,16 +1,20 @@
 """An upload the agent did becomes an upload in the generated tests: the files are copied into
 upload_files/ beside the test, a file input gets set_input_files, a button that opens a file chooser
 is clicked inside expect_file_chooser; both generated tests run, and replay uploads them again
-(fixture page /tabs/)."""
+(fixture page /tabs/). A file chooser whose files the page sends at once (``/imports/`` in
+tests/generation_apps.py, Label Studio's import dialog) gets them inside the wait for that request's answer."""
 
 from __future__ import annotations
 
 import re
+import shutil
+from contextlib import nullcontext
 
 import pytest
 
 from verdex.generators import GenerationError, export
 from tests.flows import runner
+from tests.generation_apps import generation_apps
 from verdex import actions, assertions
 from verdex.replay import render, replay
 
@@ -77,3 +81,29 @@ async def test_replay_uploads_the_recorded_files_again(session, apps, tmp_path, 
     files[1].unlink()
     reports = await replay(str(recording), base_url=apps.url, session=session)
     assert any("uploaded file no longer there" in d for d in reports[1].drift), render(reports)
+
+
+async def test_the_request_a_chosen_file_sends_is_waited_for_after_the_files_are_set(session, tmp_path, files):
+    """The click opens the chooser; the request comes once the files are set. A wait for its answer around the
+    click alone ends before they are set, and never sees it (Label Studio's import: 30 s, then proving dropped
+    the wait)."""
+    recording = tmp_path / "imports.jsonl"
+    with generation_apps() as (url, _apps):
+        recorder = session.record(recording, base_url=url)
+        tab = await session.tab()
+        await actions.navigate(tab, url + "/imports/")
+        button = re.search(r'button "Upload file" \[ref=(e\d+)\]', (await tab.snapshot()).text).group(1)
+        await actions.upload(tab, button, [str(files[0])])
+        await assertions.text_visible(tab, "Imported 5 bytes")
+        recorder.close()
+        python = runner.export_python(recording, tmp_path / "python", "imports")
+        source = python.read_text()
+        assert '"**/api/imports"' in source and "expect_file_chooser()" in source, source
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+        if shutil.which("npx") is None:
+            pytest.skip("Node.js is not installed")
+        with runner.exported_spec(recording, "imports") as spec:
+            typescript = spec.read_text()
+            done = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{typescript}\n{done.tail()}"

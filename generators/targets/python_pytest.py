@@ -163,13 +163,15 @@ class PythonPytest:
             managers.append(f"{action.page}.expect_popup() as {action.popup}_info")
         if action.download:
             managers.append(f"{action.page}.expect_download()")
-        if action.file_chooser:
-            managers.append(f"{action.page}.expect_file_chooser() as file_chooser_info")
         if action.response:
             named = " as response_info" if action.response.whole_body else ""
             managers.append(f"{action.page}.expect_response({self._response(action.response)}){named}")
             lines += comments(action.response.reason)
         performed = self._perform(action)
+        if action.file_chooser:         # set inside the other waits: what they wait for may be what the files send
+            performed = [f"with {action.page}.expect_file_chooser() as file_chooser_info:",
+                         *[f"    {line}" for line in performed],
+                         f"file_chooser_info.value.set_files({self._files(action)})"]
         if action.note:
             lines += comments(action.note)
         if managers:
@@ -181,8 +183,6 @@ class PythonPytest:
             lines.append("response_info.value.finished()")
         if action.popup:
             lines.append(f"{action.popup} = {action.popup}_info.value")
-        if action.file_chooser:
-            lines.append(f"file_chooser_info.value.set_files({self._files(action)})")
         for assertion in action.asserts:
             lines += self._assertion(action.page, assertion)
         return lines

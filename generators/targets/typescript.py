@@ -196,6 +196,10 @@ class TypeScript:
         if action.dialog:
             lines.append(self._dialog_handler(action.page, action.dialog, action.prompt_text))
         awaited: list[str] = []
+        if action.file_chooser:          # set first: what the other waits wait for may be what the files send
+            name = self._promise("fileChooser")
+            lines.append(f"const {name} = {action.page}.waitForEvent(\"filechooser\");")
+            awaited.append(f"await (await {name}).setFiles({self._files(action)});")
         if action.response:
             name = self._promise("response")
             lines += comments(action.response.reason)
@@ -209,10 +213,6 @@ class TypeScript:
             name = self._promise("download")
             lines.append(f"const {name} = {action.page}.waitForEvent(\"download\");")
             awaited.append(f"await {name};")
-        if action.file_chooser:
-            name = self._promise("fileChooser")
-            lines.append(f"const {name} = {action.page}.waitForEvent(\"filechooser\");")
-            awaited.append(f"await (await {name}).setFiles({self._files(action)});")
         if action.note:
             lines += comments(action.note)
         lines += self._perform(action)

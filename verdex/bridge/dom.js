@@ -75,6 +75,14 @@
     return s;
   }
 
+  // An element hidden the screen-reader way (a 1×1 box clipped to nothing: Chakra's switch, Bootstrap's
+  // visually-hidden, a toast library's announcement), drawn hidden wherever it is: below the fold too, where
+  // no point says what covers it.
+  function clippedAway(rect, s) {
+    return !!s && rect.width <= 1 && rect.height <= 1 && (/^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(s.clip) ||
+      /^inset\((50|100)%\)$/.test(s.clipPath) || s.overflow === 'hidden');
+  }
+
   // A form's named controls stand in for its own properties (HTMLFormElement is [LegacyOverrideBuiltIns]):
   // with <input name="action">, form.action is that input, not the URL (Trac's new-ticket form); with
   // <input name="id">, form.id. An element's own property, read past them, for any element that may be a form.

@@ -60,8 +60,8 @@
         if (!d.name) d.name = untitledDialogName(el);
         d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
         dialogs.push(d);
-      } else if (r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'
-                 && !contentRegion(el)) {
+      } else if ((r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'
+                 && !contentRegion(el)) && !clippedAway(box, style(el))) {     // (a copy for screen readers: no notice)
         const text = clip(collapse(renderedText(el)), 200);
         const lines = textLines(el).slice(0, NOTICE_LINES);
         if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID),

@@ -192,13 +192,6 @@
     return cover && cover.pointerEvents !== 'none' ? hit : null;
   }
 
-  // An input hidden the screen-reader way (a 1×1 box clipped to nothing: Chakra's switch, Bootstrap's
-  // visually-hidden), drawn hidden wherever it is: below the fold too, where no point says what covers it.
-  function clippedAway(rect, s) {
-    return rect.width <= 1 && rect.height <= 1 && (/^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(s.clip) ||
-      /^inset\((50|100)%\)$/.test(s.clipPath) || s.overflow === 'hidden');
-  }
-
   // (a label that holds the input, Gradio's, Element Plus's, lies over it only where the input is not)
   function underItsLabel(el, rect) {
     const hit = deepestAt(el.ownerDocument, rect.left + rect.width / 2, rect.top + rect.height / 2);

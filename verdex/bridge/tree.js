@@ -159,9 +159,11 @@
     const own = el.getAttribute('title') || el.getAttribute('aria-label') || el.getAttribute('alt') ||
       (tooltipOf(el) || {}).text;
     if (own) return clip(collapse(own), NAME_LIMIT);
-    const icon = el.querySelector('svg title');
-    if (icon && collapse(icon.textContent || '')) return clip(collapse(icon.textContent), NAME_LIMIT);
-    const text = collapse(spacedText(el));
+    // its words, else its icon's title: an icon beside words is what every such item shows ("Arrow Icon")
+    const titles = [...el.querySelectorAll('svg title')].map((title) => collapse(title.textContent || '')).filter(Boolean);
+    const text = collapse(titles.reduce((words, title) => words.replace(title, ' '), spacedText(el)));
+    if (text && text.length <= 40 && /[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) return text;
+    if (titles.length) return clip(titles[0], NAME_LIMIT);
     if (text && text.length <= 40) return text;
     return (iconOf(el) || {}).name || semanticClass(el) || '';
   }

@@ -138,8 +138,9 @@
   }
 
   function showing(el) {
-    const s = style(el);
-    return !!visibleBox(el) && !!s && s.visibility !== 'hidden' && Number(s.opacity) > 0 && !hiddenForAria(el);
+    const s = style(el), box = visibleBox(el);
+    return !!box && !!s && s.visibility !== 'hidden' && Number(s.opacity) > 0 && !clippedAway(box, s) &&
+      !hiddenForAria(el);
   }
 
   function overlayText(el) {

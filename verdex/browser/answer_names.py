@@ -1,5 +1,6 @@
 """The names a server gave in its answer to a request that made or changed something: the strings of a
-JSON answer (``{"name": "Untitled1.doc", "path": "docs/Untitled1.doc"}``) and a ``Location`` header. A
+JSON answer (``{"name": "Untitled1.doc", "path": "docs/Untitled1.doc"}``), a ``Location`` header and, in a
+``201 Created`` answer, the number it gave what it made (``{"id": 2, …}``). A
 URL of the flow that holds one of them names a thing the server made, which another run of the test
 finds under another name (generators/server_names.py). A GraphQL query is sent with POST, and reads: its
 answer names what is there already (dagster's asset list), not what the request made."""
@@ -21,6 +22,7 @@ MAX_BODY = 256 * 1024
 MAX_NAMES = 100
 MAX_NAME = 200
 READ_BOUND_S = 2.0
+CREATED_ID_KEYS = ("id", "pk")            # where a created thing's answer says its number
 # a GraphQL document's first operation, after its comments: "query", "subscription", "{" (a query) or "mutation"
 GRAPHQL_OPERATION = re.compile(r"^(?:\s|#[^\n]*\n)*(query|subscription|mutation|\{)")
 
@@ -88,10 +90,21 @@ async def _read(request: Request) -> list[str]:
         body = await response.body()
         if len(body) <= MAX_BODY:
             try:
-                _strings(json.loads(body), names)
+                answer = json.loads(body)
             except ValueError:
-                pass
+                answer = None
+            _strings(answer, names)
+            if response.status == 201:
+                names += _created_number(answer)
     return list(dict.fromkeys(n for n in names if 0 < len(n) <= MAX_NAME))[:MAX_NAMES]
+
+
+def _created_number(answer: Any) -> list[str]:
+    """The number a ``201 Created`` answer gave the thing it made (``{"id": 7, …}``), as a URL spells it."""
+    if not isinstance(answer, dict):
+        return []
+    return [str(value) for key in CREATED_ID_KEYS
+            if isinstance(value := answer.get(key), int) and not isinstance(value, bool)]
 
 
 def _strings(value: Any, out: list[str]) -> None:

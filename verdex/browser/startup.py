@@ -20,7 +20,10 @@ there is nothing yet ("No Asset Events found."), which a run after the app has s
 waits for that answer itself instead (``said_none``). An answer of HTML its server rendered (htmx apps load
 their rows so) is told alike when it holds fewer than two rows or items of data (``<tbody></tbody>``, or the
 template's one row spanning the table, "No items yet"): what it drew cannot be told from an empty state, and
-waiting for the answer holds whether the app has data or not.
+waiting for the answer holds whether the app has data or not. Nor does a text such an answer may have drawn
+along with another's: one drawn once both had come, the page unchanged since the empty one ended (an app that draws
+when all its answers are in; which ended last is the network's pace), unless it shows a string the other
+answer brought (a name it listed).
 """
 
 from __future__ import annotations
@@ -141,8 +144,16 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         texts = await tab.bridge.call("changedTexts", {"since": at - CLOCK_SLACK_MS,
                                                        "until": changed_until(at, stalls)})
         taken = {ready.text for _, ready in chosen}
-        drawn = [t["text"] for t in texts["texts"]
-                 if t["text"] not in taken and _drew(at, t["time"], ends) and not (picked and picked(t["text"]))]
+        drawn = []
+        for shown in texts["texts"]:
+            if shown["text"] in taken or not _drew(at, shown["time"], ends) or (picked and picked(shown["text"])):
+                continue
+            emptied = [answered[other] for other in _drawn_with(shown["time"], changing, changes)
+                       if other != order and _says_none(bodies[other])]
+            if emptied and not _brought(shown["text"], bodies[order]):   # the empty one's drawing, as much as this one's
+                said_none += [f"{other.method} {urlsplit(other.url).path}" for other in emptied]
+            else:
+                drawn.append(shown["text"])
         stable_first = sorted(drawn, key=lambda text: bool(unstable_text(text)))    # a count or a key only if nothing else
         text, exact = await _unique_visible(tab, stable_first)
         answered_by = f"{record.method} {urlsplit(record.url).path}"
@@ -257,6 +268,28 @@ def _drew(ended: float, changed: float, ends: list[float]) -> bool:
     change (the first, when none did)."""
     before = [end for end in ends if end <= changed]
     return ended == (max(before) if before else min(ends))
+
+
+def _brought(text: str, body: object) -> bool:
+    """Does a text show one of the strings of an answer (a name it listed, a value it gave): its own data."""
+    words = f" {_words(text)} "
+    strings, stack = [], [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str) and len(_words(node)) >= 3:
+            strings.append(f" {_words(node)} ")
+        elif isinstance(node, (list, dict)):
+            stack += node.values() if isinstance(node, dict) else node
+    return any(string in words for string in strings)
+
+
+def _drawn_with(changed: float, changing: list[tuple[int, float, RequestRecord]],
+                changes: list[float]) -> list[int]:
+    """Every answer (by the order it was asked in) that may have drawn the text that changed at
+    ``changed``: the ones that ended before it since the page last changed (an app that draws once all its answers have come draws then what each one
+    brought, and which of them ended last is the network's pace)."""
+    since = max((t for t in changes if t < changed - CLOCK_SLACK_MS), default=float("-inf"))
+    return [order for order, at, _ in changing if since < at <= changed]
 
 
 async def _unique_visible(tab: Tab, texts: list[str]) -> tuple[str | None, bool]:
