@@ -100,7 +100,7 @@ async def test_an_empty_state_drawn_once_every_answer_was_in_is_no_startup_wait_
     source, done = await _invite_and_run(tmp_path, "/invites-together/", "Invitation sent",
                                          pending=["grace@example.com"])
     assert "No pending invitations" not in source, source
-    assert "GET /api/invites answered with empty" in source and "arg=[\"/api/invites\"]" in source, source
+    assert "GET /api/invites listed nothing" in source and "arg=[\"/api/invites\"]" in source, source
     _waits_on_a_name_and_passes(source, done)
 
 
