@@ -81,6 +81,7 @@ async def test_an_export_after_the_app_changed_under_the_recording_reports_the_f
     assert source[0].startswith("# UNPROVEN (verdex proved it on export and it failed): run 1 (as it is)")
     header = next(i for i, text in enumerate(source) if not text.startswith("#"))
     assert "click()" in "".join(source[header + line - 3:header + line + 1])     # the line, before the header
+    assert max(len(text) for text in source[:header]) <= 100, source[:header]   # as wide as the code at most
     assert 'name="Add to Cart"' in answer.text and "TimeoutError" in answer.text
 
 

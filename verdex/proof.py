@@ -15,6 +15,7 @@ import ast
 import os
 import re
 import socket
+import textwrap
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +55,7 @@ LATE_UNDER_CHAOS = ("it held on the run as it is and failed under chaos alone (i
                     "before the page was ready for it; another choice of this line would only hide that, so it is "
                     "not revised")
 RUN_TIMEOUT_S = 180.0            # one run; longer is a hang, stopped and reported
+HEADER_COLUMNS = 100             # the UNPROVEN header's lines, as wide as the generated code's at most
 BUDGET_S = 600.0                 # revising stops once proving has taken this long
 
 
@@ -200,11 +202,21 @@ def mark_unproven(proof: Proof) -> None:
     """The test file says it is unproven and why, above everything else."""
     comment = "#" if proof.target == "python" else "//"
     text = proof.path.read_text(encoding="utf-8")
-    header = [f"{comment} UNPROVEN (verdex proved it on export and it failed): {line}"
-              for line in [proof.reason.splitlines()[0]]]
-    header += [f"{comment}   {line}" for line in proof.reason.splitlines()[1:]]
+    first, *more = proof.reason.splitlines()
+    header = _wrapped(first, f"{comment} UNPROVEN (verdex proved it on export and it failed): ", f"{comment}   ")
+    for line in more:
+        header += _wrapped(line, f"{comment}   ", f"{comment}     ")
     header.append(f"{comment} Fix the app or the flow and export again; `verdex prove` runs it under chaos.")
     proof.path.write_text("\n".join(header) + "\n" + text, encoding="utf-8")
+
+
+def _wrapped(text: str, first: str, then: str) -> list[str]:
+    """A line of the header, folded within the generated code's columns (a locator or a URL in the
+    reason, too long for one line, is cut where it must be)."""
+    lines = textwrap.wrap(text, width=HEADER_COLUMNS, initial_indent=first, subsequent_indent=then,
+                          break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
+    return [cut for line in lines for cut in (
+        textwrap.wrap(line, width=HEADER_COLUMNS, subsequent_indent=then) if len(line) > HEADER_COLUMNS else [line])]
 
 
 def raise_unproven(proof: Proof, files: list[Path]) -> None:
