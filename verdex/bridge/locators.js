@@ -476,7 +476,7 @@
       // (a target that shows the value itself, a folder "prints-3b0f4a1e", is already new in each run)
       const namedByRun = holdsRunToken(el) || RUN_TOKEN.test(el.getAttribute('aria-label') || '');
       const around = unique && !namedByRun && doc.body && holdsRunToken(doc.body) ? scopesOf(el, 3) : null;
-      const madeAround = !!around && around.some((scope) => holdsRunToken(scope.node));
+      const madeAround = !!around && around.some((scope) => madeByTheFlow(scope, el));
       let toldApart = unique && !madeAround;
       const scopes = toldApart ? [] : around || scopesOf(el, 3);
       const containers = scopes.filter((scope) => scope.ways.length);

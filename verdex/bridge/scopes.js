@@ -322,6 +322,36 @@
     return false;
   }
 
+  // A surface shown one at a time: a dialog (its role, a <dialog>, aria-modal) or what its class calls a modal or
+  // a dialog (a library's modal drawn with no role: Label Studio's div.lsf-modal).
+  const ONE_AT_A_TIME_CLASS = /modal|dialog/i;
+  function oneAtATime(node) {
+    const r = role(node);
+    return r === 'dialog' || r === 'alertdialog' || node.tagName === 'DIALOG' || node.getAttribute('aria-modal') === 'true'
+      || ONE_AT_A_TIME_CLASS.test(classText(node));
+  }
+
+  // Whether a scope that holds the run's {unique} value is what the flow made. Not a dialog that names it, a part
+  // of one or the backdrop around one (an item of a list inside it is: a picker's row, a card). A dialog is shown one at a
+  // time: the confirmation that names the project the flow made ("You are about to delete Temp 3b0f4a1e") is
+  // opened by the next run again, one, naming the next run's; its controls are no copy that each record keeps,
+  // and the target's own way (its test id) finds them.
+  const LISTED_ROLES = new Set(['listitem', 'row', 'article', 'option', 'treeitem', 'gridcell', 'cell']);
+  function madeByTheFlow(scope, target) {
+    if (!holdsRunToken(scope.node)) return false;
+    if (LISTED_ROLES.has(role(scope.node)) || scope.reason === 'card' || scope.reason.startsWith('repeated ')) return true;
+    let dialog = null;           // the outermost, with its backdrop
+    for (let node = parentOf(target); node && node.tagName !== 'BODY'; node = parentOf(node))
+      if (node.nodeType === 1 && oneAtATime(node)) dialog = node;
+    if (!dialog) return true;
+    if (isInside(scope.node, dialog)) return false;
+    // a scope around it (the page behind): the flow's where it holds the value outside the dialog
+    const texts = (scope.node.ownerDocument || document).createTreeWalker(scope.node, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode())
+      if (!isInside(text, dialog) && RUN_TOKEN.test(text.data)) return true;
+    return false;
+  }
+
   // The ancestors that can scope the target, nearest first, up to the `limit`-th that has a way to be
   // found again; those with none are kept too (inside a unique outer container, they may have one).
   function scopesOf(el, limit) {
