@@ -15,8 +15,8 @@ from verdex import actions
 pytestmark = pytest.mark.anyio
 
 MODALS = ["native", "aria", "inert"]
-BEHIND = 22          # "Create work pool", "Settings", and each of the ten rows' Edit and Delete (and the rows the
-                     # action's locator gave a ref)
+BEHIND = 32          # "Create work pool", "Settings", and each of the ten rows' Edit, Delete and More (and the rows
+                     # the action's locator gave a ref)
 BLOCKED = re.compile(r'^  the page behind the dialog "Delete work pool" is blocked \((\d+) controls\)$', re.M)
 BACK = re.compile(r"^  the page behind is back \((\d+) controls\)$", re.M)
 
@@ -62,3 +62,22 @@ async def test_a_row_the_modal_deleted_is_still_listed_as_gone_when_the_page_beh
     assert blocked and back and int(back[1]) < int(blocked[1]), said            # less the row that went
     gone = [line.strip() for line in _listed(said, "Delete pool-3") + _listed(said, "Edit")]
     assert [line[:2] + line.split(" [")[0][2:] for line in gone] == ['- button "Delete pool-3"', '- button "Edit"'], said
+
+
+async def test_a_menu_that_hides_the_page_beside_it_counts_it_once_each_way(session, apps):
+    """A row's menu that hides every sibling of itself with aria-hidden while it is open (Radix's DropdownMenu,
+    Prefect's row menu)."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/settling/pools.html")
+    snapshot = (await tab.snapshot()).text
+    more = [row for row in snapshot.splitlines() if 'button "More"' in row][2]
+    opened = await actions.click(tab, re.search(r"\[ref=(e\d+)\]", more)[1])
+    said = opened.effects.to_text()
+    blocked = re.search(r'^  the page behind the menu "pool-3 actions" is blocked \((\d+) controls\)$', said, re.M)
+    assert blocked and int(blocked[1]) >= BEHIND, said
+    assert _listed(said, "Edit") == [] and len(said.splitlines()) < 10, said
+
+    closed = await actions.click(tab, _ref((await tab.snapshot()).text, 'menuitem "Pause"'))
+    said = closed.effects.to_text()
+    back = BACK.search(said)
+    assert back and back[1] == blocked[1] and _listed(said, "Edit") == [], said
