@@ -860,7 +860,9 @@ class Effects(Fact):
     disappeared: list[str] = []
     title_change: list[str] | None = None
     heading_change: list[str] | None = None
-    interactive_diff: list[str] = Field([], description="snapshot lines with refs that were added (+) or removed (-)")
+    interactive_diff: list[str] = Field([], description="snapshot lines with refs that were added (+) or removed (-), "
+                                                        "and (=) the controls an overlay blocked or gave back behind "
+                                                        "it, counted")
     server_messages: int = Field(0, description="messages the page's websocket servers sent until it settled (a "
                                                 "server-driven app answers the action this way; a message the "
                                                 "page sent is awaited for its answer, 1 s at most)")
@@ -932,7 +934,7 @@ class Effects(Fact):
         changes = _renamed([_flat(line) for line in self.interactive_diff])
         if changes:
             lines.append("interactive elements:")
-            lines += [f"  {line}" for line in changes[:40]]
+            lines += [f"  {line.removeprefix('= ')}" for line in changes[:40]]
             if len(changes) > 40:
                 lines.append(f"  … {len(changes) - 40} more")
         if self.visual is not None:

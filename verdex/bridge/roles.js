@@ -176,13 +176,18 @@
     return displayNoneOrAriaHidden(el);
   }
 
+  // The elements an open overlay hid with aria-hidden, read as shown while a tree is built `behind` (tree.js):
+  // their controls are named as they were before it opened.
+  const hiddenByOverlay = new Set();
+
   function displayNoneOrAriaHidden(el) {
     let hidden = hiddenCache.get(el);
     if (hidden !== undefined) return hidden;
     hidden = !!(el.parentElement && el.parentElement.shadowRoot && !el.assignedSlot);
     if (!hidden) {
       const s = style(el);
-      hidden = !s || s.display === 'none' || (el.getAttribute('aria-hidden') || '').toLowerCase() === 'true';
+      hidden = !s || s.display === 'none' ||
+        ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true' && !hiddenByOverlay.has(el));
     }
     if (!hidden) {
       const parent = parentOf(el);

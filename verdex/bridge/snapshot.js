@@ -28,8 +28,10 @@
 
   // The tree under root as snapshot lines, each with the key that tells its node apart (for diffs).
   // Read by the agent's snapshot and by an action's watch (verdex/bridge/watch.js) alike.
+  // `behind` (an action's watch): what an open overlay blocks is built too, its refs and the overlay returned.
   function treeLines(root, args) {
-    const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false };
+    const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false,
+      behind: args.behind ? new Set() : null, lifted: null, unhidden: null, blocker: null };
     const top = [];
     if (!root) return { lines: [], keys: [], visited: 0 };
     if (root === document.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
@@ -39,7 +41,11 @@
     const shown = args.mode !== 'full' ? foldTop(top) : top;
     finish(shown);
     render(shown, 0, lines, keys, '');
-    return { lines, keys, visited: ctx.visited };
+    if (hiddenByOverlay.size) {              // hidden again for everything else the call reads
+      hiddenByOverlay.clear();
+      resetCaches();
+    }
+    return { lines, keys, visited: ctx.visited, behind: ctx.behind, blocker: ctx.blocker };
   }
 
   function foldTop(top) {

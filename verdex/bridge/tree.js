@@ -193,6 +193,42 @@
     return modals.length > 0 && !modals.some((modal) => holdsComposed(modal, el) || holdsComposed(el, modal));
   }
 
+  // A part of the page a modal library hides while its overlay is open: aria-hidden or inert on each sibling of
+  // the overlay and of its ancestors (Radix's, MUI's, Reka UI's modals and menus; Headless UI's). Asked only of a
+  // tree built `behind` (an action's watch); read once per document and tree (ctx.overlays).
+  const OVERLAYS = 'dialog[open], [aria-modal=true], [role=dialog], [role=alertdialog], [role=menu]';
+
+  function hiddenBesideOverlay(el, ctx) {
+    if ((el.getAttribute('aria-hidden') || '').toLowerCase() !== 'true' && !el.hasAttribute('inert')) return false;
+    const doc = el.ownerDocument;
+    ctx.overlays = ctx.overlays || new Map();
+    if (!ctx.overlays.has(doc)) {
+      ctx.overlays.set(doc, attempt(() => queryComposed(doc, OVERLAYS), []).filter((o) => o.getClientRects().length));
+    }
+    const parent = parentOf(el);
+    const overlay = parent && ctx.overlays.get(doc).find((o) => holdsComposed(parent, o) && !holdsComposed(el, o));
+    if (!overlay) return false;
+    ctx.blocker = ctx.blocker || overlay;
+    if (!hiddenByOverlay.has(el)) {
+      hiddenByOverlay.add(el);
+      resetCaches();                         // what was read as hidden under it is read again
+    }
+    return true;
+  }
+
+  // What an open overlay blocks, built all the same in a tree built `behind`: still on the page, it is not gone
+  // when the overlay opens nor new when it closes. Its refs are kept in ctx.behind (counted, not listed).
+  // `unhidden`: the aria-hidden or inert on el is the overlay's, read as not there.
+  function buildBehind(el, depth, ctx, out, unhidden) {
+    ctx.lifted = el;
+    ctx.unhidden = unhidden ? el : null;
+    try {
+      buildNodes(el, depth, ctx, out);
+    } finally {
+      ctx.lifted = ctx.unhidden = null;
+    }
+  }
+
   function holdsComposed(outer, el) {
     for (let a = el; a; a = parentOf(a)) if (a === outer) return true;
     return false;
@@ -202,12 +238,18 @@
     if (SKIPPED_TAGS.has(el.tagName) || undrawnSvgPart(el)) return;
     const s = style(el);
     if (!s || s.display === 'none') return;
-    if (blockedByModal(el, ctx)) return;
-    if ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') {
+    if (!ctx.lifted && blockedByModal(el, ctx)) {
+      if (!ctx.behind) return;
+      ctx.blocker = ctx.blocker || ctx.modals.get(el.ownerDocument).at(-1);
+      return buildBehind(el, depth, ctx, out, false);
+    }
+    if (ctx.behind && !ctx.lifted && hiddenBesideOverlay(el, ctx)) return buildBehind(el, depth, ctx, out, true);
+    const unhidden = ctx.unhidden === el;
+    if (!unhidden && (el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') {
       if (hiddenControl(el, s)) out.push(hiddenControlNode(el, s));
       return;
     }
-    if (el.hasAttribute('inert')) return;
+    if (!unhidden && el.hasAttribute('inert')) return;
     ctx.visited++;
     const visible = s.visibility === 'visible' && s.display !== 'contents';
     const r = visible ? role(el) : null;
@@ -225,6 +267,7 @@
     // handed out earlier (identity, structure tools): keep showing it while it is drawn; an element hidden by
     // visibility (a toolkit's window kept laid out for its next showing) is no longer one to act on or see
     else node.ref = visible ? refOf.get(el) || null : null;
+    if (ctx.lifted && node.ref) ctx.behind.add(node.ref);
     if (visible) node.attrs = states(el, r || 'generic');
     if (editable) node.value = clip(collapse(el.innerText || ''), NAME_LIMIT) || null;   // a field's value
     else if (r) {

@@ -246,7 +246,7 @@
     const lateFocus = settledFocus ? focusMoved(focusedIdle ? null : settledFocus.el, null) : null;
     focusedIdle = false;
     if (lateFocus) late.push(lateFocus);
-    const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default' }),
+    const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default', behind: true }),
       values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ending: new Set(), ancestors: null, listener: null,
       focus: focusedElement(),
       target, focusedElsewhere: false, landed: false };
@@ -361,6 +361,26 @@
     }, true);
   }
 
+  // The controls an overlay blocked or gave back behind it (a modal <dialog>, a library's modal or menu that
+  // hides its siblings), said in one line that counts them: each stays in both trees (built `behind`), so the
+  // diff lists only what came or really went. `= ` tells the line from the diff's `+ ` and `- ` lines.
+  function behindChange(before, after) {
+    const refs = (tree) => new Set(tree.lines.map((line) => (/\[ref=([^\]]+)\]/.exec(line) || [])[1]));
+    const shownBefore = refs(before), shownAfter = refs(after);
+    const shownBoth = (ref) => shownBefore.has(ref) && shownAfter.has(ref);
+    const blocked = [...after.behind].filter((ref) => shownBoth(ref) && !before.behind.has(ref));
+    const back = [...before.behind].filter((ref) => shownBoth(ref) && !after.behind.has(ref));
+    const controls = (n) => n + (n === 1 ? ' control' : ' controls');
+    const out = [];
+    if (blocked.length) {
+      const name = clip(accessibleName(after.blocker), NAME_LIMIT);
+      const overlay = (role(after.blocker) || 'dialog') + (name ? ' ' + quote(name) : '');
+      out.push(`= the page behind the ${overlay} is blocked (${controls(blocked.length)})`);
+    }
+    if (back.length) out.push(`= the page behind is back (${controls(back.length)})`);
+    return out;
+  }
+
   // Once the page has settled, what the action changed; `again`: the watch just finished, settled once
   // more (a request or a websocket message it caused was answered only after the page had settled).
   async function watchFinish(args) {
@@ -382,7 +402,7 @@
     const still = args.ref ? resolve(args.ref) : null;
     const settledAncestors = still && still.status === 'ok' ? ancestorState(still.element) : null;
     const values = fieldValues();
-    const tree = treeLines(pageRoot(), { mode: 'default' });
+    const tree = treeLines(pageRoot(), { mode: 'default', behind: true });
     const times = [];
     for (const [time] of mutations) if (time >= w.t0) times.push(Math.round(time));
     const sightings = w.sightings.map((s) => ({ kind: s.kind, text: s.text, role: s.role || null,
@@ -395,7 +415,8 @@
     const changed = changedValues(w.values, values);
     const focus = focusMoved(w.focusedElsewhere ? null : w.focus, w.target);
     if (focus) changed.push(focus);
-    return { identity: identity(document), diff: diffLines(w.tree, tree).filter((line) => line.includes('[ref=')),
+    const diff = diffLines(w.tree, tree).filter((line) => line.includes('[ref='));
+    return { identity: identity(document), diff: diff.concat(behindChange(w.tree, tree)),
       mutation_times: times, stalls: stallsSince(w.t0), values: changed, overlays: sightings,
       answers: answersEnded().answers.filter((answer) => answer.start >= w.t0),     // the action's requests'
       ancestors, settled_ancestors: settledAncestors, now: performance.now(), next_ref: nextRef };
