@@ -156,7 +156,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
         else:
             # what the recording removed, or made again by the test, is not revised: another locator would
             # act on another element; nor is a first page the app now sends elsewhere (a one-time setup done)
-            kept = (landed_elsewhere(plan, located, read.records, failed.stopped_url)
+            kept = (landed_elsewhere(plan, located, proof.failing_source, read.records, failed.stopped_url)
                     or removed_since_recording(plan, located, failed.shown)
                     or renamed_since_recording(plan, located, failed.shown)
                     or made_again(plan, located, failed.message, recorded)) if located else ""

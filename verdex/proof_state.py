@@ -168,14 +168,18 @@ def renamed_since_recording(plan: TestPlan, failing: Statement, shown: str) -> s
             "flow does not change, or name it back at the end); proving keeps this locator")
 
 
-def landed_elsewhere(plan: TestPlan, failing: Statement, records: list[Step], stopped_url: str) -> str:
+def landed_elsewhere(plan: TestPlan, failing: Statement, failing_line: str, records: list[Step],
+                     stopped_url: str) -> str:
     """Why a line at or before the test's first action failed, in a sentence, or empty: the page the run
     stopped on (``stopped_url``) is not on the route the recording's first action started on, and nothing
     has moved the page since the test's ``goto`` (no action, no other navigation): the app sends the page
-    the flow starts on elsewhere now (a one-time setup the recording did, which the app keeps done)."""
+    the flow starts on elsewhere now (a one-time setup the recording did, which the app keeps done).
+    Not when the line that failed checks the URL: where a page lands is what that check is about (a route a
+    hash router picks, a page a login returns to), and proving's URL revisions answer it."""
     first = next((s for s in plan.statements if isinstance(s, Action)), None)
     index = plan.statements.index(first) if first is not None else -1
-    if first is None or not stopped_url or failing not in plan.statements[:index + 1] \
+    if first is None or not stopped_url or URL_CHECK.search(failing_line) \
+            or failing not in plan.statements[:index + 1] \
             or any(isinstance(s, (Goto, History)) for s in plan.statements[plan.statements.index(failing):index]) \
             or not any(isinstance(s, Goto) for s in plan.statements[:index]):
         return ""
@@ -188,6 +192,7 @@ def landed_elsewhere(plan: TestPlan, failing: Statement, records: list[Step], st
             "of that page would hold, so proving revises none")
 
 
+URL_CHECK = re.compile(r"\bexpect\(\w+\)\.(to_have_url|toHaveURL)\(")     # a line that checks the page's URL
 ID_SEGMENT = re.compile(r"[^/?]*\d[^/?]*")      # a segment of a path that holds a digit: an id, a session's own
 
 
