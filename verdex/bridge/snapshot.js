@@ -33,7 +33,7 @@
     const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false,
       behind: args.behind ? new Set() : null, lifted: null, unhidden: null, blocker: null };
     const top = [];
-    if (!root) return { lines: [], keys: [], visited: 0 };
+    if (!root) return { lines: [], keys: [], visited: 0, behind: ctx.behind, blocker: null };
     if (root === document.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
     else buildNodes(root, 0, ctx, top);
     const lines = [];
