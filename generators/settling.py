@@ -31,12 +31,13 @@ the rest is the app's own and need not come back the same.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from verdex.facts import ValueChange
 from verdex.generators.plan import Wait
 from verdex.generators.waits import (
-    STARTUP_TIMEOUT_MS, VOLATILE_VALUE, escape_pattern, loaded_code, locator_of, url_assertion, url_moved,
+    STARTUP_TIMEOUT_MS, escape_pattern, loaded_code, locator_of, names_a_record, url_assertion, url_moved,
 )
 from verdex.recording_format import FillStep, Step as Record, Target, TypeStep
 
@@ -56,12 +57,13 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
     late = steps[index - 1].values_before
     if record is None:
         return []
+    typed = _typed(record)
     changes: dict[str, tuple[ValueChange, str]] = {}
     for change in record.effects.values if record.effects else []:     # the action's own value is not among them
         changes[_key(change)] = (change, "as it settled")
     for change in late:
-        changes[_key(change)] = (change, "after it had settled, before the next one")
-    typed = _typed(record)
+        if not _a_timers(change, steps[index - 1], typed):
+            changes[_key(change)] = (change, "after it had settled, before the next one")
     paced = loaded_code(record)         # the page drew it with code it loaded only then: at the network's pace
     return [wait.model_copy(update={"timeout_ms": STARTUP_TIMEOUT_MS, "reason": f"{wait.reason}; {paced}"})
             if paced else wait for wait in _value_waits(steps, index, record, changes, typed)]
@@ -85,7 +87,13 @@ def _value_waits(steps: list[Record], index: int, record: Record, changes: dict[
                             reason=f"the page moved the focus to {field} {moved} (a dialog takes it once it has "
                                    f"opened): {lost}"))
             continue
-        if change.kind != "value" or VOLATILE_VALUE.match(change.after):
+        if change.kind != "value":
+            continue
+        if names_a_record(_name_of(change), change.after):
+            if not change.before.strip():
+                out.append(Wait(kind="value", locator=locator, pattern=ANY_VALUE,
+                                reason=f"the page filled {field} after the action before, {when}, with a value of "
+                                       "that run's (an id, a token, a time): any value, not the recording's"))
             continue
         if change.attribute:          # an ARIA slider: no value property for to_have_value to read
             out.append(Wait(kind="attribute", locator=locator, attribute=change.attribute, value=change.after,
@@ -102,6 +110,27 @@ def _value_waits(steps: list[Record], index: int, record: Record, changes: dict[
             out.append(Wait(kind="value", locator=locator, value=change.after,
                             reason=f"the page set {field} to {_shown(change.after)} after the action before, {when}"))
     return out
+
+
+def _a_timers(change: ValueChange, step: Record, typed: str | None) -> bool:
+    """A hidden value the page set between two steps while it also asked the server on its own (``timers_before``:
+    an autosave, a session's ping), and that holds nothing the action before typed: the timer's answer may have
+    set it (an editor's revision number and time), which a run faster than the agent may never see before
+    its next step. A value derived from the typed text (a slug) is the action's, whatever else the page asked."""
+    return change.hidden and bool(step.timers_before) and not _derived_from(typed, change.after)
+
+
+def _derived_from(typed: str | None, value: str) -> bool:
+    """``value`` holds ``typed``'s letters and digits in order, case and punctuation aside ("Hello World" in
+    "hello-world")."""
+    letters = re.sub(r"[\W_]+", "", (typed or "").casefold())
+    return bool(letters) and letters in re.sub(r"[\W_]+", "", value.casefold())
+
+
+def _name_of(change: ValueChange) -> str:
+    """The field's name attribute (what a form posts it as), else how the recording named it."""
+    named = re.search(r'\[name="([^"]+)"\]', change.selector or change.field)
+    return named.group(1) if named else change.field
 
 
 def _typed_over_later(steps: list[Record], index: int, change: ValueChange) -> bool:

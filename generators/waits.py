@@ -23,8 +23,10 @@ from verdex.recording_format import (
 )
 
 VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
-# a query value that names one record (an id, a token), not a state the test means (page=2, sort=price)
-VOLATILE_VALUE = re.compile(r"^(\d{5,}|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,})$")
+# a value that names one record or moment (an id, a token, an ISO date and time, however its year is written),
+# not a state the test means (page=2, sort=price)
+VOLATILE_VALUE = re.compile(r"^(\d{5,}|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,}"
+                            r"|[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}(:|%3[Aa])\d{2}.*)$")
 ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 POINTER_TOOLS = {"browser_click", "browser_check", "browser_uncheck", "browser_hover", "browser_drag"}
@@ -92,7 +94,7 @@ def _query_pattern(before: str, after: str, made: frozenset[str]) -> str:
     if not changed:
         return r"(?:\?[^#]*)?"
     return r"\?" + "".join(
-        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if _names_a_record(key, value) or is_made(value, made) else escape_pattern(value))
+        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if names_a_record(key, value) or is_made(value, made) else escape_pattern(value))
         + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
 
 
@@ -107,7 +109,7 @@ def pattern_pieces(pattern: str) -> list[str]:
     return [piece for piece in re.split(r"(?=\(\?=\(\?:\[\^#\]\*&\)\?)", pattern) if piece]
 
 
-def _names_a_record(key: str, value: str) -> bool:
+def names_a_record(key: str, value: str) -> bool:
     """An id or a token (``id=17``, ``user_id=3``, ``token=9f8e…``): the test means any record, not that one."""
     return bool(VOLATILE_VALUE.match(value) or (ID_KEY.search(key) and value.isdigit()))
 

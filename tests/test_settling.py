@@ -150,6 +150,41 @@ async def test_a_value_holding_the_typed_text_and_a_key_the_app_makes_is_waited_
     passes_in_both_targets(python, recording, "editor", 'toHaveValue(new RegExp("Bring boots\\\\."))')
 
 
+async def record_autosave(held: Session, apps, path: Path) -> None:
+    """The editor's draft timer stands still until the fill's watch has ended: its tick, the server's answer
+    and the revision fields it sets come while the agent thinks."""
+    session, page = held, (await held.tab()).page
+    session.record(path, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/settling/autosave.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Title"'), value="Autumn colours")
+    await page.clock.run_for(10_500)
+    await expect(page.locator("input[name=draft]")).to_have_value("autosaved", timeout=30_000)
+    await page.clock.run_for(1000)           # a second on: Save draft is answered at a time of its own
+    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save draft"'))
+    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Publish"'))
+    await call(session, "verify_text_visible", text="Published Autumn colours")
+    session.record(None)
+    saved = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()][3]
+    assert saved["tool"] == "browser_click", saved
+    late = {change["field"] for change in saved["values_before"]}
+    assert late == {f'input[type=hidden][name="{name}"]' for name in ("revision_id", "revision_created_at", "draft")}, late
+
+
+async def test_a_revision_the_server_numbered_and_dated_is_not_waited_for_nor_what_a_timer_set(held, apps, tmp_path):
+    """An editor saves a draft on a ten-second timer, and on Save draft, and sets hidden fields from the
+    answer: the server's number and the time it answered, new on every run, and the draft's state. Before
+    Publish the test waits for the state Save draft set, not for the number or the time; after the typing,
+    for nothing the timer set while the agent thought (a run faster than the agent saves no draft then)."""
+    recording = tmp_path / "autosave.jsonl"
+    await record_autosave(held, apps, recording)
+    python, source = exported_python(recording, "autosave")
+    assert "revision" not in source, source
+    draft = "expect(page.locator('input[name=\"draft\"]')).to_have_value(\"saved\")"
+    assert source.count(draft) == 1 and source.index('"Save draft"') < source.index(draft), source
+    passes_in_both_targets(python, recording, "autosave", 'getByText("Published Autumn colours"')
+
+
 async def record_search(held: Session, apps, path: Path, via: str) -> None:
     """The search's debounce timer stands still until the fill's watch has ended: it asks after the typing settled."""
     session, page = held, (await held.tab()).page
