@@ -107,6 +107,15 @@ def pattern_pieces(pattern: str) -> list[str]:
     return [piece for piece in re.split(r"(?=\(\?=\(\?:\[\^#\]\*&\)\?)", pattern) if piece]
 
 
+def names_a_record(url: str, made: frozenset[str] = frozenset()) -> bool:
+    """A request's URL names one record: an id, a hash or a name the server made in its path
+    (``/api/layers/1``), or as a query value, a number among them (``?project=43``)."""
+    parts = urlsplit(url)
+    return (any(_any_name(part, made) for part in parts.path.split("/") if part)
+            or any(value.isdigit() or _names_a_record(key, value) or is_made(value, made)
+                   for key, value in _parameters(parts.query).items()))
+
+
 def _names_a_record(key: str, value: str) -> bool:
     """An id or a token (``id=17``, ``user_id=3``, ``token=9f8e…``): the test means any record, not that one."""
     return bool(VOLATILE_VALUE.match(value) or (ID_KEY.search(key) and value.isdigit()))
