@@ -6,10 +6,12 @@ a copy of one:
   files" asks ``GET /api/folders/<name>/files`` — a URL and a response holding a name the server made;
 - ``/notes/``: the same as a single-page app: "New note" asks ``POST /api/notes``, whose JSON answer
   (200, not 201) names the note, and the page stays, showing ``/notes/open/<name>`` (``pushState``);
-- ``/views/``: "Open project" asks the server for a new view of project 1 (``POST /api/projects/1/views``),
-  which answers ``201 Created`` with the view's number (a counter: 1, then 2, …), and the page shows it at
+- ``/views/``: "Open project" asks the server for a new view of project 1 (``POST /api/projects/1/views``, sent
+  with the view's settings: ``"target": "rows"``, ``"conjunction": "and"``), which answers ``201 Created`` with
+  the view's number (a counter: 1, then 2, …) and the settings it was sent, and the page shows it at
   ``/views/1/data?view=<number>`` (``pushState``), as a data manager opens the view it made — the number is
-  the server's, the same as an id the flow saw before, and ``data`` a word of the route;
+  the server's, the same as an id the flow saw before, and ``data`` a word of the route; "Annotate" then saves
+  an annotation of row 7 (``POST /api/rows/7/annotations?project=1``): ``rows`` is the app's word, echoed;
 - ``/imports/``: "Upload file" opens a file chooser (a hidden file input the button clicks, as an import
   dialog's is); the chosen file is sent at once (``POST /api/imports``, ``201 Created`` with its size), and the
   page says "Imported <size> bytes" — a request the files send, not the click;
@@ -267,11 +269,19 @@ NOTES = ("<button type='button'>New note</button><p role='status'></p>",
   });
   document.querySelector("main").append(button);
 });""")
-VIEWS = ("<button type='button'>Open project</button><p role='status'></p>",
-         """document.querySelector("button").addEventListener("click", async () => {
-  const view = await fetch("/api/projects/1/views", { method: "POST" }).then((r) => r.json());
+VIEWS = ("<button type='button'>Open project</button> <button type='button'>Annotate</button><p role='status'></p>",
+         """const [open, annotate] = document.querySelectorAll("button");
+const said = (text) => { document.querySelector("[role=status]").textContent = text; };
+open.addEventListener("click", async () => {
+  const sent = { type: "list", target: "rows", filters: { conjunction: "and" } };
+  const view = await fetch("/api/projects/1/views", { method: "POST", body: JSON.stringify(sent) })
+    .then((r) => r.json());
   history.pushState(null, "", "/views/1/data?view=" + view.id);
-  document.querySelector("[role=status]").textContent = "Showing the " + view.type + " view";
+  said("Showing the " + view.type + " view");
+});
+annotate.addEventListener("click", async () => {
+  const made = await fetch("/api/rows/7/annotations?project=1", { method: "POST", body: "{}" });
+  said(made.ok ? "Annotation saved" : "Not saved");
 });""")
 IMPORTS = ("<button type='button'>Upload file</button><input type='file' hidden><p role='status'></p>",
            """const input = document.querySelector("input");
@@ -721,7 +731,9 @@ class GenerationApps:
         if method == "POST" and path == "/api/projects/1/views":
             with self.lock:
                 self.views += 1
-                return 201, "application/json", json.dumps({"id": self.views, "type": "list", "project": 1})
+                return 201, "application/json", json.dumps({"id": self.views, **json.loads(body), "project": 1})
+        if method == "POST" and path == "/api/rows/7/annotations?project=1":
+            return 201, "application/json", json.dumps({"id": 1, "row": 7})
         if method == "POST" and path == "/api/notes":
             with self.lock:
                 name = "Untitled note" if self.notes == 0 else f"Untitled note {self.notes}"
