@@ -97,12 +97,8 @@ async def test_a_word_the_page_sent_and_the_answer_gave_back_is_no_name_the_serv
     as any name"): an echo of what the page sent is none."""
     recording = tmp_path / "annotate.jsonl"
     with generation_apps() as (url, _apps):
-        async with recording_client(recording) as client:
-            agent = Agent(client)
-            await agent.navigate(f"{url}/views/")
-            await agent.click("button", "Open project", expect_text="Showing the list view")
-            await agent.click("button", "Annotate", expect_text="Annotation saved")
-            await agent.verify_text("Annotation saved")
+        await _record_a_click(recording, f"{url}/views/", "Open project", "Showing the list view",
+                              then_click=("Annotate", "Annotation saved"))
         python = runner.export_python(recording, tmp_path, "annotate")
         source = python.read_text(encoding="utf-8")
         assert 'expect_response("**/api/rows/*/annotations?**")' in source and "'rows'" not in source, source
@@ -110,12 +106,17 @@ async def test_a_word_the_page_sent_and_the_answer_gave_back_is_no_name_the_serv
         _passes_twice(python, url)
 
 
-async def _record_a_click(recording, page_url: str, button: str, said: str, then_url: str | None = None) -> None:
-    """Record opening ``page_url``, a click on ``button``, a check of the text it brought (and of the URL)."""
+async def _record_a_click(recording, page_url: str, button: str, said: str, then_url: str | None = None,
+                          then_click: tuple[str, str] | None = None) -> None:
+    """Record opening ``page_url``, a click on ``button`` (and on the ``then_click`` button after it), a check of
+    the text the last click brought (and of the URL)."""
     async with recording_client(recording) as client:
         agent = Agent(client)
         await agent.navigate(page_url)
         await agent.click("button", button, expect_text=said)
+        if then_click is not None:
+            await agent.click("button", then_click[0], expect_text=then_click[1])
+            said = then_click[1]
         await agent.verify_text(said)
         if then_url:
             await agent.verify_url(then_url)
