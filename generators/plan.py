@@ -143,7 +143,7 @@ class Action(Model):
     dialog: Literal["accept", "dismiss"] | None = None
     prompt_text: str | None = None
     asserts: list[Assertion] = []
-    note: str | None = None           # proving revised a choice of this action: what and why (a comment)
+    note: str | None = None           # a wait not written, or proving revised a choice: what and why (a comment)
     step: int = 0                     # the recorded step it comes from (1-based)
 
 

@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
+import verdex.generators.rereads as rereads
 import verdex.generators.settling as settling
 import verdex.generators.server_names as server_names
 import verdex.generators.waits as waits
@@ -338,6 +339,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     likely_timers = timers | between
     answer = _answer(steps, index)
     caused = waits.with_answer(effects, answer.effects) if answer is not None else effects
+    answered = rereads.answered_before(steps)[index - 1]
+    caused, reread = rereads.without_rereads(caused, answered, likely_timers, made)
     response = (waits.response_beside_timers(caused, seen, made, timers, between)
                 or waits.typed_text_response(_asked_after(steps, index), seen, made, likely_timers))
     if _last_before_leaving(steps, index):
@@ -345,7 +348,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
-                  asserts=asserts, step=index, **{"kind": kind, **_arguments(record, uploads)})
+                  asserts=asserts, note=rereads.reread_reason(reread) if reread and response is None else None,
+                  step=index, **{"kind": kind, **_arguments(record, uploads)})
 
 
 def _overlay_closed(record: Record, index: int, steps: list[Record], statements: list[Statement],

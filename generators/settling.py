@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 from verdex.facts import ValueChange
 from verdex.generators.plan import Wait
 from verdex.generators.waits import (
-    STARTUP_TIMEOUT_MS, escape_pattern, loaded_code, locator_of, names_a_record, url_assertion, url_moved,
+    STARTUP_TIMEOUT_MS, escape_pattern, loaded_code, locator_of, url_assertion, url_moved, value_of_one_record,
 )
 from verdex.recording_format import FillStep, Step as Record, Target, TypeStep
 
@@ -89,7 +89,7 @@ def _value_waits(steps: list[Record], index: int, record: Record, changes: dict[
             continue
         if change.kind != "value":
             continue
-        if names_a_record(_name_of(change), change.after):
+        if value_of_one_record(_name_of(change), change.after):
             if not change.before.strip():
                 out.append(Wait(kind="value", locator=locator, pattern=ANY_VALUE,
                                 reason=f"the page filled {field} after the action before, {when}, with a value of "

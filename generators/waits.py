@@ -94,7 +94,7 @@ def _query_pattern(before: str, after: str, made: frozenset[str]) -> str:
     if not changed:
         return r"(?:\?[^#]*)?"
     return r"\?" + "".join(
-        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if names_a_record(key, value) or is_made(value, made) else escape_pattern(value))
+        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if value_of_one_record(key, value) or is_made(value, made) else escape_pattern(value))
         + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
 
 
@@ -109,7 +109,16 @@ def pattern_pieces(pattern: str) -> list[str]:
     return [piece for piece in re.split(r"(?=\(\?=\(\?:\[\^#\]\*&\)\?)", pattern) if piece]
 
 
-def names_a_record(key: str, value: str) -> bool:
+def names_a_record(url: str, made: frozenset[str] = frozenset()) -> bool:
+    """A request's URL names one record: an id, a hash or a name the server made in its path
+    (``/api/layers/1``), or as a query value, a number among them (``?project=43``)."""
+    parts = urlsplit(url)
+    return (any(_any_name(part, made) for part in parts.path.split("/") if part)
+            or any(value.isdigit() or value_of_one_record(key, value) or is_made(value, made)
+                   for key, value in _parameters(parts.query).items()))
+
+
+def value_of_one_record(key: str, value: str) -> bool:
     """An id or a token (``id=17``, ``user_id=3``, ``token=9f8e…``): the test means any record, not that one."""
     return bool(VOLATILE_VALUE.match(value) or (ID_KEY.search(key) and value.isdigit()))
 

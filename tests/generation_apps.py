@@ -6,10 +6,12 @@ a copy of one:
   files" asks ``GET /api/folders/<name>/files`` — a URL and a response holding a name the server made;
 - ``/notes/``: the same as a single-page app: "New note" asks ``POST /api/notes``, whose JSON answer
   (200, not 201) names the note, and the page stays, showing ``/notes/open/<name>`` (``pushState``);
-- ``/views/``: "Open project" asks the server for a new view of project 1 (``POST /api/projects/1/views``),
-  which answers ``201 Created`` with the view's number (a counter: 1, then 2, …), and the page shows it at
+- ``/views/``: "Open project" asks the server for a new view of project 1 (``POST /api/projects/1/views``, sent
+  with the view's settings: ``"target": "rows"``, ``"conjunction": "and"``), which answers ``201 Created`` with
+  the view's number (a counter: 1, then 2, …) and the settings it was sent, and the page shows it at
   ``/views/1/data?view=<number>`` (``pushState``), as a data manager opens the view it made — the number is
-  the server's, the same as an id the flow saw before, and ``data`` a word of the route;
+  the server's, the same as an id the flow saw before, and ``data`` a word of the route; "Annotate" then saves
+  an annotation of row 7 (``POST /api/rows/7/annotations?project=1``): ``rows`` is the app's word, echoed;
 - ``/imports/``: "Upload file" opens a file chooser (a hidden file input the button clicks, as an import
   dialog's is); the chosen file is sent at once (``POST /api/imports``, ``201 Created`` with its size), and the
   page says "Imported <size> bytes" — a request the files send, not the click;
@@ -120,6 +122,11 @@ a copy of one:
 - ``/autosaved/``: the same as ``/usage/`` with a slower timer, as an editor's autosave is: ``POST /api/autosave``
   every ``AUTOSAVE_MS`` from the page's load, so that its first tick may fall inside the first action ("Run
   report", whose answer the server holds until two more ticks came; ``report_asked`` says it is held);
+- ``/account/``: a header that says who is signed in, read from ``GET /api/me`` as the page loads; the app keeps
+  that copy ``ACCOUNT_FRESH_MS`` on the page's clock and reads it again on an action only once it is older (as a
+  query cache's stale time does); "Delete account" only opens a dialog (and re-reads the user when the copy is
+  old), whose "Delete", once "delete" is typed, closes the account (``POST /api/account/close``) and says
+  "Account closed";
 - ``/settings/``: a form whose "Save Changes" submits it, and the page's own submit listener prevents the
   browser's submission and saves by ``fetch`` (``POST /api/settings``), as a single-page app's forms do; once
   saved, a toast of two boxes says so, its title "Settings saved" over its text "Display name is now <name>"
@@ -170,6 +177,25 @@ fetch("/api/basket").then((r) => r.json()).then(counted);
 document.querySelector("button").addEventListener("click", async () => {
   counted(await fetch("/api/basket", { method: "POST", body: "{}" }).then((r) => r.json()));
 });""")
+ACCOUNT_FRESH_MS = 60_000     # /account/ reads who is signed in again only once its copy is older than this
+ACCOUNT = ("""<header><p id="who"></p></header><button type="button" id="delete">Delete account</button>
+<div role="dialog" aria-label="Delete account" hidden><label>Type delete to confirm <input></label>
+<button type="button" id="confirm">Delete</button></div><p role="status"></p>""",
+           f"""let readAt = 0;
+const readMe = () => fetch("/api/me").then((r) => r.json()).then((me) => {{
+  readAt = Date.now();
+  document.querySelector("#who").textContent = "Signed in as " + me.name;
+}});
+readMe();
+document.querySelector("#delete").addEventListener("click", () => {{
+  if (Date.now() - readAt > {ACCOUNT_FRESH_MS}) readMe();      // its copy is old: read it again
+  document.querySelector("[role=dialog]").hidden = false;
+}});
+document.querySelector("#confirm").addEventListener("click", async () => {{
+  const closed = await fetch("/api/account/close", {{ method: "POST", body: "{{}}" }});
+  document.querySelector("[role=dialog]").hidden = true;
+  document.querySelector("[role=status]").textContent = closed.ok ? "Account closed" : "Not closed";
+}});""")
 NEW_ROW_LATER_S = 0.2         # /new-row/'s second answer with the defaults comes this long after the first
 NEW_ROW_HOLD_S = 3.0          # or, held while a generated test runs, at most this long (until the check)
 NEW_ROW_CHECK_AFTER_S = 0.3   # the check is answered this long after the second answer was sent
@@ -243,11 +269,19 @@ NOTES = ("<button type='button'>New note</button><p role='status'></p>",
   });
   document.querySelector("main").append(button);
 });""")
-VIEWS = ("<button type='button'>Open project</button><p role='status'></p>",
-         """document.querySelector("button").addEventListener("click", async () => {
-  const view = await fetch("/api/projects/1/views", { method: "POST" }).then((r) => r.json());
+VIEWS = ("<button type='button'>Open project</button> <button type='button'>Annotate</button><p role='status'></p>",
+         """const [open, annotate] = document.querySelectorAll("button");
+const said = (text) => { document.querySelector("[role=status]").textContent = text; };
+open.addEventListener("click", async () => {
+  const sent = { type: "list", target: "rows", filters: { conjunction: "and" } };
+  const view = await fetch("/api/projects/1/views", { method: "POST", body: JSON.stringify(sent) })
+    .then((r) => r.json());
   history.pushState(null, "", "/views/1/data?view=" + view.id);
-  document.querySelector("[role=status]").textContent = "Showing the " + view.type + " view";
+  said("Showing the " + view.type + " view");
+});
+annotate.addEventListener("click", async () => {
+  const made = await fetch("/api/rows/7/annotations?project=1", { method: "POST", body: "{}" });
+  said(made.ok ? "Annotation saved" : "Not saved");
 });""")
 IMPORTS = ("<button type='button'>Upload file</button><input type='file' hidden><p role='status'></p>",
            """const input = document.querySelector("input");
@@ -583,7 +617,7 @@ class GenerationApps:
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
                  "/saved-note/": ("Note", SAVED_NOTE), "/dag-search/": ("Dags", DAG_SEARCH), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW),
-                 "/settings/": ("Settings", SETTINGS)}
+                 "/settings/": ("Settings", SETTINGS), "/account/": ("Account", ACCOUNT)}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -592,6 +626,10 @@ class GenerationApps:
             return 200, "text/html", PAGE.format(title=name, body=f"<h1>{name}</h1>", script="")
         if method == "POST" and path == "/styled/library":
             return 200, "text/html", STYLED_LIBRARY
+        if method == "GET" and path == "/api/me":
+            return 200, "application/json", json.dumps({"name": "Ada Lovelace"})
+        if method == "POST" and path == "/api/account/close":
+            return 200, "application/json", json.dumps({"closed": True})
         if path == "/api/saved-note":
             if method == "PUT":
                 self.saved_note = body.decode()
@@ -693,7 +731,9 @@ class GenerationApps:
         if method == "POST" and path == "/api/projects/1/views":
             with self.lock:
                 self.views += 1
-                return 201, "application/json", json.dumps({"id": self.views, "type": "list", "project": 1})
+                return 201, "application/json", json.dumps({"id": self.views, **json.loads(body), "project": 1})
+        if method == "POST" and path == "/api/rows/7/annotations?project=1":
+            return 201, "application/json", json.dumps({"id": 1, "row": 7})
         if method == "POST" and path == "/api/notes":
             with self.lock:
                 name = "Untitled note" if self.notes == 0 else f"Untitled note {self.notes}"

@@ -90,12 +90,33 @@ async def test_the_number_a_created_thing_got_is_any_number_in_the_query_and_the
         assert apps.views == 3
 
 
-async def _record_a_click(recording, page_url: str, button: str, said: str, then_url: str | None = None) -> None:
-    """Record opening ``page_url``, a click on ``button``, a check of the text it brought (and of the URL)."""
+async def test_a_word_the_page_sent_and_the_answer_gave_back_is_no_name_the_server_made(tmp_path):
+    """/views/ sends the view's settings (``"target": "rows"``) and the server's ``201`` gives them back with the
+    view's number, as Label Studio's data manager does; "Annotate" then posts to ``/api/rows/7/annotations``.
+    ``rows`` was in no URL before, and was taken for a name the server made (``**/api/*/*/annotations?**``, "'rows'
+    as any name"): an echo of what the page sent is none."""
+    recording = tmp_path / "annotate.jsonl"
+    with generation_apps() as (url, _apps):
+        await _record_a_click(recording, f"{url}/views/", "Open project", "Showing the list view",
+                              then_click=("Annotate", "Annotation saved"))
+        python = runner.export_python(recording, tmp_path, "annotate")
+        source = python.read_text(encoding="utf-8")
+        assert 'expect_response("**/api/rows/*/annotations?**")' in source and "'rows'" not in source, source
+        assert r'(?=(?:[^#]*&)?view=[^&#]*(?:[&#]|$))' in source, source       # the view's number: the server's
+        _passes_twice(python, url)
+
+
+async def _record_a_click(recording, page_url: str, button: str, said: str, then_url: str | None = None,
+                          then_click: tuple[str, str] | None = None) -> None:
+    """Record opening ``page_url``, a click on ``button`` (and on the ``then_click`` button after it), a check of
+    the text the last click brought (and of the URL)."""
     async with recording_client(recording) as client:
         agent = Agent(client)
         await agent.navigate(page_url)
         await agent.click("button", button, expect_text=said)
+        if then_click is not None:
+            await agent.click("button", then_click[0], expect_text=then_click[1])
+            said = then_click[1]
         await agent.verify_text(said)
         if then_url:
             await agent.verify_url(then_url)

@@ -3,7 +3,10 @@ JSON answer (``{"name": "Untitled1.doc", "path": "docs/Untitled1.doc"}``), a ``L
 ``201 Created`` answer, the number it gave what it made (``{"id": 2, …}``). A
 URL of the flow that holds one of them names a thing the server made, which another run of the test
 finds under another name (generators/server_names.py). A GraphQL query is sent with POST, and reads: its
-answer names what is there already (dagster's asset list), not what the request made."""
+answer names what is there already (dagster's asset list), not what the request made. Nor is a string the page
+sent in the request's body and the answer gave back a name the server made: Label Studio's new view is sent with
+its settings (``"target": "tasks"``, its columns, ``"conjunction": "and"``) and answered with them and its
+number; ``tasks`` then stood for any name in ``POST /api/tasks/2/annotations``."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import asyncio
 import json
 import re
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Request
@@ -93,7 +96,8 @@ async def _read(request: Request) -> list[str]:
                 answer = json.loads(body)
             except ValueError:
                 answer = None
-            _strings(answer, names)
+            echoed = _sent_strings(request)
+            names += [name for name in _strings(answer, []) if name not in echoed]
             if response.status == 201:
                 names += _created_number(answer)
     return list(dict.fromkeys(n for n in names if 0 < len(n) <= MAX_NAME))[:MAX_NAMES]
@@ -107,20 +111,35 @@ def _created_number(answer: Any) -> list[str]:
             if isinstance(value := answer.get(key), int) and not isinstance(value, bool)]
 
 
-def _strings(value: Any, out: list[str]) -> None:
-    """Every string of a JSON value, and the last segment of each that is a path (``docs/Untitled.doc``)."""
-    if len(out) >= MAX_NAMES:
-        return
+def _sent_strings(request: Request) -> set[str]:
+    """The strings the page sent in the request's body (a JSON body's, a form's values): what an answer gives back
+    of them is an echo, no name the server made."""
+    sent = _sent(request)
+    if not sent or len(sent) > MAX_BODY:
+        return set()
+    try:
+        body = json.loads(sent)
+    except ValueError:
+        return {value for _key, value in parse_qsl(sent)}
+    return set(_strings(body, [], limit=None))
+
+
+def _strings(value: Any, out: list[str], limit: int | None = MAX_NAMES) -> list[str]:
+    """Every string of a JSON value (``limit`` at most), and the last segment of each that is a path
+    (``docs/Untitled.doc``)."""
+    if limit is not None and len(out) >= limit:
+        return out
     if isinstance(value, str):
         out.append(value)
         if "/" in value.strip("/"):
             out += _segments(value)[-1:]
     elif isinstance(value, list):
         for item in value:
-            _strings(item, out)
+            _strings(item, out, limit)
     elif isinstance(value, dict):
         for item in value.values():
-            _strings(item, out)
+            _strings(item, out, limit)
+    return out
 
 
 def _segments(path: str) -> list[str]:
