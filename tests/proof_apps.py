@@ -27,6 +27,12 @@ of real apps, not a copy of one:
 - ``/workbench/``: the same, where "Start from scratch" opens a "Name" field whose "Save" keeps the name typed
   (n8n's first workflow: its home shows "Start from scratch" only while there is none) — a recording that
   named it with ``{unique}`` leaves a list that shows its own name, which no run of the test expects;
+- ``/layers/``: the same names behind a "Sign in", listed with a "Delete" each under a "New layer" that
+  opens a "Name" field and its "Save", and while there is none, "No layers yet" (Superset's annotation
+  layers) — a flow that makes one under a name of its own and deletes it ends on the empty state it began
+  on; once the app puts up a notice over "New layer" (``announcing``: a maintenance banner an admin set
+  after the recording, no state the flow made) the test's click never lands, on a page that shows that
+  empty state;
 - ``/todos/``: a list the server keeps ("Buy milk", "Walk the dog"), drawn from ``/api/todos`` with its
   count ("2 todos"); "Add" saves the typed todo and draws the list again — the state an app keeps
   after the recording that added to it; ``/chores/`` the same todos as a table, each row with its own
@@ -264,6 +270,39 @@ document.querySelector("button").addEventListener("click", async () => {
   const answer = await fetch("/api/todos", { method: "POST", body: document.querySelector("#todo").value });
   draw(await answer.json());
 });""")
+LAYERS = ("<button type='button' id='in'>Sign in</button><div id='app' hidden><div id='notice'></div>"
+          "<button type='button' id='new'>New layer</button><form hidden><label>Name <input id='name'></label> "
+          "<button type='button' id='save'>Save</button></form><p id='none' hidden>No layers yet</p>"
+          "<table><tbody id='layers'></tbody></table></div>",
+          """const draw = async () => {
+  const names = await (await fetch("/api/names")).json();
+  document.querySelector("#none").hidden = names.length > 0;
+  document.querySelector("#layers").replaceChildren(...names.map((name) => {
+    const remove = Object.assign(document.createElement("button"), { type: "button", textContent: "Delete" });
+    remove.addEventListener("click", async () => {
+      await fetch("/api/names/" + encodeURIComponent(name), { method: "DELETE" });
+      await draw();
+    });
+    const row = document.createElement("tr");
+    row.append(Object.assign(document.createElement("td"), { textContent: name }), document.createElement("td"));
+    row.lastChild.append(remove);
+    return row;
+  }));
+};
+document.querySelector("#in").addEventListener("click", async () => {
+  document.querySelector("#in").hidden = true;
+  document.querySelector("#app").hidden = false;
+  const { notice } = await (await fetch("/api/notice")).json();
+  if (notice) Object.assign(document.querySelector("#notice"), { textContent: notice, style:
+    "position: fixed; inset: 0; background: rgba(255, 255, 255, 0.9)" });
+  await draw();
+});
+document.querySelector("#new").addEventListener("click", () => { document.querySelector("form").hidden = false; });
+document.querySelector("#save").addEventListener("click", async () => {
+  await fetch("/api/names", { method: "POST", body: JSON.stringify({ name: document.querySelector("#name").value }) });
+  document.querySelector("form").hidden = true;
+  await draw();
+});""")
 CHORES = ("<table><tbody id='chores'></tbody></table><p role='status'></p>",
           """const draw = (todos) => document.querySelector("#chores").replaceChildren(...todos.map((text) => {
   const remove = Object.assign(document.createElement("button"), { type: "button", textContent: "Delete" });
@@ -484,6 +523,7 @@ class ProofApps:
         self.first_tip: int | None = None  # the tip the next load of /drawn-tips/ draws (later ones: at random)
         self.invites: list[str] = []     # the invitations /invites/ lists as pending
         self.owner: str | None = None    # the owner /owner/'s one-time setup made
+        self.announcing = False          # /layers/ puts a notice up over its page (set after a recording)
         self.lock = threading.Lock()
         self.board_turn = threading.Condition()
         self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
@@ -491,7 +531,7 @@ class ProofApps:
     def reset(self) -> None:
         with self.lock:
             self.documents, self.names, self.todos, self.entries, self.tickets = 0, set(), list(SEEDED_TODOS), [], 0
-            self.sorted, self.site, self.owner = False, dict(SEEDED_SITE), None
+            self.sorted, self.site, self.owner, self.announcing = False, dict(SEEDED_SITE), None, False
         with self.board_turn:
             self.board_order, self.board_held, self.board_drawn = BOARD_ORDER, None, []
             self.board_turn.notify_all()
@@ -527,6 +567,7 @@ class ProofApps:
         pages = {"/docs/": ("Documents", DOCS), "/names/": ("Names", NAMES), "/secret/": ("Vault", SECRET),
                  "/todos/": ("Todos", TODOS), "/projects/": ("Projects", PROJECTS),
                  "/shelf/": ("Shelf", SHELF), "/catalogue/": ("Catalogue", CATALOGUE), "/library/": ("Library", LIBRARY), "/workbench/": ("Workflows", WORKBENCH), "/chores/": ("Chores", CHORES),
+                 "/layers/": ("Layers", LAYERS),
                  "/folders/": ("Folders", FOLDERS),
                  "/counted/": ("Team", COUNTED), "/entries/": ("Entries", ENTRIES), "/tickets/": ("New Ticket", TICKETS),
                  "/sorting/": ("People", SORTING), "/notebook/": ("Notebook", NOTEBOOK),
@@ -633,6 +674,12 @@ class ProofApps:
                 return 200, "application/json", json.dumps({"rows": "".join(
                     "<tr>" + "".join(f"<td>{escape(part)}</td>" for part in name.split(" by ")) + "</tr>"
                     for name in sorted(self.names)) or "<tr><td colspan='2'>No books yet</td></tr>"})
+            if method == "GET" and path == "/api/notice":
+                notice = "Maintenance tonight: layers are read-only" if self.announcing else ""
+                return 200, "application/json", json.dumps({"notice": notice})
+            if method == "DELETE" and path.startswith("/api/names/"):
+                self.names.discard(urllib.parse.unquote(path.rsplit("/", 1)[1]))
+                return 204, "application/json", ""
             if method == "PUT" and path.startswith("/api/names/"):
                 self.names.add(urllib.parse.unquote(path.rsplit("/", 1)[1]))
                 return 204, "application/json", ""

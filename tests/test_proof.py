@@ -318,6 +318,32 @@ async def test_a_click_on_an_empty_state_the_recording_filled_with_its_own_name_
     assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text, answer.text
 
 
+async def test_an_empty_state_a_flow_ends_on_after_deleting_what_it_made_is_no_trace_of_the_recording(tmp_path):
+    """The recording signed in, made a layer under a name of its own, deleted it and checked the empty state
+    ("No layers yet") it had begun on. Then the app put a notice up over "New layer": the test's first run
+    stopped at that click on a page that shows the empty state. A check after the flow's "Delete" expects the
+    page without what the flow made, as it was before, so that page showing it says nothing the recording
+    made: the failure is told as it is. It was told as the kept state, with advice to make the flow
+    repeatable, which it was (Superset's annotation layers)."""
+    test_file = tmp_path / "test_layers.py"
+    with proof_apps() as (url, apps):
+        async with recording_client(tmp_path / "layers.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/layers/")
+            await agent.click("button", "Sign in", expect_text="No layers yet")
+            await agent.click("button", "New layer", expect_text="Name")
+            await agent.fill("textbox", "Name", "Layer {unique}")
+            await agent.click("button", "Save", expect_text="Delete")
+            await agent.click("button", "Delete", expect_text="No layers yet")
+            await agent.verify_text("No layers yet")
+            apps.announcing = True
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="layers")
+    assert answer.error and "UNPROVEN: test_layers.py:" in answer.text, answer.text
+    assert re.search(r'run 1 \(as it is\) failed at line \d+: page\.get_by_role\("button", name="New layer"',
+                     answer.text), answer.text
+    assert "kept state" not in answer.text and '"kept_state": ""' in answer.text, answer.text
+
+
 async def test_a_one_time_setup_the_recording_did_is_said_by_where_the_first_page_lands_and_not_revised(tmp_path):
     """The recording made the app's owner on its one-time setup page: the server now sends the test's ``goto``
     to a sign-in, where neither the setup's heading (the startup wait) nor its "Email" field is. Nothing on that

@@ -73,12 +73,32 @@ def traces(plan: TestPlan, failing: Check | Action) -> list[Trace]:
     """What the flow makes: the text a failing assertion expects (for a failing action, the texts the
     agent's assertions after it expect: a first page that shows the flow's outcome before the action has
     run shows the recording's), then the values the test types."""
-    checks = [failing] if isinstance(failing, Check) else \
-        [s for s in plan.statements[plan.statements.index(failing) + 1:] if isinstance(s, Check)]
+    checks = [failing] if isinstance(failing, Check) else _checks_after(plan, failing)
     expected = list(dict.fromkeys(text for text in map(_expected_text, checks) if text and not _runs_own(plan, text)))
     found = [Trace(text, "which the agent's assertion expects after the steps") for text in expected]
     found += [Trace(text, TYPES) for text in dict.fromkeys(typed_values(plan)) if text not in expected]
     return found
+
+
+def _checks_after(plan: TestPlan, failing: Action) -> list[Check]:
+    """The agent's checks after a failing action, up to the flow's next action that removes something (its
+    control's name says so: ``REMOVES``): a check after that expects the page without what the flow made, as
+    it was before the flow made it (a list's "No layers yet"), so a run's page that shows it shows nothing
+    the recording made."""
+    checks: list[Check] = []
+    for statement in plan.statements[plan.statements.index(failing) + 1:]:
+        if isinstance(statement, Action) and _removes(statement):
+            break
+        if isinstance(statement, Check):
+            checks.append(statement)
+    return checks
+
+
+def _removes(action: Action) -> bool:
+    """The action's control says it deletes or removes: the name its locator finds it by."""
+    step = action.locator.steps[-1] if action.locator is not None and action.locator.steps else None
+    named = [step.kwargs.get("name"), *step.args] if step is not None else []
+    return any(isinstance(name, str) and REMOVES.search(name) for name in named)
 
 
 def typed_values(plan: TestPlan) -> list[str]:
@@ -341,14 +361,14 @@ def kept_from_recording(plan: TestPlan, failing: Statement, shown: str,
 def shown_where_stopped(plan: TestPlan, failing: Statement, stopped: str, recorded: str | None = None) -> str:
     """Why an action the run never got past (its element never found, a wait before it never met) is the
     recording's state, in a sentence, or empty: the page the run stopped on (``stopped``) already shows what
-    the agent's checks after that action expect (a text, the name of an element it checks) or a value the test
-    types later, and the recording's first page did not. For a flow whose first page shows none of it (a
-    sign-in before the app's data): the recording started a budget from the welcome's "Start fresh", and the
-    next run, signed in, meets the list that names that budget and no welcome (Actual Budget)."""
+    the agent's checks after that action expect (a text, the name of an element it checks; up to the flow's
+    next removal: :func:`_checks_after`) or a value the test types later, and the recording's first page did
+    not. For a flow whose first page shows none of it (a sign-in before the app's data): the recording started
+    a budget from the welcome's "Start fresh", and the next run, signed in, meets the list that names that
+    budget and no welcome (Actual Budget)."""
     if not isinstance(failing, Action) or failing not in plan.statements or not stopped:
         return ""
-    after = plan.statements[plan.statements.index(failing) + 1:]
-    expected = [text for check in after if isinstance(check, Check) for text in _texts_of(check)
+    expected = [text for check in _checks_after(plan, failing) for text in _texts_of(check)
                 if len(text.strip()) >= SHORTEST_TYPED and not _runs_own(plan, text)]
     found = [Trace(text, "which the agent's assertion expects after the steps") for text in dict.fromkeys(expected)]
     found += [trace for trace in traces(plan, failing) if trace.what == TYPES and trace.text not in expected]
