@@ -36,6 +36,7 @@ PAGES = [
     "partly-covered.html",
     "fade-in.html",
     "slide-in.html",
+    "pulse.html",
     "rerender.html",
     "disabled-then-enabled.html",
     "link.html",

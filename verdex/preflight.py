@@ -42,6 +42,8 @@ KEY_ACTIONS = ("type", "fill", "press")
 POINTER_ACTIONS = ("click", "check", "uncheck")
 AT_A_POINT = (*POINTER_ACTIONS, "hover")     # actions a target that moves may be missed by
 RECENT_MUTATION_MS = 200
+ENDLESS = ("repeating forever (it never stands still, so waiting will not end it: force acts at once, and the test "
+           "made from it acts with force too)")
 
 
 def as_acted(facts: PreflightFacts, action: Action) -> PreflightFacts:
@@ -93,7 +95,8 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         (blocking if action in AT_A_POINT else advisory).append(
             f"moving: {first.type} {first.name or ', '.join(first.properties)} on "
             f"{'the target' if first.on == 'target' else first.tag + ' (ancestor)'}"
-            + (f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
+            + (f", {ENDLESS}" if first.endless else
+               f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
     fading = [a for a in facts.animations if not a.moves and _shows_or_hides(a)]
     if fading:
         advisory.append(f"fading: {', '.join(sorted({a.name or ','.join(a.properties) for a in fading}))} "
@@ -157,10 +160,23 @@ def clipped_away(closed: ClosedContainer) -> str:
     return said + f"; {toggle.role or toggle.tag}{named} [ref={toggle.ref}] opens it"
 
 
-def waits_in_vain(facts: PreflightFacts) -> bool:
-    """A target in a closed container that is not opening (no animation of size or position runs on it or
-    its ancestors): it stays clipped until its toggle is clicked, so waiting for it would only run out."""
-    return facts.closed_container is not None and not any(a.moves for a in facts.animations)
+def waits_in_vain(facts: PreflightFacts, action: Action) -> str | None:
+    """Why waiting for the blocking facts to clear would only run out, or None when it may not. A target in a
+    closed container that is not opening (no animation of size or position runs on it or its ancestors) stays
+    clipped until its toggle is clicked; one that moves, for an action at a point, round after round of an
+    animation that repeats forever (a call to action's pulse) never stands still."""
+    if facts.closed_container is not None and not any(a.moves for a in facts.animations):
+        return "it stays closed until its toggle is clicked"
+    if action in AT_A_POINT and endless_movement(facts):
+        return "it moves for good"
+    return None
+
+
+def endless_movement(facts: PreflightFacts) -> AnimationFacts | None:
+    """The animation that moves the target for good, when every one that moves it repeats forever: Playwright's
+    click waits for a target to stand still, and this one never does."""
+    moving = [a for a in facts.animations if a.moves]
+    return moving[0] if moving and all(a.endless for a in moving) else None
 
 
 def passes_through(facts: PreflightFacts, hit: HitFacts) -> bool:

@@ -210,9 +210,12 @@ class PythonPytest:
         if action.kind == "upload":      # a file chooser gets its files after the click (_action)
             call = "click()" if action.file_chooser else f"set_input_files({self._files(action)})"
         else:
+            force = "force=True" if action.force else ""
+            button = f"button={literal(action.button)}" if action.button != "left" else ""
             call = {
-                "click": "click()" if action.button == "left" else f"click(button={literal(action.button)})",
-                "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
+                "click": f"click({', '.join(o for o in (button, force) if o)})",
+                "dblclick": f"dblclick({force})", "check": f"check({force})", "uncheck": f"uncheck({force})",
+                "hover": f"hover({force})",
                 "press": f"press({literal(action.key)})",
                 "fill": f"fill({self._value(action.value)})",
                 "type": f"press_sequentially({self._value(action.value)})",
@@ -222,7 +225,10 @@ class PythonPytest:
         calls = ['fill("")', f"press_sequentially({self._value(action.value)})"] if action.keys else [call]
         # a positional fallback: the linter's VDX001, silenced with the reason
         silenced = "  # noqa: VDX001 positional fallback: nothing else told it apart" if action.locator.positional else ""
-        lines = [f"# {KEYS_ONLY}"] * action.keys + [f"{target}.{each}{silenced}" for each in calls]
+        if action.force:     # the linter's VDX005, silenced: the comment above says why
+            silenced = "  # noqa: VDX001, VDX005" if silenced else "  # noqa: VDX005 it never stands still"
+        lines = ([f"# {KEYS_ONLY}"] * action.keys + comments(action.force)
+                 + [f"{target}.{each}{silenced}" for each in calls])
         if action.submit:
             lines.append(f"{target}.press(\"Enter\")")
         return lines
