@@ -37,6 +37,7 @@ PAGES = [
     "fade-in.html",
     "slide-in.html",
     "pulse.html",
+    "closed-menu.html",
     "rerender.html",
     "disabled-then-enabled.html",
     "link.html",
