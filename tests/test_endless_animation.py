@@ -14,6 +14,10 @@ import pytest
 from tests.flows import runner
 from verdex import actions, assertions
 from verdex.errors import NotActionable
+from verdex.generators import plan as test_plan
+from verdex.generators.plan import Action, Goto, Locator, Step
+from verdex.generators.targets import renderer_for
+from verdex.lint.linter import lint_source
 
 pytestmark = pytest.mark.anyio
 
@@ -49,7 +53,10 @@ async def test_the_click_forced_past_it_is_forced_in_the_generated_tests(session
     python_run = runner.run_pytest(python, seed=None)
     assert python_run.passed, python_run.tail()
     source = python.read_text()
-    assert '.get_by_test_id("target").click(force=True)  # noqa: VDX005 it never stands still' in source, source
+    assert '.get_by_test_id("target").click(\n        force=True,  # noqa: VDX005 it never stands still\n    )' in source, \
+        source
+    linted = lint_source(source)
+    assert not linted.findings and linted.error is None, linted      # the force is said, and silenced
     assert "CSSAnimation race-pulse repeats forever" in source, source
     with runner.exported_spec(recording, "pulse") as spec:
         assert '.getByTestId("target").click({ force: true });' in spec.read_text(), spec.read_text()
@@ -67,3 +74,18 @@ async def test_a_click_forced_past_a_cover_is_not_forced_in_the_test(session, ap
     assert result.forced and any(b.startswith("covered") for b in result.verdict.blocking), result
     source = runner.export_python(recording, tmp_path / "python", "cover").read_text()
     assert "force=True" not in source, source
+
+
+def test_the_forced_click_stays_silenced_however_long_its_locator_is() -> None:
+    """black wraps a call past 100 columns and moves a comment after it to the closing parenthesis; the linter
+    reports ``force=True`` where it stands (Ghost's "Publish post, right now" in its dialog), so the ``noqa``
+    stands there too."""
+    button = Step(method="get_by_role", args=["button"],
+                  kwargs={"name": "Publish post, right now, to every member of the newsletter", "exact": True})
+    plan = test_plan.TestPlan(name="publish", base_url="http://127.0.0.1:8000", statements=[
+        Goto(page="page", url="/"),
+        Action(page="page", kind="click", locator=Locator(steps=[button]), force="it moves for good", step=2)])
+    source = renderer_for("python").test_file(plan)
+    assert "force=True,  # noqa: VDX005 it never stands still\n" in source, source
+    linted = lint_source(source)
+    assert not linted.findings and linted.error is None, (source, linted)
