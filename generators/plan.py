@@ -144,6 +144,7 @@ class Action(Model):
     prompt_text: str | None = None
     asserts: list[Assertion] = []
     note: str | None = None           # a wait not written, or proving revised a choice: what and why (a comment)
+    force: str = ""                   # why it acts with force (the target never stands still), "" when it does not
     step: int = 0                     # the recorded step it comes from (1-based)
 
 

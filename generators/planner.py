@@ -24,6 +24,7 @@ from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
 from verdex.facts import RequestEffect
+from verdex.preflight import endless_movement
 from verdex.recording_format import (ClickStep, DialogStep, DragStep, FillStep, NavigateStep, PressStep, SecretValue,
                                      SelectStep, StateLoadStep, TypeStep, UploadStep, VerifyElementStep,
                                      VerifyTextStep, VerifyUrlStep, WaitForStep)
@@ -42,6 +43,7 @@ def test_name(name: str) -> str:
 HISTORY_TOOLS = {"browser_back": "back", "browser_forward": "forward", "browser_reload": "reload"}
 # steps on no page of their own: they move the test to another page, or set up a role's context
 SWITCHES = ("select_role", "browser_state_load", "browser_tab_select")
+AT_A_POINT = ("browser_click", "browser_check", "browser_uncheck", "browser_hover")   # Playwright waits for it to stand still
 
 
 class _Pages:
@@ -349,7 +351,25 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
                   asserts=asserts, note=rereads.reread_reason(reread) if reread and response is None else None,
-                  step=index, **{"kind": kind, **_arguments(record, uploads)})
+                  step=index, force=_forced_for_good(record), **{"kind": kind, **_arguments(record, uploads)})
+
+
+def _forced_for_good(record: Record) -> str:
+    """Why the test acts with force as the agent did, or "": the agent forced its way past a target that moved
+    round after round of an animation that repeats forever (a call to action's pulse), and nothing else stood
+    in the way. Playwright's click waits for its target to stand still, which this one never does; the force
+    the agent used past anything else (a cover, a disabled control) is not the test's."""
+    verdict, facts = record.verdict, record.preflight
+    if (record.tool not in AT_A_POINT or not record.forced or verdict is None or facts is None
+            or len(verdict.blocking) != 1):
+        return ""
+    endless = endless_movement(facts)
+    if endless is None:
+        return ""
+    what = f"{endless.type} {endless.name}".strip()
+    where = "it" if endless.on == "target" else f"its {endless.tag}"
+    return (f"{where} moves for good ({what} repeats forever): Playwright's wait for it to stand still "
+            "would never end, so the test acts with force, as the agent did")
 
 
 def _overlay_closed(record: Record, index: int, steps: list[Record], statements: list[Statement],

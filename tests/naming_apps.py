@@ -55,6 +55,13 @@
   wired up by script (a hand cursor, a hashed class, no role or test id) that holds an icon, then its name
   (a ``span``) over a description (a ``p``) in a wrapper ``div`` — no child holds the whole of its words, which
   run past 80 characters. An item's click says "Added <name>".
+- ``/members/``: a members list the server keeps across page loads and runs (a newsletter's audience): "Name" and
+  "Email", then "Save" (``POST /api/members``) adds one. Each row's cells are links to the member, each with the
+  attribute that names its column (``data-column="details"``, ``"status"``) — the same in every row; the first
+  cell's link shows the member's initials in a ``figure`` (no part of its name), then the name (an ``h3``) over
+  the email (a ``p``), each on a line of its own in the markup, as a template writes them: the link's name is
+  "<name> <email>", which its ``textContent`` holds only with the template's line breaks between. A member's
+  link says "Showing <name>". Every run of a flow that adds a member adds one more row like it.
 """
 
 from __future__ import annotations
@@ -204,6 +211,32 @@ PICKER = ("<style>._item_b7tre_123{cursor:pointer;display:flex;gap:8px;padding:6
           """for (const item of document.querySelectorAll("#items > div")) item.addEventListener("click", () => {
   document.querySelector("#said").textContent = "Added " + item.querySelector("span").textContent;
 });""")
+MEMBERS = ("""<p><label>Name <input id="member-name"></label> <label>Email <input id="member-email"></label>
+<button type="button" id="save-member">Save</button></p>
+<table><thead><tr><th>Member</th><th>Status</th></tr></thead><tbody id="members"></tbody></table><p id="shown"></p>""",
+           """const rows = document.querySelector("#members");
+const cell = (member, column, inner) => `<td><a href="#/members/${member.id}/" class="list-data" data-column="${column}">
+  ${inner}
+</a></td>`;
+const draw = (members) => {
+  rows.innerHTML = members.map((member) => `<tr>${cell(member, "details", `<div>
+    <figure><span>${member.initials}</span></figure>
+    <div>
+      <h3>${member.name}</h3>
+      <p>${member.email}</p>
+    </div>
+  </div>`)}${cell(member, "status", "Free")}</tr>`).join("");
+  for (const link of rows.querySelectorAll("a")) link.addEventListener("click", () => {
+    document.querySelector("#shown").textContent = "Showing " + link.closest("tr").querySelector("h3").textContent;
+  });
+};
+const load = () => fetch("/api/members").then((r) => r.json()).then(draw);
+document.querySelector("#save-member").addEventListener("click", async () => {
+  const name = document.querySelector("#member-name").value, email = document.querySelector("#member-email").value;
+  await fetch("/api/members", { method: "POST", body: JSON.stringify({ name, email }) });
+  await load();
+});
+load();""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -213,12 +246,14 @@ class NamingApps:
         self.lock = threading.Lock()
         self.table_loads = 0
         self.record = dict(FIRST_RECORD)
+        self.members: list[dict[str, object]] = []
 
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
                  "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET), "/menu/": ("Editor", MENU),
                  "/budgets/": ("Files", BUDGET_FILES), "/categories/": ("Templates", CATEGORIES), "/export/": ("Report", EXPORT), "/picker/": ("Workflow", PICKER),
+                 "/members/": ("Members", MEMBERS),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:
@@ -237,6 +272,13 @@ class NamingApps:
                 if request.method == "PUT":
                     self.record = json.loads(request.body)
                 return 200, "application/json", json.dumps(self.record)
+        if request.path == "/api/members":
+            with self.lock:
+                if request.method == "POST":
+                    member = json.loads(request.body)
+                    initials = "".join(word[:1].upper() for word in member["name"].split()[:2])
+                    self.members.append({**member, "id": len(self.members) + 1, "initials": initials})
+                return 200, "application/json", json.dumps(self.members)
         if request.method == "POST" and request.path == "/api/folders":
             with self.lock:
                 self.files.append({"name": json.loads(request.body)["name"], "type": "folder"})

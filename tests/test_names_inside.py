@@ -368,3 +368,30 @@ async def test_an_item_whose_words_are_a_name_over_a_description_is_clicked_by_i
         assert 'page.get_by_text("On a schedule", exact=True).click()' in source, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
+
+
+async def test_a_link_named_by_the_lines_it_holds_is_found_by_its_name_as_the_list_grows(tmp_path):
+    """A member's link is named by its heading and the email below it, on lines of their own in the markup
+    (Ghost's members list): the bridge counts that name as Playwright does, once, so the link is found by it
+    — the flow's own value — and not by the column attribute every row's link carries, unique only while the
+    list had one row (the second run, with a second member, met a strict mode violation)."""
+    recording = tmp_path / "member.jsonl"
+    with naming_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/members/")
+            typed = await agent.fill("textbox", "Name", "Wren {unique}")
+            name = "Wren " + TOKEN.search(typed.text).group(1)
+            await agent.fill("textbox", "Email", "wren-{unique}@example.com")
+            await agent.click("button", "Save", expect_text=name)
+            await agent.click("link", f"{name} {name.lower().replace(' ', '-')}@example.com",
+                              expect_text=f"Showing {name}")
+            await agent.verify_text(f"Showing {name}")
+        python = runner.export_python(recording, tmp_path, "member")
+        source = python.read_text(encoding="utf-8")
+        for run in (1, 2):               # each run adds a member like the recording's: 2, then 3 rows
+            done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+            assert done.passed, f"run {run}:\n{source}\n{done.tail()}"
+        assert len(apps.members) == 3
+    assert 'page.get_by_role("link", name=f"Wren {unique} wren-{unique}@example.com", exact=True).click()' in source, \
+        source

@@ -36,6 +36,8 @@ PAGES = [
     "partly-covered.html",
     "fade-in.html",
     "slide-in.html",
+    "pulse.html",
+    "closed-menu.html",
     "rerender.html",
     "disabled-then-enabled.html",
     "link.html",

@@ -311,7 +311,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     if verdict.blocking and not force:
         blocker = await blocker_locator(tab, facts)
         # a closed container opens when its toggle is clicked: waiting for it would only run out (said at once)
-        if (wait and not waits_in_vain(facts)) or set(verdict.blocking) <= DISABLED_ONLY:
+        in_vain = waits_in_vain(facts, kind)
+        if (wait and not in_vain) or set(verdict.blocking) <= DISABLED_ONLY:
             facts, verdict, waited = await _wait_until_clear(tab, ref, kind, verdict,
                                                              WAIT_BOUND_S if wait else DISABLED_GRACE_S)
             locating = await tab.candidates(ref, pointer=pointer)   # the page has changed while waiting
@@ -323,7 +324,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
                                         blocking=verdict.blocking, blocker=blocker, startup=startup)
                 steps.note(tab.recorder, refused, await page_picture(tab.page, tab.artifacts))    # what covered it
             # compact: one entry per blocker; the full facts are in the recording and in observe_element_state
-            unwaited = " (not waited for: it stays closed until its toggle is clicked)" if wait and waited is None else ""
+            unwaited = f" (not waited for: {in_vain})" if wait and waited is None and in_vain else ""
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking) + unwaited, ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory, blockers=blockers(facts))
     first_page = await tab.first_page_text()       # just before the recording's first input, as a proof run keeps it

@@ -409,6 +409,7 @@ class AnimationFacts(Fact):
     play_state: str
     progress: float | None = None
     duration_ms: int | None = None
+    endless: bool = Field(False, description="repeats forever (an infinite iteration count): it never ends by itself")
     properties: list[str] = []
     moves: bool = Field(description="animates position or size (not only opacity or colour)")
 

@@ -3,7 +3,8 @@ block an action and which only ride along with it.
 
 Blocking (the action would be lost or land elsewhere): the element is clipped away by its closed
 container (a collapsed section 0 px high with its overflow hidden, a <details> not open: said as that,
-with the toggle that opens it, not as what the point hits instead), hidden, covered at the point
+with the toggle that opens it, not as what the point hits instead), kept in the page while closed (a menu
+drawn at opacity 0 that takes no pointer events: said as that, not as covered by what lies under it), hidden, covered at the point
 Playwright clicks (its centre) by something that takes pointer events, moving (an animation or
 transition of position or size on it or an ancestor) for an action at a point (click, check, hover;
 keys and a choice go to the element itself, moving or not), disabled, or — for typing — not editable.
@@ -42,6 +43,8 @@ KEY_ACTIONS = ("type", "fill", "press")
 POINTER_ACTIONS = ("click", "check", "uncheck")
 AT_A_POINT = (*POINTER_ACTIONS, "hover")     # actions a target that moves may be missed by
 RECENT_MUTATION_MS = 200
+ENDLESS = ("repeating forever (it never stands still, so waiting will not end it: force acts at once, and the test "
+           "made from it acts with force too)")
 
 
 def as_acted(facts: PreflightFacts, action: Action) -> PreflightFacts:
@@ -73,7 +76,11 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     centre = next((p for p in facts.coverage if p.point == "center"), None)
     # in a closed container, what a point on the target hits is whatever lies there instead (the next section)
     if centre is not None and centre.hit is not None and not centre.outside_viewport and facts.visible and closed is None:
-        if not lands(centre.hit) and passes_through(facts, centre.hit):
+        if not lands(centre.hit) and shut(facts):
+            blocking.append(f"drawn transparent and takes no pointer events (a closed menu or popover, opacity 0, "
+                            f"pointer-events: none): a click at its centre lands on {_describe_hit(centre.hit)} under "
+                            f"it; click what opens it first")
+        elif not lands(centre.hit) and passes_through(facts, centre.hit):
             if not (facts.disabled or facts.aria_disabled):      # else "disabled" below says why
                 blocking.append(f"takes no pointer events (pointer-events: none): a click at its centre lands on "
                                 f"its container {_describe_hit(centre.hit)}")
@@ -93,7 +100,8 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         (blocking if action in AT_A_POINT else advisory).append(
             f"moving: {first.type} {first.name or ', '.join(first.properties)} on "
             f"{'the target' if first.on == 'target' else first.tag + ' (ancestor)'}"
-            + (f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
+            + (f", {ENDLESS}" if first.endless else
+               f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
     fading = [a for a in facts.animations if not a.moves and _shows_or_hides(a)]
     if fading:
         advisory.append(f"fading: {', '.join(sorted({a.name or ','.join(a.properties) for a in fading}))} "
@@ -157,17 +165,40 @@ def clipped_away(closed: ClosedContainer) -> str:
     return said + f"; {toggle.role or toggle.tag}{named} [ref={toggle.ref}] opens it"
 
 
-def waits_in_vain(facts: PreflightFacts) -> bool:
-    """A target in a closed container that is not opening (no animation of size or position runs on it or
-    its ancestors): it stays clipped until its toggle is clicked, so waiting for it would only run out."""
-    return facts.closed_container is not None and not any(a.moves for a in facts.animations)
+def waits_in_vain(facts: PreflightFacts, action: Action) -> str | None:
+    """Why waiting for the blocking facts to clear would only run out, or None when it may not. A target in a
+    closed container that is not opening (no animation of size or position runs on it or its ancestors) stays
+    clipped until its toggle is clicked; one that moves, for an action at a point, round after round of an
+    animation that repeats forever (a call to action's pulse) never stands still."""
+    if facts.closed_container is not None and not any(a.moves for a in facts.animations):
+        return "it stays closed until its toggle is clicked"
+    if action in AT_A_POINT and endless_movement(facts):
+        return "it moves for good"
+    if action in AT_A_POINT and shut(facts) and not any(_shows_or_hides(a) for a in facts.animations):
+        return "it shows once what opens it is clicked"
+    return None
+
+
+def shut(facts: PreflightFacts) -> bool:
+    """The target is kept in the page while closed (a menu or popover drawn at opacity 0, taking no pointer events,
+    until its toggle opens it): what a point on it hits lies under it, and covers nothing."""
+    return facts.opacity == 0 and facts.styles is not None and facts.styles.get("pointer_events") == "none"
+
+
+def endless_movement(facts: PreflightFacts) -> AnimationFacts | None:
+    """The animation that moves the target for good, when every one that moves it repeats forever: Playwright's
+    click waits for a target to stand still, and this one never does."""
+    moving = [a for a in facts.animations if a.moves]
+    return moving[0] if moving and all(a.endless for a in moving) else None
 
 
 def passes_through(facts: PreflightFacts, hit: HitFacts) -> bool:
     """The target takes no pointer events (``pointer-events: none``, as libraries style a disabled button),
-    so a probe finds the container under it: nothing covers it. (A container's overlay drawn by a
-    pseudo-element is a cover: the target then takes pointer events, and the probe still finds the container.)"""
-    return hit.contains_target and facts.styles is not None and facts.styles.get("pointer_events") == "none"
+    so a probe finds the container under it: nothing covers it; nor does what lies under a target kept in the page
+    while closed (``shut``). (A container's overlay drawn by a pseudo-element is a cover: the target then takes
+    pointer events, and the probe still finds the container.)"""
+    return shut(facts) or (hit.contains_target and facts.styles is not None
+                           and facts.styles.get("pointer_events") == "none")
 
 
 def blockers(facts: PreflightFacts) -> list[dict[str, object]]:

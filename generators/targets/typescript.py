@@ -246,9 +246,14 @@ class TypeScript:
         if action.kind == "upload":      # a file chooser gets its files after the click (_action)
             call = "click()" if action.file_chooser else f"setInputFiles({self._files(action)})"
         else:
+            force = "force: true" if action.force else ""
+            button = f"button: {literal(action.button)}" if action.button != "left" else ""
+            click = ", ".join(o for o in (button, force) if o)
+            forced = f"{{ {force} }}" if force else ""
             call = {
-                "click": "click()" if action.button == "left" else f"click({{ button: {literal(action.button)} }})",
-                "dblclick": "dblclick()", "check": "check()", "uncheck": "uncheck()", "hover": "hover()",
+                "click": f"click({{ {click} }})" if click else "click()",
+                "dblclick": f"dblclick({forced})", "check": f"check({forced})", "uncheck": f"uncheck({forced})",
+                "hover": f"hover({forced})",
                 "press": f"press({literal(action.key)})",
                 "fill": f"fill({self._value(action.value)})",
                 "type": f"pressSequentially({self._value(action.value)})",
@@ -256,7 +261,8 @@ class TypeScript:
                 "drag": f"dragTo({self._locator(action.page, action.to)})" if action.to else "",
             }[action.kind]
         calls = ['fill("")', f"pressSequentially({self._value(action.value)})"] if action.keys else [call]
-        lines = comment + [f"// {KEYS_ONLY}"] * action.keys + [f"await {target}.{each};" for each in calls]
+        lines = (comment + [f"// {KEYS_ONLY}"] * action.keys + comments(action.force)
+                 + [f"await {target}.{each};" for each in calls])
         if action.submit:
             lines.append(f"await {target}.press(\"Enter\");")
         return lines

@@ -271,6 +271,8 @@
 
   // How many elements of `pool` a candidate matches, judged the way Playwright's engine judges it:
   // an estimate that lets verdex skip candidates that cannot be unique before asking Playwright.
+  const squeezed = (text) => text.replace(/\s+/g, '');
+
   function matchesOf(candidate, pool, limit) {
     let count = 0;
     for (const el of pool) {
@@ -298,9 +300,11 @@
           if (wanted ? r !== wanted : !r && !el.hasAttribute('aria-label')) break;
           if (candidate.kind === 'label' && !(el.labels && el.labels.length) && !el.hasAttribute('aria-label')) break;
           const name = candidate.kind === 'role' ? candidate.name : candidate.value;
-          // a name longer than the element's text may take the rest from CSS generated content (an icon's glyph)
-          const text = el.textContent || '';
-          if (name && !text.includes(name) && text.length >= name.length && !el.hasAttribute('aria-label') &&
+          // a name longer than the element's text may take the rest from CSS generated content (an icon's glyph);
+          // a name from content joins its children's texts with single spaces where the markup has line breaks
+          // and indentation, or nothing (a heading over a paragraph): the two compared without any white space
+          const text = squeezed(el.textContent || ''), bare = name && squeezed(name);
+          if (name && !text.includes(bare) && text.length >= bare.length && !el.hasAttribute('aria-label') &&
               !el.hasAttribute('aria-labelledby') && !el.hasAttribute('title') && !(el.labels && el.labels.length) &&
               !el.hasAttribute('placeholder') && !el.hasAttribute('alt') && el.tagName !== 'INPUT') break;
           if (hiddenForAria(el) || undrawn(el)) break;

@@ -112,6 +112,7 @@
           name: animation.animationName || animation.transitionProperty || animation.id || '',
           play_state: animation.playState, progress: timing.progress == null ? null : Math.round(timing.progress * 100) / 100,
           duration_ms: typeof timing.duration === 'number' ? Math.round(timing.duration) : null,
+          endless: timing.iterations === Infinity,
           properties: Array.from(new Set(properties)),
           moves: properties.some((p) => MOVING.test(p)) });
       }
