@@ -246,6 +246,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if isinstance(record, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
             assertion = _assertion(record)
             url = record.args.url if isinstance(record, VerifyUrlStep) else ""
+            if isinstance(record, VerifyTextStep) and record.args.transient:
+                statements.insert(_after_acting(statements, page), _paced(Check(page=page, assertion=assertion),
+                                                                          paced, said))
+                continue
             if not _already_asserted(statements, page, assertion, url):
                 settled = settling.before_checking(steps, index)
                 if settled is not None:
@@ -492,6 +496,15 @@ def _caused_nothing(record: Record) -> bool:
     return lines("+") == lines("-")
 
 
+def _after_acting(statements: list[Statement], page: str) -> int:
+    """Where a check of a text the last action showed and took away again by itself goes (a toast its timer
+    dismisses): right after that action, before any wait the test makes after it (verdex/gone_notices.py)."""
+    for at in range(len(statements) - 1, -1, -1):
+        if isinstance(statements[at], Action) and statements[at].page == page:
+            return at + 1
+    return len(statements)
+
+
 def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> bool:
     """The agent's verify_url after an action that already asserts the URL it landed on, with only checks
     between (a text, an element: Calibre-Web's new shelf at ``/shelf/1``), says it once: the action's
@@ -593,7 +606,9 @@ def _assertion(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep) -> As
     if isinstance(record, VerifyTextStep):
         if record.locators is not None:       # the text was inside an iframe: assert through the frame
             return Assertion(kind="visible", locator=waits.locator_of(record.locators), reason=reason)
-        return waits.text_assertion("text_visible", record.args, reason)
+        assertion = waits.text_assertion("text_visible", record.args, reason)
+        # a toast checked where it was shown: among the visible elements, as a copy for screen readers may hold it
+        return assertion.model_copy(update={"visible_only": True}) if record.args.transient else assertion
     if isinstance(record, VerifyUrlStep):
         return Assertion(kind="url", pattern=record.args.pattern, reason=reason)
     return Assertion(kind=record.args.state, locator=waits.locator_of(record.locators), value=record.args.value,

@@ -384,3 +384,24 @@ def test_a_focus_moved_as_a_fill_settled_is_not_waited_for_and_one_after_a_click
     [click] = [s for s in plan.statements if isinstance(s, Action) and s.kind == "click"]
     [focused] = [w for w in click.waits if w.kind == "focused"]
     assert focused.reason.endswith("opened): the test acts once it has"), focused.reason   # a click types nothing
+
+
+def test_a_check_of_a_toast_gone_when_the_agent_checked_it_comes_right_after_the_action_before_any_wait():
+    """The agent waited for the cart's count, then checked the click's toast, which its timer had taken away
+    by then (``transient``): the test checks the toast right after the click, before that wait (which may
+    outlast a toast), among the visible elements; the same check made while the toast showed stays in place."""
+    recording = read_recording(SHOP)
+    steps = [s for s in _plain(recording) if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
+    click = next(s for s in steps if s["tool"] == "browser_click")
+    waited = {"type": "step", "tool": "browser_wait_for", "outcome": "done", "tab": click["tab"],
+              "args": {"waited_ms": 4000, "text": "Cart (1)", "state": "visible", "elements_showing": 1,
+                       "shown": "Cart (1)"}}
+    toast = {"type": "step", "tool": "verify_text_visible", "outcome": "done", "tab": click["tab"],
+             "args": {"text": "Added Pixel 8 to cart"}}
+    steps = [*steps[:steps.index(click) + 1], waited, toast | {"args": {**toast["args"], "transient": True}}]
+    python = PythonPytest().test_file(build_plan(_with_steps(recording, steps), "toast"))
+    check = 'expect(page.get_by_text("Added Pixel 8 to cart").filter(visible=True)).to_be_visible()'
+    assert python.index(".click()") < python.index(check) < python.index('get_by_text("Cart (1)"'), python
+    steps[-1] = toast
+    python = PythonPytest().test_file(build_plan(_with_steps(recording, steps), "toast"))
+    assert python.index('get_by_text("Cart (1)"') < python.index('get_by_text("Added Pixel 8 to cart")'), python

@@ -59,6 +59,36 @@ async def test_a_toast_or_modal_a_script_opened_without_a_role_is_an_effect(sess
     assert f"appeared: {said}" in clicked.text, clicked.text
 
 
+@pytest.mark.parametrize("role", ["", "status"])
+async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checked_right_after_the_click(
+        held, apps, tmp_path, role):
+    """Save's toast goes after 3 s (an app's timer), and the agent checks it after the clock has run past that,
+    as an agent checks seconds after the click: the check passes, says why, and is recorded; the test checks
+    it right after the click, where the recording saw it, and passes in both targets. A text no notice of
+    the click showed still fails, and so does a toast gone again before the click had settled."""
+    session, page = held, (await held.tab()).page
+    recording = tmp_path / "toast.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?toast_ms=3000"
+               + f"&toast_role={role}" * bool(role))
+    snapshot = (await call(session, "browser_snapshot")).text
+    saved = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save"'))
+    assert f'appeared: {role or "toast"} "Saved"\n' in saved.text + "\n", saved.text
+    await page.clock.run_for(3500)
+    await expect(page.get_by_text("Saved")).to_have_count(0)
+    checked = await call(session, "verify_text_visible", text="Saved")
+    assert checked.data["passed"], checked.text
+    assert "appeared with the last action and is gone again: the test checks it right after" in checked.text
+    assert not (await call(session, "verify_text_visible", text="Deleted")).data["passed"]
+    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Copy link"'))
+    assert not (await call(session, "verify_text_visible", text="Link copied")).data["passed"]
+    session.record(None)
+    python, source = exported_python(recording, "toast")
+    check = 'expect(page.get_by_text("Saved").filter(visible=True)).to_be_visible()'
+    assert source.index('name="Save"') < source.index(check) < source.index('name="Copy link"'), source
+    passes_in_both_targets(python, recording, "toast", 'getByText("Saved").filter({ visible: true })')
+
+
 async def test_a_leave_page_prompt_is_a_dialog_the_agent_answers(session, apps):
     await call(session, "browser_navigate", url=apps.url + "/settling/leave.html")
     draft = ref_of((await call(session, "browser_snapshot")).text, 'textbox "Draft"')

@@ -18,6 +18,7 @@ from playwright.async_api import Frame, expect
 
 import verdex.locators as locators
 from verdex.figure_label import is_figure, labelled_figure
+from verdex.gone_notices import notice_showing
 import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument, StaleRef
@@ -75,12 +76,32 @@ async def text_visible(tab: Tab, text: str) -> Verification:
         choice = LocatorChoice(chosen=RankedLocator(kind="text", steps=steps, score=locators.SCORES["text"],
                                                     matches=1, is_target=True),
                                candidates=[], code=locators.python_expression(steps))
-    passed = found is not None
+    note = await _gone_since_the_action(tab, text) if found is None else None
+    if note is not None:
+        recorded["transient"] = True
+    passed = found is not None or note is not None
     actual = None if passed else await _why_not_shown_once(tab, text)
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
-                          locator=choice)
+                          locator=choice, note=note)
     _record(tab, result, VerifyTextArgs(**recorded, polled=tab.network.polled()))
     return result
+
+
+async def _gone_since_the_action(tab: Tab, text: str) -> str | None:
+    """What to say when no element shows ``text`` now, but a notice the last action showed did as it settled
+    (verdex/gone_notices.py), on the page it is still on: the test checks it right after that action."""
+    if tab.last_effects is None:
+        return None
+    document, effects = tab.last_effects
+    said = notice_showing(effects, text)
+    if said is None or document != tab.refs.current_document:
+        return None
+    try:
+        if await tab.page.get_by_text(text).filter(visible=True).count():
+            return None                  # shown, by several elements: the strict check's failure stands
+    except PlaywrightError:
+        return None
+    return f"{said} appeared with the last action and is gone again: the test checks it right after that action"
 
 
 def _text_step(text: str, *, exact: bool = False) -> LocatorStep:

@@ -115,6 +115,7 @@ class EffectsWatch:
         self.timers_before = tab.network.asked_on_its_own()
         self.late_answers = tab.network.answers_to_typed_text()
         tab.network.watching = True          # (an action that raised leaves it on until the next one ends)
+        tab.last_effects = None              # (an action that raised has none)
         self._dialogs_before = len(tab.dialog_log)
         self._popups_before = len(tab.popups)
         self._auto_dismissed_before = tab.dialogs_auto_dismissed
@@ -144,6 +145,11 @@ class EffectsWatch:
         self._typed, self._whole = value, True
 
     async def finish(self) -> Effects:
+        effects = await self._finished()
+        self._tab.last_effects = (self._tab.refs.current_document, effects)
+        return effects
+
+    async def _finished(self) -> Effects:
         tab = self._tab
         try:
             if self._expect_popup:

@@ -1004,12 +1004,16 @@ class Verification(Fact):
     expected: str
     actual: str | None = None
     locator: LocatorChoice | None = None
+    note: str | None = Field(None, description="how a check that passed holds: a text the last action showed and "
+                                               "that is gone since, which the test checks right after it")
 
     def to_text(self) -> str:
         verdict = "passed" if self.passed else "FAILED"
         text = f"{verdict}: {self.expected}"
         if not self.passed and self.actual is not None:
             text += f", actual {self.actual}"
+        if self.passed and self.note:
+            text += f" ({self.note})"
         return text + ("" if self.passed else " (not recorded)")
 
 

@@ -35,7 +35,9 @@ for those texts; 18 — an action or an agent's check may name the places of the
 since the step before (``timers_before``: a timer's ticks between steps), so that a timer whose first tick fell
 inside an action is not that action's response; 19 — the header names the attribute ``get_by_test_id`` read while
 recording when it was not Playwright's ``data-testid`` (``test_id_attribute``: a session started with
-``--test-id-attribute data-test-id``), which the generated test's config sets.
+``--test-id-attribute data-test-id``), which the generated test's config sets; 20 — an agent's text check may say the text was gone when checked,
+shown by a notice of the action before it as that action settled (``transient``: a toast its timer took away), so
+the test checks it right after that action (verdex/gone_notices.py).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 19
+FORMAT_VERSION = 20
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -165,6 +167,7 @@ class VerifyTextArgs(_Line):
     shown: str | None = None
     hidden_copies: int | None = None           # elements that hold the text without showing it (a measurer)
     polled: str | None = None                  # the place of the request the page makes on a timer (format 14)
+    transient: bool | None = None              # shown by the action before it, gone as checked (format 20)
 
 
 class VerifyElementArgs(_Line):
