@@ -35,7 +35,9 @@ for those texts; 18 — an action or an agent's check may name the places of the
 since the step before (``timers_before``: a timer's ticks between steps), so that a timer whose first tick fell
 inside an action is not that action's response; 19 — the header names the attribute ``get_by_test_id`` read while
 recording when it was not Playwright's ``data-testid`` (``test_id_attribute``: a session started with
-``--test-id-attribute data-test-id``), which the generated test's config sets.
+``--test-id-attribute data-test-id``), which the generated test's config sets; 20 — a fill or a type may say
+that its field held a value it replaced (``replaced``): ``later`` when the page had drawn the field empty and
+filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 19
+FORMAT_VERSION = 20
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -249,14 +251,21 @@ class ClickStep(_Step):
     args: ClickArgs = ClickArgs()
 
 
+# what a fill's or a type's field held as it began: a value the page drew it with, or one it set after it had
+# drawn the field empty (format 20); None: empty, a secret, or not known (an older recording)
+Replaced = Literal["drawn", "later"]
+
+
 class FillStep(_Step):
     tool: Literal["browser_fill"]
     args: FillArgs = FillArgs()
+    replaced: Replaced | None = None
 
 
 class TypeStep(_Step):
     tool: Literal["browser_type"]
     args: TypeArgs = TypeArgs()
+    replaced: Replaced | None = None
 
 
 class SelectStep(_Step):
