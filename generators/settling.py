@@ -16,7 +16,10 @@ before it leaves, since the app may finish its work as it closes:
 
 A value the page set in a field the flow then types over (a CMS's form loaded with the page's title, which
 the flow renames) is waited for as any value: the app keeps what each run saves, so the next run's form
-is filled with the run before's.
+is filled with the run before's. So is a value the page set in a field it had drawn empty, which the agent
+found filled and the flow types over (``replaced``: an edit dialog's form, filled a moment after the server
+answered with the record): the test that types as soon as the answer has come types before the form is
+filled, and the page fills the old value over what it typed.
 
 The URL the page moved to after the action before had settled, before the next one began (a search field
 whose debounced handler writes what was typed into the query and draws the list anew, a moment after the
@@ -34,7 +37,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from verdex.facts import ValueChange
+from verdex.facts import LocatorChoice, ValueChange
 from verdex.generators.plan import Wait
 from verdex.generators.waits import (
     STARTUP_TIMEOUT_MS, escape_pattern, loaded_code, locator_of, url_assertion, url_moved, value_of_one_record,
@@ -64,9 +67,31 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
     for change in late:
         if not _a_timers(change, steps[index - 1], typed):
             changes[_key(change)] = (change, "after it had settled, before the next one")
+    waits = _value_waits(steps, index, record, changes, typed)
+    filled = _filled_later(steps, index)
+    if filled is not None and not any(wait.kind == "value" and wait.locator == filled.locator for wait in waits):
+        waits.append(filled)
     paced = loaded_code(record)         # the page drew it with code it loaded only then: at the network's pace
     return [wait.model_copy(update={"timeout_ms": STARTUP_TIMEOUT_MS, "reason": f"{wait.reason}; {paced}"})
-            if paced else wait for wait in _value_waits(steps, index, record, changes, typed)]
+            if paced else wait for wait in waits]
+
+
+def _filled_later(steps: list[Record], index: int) -> Wait | None:
+    """Step ``index`` types over a value the page set in a field it had drawn empty (an edit dialog's form,
+    filled a moment after the server answered with the record), which the agent found already filled: wait
+    for the field to be filled, or the page fills it over what the test typed. Not a value the flow typed
+    there itself before."""
+    step = steps[index - 1]
+    if not isinstance(step, (FillStep, TypeStep)) or step.replaced != "later":
+        return None
+    locator = locator_of(step.locators)
+    if locator is None or locator.positional or _typed_into(steps[:index - 1], step.locators):
+        return None
+    field = f'{step.target.role} "{step.target.name}"' if step.target and step.target.role else "the field"
+    return Wait(kind="value", locator=locator, pattern=ANY_VALUE,
+                reason=f"the page filled {field} after it had drawn it empty (a form it fills from the server's "
+                       "answer), as the agent found it: any value before the test types, or the page fills it "
+                       "over what was typed")
 
 
 def _value_waits(steps: list[Record], index: int, record: Record, changes: dict[str, tuple[ValueChange, str]],
@@ -136,10 +161,15 @@ def _name_of(change: ValueChange) -> str:
 def _typed_over_later(steps: list[Record], index: int, change: ValueChange) -> bool:
     """Step ``index`` or a later one types into the field whose value the page set: the value the recording saw
     there is data the flow replaces (the title a CMS's form loaded), which the next run finds replaced."""
-    chosen = change.locator.chosen if change.locator else None
+    return _typed_into(steps[index - 1:], change.locator)
+
+
+def _typed_into(steps: list[Record], field: LocatorChoice | None) -> bool:
+    """One of ``steps`` fills or types into the field ``field`` finds."""
+    chosen = field.chosen if field else None
     return chosen is not None and any(
         isinstance(step, (FillStep, TypeStep)) and step.locators is not None and step.locators.chosen is not None
-        and step.locators.chosen.steps == chosen.steps for step in steps[index - 1:])
+        and step.locators.chosen.steps == chosen.steps for step in steps)
 
 
 def went_on(left_at: str | None, url: str | None) -> str | None:

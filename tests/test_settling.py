@@ -437,3 +437,41 @@ async def test_a_check_after_a_modal_closed_waits_for_it_to_be_gone_not_for_the_
     assert hidden in source and "took its own button" in source, source
     assert source.index('name="Save"') < source.index(hidden) < source.index('get_by_text("qa_key"'), source
     passes_in_both_targets(python, recording, "variables", ".toBeHidden()")
+
+
+async def record_layers(session: Session, apps, path: Path) -> None:
+    session.record(path, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/settling/layers.html")
+    edit = ref_of((await call(session, "browser_snapshot")).text, 'button "Edit"')
+    clicked = await call(session, "browser_click", ref=edit)
+    assert 'textbox "Slug"' in clicked.text and "value set" not in clicked.text, clicked.text
+    # the agent thinks for a while: the form has been filled by the time it types
+    await expect((await session.tab()).page.get_by_role("textbox", name="Slug")).to_have_value("release-markers")
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Slug"'), value="deploys")
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Name"'), value="Deploys")
+    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save"'))
+    await call(session, "verify_text_visible", text="Saved Deploys: deploys")
+    session.record(None)
+
+
+async def test_a_form_the_page_filled_after_drawing_it_empty_is_waited_for_before_the_test_types(
+        session, apps, tmp_path):
+    """An edit dialog drawn at once with an empty field, filled a moment after the server answered with the
+    record (Superset's annotation layer): the agent found it filled, as its click settled, and saw no value
+    set; the recording keeps that the fill replaced a value the page set after drawing the field. The test
+    waits for the field to be filled before it types — without that wait it types once the answer has come,
+    before the field is filled, and the page fills the old slug over what it typed. Not for the name, which
+    the page drew with its value."""
+    recording = tmp_path / "layers.jsonl"
+    await record_layers(session, apps, recording)
+    lines = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()]
+    slug, name = (line for line in lines if line.get("tool") == "browser_fill")
+    assert (name["replaced"], slug["replaced"]) == ("drawn", "later"), (name, slug)
+    assert slug["values_before"] == [], slug["values_before"]
+    python, source = exported_python(recording, "layers")
+    wait = 'expect(page.get_by_role("textbox", name="Slug", exact=True)).to_have_value(re.compile(r"\\S"))'
+    assert source.count(wait) == 1 and source.index(wait) < source.index('.fill("deploys")'), source
+    assert source.count("to_have_value(") == 1, source         # not for Name, which the page drew filled
+    assert "drawn it empty" in source and "release-markers" not in source, source
+    passes_in_both_targets(python, recording, "layers", 'new RegExp("\\\\S")')

@@ -373,7 +373,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker, effects=observed,
                                           ancestors_after=watch.ancestors_after if watch is not None else [],
-                                          startup=startup, first_page_text=first_page, **_before(watch)),
+                                          startup=startup, first_page_text=first_page,
+                                          replaced=watch.replaced if watch is not None else None, **_before(watch)),
                watch.attachments if watch is not None else None)
     return result
 

@@ -73,6 +73,7 @@ class EffectsWatch:
         self.late_values: list[ValueChange] = []  # values the page set after the previous action had settled
         self.late_requests: list[RequestEffect] = []   # requests it made then, holding the text that action typed
         self.late_answers = 0                          # messages its websocket servers sent after it sent them that text
+        self.replaced: str | None = None               # what the target field held as the action began (watch.js)
         self._late_records: list[RequestRecord] = []
         self.timers_before: list[str] = []             # the places of the requests the page made on its own since the step before
         self._capture: ActionCapture | None = None
@@ -109,6 +110,7 @@ class EffectsWatch:
         self._identity_before = from_bridge(PageIdentity, started["identity"])
         self._page_t0, self._page_origin = started["now"], started["origin"]
         self.late_values = [from_bridge(ValueChange, v) for v in started["late_values"]]
+        self.replaced = started.get("replaced")
         self._t0 = self._marked if self._marked is not None else time.monotonic()
         self._server_messages_before = tab.network.server_messages
         self._late_records = tab.network.asked_with_typed_text()

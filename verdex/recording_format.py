@@ -37,7 +37,9 @@ inside an action is not that action's response; 19 — the header names the attr
 recording when it was not Playwright's ``data-testid`` (``test_id_attribute``: a session started with
 ``--test-id-attribute data-test-id``), which the generated test's config sets; 20 — an agent's text check may say the text was gone when checked,
 shown by a notice of the action before it as that action settled (``transient``: a toast its timer took away), so
-the test checks it right after that action (verdex/gone_notices.py).
+the test checks it right after that action (verdex/gone_notices.py); 21 — a fill or a type may say that its field
+held a value it replaced (``replaced``): ``later`` when the page had drawn the field empty and
+filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 20
+FORMAT_VERSION = 21
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -252,14 +254,21 @@ class ClickStep(_Step):
     args: ClickArgs = ClickArgs()
 
 
+# what a fill's or a type's field held as it began: a value the page drew it with, or one it set after it had
+# drawn the field empty (format 21); None: empty, a secret, or not known (an older recording)
+Replaced = Literal["drawn", "later"]
+
+
 class FillStep(_Step):
     tool: Literal["browser_fill"]
     args: FillArgs = FillArgs()
+    replaced: Replaced | None = None
 
 
 class TypeStep(_Step):
     tool: Literal["browser_type"]
     args: TypeArgs = TypeArgs()
+    replaced: Replaced | None = None
 
 
 class SelectStep(_Step):

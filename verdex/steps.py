@@ -105,14 +105,16 @@ def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: Prefli
            verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
            effects: Effects | None, ancestors_after: list[AncestorState], startup: Startup | None,
            values_before: list[ValueChange], requests_before: list[RequestEffect], answers_before: int = 0,
-           timers_before: list[str] = (), first_page_text: str | None = None) -> Step:
+           timers_before: list[str] = (), first_page_text: str | None = None, replaced: str | None = None) -> Step:
     """An action done; ``args``: the tool's arguments as it was called (a secret as a ``SecretValue``);
-    ``first_page_text``: what the page showed just before it, kept by the recording's first action."""
+    ``first_page_text``: what the page showed just before it, kept by the recording's first action;
+    ``replaced``: whether a fill's or a type's field held a value the page drew it with or set later."""
+    typing = {"replaced": replaced} if tool in ("browser_fill", "browser_type") else {}
     return _step(tool, tab=tab.id, role=tab.role, args=ACTION_ARGS[tool](**args), url=url, target=target(facts),
                  locators=locators, preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker,
                  effects=effects, ancestors_after=ancestors_after, startup=startup, values_before=values_before,
                  requests_before=requests_before, answers_before=answers_before, timers_before=list(timers_before),
-                 first_page_text=first_page_text)
+                 first_page_text=first_page_text, **typing)
 
 
 def refused(tab: Tab, tool: str, *, args: dict[str, Any], facts: PreflightFacts, blocking: list[str],

@@ -24,6 +24,7 @@
         if (record.type === 'attributes' && READINESS_ATTRIBUTE.test(record.attributeName)) continue;
         mutations.push([now, record.target, record.type === 'childList' ? [...record.addedNodes] : null]);
         if (mutations.length > MUTATION_LOG) mutations.shift();
+        for (const added of record.addedNodes) noteDrawn(added);
         if (watch) {                         // an action is under way: did an overlay show itself?
           sightOverlay(record.target);
           for (const added of record.addedNodes) sightOverlay(added);

@@ -41,6 +41,26 @@
     return out;
   }
 
+  // The fields the page drew empty (put into the document while this script watched): one that holds a
+  // value when an action types into it was filled by the page after it drew it (an edit dialog's form,
+  // filled a moment after the server answered with the record).
+  const drawnEmpty = new WeakSet();
+  function noteDrawn(node) {
+    if (node.nodeType !== 1) return;
+    const fields = node.matches(FIELD_SELECTOR) ? [node] : node.querySelectorAll(FIELD_SELECTOR);
+    for (const el of fields) if ('value' in el && String(el.value) === '') drawnEmpty.add(el);
+  }
+
+  // What the action's text field held as it began: 'later' when the page drew it empty and filled it
+  // after, 'drawn' when it held a value otherwise; null when empty, a secret, or no text field.
+  function replacedValue(target) {
+    const el = target && (target.matches(FIELD_SELECTOR) ? target : target.control);
+    if (!el || !('value' in el) || el.tagName === 'SELECT' || isSensitive(el)) return null;
+    const type = (el.type || '').toLowerCase();
+    if (UNREAD_INPUT_TYPES.has(type) || type === 'checkbox' || type === 'radio' || !String(el.value).trim()) return null;
+    return drawnEmpty.has(el) ? 'later' : 'drawn';
+  }
+
   // The element that has the focus, inside shadow roots too; null for the page itself.
   function focusedElement() {
     let el = document.activeElement;
@@ -262,7 +282,7 @@
     }
     watch = w;
     return { identity: identity(document), now: watch.t0, origin: performance.timeOrigin, late_values: late,
-      next_ref: nextRef };
+      replaced: replacedValue(target), next_ref: nextRef };
   }
 
   // The preflight and the start of the watch in one round trip (what an action does first).
