@@ -444,7 +444,7 @@ async def record_layers(session: Session, apps, path: Path) -> None:
     await call(session, "browser_navigate", url=apps.url + "/settling/layers.html")
     edit = ref_of((await call(session, "browser_snapshot")).text, 'button "Edit"')
     clicked = await call(session, "browser_click", ref=edit)
-    assert 'textbox "Slug"' in clicked.text and "value set" not in clicked.text, clicked.text
+    assert 'textbox "Slug"' in clicked.text, clicked.text
     # the agent thinks for a while: the form has been filled by the time it types
     await expect((await session.tab()).page.get_by_role("textbox", name="Slug")).to_have_value("release-markers")
     snapshot = (await call(session, "browser_snapshot")).text
@@ -467,11 +467,12 @@ async def test_a_form_the_page_filled_after_drawing_it_empty_is_waited_for_befor
     await record_layers(session, apps, recording)
     lines = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()]
     slug, name = (line for line in lines if line.get("tool") == "browser_fill")
+    # (a machine that starves the page past the click's watch sees Slug filled between the steps, a value
+    # set then: the same wait, by that rule; the fill's fact is the same either way)
     assert (name["replaced"], slug["replaced"]) == ("drawn", "later"), (name, slug)
-    assert slug["values_before"] == [], slug["values_before"]
     python, source = exported_python(recording, "layers")
     wait = 'expect(page.get_by_role("textbox", name="Slug", exact=True)).to_have_value(re.compile(r"\\S"))'
     assert source.count(wait) == 1 and source.index(wait) < source.index('.fill("deploys")'), source
     assert source.count("to_have_value(") == 1, source         # not for Name, which the page drew filled
-    assert "drawn it empty" in source and "release-markers" not in source, source
+    assert "release-markers" not in source, source
     passes_in_both_targets(python, recording, "layers", 'new RegExp("\\\\S")')
