@@ -123,12 +123,15 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     activity = await tab.bridge.call("activity", {"since": 0})
     origin, changes, stalls = activity["origin"], activity["mutation_times"], activity["stalls"]
     page_ends = PageClockEnds((await tab.bridge.call("answersEnded", {}))["answers"])
-    requests, changing = [], []                 # changing: (order asked, answer's end, request)
+    requests = []
+    ended, changing = [], []            # (order asked, answer's end, request): every answer, those that changed the page
     for order, record in enumerate(answered):
         at = page_ends.take(record, origin)
         changed = at is not None and changed_the_page(at, changes, stalls)
         requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                       status=record.status, changed_page=changed, place=record.place))
+        if at is not None:
+            ended.append((order, at, record))
         if changed:
             changing.append((order, at, record))
     ends = [at for _, at, _ in changing]
@@ -148,7 +151,7 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
         for shown in texts["texts"]:
             if shown["text"] in taken or not _drew(at, shown["time"], ends) or (picked and picked(shown["text"])):
                 continue
-            emptied = [answered[other] for other in _drawn_with(shown["time"], changing, changes)
+            emptied = [answered[other] for other in _drawn_with(shown["time"], ended, changes)
                        if other != order and _says_none(bodies[other])]
             if emptied and not _brought(shown["text"], bodies[order]):   # the empty one's drawing, as much as this one's
                 said_none += [f"{other.method} {urlsplit(other.url).path}" for other in emptied]
@@ -283,13 +286,14 @@ def _brought(text: str, body: object) -> bool:
     return any(string in words for string in strings)
 
 
-def _drawn_with(changed: float, changing: list[tuple[int, float, RequestRecord]],
+def _drawn_with(changed: float, ended: list[tuple[int, float, RequestRecord]],
                 changes: list[float]) -> list[int]:
     """Every answer (by the order it was asked in) that may have drawn the text that changed at
-    ``changed``: the ones that ended before it since the page last changed (an app that draws once all its answers have come draws then what each one
-    brought, and which of them ended last is the network's pace)."""
+    ``changed``: the ones that ended before it since the page last changed, whether or not the page changed
+    soon after one of them (an app that draws once all its answers have come draws then what each one
+    brought, and which of them ended last is the network's pace; the first may have ended a second before)."""
     since = max((t for t in changes if t < changed - CLOCK_SLACK_MS), default=float("-inf"))
-    return [order for order, at, _ in changing if since < at <= changed]
+    return [order for order, at, _ in ended if since < at <= changed]
 
 
 async def _unique_visible(tab: Tab, texts: list[str]) -> tuple[str | None, bool]:
