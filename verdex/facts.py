@@ -877,6 +877,22 @@ class Effects(Fact):
                                              "before the app was, and what changed is the app getting ready")
     visual: VisualDiff | None = Field(None, description="before/after pixel diff, when enabled")
 
+    def notices(self, kinds: tuple[str, ...]) -> list[tuple[str, str]]:
+        """The notices of ``kinds`` that appeared and were still shown as the action settled, each as said
+        (``status "Saved"``) and its text; not one gone again (said ``toast "Saved" (gone again)``)."""
+        out = []
+        for said in self.appeared:
+            kind, _, quoted = said.partition(" ")
+            if kind not in kinds or not (quoted.startswith('"') and quoted.endswith('"')):
+                continue
+            try:
+                text = json.loads(quoted)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(text, str):
+                out.append((said, text))
+        return out
+
     @property
     def moved(self) -> bool:
         """The URL went somewhere else (``url_moved``)."""

@@ -7,8 +7,6 @@ check after the action would race it."""
 
 from __future__ import annotations
 
-import json
-
 from verdex.facts import Effects
 
 NOTICE_KINDS = ("status", "alert", "toast")
@@ -18,15 +16,7 @@ def notice_showing(effects: Effects, text: str) -> str | None:
     """The notice that showed ``text`` as the action settled, as its effects said it (``toast "Saved"``): the
     text in its whole text or, when it had several lines (a toast's title and its text), in one of them."""
     wanted = " ".join(text.split())
-    for said in effects.appeared:
-        kind, _, quoted = said.partition(" ")
-        if kind not in NOTICE_KINDS or not (quoted.startswith('"') and quoted.endswith('"')):
-            continue                        # a dialog, a blocker, or a toast gone again (it ends "(gone again)")
-        try:
-            shown = json.loads(quoted)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(shown, str) and wanted and any(
-                wanted in " ".join(line.split()) for line in effects.notice_lines.get(shown) or [shown]):
+    for said, shown in effects.notices(NOTICE_KINDS):
+        if wanted and any(wanted in " ".join(line.split()) for line in effects.notice_lines.get(shown) or [shown]):
             return said
     return None

@@ -7,7 +7,6 @@ while it works, not the outcome: it is never proposed."""
 
 from __future__ import annotations
 
-import json
 import re
 from urllib.parse import urlsplit
 
@@ -23,19 +22,11 @@ def proposals(effects: Effects | None) -> list[Proposal]:
     if effects is None:
         return []
     out = []
-    for notice in effects.appeared:
-        role, _, quoted = notice.partition(" ")                  # 'status "Added Pixel 8 to cart"'
-        if role in ("status", "alert") and quoted:
-            try:
-                text = json.loads(quoted)
-            except json.JSONDecodeError:
-                continue
-            if not isinstance(text, str):
-                continue
-            for line in effects.notice_lines.get(text) or [text]:     # a toast's title and its text, each
-                line = DISMISS_GLYPH.sub("", line)
-                if line.strip() and not BUSY_TEXT.search(line):
-                    out.append(Proposal(kind="text_visible", value=line))
+    for _, text in effects.notices(("status", "alert")):             # 'status "Added Pixel 8 to cart"'
+        for line in effects.notice_lines.get(text) or [text]:         # a toast's title and its text, each
+            line = DISMISS_GLYPH.sub("", line)
+            if line.strip() and not BUSY_TEXT.search(line):
+                out.append(Proposal(kind="text_visible", value=line))
     for change in effects.values:          # an answer shown in a field (an output box the app fills)
         if change.kind == "value" and change.ref and not change.hidden and change.after.strip() and not change.attribute:
             out.append(Proposal(kind="value", value=change.after, ref=change.ref))
