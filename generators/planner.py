@@ -420,13 +420,15 @@ def _last_before_leaving(steps: list[Record], index: int) -> bool:
 
 
 def _asked_after(steps: list[Record], index: int) -> list[RequestEffect]:
-    """What the page asked for after step ``index`` had settled holding the text it typed, as the next
-    action that watched the page saw it (``requests_before``)."""
+    """What the page asked for after step ``index`` had settled holding the text it typed, as the checks and
+    waits after it and the next action that watched the page saw it (``requests_before``)."""
+    asked: list[RequestEffect] = []
     for record in steps[index:]:
+        asked += record.requests_before
         leaves = isinstance(record, NavigateStep) or record.tool in HISTORY_TOOLS    # leaving the page, which saw them
         if record.outcome == "done" and (record.effects is not None or leaves) and not isinstance(record, DialogStep):
-            return record.requests_before
-    return []
+            break
+    return asked
 
 
 def _arguments(record: Record, uploads: dict[str, str]) -> dict[str, Any]:
