@@ -15,12 +15,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import verdex.generators.rereads as rereads
+import verdex.generators.route_data as route_data
 import verdex.generators.settling as settling
 import verdex.generators.server_names as server_names
 import verdex.generators.waits as waits
 from verdex.generators.periodic import asked_between_steps, timer_requests
-from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage, Settled,
-                                    Secret, Statement, TestPlan, Value, Wait)
+from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage,
+                                    ResponseMatch, Settled, Secret, Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
 from verdex.facts import RequestEffect
@@ -143,6 +144,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     acted: dict[str, Record] = {}                       # page → its last action the test does, on its document
     asserted = frozenset(r.args.text for r in steps if isinstance(r, (VerifyTextStep, WaitForStep))
                          and r.args.text)                # texts the agent itself checked
+    likely_timers = timer_requests(steps) | asked_between_steps(steps)     # requests no action is answered by
     for index, record in enumerate(steps, 1):
         tool, outcome = record.tool, record.outcome
         role = record.role or first_role
@@ -230,9 +232,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     startup = []
                 statements.append(action)
                 where[page] = (record.effects.url_after if record.effects else "") or where.get(page, "")
-                loaded = waits.loaded_another_page(record)
-                loading = loaded is not None
-                paced = waits.answered_over_a_socket(record) or loaded or waits.loaded_code(record)
+                loading = waits.loaded_another_page(record) is not None
+                paced = waits.answered_over_a_socket(record) or _url_pace(record, action.response, likely_timers)
                 said = [paced] if any(a.timeout_reason == paced for a in action.asserts) else []
             continue
         went = settling.went_on(where.get(page), record.args.url) if isinstance(record, VerifyUrlStep) else None
@@ -333,14 +334,7 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
         ready_signals.add(seen)
     dialog, prompt_text = _dialog_answer(steps, index)
     popup = pages.popup(effects.new_tabs[0]) if effects is not None and effects.new_tabs else None
-    asserts = []
     made = server_names.made_names(steps)[index - 1]
-    url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
-    if url_check is not None and popup is None:
-        # a route the app moves to once code it loads only then has come (a lazily loaded chunk) is as late
-        loaded = waits.loaded_another_page(record) or waits.loaded_code(record)
-        asserts.append(url_check if loaded is None else url_check.model_copy(
-            update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": loaded}))
     seen, timers, between = waits.recorded_requests(steps), timer_requests(steps), asked_between_steps(steps)
     likely_timers = timers | between
     answer = _answer(steps, index)
@@ -351,11 +345,26 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
                 or waits.typed_text_response(_asked_after(steps, index), seen, made, likely_timers))
     if _last_before_leaving(steps, index):
         response = waits.saved_last(caused, response, seen, made, likely_timers)
+    asserts = []
+    url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
+    if url_check is not None and popup is None:
+        # a route the app moves to once code it loads only then has come (a lazily loaded chunk), or once the
+        # answers its route waits for have come, is as late
+        late = _url_pace(record, response, likely_timers)
+        asserts.append(url_check if late is None else url_check.model_copy(
+            update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": late}))
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
                   asserts=asserts, note=rereads.reread_reason(reread) if reread and response is None else None,
                   step=index, force=_forced_for_good(record), **{"kind": kind, **_arguments(record, uploads)})
+
+
+def _url_pace(record: Record, response: ResponseMatch | None, timers: frozenset[str]) -> str | None:
+    """Why what the action's URL move draws comes at the network's pace: it loaded another page, code it did not
+    have, or the URL moved only once answers the test does not wait for had come."""
+    return (waits.loaded_another_page(record) or waits.loaded_code(record)
+            or route_data.moved_once_answered(record.effects, response, timers))
 
 
 def _forced_for_good(record: Record) -> str:
