@@ -236,7 +236,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 paced = waits.answered_over_a_socket(record) or _url_pace(record, action.response, likely_timers)
                 said = [paced] if any(a.timeout_reason == paced for a in action.asserts) else []
             continue
-        went = settling.went_on(where.get(page), record.args.url) if isinstance(record, VerifyUrlStep) else None
+        went = _went_on_to_check(where.get(page), record) if isinstance(record, VerifyUrlStep) else None
         if went is not None and paced is None:       # by itself, at its own pace: the checks wait as for a load
             paced = f"{went}: the checks wait as long as a load may"
         if isinstance(record, WaitForStep):
@@ -268,6 +268,15 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     source=recording.header.started, contexts=list(contexts.values()),
                     locale=recording.header.locale, timezone_id=recording.header.timezone_id,
                     test_id_attribute=recording.header.test_id_attribute, unique=token if token and any(token in s.model_dump_json() for s in statements) else None)
+
+
+def _went_on_to_check(left_at: str | None, record: VerifyUrlStep) -> str | None:
+    """Why the page was at the URL the agent checked, when the step before left it elsewhere (``went_on``):
+    not when the agent's pattern holds for where it was left (a check by the URL's end, "/#/posts", as the tool
+    asks, of the URL the last action moved to)."""
+    if left_at and re.search(record.args.pattern, left_at):
+        return None
+    return settling.went_on(left_at, record.args.url)
 
 
 def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:

@@ -7,7 +7,8 @@ After "Publish post, right now" Ghost's Ember router went to ``#/posts`` only wh
 manager put its view into the URL once it had read its views, the same shape. Here (tests/route_data_apps.py)
 "Publish" moves to ``#/posts`` once three list answers have come, and in the test's run the server holds them
 ``LIST_AFTER_S`` (7 s): the URL check waits as long as for an answer, and says why. "Preview" moves its URL at
-once and loads its data after: its URL check stays an assertion's."""
+once and loads its data after: its URL check stays an assertion's, and the agent's check of it by the URL's end
+("/#/preview") is no page that went on by itself."""
 
 from __future__ import annotations
 
@@ -50,6 +51,8 @@ async def test_a_route_reached_once_its_data_has_come_is_checked_as_long_as_an_a
             await agent.navigate(url + "/#/editor")
             previewed = await agent.click("button", "Preview", expect_text="Publish")
             assert "once" not in next(line for line in previewed.text.splitlines() if "navigated:" in line)
+            await agent.verify_url("/#/preview")         # by its end, as the tool says: no sign it went on
+            await agent.verify_text("Robins")
             published = await agent.click("button", "Publish", expect_text="Robins (published)")
             assert re.search(r"navigated: \S+#/preview → \S+#/posts \(once 4 answers had come\)", published.text), \
                 published.text
@@ -68,6 +71,7 @@ async def test_a_route_reached_once_its_data_has_come_is_checked_as_long_as_an_a
         source = python.read_text(encoding="utf-8")
         assert LATE_ROUTE.search(source) and AT_ONCE_ROUTE.search(source), source
         assert "the app moved to /#/posts only once GET /api/posts (×3) had answered" in _said(source), source
+        assert "went on" not in source, source
         app.late.set()                       # the list's answers come 7 s late: the URL too
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
