@@ -251,7 +251,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 statements.insert(_after_acting(statements, page), _paced(Check(page=page, assertion=assertion),
                                                                           paced, said))
                 continue
-            if not _already_asserted(statements, page, assertion, url):
+            said_at = _already_asserted(statements, page, assertion, url)
+            if said_at is not None:
+                statements[said_at] = _agents_url(statements[said_at])
+            else:
                 settled = settling.before_checking(steps, index)
                 if settled is not None:
                     statements.append(Settled(page=page, wait=settled))
@@ -525,16 +528,25 @@ def _after_acting(statements: list[Statement], page: str) -> int:
     return len(statements)
 
 
-def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> bool:
+def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> int | None:
     """The agent's verify_url after an action that already asserts the URL it landed on, with only checks
     between (a text, an element: Calibre-Web's new shelf at ``/shelf/1``), says it once: the action's
-    pattern (ids as wildcards) holds for the URL text the agent verified."""
+    pattern (ids as wildcards) holds for the URL text the agent verified. The action's index, or None."""
     if assertion.kind != "url":
-        return False
-    last = next((s for s in reversed(statements) if not (isinstance(s, Check) and s.page == page)), None)
-    return isinstance(last, Action) and last.page == page and any(
+        return None
+    at = next((i for i in range(len(statements) - 1, -1, -1)
+               if not (isinstance(statements[i], Check) and statements[i].page == page)), None)
+    last = statements[at] if at is not None else None
+    said = isinstance(last, Action) and last.page == page and any(
         a.kind == "url" and (a.pattern == assertion.pattern or (url and re.search(a.pattern or "", url)))
         for a in last.asserts)
+    return at if said else None
+
+
+def _agents_url(action: Action) -> Action:
+    """The action whose URL check says the agent's verify_url too: it is the agent's from now on."""
+    asserts = [a.model_copy(update={"agent": True}) if a.kind == "url" else a for a in action.asserts]
+    return action.model_copy(update={"asserts": asserts})
 
 
 def _url_checked_since_acting(statements: list[Statement], page: str, url: str) -> bool:
