@@ -101,6 +101,9 @@ a copy of one:
 - ``/titled/``: "Create" shows the name typed as a title, each word's first character capitalised
   (``notes_3b0f4a1e`` as "Notes 3b0f4a1e", ``notes_eb0f4a1e`` as "Notes Eb0f4a1e"), as a CMS titles a
   collection's name.
+- ``/codes/``: "Save" keeps the code typed in capitals, as shops keep voucher and coupon codes (``bird3b0f4a1e``
+  as "BIRD3B0F4A1E"): it says "The new voucher has been created:" with a link to the code, and lists the code
+  in a table, its link in a cell beside its uses ("0 / 1").
   the sizes and durations anew on every load (``30b`` then ``33b``, ``22ms`` then ``33ms``);
 - ``/styled/``: "Sign in" posts a form, whose answer is the library page: a file input in its navigation
   ("Choose File", which says what was chosen) and a second one in a form for another use, hidden by the
@@ -555,6 +558,17 @@ TITLED = ("""<label>Name <input id="name"></label><button type="button">Create</
   const words = document.querySelector("#name").value.split("_");
   document.querySelector("#made").textContent = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 });""")
+CODES = ("""<label>Code <input id="code"></label><button type="button">Save</button><p id="said"></p>
+<table><tbody id="codes"></tbody></table>""",
+         """document.querySelector("button").addEventListener("click", () => {
+  const code = document.querySelector("#code").value.toUpperCase();
+  const link = () => Object.assign(document.createElement("a"), { href: "#" + code, textContent: code });
+  document.querySelector("#said").replaceChildren("The new voucher has been created: ", link());
+  const row = document.createElement("tr");
+  row.append(document.createElement("td"), Object.assign(document.createElement("td"), { textContent: "0 / 1" }));
+  row.firstChild.append(link());
+  document.querySelector("#codes").append(row);
+});""")
 DESK_NAV = "<nav><a href='/desk/inbox'>Inbox</a> <a href='/desk/reports/weekly'>Reports</a></nav>"
 DESK_TRACK = "fetch('/api/desk/track', {method: 'POST', body: location.pathname});"
 DESK = ("<button type='button'>Sign in</button>",
@@ -613,7 +627,7 @@ class GenerationApps:
                  "/live-stats/": ("Statistics", LIVE_STATS),
                  "/load-summary/": ("Load test", LOAD_SUMMARY), "/tasks/": ("Tasks", TASKS), "/basket/": ("Shop", BASKET),
                  "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
-                 "/titled/": ("Collections", TITLED),
+                 "/titled/": ("Collections", TITLED), "/codes/": ("Vouchers", CODES),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
                  "/saved-note/": ("Note", SAVED_NOTE), "/dag-search/": ("Dags", DAG_SEARCH), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW),

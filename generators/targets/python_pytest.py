@@ -44,7 +44,7 @@ def literal(value: object) -> str:
     if isinstance(value, str):
         pieces = unique_literals.around_token(value)
         if pieces is not None:
-            return "f" + _with_unique([_json(piece)[1:-1] for piece in pieces])
+            return "f" + _with_unique([_json(p)[1:-1] if at % 2 == 0 else p for at, p in enumerate(pieces)])
         return _json(value)
     return json.dumps(value)
 
@@ -54,10 +54,15 @@ def _json(value: str) -> str:
 
 
 def _with_unique(pieces: list[str]) -> str:
-    """A string's pieces (as they stand between its quotes) joined by the test's token: an f-string's quoted
-    body, its braces doubled."""
-    inside = (piece.replace("{", "{{").replace("}", "}}") for piece in pieces)
-    return '"' + f"{{{unique_literals.VARIABLE}}}".join(inside) + '"'
+    """A string's pieces (as they stand between its quotes) joined by the test's token, spelled as the pieces
+    between them say (unique_literals.around_token): an f-string's quoted body, its braces doubled."""
+    return '"' + "".join(piece.replace("{", "{{").replace("}", "}}") if at % 2 == 0 else _token(piece)
+                         for at, piece in enumerate(pieces)) + '"'
+
+
+def _token(spelling: str) -> str:
+    upper = ".upper()" if spelling == unique_literals.UPPER else ""
+    return f"{{{unique_literals.VARIABLE}{upper}}}"
 
 
 def pattern_literal(pattern: str) -> str:

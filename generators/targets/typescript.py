@@ -42,9 +42,14 @@ def literal(value: object) -> str:
     a string holding the recording's {unique} token, a template literal with the test's own in its place."""
     pieces = unique_literals.around_token(value) if isinstance(value, str) else None
     if pieces is not None:
-        inside = (_json(piece)[1:-1].replace("`", "\\`").replace("${", "\\${") for piece in pieces)
-        return "`" + f"${{{unique_literals.VARIABLE}}}".join(inside) + "`"
+        return "`" + "".join(_json(piece)[1:-1].replace("`", "\\`").replace("${", "\\${") if at % 2 == 0
+                             else _token(piece) for at, piece in enumerate(pieces)) + "`"
     return _json(value)
+
+
+def _token(spelling: str) -> str:
+    upper = ".toUpperCase()" if spelling == unique_literals.UPPER else ""
+    return f"${{{unique_literals.VARIABLE}{upper}}}"
 
 
 def _json(value: object) -> str:
