@@ -110,6 +110,25 @@ def pattern_pieces(pattern: str) -> list[str]:
     return [piece for piece in re.split(r"(?=\(\?=\(\?:\[\^#\]\*&\)\?)", pattern) if piece]
 
 
+LONG_TEXT = 80          # longer texts are written a piece a line
+TEXT_PIECE = 70
+
+
+def text_pieces(text: str) -> list[str]:
+    """A long text cut after a space into pieces of at most ``TEXT_PIECE`` characters (a word longer alone), so
+    the test writes it one piece a line (black and prettier split no string): pretix's "Your order has been placed
+    successfully. See below for details. Please note …", one line of 148 columns; a short one whole. The pieces
+    join to the text."""
+    if len(text) <= LONG_TEXT:
+        return [text]
+    pieces = [""]
+    for word in re.findall(r"\S*\s*", text):
+        if pieces[-1] and len(pieces[-1]) + len(word) > TEXT_PIECE:
+            pieces.append("")
+        pieces[-1] += word
+    return [piece for piece in pieces if piece]
+
+
 def names_a_record(url: str, made: frozenset[str] = frozenset()) -> bool:
     """A request's URL names one record: an id, a hash or a name the server made in its path
     (``/api/layers/1``), or as a query value, a number among them (``?project=43``)."""

@@ -103,6 +103,9 @@ a copy of one:
   page is (``{"redirect": "/checkout/order/<code>/<secret>/pay/1/complete"}``), where the page goes at once (a
   ticket shop's task that answers with a URL to go to); that URL sends the browser on (302) to
   ``/checkout/order/<code>/<secret>/?thanks=yes``, which says "Thank you! Your order <code> has been placed.";
+- ``/placed/``: "Place order" says, in one paragraph, "Your order has been placed successfully. See below for
+  details." and, in bold, "Please note that we still await your payment to complete the process." (a shop's
+  order page: a notice longer than a line of a test);
 - ``/titled/``: "Create" shows the name typed as a title, each word's first character capitalised
   (``notes_3b0f4a1e`` as "Notes 3b0f4a1e", ``notes_eb0f4a1e`` as "Notes Eb0f4a1e"), as a CMS titles a
   collection's name.
@@ -577,6 +580,11 @@ CODES = ("""<label>Code <input id="code"></label><button type="button">Save</but
   row.firstChild.append(link());
   document.querySelector("#codes").append(row);
 });""")
+PLACED = ("<button type='button'>Place order</button><p id='placed'></p>",
+          """document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("#placed").innerHTML = "Your order has been placed successfully. See below for details. "
+    + "<strong>Please note that we still await your payment to complete the process.</strong>";
+});""")
 CHECKOUT = ("<h1>Review order</h1><button type='button'>Place order</button>",
             """document.querySelector("button").addEventListener("click", async () => {
   const answer = await fetch("/api/checkout", { method: "POST", body: "confirm=1" }).then((r) => r.json());
@@ -635,7 +643,7 @@ class GenerationApps:
                  "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
-                 "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK), "/checkout/": ("Checkout", CHECKOUT),
+                 "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK), "/checkout/": ("Checkout", CHECKOUT), "/placed/": ("Order", PLACED),
                  "/windows/": ("Windows", WINDOWS),
                  "/request-log/": ("Requests", REQUEST_LOG),
                  "/live-stats/": ("Statistics", LIVE_STATS),

@@ -13,7 +13,8 @@ from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, KEEP_ANSWER_TIMINGS_SCRIPT,
                                       SERVER_MESSAGES_SCRIPT,
-                                      answer_counts, pattern_pieces, server_answers_heard, server_messages_heard)
+                                      answer_counts, pattern_pieces, server_answers_heard, server_messages_heard,
+                                      text_pieces)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss,
                                     Goto, History, Locator, OpenPage, ResponseMatch, Settled, Statement, Step, TestPlan,
                                     Value, Wait)
@@ -63,6 +64,11 @@ def _with_unique(pieces: list[str]) -> str:
 def _token(spelling: str) -> str:
     upper = ".upper()" if spelling == unique_literals.UPPER else ""
     return f"{{{unique_literals.VARIABLE}{upper}}}"
+
+
+def text_literal(text: str | None) -> str:
+    """A text as one literal, a long one as one literal per piece (``text_pieces``), which black puts a line each."""
+    return " ".join(literal(piece) for piece in text_pieces(text)) if text else literal(text)
 
 
 def pattern_literal(pattern: str) -> str:
@@ -341,14 +347,14 @@ class PythonPytest:
         return f"{name}_locator" if name in RESERVED or keyword.iskeyword(name) or re.fullmatch(r"page\d*", name) else name
 
     def _text(self, page: str, text: str | None, exact: bool, visible_only: bool = False) -> str:
-        return f"{page}.get_by_text({literal(text)}{', exact=True' if exact else ''})" + (VISIBLE_ONLY if visible_only else "")
+        return f"{page}.get_by_text({text_literal(text)}{', exact=True' if exact else ''})" + (VISIBLE_ONLY if visible_only else "")
 
     def _locator(self, page: str, locator: Locator) -> str:
         return self._chain(page, locator.steps)
 
     def _keyword(self, step: Step, key: str, value: str | bool | int) -> str:
         if key not in step.regex:
-            return f"{key}={literal(value)}"
+            return f"{key}={text_literal(value) if isinstance(value, str) else literal(value)}"
         self._imports.add("re")
         return f"{key}=re.compile({pattern_literal(str(value))})"
 
