@@ -18,6 +18,7 @@ import verdex.generators.rereads as rereads
 import verdex.generators.route_data as route_data
 import verdex.generators.settling as settling
 import verdex.generators.server_names as server_names
+import verdex.generators.unique_literals as unique_literals
 import verdex.generators.waits as waits
 from verdex.generators.periodic import asked_between_steps, timer_requests
 from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage,
@@ -145,6 +146,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     asserted = frozenset(r.args.text for r in steps if isinstance(r, (VerifyTextStep, WaitForStep))
                          and r.args.text)                # texts the agent itself checked
     likely_timers = timer_requests(steps) | asked_between_steps(steps)     # requests no action is answered by
+    token = recording.header.unique                     # what {unique} stood for in the session
     for index, record in enumerate(steps, 1):
         tool, outcome = record.tool, record.outcome
         role = record.role or first_role
@@ -240,12 +242,12 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if went is not None and paced is None:       # by itself, at its own pace: the checks wait as for a load
             paced = f"{went}: the checks wait as long as a load may"
         if isinstance(record, WaitForStep):
-            check = _wait_statement(record, page)
+            check = _wait_statement(record, page, token)
             if check is not None:
                 statements.append(_paced(check, paced or (waits.drawn_after_load(record) if loading else None), said))
             continue
         if isinstance(record, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
-            assertion = _assertion(record)
+            assertion = _assertion(record, token)
             url = record.args.url if isinstance(record, VerifyUrlStep) else ""
             if isinstance(record, VerifyTextStep) and record.args.transient:
                 statements.insert(_after_acting(statements, page), _paced(Check(page=page, assertion=assertion),
@@ -266,11 +268,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                                              paced or waits.redrawn_by_a_timer(record), said))
             continue
         raise UnrenderableStep(index, tool, "verdex has no test statement for it")
-    token = recording.header.unique
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,
                     source=recording.header.started, contexts=list(contexts.values()),
                     locale=recording.header.locale, timezone_id=recording.header.timezone_id,
-                    test_id_attribute=recording.header.test_id_attribute, unique=token if token and any(token in s.model_dump_json() for s in statements) else None)
+                    test_id_attribute=recording.header.test_id_attribute, unique=token if any(unique_literals.holds(s.model_dump_json(), token) for s in statements) else None)
 
 
 def _went_on_to_check(left_at: str | None, record: VerifyUrlStep) -> str | None:
@@ -616,14 +617,14 @@ def _left(steps: list[Record], index: int) -> DialogStep | None:
     return answer
 
 
-def _wait_statement(record: WaitForStep, page: str) -> Check | None:
+def _wait_statement(record: WaitForStep, page: str, token: str | None) -> Check | None:
     args = record.args
     reason = "the agent waited for this"
     shared = (args.elements_showing or 1) > 1           # a strict get_by_text would match them all
     if args.text:
         if shared:
             return Check(page=page, assertion=Assertion(kind="shared_text_visible", text=args.text, reason=reason))
-        return Check(page=page, assertion=waits.text_assertion("text_visible", args, reason))
+        return Check(page=page, assertion=waits.text_assertion("text_visible", args, reason, token))
     if args.text_gone:
         kind = "shared_text_hidden" if shared else "hidden"
         return Check(page=page, assertion=Assertion(kind=kind, text=args.text_gone, reason=reason))
@@ -633,12 +634,12 @@ def _wait_statement(record: WaitForStep, page: str) -> Check | None:
     return None
 
 
-def _assertion(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep) -> Assertion:
+def _assertion(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep, token: str | None) -> Assertion:
     reason = "asserted by the agent"
     if isinstance(record, VerifyTextStep):
         if record.locators is not None:       # the text was inside an iframe: assert through the frame
             return Assertion(kind="visible", locator=waits.locator_of(record.locators), reason=reason)
-        assertion = waits.text_assertion("text_visible", record.args, reason)
+        assertion = waits.text_assertion("text_visible", record.args, reason, token)
         # a toast checked where it was shown: among the visible elements, as a copy for screen readers may hold it
         return assertion.model_copy(update={"visible_only": True}) if record.args.transient else assertion
     if isinstance(record, VerifyUrlStep):

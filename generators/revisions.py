@@ -15,9 +15,10 @@ What can be revised, each bounded by what the recording saw:
   until the page has had every answer the recording saw (a counted ``data_answered`` wait);
 - ``url``: the URL an action led to, asserted looser, but always matching the recorded URL: the path
   alone (the query and fragment free; a hash-routed app's path is its route, ``#/requests/7``), then its last segment as any name (a name the server made), then
-  not at all: the app chose the page from what it kept (a login that returns the user to the last page
-  they saw). Only a URL check that is verdex's own is loosened: one that says the agent's verify_url too
-  (``Assertion.agent``) is only waited for longer;
+  the segments a fresh run saw otherwise as any name (an order's code and its secret, mid-path: names the server
+  made that no answer the recording could read gave), then not at all: the app chose the page from what it kept
+  (a login that returns the user to the last page they saw). Only a URL check that is verdex's own is loosened:
+  one that says the agent's verify_url too (``Assertion.agent``) is only waited for longer;
 - ``wait``: a wait verdex chose before the action (a startup text, a websocket count, a blocker, a
   readiness attribute) is dropped: its evidence does not hold on a fresh load.
 
@@ -37,7 +38,8 @@ from verdex.generators.waits import STARTUP_TIMEOUT_MS, VOLATILE_SEGMENT, escape
 from verdex.recording_format import Step as Record
 
 
-URL_DROPPED = 3                                   # the url stage past the loosest pattern: not asserted
+URL_DROPPED = 4                                   # the url stage past the loosest pattern: not asserted
+URL_ELSEWHERE = 3                                 # the url stage that takes the segments a fresh run saw otherwise
 URL_LATER = 0                                     # the url stage before any loosening: waited for at the app's pace
 URL_LATER_MS = 30_000
 
@@ -49,6 +51,7 @@ class Revision(Model):
                                                   # answers: the answer the wait ends at (settle: unused)
     wait: int = 0                                 # wait: the index of the dropped wait among the action's
     because: str = ""                             # the failure that asked for it (the error, one line)
+    landed: str = ""                              # url: the URL the failed run was at, where it said it
     said: str = ""                                # what changed, as the comment and the answer say it
 
 
@@ -105,13 +108,12 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
             return None                            # the agent's own check: never loosened
         stage = max((r.stage for r in done if r.kind == "url"), default=0) + 1
         current = next((a.pattern for a in action.asserts if a.kind == "url"), None)
-        while stage <= 2:
-            pattern = looser_url_pattern(url, stage)
+        while stage <= URL_ELSEWHERE:
+            pattern = looser_url_pattern(url, stage, landed)
             if pattern is not None and pattern != current and (not landed or re.search(pattern, landed)):
-                return Revision(step=action.step, kind="url", stage=stage, because=because,
+                return Revision(step=action.step, kind="url", stage=stage, because=because, landed=landed,
                                 said="revised by proving: the URL pattern did not hold on a fresh run; "
-                                     + ("the path alone" if stage == 1 else "its last segment as any name") +
-                                     ", still matching the recorded URL")
+                                     + _loosened(url, stage, landed) + ", still matching the recorded URL")
             stage += 1
         if stage == URL_DROPPED and current is not None and not (action.locator and action.locator.positional):
             # a click found by its position that led elsewhere may have clicked another element: not the app's
@@ -195,9 +197,11 @@ def _startup_answers(record: Record) -> list[tuple[str, int]]:
     return [(path, count) for path, count in Counter(paths).items() if not names_one_thing(path)]
 
 
-def looser_url_pattern(url: str, stage: int) -> str | None:
-    """The URL's path as a pattern (stage 1), then with its last segment as any name (stage 2); None
-    when it would not match ``url`` itself. A hash-routed app's path is its route (``/#/requests/7``): the
+def looser_url_pattern(url: str, stage: int, landed: str = "") -> str | None:
+    """The URL's path as a pattern (stage 1), then with its last segment as any name (stage 2), then with the
+    segments where ``landed`` (the URL a fresh run was at) has others as any name (stage 3: pretix's order page,
+    ``/order/LEFTS/sqg63vuxrd3irjsx/``, its code and secret the server's); None when it would not match ``url``
+    itself, or nothing is left to loosen. A hash-routed app's path is its route (``/#/requests/7``): the
     page's path holds nothing of where the app is, and a pattern of it alone would hold on every page."""
     split = urlsplit(url)
     route = hash_route(split.fragment)
@@ -207,11 +211,54 @@ def looser_url_pattern(url: str, stage: int) -> str | None:
         if len(parts) < 2 or not parts[-1] or parts[-1] == r"[^/]+":
             return None
         parts[-1] = r"[^/]+"
+    if stage == URL_ELSEWHERE:
+        differing = _segments_elsewhere(path, landed, route is not None)
+        if not differing:
+            return None
+        parts = [r"[^/]+" if at in differing else part for at, part in enumerate(parts)]
     if route is None:
         pattern = "/".join(parts) + r"(?:[?#].*)?$"
     else:
         pattern = escape_pattern(split.path or "/") + r"(?:\?[^#]*)?#" + "/".join(parts) + r"(?:\?.*)?$"
     return pattern if re.search(pattern, url) else None
+
+
+def _segments_elsewhere(path: str, landed: str, routed: bool) -> set[int]:
+    """Where the path a fresh run landed at (``landed``) has other segments than ``path``, each a name of the
+    same shape (as long, letters of the same case: a code, a token), the rest the same and as many: the names
+    the server gave that run. Empty when any differs otherwise (another page: ``users`` for ``settings``), the
+    two share no named segment (elsewhere altogether) or differ in their number of segments."""
+    if not landed:
+        return set()
+    split = urlsplit(landed)
+    other = (hash_route(split.fragment) if routed else split.path) or "/"
+    mine, theirs = path.split("/"), other.split("/")
+    if len(mine) != len(theirs):
+        return set()
+    differing = {at for at, (a, b) in enumerate(zip(mine, theirs)) if a != b}
+    kept = [a for at, a in enumerate(mine) if a and at not in differing]
+    alike = all(_name_shape(mine[at]) is not None and _name_shape(mine[at]) == _name_shape(theirs[at]) for at in differing)
+    return differing if kept and alike else set()
+
+
+def _name_shape(segment: str) -> tuple[int, str] | None:
+    """A name's shape: its length and the case of its letters (``LEFTS`` and ``Q7ZKP`` alike); None for a
+    segment that is no name a server makes (words with other marks)."""
+    if not re.fullmatch(r"[A-Za-z0-9]+", segment):
+        return None
+    letters = re.sub(r"[0-9]", "", segment)
+    return len(segment), "upper" if letters.isupper() else "lower" if letters.islower() else "mixed"
+
+
+def _loosened(url: str, stage: int, landed: str) -> str:
+    if stage == 1:
+        return "the path alone"
+    if stage == 2:
+        return "its last segment as any name"
+    route = hash_route(urlsplit(url).fragment)
+    path = route if route is not None else urlsplit(url).path or "/"
+    names = [path.split("/")[at] for at in sorted(_segments_elsewhere(path, landed, route is not None))]
+    return (", ".join(map(repr, names)) + " as any name (another run's differ there: names the server made)")
 
 
 def hash_route(fragment: str) -> str | None:
@@ -258,7 +305,7 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
         return action.model_copy(update={"asserts": asserts})
     if revision.kind == "url":
         url = record.effects.url_after if record.effects else ""
-        pattern = looser_url_pattern(url, revision.stage)
+        pattern = looser_url_pattern(url, revision.stage, revision.landed)
         asserts = [a.model_copy(update={"pattern": pattern, "revised": revision.said})
                    if a.kind == "url" and pattern is not None else a for a in action.asserts]
         return action.model_copy(update={"asserts": asserts})

@@ -14,6 +14,7 @@ from verdex.generators.periodic import not_the_actions
 from verdex.generators.playwright_glob import glob_matches
 from verdex.generators.request_place import operation_of, query_words
 from verdex.generators.server_names import is_made
+from verdex.generators.unique_literals import split_at_token
 from verdex.unique import made_by_another_run
 from verdex.facts import (NOT_READY, READINESS_ATTRIBUTE, AncestorState, Effects, LocatorChoice, LocatorStep,
                           RequestEffect, Startup, ancestor_changes, became_ready, url_moved)
@@ -111,6 +112,25 @@ def pattern_pieces(pattern: str) -> list[str]:
     return [piece for piece in re.split(r"(?=\(\?=\(\?:\[\^#\]\*&\)\?)", pattern) if piece]
 
 
+LONG_TEXT = 80          # longer texts are written a piece a line
+TEXT_PIECE = 70
+
+
+def text_pieces(text: str) -> list[str]:
+    """A long text cut after a space into pieces of at most ``TEXT_PIECE`` characters (a word longer alone), so
+    the test writes it one piece a line (black and prettier split no string): pretix's "Your order has been placed
+    successfully. See below for details. Please note …", one line of 148 columns; a short one whole. The pieces
+    join to the text."""
+    if len(text) <= LONG_TEXT:
+        return [text]
+    pieces = [""]
+    for word in re.findall(r"\S*\s*", text):
+        if pieces[-1] and len(pieces[-1]) + len(word) > TEXT_PIECE:
+            pieces.append("")
+        pieces[-1] += word
+    return [piece for piece in pieces if piece]
+
+
 def names_a_record(url: str, made: frozenset[str] = frozenset()) -> bool:
     """A request's URL names one record: an id, a hash or a name the server made in its path
     (``/api/layers/1``), or as a query value, a number among them (``?project=43``)."""
@@ -135,19 +155,21 @@ def escape_pattern(text: str) -> str:
     return re.sub(r"[.^$*+?()\[\]{}|\\-]", lambda m: "\\" + m.group(0), text)
 
 
-def text_assertion(kind: str, args: WaitForArgs | VerifyTextArgs, reason: str) -> Assertion:
+def text_assertion(kind: str, args: WaitForArgs | VerifyTextArgs, reason: str, token: str | None = None) -> Assertion:
     """A text one element showed: matched exactly when it was that element's whole text; when the element
     showed more, its whole text with the numbers around the agent's text as ``\\d+`` (they may differ
-    in another run); a substring only for recordings that did not read the element's text."""
+    in another run); a substring only for recordings that did not read the element's text. The session's
+    ``{unique}`` ``token`` is no number, as made or in capitals (a code the app keeps upper-case: "created:
+    BIRD1C0E9D6C"): it stays, and the test writes its own value there."""
     text, shown = args.text or "", args.shown
     visible_only = bool(args.hidden_copies)      # a strict get_by_text would find the hidden copies too
     if args.exact or not shown or text not in shown:
         return Assertion(kind=kind, text=text, exact=bool(args.exact), visible_only=visible_only, reason=reason)
     before, _, after = shown.partition(text)
-    if not re.search(r"\d", before + after):
+    if not re.search(r"\d", _without_token(before + after, token)):
         return Assertion(kind=kind, text=shown, exact=True, visible_only=visible_only, reason=reason)
-    pattern = (WHOLE_TEXT_START + _text_shape(before, numbers_vary=True) + _text_shape(text)
-               + _text_shape(after, numbers_vary=True) + WHOLE_TEXT_END)
+    pattern = (WHOLE_TEXT_START + _text_shape(before, numbers_vary=True, token=token) + _text_shape(text)
+               + _text_shape(after, numbers_vary=True, token=token) + WHOLE_TEXT_END)
     return Assertion(kind=kind, text=text, pattern=pattern, visible_only=visible_only,
                      reason=f"the element showed {shown!r}; the numbers around {text!r} may differ")
 
@@ -160,12 +182,20 @@ def text_assertion(kind: str, args: WaitForArgs | VerifyTextArgs, reason: str) -
 WHOLE_TEXT_START, WHOLE_TEXT_END = r"^\s*", r"\s*$"
 
 
-def _text_shape(text: str, *, numbers_vary: bool = False) -> str:
+def _text_shape(text: str, *, numbers_vary: bool = False, token: str | None = None) -> str:
     """The text as a regular expression: its whitespace as any whitespace and, when ``numbers_vary``, its
-    runs of digits as ``\\d+``."""
+    runs of digits as ``\\d+`` — but in the session's ``token``, as made or in capitals."""
+    if token and numbers_vary:
+        parts = split_at_token(text, token)
+        return "".join(escape_pattern(part) if at % 2 else _text_shape(part, numbers_vary=True)
+                       for at, part in enumerate(parts))
     pieces = re.split(r"(\s+|\d+)" if numbers_vary else r"(\s+)", text)
     return "".join(r"\s+" if piece.isspace() else r"\d+" if numbers_vary and re.fullmatch(r"\d+", piece)
                    else escape_pattern(piece) for piece in pieces if piece)
+
+
+def _without_token(text: str, token: str | None) -> str:
+    return "".join(split_at_token(text, token)[::2]) if token else text
 
 
 def shown_text_shape(text: str, exact: bool) -> str:
@@ -494,7 +524,7 @@ def _text_wait(text: str, exact: bool, asserted: frozenset[str], reason: str,
     if I18N_KEY.match(text.strip()) or RELATIVE_TIME.search(text):
         return []
     # its shape, not its numbers: another load may count otherwise
-    if unstable_text(text.replace(token, "") if token else text) and text not in asserted:
+    if unstable_text(_without_token(text, token)) and text not in asserted:
         return [Wait(kind="text_visible", text=text, pattern=shown_text_shape(text, exact),
                      timeout_ms=STARTUP_TIMEOUT_MS, reason=f"{reason}; its numbers as any number")]
     return [Wait(kind="text_visible", text=text, exact=exact, timeout_ms=STARTUP_TIMEOUT_MS, reason=reason)]

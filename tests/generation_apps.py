@@ -98,9 +98,20 @@ a copy of one:
 - ``/desk/``: "Sign in" asks the server where to go (``POST /api/desk/login``), and the server answers with the
   last page the user saw (every desk page tells it, ``POST /api/desk/track``), ``/desk/inbox`` the first
   time: a login that returns a user where they left off, as admin apps do;
+- ``/checkout/``: "Place order" sends the order (``POST /api/checkout``); the server makes it a code and a secret
+  (five capitals, sixteen lower-case letters and digits: ``LEFTS``, ``sqg63vuxrd3irjsx``) and answers where its
+  page is (``{"redirect": "/checkout/order/<code>/<secret>/pay/1/complete"}``), where the page goes at once (a
+  ticket shop's task that answers with a URL to go to); that URL sends the browser on (302) to
+  ``/checkout/order/<code>/<secret>/?thanks=yes``, which says "Thank you! Your order <code> has been placed.";
+- ``/placed/``: "Place order" says, in one paragraph, "Your order has been placed successfully. See below for
+  details." and, in bold, "Please note that we still await your payment to complete the process." (a shop's
+  order page: a notice longer than a line of a test);
 - ``/titled/``: "Create" shows the name typed as a title, each word's first character capitalised
   (``notes_3b0f4a1e`` as "Notes 3b0f4a1e", ``notes_eb0f4a1e`` as "Notes Eb0f4a1e"), as a CMS titles a
   collection's name.
+- ``/codes/``: "Save" keeps the code typed in capitals, as shops keep voucher and coupon codes (``bird3b0f4a1e``
+  as "BIRD3B0F4A1E"): it says "The new voucher has been created:" with a link to the code, and lists the code
+  in a table, its link in a cell beside its uses ("0 / 1").
   the sizes and durations anew on every load (``30b`` then ``33b``, ``22ms`` then ``33ms``);
 - ``/styled/``: "Sign in" posts a form, whose answer is the library page: a file input in its navigation
   ("Choose File", which says what was chosen) and a second one in a form for another use, hidden by the
@@ -141,6 +152,9 @@ a copy of one:
 from __future__ import annotations
 
 import json
+import re
+import secrets
+import string
 import threading
 import time
 from collections.abc import Iterator
@@ -555,6 +569,28 @@ TITLED = ("""<label>Name <input id="name"></label><button type="button">Create</
   const words = document.querySelector("#name").value.split("_");
   document.querySelector("#made").textContent = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 });""")
+CODES = ("""<label>Code <input id="code"></label><button type="button">Save</button><p id="said"></p>
+<table><tbody id="codes"></tbody></table>""",
+         """document.querySelector("button").addEventListener("click", () => {
+  const code = document.querySelector("#code").value.toUpperCase();
+  const link = () => Object.assign(document.createElement("a"), { href: "#" + code, textContent: code });
+  document.querySelector("#said").replaceChildren("The new voucher has been created: ", link());
+  const row = document.createElement("tr");
+  row.append(document.createElement("td"), Object.assign(document.createElement("td"), { textContent: "0 / 1" }));
+  row.firstChild.append(link());
+  document.querySelector("#codes").append(row);
+});""")
+PLACED = ("<button type='button'>Place order</button><p id='placed'></p>",
+          """document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("#placed").innerHTML = "Your order has been placed successfully. See below for details. "
+    + "<strong>Please note that we still await your payment to complete the process.</strong>";
+});""")
+CHECKOUT = ("<h1>Review order</h1><button type='button'>Place order</button>",
+            """document.querySelector("button").addEventListener("click", async () => {
+  const answer = await fetch("/api/checkout", { method: "POST", body: "confirm=1" }).then((r) => r.json());
+  location.href = answer.redirect;
+});""")
+ORDER_PAGE = re.compile(r"^/checkout/order/([A-Z]{5})/([a-z0-9]{16})/(pay/1/complete)?$")
 DESK_NAV = "<nav><a href='/desk/inbox'>Inbox</a> <a href='/desk/reports/weekly'>Reports</a></nav>"
 DESK_TRACK = "fetch('/api/desk/track', {method: 'POST', body: location.pathname});"
 DESK = ("<button type='button'>Sign in</button>",
@@ -607,13 +643,13 @@ class GenerationApps:
                  "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
-                 "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK),
+                 "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK), "/checkout/": ("Checkout", CHECKOUT), "/placed/": ("Order", PLACED),
                  "/windows/": ("Windows", WINDOWS),
                  "/request-log/": ("Requests", REQUEST_LOG),
                  "/live-stats/": ("Statistics", LIVE_STATS),
                  "/load-summary/": ("Load test", LOAD_SUMMARY), "/tasks/": ("Tasks", TASKS), "/basket/": ("Shop", BASKET),
                  "/field-types/": ("New field", FIELD_TYPES), "/field-list/": ("Fields", FIELD_LIST),
-                 "/titled/": ("Collections", TITLED),
+                 "/titled/": ("Collections", TITLED), "/codes/": ("Vouchers", CODES),
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
                  "/saved-note/": ("Note", SAVED_NOTE), "/dag-search/": ("Dags", DAG_SEARCH), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW),
@@ -665,6 +701,15 @@ class GenerationApps:
         if method == "POST" and path == "/api/desk/track":
             self.last_desk_page = body.decode()
             return 204, "text/plain", ""
+        if method == "POST" and path == "/api/checkout":
+            code = "".join(secrets.choice(string.ascii_uppercase) for _ in range(5))
+            secret = "".join(secrets.choice(string.ascii_lowercase + string.digits) for _ in range(16))
+            return 200, "application/json", json.dumps({"redirect": f"/checkout/order/{code}/{secret}/pay/1/complete"})
+        if method == "GET" and (order := ORDER_PAGE.match(path.split("?")[0])):
+            if order.group(3):
+                return 302, "text/plain", f"/checkout/order/{order.group(1)}/{order.group(2)}/?thanks=yes"
+            return 200, "text/html", PAGE.format(title="Order", script="",
+                                                 body=f"<h1>Thank you!</h1><p>Your order {order.group(1)} has been placed.</p>")
         if method == "POST" and path == "/api/desk/login":
             return 200, "application/json", json.dumps({"next": self.last_desk_page})
         if method == "POST" and path == "/api/jobs":

@@ -62,6 +62,10 @@
   the email (a ``p``), each on a line of its own in the markup, as a template writes them: the link's name is
   "<name> <email>", which its ``textContent`` holds only with the template's line breaks between. A member's
   link says "Showing <name>". Every run of a flow that adds a member adds one more row like it.
+- ``/events/``: a dashboard's event tiles, drawn from ``GET /api/events`` (a ticket shop's back office): each a
+  ``div.widget-small`` that holds the event's link (its name, then its date and time, "Spring Walk 2027
+  Jan. 29, 2027 13:17"), a link that counts its orders ("5 orders") and one with its state ("On sale"). The server keeps
+  the counts (``orders``): a ticket sold in the shop counts one more. An event's link says "Showing <name>".
 """
 
 from __future__ import annotations
@@ -237,6 +241,18 @@ document.querySelector("#save-member").addEventListener("click", async () => {
   await load();
 });
 load();""")
+EVENTS = ("<h1>Dashboard</h1><div id='widgets'></div><p id='shown'></p>",
+          """fetch("/api/events").then((r) => r.json()).then((events) => {
+  for (const event of events) {
+    const tile = Object.assign(document.createElement("div"), { className: "widget-small" });
+    const link = Object.assign(document.createElement("a"), { className: "event", href: "#" + event.slug });
+    link.append(event.name + " ", Object.assign(document.createElement("time"), { textContent: event.when }));
+    link.addEventListener("click", () => { document.querySelector("#shown").textContent = "Showing " + event.name; });
+    tile.append(link, " ", Object.assign(document.createElement("a"), { href: "#orders", textContent: event.orders + " orders" }),
+      " ", Object.assign(document.createElement("a"), { href: "#state", textContent: "On sale" }));
+    document.querySelector("#widgets").append(tile);
+  }
+});""")
 FIRST_FILES = ({"name": "cube.gcode", "type": "file"}, {"name": "benchy.gcode", "type": "file"})
 
 
@@ -247,13 +263,14 @@ class NamingApps:
         self.table_loads = 0
         self.record = dict(FIRST_RECORD)
         self.members: list[dict[str, object]] = []
+        self.orders = {"spring": 5, "autumn": 2}
 
     def answer(self, request: Request) -> tuple[int, str, str]:
         pages = {"/files/": ("Files", FILES), "/signup/": ("Sign up", SIGNUP), "/tiles/": ("Welcome", TILES),
                  "/grid/": ("Tasks", GRID), "/record/": ("Projects", RECORD),
                  "/ledger/": ("Ledger", LEDGER), "/budget/": ("Budget", BUDGET), "/menu/": ("Editor", MENU),
                  "/budgets/": ("Files", BUDGET_FILES), "/categories/": ("Templates", CATEGORIES), "/export/": ("Report", EXPORT), "/picker/": ("Workflow", PICKER),
-                 "/members/": ("Members", MEMBERS),
+                 "/members/": ("Members", MEMBERS), "/events/": ("Dashboard", EVENTS),
                  "/record/later/": ("Projects", ('<button type="button" id="edit">Edit Projects</button>' + RECORD[0],
                                                  RECORD[1]))}
         if request.method == "GET" and request.path in pages:
@@ -272,6 +289,11 @@ class NamingApps:
                 if request.method == "PUT":
                     self.record = json.loads(request.body)
                 return 200, "application/json", json.dumps(self.record)
+        if request.method == "GET" and request.path == "/api/events":
+            with self.lock:
+                return 200, "application/json", json.dumps([
+                    {"slug": "spring", "name": "Spring Walk 2027", "when": "Jan. 29, 2027 13:17", "orders": self.orders["spring"]},
+                    {"slug": "autumn", "name": "Autumn Walk 2027", "when": "Oct. 2, 2027 10:00", "orders": self.orders["autumn"]}])
         if request.path == "/api/members":
             with self.lock:
                 if request.method == "POST":

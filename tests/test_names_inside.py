@@ -395,3 +395,25 @@ async def test_a_link_named_by_the_lines_it_holds_is_found_by_its_name_as_the_li
         assert len(apps.members) == 3
     assert 'page.get_by_role("link", name=f"Wren {unique} wren-{unique}@example.com", exact=True).click()' in source, \
         source
+
+
+async def test_a_tile_is_told_apart_by_no_count_it_shows(tmp_path):
+    """A dashboard's event tiles (pretix's back office): each holds the event's link, named with its date and
+    time, a link that counts its orders ("5 orders") and its state ("On sale"). The event's link was found
+    through the tile that holds the link "5 orders", a count the shop changes with every ticket sold: once one
+    more was sold, the test's click found no tile. A count tells no container apart; the tile is found by
+    what does not count."""
+    recording = tmp_path / "events.jsonl"
+    with naming_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/events/")
+            await agent.wait_for_text("Spring Walk 2027")
+            await agent.click("link", "Spring Walk 2027 Jan. 29, 2027 13:17", expect_text="Showing Spring Walk 2027")
+            await agent.verify_text("Showing Spring Walk 2027")
+        python = runner.export_python(recording, tmp_path, "events")
+        source = python.read_text(encoding="utf-8")
+        apps.orders["spring"] += 1                  # a ticket sold in the shop since the recording
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+    assert "orders" not in source, source

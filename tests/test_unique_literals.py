@@ -41,6 +41,20 @@ def test_a_python_pattern_holds_the_runs_value_and_means_what_it_meant(pattern):
     re.compile(made)
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.lists(AROUND, min_size=2, max_size=4), st.lists(st.booleans(), min_size=3, max_size=3))
+def test_a_literal_holds_the_runs_value_in_capitals_where_the_app_showed_the_token_so(pieces, capitals):
+    text = pieces[0] + "".join((TOKEN.upper() if up else TOKEN) + piece for up, piece in zip(capitals, pieces[1:]))
+    want = pieces[0] + "".join((RUN_VALUE.upper() if up else RUN_VALUE) + piece
+                               for up, piece in zip(capitals, pieces[1:]))
+    with unique_token(TOKEN):
+        written, spec = python_pytest.literal(text), typescript.literal(text)
+    assert eval(written, {}, {"unique": RUN_VALUE}) == want                            # noqa: S307 - our own literal
+    script = f"const unique = {json.dumps(RUN_VALUE)};\nconsole.log(JSON.stringify({spec}));"
+    ran = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(ran.stdout) == want
+
+
 def test_without_the_token_a_literal_is_as_it_was():
     with unique_token(TOKEN):
         assert python_pytest.literal("Buy {milk}") == '"Buy {milk}"'

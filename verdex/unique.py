@@ -47,9 +47,10 @@ def spelled(text: str | None, token: str) -> str | None:
 
 
 def respelled(steps: list[Step], recorded: str | None, token: str | None) -> list[Step]:
-    """The steps with the recording's token replaced by another (a replaying session's own, heal's): what the
-    recording created with it is made anew, as the exported test does. A token is eight hex digits, which JSON
-    spells as they are."""
+    """The steps with the recording's token replaced by another (a replaying session's own, heal's), in capitals
+    where the app showed it so: what the recording created with it is made anew, as the exported test does. A
+    token is eight hex digits, which JSON spells as they are."""
     if not recorded or not token:
         return steps
-    return [STEP.validate_json(step.model_dump_json().replace(recorded, token)) for step in steps]
+    return [STEP.validate_json(step.model_dump_json().replace(recorded, token).replace(recorded.upper(), token.upper()))
+            for step in steps]

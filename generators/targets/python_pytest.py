@@ -13,7 +13,8 @@ from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, KEEP_ANSWER_TIMINGS_SCRIPT,
                                       SERVER_MESSAGES_SCRIPT,
-                                      answer_counts, pattern_pieces, server_answers_heard, server_messages_heard)
+                                      answer_counts, pattern_pieces, server_answers_heard, server_messages_heard,
+                                      text_pieces)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss,
                                     Goto, History, Locator, OpenPage, ResponseMatch, Settled, Statement, Step, TestPlan,
                                     Value, Wait)
@@ -44,7 +45,7 @@ def literal(value: object) -> str:
     if isinstance(value, str):
         pieces = unique_literals.around_token(value)
         if pieces is not None:
-            return "f" + _with_unique([_json(piece)[1:-1] for piece in pieces])
+            return "f" + _with_unique([_json(p)[1:-1] if at % 2 == 0 else p for at, p in enumerate(pieces)])
         return _json(value)
     return json.dumps(value)
 
@@ -54,10 +55,20 @@ def _json(value: str) -> str:
 
 
 def _with_unique(pieces: list[str]) -> str:
-    """A string's pieces (as they stand between its quotes) joined by the test's token: an f-string's quoted
-    body, its braces doubled."""
-    inside = (piece.replace("{", "{{").replace("}", "}}") for piece in pieces)
-    return '"' + f"{{{unique_literals.VARIABLE}}}".join(inside) + '"'
+    """A string's pieces (as they stand between its quotes) joined by the test's token, spelled as the pieces
+    between them say (unique_literals.around_token): an f-string's quoted body, its braces doubled."""
+    return '"' + "".join(piece.replace("{", "{{").replace("}", "}}") if at % 2 == 0 else _token(piece)
+                         for at, piece in enumerate(pieces)) + '"'
+
+
+def _token(spelling: str) -> str:
+    upper = ".upper()" if spelling == unique_literals.UPPER else ""
+    return f"{{{unique_literals.VARIABLE}{upper}}}"
+
+
+def text_literal(text: str | None) -> str:
+    """A text as one literal, a long one as one literal per piece (``text_pieces``), which black puts a line each."""
+    return " ".join(literal(piece) for piece in text_pieces(text)) if text else literal(text)
 
 
 def pattern_literal(pattern: str) -> str:
@@ -336,14 +347,14 @@ class PythonPytest:
         return f"{name}_locator" if name in RESERVED or keyword.iskeyword(name) or re.fullmatch(r"page\d*", name) else name
 
     def _text(self, page: str, text: str | None, exact: bool, visible_only: bool = False) -> str:
-        return f"{page}.get_by_text({literal(text)}{', exact=True' if exact else ''})" + (VISIBLE_ONLY if visible_only else "")
+        return f"{page}.get_by_text({text_literal(text)}{', exact=True' if exact else ''})" + (VISIBLE_ONLY if visible_only else "")
 
     def _locator(self, page: str, locator: Locator) -> str:
         return self._chain(page, locator.steps)
 
     def _keyword(self, step: Step, key: str, value: str | bool | int) -> str:
         if key not in step.regex:
-            return f"{key}={literal(value)}"
+            return f"{key}={text_literal(value) if isinstance(value, str) else literal(value)}"
         self._imports.add("re")
         return f"{key}=re.compile({pattern_literal(str(value))})"
 

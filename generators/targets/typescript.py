@@ -9,7 +9,8 @@ from verdex.generators import unique_literals
 from verdex.generators.shared_locators import Variables
 from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, KEEP_ANSWER_TIMINGS_SCRIPT,
                                       SERVER_MESSAGES_SCRIPT,
-                                      answer_counts, pattern_pieces, server_answers_heard, server_messages_heard)
+                                      answer_counts, pattern_pieces, server_answers_heard, server_messages_heard,
+                                      text_pieces)
 from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss,
                                     Goto, History, Locator, OpenPage, ResponseMatch, Settled, Statement, Step, TestPlan,
                                     Value, Wait)
@@ -42,9 +43,14 @@ def literal(value: object) -> str:
     a string holding the recording's {unique} token, a template literal with the test's own in its place."""
     pieces = unique_literals.around_token(value) if isinstance(value, str) else None
     if pieces is not None:
-        inside = (_json(piece)[1:-1].replace("`", "\\`").replace("${", "\\${") for piece in pieces)
-        return "`" + f"${{{unique_literals.VARIABLE}}}".join(inside) + "`"
+        return "`" + "".join(_json(piece)[1:-1].replace("`", "\\`").replace("${", "\\${") if at % 2 == 0
+                             else _token(piece) for at, piece in enumerate(pieces)) + "`"
     return _json(value)
+
+
+def _token(spelling: str) -> str:
+    upper = ".toUpperCase()" if spelling == unique_literals.UPPER else ""
+    return f"${{{unique_literals.VARIABLE}{upper}}}"
 
 
 def _json(value: object) -> str:
@@ -69,6 +75,16 @@ def in_camel_case(plan: TestPlan) -> TestPlan:
     return plan.model_copy(update={
         "statements": [renamed(s) for s in plan.statements],
         "contexts": [c.model_copy(update={"variable": camel(c.variable)}) for c in plan.contexts]})
+
+
+def text_literal(text: str | None) -> str:
+    """A text as one literal, a long one as one literal per piece (``text_pieces``) joined with ``+``, which
+    prettier breaks a line each."""
+    return " + ".join(literal(piece) for piece in text_pieces(text)) if text else literal(text)
+
+
+def _option_literal(value: object) -> str:
+    return text_literal(value) if isinstance(value, str) else literal(value)
 
 
 def regex_literal(pattern: str) -> str:
@@ -359,7 +375,7 @@ class TypeScript:
         return f"{name}Locator" if reserved else name
 
     def _text(self, page: str, text: str | None, exact: bool, visible_only: bool = False) -> str:
-        return f"{page}.getByText({literal(text)}{', { exact: true }' if exact else ''})" + (VISIBLE_ONLY if visible_only else "")
+        return f"{page}.getByText({text_literal(text)}{', { exact: true }' if exact else ''})" + (VISIBLE_ONLY if visible_only else "")
 
     def _locator(self, page: str, locator: Locator) -> str:
         return self._chain(page, locator.steps)
@@ -376,7 +392,7 @@ class TypeScript:
                 parts.append(f"and({self._chain(page, step.has or [])})")
                 continue
             args = [literal(a) for a in step.args]
-            options = [f"{OPTION_NAMES.get(k, k)}: {regex_literal(str(v)) if k in step.regex else literal(v)}"
+            options = [f"{OPTION_NAMES.get(k, k)}: {regex_literal(str(v)) if k in step.regex else _option_literal(v)}"
                        for k, v in step.kwargs.items()]
             if step.has:
                 options.append(f"has: {self._chain(page, step.has)}")

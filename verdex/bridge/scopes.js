@@ -154,6 +154,11 @@
     return peers;
   }
 
+  // A number that counts what the words after it name ("5 orders", "12 comments", "0 Attendees (paid)"): the
+  // app's data, which the next sale or comment changes (pretix's event tiles: "5 orders"), so it tells no
+  // container apart, though no price, date or id is in it.
+  const COUNTS = /^\d[\d,.]*\+?\s+\p{L}/u;
+
   // The first named descendant of the container (not the target, not around it) that no peer holds.
   function identityChild(node, target, peers) {
     let tried = 0;
@@ -163,7 +168,7 @@
         if (++tried > TEXT_CHUNKS) return null;
         const name = accessibleName(c);
         // a cell that shows a number and no word ("1", "17.5") is a figure of the row, not what names it
-        if (!name || name.length > 80 || looksVolatile(name) || !/\p{L}/u.test(name)) continue;
+        if (!name || name.length > 80 || looksVolatile(name) || COUNTS.test(name) || !/\p{L}/u.test(name)) continue;
         const has = { role: wanted, name };
         if (peers.every((p) => p === node || !holdsNamed(p, has))) return has;
       }
@@ -177,7 +182,7 @@
   const isTextarea = (el) => el.tagName === 'TEXTAREA';
 
   // Text that can tell containers apart: short, with letters, and nothing that changes with the data.
-  const steadyText = (text) => text.length >= 2 && text.length <= 80 && !looksVolatile(text) &&
+  const steadyText = (text) => text.length >= 2 && text.length <= 80 && !looksVolatile(text) && !COUNTS.test(text) &&
     /[A-Za-z\u00C0-\uFFFF]{2}/.test(text);
 
   // How a text tells the container apart from its peers: as a part of its text no peer holds (has_text),

@@ -300,12 +300,24 @@ def _with_unique(code: str) -> str:
     for part in tree.values:
         if isinstance(part, ast.Constant) and isinstance(part.value, str):
             pieces[-1] += part.value
-        elif (isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name)
-              and part.value.id == unique_literals.VARIABLE and part.conversion == -1 and part.format_spec is None):
-            pieces.append("")
+        elif isinstance(part, ast.FormattedValue) and part.conversion == -1 and part.format_spec is None \
+                and (spelling := _token_spelling(part.value)) is not None:
+            pieces += [spelling, ""]
         else:
             raise ValueError("a field other than the test's own token")
     text = unique_literals.joined(pieces)
     if text is None:
         raise ValueError("the test's own token, with no token to read it by")
     return text
+
+
+def _token_spelling(field: ast.expr) -> str | None:
+    """How an f-string's field spells the test's own token: ``unique`` as made, ``unique.upper()`` in capitals;
+    None for any other field."""
+    if isinstance(field, ast.Name) and field.id == unique_literals.VARIABLE:
+        return unique_literals.AS_MADE
+    if (isinstance(field, ast.Call) and not field.args and not field.keywords
+            and isinstance(field.func, ast.Attribute) and field.func.attr == "upper"
+            and isinstance(field.func.value, ast.Name) and field.func.value.id == unique_literals.VARIABLE):
+        return unique_literals.UPPER
+    return None
