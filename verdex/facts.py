@@ -893,6 +893,21 @@ class Effects(Fact):
                 out.append((said, text))
         return out
 
+    def own_label(self, ref: str | None) -> str | None:
+        """The name the action's own control (``ref``) took as the action settled, when it kept its role and took
+        another name (a Save button that reads "Saved" for a moment after its click): its line left the snapshot
+        and came back renamed."""
+        if not ref:
+            return None
+        lines = [SNAPSHOT_LINE.match(_flat(line)) for line in self.interactive_diff]
+        went = {found["role"]: found["name"] for found in lines if found and found["ref"] == ref
+                and found.string.startswith("-")}
+        for found in lines:
+            if found and found["ref"] == ref and found.string.startswith("+") and found["name"] \
+                    and went.get(found["role"], found["name"]) != found["name"]:
+                return json.loads(found["name"])
+        return None
+
     @property
     def moved(self) -> bool:
         """The URL went somewhere else (``url_moved``)."""
