@@ -228,12 +228,14 @@
     for (let node = el; node && overlayElement(node); node = node.parentElement) {
       const s = style(node);
       if (!s) return null;
-      if (s.position !== 'fixed' && !(s.position === 'absolute' && (parseInt(s.zIndex, 10) || 0) >= FLOATING_Z)) continue;
+      const raised = s.position === 'absolute' && (parseInt(s.zIndex, 10) || 0) >= FLOATING_Z;
+      if (s.position !== 'fixed' && !raised) continue;
       const blocks = [...node.children].filter((child) => visibleBox(child));
       const held = blocks.length > 1 ? blocks.find((child) => child.contains(el)) : null;
       const notice = held || node;
       const box = visibleBox(notice), view = notice.ownerDocument.defaultView;
-      if (!box || box.width * box.height >= 0.2 * view.innerWidth * view.innerHeight || holdsThePage(notice)) return null;
+      const large = !box || box.width * box.height >= 0.2 * view.innerWidth * view.innerHeight;
+      if (large || holdsThePage(notice)) return null;
       const shows = collapse(domText(notice, 400));
       const brought = collapse(added.nodeType === 1 ? domText(added, 400) : added.data || '');
       // a spinner's "Loading…" over the page says the page is at work (the identity's loading), no outcome
@@ -246,7 +248,7 @@
   // What a toast is: a few lines of text (NOTICE_LINES, 200 characters) beside two controls at most (its Close, an
   // Undo); nothing to fill in, no table or chart, and no menu, list of options, tooltip or form.
   const IN_NO_MESSAGE = '[role=menu], [role=menubar], [role=listbox], [role=tooltip], [role=tree], [role=grid]';
-  const NOT_A_MESSAGE = IN_NO_MESSAGE + ', [role=tablist], [role=navigation], nav, form';   // (a flash in a form is one)
+  const NOT_A_MESSAGE = IN_NO_MESSAGE + ', [role=tablist], [role=navigation], nav, form';  // (in a form: a flash)
   const MESSAGE_CONTROLS = 'button, a[href], [role=button], [role=link]';
   function shortMessage(el) {
     if (el.closest(IN_NO_MESSAGE) || el.matches(NOT_A_MESSAGE) || el.querySelector(NOT_A_MESSAGE)) return false;
