@@ -120,6 +120,8 @@ class Assertion(Model):
     timeout_ms: int | None = None     # longer than the assertion's default ...
     timeout_reason: str = ""          # ... said why
     revised: str = ""                 # proving changed verdex's choice here: what and why (a comment)
+    agent: bool = False               # url: an action's own check that stands for the agent's verify_url
+                                      # after it (said once): proving may wait longer, never loosen it
 
 
 class Action(Model):

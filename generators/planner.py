@@ -15,12 +15,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import verdex.generators.rereads as rereads
+import verdex.generators.route_data as route_data
 import verdex.generators.settling as settling
 import verdex.generators.server_names as server_names
 import verdex.generators.waits as waits
 from verdex.generators.periodic import asked_between_steps, timer_requests
-from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage, Settled,
-                                    Secret, Statement, TestPlan, Value, Wait)
+from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage,
+                                    ResponseMatch, Settled, Secret, Statement, TestPlan, Value, Wait)
 from verdex.generators.recording import Recording
 from verdex.generators.targets.errors import UnrenderableStep
 from verdex.facts import RequestEffect
@@ -143,6 +144,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     acted: dict[str, Record] = {}                       # page → its last action the test does, on its document
     asserted = frozenset(r.args.text for r in steps if isinstance(r, (VerifyTextStep, WaitForStep))
                          and r.args.text)                # texts the agent itself checked
+    likely_timers = timer_requests(steps) | asked_between_steps(steps)     # requests no action is answered by
     for index, record in enumerate(steps, 1):
         tool, outcome = record.tool, record.outcome
         role = record.role or first_role
@@ -230,12 +232,11 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     startup = []
                 statements.append(action)
                 where[page] = (record.effects.url_after if record.effects else "") or where.get(page, "")
-                loaded = waits.loaded_another_page(record)
-                loading = loaded is not None
-                paced = waits.answered_over_a_socket(record) or loaded or waits.loaded_code(record)
+                loading = waits.loaded_another_page(record) is not None
+                paced = waits.answered_over_a_socket(record) or _url_pace(record, action.response, likely_timers)
                 said = [paced] if any(a.timeout_reason == paced for a in action.asserts) else []
             continue
-        went = settling.went_on(where.get(page), record.args.url) if isinstance(record, VerifyUrlStep) else None
+        went = _went_on_to_check(where.get(page), record) if isinstance(record, VerifyUrlStep) else None
         if went is not None and paced is None:       # by itself, at its own pace: the checks wait as for a load
             paced = f"{went}: the checks wait as long as a load may"
         if isinstance(record, WaitForStep):
@@ -250,7 +251,10 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 statements.insert(_after_acting(statements, page), _paced(Check(page=page, assertion=assertion),
                                                                           paced, said))
                 continue
-            if not _already_asserted(statements, page, assertion, url):
+            said_at = _already_asserted(statements, page, assertion, url)
+            if said_at is not None:
+                statements[said_at] = _agents_url(statements[said_at])
+            else:
                 settled = settling.before_checking(steps, index)
                 if settled is not None:
                     statements.append(Settled(page=page, wait=settled))
@@ -267,6 +271,15 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     source=recording.header.started, contexts=list(contexts.values()),
                     locale=recording.header.locale, timezone_id=recording.header.timezone_id,
                     test_id_attribute=recording.header.test_id_attribute, unique=token if token and any(token in s.model_dump_json() for s in statements) else None)
+
+
+def _went_on_to_check(left_at: str | None, record: VerifyUrlStep) -> str | None:
+    """Why the page was at the URL the agent checked, when the step before left it elsewhere (``went_on``):
+    not when the agent's pattern holds for where it was left (a check by the URL's end, "/#/posts", as the tool
+    asks, of the URL the last action moved to)."""
+    if left_at and re.search(record.args.pattern, left_at):
+        return None
+    return settling.went_on(left_at, record.args.url)
 
 
 def _checked_since_navigation(statements: list[Statement], page: str, wait: Wait) -> bool:
@@ -333,14 +346,7 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
         ready_signals.add(seen)
     dialog, prompt_text = _dialog_answer(steps, index)
     popup = pages.popup(effects.new_tabs[0]) if effects is not None and effects.new_tabs else None
-    asserts = []
     made = server_names.made_names(steps)[index - 1]
-    url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
-    if url_check is not None and popup is None:
-        # a route the app moves to once code it loads only then has come (a lazily loaded chunk) is as late
-        loaded = waits.loaded_another_page(record) or waits.loaded_code(record)
-        asserts.append(url_check if loaded is None else url_check.model_copy(
-            update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": loaded}))
     seen, timers, between = waits.recorded_requests(steps), timer_requests(steps), asked_between_steps(steps)
     likely_timers = timers | between
     answer = _answer(steps, index)
@@ -351,11 +357,26 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
                 or waits.typed_text_response(_asked_after(steps, index), seen, made, likely_timers))
     if _last_before_leaving(steps, index):
         response = waits.saved_last(caused, response, seen, made, likely_timers)
+    asserts = []
+    url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
+    if url_check is not None and popup is None:
+        # a route the app moves to once code it loads only then has come (a lazily loaded chunk), or once the
+        # answers its route waits for have come, is as late
+        late = _url_pace(record, response, likely_timers)
+        asserts.append(url_check if late is None else url_check.model_copy(
+            update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": late}))
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
                   asserts=asserts, note=rereads.reread_reason(reread) if reread and response is None else None,
                   step=index, force=_forced_for_good(record), **{"kind": kind, **_arguments(record, uploads)})
+
+
+def _url_pace(record: Record, response: ResponseMatch | None, timers: frozenset[str]) -> str | None:
+    """Why what the action's URL move draws comes at the network's pace: it loaded another page, code it did not
+    have, or the URL moved only once answers the test does not wait for had come."""
+    return (waits.loaded_another_page(record) or waits.loaded_code(record)
+            or route_data.moved_once_answered(record.effects, response, timers))
 
 
 def _forced_for_good(record: Record) -> str:
@@ -420,13 +441,15 @@ def _last_before_leaving(steps: list[Record], index: int) -> bool:
 
 
 def _asked_after(steps: list[Record], index: int) -> list[RequestEffect]:
-    """What the page asked for after step ``index`` had settled holding the text it typed, as the next
-    action that watched the page saw it (``requests_before``)."""
+    """What the page asked for after step ``index`` had settled holding the text it typed, as the checks and
+    waits after it and the next action that watched the page saw it (``requests_before``)."""
+    asked: list[RequestEffect] = []
     for record in steps[index:]:
+        asked += record.requests_before
         leaves = isinstance(record, NavigateStep) or record.tool in HISTORY_TOOLS    # leaving the page, which saw them
         if record.outcome == "done" and (record.effects is not None or leaves) and not isinstance(record, DialogStep):
-            return record.requests_before
-    return []
+            break
+    return asked
 
 
 def _arguments(record: Record, uploads: dict[str, str]) -> dict[str, Any]:
@@ -505,16 +528,25 @@ def _after_acting(statements: list[Statement], page: str) -> int:
     return len(statements)
 
 
-def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> bool:
+def _already_asserted(statements: list[Statement], page: str, assertion: Assertion, url: str) -> int | None:
     """The agent's verify_url after an action that already asserts the URL it landed on, with only checks
     between (a text, an element: Calibre-Web's new shelf at ``/shelf/1``), says it once: the action's
-    pattern (ids as wildcards) holds for the URL text the agent verified."""
+    pattern (ids as wildcards) holds for the URL text the agent verified. The action's index, or None."""
     if assertion.kind != "url":
-        return False
-    last = next((s for s in reversed(statements) if not (isinstance(s, Check) and s.page == page)), None)
-    return isinstance(last, Action) and last.page == page and any(
+        return None
+    at = next((i for i in range(len(statements) - 1, -1, -1)
+               if not (isinstance(statements[i], Check) and statements[i].page == page)), None)
+    last = statements[at] if at is not None else None
+    said = isinstance(last, Action) and last.page == page and any(
         a.kind == "url" and (a.pattern == assertion.pattern or (url and re.search(a.pattern or "", url)))
         for a in last.asserts)
+    return at if said else None
+
+
+def _agents_url(action: Action) -> Action:
+    """The action whose URL check says the agent's verify_url too: it is the agent's from now on."""
+    asserts = [a.model_copy(update={"agent": True}) if a.kind == "url" else a for a in action.asserts]
+    return action.model_copy(update={"asserts": asserts})
 
 
 def _url_checked_since_acting(statements: list[Statement], page: str, url: str) -> bool:

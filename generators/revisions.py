@@ -16,7 +16,8 @@ What can be revised, each bounded by what the recording saw:
 - ``url``: the URL an action led to, asserted looser, but always matching the recorded URL: the path
   alone (the query and fragment free; a hash-routed app's path is its route, ``#/requests/7``), then its last segment as any name (a name the server made), then
   not at all: the app chose the page from what it kept (a login that returns the user to the last page
-  they saw), and the URL check after the action is verdex's own, never the agent's;
+  they saw). Only a URL check that is verdex's own is loosened: one that says the agent's verify_url too
+  (``Assertion.agent``) is only waited for longer;
 - ``wait``: a wait verdex chose before the action (a startup text, a websocket count, a blocker, a
   readiness attribute) is dropped: its evidence does not hold on a fresh load.
 
@@ -100,6 +101,8 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
             return Revision(step=action.step, kind="url", stage=URL_LATER, because=because,
                             said="revised by proving: a fresh run was still on the page the action began on when "
                                  "the URL was checked; the app moves on at its own pace, waited for longer")
+        if any(a.kind == "url" and a.agent for a in action.asserts):
+            return None                            # the agent's own check: never loosened
         stage = max((r.stage for r in done if r.kind == "url"), default=0) + 1
         current = next((a.pattern for a in action.asserts if a.kind == "url"), None)
         while stage <= 2:

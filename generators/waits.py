@@ -22,10 +22,12 @@ from verdex.recording_format import (
     UploadArgs, VerifyElementStep, VerifyTextArgs, VerifyTextStep, VerifyUrlStep, WaitForArgs, WaitForStep,
 )
 
-VOLATILE_SEGMENT = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
+# a path segment that names one record or moment: an id, a hash, a token, a Unix time with its fraction
+# (``1796044543.927698``: ArchiveBox names its snapshots so; five digits or more before the point, not a version)
+VOLATILE_SEGMENT = re.compile(r"^(\d+|\d{5,}\.\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
 # a value that names one record or moment (an id, a token, an ISO date and time, however its year is written),
 # not a state the test means (page=2, sort=price)
-VOLATILE_VALUE = re.compile(r"^(\d{5,}|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,}"
+VOLATILE_VALUE = re.compile(r"^(\d{5,}(\.\d+)?|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,}"
                             r"|[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}(:|%3[Aa])\d{2}.*)$")
 ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}

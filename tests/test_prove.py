@@ -366,6 +366,19 @@ def test_the_seeds_are_shared_out_among_one_process_per_worker(site, suite):
     assert sorted(by_process.values()) == [["1", "3"], ["2", "4"]]
 
 
+def test_by_default_the_runs_go_one_at_a_time(site, suite):
+    """The runs share the app: without --workers one process makes them, one after another, seed by seed
+    (a checkout's two runs at once would fill one cart)."""
+    (suite / "test_pid.py").write_text(
+        "import os\n\ndef test_pid(request):\n"
+        "    with open('runs.txt', 'a') as out:\n"
+        "        out.write(f\"{os.getpid()} {request.config.getoption('chaos_seed')}\\n\")\n")
+    done = _verdex(suite, "prove", "test_pid.py", "--runs", "3", "--", "--base-url", site)
+    assert done.returncode == 0 and "3/3" in done.stdout, done.stdout + done.stderr
+    runs = [line.split() for line in (suite / "runs.txt").read_text().splitlines()]
+    assert len({pid for pid, _ in runs}) == 1 and [seed for _, seed in runs] == ["1", "2", "3"], runs
+
+
 def test_a_hanging_run_is_stopped_and_the_runs_after_it_are_still_made(site, suite):
     """One process makes the three runs; the second hangs, is stopped and counted failed, and a new process
     makes the third. The bound is wide enough for a pytest process to start on a loaded machine (20 s was

@@ -3,6 +3,7 @@ belongs to (generators/line_map.py) and which of the statement's choices failed 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -173,7 +174,7 @@ def test_a_url_check_a_fresh_run_made_while_still_on_the_page_the_action_began_o
     """A login whose app routes on once the code of its next page has come (Homebridge's Angular UI, its lazy
     chunks each held 1.5 s by chaos): the check saw the login page still, past Playwright's 5 s. The run did not
     land elsewhere: the check waits longer, at the app's pace, before any looser pattern, and is not dropped."""
-    recording = read_recording(EXAMPLES / "login.jsonl")
+    recording = _login_checked_by_verdex_alone()
     plan = build_plan(recording, "login")
     action = next(s for s in plan.statements if isinstance(s, Action) and any(a.kind == "url" for a in s.asserts))
     record = recording.records[action.step - 1]
@@ -195,7 +196,7 @@ def test_a_url_check_a_fresh_run_landed_elsewhere_from_is_loosened_only_as_far_a
     check, verdex's own, is dropped with a comment (``tests/test_landing_page_kept.py`` in a browser). Never
     after a click found by its position: it may have clicked another element (Kinto Admin's "Create
     collection" by nth(4) landed in another bucket, and proving said the app chose the page)."""
-    recording = read_recording(EXAMPLES / "login.jsonl")
+    recording = _login_checked_by_verdex_alone()
     plan = build_plan(recording, "login")
     action = next(s for s in plan.statements if isinstance(s, Action) and any(a.kind == "url" for a in s.asserts))
     record = recording.records[action.step - 1]
@@ -216,6 +217,29 @@ def test_a_url_check_a_fresh_run_landed_elsewhere_from_is_loosened_only_as_far_a
                f"'x'\nActual value: {landed} \nCall log:").landed() == landed
     assert Run(label="plain", passed=False, seconds=1.0, message=f'Expected pattern: /x$/\nReceived string:  "{landed}"'
                ).landed() == landed
+
+
+def test_a_url_check_that_says_the_agents_too_is_waited_for_longer_and_never_loosened_or_dropped():
+    """The login recording's agent checked the URL right after the click (``verify_url``): the click's own check
+    says it once, and stands for it. An ArchiveBox snapshot's page (``/archive/<a time>/index.html``) was checked
+    so, and proving dropped the check as "the app chose where": the agent's assertion, gone from the test. A run
+    still on the page the action began on waits longer; one elsewhere is not revised, and proving says why."""
+    recording = read_recording(EXAMPLES / "login.jsonl")
+    plan = build_plan(recording, "login")
+    action = next(s for s in plan.statements if isinstance(s, Action) and any(a.kind == "url" for a in s.asserts))
+    assert [a.agent for a in action.asserts if a.kind == "url"] == [True]
+    assert not any(isinstance(s, Check) and s.assertion.kind == "url" for s in plan.statements)     # said once
+    record = recording.records[action.step - 1]
+    later = next_revision(action, record, "url", [], "AssertionError", landed="http://127.0.0.1:41207/login/")
+    assert later is not None and later.stage == 0 and "waited for longer" in later.said
+    for landed in ("http://h/login/inbox.html", "http://127.0.0.1:33633/login/reports/weekly", ""):
+        assert next_revision(action, record, "url", [], "AssertionError", landed=landed) is None, landed
+
+
+def _login_checked_by_verdex_alone():
+    """The login recording without the agent's check of the URL: the click's URL check is verdex's own."""
+    recording = read_recording(EXAMPLES / "login.jsonl")
+    return dataclasses.replace(recording, records=[r for r in recording.records if r.tool != "verify_url"])
 
 
 @pytest.mark.parametrize("part", ["response", "wait", "locator"])

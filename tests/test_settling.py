@@ -50,6 +50,17 @@ async def test_an_answer_shown_in_a_field_is_proposed_as_the_outcome_and_a_busy_
     assert verified.data["passed"], verified.text
 
 
+async def test_a_value_the_page_makes_anew_each_time_is_not_proposed_as_the_outcome(session, apps):
+    """A form the page fills as it opens: its address a UUID made anew each time, its title a default. A check
+    of the UUID would fail on every other run, so only the title is proposed."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/new-form.html")
+    opened = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
+                                                             'button "New collection"'))
+    assert 'value set: textbox "HREF:"' in opened.text, opened.text
+    title = ref_of((await call(session, "browser_snapshot")).text, 'textbox "Title:"')
+    assert opened.data["proposals"] == [{"kind": "value", "value": "Untitled", "ref": title}], opened.text
+
+
 @pytest.mark.parametrize(("button", "said"), [("Save", 'toast "Saved"'), ("Details", 'dialog "Order details: two books Close"'),
                                                ("Copy link", 'toast "Link copied" (gone again)')])
 async def test_a_toast_or_modal_a_script_opened_without_a_role_is_an_effect(session, apps, button, said):
@@ -400,6 +411,35 @@ async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settl
     if via == "post":
         return                                    # the same test; its proof is the query's
     passes_in_both_targets(python, recording, f"search_{via}", "waitForResponse(")
+
+
+@pytest.mark.parametrize("then", ["ends", "clicks"])
+async def test_a_search_the_typing_asked_for_after_it_settled_is_the_typings_when_a_check_comes_next(
+        held, apps, tmp_path, then):
+    """The same debounced search, checked by the agent ("1 variable") before anything else: the check is the
+    step that saw the search asked and answered, and the flow may end there — the test still waits for the
+    search's answer after it types, as it does when the next step is an action."""
+    recording = tmp_path / f"checked-{then}.jsonl"
+    session, page = held, (await held.tab()).page
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + f"/settling/search.html?search_ms={SLUG_MS}")
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'searchbox "Search variables"'), value="deploy_region")
+    await page.clock.resume()
+    await call(session, "verify_text_visible", text="1 variable")
+    if then == "clicks":
+        edit = ref_of((await call(session, "browser_snapshot")).text, 'button "Edit"')
+        await call(session, "browser_click", ref=edit)
+    session.record(None)
+    check = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()
+             if '"verify_text_visible"' in line][0]
+    assert [(r["method"], r["url"].split("?")[0]) for r in check["requests_before"]] == [
+        ("GET", apps.url + "/live/slug")], check
+    python, source = exported_python(recording, f"checked_{then}")
+    assert source.count("with page.expect_response(") == 1 and "(debounced)" in source, source
+    assert source.index("expect_response(") < source.index('.fill("deploy_region")') < source.index('"1 variable"')
+    run = runner.run_pytest(python, None)
+    assert run.passed, run.tail()
 
 
 @pytest.mark.parametrize("flow", ["slug", "todos", "todos-kit"])

@@ -38,6 +38,11 @@ PAIRS = [
     ("http://h/users", "http://h/users/123/edit", r"/users/[^/]+/edit$"),
     ("http://h/o", "http://h/orders/3fa85f64-5717-4562-b3fc-2c963f66afa6", r"/orders/[^/]+$"),
     ("http://h/login", "http://h/welcome?lang=en", r"/welcome\?(?=(?:[^#]*&)?lang=en(?:[&#]|$))[^#]*$"),
+    # a Unix time with its fraction names one moment (ArchiveBox's snapshots); a version stays
+    ("http://h/", "http://h/archive/1796044543.927698/index.html", r"/archive/[^/]+/index\.html$"),
+    ("http://h/list", "http://h/list?since=1796044543.927698",
+     r"/list\?(?=(?:[^#]*&)?since=[^&#]*(?:[&#]|$))[^#]*$"),
+    ("http://h/docs/", "http://h/docs/3.11/library", r"/docs/3\.11/library$"),
 ]
 
 

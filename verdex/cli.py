@@ -168,7 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     prove.add_argument("--runs", type=int, default=20, metavar="N", help="seeds to run under (default 20)")
     prove.add_argument("--seed", type=int, default=1, metavar="S", help="the first seed (default 1)")
     prove.add_argument("--naive", metavar="FILE", help="run this other test file the same way and show it beside")
-    prove.add_argument("--workers", type=int, default=None, metavar="N", help="runs at a time (default: the cores)")
+    prove.add_argument("--workers", type=int, default=None, metavar="N", help="runs at a time (default 1: the runs share the app; more only for tests whose data cannot collide)")
     prove.add_argument("--timeout", type=float, default=600, metavar="S", help="stop a run after this long (default 600)")
     prove.add_argument("--json", action="store_true", help="print the results as JSON (for CI)")
     prove.add_argument("--shard", metavar="K/N", help="run only shard K of N of the seeds × tests (a CI matrix; "

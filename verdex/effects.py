@@ -184,7 +184,8 @@ class EffectsWatch:
                 effects = self._effects(downloads=downloads, identity=from_bridge(PageIdentity, answer["identity"]),
                                         diff=answer["diff"], changed_times=answer["mutation_times"],
                                         stalls=answer["stalls"], page_ends=PageClockEnds(answer["answers"]),
-                                        frames_changed=frames_changed, values=values, overlays=answer["overlays"])
+                                        frames_changed=frames_changed, values=values, overlays=answer["overlays"],
+                                        url_moves=answer["url_moves"])
             self.late_values = await self._located(self.late_values)
             self.late_requests = [self._request_fact(record) for record in self._late_records]
             if self._capture is not None:
@@ -298,19 +299,22 @@ class EffectsWatch:
         self._named = await self._names()
         return self._effects(downloads=downloads)
 
-    def _request_fact(self, record: RequestRecord, changed: bool | None = None) -> RequestEffect:
+    def _request_fact(self, record: RequestRecord, changed: bool | None = None,
+                      answered: float | None = None) -> RequestEffect:
+        """``answered``: when its answer ended on the page's clock."""
         network = self._tab.network
         return RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                              status=record.status, failed=record.failed, changed_page=changed,
                              standing=network.standing(record, self._t0), named=self._named.get(id(record), []),
                              body_ended=record.status is not None and record.finished is not None,
-                             on_its_own=network.on_its_own(record), place=record.place)
+                             on_its_own=network.on_its_own(record), place=record.place,
+                             answered_ms=round(answered - self._page_t0) if answered is not None else None)
 
     def _effects(self, *, downloads: list[str], identity: PageIdentity | None = None, diff: list[str] | None = None,
                  changed_times: list[float] | None = None, stalls: list[list[float]] = (),
                  page_ends: PageClockEnds | None = None, navigated: bool = False,
                  frames_changed: tuple[list[str], list[str]] = ([], []), values: list[ValueChange] = (),
-                 overlays: list[dict[str, Any]] = ()) -> Effects:
+                 overlays: list[dict[str, Any]] = (), url_moves: list[dict[str, Any]] = ()) -> Effects:
         tab = self._tab
         dialogs = [f"{d.type} {d.message!r}" for d in tab.dialog_log[self._dialogs_before:]]
         auto_dismissed = tab.dialogs_auto_dismissed - self._auto_dismissed_before
@@ -318,13 +322,16 @@ class EffectsWatch:
             dialogs.append(f"{auto_dismissed} more dialog(s) dismissed automatically (over the cap per page)")
         requests = []
         for record in tab.network.since(self._t0):
-            changed = None
+            changed = answered = None
             if changed_times is not None and (record.response_end_epoch_ms or record.finished):
                 answered = page_ends.take(record, self._page_origin) if page_ends is not None else None
                 if answered is None:        # not timed by the browser: by when verdex heard of it
                     answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
                 changed = changed_the_page(answered, changed_times, stalls)
-            requests.append(self._request_fact(record, changed))
+            requests.append(self._request_fact(record, changed, answered))
+        url_after = tab.page.url
+        # when the page's URL came to where it is now, within its document (a route the app moved to)
+        moved_at = next((move["time"] for move in reversed(url_moves) if move["url"] == url_after), None)
         before = self._identity_before
         appeared, disappeared = [], []
         title_change = heading_change = None
@@ -340,7 +347,8 @@ class EffectsWatch:
                 title_change = [before.title, identity.title]
             if identity.heading != before.heading:
                 heading_change = [before.heading or "", identity.heading or ""]
-        effects = Effects(requests=requests, navigated=navigated, url_before=self._url_before, url_after=tab.page.url,
+        effects = Effects(requests=requests, navigated=navigated, url_before=self._url_before, url_after=url_after,
+                          url_moved_ms=round(moved_at - self._page_t0) if moved_at is not None else None,
                           new_tabs=[t.id for t in tab.popups[self._popups_before:]], dialogs=dialogs,
                           downloads=downloads, appeared=appeared, disappeared=disappeared,
                           notice_lines={text: lines for text, lines in notice_lines.items()

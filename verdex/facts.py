@@ -748,6 +748,9 @@ class RequestEffect(Fact):
                                        "of its query, the operation its body names (a GraphQL operation's "
                                        "name, a JSON-RPC call's method; the same place as a timer's request "
                                        "is the timer's)")
+    answered_ms: int | None = Field(None, description="format 22: when its answer ended, in ms after the action began "
+                                                     "on the page's clock (an action's requests only)",
+                                    exclude_if=lambda ms: ms is None)
 
 
 class SocketStart(Fact):
@@ -873,6 +876,11 @@ class Effects(Fact):
     values: list[ValueChange] = Field([], description="form fields whose value the page set (no mutation shows it)")
     code_loaded: int = Field(0, description="scripts the page asked for as it answered the action: code it loads "
                                             "only when first needed (a route's or a dialog's lazily loaded chunk)")
+    url_moved_ms: int | None = Field(None, description="format 22: when the URL moved to url_after within the "
+                                                      "document (a route), in ms after the action began on the page's "
+                                                      "clock, as the requests' answered_ms: after answers, the app "
+                                                      "moved only once they had come",
+                                     exclude_if=lambda ms: ms is None)
     settled_ms: int = 0
     no_effect: bool = False
     before_ready: str = Field("", description="an ancestor of the target that said the app was ready only as the "
@@ -915,6 +923,14 @@ class Effects(Fact):
         """The URL went somewhere else (``url_moved``)."""
         return url_moved(self.url_before, self.url_after)
 
+    def answered_before_moving(self) -> list[RequestEffect]:
+        """The requests whose answers had come when the URL moved to ``url_after`` within the document, by the
+        page's clock: what a route that waits for its data waited for (none when it moved at once, or when the
+        recording has no times: format 21 and older, a new document)."""
+        if self.url_moved_ms is None or not self.moved:
+            return []
+        return [r for r in self.requests if r.answered_ms is not None and r.answered_ms <= self.url_moved_ms]
+
     def consequential(self) -> bool:
         """Something only the action can have caused (_CONSEQUENCES, or another URL), whatever the page
         changed on its own meanwhile."""
@@ -956,7 +972,9 @@ class Effects(Fact):
             lines.append(f"loaded code: {self.code_loaded} script{'s' if self.code_loaded > 1 else ''} the page asked "
                          "for only now (what it drew comes at the network's pace)")
         if self.navigated or self.moved:
-            lines.append(f"navigated: {self.url_before} → {self.url_after}")
+            came = len(self.answered_before_moving())
+            after = f" (once {came} answer{'s' if came > 1 else ''} had come)" if came else ""
+            lines.append(f"navigated: {self.url_before} → {self.url_after}{after}")
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]
         lines += [f"download: {d}" for d in self.downloads]
         lines += [f"appeared: {a}" for a in self.appeared] + [f"disappeared: {d}" for d in self.disappeared]

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
-from verdex.generators.plan import Action, Check, Goto, Settled, Statement, TestPlan
+from verdex.generators.plan import Action, Assertion, Check, Goto, Settled, Statement, TestPlan
 from verdex.generators.revisions import apply_revisions, ended_too_soon, next_revision
 from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
@@ -258,12 +258,12 @@ def _unset_secrets(names: list[str]) -> str:
             "the shell, where `verdex export` is typed) and export again")
 
 
-def _numbers_made_anew(check: Check, landed: str) -> str:
+def _numbers_made_anew(assertion: Assertion, landed: str) -> str:
     """Said of an agent's URL check that failed on a URL that differs from the one it asserts in its numbers
     alone (``…/builds/1`` asserted, a fresh run at ``…/builds/7``: a build's number, an id the app makes anew
     each run): what the agent can assert instead."""
-    pattern = check.assertion.pattern
-    if check.assertion.kind != "url" or not pattern or not landed or re.search(r"(?<!\\)[\[\](){}*+?|^]", pattern):
+    pattern = assertion.pattern
+    if assertion.kind != "url" or not pattern or not landed or re.search(r"(?<!\\)[\[\](){}*+?|^]", pattern):
         return ""                                           # not a URL the agent wrote out: a /regex/ of its own
     asserted = re.sub(r"\\(.)", r"\1", pattern.removesuffix("$"))
     if landed.endswith(asserted) or not re.sub(r"\d+", "0", landed).endswith(re.sub(r"\d+", "0", asserted)):
@@ -290,7 +290,7 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
         return earlier, ""                     # a wait verdex chose before the check, not the agent's assertion
     if isinstance(statement, Check):
         return None, "the agent asserted this; proving never loosens the agent's assertions" + _numbers_made_anew(
-            statement, failed.landed())
+            statement.assertion, failed.landed())
     if isinstance(statement, Goto):
         return None, "the navigation itself failed"
     if isinstance(statement, Settled):
@@ -303,6 +303,10 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
         return None, LATE_UNDER_CHAOS
     revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line(),
                              landed=failed.landed())
+    agents = next((a for a in statement.asserts if a.kind == "url" and a.agent), None)
+    if revision is None and part == "url" and agents is not None:
+        return None, ("the agent asserted this URL (its check, said once with the action's own); proving never "
+                      "loosens the agent's assertions" + _numbers_made_anew(agents, failed.landed()))
     if revision is None and part == "url" and statement.locator is not None and statement.locator.positional:
         return None, ("its element was found by its position and a fresh run landed elsewhere: it may have acted "
                       "on another element (a container or a name that tells it apart would hold)")

@@ -1,8 +1,8 @@
 """The assertions an action's effects suggest to the agent ("to assert the outcome, verify: …"): what
 the action brought that a test can check — a notice's text (a status, an alert, a toast without a role: a short
 message put over the page, verdex/bridge/watch.js ``floatingNotice``), the new label the action's own control
-took (Save reads "Saved"), a value the page set in a
-field the agent can see, the URL it went to. A notice of several lines (a toast's title and its text, in
+took (Save reads "Saved"), a value the page set in a field the agent can see (not a UUID or a token the page
+makes anew each time), the URL it went to. A notice of several lines (a toast's title and its text, in
 two boxes) is proposed line by line, as a reader sees it: its whole text runs the lines together ("SavedYour
 changes were saved"), which reads as neither. A busy word ("Loading", "Saving…") is what the page says
 while it works, not the outcome: it is never proposed."""
@@ -13,6 +13,7 @@ import re
 from urllib.parse import urlsplit
 
 from verdex.facts import Effects, Proposal
+from verdex.generators.waits import VOLATILE_VALUE
 from verdex.gone_notices import NOTICE_KINDS
 
 # the words the bridge's BUSY_TEXT (verdex/bridge/mutations.js) keeps out of startup waits
@@ -36,7 +37,8 @@ def proposals(effects: Effects | None, target: str | None = None) -> list[Propos
     if label and not BUSY_TEXT.search(label):
         out.append(Proposal(kind="text_visible", value=label))
     for change in effects.values:          # an answer shown in a field (an output box the app fills)
-        if change.kind == "value" and change.ref and not change.hidden and change.after.strip() and not change.attribute:
+        if (change.kind == "value" and change.ref and not change.hidden and change.after.strip() and not change.attribute
+                and not VOLATILE_VALUE.match(change.after.strip())):       # a UUID, a token: made anew each run
             out.append(Proposal(kind="value", value=change.after, ref=change.ref))
     if effects.moved:
         after = urlsplit(effects.url_after)          # the route a hash-routed or filtered page keeps too

@@ -1,7 +1,9 @@
 """``verdex prove``: run a pytest-playwright suite under many chaos seeds and say, per test, how often
 it passed, and for the first seed that broke it, the assertion, the line and the delays drawn.
 
-The seeds are shared out among ``workers`` pytest processes (one per core by default); each runs every
+The seeds are shared out among ``workers`` pytest processes (one by default: the runs share the app, and a
+flow that makes or changes data fails beside another run of itself — two carts in one, a name made twice —
+which is no flaw of the test; ``workers`` N for tests whose runs cannot collide); each runs every
 test once per seed of its share, one run after another with one start-up and one browser
 (verdex/proof_plugin.py, the plugin proving on export loads too; each run gets its own context, and
 draws the chaos ``pytest --chaos-seed N`` would: verdex.chaos.plugin). Each run's outcome is read from
@@ -111,7 +113,7 @@ def prove(path: str | Path, runs: int = DEFAULT_RUNS, seed: int = 1, pytest_args
     if shard is not None:
         from verdex.sharding import shard_runs
         seeds, others = shard_runs(shard, target, seeds, pytest_args or [])
-    workers = max(1, min(len(seeds), workers or os.cpu_count() or 1))
+    workers = max(1, min(len(seeds), workers or 1))
     shares = [seeds[i::workers] for i in range(workers) if seeds[i::workers]]
     proof = Proof(str(target), seeds, shard=str(shard or ""))
     counter = _Counter(progress, [len(share) for share in shares])

@@ -40,7 +40,10 @@ shown by a notice of the action before it as that action settled, or by its own 
 toast its timer took away, a Save that read "Saved" for a moment), so
 the test checks it right after that action (verdex/gone_notices.py); 21 — a fill or a type may say that its field
 held a value it replaced (``replaced``): ``later`` when the page had drawn the field empty and
-filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled.
+filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled;
+22 — an action's effects keep when, on the page's clock, its URL moved within the document (``url_moved_ms``) and
+when each of its requests' answers ended (``answered_ms``): a route the app moved to only once answers had come is
+checked at the answers' pace (verdex/generators/route_data.py).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 21
+FORMAT_VERSION = 22
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

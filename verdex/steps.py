@@ -136,7 +136,10 @@ def pressed(tab: Tab, key: str, effects: Effects, url: str, values_before: list[
 
 
 def waited_for(tab: Tab, args: WaitForArgs, locators: LocatorChoice | None) -> Step:
-    return _step("browser_wait_for", tab=tab.id, role=tab.role, args=args, locators=locators)
+    """An agent's wait that ended, with what the page asked holding the text the last action typed since it
+    settled (:func:`_asked_with_typed_text`)."""
+    return _step("browser_wait_for", tab=tab.id, role=tab.role, args=args, locators=locators,
+                 requests_before=_asked_with_typed_text(tab))
 
 
 def dialog(tab: Tab, answered: DialogArgs, effects: Effects | None = None) -> Step:
@@ -147,9 +150,17 @@ def dialog(tab: Tab, answered: DialogArgs, effects: Effects | None = None) -> St
 def verified(tab: Tab, kind: str, args: VerifyTextArgs | VerifyElementArgs | VerifyUrlArgs,
              locators: LocatorChoice | None) -> Step:
     """An agent's check that held, with the places of the requests the page made on its own since the step
-    before (a timer's tick after the action it checks)."""
+    before (a timer's tick after the action it checks) and those it asked holding the text the last action
+    typed (:func:`_asked_with_typed_text`)."""
     return _step(f"verify_{kind}", tab=tab.id, role=tab.role, args=args, locators=locators,
-                 timers_before=tab.network.asked_on_its_own())
+                 timers_before=tab.network.asked_on_its_own(), requests_before=_asked_with_typed_text(tab))
+
+
+def _asked_with_typed_text(tab: Tab) -> list[RequestEffect]:
+    """The requests holding the text the last action typed that the page asked and had answered since that
+    action settled (a search asked 300 ms after the last key): the typing's, which the next action's watch
+    would otherwise read — and no action may come (the check is the flow's last step)."""
+    return [record.fact() for record in tab.network.asked_with_typed_text(answered_only=True)]
 
 
 def tab_opened(tab: Tab, url: str | None) -> Step:

@@ -305,6 +305,23 @@
     return /ms\s*$/.test(value) ? n / 1000 : n;
   }
 
+  // The page's URL as it moved within its document (a route: pushState, replaceState, a hash), each move with
+  // its time on the page's clock (the answers' and the mutations' clock): a route the app moves to only once
+  // its data has come (a router that waits for its model) moves after those answers, however late they come.
+  const URL_MOVE_LOG = 50;
+  const urlMoves = [];              // [time, url], newest last
+  let lastUrl = location.href;
+  function noteUrl() {
+    if (location.href === lastUrl) return;
+    lastUrl = location.href;
+    urlMoves.push([performance.now(), lastUrl]);
+    if (urlMoves.length > URL_MOVE_LOG) urlMoves.shift();
+  }
+  // the Navigation API's event comes with every move, a script's pushState too; hashchange and popstate where
+  // there is none (a script's pushState then goes unseen: its move has no time)
+  if (globalThis.navigation) navigation.addEventListener('currententrychange', noteUrl);
+  else for (const type of ['hashchange', 'popstate']) window.addEventListener(type, noteUrl, true);
+
   // The events an action delivers: the last one to arrive is when the action landed (a click's).
   const LANDING_EVENTS = ['pointerdown', 'pointerover', 'keydown', 'input', 'change', 'click'];
 
@@ -494,5 +511,6 @@
     return { identity: identity(document), diff: diff.concat(behindChange(w.tree, tree)),
       mutation_times: times, stalls: stallsSince(w.t0), values: changed, overlays: sightings,
       answers: answersEnded().answers.filter((answer) => answer.start >= w.t0),     // the action's requests'
+      url_moves: urlMoves.filter(([time]) => time >= w.t0).map(([time, url]) => ({ time: Math.round(time), url })),
       ancestors, settled_ancestors: settledAncestors, now: performance.now(), next_ref: nextRef };
   }

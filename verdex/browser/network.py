@@ -241,16 +241,21 @@ class NetworkLog:
         self._typed_sent, self._typed_answers = None, 0
         return answers
 
-    def asked_with_typed_text(self) -> list[RequestRecord]:
+    def asked_with_typed_text(self, *, answered_only: bool = False) -> list[RequestRecord]:
         """As the next action starts: the page's requests since the last action settled whose URL or body
         holds the text it typed (a debounced handler's). They are that action's, no longer made while no
-        action ran, so the next sightings of the same request are not taken for a timer's."""
+        action ran, so the next sightings of the same request are not taken for a timer's.
+        ``answered_only``: as a check or a wait is recorded between them — those answered by then, the typing
+        still looked out for after it (a search asked 300 ms after the last key, checked before or after that;
+        or one the page asked at once that the action's watch heard of only after it had settled)."""
         if self._typed is None:
             return []
         since, text, whole = self._typed
-        self._typed = None
+        if not answered_only:
+            self._typed = None
         found = [r for r in self._records if r.started >= since and r.idle and r.resource_type in ("fetch", "xhr")
-                 and (carries_whole(r.url, r.body, text) if whole else carries(r.url, r.body, text))]
+                 and (carries_whole(r.url, r.body, text) if whole else carries(r.url, r.body, text))
+                 and (r.status is not None or r.failed is not None or not answered_only)]
         for record in found:
             record.idle = False
         return found
