@@ -53,6 +53,8 @@ READ_ONLY_PREFIXES = ("verify_", "browser_wait_for")       # steps that leave th
 FOCUSING_TOOLS = ("browser_fill", "browser_type", "browser_select", "browser_check", "browser_upload")
 TYPING_TOOLS = ("browser_fill", "browser_type", "browser_press")      # what a focus moved away loses
 
+SAID_REF = re.compile(r"\[ref=([\w-]+)\]")           # the ref a snapshot line says
+
 
 def value_waits(steps: list[Record], index: int) -> list[Wait]:
     """Before step ``index`` (1-based): wait for each value the page set after the action before it."""
@@ -237,12 +239,17 @@ def _taken_away(record: Record, then: Record) -> Wait | None:
 
 
 def _took_away(diff: list[str], target: Target) -> bool:
-    """The target's own line left the page's snapshot, and no line of its role and name came in its place."""
+    """The target's own line left the page's snapshot, and no line of its role and name came in its place, nor
+    its own element under another name (a Save button that reads "Saved" for a moment after its click: it
+    stayed, and a wait for it to be hidden would fail once it reads "Save" again)."""
     if not target.role or not target.name:
         return False
     shown = f'{target.role} "{target.name}"'
-    return (any(line.startswith("-") and shown in line for line in diff)
-            and not any(line.startswith("+") and shown in line for line in diff))
+    went = [line for line in diff if line.startswith("-") and shown in line]
+    refs = {found[1] for line in went if (found := SAID_REF.search(line))}
+    came = [line for line in diff if line.startswith("+")]
+    return bool(went) and not any(shown in line or ((found := SAID_REF.search(line)) and found[1] in refs)
+                                  for line in came)
 
 
 def _typed(record: Record) -> str | None:

@@ -8,6 +8,8 @@ import re
 import pytest
 
 from tests.proof_apps import proof_apps
+from tests.test_settling import held  # noqa: F401  (a fixture: a browser whose pages' clock stands still)
+from tests.test_watch import call, ref_of
 from verdex import actions, assertions, unique
 from verdex.replay import render, replay
 
@@ -139,4 +141,25 @@ async def test_a_recording_that_made_a_name_of_its_own_makes_another_when_replay
         recorder.close()
         reports = await replay(str(path), base_url=url)
     assert [r.tool for r in reports] == ["browser_navigate", "browser_fill", "browser_click", "verify_text_visible"]
+    assert all(r.ok for r in reports), render(reports)
+
+
+async def test_a_toast_its_timer_took_away_is_checked_right_after_its_action_as_the_test_does(
+        held, session, apps, tmp_path):
+    """Recorded on a held clock: Save's toast shows, the clock runs past its 3 s timer, the page says "Synced",
+    and the agent checks "Synced", then "Saved" (a transient check, format 20). Replayed on the clock's own
+    pace, "Synced" comes as the toast goes: checked where the agent checked it, after "Synced", the toast is
+    gone; replay checks it right after the click, where the generated test does, and nothing drifted."""
+    path = tmp_path / "toast.jsonl"
+    held.record(path, base_url=apps.url)
+    await call(held, "browser_navigate", url=apps.url + "/settling/notices.html?toast_ms=3000")
+    snapshot = (await call(held, "browser_snapshot")).text
+    await call(held, "browser_click", ref=ref_of(snapshot, 'button "Save"'))
+    await (await held.tab()).page.clock.run_for(3500)
+    assert (await call(held, "verify_text_visible", text="Synced")).data["passed"]
+    assert "the test checks it right after" in (await call(held, "verify_text_visible", text="Saved")).text
+    held.record(None)
+    reports = await replay(str(path), base_url=apps.url, session=session)
+    assert [r.tool for r in reports] == ["browser_navigate", "browser_click", "verify_text_visible",
+                                         "verify_text_visible"], render(reports)
     assert all(r.ok for r in reports), render(reports)

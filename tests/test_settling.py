@@ -70,23 +70,28 @@ async def test_a_toast_or_modal_a_script_opened_without_a_role_is_an_effect(sess
     assert f"appeared: {said}" in clicked.text, clicked.text
 
 
-@pytest.mark.parametrize("role", ["", "status"])
+@pytest.mark.parametrize(("query", "said"), [("", "toast"), ("&toast_role=status", "status"),
+                                             ("&toast=plain", "toast"), ("&toast=corner", "toast")])
 async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checked_right_after_the_click(
-        held, apps, tmp_path, role):
-    """Save's toast goes after 3 s (an app's timer), and the agent checks it after the clock has run past that,
-    as an agent checks seconds after the click: the check passes, says why, and is recorded; the test checks
-    it right after the click, where the recording saw it, and passes in both targets. A text no notice of
-    the click showed still fails, and so does a toast gone again before the click had settled."""
+        held, apps, tmp_path, query, said):
+    """Save's toast goes after 3 s (an app's timer), and the page then says "Synced"; the agent checks that, then
+    the toast, after the clock has run past it, as an agent checks seconds after the click: the check passes,
+    says why, and is recorded; the test checks it right after the click, where the recording saw it, and passes
+    in both targets. A text no notice of the click showed still fails, and so does a toast gone again before the
+    click had settled. The toast is one whose class says so, one with a role, and one that says nothing of
+    itself: a plain div fixed over the page (``plain``, its class a CSS-in-JS hash), or put in a corner region
+    fixed over the page (``corner``); each is proposed as the click's outcome."""
     session, page = held, (await held.tab()).page
     recording = tmp_path / "toast.jsonl"
     session.record(recording, base_url=apps.url)
-    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?toast_ms=3000"
-               + f"&toast_role={role}" * bool(role))
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?toast_ms=3000" + query)
     snapshot = (await call(session, "browser_snapshot")).text
     saved = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save"'))
-    assert f'appeared: {role or "toast"} "Saved"\n' in saved.text + "\n", saved.text
+    assert f'appeared: {said} "Saved"\n' in saved.text + "\n", saved.text
+    assert saved.data["proposals"] == [{"kind": "text_visible", "value": "Saved", "ref": None}], saved.text
     await page.clock.run_for(3500)
     await expect(page.get_by_text("Saved")).to_have_count(0)
+    assert (await call(session, "verify_text_visible", text="Synced")).data["passed"]
     checked = await call(session, "verify_text_visible", text="Saved")
     assert checked.data["passed"], checked.text
     assert "appeared with the last action and is gone again: the test checks it right after" in checked.text
@@ -96,8 +101,53 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
     session.record(None)
     python, source = exported_python(recording, "toast")
     check = 'expect(page.get_by_text("Saved").filter(visible=True)).to_be_visible()'
-    assert source.index('name="Save"') < source.index(check) < source.index('name="Copy link"'), source
+    assert source.index('name="Save"') < source.index(check) < source.index('"Synced"') \
+        < source.index('name="Copy link"'), source
     passes_in_both_targets(python, recording, "toast", 'getByText("Saved").filter({ visible: true })')
+
+
+@pytest.mark.parametrize("button", ["Add row", "Filters", "Help"])
+async def test_what_appears_in_the_pages_flow_or_floats_as_a_panel_is_no_notice(session, apps, button):
+    """The boundary of a toast without a role: a row of the page's own content (and the new count in a bar
+    fixed over the page that was there before), a panel over the page that holds a form, and one of more than
+    a few lines of help are not proposed as the click's outcome, nor said to be a toast."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html")
+    clicked = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
+                                                               f'button "{button}"'))
+    assert clicked.data["effects"]["requests"] and not clicked.data["effects"]["no_effect"], clicked.text
+    assert "toast" not in clicked.text and clicked.data["proposals"] == [], clicked.text
+
+
+async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_checked_right_after_it(
+        held, apps, tmp_path):
+    """Apply reads "Applied" for 2 s after its click, then "Apply" again (Ghost's Save, "Saved"): the new label
+    is proposed as the click's outcome, and the agent's check of it once the clock has run past it passes with
+    a note, as a toast's does; the test checks it right after the click, and passes in both targets. The page
+    is then opened again: the button stayed, renamed, so the test does not wait for "Apply" to be hidden before
+    it leaves, as it waits for a tray's own Close (that wait fails once it reads "Apply" again)."""
+    session, page = held, (await held.tab()).page
+    recording = tmp_path / "label.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?label_ms=2000")
+    snapshot = (await call(session, "browser_snapshot")).text
+    applied = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Apply"'))
+    assert applied.data["proposals"] == [{"kind": "text_visible", "value": "Applied", "ref": None}], applied.text
+    await page.clock.run_for(2500)
+    await expect(page.get_by_role("button", name="Apply", exact=True)).to_be_visible()
+    checked = await call(session, "verify_text_visible", text="Applied")
+    assert checked.data["passed"], checked.text
+    assert 'its own control\'s label "Applied" appeared with the last action and is gone again' in checked.text
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?label_ms=2000")
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Check status"'))
+    assert not (await call(session, "verify_text_visible", text="Applied")).data["passed"]   # not that click's
+    session.record(None)
+    python, source = exported_python(recording, "label")
+    check = 'expect(page.get_by_text("Applied").filter(visible=True)).to_be_visible()'
+    assert source.index('name="Apply"') < source.index(check) < source.rindex("page.goto(") \
+        < source.index('name="Check status"'), source
+    assert "to_be_hidden" not in source, source
+    passes_in_both_targets(python, recording, "label", 'getByText("Applied").filter({ visible: true })')
 
 
 async def test_a_leave_page_prompt_is_a_dialog_the_agent_answers(session, apps):

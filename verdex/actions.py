@@ -368,7 +368,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     verdict = as_it_went(verdict, observed)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
-                          proposals=proposals(observed))
+                          proposals=proposals(observed, ref))
     steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts, tab),
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker, effects=observed,

@@ -18,7 +18,7 @@ from playwright.async_api import Frame, expect
 
 import verdex.locators as locators
 from verdex.figure_label import is_figure, labelled_figure
-from verdex.gone_notices import notice_showing
+from verdex.gone_notices import shown_by_the_action
 import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument, StaleRef
@@ -88,12 +88,13 @@ async def text_visible(tab: Tab, text: str) -> Verification:
 
 
 async def _gone_since_the_action(tab: Tab, text: str) -> str | None:
-    """What to say when no element shows ``text`` now, but a notice the last action showed did as it settled
-    (verdex/gone_notices.py), on the page it is still on: the test checks it right after that action."""
+    """What to say when no element shows ``text`` now, but a notice the last action showed, or its own control's
+    label, did as it settled (verdex/gone_notices.py), on the page it is still on: the test checks it right after
+    that action."""
     if tab.last_effects is None:
         return None
-    document, effects = tab.last_effects
-    said = notice_showing(effects, text)
+    document, effects, target = tab.last_effects
+    said = shown_by_the_action(effects, target, text)
     if said is None or document != tab.refs.current_document:
         return None
     try:

@@ -148,7 +148,7 @@ class EffectsWatch:
 
     async def finish(self) -> Effects:
         effects = await self._finished()
-        self._tab.last_effects = (self._tab.refs.current_document, effects)
+        self._tab.last_effects = (self._tab.refs.current_document, effects, self._ref)
         return effects
 
     async def _finished(self) -> Effects:
@@ -338,6 +338,7 @@ class EffectsWatch:
         notice_lines = {}
         if identity is not None:
             notice_lines = {n.text: n.lines for n in identity.notices if n.lines}
+            notice_lines |= {o["text"]: o["lines"] for o in overlays if o["kind"] == "toast" and o.get("lines")}
             appeared, disappeared, said = _identity_changes(before, identity)
             appeared += _sighted(overlays, appeared, [d.name for d in identity.dialogs]) + frames_changed[0]
             disappeared += frames_changed[1]

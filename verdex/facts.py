@@ -841,6 +841,9 @@ _CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "a
                 "title_change", "heading_change")
 
 
+LABELLED_CONTROLS = ("button", "link", "menuitem")     # controls whose own label may say what their click did
+
+
 def url_moved(before: str, after: str) -> bool:
     """Whether the page's URL went somewhere else: not when it only gained or lost a ``#`` with nothing after it (a
     link to "#" whose script handles the click). That is the same document at the same place, no navigation and
@@ -900,6 +903,20 @@ class Effects(Fact):
             if isinstance(text, str):
                 out.append((said, text))
         return out
+
+    def own_label(self, ref: str | None) -> str | None:
+        """The name the action's own button, link or menu item (``ref``) took as the action settled, when it kept
+        its role and took another name (a Save button that reads "Saved" for a moment after its click): its line
+        left the snapshot and came back renamed. (A field's name is its label's, which says what to type.)"""
+        if not ref:
+            return None
+        lines = [SNAPSHOT_LINE.match(_flat(line)) for line in self.interactive_diff]
+        lines = [found for found in lines if found and found["ref"] == ref and found["role"] in LABELLED_CONTROLS]
+        went = {found["role"]: found["name"] for found in lines if found.string.startswith("-")}
+        for found in lines:
+            if found.string.startswith("+") and found["name"] and went.get(found["role"], found["name"]) != found["name"]:
+                return json.loads(found["name"])
+        return None
 
     @property
     def moved(self) -> bool:

@@ -1,9 +1,10 @@
 """The assertions an action's effects suggest to the agent ("to assert the outcome, verify: …"): what
-the action brought that a test can check and that stays — a notice's text, a value the page set in a
-field the agent can see (not a UUID or a token the page makes anew each time), the URL it went to. A
-notice of several lines (a toast's title and its text, in two boxes) is proposed line by line, as a
-reader sees it: its whole text runs the lines together ("SavedYour changes were saved"), which reads as
-neither. A busy word ("Loading", "Saving…") is what the page says
+the action brought that a test can check — a notice's text (a status, an alert, a toast without a role: a short
+message put over the page, verdex/bridge/watch.js ``floatingNotice``), the new label the action's own control
+took (Save reads "Saved"), a value the page set in a field the agent can see (not a UUID or a token the page
+makes anew each time), the URL it went to. A notice of several lines (a toast's title and its text, in
+two boxes) is proposed line by line, as a reader sees it: its whole text runs the lines together ("SavedYour
+changes were saved"), which reads as neither. A busy word ("Loading", "Saving…") is what the page says
 while it works, not the outcome: it is never proposed."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from urllib.parse import urlsplit
 
 from verdex.facts import Effects, Proposal
 from verdex.generators.waits import VOLATILE_VALUE
+from verdex.gone_notices import NOTICE_KINDS
 
 # the words the bridge's BUSY_TEXT (verdex/bridge/mutations.js) keeps out of startup waits
 BUSY_TEXT = re.compile(r"\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$", re.I)
@@ -20,15 +22,20 @@ BUSY_TEXT = re.compile(r"\b(loading|updating|running|connecting|saving|please wa
 DISMISS_GLYPH = re.compile(r"\s*[\u00d7\u2715\u2716\u2717\u2573]\s*$")
 
 
-def proposals(effects: Effects | None) -> list[Proposal]:
+def proposals(effects: Effects | None, target: str | None = None) -> list[Proposal]:
+    """``target``: the ref the action acted on, whose own new label (a Save button that reads "Saved") is
+    its outcome too."""
     if effects is None:
         return []
     out = []
-    for _, text in effects.notices(("status", "alert")):             # 'status "Added Pixel 8 to cart"'
+    for _, text in effects.notices(NOTICE_KINDS):            # 'status "Added Pixel 8 to cart"', 'toast "Saved"'
         for line in effects.notice_lines.get(text) or [text]:         # a toast's title and its text, each
             line = DISMISS_GLYPH.sub("", line)
             if line.strip() and not BUSY_TEXT.search(line):
                 out.append(Proposal(kind="text_visible", value=line))
+    label = effects.own_label(target)
+    if label and not BUSY_TEXT.search(label):
+        out.append(Proposal(kind="text_visible", value=label))
     for change in effects.values:          # an answer shown in a field (an output box the app fills)
         if (change.kind == "value" and change.ref and not change.hidden and change.after.strip() and not change.attribute
                 and not VOLATILE_VALUE.match(change.after.strip())):       # a UUID, a token: made anew each run

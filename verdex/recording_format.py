@@ -36,7 +36,8 @@ since the step before (``timers_before``: a timer's ticks between steps), so tha
 inside an action is not that action's response; 19 — the header names the attribute ``get_by_test_id`` read while
 recording when it was not Playwright's ``data-testid`` (``test_id_attribute``: a session started with
 ``--test-id-attribute data-test-id``), which the generated test's config sets; 20 — an agent's text check may say the text was gone when checked,
-shown by a notice of the action before it as that action settled (``transient``: a toast its timer took away), so
+shown by a notice of the action before it as that action settled, or by its own control's label (``transient``: a
+toast its timer took away, a Save that read "Saved" for a moment), so
 the test checks it right after that action (verdex/gone_notices.py); 21 — a fill or a type may say that its field
 held a value it replaced (``replaced``): ``later`` when the page had drawn the field empty and
 filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled;

@@ -12,6 +12,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Awaitable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -53,15 +54,26 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
     owned = session is None
     session = session or Session(record=False)         # replaying is not a session to record
     reports: list[StepReport] = []
+    steps = list(unique.respelled(recording.records, recording.header.unique, session.unique))
+    after_acting = transient_checks(steps)
+    checked: dict[int, list[str]] = {}                  # a transient check's drift, found right after its action
     try:
         tab = await session.tab()
         recorded_base = None
         acting: asyncio.Future[list[str]] | None = None    # an action held by the dialog it opened
-        for index, step in enumerate(unique.respelled(recording.records, recording.header.unique, session.unique), 1):
+        acted: int | None = None                            # the last action, its transient checks still to make
+        for index, step in enumerate(steps, 1):
+            if acted is not None and acting is None:
+                checked |= {check: await _drift_of(_verify(tab, steps[check - 1]))
+                            for check in after_acting.get(acted, [])}
+                acted = None
             if step.outcome != "done":
                 continue
             report = StepReport(index, step.tool)
             reports.append(report)
+            if index in checked:                        # checked where the test checks it: right after its action
+                report.drift += checked.pop(index)
+                continue
             try:
                 if isinstance(step, NavigateStep):
                     url = step.args.url
@@ -78,6 +90,7 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
                 elif isinstance(step, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
                     await _verify(tab, step)
                 elif step.locators is not None:
+                    acted = index
                     acting = await _act(tab, step, report)
                 else:
                     report.skipped = True
@@ -89,6 +102,31 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
         if owned:
             await session.end()
     return reports
+
+
+def transient_checks(steps: list[Step]) -> dict[int, list[int]]:
+    """The agent's checks of a text the action before showed and the page took away by itself (``transient``,
+    format 20: a toast its timer dismisses, a button's "Saved" for a moment), by the action they are checked
+    right after — where the generated test checks them (generators/planner.py), not where the agent did, when
+    the text may be gone. Step numbers from 1."""
+    out: dict[int, list[int]] = {}
+    action = None
+    for index, step in enumerate(steps, 1):
+        if step.outcome != "done":
+            continue
+        if step.locators is not None and not isinstance(step, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
+            action = index
+        elif isinstance(step, VerifyTextStep) and step.args.transient and action is not None:
+            out.setdefault(action, []).append(index)
+    return out
+
+
+async def _drift_of(check: Awaitable[None]) -> list[str]:
+    try:
+        await check
+    except (VerdexError, AssertionError) as exc:
+        return [f"failed: {str(exc).splitlines()[0]}"]
+    return []
 
 
 def _locator(tab: Tab, step: Step) -> Any:

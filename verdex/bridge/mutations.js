@@ -27,7 +27,7 @@
         for (const added of record.addedNodes) noteDrawn(added);
         if (watch) {                         // an action is under way: did an overlay show itself?
           sightOverlay(record.target);
-          for (const added of record.addedNodes) sightOverlay(added);
+          for (const added of record.addedNodes) sightOverlay(added, true);
         }
       }
     });

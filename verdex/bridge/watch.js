@@ -190,23 +190,78 @@
 
   // Called for each element a mutation touched while a watch is on: an overlay that shows itself now
   // is kept with its text, even if it is gone again by the time the page settles (a toast).
-  function sightOverlay(node) {
+  function sightOverlay(node, added = false) {
     if (!watch) return;
     const el = node.nodeType === 1 ? node : node.parentElement;
     let overlay = el && el.closest ? el.closest(OVERLAY_SELECTOR) : null;
     // the outermost: a dialog's header, body and footer (JupyterLab's jp-Dialog-header …) are the dialog
     for (let outer = overlay; outer; outer = outer.parentElement && outer.parentElement.closest(OVERLAY_SELECTOR))
       if (overlayElement(outer) && showing(outer)) overlay = outer;
+    const floating = !overlay && added && el ? floatingNotice(el, node) : null;   // a toast that says nothing of itself
+    overlay = overlay || floating;
     if (!overlay || !overlayElement(overlay) || !overlay.isConnected) return;
     noteOpening(overlay);
     if (!showing(overlay) || liveContent(overlay)) return;
     const text = overlayText(overlay);
     const known = watch.sightings.find((s) => s.el === overlay);
     if (known && text) known.text = text;         // drawn in parts (its footer before its header): its whole text
+    if (known && text) known.lines = noticeLines(overlay);
     if (known || !text || watch.overlays.has(text) || watch.sightings.some((s) => s.text === text)) return;
     const dialog = isDialog(overlay);
     if (dialog && watch.dialogs.has(overlay)) return;
-    watch.sightings.push({ kind: dialog ? 'dialog' : 'toast', text, el: overlay, role: role(overlay) });
+    // a class that says toast, notification or flash over a panel that holds a form, a list, many controls or
+    // lines: no message that names an outcome
+    const kind = dialog ? 'dialog' : floating || shortMessage(overlay) ? 'toast' : 'panel';
+    watch.sightings.push({ kind, text, el: overlay, role: role(overlay), lines: noticeLines(overlay) });
+  }
+
+  // A notice that says nothing of itself (no role, no aria-live, a class that names nothing: a CSS-in-JS hash),
+  // known by how it came and where it is: put into the page while the action settled (``added``: a node the
+  // page added, which holds all the notice shows) over the page, by a fixed position or an absolute one raised
+  // above it (a z-index) — the element added, or what holds it, or the one block of a region over the page that
+  // holds it (a corner region always there, empty until a message comes) — and by what it is: a short message
+  // (shortMessage), over a small part of the viewport, not the app's own shell. What appears in the page's flow
+  // (a new row, a card) is none, nor a new text in a bar over the page that was there before (a fixed header's
+  // "Cart (1)": the header shows more than what was added), nor a spinner's "Loading…".
+  const FLOATING_Z = 10;
+  function floatingNotice(el, added) {
+    for (let node = el; node && overlayElement(node); node = node.parentElement) {
+      const s = style(node);
+      if (!s) return null;
+      const raised = s.position === 'absolute' && (parseInt(s.zIndex, 10) || 0) >= FLOATING_Z;
+      if (s.position !== 'fixed' && !raised) continue;
+      const blocks = [...node.children].filter((child) => visibleBox(child));
+      const held = blocks.length > 1 ? blocks.find((child) => child.contains(el)) : null;
+      const notice = held || node;
+      const box = visibleBox(notice), view = notice.ownerDocument.defaultView;
+      const large = !box || box.width * box.height >= 0.2 * view.innerWidth * view.innerHeight;
+      if (large || holdsThePage(notice)) return null;
+      const shows = collapse(domText(notice, 400));
+      const brought = collapse(added.nodeType === 1 ? domText(added, 400) : added.data || '');
+      // a spinner's "Loading…" over the page says the page is at work (the identity's loading), no outcome
+      if (BUSY_TEXT.test(shows) || LOADING_CLASS.test(classText(notice).toLowerCase())) return null;
+      return shows && shows === brought && shortMessage(notice) ? notice : null;
+    }
+    return null;
+  }
+
+  // What a toast is: a few lines of text (NOTICE_LINES, 200 characters) beside two controls at most (its Close, an
+  // Undo); nothing to fill in, no table or chart, and no menu, list of options, tooltip or form.
+  const IN_NO_MESSAGE = '[role=menu], [role=menubar], [role=listbox], [role=tooltip], [role=tree], [role=grid]';
+  const NOT_A_MESSAGE = IN_NO_MESSAGE + ', [role=tablist], [role=navigation], nav, form';  // (in a form: a flash)
+  const MESSAGE_CONTROLS = 'button, a[href], [role=button], [role=link]';
+  function shortMessage(el) {
+    if (el.closest(IN_NO_MESSAGE) || el.matches(NOT_A_MESSAGE) || el.querySelector(NOT_A_MESSAGE)) return false;
+    if (el.querySelector(FIELD_SELECTOR) || contentRegion(el)) return false;
+    if (el.querySelectorAll(MESSAGE_CONTROLS).length > 2) return false;
+    const lines = textLines(el);                 // (its controls' words are no line: a message says more than them)
+    return lines.length > 0 && lines.length <= NOTICE_LINES && collapse(domText(el, 400)).length <= 200;
+  }
+
+  // A notice's lines as a reader sees them, when it has several (a toast's title and its text)
+  function noticeLines(el) {
+    const lines = textLines(el).slice(0, NOTICE_LINES);
+    return lines.length > 1 ? lines.map((line) => clip(line, 200)) : [];
   }
 
   // A live region of content, no toast: an output a dashboard marks aria-live that holds its chart, its table
@@ -442,7 +497,7 @@
     const tree = treeLines(pageRoot(), { mode: 'default', behind: true });
     const times = [];
     for (const [time] of mutations) if (time >= w.t0) times.push(Math.round(time));
-    const sightings = w.sightings.map((s) => ({ kind: s.kind, text: s.text, role: s.role || null,
+    const sightings = w.sightings.map((s) => ({ kind: s.kind, text: s.text, role: s.role || null, lines: s.lines,
       gone: !s.el.isConnected || !showing(s.el) }));
     if (watch === w) watch = null;
     finished = w;

@@ -127,9 +127,10 @@ class Tab:
         self.dialogs_in_document = 0
         self.dialogs_auto_dismissed = 0
         self.unrecorded_startup: Startup | None = None     # read by an action that recorded no step
-        # the last action's effects and the document it left the tab in (verdex/effects.py): a check of a
-        # notice they saw that is gone since (a toast) is checked by the test right after that action
-        self.last_effects: tuple[str | None, Effects] | None = None
+        # the last action's effects, the document it left the tab in and the ref it acted on (verdex/effects.py):
+        # a check of a notice they saw that is gone since (a toast, the control's own "Saved") is checked by the
+        # test right after that action
+        self.last_effects: tuple[str | None, Effects, str | None] | None = None
         self.unresponsive = False
         self.crashed = False
         self._leaving = False
