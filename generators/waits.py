@@ -31,7 +31,9 @@ VOLATILE_SEGMENT = re.compile(r"^(\d+|\d{5,}\.\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=
 VOLATILE_VALUE = re.compile(r"^(\d{5,}(\.\d+)?|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,}"
                             r"|[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}(:|%3[Aa])\d{2}.*)$")
 ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
-CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+# the methods that ask the server for a change: HTTP's, and WebDAV's (CalDAV and CardDAV servers, file
+# shares: a collection made with MKCOL, properties set with PROPPATCH, a file moved or copied)
+CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE", "MKCOL", "MKCALENDAR", "PROPPATCH", "MOVE", "COPY"}
 POINTER_TOOLS = {"browser_click", "browser_check", "browser_uncheck", "browser_hover", "browser_drag"}
 # an app's first load is a chain of requests (scripts, then its data, then what the data asks for):
 # its wait gets as long as Playwright gives a navigation or an action, not an assertion's 5 s. So do
@@ -687,7 +689,9 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
     requests = [r for r in effects.requests if r.status and not r.failed and r.resource_type in ("fetch", "xhr")
                 and not not_the_actions(r, timers)]
     changed = [r for r in requests if r.changed_page]
-    chosen = next((r for r in changed if r.method in CHANGING_METHODS), None) or (changed[0] if changed else None)
+    # a change the server made: not one it refused (a feature that is off answers 404 to every draw's POST)
+    chosen = next((r for r in changed if r.method in CHANGING_METHODS and r.status < 400), None) or next(
+        (r for r in changed if r.status < 400), None) or (changed[0] if changed else None)
     if chosen is None:
         return None
     loaded = _load_of_what_it_made(changed, chosen, made)

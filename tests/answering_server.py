@@ -1,4 +1,5 @@
-"""A test's own app on 127.0.0.1: one function answers every request (GET, POST, HEAD) with a status, a
+"""A test's own app on 127.0.0.1: one function answers every request (GET, POST, HEAD, PUT, DELETE, and
+WebDAV's MKCOL and PROPFIND) with a status, a
 content type and a text (a redirect's text is where it sends the browser), or a text sent some time after its headers (``LateBody``: a server that streams
 its answer, or was paused between the two writes). The fixture apps of one test file (tests/proof_apps.py,
 tests/generation_apps.py) are such functions."""
@@ -53,7 +54,7 @@ def answering(answer: Answer, port: int = 0) -> Iterator[str]:
                 time.sleep(text.after_s)
             self.wfile.write(body)
 
-        do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = _serve
+        do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = do_MKCOL = do_PROPFIND = _serve
 
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

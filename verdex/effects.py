@@ -306,7 +306,7 @@ class EffectsWatch:
         return RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                              status=record.status, failed=record.failed, changed_page=changed,
                              standing=network.standing(record, self._t0), named=self._named.get(id(record), []),
-                             body_ended=record.status is not None and record.finished is not None,
+                             body_ended=record.body_ended,
                              on_its_own=network.on_its_own(record), place=record.place,
                              answered_ms=round(answered - self._page_t0) if answered is not None else None)
 

@@ -739,7 +739,8 @@ class RequestEffect(Fact):
     changed_page: bool | None = Field(None, description="the DOM changed within 500 ms of the response")
     standing: bool = Field(False, description="a request the page keeps open (a long poll, a stream): not waited for")
     body_ended: bool = Field(False, description="the answer's body came to its end as the action settled (a "
-                                                "stream's does not): a test may wait for the whole answer")
+                                                "stream's does not; an answer without a body has none): a test "
+                                                "may wait for the whole answer")
     named: list[str] = Field([], description="names the server gave in its answer to a request that made or changed "
                                              "something (a JSON answer's strings, a Location)")
     on_its_own: bool = Field(False, description="the page made the same request while no action ran (between "

@@ -49,15 +49,25 @@ class RequestRecord:
     body: str | None = None               # what it sent (the first BODY_KEPT characters), for the text it holds
     answer: Response | None = None        # a data request's JSON or HTML answer, whose body startup reads (startup.py)
     place: str = ""                       # where it went, as the same request made again goes (place_of)
+    empty: bool = False                   # its answer has no body (Content-Length: 0, a 204, 205 or 304)
+
+    @property
+    def body_ended(self) -> bool:
+        """The answer's body came to its end: a test may wait for the whole answer (a streamed one). Not an
+        answer without a body: the headers are all of it, and the browser never ends one the page does not
+        read (a fetch whose empty 201 nobody reads: Playwright's ``finished()`` would wait for ever), though a
+        reader of it (verdex's own, as it records) ends it."""
+        return self.status is not None and self.finished is not None and not self.empty
 
 
     def fact(self) -> RequestEffect:
         """As a step records a request no action's watch saw (one the page made between actions)."""
         return RequestEffect(method=self.method, url=self.url, resource_type=self.resource_type, status=self.status,
-                             failed=self.failed, body_ended=self.status is not None and self.finished is not None,
+                             failed=self.failed, body_ended=self.body_ended,
                              place=self.place)
 
 
+EMPTY_STATUSES = (204, 205, 304)   # answers that never have a body
 STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "multipart/x-mixed-replace")
 HELD_OPEN_S = 1.0                 # a request answered after this long, ...
 RENEWED_WITHIN_S = 0.2            # ... and asked again this soon after: a long poll
@@ -157,6 +167,7 @@ class NetworkLog:
             record.status = response.status
             record.responded = time.monotonic()
             record.content_type = (response.headers.get("content-type") or "").lower()
+            record.empty = response.status in EMPTY_STATUSES or response.headers.get("content-length") == "0"
             record.naming = names_read(record.method, record.resource_type, record.status, response.request)
             if record.resource_type in ("fetch", "xhr") and ("json" in record.content_type
                                                              or "html" in record.content_type):
