@@ -36,3 +36,23 @@ async def test_an_order_page_whose_url_holds_the_servers_names_is_still_checked_
     assert "the URL is not asserted" not in source, source
     assert re.search(r'to_have_url\(\s*re\.compile\(r"/checkout/order/\[\^/\]\+/\[\^/\]\+/', source), source
     assert "as any name (another run's differ there" in source, source
+
+
+async def test_the_agents_own_check_of_that_url_is_unproven_with_the_names_to_assert_as_any_name(tmp_path):
+    """The agent checked the order page's URL as it was (the code and the secret of the recording's order): its
+    check is never loosened, so the export is UNPROVEN — for the names another run's order has there, which
+    the answer says how to assert; not for a state the recording left (the page a run reaches shows what the
+    agent checks next, naturally)."""
+    recording = tmp_path / "checkout.jsonl"
+    with generation_apps() as (url, _apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/checkout/")
+            placed = await agent.click("button", "Place order")
+            await agent.verify_url(placed.data["effects"]["url_after"])
+            await agent.verify_text("Thank you!")
+        path = tmp_path / "test_checkout.py"
+        _written, proof = prove_export(recording, target="python", path=path, name="checkout", runs=2)
+    assert proof.verdict == "unproven", proof.reason
+    assert "kept state" not in proof.reason and "proving never loosens the agent's assertions" in proof.reason, proof.reason
+    assert "assert them as any name, a /regex/: //checkout/order/[^/]+/[^/]+/(?:[?#].*)?$/" in proof.reason, proof.reason

@@ -26,7 +26,8 @@ from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
 from verdex.generators.plan import Action, Assertion, Check, Goto, Settled, Statement, TestPlan
-from verdex.generators.revisions import apply_revisions, ended_too_soon, next_revision
+from verdex.generators.revisions import (URL_ELSEWHERE, apply_revisions, ended_too_soon, looser_url_pattern,
+                                         next_revision)
 from verdex.generators.waits import recorded_requests
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
@@ -176,7 +177,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
                 revision, why = revision_for(plan, read.records, target, source, failed, proof.revisions)
             # a line verdex cannot choose again (the agent's assertion; an action on an element found but
             # never ready) may fail for the state the recording left in the app
-            if located and not kept and revision is None:
+            if located and not kept and revision is None and not _past_the_action(located, source, failed, target):
                 kept = (kept_from_recording(plan, located, failed.shown, failed.typed, recorded)
                         or shown_where_stopped(plan, located, failed.stopped, recorded)
                         or refused_again(plan, failed.refused, accepted))
@@ -258,18 +259,39 @@ def _unset_secrets(names: list[str]) -> str:
             "the shell, where `verdex export` is typed) and export again")
 
 
+def _written_out(assertion: Assertion, landed: str) -> str | None:
+    """The URL an agent's URL check asserts, when it wrote one out (not a /regex/ of its own) and a fresh run
+    was somewhere (``landed``)."""
+    pattern = assertion.pattern
+    if assertion.kind != "url" or not pattern or not landed or re.search(r"(?<!\\)[\[\](){}*+?|^]", pattern):
+        return None
+    return re.sub(r"\\(.)", r"\1", pattern.removesuffix("$"))
+
+
 def _numbers_made_anew(assertion: Assertion, landed: str) -> str:
     """Said of an agent's URL check that failed on a URL that differs from the one it asserts in its numbers
     alone (``…/builds/1`` asserted, a fresh run at ``…/builds/7``: a build's number, an id the app makes anew
     each run): what the agent can assert instead."""
-    pattern = assertion.pattern
-    if assertion.kind != "url" or not pattern or not landed or re.search(r"(?<!\\)[\[\](){}*+?|^]", pattern):
-        return ""                                           # not a URL the agent wrote out: a /regex/ of its own
-    asserted = re.sub(r"\\(.)", r"\1", pattern.removesuffix("$"))
-    if landed.endswith(asserted) or not re.sub(r"\d+", "0", landed).endswith(re.sub(r"\d+", "0", asserted)):
+    asserted = _written_out(assertion, landed)
+    if asserted is None or landed.endswith(asserted) or not re.sub(r"\d+", "0", landed).endswith(
+            re.sub(r"\d+", "0", asserted)):
         return ""
     return (f": it differs from the URL a fresh run was at ({landed}) in its numbers alone, which the app made "
             "anew (a build's number, an id); assert them as any number, a /regex/ with \\d+ there")
+
+
+def _names_made_anew(record: Step, landed: str) -> str:
+    """Said of an agent's URL check, said with the action's own (``record``), that failed on a URL whose path
+    has other names where the one the action led to has names of the same shape, the rest alike (pretix's order
+    page, ``/order/LEFTS/sqg63vuxrd3irjsx/``: the order's code and secret, which the server makes for each
+    order): what the agent can assert instead."""
+    led_to = record.effects.url_after if record.effects else ""
+    looser = looser_url_pattern(led_to, URL_ELSEWHERE, landed) if led_to and landed else None
+    if looser is None:
+        return ""
+    return (f": the URL a fresh run was at ({landed}) has other names in its path where this one has names of "
+            f"their shape, which the app made anew (an order's code, a token); assert them as any name, a /regex/: "
+            f"/{looser}/")
 
 
 def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[str], failed: Run,
@@ -306,11 +328,20 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
     agents = next((a for a in statement.asserts if a.kind == "url" and a.agent), None)
     if revision is None and part == "url" and agents is not None:
         return None, ("the agent asserted this URL (its check, said once with the action's own); proving never "
-                      "loosens the agent's assertions" + _numbers_made_anew(agents, failed.landed()))
+                      "loosens the agent's assertions" + (_numbers_made_anew(agents, failed.landed())
+                                                           or _names_made_anew(steps[statement.step - 1],
+                                                                               failed.landed())))
     if revision is None and part == "url" and statement.locator is not None and statement.locator.positional:
         return None, ("its element was found by its position and a fresh run landed elsewhere: it may have acted "
                       "on another element (a container or a name that tells it apart would hold)")
     return revision, "" if revision else f"the recording offers no other choice for its {part.split(':')[0]}"
+
+
+def _past_the_action(statement: Statement, source: list[str], failed: Run, target: str) -> bool:
+    """The run failed on the URL check after an action it had done: it got where the flow goes, whatever the
+    page shows there (what the agent checks next, naturally), so that is no trace of the recording's state."""
+    return (isinstance(statement, Action) and failed.line is not None
+            and failing_part(statement, source, failed, target).startswith("url"))
 
 
 def _on_a_wait(statement: Statement, source: list[str], failed: Run, target: str) -> bool:
