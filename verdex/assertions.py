@@ -14,7 +14,7 @@ import time
 from typing import Any, Literal
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Frame, expect
+from playwright.async_api import Frame, Locator, expect
 
 import verdex.locators as locators
 from verdex.figure_label import is_figure, labelled_figure
@@ -129,7 +129,29 @@ async def _why_not_shown_once(tab: Tab, text: str) -> str:
         return "no element of the page holds this text"
     if visible == 0:
         return f"{total} element(s) of the page hold this text, none of them visible (hidden, or gone as the check ran)"
-    return f"{visible} visible elements show this text: the test's check needs one (check a longer text)"
+    shown = await _texts_of(held.filter(visible=True), min(visible, SHOWN_AT_MOST))
+    more = f" and {visible - len(shown)} more" if visible > len(shown) else ""
+    return (f"{visible} visible elements show this text: the test's check needs one (check a longer text: one of "
+            f"theirs, {', '.join(shown)}{more})")
+
+
+SHOWN_AT_MOST = 3        # the elements a refused text check names, with their own texts
+SHOWN_CHARACTERS = 60
+READ_TIMEOUT_MS = 2_000
+
+
+async def _texts_of(elements: Locator, count: int) -> list[str]:
+    """The first ``count`` elements' texts as a reader sees them, each on one line and clipped: the longer texts
+    an agent can check instead (a response body's ``"Biscuit"`` beside a cURL command that holds it too)."""
+    out = []
+    for index in range(count):
+        try:
+            text = " ".join((await elements.nth(index).inner_text(timeout=READ_TIMEOUT_MS)).split())
+        except PlaywrightError:
+            continue                     # gone as it was read
+        clipped = text if len(text) <= SHOWN_CHARACTERS else text[:SHOWN_CHARACTERS - 1] + "\u2026"
+        out.append(repr(clipped))
+    return out
 
 
 async def hidden_copies(tab: Tab, frame_steps: list[LocatorStep], text: str, *, exact: bool = False) -> int:
