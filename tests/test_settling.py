@@ -426,6 +426,8 @@ async def test_a_search_the_typing_asked_for_after_it_settled_is_the_typings_whe
     snapshot = (await call(session, "browser_snapshot")).text
     await call(session, "browser_fill", ref=ref_of(snapshot, 'searchbox "Search variables"'), value="deploy_region")
     await page.clock.resume()
+    # the agent reads the narrowed list before it checks it: by then the search has answered (the server's pace)
+    await expect(page.get_by_text("1 variable", exact=True)).to_be_visible(timeout=30_000)
     await call(session, "verify_text_visible", text="1 variable")
     if then == "clicks":
         edit = ref_of((await call(session, "browser_snapshot")).text, 'button "Edit"')
