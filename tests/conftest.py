@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from verdex.fixtures.server import FixtureServer
+from verdex.browser import driver
 from verdex.browser.session import Session
 from verdex.exporting import PROVE_ENV
 from verdex.proof_runs import ADDOPTS_ENV
@@ -104,6 +105,16 @@ def other_origin() -> Iterator[FixtureServer]:
 @pytest.fixture(scope="session")
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def one_driver_per_worker(anyio_backend: str) -> AsyncIterator[None]:
+    """One event loop for the worker's tests (anyio keeps its runner while a fixture holds it) and one
+    Playwright driver on it, held for the whole run: the sessions the tests open (hundreds) share it
+    (verdex/browser/driver.py) instead of each starting a Node.js process of its own."""
+    lease = await driver.acquire()
+    yield
+    await lease.release()
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from typing import Any
 from pathlib import Path
 from weakref import WeakSet
 
-from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page
 
 import verdex.steps as steps
 from verdex import unique
@@ -23,6 +23,7 @@ from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.artifacts.trace import start_trace, stop_trace
 from verdex.browser.calls import bounded
+from verdex.browser import driver
 from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
 from verdex.browser.downloads import DEFAULT_MAX_BYTES, Downloads
 from verdex.browser.tab import Tab
@@ -104,7 +105,7 @@ class Session:
         self.roles: dict[str, Role] = {spec.name: Role(spec, guard=Guard(self.policy, audit, spec.name))
                                        for spec in specs}
         self.active_role = specs[0].name
-        self._playwright: Playwright | None = None
+        self._driver: driver.DriverLease | None = None
         self._browser: Browser | None = None
         self._connection = "launched"
         self._disconnected = False
@@ -149,18 +150,24 @@ class Session:
                                     "the next call starts a new one")
             if self._browser is not None:
                 return self._browser
-            self._playwright = await async_playwright().start()
             self._runs += 1
-            self._playwright.selectors.set_test_id_attribute(self.options.test_id_attribute)
-            chromium = self._playwright.chromium
             try:
-                await self._connect_or_launch(chromium)
-            except BaseException:
-                await self._playwright.stop()
-                self._playwright = None
-                raise
+                await self._on_a_driver()
+            except BrowserClosed:     # the shared driver was gone (killed under another session): on a new one
+                await self._on_a_driver()
             self._browser.on("disconnected", self._on_disconnected)
             return self._browser
+
+    async def _on_a_driver(self) -> None:
+        """The browser, on the driver this loop's sessions share (verdex/browser/driver.py)."""
+        self._driver = await driver.acquire()
+        try:
+            self._driver.playwright.selectors.set_test_id_attribute(self.options.test_id_attribute)
+            await self._connect_or_launch(self._driver.playwright.chromium)
+        except BaseException:
+            await self._driver.release(broken=True)
+            self._driver = None
+            raise
 
     async def _connect_or_launch(self, chromium: Any) -> None:
         endpoint = self.options.cdp_endpoint or self.options.ws_endpoint
@@ -210,9 +217,9 @@ class Session:
             await self._reset()
 
     async def _reset(self) -> None:
-        browser, playwright = self._browser, self._playwright
+        browser, lease, went_away = self._browser, self._driver, self._disconnected
         self._browser = None
-        self._playwright = None
+        self._driver = None
         self._disconnected = False
         contexts = [(role.spec.name, role.context) for role in self.roles.values() if role.context is not None]
         for role in self.roles.values():
@@ -227,8 +234,8 @@ class Session:
                 await browser.close()
             except Exception:  # already gone: nothing left to close
                 pass
-        if playwright is not None:
-            await playwright.stop()
+        if lease is not None:
+            await lease.release(broken=went_away)
 
     # ---------------------------------------------------------------- roles and tabs
     def roles_specs(self) -> list[RoleSpec]:
