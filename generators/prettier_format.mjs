@@ -2,8 +2,12 @@
 //
 //   node generators/prettier_format.mjs < spec.ts > formatted.ts
 //
-// Exit status: 0 formatted (the source on stdout), 2 prettier failed (its message on stderr),
-// 3 the `prettier` package cannot be loaded from the working directory or above.
+// Prettier parses the spec with TypeScript's own parser before it formats it, so this is also the spec's
+// syntax check: a source that does not parse prints its first error as JSON, the shape
+// typescript_syntax.mjs prints: [{"line": 4, "column": 47, "message": "Unterminated string literal."}].
+//
+// Exit status: 0 formatted (the source on stdout), 1 a syntax error (on stdout), 2 prettier failed (its
+// message on stderr), 3 the `prettier` package cannot be loaded from the working directory or above.
 
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -23,6 +27,12 @@ try {
   const formatted = await prettier.format(readFileSync(0, "utf8"), { parser: "typescript", printWidth: 100 });
   process.stdout.write(formatted);
 } catch (err) {
+  if (err?.loc?.start) {
+    // prettier's message ends with the place, "Unterminated string literal. (4:47)": said once, apart
+    const message = err.message.split("\n")[0].replace(/ \(\d+:\d+\)$/, "");
+    process.stdout.write(JSON.stringify([{ line: err.loc.start.line, column: err.loc.start.column, message }]) + "\n");
+    process.exit(1);
+  }
   process.stderr.write(`prettier_format: ${err.message}\n`);
   process.exit(2);
 }

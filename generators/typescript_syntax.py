@@ -1,9 +1,10 @@
 """Syntax check and formatting for generated TypeScript (@playwright/test) specs, before they are written.
 
-Runs ``typescript_syntax.mjs`` (next to this file) with ``node``; it parses the source with the
-``typescript`` package found in ``node_modules/`` of the working directory or a parent (the user's
-project), else of the verdex checkout (``./dev setup`` installs the pinned one). Only syntax is
-checked, not types. Never imports Playwright. See docs/typescript.md.
+Runs ``prettier_format.mjs`` (next to this file) with ``node``: prettier parses the source with
+TypeScript's parser and formats it, in one process. Without prettier, ``typescript_syntax.mjs`` parses it
+with the ``typescript`` package. Each package is found in ``node_modules/`` of the working directory or a
+parent (the user's project), else of the verdex checkout (``./dev setup`` installs the pinned ones). Only
+syntax is checked, not types. Never imports Playwright. See docs/typescript.md.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-__all__ = ["UNCHECKED_NOTE", "NodeToolchainMissing", "prettier_formatted", "typescript_syntax_errors"]
+__all__ = ["UNCHECKED_NOTE", "NodeToolchainMissing", "TypeScriptSyntaxError", "checked_and_formatted",
+           "prettier_formatted", "typescript_syntax_errors"]
 
 SCRIPT = Path(__file__).with_name("typescript_syntax.mjs")
 FORMAT_SCRIPT = Path(__file__).with_name("prettier_format.mjs")
@@ -27,10 +29,37 @@ _SETUP_HINT = ("run `npm install --save-dev typescript` in your project, or ./de
 # verdex in a project without them): written, not proven to parse, and it says so.
 UNCHECKED_NOTE = ("// not syntax-checked or formatted: node or its typescript package is not installed here "
                   "(npm install --save-dev typescript prettier, then export again)")
+NOT_FORMATTED_NOTE = "// not formatted: prettier is not installed (npm install --save-dev prettier, then export again)"
 
 
 class NodeToolchainMissing(RuntimeError):
-    """node, or the typescript package, is not where the check looks for it."""
+    """node, or the package a step runs (typescript, prettier), is not where the step looks for it."""
+
+
+class TypeScriptSyntaxError(ValueError):
+    """The source does not parse; ``errors`` are ``"line:col message"`` strings."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("; ".join(errors))
+        self.errors = errors
+
+
+def checked_and_formatted(source: str) -> str:
+    """The spec as it is written: parsed and formatted by prettier (one Node.js process: prettier parses
+    with TypeScript's own parser, so it is the syntax check too); without prettier, checked by the
+    typescript package and written unformatted; without either, written as it is. Each of the two
+    last says so in its first line. A source that does not parse raises TypeScriptSyntaxError."""
+    try:
+        return prettier_formatted(source)
+    except NodeToolchainMissing:
+        pass
+    try:
+        errors = typescript_syntax_errors(source)
+    except NodeToolchainMissing:
+        return f"{UNCHECKED_NOTE}\n{source}"
+    if errors:
+        raise TypeScriptSyntaxError(errors)
+    return f"{NOT_FORMATTED_NOTE}\n{source}"
 
 
 def package_root(start: Path, package: str = "typescript") -> Path | None:
@@ -40,21 +69,23 @@ def package_root(start: Path, package: str = "typescript") -> Path | None:
                  if (folder / "node_modules" / package / "package.json").is_file()), None)
 
 
-def prettier_formatted(source: str) -> str:
-    """``source`` formatted by the prettier package of the user's project (else of the verdex checkout),
-    100 columns wide like the Python black writes. Without prettier the source is returned as it is,
-    with a first line that says so."""
+def prettier_formatted(source: str, *, root: Path | None = None) -> str:
+    """``source`` formatted by the prettier package of the user's project (else of the verdex checkout;
+    only under ``root`` when given), 100 columns wide like the Python black writes. A source that does not
+    parse raises TypeScriptSyntaxError (its first error); NodeToolchainMissing when node or prettier is not
+    there, RuntimeError when prettier fails in any other way."""
     node = shutil.which("node")
-    cwd = next((found for found in (package_root(start, "prettier") for start in (Path.cwd(), REPO_ROOT))
-                if found is not None), None)
+    starts = [Path(root)] if root is not None else [Path.cwd(), REPO_ROOT]
+    cwd = next((found for found in (package_root(start, "prettier") for start in starts) if found is not None), None)
     if node is None or cwd is None:
-        return ("// not formatted: prettier is not installed (npm install --save-dev prettier, then export again)\n"
-                + source)
+        raise NodeToolchainMissing("prettier is not installed (npm install --save-dev prettier)")
     try:
         proc = subprocess.run([node, str(FORMAT_SCRIPT)], input=source, capture_output=True, encoding="utf-8",
                               cwd=cwd, timeout=TIMEOUT_S, check=False)
     except subprocess.TimeoutExpired as exc:
         raise RuntimeError(f"prettier took more than {TIMEOUT_S} s") from exc
+    if proc.returncode == 1:
+        raise TypeScriptSyntaxError([f"{d['line']}:{d['column']} {d['message']}" for d in json.loads(proc.stdout)])
     if proc.returncode != 0:
         raise RuntimeError(f"prettier failed (exit {proc.returncode}): {proc.stderr.strip()}")
     return proc.stdout

@@ -1,6 +1,7 @@
 """The TypeScript toolchain for generated @playwright/test specs (docs/typescript.md).
 
-Syntax check through generators.typescript_syntax (node + the pinned typescript package), then a
+Syntax check and format through generators.typescript_syntax (node + the pinned prettier, which parses with
+TypeScript's parser; the typescript package where prettier is missing), then a
 real `npx playwright test` run on the Chromium verdex finds (Debian's), with no browser download.
 Needs node_modules/ from `./dev setup` (npm ci); `./dev test` does that first.
 """
@@ -18,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from verdex.generators.typescript_syntax import REPO_ROOT, prettier_formatted, typescript_syntax_errors
+from verdex.generators.typescript_syntax import (NOT_FORMATTED_NOTE, REPO_ROOT, UNCHECKED_NOTE, TypeScriptSyntaxError,
+                                                 checked_and_formatted, prettier_formatted, typescript_syntax_errors)
 from verdex.browser.discovery import LAUNCH_ARGS, find_chromium
 
 CLEAN_SPEC = """\
@@ -56,10 +58,27 @@ def test_a_spec_is_formatted_by_prettier_within_100_columns():
     assert '    .filter({ hasText: "Pixel 8" })\n' in formatted and typescript_syntax_errors(formatted) == []
 
 
-def test_without_node_the_spec_is_written_unformatted_and_says_so(monkeypatch):
-    monkeypatch.setenv("PATH", "")                 # no node on the PATH: prettier cannot run
-    formatted = prettier_formatted(CLEAN_SPEC)
-    assert formatted == "// not formatted: prettier is not installed (npm install --save-dev prettier, then export again)\n" + CLEAN_SPEC
+def test_prettier_is_the_syntax_check_and_says_the_first_error_as_typescript_does() -> None:
+    broken = CLEAN_SPEC.replace('page.setContent("<button>Hi</button>")', 'page.setContent("<button>Hi</button>)')
+    with pytest.raises(TypeScriptSyntaxError) as caught:
+        checked_and_formatted(broken)
+    assert caught.value.errors == typescript_syntax_errors(broken)[:1] == ["4:47 Unterminated string literal."]
+
+
+def test_without_node_the_spec_is_written_unchecked_and_unformatted_and_says_so(monkeypatch):
+    monkeypatch.setenv("PATH", "")                 # no node on the PATH: neither prettier nor typescript can run
+    assert checked_and_formatted(CLEAN_SPEC) == UNCHECKED_NOTE + "\n" + CLEAN_SPEC
+
+
+def test_without_prettier_the_spec_is_checked_by_typescript_and_written_unformatted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "node_modules").mkdir()            # a project with typescript and no prettier
+    (tmp_path / "node_modules" / "typescript").symlink_to(REPO_ROOT / "node_modules" / "typescript")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("verdex.generators.typescript_syntax.REPO_ROOT", tmp_path)
+    assert checked_and_formatted(CLEAN_SPEC) == NOT_FORMATTED_NOTE + "\n" + CLEAN_SPEC
+    with pytest.raises(TypeScriptSyntaxError, match="Declaration or statement expected"):
+        checked_and_formatted(CLEAN_SPEC + "}\n")
 
 
 def test_clean_spec_has_no_syntax_errors() -> None:

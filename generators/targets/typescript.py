@@ -151,16 +151,11 @@ class TypeScript:
                                                                        if plan.waits_for_data() else None,
                                                                        keep_answer_timings=literal(
                                                                            KEEP_ANSWER_TIMINGS_SCRIPT))
-        from verdex.generators.typescript_syntax import (UNCHECKED_NOTE, NodeToolchainMissing, prettier_formatted,
-                                                         typescript_syntax_errors)
+        from verdex.generators.typescript_syntax import TypeScriptSyntaxError, checked_and_formatted
         try:
-            errors = typescript_syntax_errors(source)
-        except NodeToolchainMissing:
-            return f"{UNCHECKED_NOTE}\n{source}"
-        if errors:
-            raise GenerationError("the generated TypeScript does not parse: " + "; ".join(errors))
-        try:
-            return prettier_formatted(source)
+            return checked_and_formatted(source)
+        except TypeScriptSyntaxError as exc:
+            raise GenerationError(f"the generated TypeScript does not parse: {exc}") from exc
         except RuntimeError as exc:
             raise GenerationError(f"the generated TypeScript could not be formatted: {exc}") from exc
 
