@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from verdex.fixtures.server import FixtureServer
-from verdex.browser import driver
+from verdex.browser.driver import acquire
 from verdex.browser.session import Session
 from verdex.exporting import PROVE_ENV
 from verdex.proof_runs import ADDOPTS_ENV
@@ -112,7 +112,7 @@ async def one_driver_per_worker(anyio_backend: str) -> AsyncIterator[None]:
     """One event loop for the worker's tests (anyio keeps its runner while a fixture holds it) and one
     Playwright driver on it, held for the whole run: the sessions the tests open (hundreds) share it
     (verdex/browser/driver.py) instead of each starting a Node.js process of its own."""
-    lease = await driver.acquire()
+    lease = await acquire()
     yield
     await lease.release()
 

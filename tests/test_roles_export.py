@@ -58,12 +58,11 @@ async def _buyer_and_member(base_url: str, path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def two_roles(tmp_path_factory) -> Path:
+async def two_roles(tmp_path_factory) -> Path:
     """The buyer-and-member session, recorded once on a fresh shop."""
-    import anyio
     path = tmp_path_factory.mktemp("roles") / "roles.jsonl"
     with FixtureServer() as server:
-        anyio.run(_buyer_and_member, server.url, path)
+        await _buyer_and_member(server.url, path)
     return path
 
 

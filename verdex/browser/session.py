@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import tempfile
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -23,7 +24,7 @@ from verdex.artifacts.options import ArtifactOptions
 from verdex.artifacts.secrets import TypedSecrets
 from verdex.artifacts.trace import start_trace, stop_trace
 from verdex.browser.calls import bounded
-from verdex.browser import driver
+from verdex.browser.driver import DriverLease, acquire
 from verdex.browser.discovery import LAUNCH_ARGS, require_chromium
 from verdex.browser.downloads import DEFAULT_MAX_BYTES, Downloads
 from verdex.browser.tab import Tab
@@ -105,7 +106,7 @@ class Session:
         self.roles: dict[str, Role] = {spec.name: Role(spec, guard=Guard(self.policy, audit, spec.name))
                                        for spec in specs}
         self.active_role = specs[0].name
-        self._driver: driver.DriverLease | None = None
+        self._driver: DriverLease | None = None
         self._browser: Browser | None = None
         self._connection = "launched"
         self._disconnected = False
@@ -160,7 +161,7 @@ class Session:
 
     async def _on_a_driver(self) -> None:
         """The browser, on the driver this loop's sessions share (verdex/browser/driver.py)."""
-        self._driver = await driver.acquire()
+        self._driver = await acquire()
         try:
             self._driver.playwright.selectors.set_test_id_attribute(self.options.test_id_attribute)
             await self._connect_or_launch(self._driver.playwright.chromium)
@@ -181,8 +182,9 @@ class Session:
                     self._connection = "ws"
                 else:
                     executable = self.options.executable or require_chromium(headed=not self.options.headless).path
+                    # the environment as it is now (TZ, a proxy), not as it was when the shared driver started
                     self._browser = await chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS),
-                                                          headless=self.options.headless,
+                                                          headless=self.options.headless, env=dict(os.environ),
                                                           downloads_path=self._download_tracker(local=True).incoming)
                     self._connection = "launched"
                 self._download_tracker(local=False)
