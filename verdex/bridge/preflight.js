@@ -130,8 +130,25 @@
     if (submits && el.form) out.form = {
       action: el.hasAttribute('formaction') ? el.formAction : builtin(el.form, 'action'),
       method: (el.hasAttribute('formmethod') ? el.formMethod : builtin(el.form, 'method') || 'get').toLowerCase(),
-      target: el.getAttribute('formtarget') || el.form.getAttribute('target') || null };
+      target: el.getAttribute('formtarget') || el.form.getAttribute('target') || null,
+      disabled_required: el.formNoValidate || el.form.noValidate ? [] : disabledRequired(el.form) };
     return out;
+  }
+
+  // The form's required fields, empty, that are disabled: a disabled field is barred from the browser's own
+  // validation, so the form can be sent only while they stay disabled (a page's script often disables them
+  // as it starts, the HTML sends them required and enabled)
+  function disabledRequired(form) {
+    const empty = (field) => {
+      const type = (field.type || '').toLowerCase();
+      if (type === 'checkbox') return !field.checked;
+      if (type === 'radio') return !Array.from(form.elements).some((o) => o.type === 'radio' && o.name === field.name && o.checked);
+      if (type === 'file') return !field.files || field.files.length === 0;
+      return field.value === '';
+    };
+    return Array.from(form.elements)
+      .filter((field) => field.hasAttribute('required') && field.type !== 'hidden' && field.matches(':disabled') && empty(field))
+      .map((field) => ({ ref: refFor(field), tag: field.tagName.toLowerCase(), name: field.getAttribute('name') || '' }));
   }
 
   function editable(el) {
