@@ -418,6 +418,8 @@ class LinkFacts(Fact):
     href: str
     target: str | None = None
     download: bool = False
+    in_document: bool = Field(False, description="a link to '#' alone: no navigation, its click is the page "
+                                                 "script's to answer (a dropdown's or a tab's toggle)")
 
 
 class DisabledField(Fact):

@@ -123,7 +123,15 @@
   function navigationFacts(el) {
     const link = closestAcrossShadow(el, 'a[href], area[href]');
     const out = { link: null, form: null };
-    if (link) out.link = { href: linkHref(link), target: link.getAttribute('target') || null, download: link.hasAttribute('download') };
+    if (link) {
+      const href = linkHref(link);
+      // a link to "#" alone from a URL with no fragment: the same document at the same place (what its click
+      // does is the page's script's); from a hash route it goes to the page's first route
+      const here = link.ownerDocument.location;
+      const inDocument = !here.hash && href === String(here.href).split('#')[0] + '#';
+      out.link = { href, target: link.getAttribute('target') || null, download: link.hasAttribute('download'),
+                   in_document: inDocument };
+    }
     const submits = (el.tagName === 'BUTTON' && (el.getAttribute('type') || 'submit').toLowerCase() === 'submit') ||
       (el.tagName === 'INPUT' && ['submit', 'image'].includes((el.type || '').toLowerCase()));
     // formAction/formMethod reflect the button's own attributes and fall back to the document, not the form
