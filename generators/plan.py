@@ -48,7 +48,7 @@ class Value(Model):
 
 
 class Wait(Model):
-    kind: Literal["hidden", "visible", "enabled", "attribute", "text_visible", "text_hidden", "server_messages",
+    kind: Literal["hidden", "visible", "enabled", "disabled", "load", "attribute", "text_visible", "text_hidden", "server_messages",
                   "server_answers", "value", "focused", "count", "data_answered", "url"]
     locator: Locator | None = None
     count: int | None = None          # server_messages: how many the page's websockets must have heard;

@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
+import verdex.generators.page_scripts as page_scripts
 import verdex.generators.rereads as rereads
 import verdex.generators.route_data as route_data
 import verdex.generators.settling as settling
@@ -335,6 +336,10 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     styled = waits.styled_wait(record)
     if styled is not None:
         found_waits.append(styled)
+    found_waits.extend(waits.disabled_required_waits(record))
+    loaded = page_scripts.scripts_run_wait(steps, index)
+    if loaded is not None:
+        found_waits.insert(0, loaded)
     if key in no_effect:
         readiness = waits.readiness_wait(no_effect.pop(key), record)
         if readiness is not None:

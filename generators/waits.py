@@ -104,18 +104,32 @@ def _query_pattern(before: str, after: str, made: frozenset[str]) -> str:
 
 
 SHORT_PATTERN = 60     # longer URL patterns are written one query condition a line
+LONG_TEXT = 80          # longer texts are written a piece a line
+TEXT_PIECE = 70
 
 
 def pattern_pieces(pattern: str) -> list[str]:
     """A long URL pattern cut before each of its query conditions (``(?=…sort=2…)``), so the test
-    writes it one condition a line; a short one, or one without conditions, whole."""
+    writes it one condition a line; a long text's pattern (its words joined by ``\\s+``) cut after a space
+    into pieces of at most ``TEXT_PIECE`` characters, as ``text_pieces`` cuts a text (django-oscar's order
+    confirmation, its number as any number: one line of 321 columns); a short one whole."""
     if len(pattern) <= SHORT_PATTERN:
         return [pattern]
-    return [piece for piece in re.split(r"(?=\(\?=\(\?:\[\^#\]\*&\)\?)", pattern) if piece]
+    conditions = [piece for piece in re.split(r"(?=\(\?=\(\?:\[\^#\]\*&\)\?)", pattern) if piece]
+    return [cut for piece in conditions for cut in _cut_after_spaces(piece)]
 
 
-LONG_TEXT = 80          # longer texts are written a piece a line
-TEXT_PIECE = 70
+def _cut_after_spaces(piece: str) -> list[str]:
+    """A pattern's piece cut after its ``\\s+`` (never inside an escape) into pieces of at most ``TEXT_PIECE``
+    characters (a run without a space longer alone); the pieces join to the piece."""
+    if len(piece) <= TEXT_PIECE:
+        return [piece]
+    cuts = [""]
+    for run in re.findall(r"(?:\\.|[^\\])*?\\s\+|.+$", piece, re.DOTALL):
+        if cuts[-1] and len(cuts[-1]) + len(run) > TEXT_PIECE:
+            cuts.append("")
+        cuts[-1] += run
+    return [cut for cut in cuts if cut]
 
 
 def text_pieces(text: str) -> list[str]:
@@ -253,6 +267,21 @@ def styled_wait(record: Record) -> Wait | None:
     return Wait(kind="count", locator=locator, count=1,
                 reason=f"the page holds {them} of the target that a stylesheet alone hides: until the page is "
                        f"styled the locator finds {it} too, and the action would fail on strict mode")
+
+
+def disabled_required_waits(record: Record) -> list[Wait]:
+    """The click sent a form whose required fields were empty and disabled: a disabled field is barred from the
+    browser's own validation, so the form could be sent only because they were. A page's script often disables
+    them as it starts (the HTML sends them required and enabled); a click before that is refused by the browser
+    in silence, and the test goes on on the page it began on. Wait for each to be disabled first."""
+    out = []
+    for choice in record.disabled_required:
+        locator = locator_of(choice)
+        if locator is not None and not locator.positional:
+            out.append(Wait(kind="disabled", locator=locator,
+                            reason="the form was sent while this required field, empty, was disabled: until the "
+                                   "page disables it the browser's own validation keeps the form from being sent"))
+    return out
 
 
 def ancestor_locator(record: Record, test_id: str) -> Locator:

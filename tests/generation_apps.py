@@ -105,7 +105,9 @@ a copy of one:
   ``/checkout/order/<code>/<secret>/?thanks=yes``, which says "Thank you! Your order <code> has been placed.";
 - ``/placed/``: "Place order" says, in one paragraph, "Your order has been placed successfully. See below for
   details." and, in bold, "Please note that we still await your payment to complete the process." (a shop's
-  order page: a notice longer than a line of a test);
+  order page: a notice longer than a line of a test), then, in a paragraph of its own, "A confirmation email has
+  been sent - your order number is 100017. Please make a note of this reference and quote it in any
+  communication with us regarding your order." (a long notice with a number in it, checked as a pattern);
 - ``/titled/``: "Create" shows the name typed as a title, each word's first character capitalised
   (``notes_3b0f4a1e`` as "Notes 3b0f4a1e", ``notes_eb0f4a1e`` as "Notes Eb0f4a1e"), as a CMS titles a
   collection's name.
@@ -118,6 +120,17 @@ a copy of one:
   page's external stylesheet alone (``class="hide"``, ``.hide {display: none !important}``, as Bootstrap's).
   The server holds that stylesheet ``stylesheet_hold_s`` seconds (the test sets it: none while recording,
   ``STYLESHEET_HOLD_S`` when the test it wrote runs), so the page commits, unstyled, with both inputs shown.
+- ``/gateway/``: a basket whose "Checkout now" link opens a checkout's "Who are you?" form (email, "Checkout as a guest" checked or "I have an account" with
+  a password; "Continue" posts it and the answer is the shipping address page): the HTML sends the password
+  ``required`` and enabled, and the page's script (``/gateway/gateway.js``, at the end of the body) disables it
+  while the guest choice is checked, so the browser's own validation lets the form be sent only once the script
+  has run, as a shop's checkout gateway does. The server holds that script ``page_script_hold_s`` seconds
+  (the test sets it: none while recording, longer when the test it wrote runs).
+- ``/menu/``: a link "Dashboard" opens a server-rendered dashboard whose menu toggle "Catalogue" (a link to ``#``
+  with ``role="button"``) gets its handler from the script at the end of the body (``/menu/menu.js``, as
+  Bootstrap's dropdowns do): its click shows the menu's "Products" link, which opens the product list. The server
+  holds that script ``page_script_hold_s`` seconds (the test sets it: none while recording, longer when the test
+  it wrote runs), so the dashboard commits before its menu has a handler.
 - ``/saved-note/``: an editor of one note the server keeps: the page draws it once ``GET /api/saved-note``
   has answered, and "Save" sends what was typed (``PUT``); a reload draws the saved note again, as an
   editor app restores its open file. The server holds that ``GET`` ``saved_note_hold_s`` seconds (the
@@ -244,6 +257,29 @@ STYLED_LIBRARY = """<!doctype html><html lang="en"><head><meta charset="utf-8"><
 <form class="hide" method="post" action="/styled/format"><input type="file" id="format"></form>
 <p role="status"></p></body></html>"""
 STYLED_CSS = ".hide { display: none !important; }"
+MENU_DASHBOARD = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dashboard</title></head>
+<body><nav><a href="#" role="button" id="toggle" aria-expanded="false">Catalogue</a>
+<ul id="menu" hidden><li><a href="/menu/products">Products</a></li></ul></nav><main><h1>Dashboard</h1></main>
+<script src="/menu/menu.js"></script></body></html>"""
+MENU_SCRIPT = """document.querySelector("#toggle").addEventListener("click", (event) => {
+  event.preventDefault();
+  const menu = document.querySelector("#menu");
+  menu.hidden = !menu.hidden;
+  event.currentTarget.setAttribute("aria-expanded", String(!menu.hidden));
+});"""
+GATEWAY = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Who are you?</title></head>
+<body><main><h1>Who are you?</h1><form method="post" action="/gateway/address">
+<label>Email <input type="email" name="email" required></label>
+<label><input type="radio" name="options" value="guest" required checked> Checkout as a guest</label>
+<label><input type="radio" name="options" value="account" required> I have an account, my password is</label>
+<input type="password" name="password" aria-label="Password" required>
+<button>Continue</button></form></main><script src="/gateway/gateway.js"></script></body></html>"""
+GATEWAY_SCRIPT = """const password = document.querySelector("[name=password]");
+const choose = () => { password.disabled = document.querySelector("[name=options]:checked").value === "guest"; };
+document.querySelectorAll("[name=options]").forEach((radio) => radio.addEventListener("change", choose));
+choose();"""
+SCRIPTED_PAGES = {"/menu/dashboard": MENU_DASHBOARD, "/gateway/who": GATEWAY}
+PAGE_SCRIPTS = {"/menu/menu.js": MENU_SCRIPT, "/gateway/gateway.js": GATEWAY_SCRIPT}
 SETTINGS = ("""<form action="/settings/save" method="post"><label>Display name <input name="display_name"></label>
 <button>Save Changes</button></form><div id="toaster" aria-live="polite"></div>""",
             """document.querySelector("form").addEventListener("submit", async (event) => {
@@ -580,10 +616,13 @@ CODES = ("""<label>Code <input id="code"></label><button type="button">Save</but
   row.firstChild.append(link());
   document.querySelector("#codes").append(row);
 });""")
-PLACED = ("<button type='button'>Place order</button><p id='placed'></p>",
+PLACED = ("<button type='button'>Place order</button><p id='placed'></p><p id='number'></p>",
           """document.querySelector("button").addEventListener("click", () => {
   document.querySelector("#placed").innerHTML = "Your order has been placed successfully. See below for details. "
     + "<strong>Please note that we still await your payment to complete the process.</strong>";
+  document.querySelector("#number").innerHTML = "A confirmation email has been sent - your order number is "
+    + "<strong>100017</strong>. Please make a note of this reference and quote it in any communication with us "
+    + "regarding your order.";
 });""")
 CHECKOUT = ("<h1>Review order</h1><button type='button'>Place order</button>",
             """document.querySelector("button").addEventListener("click", async () => {
@@ -627,6 +666,7 @@ class GenerationApps:
         self.load_summary_loads = 0
         self.last_desk_page = "/desk/inbox"
         self.stylesheet_hold_s = 0.0
+        self.page_script_hold_s = 0.0
         self.saved_note_hold_s = 0.0
         self.saved_note = ""
         self.basket = 0
@@ -653,7 +693,10 @@ class GenerationApps:
                  "/graph-operations/": ("Operations", GRAPH_OPERATIONS),
                  "/rpc-operations/": ("Operations", RPC_OPERATIONS), "/styled/": ("Sign in", STYLED_SIGN_IN),
                  "/saved-note/": ("Note", SAVED_NOTE), "/dag-search/": ("Dags", DAG_SEARCH), "/queue/": ("Queue", QUEUE), "/new-row/": ("Studios", NEW_ROW),
-                 "/settings/": ("Settings", SETTINGS), "/account/": ("Account", ACCOUNT)}
+                 "/settings/": ("Settings", SETTINGS), "/account/": ("Account", ACCOUNT),
+                 "/menu/": ("Start", ("<a href='/menu/dashboard'>Dashboard</a>", "")),
+                 "/menu/products": ("Products", ("<p>Assam Breakfast</p>", "")),
+                 "/gateway/": ("Basket", ("<a href='/gateway/who'>Checkout now</a>", ""))}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -672,6 +715,14 @@ class GenerationApps:
                 return 204, "text/plain", ""
             time.sleep(self.saved_note_hold_s)
             return 200, "text/plain", self.saved_note
+        if method == "GET" and path in SCRIPTED_PAGES:
+            return 200, "text/html", SCRIPTED_PAGES[path]
+        if method == "GET" and path in PAGE_SCRIPTS:
+            time.sleep(self.page_script_hold_s)
+            return 200, "text/javascript", PAGE_SCRIPTS[path]
+        if method == "POST" and path == "/gateway/address":
+            return 200, "text/html", PAGE.format(title="Shipping address", body="<p>Where should we ship to?</p>",
+                                                 script="")
         if method == "GET" and path == "/styled/site.css":
             time.sleep(self.stylesheet_hold_s)
             return 200, "text/css", STYLED_CSS

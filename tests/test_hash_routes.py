@@ -111,10 +111,10 @@ def test_a_hash_with_nothing_after_it_is_the_same_place():
 
 async def test_a_link_to_a_hash_alone_is_no_navigation_and_no_url_check(tmp_path):
     """A link to "#" whose script handles the click (the help it shows) leaves the URL with a ``#`` and nothing
-    after it: the same document at the same place, so the click's effects say no navigation and the test checks
-    no URL (it checked ``/queue/$``, which the URL ending in ``#`` never matched, so every run failed there).
-    From a route (``#/jobs/1?follow=true``) the same link goes to the page's first route: that is checked, as
-    the same place with its ``#`` or without it."""
+    after it: the same document at the same place, so its preflight says so (not "navigates to …#"), the click's
+    effects say no navigation and the test checks no URL (it checked ``/queue/$``, which the URL ending in ``#``
+    never matched, so every run failed there). From a route (``#/jobs/1?follow=true``) the same link goes to the
+    page's first route: that is checked, as the same place with its ``#`` or without it."""
     test_file = tmp_path / "test_queue.py"
     with generation_apps() as (url, _apps):
         async with recording_client(tmp_path / "queue.jsonl") as client:
@@ -122,8 +122,12 @@ async def test_a_link_to_a_hash_alone_is_no_navigation_and_no_url_check(tmp_path
             await agent.navigate(url + "/queue/")
             help_shown = await agent.click("link", "Show help", expect_text="Jobs run in the order they were queued")
             assert "navigated" not in help_shown.text, help_shown.text
+            # nor said to navigate before it (django-oscar's dropdown toggles: "navigates to …/dashboard/#")
+            assert 'note: a link to "#" alone: no navigation' in help_shown.text, help_shown.text
+            assert "navigates to" not in help_shown.text, help_shown.text
             await agent.click("button", "Queue job", expect_text="Following job")
             routed_back = await agent.click("link", "Show help", expect_text="Nothing queued")
+            assert re.search(r"note: navigates to \S+/queue/#$", routed_back.text, re.M), routed_back.text
             assert re.search(r"navigated: \S+/queue/#/jobs/\d+\?follow=true → \S+/queue/#$", routed_back.text, re.M), \
                 routed_back.text
             assert "verify: url ends with /queue/#" in routed_back.text, routed_back.text     # where the page is

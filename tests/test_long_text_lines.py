@@ -4,7 +4,10 @@ the process."; the agent checked the first sentence, and the test checks the ele
 133 characters: a line of 148 columns, where a generated line has at most 100 (black and prettier split no
 string). A long text is written a piece a line (``text_pieces``, generators/waits.py), each target joining its
 pieces as its language does; in Real Chromium a page with such a notice (tests/generation_apps.py ``/placed/``) is
-recorded, exported, checked for its lines and run by pytest."""
+recorded, exported, checked for its lines and run by pytest. A long text with a number in it is checked as a
+pattern, its number as any number (django-oscar's order confirmation, "… your order number is 100017. Please make a
+note …": one line of 321 columns): a long pattern is cut after a ``\\s+`` into pieces as a text is
+(``pattern_pieces``)."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.generated_style import style_problems
 from tests.generation_apps import generation_apps
-from verdex.generators.waits import LONG_TEXT, TEXT_PIECE, text_pieces
+from verdex.generators.waits import LONG_TEXT, TEXT_PIECE, pattern_pieces, text_pieces
 
 
 @given(st.text(st.characters(exclude_categories=("Cs",)) | st.sampled_from(" \n\t"), max_size=400))
@@ -37,9 +40,22 @@ async def test_a_text_longer_than_a_line_is_written_a_piece_a_line_and_still_mat
             await agent.navigate(url + "/placed/")
             await agent.click("button", "Place order")
             await agent.verify_text("Your order has been placed successfully.")
+            await agent.verify_text("A confirmation email has been sent")
         python = runner.export_python(recording, tmp_path, "placed")
         spec = runner.export_typescript(recording, tmp_path, "placed")
         assert style_problems(python) == [] and style_problems(spec) == [], python.read_text(encoding="utf-8")
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{python.read_text(encoding='utf-8')}\n{done.tail()}"
     assert '"Your order has been placed successfully. See below for details. "' in python.read_text(encoding="utf-8")
+    # the notice with a number is checked as a pattern, its number as any number, a piece a line too
+    assert r'r"^\s*A\s+confirmation\s+email\s+has\s+been\s+sent\s+\-\s+your\s+"' \
+        in python.read_text(encoding="utf-8"), python.read_text(encoding="utf-8")
+
+
+@given(st.lists(st.sampled_from(["word", "Ünïcode", r"\d+", r"\.", r"\\", r"\s+", r"\s*", "(?:a|b)"]), max_size=80))
+def test_the_pieces_of_a_pattern_join_to_it_and_cut_only_after_a_space(parts):
+    pattern = "".join(parts)
+    pieces = pattern_pieces(pattern)
+    assert "".join(pieces) == pattern
+    assert all(piece.endswith(r"\s+") and not piece.endswith(r"\\s+") for piece in pieces[:-1]), pieces
+    assert all(len(piece) <= TEXT_PIECE or r"\s+" not in piece[:-3] for piece in pieces), pieces

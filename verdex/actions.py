@@ -327,6 +327,7 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
             unwaited = f" (not waited for: {in_vain})" if wait and waited is None and in_vain else ""
             raise NotActionable(f"{action} on {ref} would not land: " + "; ".join(verdict.blocking) + unwaited, ref=ref,
                                 blocking=verdict.blocking, advisory=verdict.advisory, blockers=blockers(facts))
+    disabled_required = await disabled_required_locators(tab, facts) if action == "click" else []
     first_page = await tab.first_page_text()       # just before the recording's first input, as a proof run keeps it
     url_before = tab.page.url
     stopped = len(tab.guard.denied_navigations)
@@ -371,7 +372,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
                           proposals=proposals(observed, ref))
     steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts, tab),
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
-                                          forced=result.forced, waited=waited, blocker=blocker, effects=observed,
+                                          forced=result.forced, waited=waited, blocker=blocker,
+                                          disabled_required=disabled_required, effects=observed,
                                           ancestors_after=watch.ancestors_after if watch is not None else [],
                                           startup=startup, first_page_text=first_page,
                                           replaced=watch.replaced if watch is not None else None, **_before(watch)),
@@ -437,6 +439,21 @@ async def blocker_locator(tab: Tab, facts: PreflightFacts) -> LocatorChoice | No
         return await locators.locate(tab.page, lambda: tab.candidates(centre.hit.ref), tab.test_id_attribute)
     except VerdexError:
         return None      # gone already, or nothing to find it by: the wait falls back to the target's own state
+
+
+async def disabled_required_locators(tab: Tab, facts: PreflightFacts) -> list[LocatorChoice]:
+    """The locators of the submitted form's required fields that were empty and disabled, proven before the
+    click: the form could be sent only because they were (a test waits for them to be disabled, as a fresh
+    page's script makes them; before that the browser's own validation keeps the form from being sent)."""
+    form = facts.navigation.form
+    found = []
+    for field in form.disabled_required if form is not None else []:
+        try:
+            found.append(await locators.locate(tab.page, lambda ref=field.ref: tab.candidates(ref),
+                                               tab.test_id_attribute))
+        except VerdexError:
+            continue     # nothing to find it by: no wait for it
+    return found
 
 
 class _Unproven(Exception):

@@ -418,12 +418,26 @@ class LinkFacts(Fact):
     href: str
     target: str | None = None
     download: bool = False
+    in_document: bool = Field(False, description="a link to '#' alone: no navigation, its click is the page "
+                                                 "script's to answer (a dropdown's or a tab's toggle)")
+
+
+class DisabledField(Fact):
+    """A required field of the form, empty and disabled: barred from the browser's validation, so the form
+    can be sent while it stays disabled."""
+
+    ref: str
+    tag: str
+    name: str = ""
 
 
 class FormFacts(Fact):
     action: str
     method: str
     target: str | None = None
+    disabled_required: list[DisabledField] = Field(
+        [], description="its required fields left empty that were disabled: the browser's own validation lets the "
+                        "form be sent only while they are (a page's script that disables them as it starts)")
     page_handles: Literal["prevents", "listens"] | None = Field(
         None, description="what the page's own script does with its submission, read from its submit listeners "
                           "(on the form or above it) before acting: 'prevents' — a listener's code prevents the "

@@ -123,7 +123,9 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     if facts.ms_since_mutation is not None and facts.ms_since_mutation < RECENT_MUTATION_MS:
         advisory.append(f"its container changed {facts.ms_since_mutation} ms ago")
     link = facts.navigation.link
-    if link is not None:
+    if link is not None and link.in_document and link.target != "_blank":
+        advisory.append('a link to "#" alone: no navigation, what its click does is the page\'s script\'s')
+    elif link is not None:
         advisory.append(f"opens {link.href} in a new tab" if link.target == "_blank" else f"navigates to {link.href}")
     if facts.navigation.form is not None:
         form = facts.navigation.form

@@ -43,7 +43,9 @@ held a value it replaced (``replaced``): ``later`` when the page had drawn the f
 filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled;
 22 — an action's effects keep when, on the page's clock, its URL moved within the document (``url_moved_ms``) and
 when each of its requests' answers ended (``answered_ms``): a route the app moved to only once answers had come is
-checked at the answers' pace (verdex/generators/route_data.py).
+checked at the answers' pace (verdex/generators/route_data.py); 23 — a click that sent a form may name the form's
+required fields that were empty and disabled (``disabled_required``: a field a page's script disables as it starts,
+barred from the browser's validation only while it is disabled), so the test waits for them to be disabled first.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 22
+FORMAT_VERSION = 23
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -216,6 +218,7 @@ class _Step(_Line):
     forced: bool = False
     waited: WaitRecord | None = None
     blocker: LocatorChoice | None = None
+    disabled_required: list[LocatorChoice] = []   # a submitted form's empty required fields, disabled (click)
     blocking: list[str] | None = None          # why a not_actionable step was refused
     effects: Effects | None = None
     startup: Startup | None = None             # the requests the page made on its own before this action

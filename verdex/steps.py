@@ -103,7 +103,7 @@ def navigation(tab: Tab, tool: str, result: NavigationResult, url_before: str, a
 
 def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: PreflightFacts, locators: LocatorChoice,
            verdict: Verdict, forced: bool, waited: WaitRecord | None, blocker: LocatorChoice | None,
-           effects: Effects | None, ancestors_after: list[AncestorState], startup: Startup | None,
+           disabled_required: list[LocatorChoice], effects: Effects | None, ancestors_after: list[AncestorState], startup: Startup | None,
            values_before: list[ValueChange], requests_before: list[RequestEffect], answers_before: int = 0,
            timers_before: list[str] = (), first_page_text: str | None = None, replaced: str | None = None) -> Step:
     """An action done; ``args``: the tool's arguments as it was called (a secret as a ``SecretValue``);
@@ -112,7 +112,7 @@ def action(tab: Tab, tool: str, *, args: dict[str, Any], url: str, facts: Prefli
     typing = {"replaced": replaced} if tool in ("browser_fill", "browser_type") else {}
     return _step(tool, tab=tab.id, role=tab.role, args=ACTION_ARGS[tool](**args), url=url, target=target(facts),
                  locators=locators, preflight=facts, verdict=verdict, forced=forced, waited=waited, blocker=blocker,
-                 effects=effects, ancestors_after=ancestors_after, startup=startup, values_before=values_before,
+                 disabled_required=disabled_required, effects=effects, ancestors_after=ancestors_after, startup=startup, values_before=values_before,
                  requests_before=requests_before, answers_before=answers_before, timers_before=list(timers_before),
                  first_page_text=first_page_text, **typing)
 

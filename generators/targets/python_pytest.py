@@ -281,6 +281,8 @@ class PythonPytest:
                               for path, count in answer_counts(wait))
             return [*comments(wait.reason),
                     f"{page}.wait_for_function(DATA_ANSWERED, arg=[{paths}], timeout={wait.timeout_ms:_})"]
+        if wait.kind == "load":
+            return [*comments(wait.reason), f"{page}.wait_for_load_state(\"domcontentloaded\")"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         if wait.pattern:
             self._imports.add("re")
@@ -288,6 +290,7 @@ class PythonPytest:
             "hidden": (target, "to_be_hidden", []),
             "visible": (target, "to_be_visible", []),
             "enabled": (target, "to_be_enabled", []),
+            "disabled": (target, "to_be_disabled", []),
             "focused": (target, "to_be_focused", []),
             "count": (target, "to_have_count", [str(wait.count)]),
             "attribute": (target, "to_have_attribute", [literal(wait.attribute), literal(wait.value)]),

@@ -309,11 +309,14 @@ class TypeScript:
                               for path, count in answer_counts(wait))
             return [*comments(wait.reason),
                     f"await {page}.waitForFunction(DATA_ANSWERED, [{paths}], {{ timeout: {wait.timeout_ms:_} }});"]
+        if wait.kind == "load":
+            return [*comments(wait.reason), f"await {page}.waitForLoadState(\"domcontentloaded\");"]
         target = self._locator(page, wait.locator) if wait.locator else ""
         subject, matcher, args = {
             "hidden": (target, "toBeHidden", []),
             "visible": (target, "toBeVisible", []),
             "enabled": (target, "toBeEnabled", []),
+            "disabled": (target, "toBeDisabled", []),
             "focused": (target, "toBeFocused", []),
             "count": (target, "toHaveCount", [str(wait.count)]),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),

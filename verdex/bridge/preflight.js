@@ -123,15 +123,40 @@
   function navigationFacts(el) {
     const link = closestAcrossShadow(el, 'a[href], area[href]');
     const out = { link: null, form: null };
-    if (link) out.link = { href: linkHref(link), target: link.getAttribute('target') || null, download: link.hasAttribute('download') };
+    if (link) {
+      const href = linkHref(link);
+      // a link to "#" alone from a URL with no fragment: the same document at the same place (what its click
+      // does is the page's script's); from a hash route it goes to the page's first route
+      const here = link.ownerDocument.location;
+      const inDocument = !here.hash && href === String(here.href).split('#')[0] + '#';
+      out.link = { href, target: link.getAttribute('target') || null, download: link.hasAttribute('download'),
+                   in_document: inDocument };
+    }
     const submits = (el.tagName === 'BUTTON' && (el.getAttribute('type') || 'submit').toLowerCase() === 'submit') ||
       (el.tagName === 'INPUT' && ['submit', 'image'].includes((el.type || '').toLowerCase()));
     // formAction/formMethod reflect the button's own attributes and fall back to the document, not the form
     if (submits && el.form) out.form = {
       action: el.hasAttribute('formaction') ? el.formAction : builtin(el.form, 'action'),
       method: (el.hasAttribute('formmethod') ? el.formMethod : builtin(el.form, 'method') || 'get').toLowerCase(),
-      target: el.getAttribute('formtarget') || el.form.getAttribute('target') || null };
+      target: el.getAttribute('formtarget') || el.form.getAttribute('target') || null,
+      disabled_required: el.formNoValidate || el.form.noValidate ? [] : disabledRequired(el.form) };
     return out;
+  }
+
+  // The form's required fields, empty, that are disabled: a disabled field is barred from the browser's own
+  // validation, so the form can be sent only while they stay disabled (a page's script often disables them
+  // as it starts, the HTML sends them required and enabled)
+  function disabledRequired(form) {
+    const empty = (field) => {
+      const type = (field.type || '').toLowerCase();
+      if (type === 'checkbox') return !field.checked;
+      if (type === 'radio') return !Array.from(form.elements).some((o) => o.type === 'radio' && o.name === field.name && o.checked);
+      if (type === 'file') return !field.files || field.files.length === 0;
+      return field.value === '';
+    };
+    return Array.from(form.elements)
+      .filter((field) => field.hasAttribute('required') && field.type !== 'hidden' && field.matches(':disabled') && empty(field))
+      .map((field) => ({ ref: refFor(field), tag: field.tagName.toLowerCase(), name: field.getAttribute('name') || '' }));
   }
 
   function editable(el) {

@@ -1,0 +1,48 @@
+"""A click the page's own script answers, on a page an action loaded: a server-rendered page's controls (a
+Bootstrap dropdown's toggle, a tab, a select2 box) get their handlers from the scripts at the end of its body.
+A test goes on as soon as the page an action loaded has committed (its URL check holds then), while those
+scripts are still on their way: the click lands on a link to ``#`` with no handler yet, and nothing opens
+(django-oscar's dashboard menu, "Catalogue", then "Products" never shown). ``page.goto`` waits for the page's
+load event; an action does not. So a click whose answer was the page's alone (no request, no navigation: the
+page changed) on a page that an action loaded, asking for scripts as it loaded, first waits for that page's
+``DOMContentLoaded``, which comes once the scripts of its markup have run — not its ``load``, which waits for
+every image and frame too and never comes past a request that hangs — once per page: a later click there acts
+after it."""
+
+from __future__ import annotations
+
+from verdex.generators.plan import Wait
+from verdex.recording_format import NAVIGATION_TOOLS
+from verdex.recording_format import Step as Record
+
+
+def scripts_run_wait(steps: list[Record], index: int) -> Wait | None:
+    """The wait for the page's scripts (its ``DOMContentLoaded``) before the click ``steps[index - 1]``, when it is the first click the
+    page's script answered on a page an earlier action loaded with scripts."""
+    record = steps[index - 1]
+    if not _answered_by_the_page(record):
+        return None
+    for earlier in reversed(steps[:index - 1]):
+        if earlier.tab != record.tab:
+            continue
+        if earlier.tool in NAVIGATION_TOOLS or _answered_by_the_page(earlier):
+            return None                  # a goto waits for the load event; a click before this one waited
+        effects = earlier.effects
+        if effects is not None and effects.navigated:
+            if not effects.code_loaded:
+                return None
+            scripts = f"{effects.code_loaded} script{'s' if effects.code_loaded > 1 else ''}"
+            return Wait(kind="load", reason=f"the {earlier.tool.removeprefix('browser_')} before loaded this page, "
+                                            f"which asked for {scripts}, and the page's script answered this click "
+                                            "(no request): it clicks once they have run")
+    return None
+
+
+def _answered_by_the_page(record: Record) -> bool:
+    """A click that changed the page without a request, a navigation or a new tab: its script's answer."""
+    effects = record.effects
+    if record.tool != "browser_click" or effects is None or effects.no_effect:
+        return False
+    if effects.navigated or effects.moved or effects.requests or effects.new_tabs:
+        return False
+    return bool(effects.interactive_diff or effects.appeared)
