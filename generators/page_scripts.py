@@ -17,8 +17,8 @@ from verdex.recording_format import Step as Record
 
 
 def scripts_run_wait(steps: list[Record], index: int) -> Wait | None:
-    """The wait for the page's scripts (its ``DOMContentLoaded``) before the click ``steps[index - 1]``, when it is the first click the
-    page's script answered on a page an earlier action loaded with scripts."""
+    """The wait for the page's scripts (its ``DOMContentLoaded``) before the click ``steps[index - 1]``, when
+    it is the first click the page's script answered on a page an earlier action loaded with scripts."""
     record = steps[index - 1]
     if not _answered_by_the_page(record):
         return None
