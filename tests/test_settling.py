@@ -71,7 +71,8 @@ async def test_a_toast_or_modal_a_script_opened_without_a_role_is_an_effect(sess
 
 
 @pytest.mark.parametrize(("query", "said"), [("", "toast"), ("&toast_role=status", "status"),
-                                             ("&toast=plain", "toast"), ("&toast=corner", "toast")])
+                                             ("&toast=plain", "toast"), ("&toast=corner", "toast"),
+                                             ("&toast=unhidden", "toast"), ("&toast=undisplayed", "toast")])
 async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checked_right_after_the_click(
         held, apps, tmp_path, query, said):
     """Save's toast goes after 3 s (an app's timer), and the page then says "Synced"; the agent checks that, then
@@ -80,7 +81,9 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
     in both targets. A text no notice of the click showed still fails, and so does a toast gone again before the
     click had settled. The toast is one whose class says so, one with a role, and one that says nothing of
     itself: a plain div fixed over the page (``plain``, its class a CSS-in-JS hash), or put in a corner region
-    fixed over the page (``corner``); each is proposed as the click's outcome."""
+    fixed over the page (``corner``); or one the page held hidden from the start and shows anew, then hides again:
+    its class says toast and its ``hidden`` goes (``unhidden``), or it says nothing and its ``display: none`` goes
+    (``undisplayed``, as Vue's v-show does); each is proposed as the click's outcome."""
     session, page = held, (await held.tab()).page
     recording = tmp_path / "toast.jsonl"
     session.record(recording, base_url=apps.url)
@@ -90,7 +93,7 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
     assert f'appeared: {said} "Saved"\n' in saved.text + "\n", saved.text
     assert saved.data["proposals"] == [{"kind": "text_visible", "value": "Saved", "ref": None}], saved.text
     await page.clock.run_for(3500)
-    await expect(page.get_by_text("Saved")).to_have_count(0)
+    await expect(page.get_by_text("Saved")).to_be_hidden()
     assert (await call(session, "verify_text_visible", text="Synced")).data["passed"]
     checked = await call(session, "verify_text_visible", text="Saved")
     assert checked.data["passed"], checked.text
@@ -108,8 +111,8 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
 
 @pytest.mark.parametrize("button", ["Add row", "Filters", "Help"])
 async def test_what_appears_in_the_pages_flow_or_floats_as_a_panel_is_no_notice(session, apps, button):
-    """The boundary of a toast without a role: a row of the page's own content (and the new count in a bar
-    fixed over the page that was there before), a panel over the page that holds a form, and one of more than
+    """The boundary of a toast without a role: a row of the page's own content (and the new count and class of a
+    bar fixed over the page that was drawn before), a panel over the page that holds a form, and one of more than
     a few lines of help are not proposed as the click's outcome, nor said to be a toast."""
     await call(session, "browser_navigate", url=apps.url + "/settling/notices.html")
     clicked = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,

@@ -197,7 +197,8 @@
     // the outermost: a dialog's header, body and footer (JupyterLab's jp-Dialog-header …) are the dialog
     for (let outer = overlay; outer; outer = outer.parentElement && outer.parentElement.closest(OVERLAY_SELECTOR))
       if (overlayElement(outer) && showing(outer)) overlay = outer;
-    const floating = !overlay && added && el ? floatingNotice(el, node) : null;   // a toast that says nothing of itself
+    const fresh = added || (!!el && !watch.tree.drawn.has(el));     // put in, or shown anew (held hidden till now)
+    const floating = !overlay && fresh && el ? floatingNotice(el, node) : null;   // a toast that says nothing of itself
     overlay = overlay || floating;
     if (!overlay || !overlayElement(overlay) || !overlay.isConnected) return;
     noteOpening(overlay);
@@ -216,10 +217,11 @@
   }
 
   // A notice that says nothing of itself (no role, no aria-live, a class that names nothing: a CSS-in-JS hash),
-  // known by how it came and where it is: put into the page while the action settled (``added``: a node the
-  // page added, which holds all the notice shows) over the page, by a fixed position or an absolute one raised
-  // above it (a z-index) — the element added, or what holds it, or the one block of a region over the page that
-  // holds it (a corner region always there, empty until a message comes) — and by what it is: a short message
+  // known by how it came and where it is: brought while the action settled (``added``: a node the page added, or
+  // one it held hidden and showed anew, not drawn as the action began — its `hidden`, its style or its class
+  // changed: Vue's v-show — which holds all the notice shows) over the page, by a fixed position or an absolute
+  // one raised above it (a z-index) — the element brought, or what holds it, or the one block of a region over the
+  // page that holds it (a corner region always there, empty until a message comes) — and by what it is: a short message
   // (shortMessage), over a small part of the viewport, not the app's own shell. What appears in the page's flow
   // (a new row, a card) is none, nor a new text in a bar over the page that was there before (a fixed header's
   // "Cart (1)": the header shows more than what was added), nor a spinner's "Loading…".
@@ -338,7 +340,7 @@
     const lateFocus = settledFocus ? focusMoved(focusedIdle ? null : settledFocus.el, null) : null;
     focusedIdle = false;
     if (lateFocus) late.push(lateFocus);
-    const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default', behind: true }),
+    const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default', behind: true, drawn: true }),
       values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ending: new Set(), ancestors: null, listener: null,
       focus: focusedElement(),
       target, focusedElsewhere: false, landed: false };
