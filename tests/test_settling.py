@@ -121,11 +121,14 @@ async def test_what_appears_in_the_pages_flow_or_floats_as_a_panel_is_no_notice(
     assert "toast" not in clicked.text and clicked.data["proposals"] == [], clicked.text
 
 
+@pytest.mark.parametrize(("button", "label", "now"), [("Apply", "Applied", 'it reads "Apply" now')])
 async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_checked_right_after_it(
-        held, apps, tmp_path):
+        held, apps, tmp_path, button, label, now):
     """Apply reads "Applied" for 2 s after its click, then "Apply" again (Ghost's Save, "Saved"): the new label
     is proposed as the click's outcome, and the agent's check of it once the clock has run past it passes with
-    a note, as a toast's does; the test checks it right after the click, and passes in both targets. The page
+    a note, as a toast's does, and so does its check of the button's own text (``verify_element``), which the
+    test makes on the button found by that label, as when the agent checked in time; the test checks both right
+    after the click, and passes in both targets. A text the button never took still fails. The page
     is then opened again: the button stayed, renamed, so the test does not wait for "Apply" to be hidden before
     it leaves, as it waits for a tray's own Close (that wait fails once it reads "Apply" again)."""
     session, page = held, (await held.tab()).page
@@ -133,24 +136,35 @@ async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_
     session.record(recording, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?label_ms=2000")
     snapshot = (await call(session, "browser_snapshot")).text
-    applied = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Apply"'))
-    assert applied.data["proposals"] == [{"kind": "text_visible", "value": "Applied", "ref": None}], applied.text
+    clicked_ref = ref_of(snapshot, f'button "{button}"')
+    clicked = await call(session, "browser_click", ref=clicked_ref)
+    assert clicked.data["proposals"] == [{"kind": "text_visible", "value": label, "ref": None}], clicked.text
     await page.clock.run_for(2500)
-    await expect(page.get_by_role("button", name="Apply", exact=True)).to_be_visible()
-    checked = await call(session, "verify_text_visible", text="Applied")
+    await expect(page.get_by_role("button", name=button, exact=True)).to_be_visible()
+    checked = await call(session, "verify_text_visible", text=label)
     assert checked.data["passed"], checked.text
-    assert 'its own control\'s label "Applied" appeared with the last action and is gone again' in checked.text
+    assert f'its own control\'s label "{label}" appeared with the last action and is gone again' in checked.text
+    assert not await element_text_holds(session, clicked_ref, label + "!")
+    own = await call(session, "verify_element", ref=clicked_ref, state="text", value=label)
+    assert own.data["passed"], own.text
+    assert f'its own label "{label}" appeared with the last action and is gone again ({now})' in own.text, own.text
     await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?label_ms=2000")
     snapshot = (await call(session, "browser_snapshot")).text
     await call(session, "browser_click", ref=ref_of(snapshot, 'button "Check status"'))
-    assert not (await call(session, "verify_text_visible", text="Applied")).data["passed"]   # not that click's
+    assert not (await call(session, "verify_text_visible", text=label)).data["passed"]   # not that click's
     session.record(None)
     python, source = exported_python(recording, "label")
-    check = 'expect(page.get_by_text("Applied").filter(visible=True)).to_be_visible()'
-    assert source.index('name="Apply"') < source.index(check) < source.rindex("page.goto(") \
-        < source.index('name="Check status"'), source
+    check = f'expect(page.get_by_text("{label}").filter(visible=True)).to_be_visible()'
+    own_text = f'expect(page.get_by_role("button", name="{label}", exact=True)).to_have_text("{label}")'
+    assert source.index(f'name="{button}"') < source.index(check) < source.index(own_text) \
+        < source.rindex("page.goto(") < source.index('name="Check status"'), source
     assert "to_be_hidden" not in source, source
-    passes_in_both_targets(python, recording, "label", 'getByText("Applied").filter({ visible: true })')
+    passes_in_both_targets(python, recording, "label", f'getByRole("button", {{ name: "{label}", exact: true }})')
+
+
+async def element_text_holds(session: Session, ref: str, text: str) -> bool:
+    """The agent's check of the element's own text: False when it failed."""
+    return (await call(session, "verify_element", ref=ref, state="text", value=text)).data["passed"]
 
 
 async def test_a_leave_page_prompt_is_a_dialog_the_agent_answers(session, apps):

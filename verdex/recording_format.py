@@ -43,7 +43,9 @@ held a value it replaced (``replaced``): ``later`` when the page had drawn the f
 filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled;
 22 — an action's effects keep when, on the page's clock, its URL moved within the document (``url_moved_ms``) and
 when each of its requests' answers ended (``answered_ms``): a route the app moved to only once answers had come is
-checked at the answers' pace (verdex/generators/route_data.py).
+checked at the answers' pace (verdex/generators/route_data.py); 23 — an agent's element check may say the same
+(``transient``): the text the action before's own control took as its label and had given up when checked, which
+the test checks right after that action, the control found by that label.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 22
+FORMAT_VERSION = 23
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -181,6 +183,7 @@ class VerifyElementArgs(_Line):
     state: str
     value: str | int | None = None
     polled: str | None = None                  # as VerifyTextArgs's
+    transient: bool | None = None              # a text its own label held after the action before (format 23)
 
 
 class VerifyUrlArgs(_Line):
