@@ -22,6 +22,7 @@ from playwright.async_api import expect
 from tests.flows import runner
 from tests.test_watch import call, ref_of
 from verdex.browser.session import Session
+from verdex.errors import StaleRef
 from verdex.generators import export
 
 pytestmark = pytest.mark.anyio
@@ -121,7 +122,8 @@ async def test_what_appears_in_the_pages_flow_or_floats_as_a_panel_is_no_notice(
     assert "toast" not in clicked.text and clicked.data["proposals"] == [], clicked.text
 
 
-@pytest.mark.parametrize(("button", "label", "now"), [("Apply", "Applied", 'it reads "Apply" now')])
+@pytest.mark.parametrize(("button", "label", "now"), [("Apply", "Applied", 'it reads "Apply" now'),
+                                                     ("Publish", "Published", "the page has drawn it anew since")])
 async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_checked_right_after_it(
         held, apps, tmp_path, button, label, now):
     """Apply reads "Applied" for 2 s after its click, then "Apply" again (Ghost's Save, "Saved"): the new label
@@ -130,7 +132,9 @@ async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_
     test makes on the button found by that label, as when the agent checked in time; the test checks both right
     after the click, and passes in both targets. A text the button never took still fails. The page
     is then opened again: the button stayed, renamed, so the test does not wait for "Apply" to be hidden before
-    it leaves, as it waits for a tray's own Close (that wait fails once it reads "Apply" again)."""
+    it leaves, as it waits for a tray's own Close (that wait fails once it reads "Apply" again). Publish does the
+    same with a new button in the old one's place for each label (a framework that draws a new node when the
+    label changes): the new one is the clicked button renamed, and keeps its ref."""
     session, page = held, (await held.tab()).page
     recording = tmp_path / "label.jsonl"
     session.record(recording, base_url=apps.url)
@@ -162,9 +166,25 @@ async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_
     passes_in_both_targets(python, recording, "label", f'getByRole("button", {{ name: "{label}", exact: true }})')
 
 
+async def test_the_next_items_button_drawn_anew_in_the_place_of_the_one_clicked_is_no_button_renamed(session, apps):
+    """Archive takes its item away and the page draws the list anew (new nodes): the next item's button, now where
+    the clicked one was, showed before the click, so it is not the clicked button under another label: the
+    click's own button went, no label is proposed, and the next one keeps a ref of its own."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    archive = ref_of(snapshot, 'button "Archive Q1 draft"')
+    clicked = await call(session, "browser_click", ref=archive)
+    assert f'- button "Archive Q1 draft" [ref={archive}]' in clicked.text, clicked.text
+    assert f'+ button "Archive Q2 draft" [ref={archive}]' not in clicked.text, clicked.text
+    assert clicked.data["proposals"] == [], clicked.text
+
+
 async def element_text_holds(session: Session, ref: str, text: str) -> bool:
-    """The agent's check of the element's own text: False when it failed."""
-    return (await call(session, "verify_element", ref=ref, state="text", value=text)).data["passed"]
+    """The agent's check of the element's own text: False when it failed, or when the ref is gone (STALE_REF)."""
+    try:
+        return (await call(session, "verify_element", ref=ref, state="text", value=text)).data["passed"]
+    except StaleRef:
+        return False
 
 
 async def test_a_leave_page_prompt_is_a_dialog_the_agent_answers(session, apps):

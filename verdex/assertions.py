@@ -219,7 +219,8 @@ async def _frame_path(frame: Frame, test_id_attribute: str) -> list[LocatorStep]
 @core_call("verify_element", "low")
 async def element(tab: Tab, ref: str, state: ElementState, value: str | int | None = None) -> Verification:
     """The element holds the state now. A text the last action's own control took as its label as that action
-    settled and has given up since (a Save that read "Saved" for a moment) passes with a note: the test checks it right after that action, the
+    settled and has given up since (a Save that read "Saved" for a moment; the page may have drawn the control
+    anew since, so that the ref is gone) passes with a note: the test checks it right after that action, the
     control found by that label (verdex/gone_notices.py)."""
     if state in NEEDS_VALUE and value is None:
         raise InvalidArgument(f"state {state!r} needs a value")
@@ -231,6 +232,9 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
         shown = await shown_locator(tab, ref) if state == "hidden" else None
         choice = shown or await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
     except StaleRef:
+        label = _label_given_up(tab, ref, str(value)) if state == "text" else None
+        if label is not None:
+            return _checked_by_label(tab, ref, value, acted, label, None)
         # gone from the page: what a check that it is hidden asserts, by the locator the ref last proved
         if state != "hidden" or ref not in tab.proven_locators:
             raise
@@ -266,10 +270,11 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
 def _checked_by_label(tab: Tab, ref: str, value: str | int | None, acted: LocatorChoice | None, label: OwnLabel,
                       actual: str | None) -> Verification:
     """The check of the text the last action's own control took as its label (``label``) and has given up since
-    (``actual``: what it reads now): passed with a note, and recorded to be made right after that action, on the
-    control found by that label."""
+    (``actual``: what it reads now; None when the page drew it anew since): passed with a note, and recorded to
+    be made right after that action, on the control found by that label."""
     choice = _found_by_label(acted, label)
-    now = f"it reads {json.dumps(' '.join((actual or '').split()), ensure_ascii=False)} now"
+    now = f"it reads {json.dumps(' '.join(actual.split()), ensure_ascii=False)} now" if actual is not None \
+        else "the page has drawn it anew since"
     note = (f"its own label {json.dumps(label.name, ensure_ascii=False)} appeared with the last action and is gone "
             f"again ({now}): the test checks it right after that action, found by that label")
     result = Verification(kind="element", passed=True, expected=f"{choice.code} text {value!r}", locator=choice,

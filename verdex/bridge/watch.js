@@ -343,7 +343,7 @@
     const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default', behind: true, drawn: true }),
       values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ending: new Set(), ancestors: null, listener: null,
       focus: focusedElement(),
-      target, focusedElsewhere: false, landed: false };
+      target, place: target ? placeOf(target) : null, focusedElsewhere: false, landed: false };
     if (found && found.status === 'ok') {
       // the target's ancestors as the action's last event reaches the page (an app may become interactive
       // between the preflight and it, or between a click's pointer events and the click itself); a trusted
@@ -357,6 +357,37 @@
     watch = w;
     return { identity: identity(document), now: watch.t0, origin: performance.timeOrigin, late_values: late,
       replaced: replacedValue(target), next_ref: nextRef };
+  }
+
+  // Where an element sits: its index among its parent's children, and its parent's among its own, up to
+  // PLACE_DEPTH ancestors (a component that draws its wrapper anew too), with the element's role and name.
+  const PLACE_DEPTH = 4;
+  function placeOf(el) {
+    const steps = [];
+    for (let node = el; node.parentElement && steps.length < PLACE_DEPTH; node = node.parentElement)
+      steps.push([node.parentElement, Array.prototype.indexOf.call(node.parentElement.children, node)]);
+    return { steps, role: role(el), name: accessibleName(el) };
+  }
+
+  // The action's own target, taken away as it settled, drawn anew in its place under another label (a
+  // framework that makes a new node when the label changes: "Save" → "Saved"): the element now where it was,
+  // reached from its nearest ancestor still in the page, put there since the action began (not drawn then), of
+  // its role, with a name no element of that role showed before the action (not the next row's button, moved
+  // up into the place of a row the action deleted). It takes the target's ref: the answer then says the
+  // control took another name, as for a label changed in place (verdex/facts.py Effects.own_label).
+  function targetDrawnAnew(w) {
+    if (!w.target || w.target.isConnected || !w.place || !w.place.role) return null;
+    const steps = w.place.steps;
+    const kept = steps.findIndex(([parent]) => parent.isConnected);
+    if (kept < 0) return null;
+    let el = steps[kept][0];
+    for (let i = kept; i >= 0 && el; i--) el = el.children[steps[i][1]];
+    if (!el || w.tree.drawn.has(el) || role(el) !== w.place.role) return null;
+    const name = clip(accessibleName(el), NAME_LIMIT);
+    const line = '- ' + w.place.role + ' ' + quote(name);
+    if (!name || name === clip(w.place.name, NAME_LIMIT) || w.tree.lines.some((shown) => shown.trimStart().startsWith(line)))
+      return null;
+    return el;
   }
 
   // The preflight and the start of the watch in one round trip (what an action does first).
@@ -492,6 +523,8 @@
     const ancestors = w.ancestors;
     await settle(w, args);
     resetCaches();
+    const anew = targetDrawnAnew(w);
+    if (anew) passRef(w.target, anew);
     // ... and once the page has settled: an app that became ready only now did so after the action
     const still = args.ref ? resolve(args.ref) : null;
     const settledAncestors = still && still.status === 'ok' ? ancestorState(still.element) : null;
