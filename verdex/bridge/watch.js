@@ -221,10 +221,10 @@
   // one it held hidden and showed anew, not drawn as the action began — its `hidden`, its style or its class
   // changed: Vue's v-show — which holds all the notice shows) over the page, by a fixed position or an absolute
   // one raised above it (a z-index) — the element brought, or what holds it, or the one block of a region over the
-  // page that holds it (a corner region always there, empty until a message comes) — and by what it is: a short message
-  // (shortMessage), over a small part of the viewport, not the app's own shell. What appears in the page's flow
-  // (a new row, a card) is none, nor a new text in a bar over the page that was there before (a fixed header's
-  // "Cart (1)": the header shows more than what was added), nor a spinner's "Loading…".
+  // page that holds it (a corner region always there, empty until a message comes) — and by what it is: a short
+  // message (shortMessage), over a small part of the viewport, not the app's own shell. What appears in the page's
+  // flow (a new row, a card) is none, nor a new text in a bar over the page that was there before (a fixed header's
+  // "Cart (1)": the header shows more than what was added; its class changed), nor a spinner's "Loading…".
   const FLOATING_Z = 10;
   function floatingNotice(el, added) {
     for (let node = el; node && overlayElement(node); node = node.parentElement) {
@@ -385,8 +385,8 @@
     if (!el || w.tree.drawn.has(el) || role(el) !== w.place.role) return null;
     const name = clip(accessibleName(el), NAME_LIMIT);
     const line = '- ' + w.place.role + ' ' + quote(name);
-    if (!name || name === clip(w.place.name, NAME_LIMIT) || w.tree.lines.some((shown) => shown.trimStart().startsWith(line)))
-      return null;
+    const shownBefore = w.tree.lines.some((shown) => shown.trimStart().startsWith(line));
+    if (!name || name === clip(w.place.name, NAME_LIMIT) || shownBefore) return null;
     return el;
   }
 
