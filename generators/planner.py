@@ -144,6 +144,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     answered = _answered_dialogs(steps)                 # browser_dialog steps an action's handler answers
     where: dict[str, str] = {}                          # page → the URL its last recorded step left it at
     acted: dict[str, Record] = {}                       # page → its last action the test does, on its document
+    right_after: list[Check] = []                       # the checks put right after their action (transient)
     asserted = frozenset(r.args.text for r in steps if isinstance(r, (VerifyTextStep, WaitForStep))
                          and r.args.text)                # texts the agent itself checked
     likely_timers = timer_requests(steps) | asked_between_steps(steps)     # requests no action is answered by
@@ -250,9 +251,9 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if isinstance(record, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
             assertion = _assertion(record, token)
             url = record.args.url if isinstance(record, VerifyUrlStep) else ""
-            if isinstance(record, VerifyTextStep) and record.args.transient:
-                statements.insert(_after_acting(statements, page), _paced(Check(page=page, assertion=assertion),
-                                                                          paced, said))
+            if isinstance(record, (VerifyTextStep, VerifyElementStep)) and record.args.transient:
+                right_after.append(_paced(Check(page=page, assertion=assertion), paced, said))
+                statements.insert(_after_acting(statements, page, right_after), right_after[-1])
                 continue
             said_at = _already_asserted(statements, page, assertion, url)
             if said_at is not None:
@@ -525,12 +526,16 @@ def _caused_nothing(record: Record) -> bool:
     return lines("+") == lines("-")
 
 
-def _after_acting(statements: list[Statement], page: str) -> int:
+def _after_acting(statements: list[Statement], page: str, right_after: list[Check]) -> int:
     """Where a check of a text the last action showed and took away again by itself goes (a toast its timer
-    dismisses): right after that action, before any wait the test makes after it (verdex/gone_notices.py)."""
+    dismisses): right after that action, before any wait the test makes after it (verdex/gone_notices.py), after
+    the checks already put there (``right_after``), in the agent's order."""
     for at in range(len(statements) - 1, -1, -1):
         if isinstance(statements[at], Action) and statements[at].page == page:
-            return at + 1
+            at += 1
+            while at < len(statements) and any(statements[at] is check for check in right_after):
+                at += 1
+            return at
     return len(statements)
 
 

@@ -6,7 +6,10 @@ moves to at once, loading its data after (tests/test_route_data.py).
 ``GET /api/preview`` and draws the preview, with "Publish". "Publish" sends ``PUT /api/posts/1``, says "Published"
 when it is answered, then asks for the post list's three queries (``GET /api/posts?filter=…``, as Ghost's list
 asks for its published, draft and scheduled posts) and only once all three have answered moves the URL to
-``#/posts`` and draws the list.
+``#/posts`` and draws the list. "All posts" sends no change: it asks the list page by page
+(``GET /api/posts?page=1``, then 2, then 3: a page number is no word that tells the requests apart) and moves to
+``#/posts`` once the last has answered; its response wait, on the first page, is by a glob that the other two
+match (``**/api/posts?**``).
 
 The list's answers come ``LIST_AFTER_S`` late once ``late`` is set, at the server's pace: longer than an
 assertion's 5 s, however fast the machine.
@@ -31,7 +34,15 @@ const main = document.querySelector("main");
 const status = document.querySelector("[role=status]");
 const routes = {
   editor() {
-    main.innerHTML = '<h1>Robins</h1><p>A draft.</p><button type="button" id="preview">Preview</button>';
+    main.innerHTML = '<h1>Robins</h1><p>A draft.</p><button type="button" id="preview">Preview</button>' +
+      '<button type="button" id="all">All posts</button>';
+    document.querySelector("#all").addEventListener("click", async () => {
+      const lists = [];
+      for (const page of [1, 2, 3]) lists.push(await (await fetch(`/api/posts?page=${page}`)).json());
+      location.hash = "#/posts";
+      main.innerHTML = "<h1>Posts</h1><ul>" + lists.flat().map((p) => `<li>${p.title} (${p.status})</li>`).join("") +
+        "</ul>";
+    });
     document.querySelector("#preview").addEventListener("click", async () => {
       location.hash = "#/preview";                       // at once: the route draws its data when it comes
       main.innerHTML = "<h1>Preview</h1>";
@@ -72,7 +83,7 @@ class RouteDataApp:
         if request.method == "GET" and path == "/api/posts":
             if self.late.is_set():
                 time.sleep(LIST_AFTER_S)
-            published = query == "filter=published"
+            published = query in ("filter=published", "page=1")
             return 200, "application/json", json.dumps([{"title": "Robins", "status": "published"}] if published else [])
         return 404, "text/plain", "not found"
 

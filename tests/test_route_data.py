@@ -82,3 +82,25 @@ async def test_a_route_reached_once_its_data_has_come_is_checked_as_long_as_an_a
             assert re.search(r'toHaveURL\(new RegExp\("[^"\n]*posts\$"\), \{\s*timeout: 30_000', typescript), typescript
             done = runner.run_typescript(spec.parent, serve=lambda _seed: nullcontext(url))
             assert done.passed, f"{typescript}\n{done.tail()}"
+
+
+async def test_a_route_whose_reads_the_actions_response_wait_also_matches_waits_for_the_ones_it_does_not(tmp_path):
+    """"All posts" asks the list page by page, one after another, and moves to ``#/posts`` once the last page has
+    answered. The action's response wait is the first page's, by the glob all three match (``**/api/posts?**``):
+    Playwright's wait ends at the first answer, so the other two are not waited for, and the URL check waits as
+    long as for an answer. In the test's run each answer comes 7 s late: the URL 14 s after the wait has ended."""
+    recording = tmp_path / "all_posts.jsonl"
+    with route_data_app() as (url, app):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/#/editor")
+            await agent.click("button", "All posts", expect_text="Robins (published)")
+            await agent.verify_url("/#/posts")
+        python = runner.export_python(recording, tmp_path, "all_posts")
+        source = python.read_text(encoding="utf-8")
+        assert 'page.expect_response("**/api/posts?**")' in source, source
+        assert LATE_ROUTE.search(source), source
+        assert "the app moved to /#/posts only once GET /api/posts (×2) had answered" in _said(source), source
+        app.late.set()
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"

@@ -22,6 +22,7 @@ from playwright.async_api import expect
 from tests.flows import runner
 from tests.test_watch import call, ref_of
 from verdex.browser.session import Session
+from verdex.errors import StaleRef
 from verdex.generators import export
 
 pytestmark = pytest.mark.anyio
@@ -71,7 +72,8 @@ async def test_a_toast_or_modal_a_script_opened_without_a_role_is_an_effect(sess
 
 
 @pytest.mark.parametrize(("query", "said"), [("", "toast"), ("&toast_role=status", "status"),
-                                             ("&toast=plain", "toast"), ("&toast=corner", "toast")])
+                                             ("&toast=plain", "toast"), ("&toast=corner", "toast"),
+                                             ("&toast=unhidden", "toast"), ("&toast=undisplayed", "toast")])
 async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checked_right_after_the_click(
         held, apps, tmp_path, query, said):
     """Save's toast goes after 3 s (an app's timer), and the page then says "Synced"; the agent checks that, then
@@ -80,7 +82,9 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
     in both targets. A text no notice of the click showed still fails, and so does a toast gone again before the
     click had settled. The toast is one whose class says so, one with a role, and one that says nothing of
     itself: a plain div fixed over the page (``plain``, its class a CSS-in-JS hash), or put in a corner region
-    fixed over the page (``corner``); each is proposed as the click's outcome."""
+    fixed over the page (``corner``); or one the page held hidden from the start and shows anew, then hides again:
+    its class says toast and its ``hidden`` goes (``unhidden``), or it says nothing and its ``display: none`` goes
+    (``undisplayed``, as Vue's v-show does); each is proposed as the click's outcome."""
     session, page = held, (await held.tab()).page
     recording = tmp_path / "toast.jsonl"
     session.record(recording, base_url=apps.url)
@@ -90,7 +94,7 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
     assert f'appeared: {said} "Saved"\n' in saved.text + "\n", saved.text
     assert saved.data["proposals"] == [{"kind": "text_visible", "value": "Saved", "ref": None}], saved.text
     await page.clock.run_for(3500)
-    await expect(page.get_by_text("Saved")).to_have_count(0)
+    await expect(page.get_by_text("Saved")).to_be_hidden()
     assert (await call(session, "verify_text_visible", text="Synced")).data["passed"]
     checked = await call(session, "verify_text_visible", text="Saved")
     assert checked.data["passed"], checked.text
@@ -108,8 +112,8 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
 
 @pytest.mark.parametrize("button", ["Add row", "Filters", "Help"])
 async def test_what_appears_in_the_pages_flow_or_floats_as_a_panel_is_no_notice(session, apps, button):
-    """The boundary of a toast without a role: a row of the page's own content (and the new count in a bar
-    fixed over the page that was there before), a panel over the page that holds a form, and one of more than
+    """The boundary of a toast without a role: a row of the page's own content (and the new count and class of a
+    bar fixed over the page that was drawn before), a panel over the page that holds a form, and one of more than
     a few lines of help are not proposed as the click's outcome, nor said to be a toast."""
     await call(session, "browser_navigate", url=apps.url + "/settling/notices.html")
     clicked = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
@@ -118,36 +122,69 @@ async def test_what_appears_in_the_pages_flow_or_floats_as_a_panel_is_no_notice(
     assert "toast" not in clicked.text and clicked.data["proposals"] == [], clicked.text
 
 
+@pytest.mark.parametrize(("button", "label", "now"), [("Apply", "Applied", 'it reads "Apply" now'),
+                                                     ("Publish", "Published", "the page has drawn it anew since")])
 async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_checked_right_after_it(
-        held, apps, tmp_path):
+        held, apps, tmp_path, button, label, now):
     """Apply reads "Applied" for 2 s after its click, then "Apply" again (Ghost's Save, "Saved"): the new label
     is proposed as the click's outcome, and the agent's check of it once the clock has run past it passes with
-    a note, as a toast's does; the test checks it right after the click, and passes in both targets. The page
+    a note, as a toast's does, and so does its check of the button's own text (``verify_element``), which the
+    test makes on the button found by that label, as when the agent checked in time; the test checks both right
+    after the click, and passes in both targets. A text the button never took still fails. The page
     is then opened again: the button stayed, renamed, so the test does not wait for "Apply" to be hidden before
-    it leaves, as it waits for a tray's own Close (that wait fails once it reads "Apply" again)."""
+    it leaves, as it waits for a tray's own Close (that wait fails once it reads "Apply" again). Publish does the
+    same with a new button in the old one's place for each label (a framework that draws a new node when the
+    label changes): the new one is the clicked button renamed, and keeps its ref."""
     session, page = held, (await held.tab()).page
     recording = tmp_path / "label.jsonl"
     session.record(recording, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?label_ms=2000")
     snapshot = (await call(session, "browser_snapshot")).text
-    applied = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Apply"'))
-    assert applied.data["proposals"] == [{"kind": "text_visible", "value": "Applied", "ref": None}], applied.text
+    clicked_ref = ref_of(snapshot, f'button "{button}"')
+    clicked = await call(session, "browser_click", ref=clicked_ref)
+    assert clicked.data["proposals"] == [{"kind": "text_visible", "value": label, "ref": None}], clicked.text
     await page.clock.run_for(2500)
-    await expect(page.get_by_role("button", name="Apply", exact=True)).to_be_visible()
-    checked = await call(session, "verify_text_visible", text="Applied")
+    await expect(page.get_by_role("button", name=button, exact=True)).to_be_visible()
+    checked = await call(session, "verify_text_visible", text=label)
     assert checked.data["passed"], checked.text
-    assert 'its own control\'s label "Applied" appeared with the last action and is gone again' in checked.text
+    assert f'its own control\'s label "{label}" appeared with the last action and is gone again' in checked.text
+    assert not await element_text_holds(session, clicked_ref, label + "!")
+    own = await call(session, "verify_element", ref=clicked_ref, state="text", value=label)
+    assert own.data["passed"], own.text
+    assert f'its own label "{label}" appeared with the last action and is gone again ({now})' in own.text, own.text
     await call(session, "browser_navigate", url=apps.url + "/settling/notices.html?label_ms=2000")
     snapshot = (await call(session, "browser_snapshot")).text
     await call(session, "browser_click", ref=ref_of(snapshot, 'button "Check status"'))
-    assert not (await call(session, "verify_text_visible", text="Applied")).data["passed"]   # not that click's
+    assert not (await call(session, "verify_text_visible", text=label)).data["passed"]   # not that click's
     session.record(None)
     python, source = exported_python(recording, "label")
-    check = 'expect(page.get_by_text("Applied").filter(visible=True)).to_be_visible()'
-    assert source.index('name="Apply"') < source.index(check) < source.rindex("page.goto(") \
-        < source.index('name="Check status"'), source
+    check = f'expect(page.get_by_text("{label}").filter(visible=True)).to_be_visible()'
+    own_text = f'expect(page.get_by_role("button", name="{label}", exact=True)).to_have_text("{label}")'
+    assert source.index(f'name="{button}"') < source.index(check) < source.index(own_text) \
+        < source.rindex("page.goto(") < source.index('name="Check status"'), source
     assert "to_be_hidden" not in source, source
-    passes_in_both_targets(python, recording, "label", 'getByText("Applied").filter({ visible: true })')
+    passes_in_both_targets(python, recording, "label", f'getByRole("button", {{ name: "{label}", exact: true }})')
+
+
+async def test_the_next_items_button_drawn_anew_in_the_place_of_the_one_clicked_is_no_button_renamed(session, apps):
+    """Archive takes its item away and the page draws the list anew (new nodes): the next item's button, now where
+    the clicked one was, showed before the click, so it is not the clicked button under another label: the
+    click's own button went, no label is proposed, and the next one keeps a ref of its own."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    archive = ref_of(snapshot, 'button "Archive Q1 draft"')
+    clicked = await call(session, "browser_click", ref=archive)
+    assert f'- button "Archive Q1 draft" [ref={archive}]' in clicked.text, clicked.text
+    assert f'+ button "Archive Q2 draft" [ref={archive}]' not in clicked.text, clicked.text
+    assert clicked.data["proposals"] == [], clicked.text
+
+
+async def element_text_holds(session: Session, ref: str, text: str) -> bool:
+    """The agent's check of the element's own text: False when it failed, or when the ref is gone (STALE_REF)."""
+    try:
+        return (await call(session, "verify_element", ref=ref, state="text", value=text)).data["passed"]
+    except StaleRef:
+        return False
 
 
 async def test_a_leave_page_prompt_is_a_dialog_the_agent_answers(session, apps):

@@ -9,6 +9,7 @@ assertion is one that held), then recorded for the generated test.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 from typing import Any, Literal
@@ -18,12 +19,12 @@ from playwright.async_api import Frame, Locator, expect
 
 import verdex.locators as locators
 from verdex.figure_label import is_figure, labelled_figure
-from verdex.gone_notices import shown_by_the_action
+from verdex.gone_notices import label_taken_back, shown_by_the_action
 import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
 from verdex.errors import InvalidArgument, StaleRef
 from verdex.generators.plan import ARIA_STATES
-from verdex.facts import FrameFact, LocatorChoice, LocatorStep, RankedLocator, Verification
+from verdex.facts import FrameFact, LocatorChoice, LocatorStep, OwnLabel, RankedLocator, Verification
 from verdex.browser.calls import core_call
 from verdex.shown_locator import shown_locator
 from verdex.recording_format import VerifyElementArgs, VerifyTextArgs, VerifyUrlArgs
@@ -217,15 +218,23 @@ async def _frame_path(frame: Frame, test_id_attribute: str) -> list[LocatorStep]
 
 @core_call("verify_element", "low")
 async def element(tab: Tab, ref: str, state: ElementState, value: str | int | None = None) -> Verification:
+    """The element holds the state now. A text the last action's own control took as its label as that action
+    settled and has given up since (a Save that read "Saved" for a moment; the page may have drawn the control
+    anew since, so that the ref is gone) passes with a note: the test checks it right after that action, the
+    control found by that label (verdex/gone_notices.py)."""
     if state in NEEDS_VALUE and value is None:
         raise InvalidArgument(f"state {state!r} needs a value")
     tab.ensure_no_dialog()
+    acted = tab.proven_locators.get(ref)          # the action's, when the ref was the last action's target
     try:
         # hidden now: the way the snapshot showed it, proven to reach it alone (its look-alikes that are shown
         # have its size, so a locator measured by size alone may find one of them)
         shown = await shown_locator(tab, ref) if state == "hidden" else None
         choice = shown or await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
     except StaleRef:
+        label = _label_given_up(tab, ref, str(value)) if state == "text" else None
+        if label is not None:
+            return _checked_by_label(tab, ref, value, acted, label, None)
         # gone from the page: what a check that it is hidden asserts, by the locator the ref last proved
         if state != "hidden" or ref not in tab.proven_locators:
             raise
@@ -249,10 +258,51 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
     actual = None
     if not passed and state in ("text", "value"):
         actual = await (target.inner_text() if state == "text" else target.input_value())
+    label = _label_given_up(tab, ref, str(value)) if not passed and state == "text" else None
+    if label is not None:
+        return _checked_by_label(tab, ref, value, acted, label, actual)
     expected = f"{choice.code} {state}" + (f" {value!r}" if value is not None else "")
     result = Verification(kind="element", passed=passed, expected=expected, actual=actual, locator=choice)
     _record(tab, result, VerifyElementArgs(ref=ref, state=state, value=value, polled=tab.network.polled()))
     return result
+
+
+def _checked_by_label(tab: Tab, ref: str, value: str | int | None, acted: LocatorChoice | None, label: OwnLabel,
+                      actual: str | None) -> Verification:
+    """The check of the text the last action's own control took as its label (``label``) and has given up since
+    (``actual``: what it reads now; None when the page drew it anew since): passed with a note, and recorded to
+    be made right after that action, on the control found by that label."""
+    choice = _found_by_label(acted, label)
+    now = f"it reads {json.dumps(' '.join(actual.split()), ensure_ascii=False)} now" if actual is not None \
+        else "the page has drawn it anew since"
+    note = (f"its own label {json.dumps(label.name, ensure_ascii=False)} appeared with the last action and is gone "
+            f"again ({now}): the test checks it right after that action, found by that label")
+    result = Verification(kind="element", passed=True, expected=f"{choice.code} text {value!r}", locator=choice,
+                          note=note)
+    _record(tab, result, VerifyElementArgs(ref=ref, state="text", value=value, polled=tab.network.polled(),
+                                           transient=True))
+    return result
+
+
+def _label_given_up(tab: Tab, ref: str, text: str) -> OwnLabel | None:
+    """The label ``text`` the last action's own control (``ref``) took as it settled, on the page the tab is
+    still on, which it no longer shows."""
+    if tab.last_effects is None:
+        return None
+    document, effects, target = tab.last_effects
+    return label_taken_back(effects, target, ref, text) if document == tab.refs.current_document else None
+
+
+def _found_by_label(acted: LocatorChoice | None, label: OwnLabel) -> LocatorChoice:
+    """The action's own control found by the label it took: the action's locator, where it found the control by
+    its role and name (within a container, say), with that name; else its role and that name. Not counted: the
+    page no longer shows it."""
+    steps = acted.chosen.steps if acted is not None else []
+    scope = steps[:-1] if steps and steps[-1].method == "get_by_role" else []
+    found = [*scope, LocatorStep(method="get_by_role", args=[label.role], kwargs={"name": label.name, "exact": True})]
+    kind = acted.chosen.kind if acted is not None and scope else "role"
+    return LocatorChoice(chosen=RankedLocator(kind=kind, steps=found, score=locators.SCORES["role"], matches=-1,
+                                              is_target=True), candidates=[], code=locators.python_expression(found))
 
 
 @core_call("verify_url", "low")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -859,6 +859,13 @@ _CONSEQUENCES = ("requests", "navigated", "new_tabs", "dialogs", "downloads", "a
 LABELLED_CONTROLS = ("button", "link", "menuitem")     # controls whose own label may say what their click did
 
 
+class OwnLabel(NamedTuple):
+    """The label an action's own control took as the action settled (``Effects.own_label``), and its role."""
+
+    role: str
+    name: str
+
+
 def url_moved(before: str, after: str) -> bool:
     """Whether the page's URL went somewhere else: not when it only gained or lost a ``#`` with nothing after it (a
     link to "#" whose script handles the click). That is the same document at the same place, no navigation and
@@ -919,7 +926,7 @@ class Effects(Fact):
                 out.append((said, text))
         return out
 
-    def own_label(self, ref: str | None) -> str | None:
+    def own_label(self, ref: str | None) -> OwnLabel | None:
         """The name the action's own button, link or menu item (``ref``) took as the action settled, when it kept
         its role and took another name (a Save button that reads "Saved" for a moment after its click): its line
         left the snapshot and came back renamed. (A field's name is its label's, which says what to type.)"""
@@ -930,7 +937,7 @@ class Effects(Fact):
         went = {found["role"]: found["name"] for found in lines if found.string.startswith("-")}
         for found in lines:
             if found.string.startswith("+") and found["name"] and went.get(found["role"], found["name"]) != found["name"]:
-                return json.loads(found["name"])
+                return OwnLabel(found["role"], json.loads(found["name"]))
         return None
 
     @property

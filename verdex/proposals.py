@@ -34,8 +34,8 @@ def proposals(effects: Effects | None, target: str | None = None) -> list[Propos
             if line.strip() and not BUSY_TEXT.search(line):
                 out.append(Proposal(kind="text_visible", value=line))
     label = effects.own_label(target)
-    if label and not BUSY_TEXT.search(label):
-        out.append(Proposal(kind="text_visible", value=label))
+    if label and not BUSY_TEXT.search(label.name):
+        out.append(Proposal(kind="text_visible", value=label.name))
     for change in effects.values:          # an answer shown in a field (an output box the app fills)
         if (change.kind == "value" and change.ref and not change.hidden and change.after.strip() and not change.attribute
                 and not VOLATILE_VALUE.match(change.after.strip())):       # a UUID, a token: made anew each run

@@ -45,7 +45,10 @@ filled it after (an edit dialog's form, filled from the server's answer), so the
 when each of its requests' answers ended (``answered_ms``): a route the app moved to only once answers had come is
 checked at the answers' pace (verdex/generators/route_data.py); 23 — a click that sent a form may name the form's
 required fields that were empty and disabled (``disabled_required``: a field a page's script disables as it starts,
-barred from the browser's validation only while it is disabled), so the test waits for them to be disabled first.
+barred from the browser's validation only while it is disabled), so the test waits for them to be disabled first;
+24 — an agent's element check may say the same
+(``transient``): the text the action before's own control took as its label and had given up when checked, which
+the test checks right after that action, the control found by that label.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 23
+FORMAT_VERSION = 24
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 
@@ -183,6 +186,7 @@ class VerifyElementArgs(_Line):
     state: str
     value: str | int | None = None
     polled: str | None = None                  # as VerifyTextArgs's
+    transient: bool | None = None              # a text its own label held after the action before (format 24)
 
 
 class VerifyUrlArgs(_Line):

@@ -106,7 +106,8 @@ async def replay(path: str, *, base_url: str | None = None, session: Session | N
 
 def transient_checks(steps: list[Step]) -> dict[int, list[int]]:
     """The agent's checks of a text the action before showed and the page took away by itself (``transient``,
-    format 20: a toast its timer dismisses, a button's "Saved" for a moment), by the action they are checked
+    format 20: a toast its timer dismisses, a button's "Saved" for a moment; format 24: that button's own text
+    checked), by the action they are checked
     right after — where the generated test checks them (generators/planner.py), not where the agent did, when
     the text may be gone. Step numbers from 1."""
     out: dict[int, list[int]] = {}
@@ -116,7 +117,7 @@ def transient_checks(steps: list[Step]) -> dict[int, list[int]]:
             continue
         if step.locators is not None and not isinstance(step, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
             action = index
-        elif isinstance(step, VerifyTextStep) and step.args.transient and action is not None:
+        elif isinstance(step, (VerifyTextStep, VerifyElementStep)) and step.args.transient and action is not None:
             out.setdefault(action, []).append(index)
     return out
 

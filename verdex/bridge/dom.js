@@ -38,6 +38,16 @@
     return ref;
   }
 
+  // The element the page drew anew in the place of one it took away (an action's own target re-created under its
+  // new label: verdex/bridge/watch.js `targetDrawnAnew`) takes its ref: the same control to the agent.
+  function passRef(from, to) {
+    const ref = refOf.get(from);
+    if (!ref || refOf.has(to)) return;
+    refOf.delete(from);
+    refOf.set(to, ref);
+    elementOf.set(ref, new WeakRef(to));
+  }
+
   // {status: 'ok', element} | {status: 'unknown'} | {status: 'stale'}
   function resolve(ref) {
     const weak = elementOf.get(ref);

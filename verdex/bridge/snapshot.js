@@ -28,12 +28,14 @@
 
   // The tree under root as snapshot lines, each with the key that tells its node apart (for diffs).
   // Read by the agent's snapshot and by an action's watch (verdex/bridge/watch.js) alike.
-  // `behind` (an action's watch): what an open overlay blocks is built too, its refs and the overlay returned.
+  // `behind` (an action's watch): what an open overlay blocks is built too, its refs and the overlay returned;
+  // `drawn` (the watch's start): the elements drawn now (displayed, visible, not transparent), returned as a WeakSet.
   function treeLines(root, args) {
     const ctx = { maxDepth: args.depth == null ? Infinity : args.depth, visited: 0, refAll: false,
-      behind: args.behind ? new Set() : null, lifted: null, unhidden: null, blocker: null };
+      behind: args.behind ? new Set() : null, lifted: null, unhidden: null, blocker: null,
+      drawn: args.drawn ? new WeakSet() : null };
     const top = [];
-    if (!root) return { lines: [], keys: [], visited: 0, behind: ctx.behind, blocker: null };
+    if (!root) return { lines: [], keys: [], visited: 0, behind: ctx.behind, blocker: null, drawn: ctx.drawn };
     if (root === document.body) buildChildren(composedChildren(root), { children: top }, 0, ctx);
     else buildNodes(root, 0, ctx, top);
     const lines = [];
@@ -45,7 +47,7 @@
       hiddenByOverlay.clear();
       resetCaches();
     }
-    return { lines, keys, visited: ctx.visited, behind: ctx.behind, blocker: ctx.blocker };
+    return { lines, keys, visited: ctx.visited, behind: ctx.behind, blocker: ctx.blocker, drawn: ctx.drawn };
   }
 
   function foldTop(top) {

@@ -252,6 +252,7 @@
     if (!unhidden && el.hasAttribute('inert')) return;
     ctx.visited++;
     const visible = s.visibility === 'visible' && s.display !== 'contents';
+    if (ctx.drawn && visible && Number(s.opacity) > 0) ctx.drawn.add(el);
     const r = visible ? role(el) : null;
     const testId = el.getAttribute(TEST_ID);
     const interactive = !!r && isInteractive(el, r);

@@ -197,7 +197,8 @@
     // the outermost: a dialog's header, body and footer (JupyterLab's jp-Dialog-header …) are the dialog
     for (let outer = overlay; outer; outer = outer.parentElement && outer.parentElement.closest(OVERLAY_SELECTOR))
       if (overlayElement(outer) && showing(outer)) overlay = outer;
-    const floating = !overlay && added && el ? floatingNotice(el, node) : null;   // a toast that says nothing of itself
+    const fresh = added || (!!el && !watch.tree.drawn.has(el));     // put in, or shown anew (held hidden till now)
+    const floating = !overlay && fresh && el ? floatingNotice(el, node) : null;   // a toast that says nothing of itself
     overlay = overlay || floating;
     if (!overlay || !overlayElement(overlay) || !overlay.isConnected) return;
     noteOpening(overlay);
@@ -216,13 +217,14 @@
   }
 
   // A notice that says nothing of itself (no role, no aria-live, a class that names nothing: a CSS-in-JS hash),
-  // known by how it came and where it is: put into the page while the action settled (``added``: a node the
-  // page added, which holds all the notice shows) over the page, by a fixed position or an absolute one raised
-  // above it (a z-index) — the element added, or what holds it, or the one block of a region over the page that
-  // holds it (a corner region always there, empty until a message comes) — and by what it is: a short message
-  // (shortMessage), over a small part of the viewport, not the app's own shell. What appears in the page's flow
-  // (a new row, a card) is none, nor a new text in a bar over the page that was there before (a fixed header's
-  // "Cart (1)": the header shows more than what was added), nor a spinner's "Loading…".
+  // known by how it came and where it is: brought while the action settled (``added``: a node the page added, or
+  // one it held hidden and showed anew, not drawn as the action began — its `hidden`, its style or its class
+  // changed: Vue's v-show — which holds all the notice shows) over the page, by a fixed position or an absolute
+  // one raised above it (a z-index) — the element brought, or what holds it, or the one block of a region over the
+  // page that holds it (a corner region always there, empty until a message comes) — and by what it is: a short
+  // message (shortMessage), over a small part of the viewport, not the app's own shell. What appears in the page's
+  // flow (a new row, a card) is none, nor a new text in a bar over the page that was there before (a fixed header's
+  // "Cart (1)": the header shows more than what was added; its class changed), nor a spinner's "Loading…".
   const FLOATING_Z = 10;
   function floatingNotice(el, added) {
     for (let node = el; node && overlayElement(node); node = node.parentElement) {
@@ -338,10 +340,10 @@
     const lateFocus = settledFocus ? focusMoved(focusedIdle ? null : settledFocus.el, null) : null;
     focusedIdle = false;
     if (lateFocus) late.push(lateFocus);
-    const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default', behind: true }),
+    const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default', behind: true, drawn: true }),
       values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ending: new Set(), ancestors: null, listener: null,
       focus: focusedElement(),
-      target, focusedElsewhere: false, landed: false };
+      target, place: target ? placeOf(target) : null, focusedElsewhere: false, landed: false };
     if (found && found.status === 'ok') {
       // the target's ancestors as the action's last event reaches the page (an app may become interactive
       // between the preflight and it, or between a click's pointer events and the click itself); a trusted
@@ -355,6 +357,37 @@
     watch = w;
     return { identity: identity(document), now: watch.t0, origin: performance.timeOrigin, late_values: late,
       replaced: replacedValue(target), next_ref: nextRef };
+  }
+
+  // Where an element sits: its index among its parent's children, and its parent's among its own, up to
+  // PLACE_DEPTH ancestors (a component that draws its wrapper anew too), with the element's role and name.
+  const PLACE_DEPTH = 4;
+  function placeOf(el) {
+    const steps = [];
+    for (let node = el; node.parentElement && steps.length < PLACE_DEPTH; node = node.parentElement)
+      steps.push([node.parentElement, Array.prototype.indexOf.call(node.parentElement.children, node)]);
+    return { steps, role: role(el), name: accessibleName(el) };
+  }
+
+  // The action's own target, taken away as it settled, drawn anew in its place under another label (a
+  // framework that makes a new node when the label changes: "Save" → "Saved"): the element now where it was,
+  // reached from its nearest ancestor still in the page, put there since the action began (not drawn then), of
+  // its role, with a name no element of that role showed before the action (not the next row's button, moved
+  // up into the place of a row the action deleted). It takes the target's ref: the answer then says the
+  // control took another name, as for a label changed in place (verdex/facts.py Effects.own_label).
+  function targetDrawnAnew(w) {
+    if (!w.target || w.target.isConnected || !w.place || !w.place.role) return null;
+    const steps = w.place.steps;
+    const kept = steps.findIndex(([parent]) => parent.isConnected);
+    if (kept < 0) return null;
+    let el = steps[kept][0];
+    for (let i = kept; i >= 0 && el; i--) el = el.children[steps[i][1]];
+    if (!el || w.tree.drawn.has(el) || role(el) !== w.place.role) return null;
+    const name = clip(accessibleName(el), NAME_LIMIT);
+    const line = '- ' + w.place.role + ' ' + quote(name);
+    const shownBefore = w.tree.lines.some((shown) => shown.trimStart().startsWith(line));
+    if (!name || name === clip(w.place.name, NAME_LIMIT) || shownBefore) return null;
+    return el;
   }
 
   // The preflight and the start of the watch in one round trip (what an action does first).
@@ -490,6 +523,8 @@
     const ancestors = w.ancestors;
     await settle(w, args);
     resetCaches();
+    const anew = targetDrawnAnew(w);
+    if (anew) passRef(w.target, anew);
     // ... and once the page has settled: an app that became ready only now did so after the action
     const still = args.ref ? resolve(args.ref) : null;
     const settledAncestors = still && still.status === 'ok' ? ancestorState(still.element) : null;
