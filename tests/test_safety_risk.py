@@ -31,9 +31,10 @@ DANGER_BY_NAME = ["delete", "remove-item", "buy-now", "pay", "submit-payment", "
 DANGER_BY_CONTEXT = ["confirm-delete-account", "dialog-yes", "dialog-ok", "dialog-sure", "checkout-continue",
                      "checkout-icon"]
 DANGER_CHECKBOX = "wipe-files"
-CAUTION = ["card-number", "otp", "save-card", "amount", "save-draft", "sign-out", "search-go"]
+# stock-save: a formset's Save, its "Delete?" column a box a row, none checked (checked: below)
+CAUTION = ["card-number", "otp", "save-card", "amount", "save-draft", "sign-out", "search-go", "stock-save"]
 # member-save: a control with no role, which the snapshot marks with no risk (its preflight says caution)
-SAFE = ["menu-rename", "details", "help", "search", "dialog-cancel", "member-save"]
+SAFE = ["menu-rename", "details", "help", "search", "dialog-cancel", "member-save", "stock-sku", "stock-count"]
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +47,11 @@ async def guarded() -> AsyncIterator[Session]:
 async def _open(session: Session, apps: FixtureServer) -> tuple[Tab, dict[str, dict[str, Any]]]:
     tab = await session.tab()
     await tab.navigate(apps.url + "/danger/")
+    return await _open_again(tab)
+
+
+async def _open_again(tab: Tab) -> tuple[Tab, dict[str, dict[str, Any]]]:
+    """The page's controls as a full snapshot shows them now."""
     controls = {}
     for line in (await tab.snapshot(mode="full", max_bytes=None)).text.splitlines():
         match = LINE.search(line)
@@ -63,7 +69,7 @@ async def _effects(tab: Tab) -> list[str]:
 
 async def test_every_control_has_the_expected_risk(guarded, apps):
     _, controls = await _open(guarded, apps)
-    expected = {**{t: "danger" for t in [*DANGER_BY_NAME, *DANGER_BY_CONTEXT, DANGER_CHECKBOX]},
+    expected = {**{t: "danger" for t in [*DANGER_BY_NAME, *DANGER_BY_CONTEXT, DANGER_CHECKBOX, "stock-delete"]},
                 **{t: "caution" for t in CAUTION}, **{t: "safe" for t in SAFE}}
     assert {t: c["risk"] for t, c in controls.items()} == expected
 
@@ -86,6 +92,16 @@ async def test_a_danger_click_needs_the_exact_confirmation_and_does_nothing_with
     assert await _effects(tab) == [f"clicked {testid}"]
     assert done.preflight.risk.level == "danger" and done.to_text().startswith(f"click {done.target} [ref=")
     assert "[danger]" in done.to_text().splitlines()[0]
+
+
+async def test_a_forms_save_is_danger_once_a_box_its_delete_column_or_label_names_is_checked(guarded, apps):
+    """The label of a formset row's "Delete" box and the "Delete?" header over that column say what the form
+    does with the box checked; unchecked, its Save only saves (caution, above)."""
+    tab, _ = await _open(guarded, apps)
+    await tab.page.get_by_test_id("stock-delete").check()
+    _, controls = await _open_again(tab)
+    assert controls["stock-save"]["risk"] == "danger"
+    assert controls["stock-sku"]["risk"] == "caution"        # a field of a form that deletes
 
 
 async def test_checking_a_danger_checkbox_needs_confirmation(guarded, apps):

@@ -72,12 +72,44 @@
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
     for (let t = walker.nextNode(); t && length < limit; t = walker.nextNode()) {
       const parent = t.parentElement;
-      if (!parent || parent.closest('script, style, noscript, template, button, a[href], select, [role=button], [role=link], [role=menuitem], [role=tab], [role=option]'))
+      if (!parent || parent.closest('script, style, noscript, template, button, a[href], select, [role=button], [role=link], [role=menuitem], [role=tab], [role=option]')
+          || namesAnUncheckedChoice(parent))
         continue;
       const text = collapse(t.data);
       if (text) { out.push(text); length += text.length + 1; }
     }
     return out.join(' ').slice(0, limit);
+  }
+
+  // The label of a checkbox or radio, or the header of a column of them (a formset's "Delete?" over a box a
+  // row), names what the form does with that box checked: while none is, sending the form does not do it.
+  function namesAnUncheckedChoice(el) {
+    const label = el.closest('label');
+    if (label && label.control && isChoiceBox(label.control)) return !label.control.checked;
+    const header = el.closest('th');
+    if (!header) return false;
+    const boxes = columnBoxes(header);
+    return boxes.length > 0 && boxes.every((box) => !box.checked);
+  }
+
+  function isChoiceBox(el) {
+    return el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio');
+  }
+
+  // The one checkbox or radio of each body row's cell under the header, or [] when a cell holds another count.
+  function columnBoxes(header) {
+    const table = header.closest('table');
+    const column = header.parentElement ? Array.prototype.indexOf.call(header.parentElement.children, header) : -1;
+    if (!table || column < 0) return [];
+    const boxes = [];
+    for (const body of table.tBodies) {
+      for (const row of body.rows) {
+        const inputs = row.cells[column] ? row.cells[column].querySelectorAll('input') : [];
+        if (inputs.length !== 1 || !isChoiceBox(inputs[0])) return [];
+        boxes.push(inputs[0]);
+      }
+    }
+    return boxes;
   }
 
   // The form or dialog an element acts in, with its label and whether its words say danger.
