@@ -141,6 +141,7 @@ class Action(Model):
     waits: list[Wait] = []
     response: ResponseMatch | None = None
     popup: str | None = None          # the variable that receives a popup opened by this action
+    closes: bool = False              # the action closes its own page (a popup done with its work): waited for
     download: bool = False
     dialog: Literal["accept", "dismiss"] | None = None
     prompt_text: str | None = None

@@ -43,7 +43,8 @@ held a value it replaced (``replaced``): ``later`` when the page had drawn the f
 filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled;
 22 — an action's effects keep when, on the page's clock, its URL moved within the document (``url_moved_ms``) and
 when each of its requests' answers ended (``answered_ms``): a route the app moved to only once answers had come is
-checked at the answers' pace (verdex/generators/route_data.py).
+checked at the answers' pace (verdex/generators/route_data.py); 23 — an action's effects may say it closed the tab it
+acted in (``closed_to``: a popup that closes itself once saved, and its opener), so the test waits for that close.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 22
+FORMAT_VERSION = 23
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

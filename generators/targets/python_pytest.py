@@ -172,6 +172,8 @@ class PythonPytest:
         managers = []
         if action.popup:
             managers.append(f"{action.page}.expect_popup() as {action.popup}_info")
+        if action.closes:
+            managers.append(f"{action.page}.expect_event(\"close\")")
         if action.download:
             managers.append(f"{action.page}.expect_download()")
         if action.response:

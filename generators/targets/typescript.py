@@ -220,6 +220,10 @@ class TypeScript:
         if action.popup:
             lines.append(f"const {action.popup}Promise = {action.page}.waitForEvent(\"popup\");")
             awaited.append(f"const {action.popup} = await {action.popup}Promise;")
+        if action.closes:
+            name = self._promise("close")
+            lines.append(f"const {name} = {action.page}.waitForEvent(\"close\");")
+            awaited.append(f"await {name};")
         if action.download:
             name = self._promise("download")
             lines.append(f"const {name} = {action.page}.waitForEvent(\"download\");")
