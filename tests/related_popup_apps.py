@@ -8,6 +8,9 @@ the product chosen, and the plan's page says which.
 - ``/shelf/add/`` the popup's form; its answer's headers come at once (the click's navigation has begun, which
   is all Playwright's click waits for) and its closing script a second later: a test that goes on in the opener
   without waiting for the popup to close saves the plan without its product;
+- ``/shelf/versions/`` the chosen product's versions, a second late: the server made each with the product, an id
+  of its own (the plan's Version select holds the recording's id, another each run); a plan saved before they came
+  has no version and is refused ("Version: This field is required.", as Django's form says);
 - ``/shelf/pick/`` a picker popup whose "Use" button writes the choice into the opener and closes the window
   in its click handler, with no request at all."""
 
@@ -17,12 +20,14 @@ import html
 import itertools
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import parse_qs
 
 from tests.answering_server import LateBody, Request, answering
 
+VERSIONS_LATE_S = 1.0  # the chosen product's versions: answered this long after they are asked for
 CLOSING_LATE_S = 1.0   # the popup's answer: its headers at once, its closing script this long after them
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
 <body><main>{body}</main></body></html>"""
@@ -35,8 +40,17 @@ PLAN_FORM = """<h1>New plan</h1>
    onclick="window.open(this.href, 'add_product', 'width=500,height=400'); return false;">+</a>
 <a href="/shelf/pick/" id="pick-product" title="Pick a product"
    onclick="window.open(this.href, 'pick_product', 'width=500,height=400'); return false;">Pick</a></p>
+<p><label for="version">Version</label> <select id="version" name="version"></select></p>
 <p><button>Save plan</button></p>
-</form>"""
+</form>
+<script>
+  // the product's versions come from the server once a product is chosen, each a record with an id of its own
+  document.getElementById("product").addEventListener("change", async (event) => {{
+    const answer = await fetch("/shelf/versions/?product=" + encodeURIComponent(event.target.value));
+    const version = document.getElementById("version");
+    version.replaceChildren(...(await answer.json()).map(([pk, name]) => new Option(name, pk)));
+  }});
+</script>"""
 ADD_FORM = """<h1>Add product</h1>
 <form method="post" action="/shelf/add/?_popup=1"><label>Product name <input name="name"></label>
 <button>Save product</button></form>"""
@@ -44,6 +58,7 @@ ADD_FORM = """<h1>Add product</h1>
 CLOSING = """<script>
   var select = window.opener.document.getElementById("product");
   select.add(new Option({name}, "{pk}", true, true));
+  select.dispatchEvent(new Event("change"));
   window.close();
 </script>"""
 PICKER = """<h1>Pick a product</h1>
@@ -51,7 +66,9 @@ PICKER = """<h1>Pick a product</h1>
 <script>
   document.getElementById("use").addEventListener("click", function () {
     var name = document.getElementById("picked").value;
-    window.opener.document.getElementById("product").add(new Option(name, "picked:" + name, true, true));
+    const select = window.opener.document.getElementById("product");
+    select.add(new Option(name, "picked:" + name, true, true));
+    select.dispatchEvent(new Event("change"));
     window.close();
   });
 </script>"""
@@ -60,7 +77,8 @@ PICKER = """<h1>Pick a product</h1>
 class RelatedPopups:
     def __init__(self) -> None:
         self.products: dict[str, str] = {}          # pk → name
-        self.plans: dict[str, tuple[str, str]] = {}  # pk → (name, product)
+        self.plans: dict[str, tuple[str, str, str]] = {}  # pk → (name, product, version)
+        self.versions: dict[str, tuple[str, str]] = {}    # pk → (product, name)
         self.ids = itertools.count(1)
         self.lock = threading.Lock()
 
@@ -70,7 +88,10 @@ class RelatedPopups:
         if path == "/shelf/" and request.method == "POST":
             with self.lock:
                 pk = str(next(self.ids))
-                self.plans[pk] = (form.get("name", ""), form.get("product", ""))
+                self.plans[pk] = (form.get("name", ""), form.get("product", ""), form.get("version", ""))
+            if self.versions.get(self.plans[pk][2], ("", ""))[0] != self.plans[pk][1]:
+                body = "<h1>New plan</h1><p>Version: This field is required.</p>"
+                return 200, "text/html", PAGE.format(title="New plan", body=body)
             return 303, "text/plain", f"/shelf/plan/{pk}/"
         if path == "/shelf/":
             options = "".join(f'<option value="{pk}">{html.escape(name)}</option>'
@@ -80,15 +101,24 @@ class RelatedPopups:
             with self.lock:
                 pk = str(next(self.ids))
                 self.products[pk] = form.get("name", "")
+                self.versions[str(next(self.ids))] = (pk, "unspecified")
             name = json.dumps(self.products[pk]).replace("<", "\\u003c")     # a string of the script
             return 200, "text/html", LateBody(PAGE.format(title="Saved", body=CLOSING.format(name=name, pk=pk)),
                                               after_s=CLOSING_LATE_S)
         if path == "/shelf/add/":
             return 200, "text/html", PAGE.format(title="Add product", body=ADD_FORM)
+        if path == "/shelf/versions/":
+            time.sleep(VERSIONS_LATE_S)
+            product = parse_qs(request.path.partition("?")[2]).get("product", [""])[0]
+            if product.startswith("picked:"):
+                with self.lock:
+                    self.versions.setdefault(f"v-{product}", (product, "unspecified"))
+            return 200, "application/json", json.dumps([[pk, name] for pk, (of, name) in self.versions.items()
+                                                        if of == product])
         if path == "/shelf/pick/":
             return 200, "text/html", PAGE.format(title="Pick a product", body=PICKER)
         if path.startswith("/shelf/plan/"):
-            name, product = self.plans.get(path.split("/")[3], ("", ""))
+            name, product, _version = self.plans.get(path.split("/")[3], ("", "", ""))
             shown = self.products.get(product, product.removeprefix("picked:"))
             body = f"<h1>Plan: {html.escape(name)}</h1><p>Product: {html.escape(shown)}</p>"
             return 200, "text/html", PAGE.format(title="Plan", body=body)

@@ -321,7 +321,8 @@ class TypeScript:
             "focused": (target, "toBeFocused", []),
             "count": (target, "toHaveCount", [str(wait.count)]),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
-            "value": (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
+            "value": (target, "not.toHaveValue", [literal(wait.replaced)]) if wait.other_than else
+                     (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
             "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern
                              else self._text(page, wait.text, wait.exact), "toBeVisible", []),
             "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),
