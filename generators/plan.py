@@ -60,6 +60,8 @@ class Wait(Model):
                                       # url: the URL the page went on to
     attribute: str | None = None
     value: str | None = None          # attribute: its value; value: the field's (generators/settling.py)
+    replaced: str | None = None       # value: what the field held before the page set it (the recording's)
+    other_than: bool = False          # value: any value but ``replaced`` (proving's revision of a record's id)
     paths: list[str] = []             # data_answered: the paths of the requests the page must have had answers to
     counts: list[int] = []            # data_answered: how many answers to each path (empty: one each)
     timeout_ms: int | None = None     # longer than the assertion's default, said why in the reason
@@ -141,6 +143,7 @@ class Action(Model):
     waits: list[Wait] = []
     response: ResponseMatch | None = None
     popup: str | None = None          # the variable that receives a popup opened by this action
+    closes: bool = False              # the action closes its own page (a popup done with its work): waited for
     download: bool = False
     dialog: Literal["accept", "dismiss"] | None = None
     prompt_text: str | None = None

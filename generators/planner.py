@@ -366,14 +366,15 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
         response = waits.saved_last(caused, response, seen, made, likely_timers)
     asserts = []
     url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
-    if url_check is not None and popup is None:
+    closes = effects is not None and effects.closed_to is not None
+    if url_check is not None and popup is None and not closes:
         # a route the app moves to once code it loads only then has come (a lazily loaded chunk), or once the
         # answers its route waits for have come, is as late
         late = _url_pace(record, response, likely_timers)
         asserts.append(url_check if late is None else url_check.model_copy(
             update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": late}))
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
-                  popup=popup,
+                  popup=popup, closes=closes,
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
                   asserts=asserts, note=rereads.reread_reason(reread) if reread and response is None else None,
                   step=index, force=_forced_for_good(record), **{"kind": kind, **_arguments(record, uploads)})

@@ -42,6 +42,7 @@ URL_DROPPED = 4                                   # the url stage past the loose
 URL_ELSEWHERE = 3                                 # the url stage that takes the segments a fresh run saw otherwise
 URL_LATER = 0                                     # the url stage before any loosening: waited for at the app's pace
 URL_LATER_MS = 30_000
+WAIT_CHANGED = 2                                  # the wait stage that waits for a value other than the one replaced
 
 
 class Revision(Model):
@@ -124,7 +125,16 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
         return None
     if part.startswith("wait:"):
         index = int(part.split(":", 1)[1])
-        if index < len(action.waits):
+        wait = action.waits[index] if index < len(action.waits) else None
+        if wait is not None and wait.kind == "value" and wait.value is not None and not wait.other_than \
+                and wait.replaced is not None and wait.replaced != wait.value:
+            # a value of the recording's records (a select's chosen option, its value a record's id): a fresh
+            # run's records have others, but the page still sets the field, away from what it held before
+            return Revision(step=action.step, kind="wait", stage=WAIT_CHANGED, wait=index, because=because,
+                            said=f"revised by proving: waits for the value to change from {wait.replaced!r}, not "
+                                 f"for the recording's {wait.value!r} (a fresh run's records have values of their "
+                                 "own)")
+        if wait is not None:
             return Revision(step=action.step, kind="wait", wait=index, because=because,
                             said=f"revised by proving: dropped the wait ({action.waits[index].reason}); its evidence "
                                  "did not hold on a fresh load")
@@ -277,6 +287,10 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
         kept = [w.model_copy(update={"locator": Locator(steps=steps)})
                 if w.kind == "count" and w.locator == action.locator else w for w in action.waits]
         return action.model_copy(update={"locator": Locator(steps=steps), "waits": kept, "note": note})
+    if revision.kind == "wait" and revision.stage == WAIT_CHANGED:
+        changed = [w.model_copy(update={"other_than": True}) if i == revision.wait else w
+                   for i, w in enumerate(action.waits)]
+        return action.model_copy(update={"waits": changed, "note": note})
     if revision.kind == "wait":
         kept = [w for i, w in enumerate(action.waits) if i != revision.wait]
         return action.model_copy(update={"waits": kept, "note": note})

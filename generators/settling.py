@@ -134,7 +134,7 @@ def _value_waits(steps: list[Record], index: int, record: Record, changes: dict[
                             reason=f"the page set {field} to a value holding the text the action before typed, "
                                    f"{when}; the rest of it is the app's own"))
         else:
-            out.append(Wait(kind="value", locator=locator, value=change.after,
+            out.append(Wait(kind="value", locator=locator, value=change.after, replaced=change.before,
                             reason=f"the page set {field} to {_shown(change.after)} after the action before, {when}"))
     return out
 

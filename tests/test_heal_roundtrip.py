@@ -76,7 +76,7 @@ def actions() -> list[Action]:
         Action(page="page", kind="click", locator=locator([*article, role("link", "Details")]),
                response=BY_METHOD.model_copy(update={"whole_body": True})),
         Action(page="page", kind="click", locator=locator([role("link", "Guide")]), popup="page1", response=WHOLE),
-        Action(page="page1", kind="click", locator=locator([*article, role("button", "Close")])),
+        Action(page="page1", kind="click", locator=locator([*article, role("button", "Close")]), closes=True),
         Action(page="page", kind="click", locator=locator([role("link", "Invoice")]), download=True),
         Action(page="page", kind="click", locator=locator([role("button", "Delete")]), dialog="accept"),
         Action(page="page", kind="click", locator=locator([role("button", "Rename")]), dialog="accept", prompt_text="x"),
@@ -125,7 +125,7 @@ def test_every_shape_in_every_wrapper_reads_back_as_its_plan_said(python_source:
     plan_actions = [s for s in PLAN.statements if isinstance(s, Action)]
     assert " = page.get_by_role(\"article\").filter(" in python_source      # shared chains, in variables
     for wrapper in ("expect_response(\"**/", "expect_response(response_to(", "expect_popup() as page1_info",
-                    "expect_download()", "expect_file_chooser()", 'once("dialog"', ".nth(", "# noqa: VDX001"):
+                    'page1.expect_event("close")', "expect_download()", "expect_file_chooser()", 'once("dialog"', ".nth(", "# noqa: VDX001"):
         assert wrapper in python_source, wrapper
     assert r'get_by_role("button", name=re.compile(r"^Filter\b"))' in python_source      # a count's words, anchored
     assert "\nimport re\n" in python_source

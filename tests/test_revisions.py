@@ -11,7 +11,7 @@ import pytest
 
 from verdex.generators import build_plan, read_recording, waits
 from verdex.generators.line_map import statement_at
-from verdex.generators.plan import Action, Check, Goto
+from verdex.generators.plan import Action, Check, Goto, Locator, Step, TestPlan, Wait
 from verdex.generators.revisions import URL_DROPPED, apply_revisions, looser_url_pattern, next_revision
 from verdex.generators.targets import renderer_for
 from verdex.facts import LocatorStep, RankedLocator
@@ -168,6 +168,24 @@ def test_a_wait_wrapped_over_lines_is_the_part_that_failed_whichever_of_its_line
             failed = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="AssertionError",
                          message="Locator expected to have attribute")
             assert failing_part(action, lines, failed, target) == f"wait:{wait}", (target, lines[line - 1])
+
+
+def test_of_two_waits_on_elements_of_one_role_the_one_named_on_the_failing_line_is_the_part_that_failed():
+    """Kiwi TCMS's plan form: once a product is chosen, the page sets Product and Version, two selects, and the
+    test waits for both. The failing line names Version; proving read the role alone ("combobox") and revised
+    Product's wait twice, leaving Version's failing."""
+    def select(name: str) -> Locator:
+        return Locator(steps=[Step(method="get_by_role", args=["combobox"], kwargs={"name": name, "exact": True})])
+    waited = [Wait(kind="value", locator=select(name), value="2", replaced="1", reason=f"the page set {name}")
+              for name in ("Product", "Version")]
+    action = Action(page="page", kind="click", locator=select("Type"), waits=waited, step=2)
+    plan = TestPlan(name="plan", base_url="http://127.0.0.1:8000", statements=[Goto(page="page", url="/"), action])
+    for target, needle in (("python", 'name="Version"'), ("typescript", 'name: "Version"')):
+        lines = renderer_for(target).test_file(plan).splitlines()
+        line = next(n for n, text in enumerate(lines, 1) if needle in text)
+        failed = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="AssertionError",
+                     message="Locator expected to have Value '2'")
+        assert failing_part(action, lines, failed, target) == "wait:1", (target, lines[line - 1])
 
 
 def test_a_url_check_a_fresh_run_made_while_still_on_the_page_the_action_began_on_waits_longer_first():

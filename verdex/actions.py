@@ -541,6 +541,12 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
                 task.cancel()
                 task.add_done_callback(_consume)
                 raise _Unproven()
+    if proof is not None and _found_twice(task):
+        # Playwright found the locator the bridge counted once more than once, and did not act: the bridge's
+        # count was wrong (an option of a native select kept see-through under a scripted one), as a failed proof
+        proof.cancel()
+        proof.add_done_callback(_consume)
+        raise _Unproven()
     try:
         with translate_playwright_errors(what):
             task.result()
@@ -548,6 +554,12 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
         await tab.check_responsive()
         raise
     return _proof_of(proof, ended) if proof is not None else None
+
+
+def _found_twice(task: asyncio.Future[None]) -> bool:
+    """The action failed because its locator matched more than one element (Playwright acts on exactly one)."""
+    return (not task.cancelled() and isinstance(task.exception(), PlaywrightError)
+            and "strict mode violation" in str(task.exception()))
 
 
 def _consume(task: asyncio.Future[None]) -> None:

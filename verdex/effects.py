@@ -50,6 +50,7 @@ POLL_S = 0.03
 UNREAD_BODY_S = 0.3      # an answer whose body has not come this long after its headers: the page does not read it
 CHAINED_WITHIN_S = 0.15  # no request open for this long after one ended: the page asks nothing more on the answer
 LOCATE_TIMEOUT_S = 2.0
+CLOSING_S = 1.0          # a page that stopped answering: how long it may take to close its own window
 
 
 class EffectsWatch:
@@ -154,47 +155,68 @@ class EffectsWatch:
     async def _finished(self) -> Effects:
         tab = self._tab
         try:
-            if self._expect_popup:
-                await self._settle_popup()
-            await self._settle_requests()
-            downloads = await self._download_facts()
-            if tab.pending_dialogs:
-                return await self._named_effects(downloads=downloads)   # frozen until the dialog is answered
-            answer = await self._watch_finish()
-            if answer is None:
-                return await self._named_effects(downloads=downloads)   # a script opened a dialog as the page settled
-            same_document = "error" not in answer and tab.refs.current_document == self._document_before
-            if same_document and self._exchanges_open():
-                # the action's handler asked after a moment (a timer, an awaited step), or its server's answer
-                # over a websocket is still to come: the page settles again once it is answered
-                await self._settle_requests()
-                answer = await self._watch_finish(again=True)
-                if answer is None:
-                    return await self._named_effects(downloads=downloads)
-                same_document = "error" not in answer and tab.refs.current_document == self._document_before
-            self._named = await self._names()
-            if not same_document:
-                identity = await self._arrival(answer)
-                effects = self._effects(downloads=downloads, identity=identity, navigated=True)
-            else:
-                self.ancestors_after = [from_bridge(AncestorState, a) for a in answer["ancestors"] or []]
-                self.ancestors_settled = [from_bridge(AncestorState, a) for a in answer["settled_ancestors"] or []]
-                values = await self._located([from_bridge(ValueChange, v) for v in answer["values"]])
-                frames_changed = _frame_changes(self._frames_before, await frames_content(tab))
-                effects = self._effects(downloads=downloads, identity=from_bridge(PageIdentity, answer["identity"]),
-                                        diff=answer["diff"], changed_times=answer["mutation_times"],
-                                        stalls=answer["stalls"], page_ends=PageClockEnds(answer["answers"]),
-                                        frames_changed=frames_changed, values=values, overlays=answer["overlays"],
-                                        url_moves=answer["url_moves"])
-            self.late_values = await self._located(self.late_values)
-            self.late_requests = [self._request_fact(record) for record in self._late_records]
-            if self._capture is not None:
-                effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
-            return effects
+            return await self._settled()
+        except VerdexError:
+            if not await self._closed_itself():
+                raise
+            return await self._named_effects(downloads=await self._download_facts(), closed=True)
         finally:
             tab.network.watching = False
             tab.network.settled(self._typed, whole=self._whole)
             tab.page.remove_listener("download", self._downloaded)
+
+    async def _settled(self) -> Effects:
+        """What changed, once the page has settled; a VerdexError when the page stopped answering."""
+        tab = self._tab
+        if self._expect_popup:
+            await self._settle_popup()
+        await self._settle_requests()
+        downloads = await self._download_facts()
+        if tab.pending_dialogs:
+            return await self._named_effects(downloads=downloads)   # frozen until the dialog is answered
+        answer = await self._watch_finish()
+        if answer is None:
+            return await self._named_effects(downloads=downloads)   # a script opened a dialog as the page settled
+        same_document = "error" not in answer and tab.refs.current_document == self._document_before
+        if same_document and self._exchanges_open():
+            # the action's handler asked after a moment (a timer, an awaited step), or its server's answer
+            # over a websocket is still to come: the page settles again once it is answered
+            await self._settle_requests()
+            answer = await self._watch_finish(again=True)
+            if answer is None:
+                return await self._named_effects(downloads=downloads)
+            same_document = "error" not in answer and tab.refs.current_document == self._document_before
+        self._named = await self._names()
+        if not same_document:
+            identity = await self._arrival(answer)
+            effects = self._effects(downloads=downloads, identity=identity, navigated=True)
+        else:
+            self.ancestors_after = [from_bridge(AncestorState, a) for a in answer["ancestors"] or []]
+            self.ancestors_settled = [from_bridge(AncestorState, a) for a in answer["settled_ancestors"] or []]
+            values = await self._located([from_bridge(ValueChange, v) for v in answer["values"]])
+            frames_changed = _frame_changes(self._frames_before, await frames_content(tab))
+            effects = self._effects(downloads=downloads, identity=from_bridge(PageIdentity, answer["identity"]),
+                                    diff=answer["diff"], changed_times=answer["mutation_times"],
+                                    stalls=answer["stalls"], page_ends=PageClockEnds(answer["answers"]),
+                                    frames_changed=frames_changed, values=values, overlays=answer["overlays"],
+                                    url_moves=answer["url_moves"])
+        self.late_values = await self._located(self.late_values)
+        self.late_requests = [self._request_fact(record) for record in self._late_records]
+        if self._capture is not None:
+            effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
+        return effects
+
+    async def _closed_itself(self) -> bool:
+        """The page could not be asked how it settled: whether that is because it closed its own window (a popup
+        whose form, once saved, hands the record to its opener and closes: Django admin's "+"; a picker), seen
+        to close within a moment."""
+        page = self._tab.page
+        if not page.is_closed():
+            with contextlib.suppress(PlaywrightError):
+                await page.wait_for_event("close", timeout=CLOSING_S * 1000)
+        if page.is_closed():
+            self._tab.closed_itself = True
+        return page.is_closed()
 
     async def _watch_finish(self, *, again: bool = False) -> dict[str, Any] | None:
         """The page's watch, once the page has settled (``again``: the same watch settled once more, what
@@ -295,9 +317,9 @@ class EffectsWatch:
     async def _names(self) -> dict[int, list[str]]:
         return {id(r): await names_of(r.naming) for r in self._tab.network.since(self._t0) if r.naming}
 
-    async def _named_effects(self, *, downloads: list[str]) -> Effects:
+    async def _named_effects(self, *, downloads: list[str], closed: bool = False) -> Effects:
         self._named = await self._names()
-        return self._effects(downloads=downloads)
+        return self._effects(downloads=downloads, closed=closed)
 
     def _request_fact(self, record: RequestRecord, changed: bool | None = None,
                       answered: float | None = None) -> RequestEffect:
@@ -314,7 +336,8 @@ class EffectsWatch:
                  changed_times: list[float] | None = None, stalls: list[list[float]] = (),
                  page_ends: PageClockEnds | None = None, navigated: bool = False,
                  frames_changed: tuple[list[str], list[str]] = ([], []), values: list[ValueChange] = (),
-                 overlays: list[dict[str, Any]] = (), url_moves: list[dict[str, Any]] = ()) -> Effects:
+                 overlays: list[dict[str, Any]] = (), url_moves: list[dict[str, Any]] = (),
+                 closed: bool = False) -> Effects:
         tab = self._tab
         dialogs = [f"{d.type} {d.message!r}" for d in tab.dialog_log[self._dialogs_before:]]
         auto_dismissed = tab.dialogs_auto_dismissed - self._auto_dismissed_before
@@ -356,8 +379,9 @@ class EffectsWatch:
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
                           server_messages=tab.network.server_messages - self._server_messages_before,
                           values=list(values), code_loaded=tab.network.scripts_since(self._t0),
-                          settled_ms=round((time.monotonic() - self._t0) * 1000))
-        nothing = not (requests or navigated or effects.moved or effects.new_tabs or dialogs
+                          settled_ms=round((time.monotonic() - self._t0) * 1000),
+                          closed_to=(tab.opener or "") if closed else None)
+        nothing = not (closed or requests or navigated or effects.moved or effects.new_tabs or dialogs
                        or downloads or appeared or disappeared or title_change or heading_change or diff
                        or values or (changed_times or []))
         return effects.model_copy(update={"no_effect": nothing})

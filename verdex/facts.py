@@ -903,6 +903,10 @@ class Effects(Fact):
                                                       "clock, as the requests' answered_ms: after answers, the app "
                                                       "moved only once they had come",
                                      exclude_if=lambda ms: ms is None)
+    closed_to: str | None = Field(None, description="format 25: the action closed the tab it acted in (a popup "
+                                                    "that closes itself once its work is done: Django admin's "
+                                                    "\"+\", a picker); its opener, where the next command acts "
+                                                    "(\"\": it had none)", exclude_if=lambda tab: tab is None)
     settled_ms: int = 0
     no_effect: bool = False
     before_ready: str = Field("", description="an ancestor of the target that said the app was ready only as the "
@@ -998,6 +1002,10 @@ class Effects(Fact):
             after = f" (once {came} answer{'s' if came > 1 else ''} had come)" if came else ""
             lines.append(f"navigated: {self.url_before} → {self.url_after}{after}")
         lines += [f"new tab: {t}" for t in self.new_tabs] + [f"dialog: {d}" for d in self.dialogs]
+        if self.closed_to is not None:
+            opener = f"its opener {self.closed_to}" if self.closed_to else "the last tab opened"
+            lines.append(f"closed itself: the tab closed once the action was done (a popup done with its work); the "
+                         f"next command acts in {opener}: take a snapshot of it before acting")
         lines += [f"download: {d}" for d in self.downloads]
         lines += [f"appeared: {a}" for a in self.appeared] + [f"disappeared: {d}" for d in self.disappeared]
         lines += [f"{'focus moved to' if v.kind == 'focus' else 'value set:'} {v.to_text()}" for v in self.values]

@@ -12,6 +12,7 @@ header and raised as :class:`verdex.errors.Unproven`, with the run, the line and
 from __future__ import annotations
 
 import ast
+import json
 import os
 import re
 import socket
@@ -25,7 +26,7 @@ from urllib.parse import urlsplit
 from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
-from verdex.generators.plan import Action, Assertion, Check, Goto, Settled, Statement, TestPlan
+from verdex.generators.plan import Action, Assertion, Check, Goto, Settled, Statement, TestPlan, Wait
 from verdex.generators.revisions import (URL_ELSEWHERE, apply_revisions, ended_too_soon, looser_url_pattern,
                                          next_revision)
 from verdex.generators.waits import recorded_requests
@@ -374,12 +375,25 @@ def _part(action: Action, text: str, block: str, message: str) -> str:
         index = next((i for i, w in enumerate(action.waits) if w.kind == kind), 0)
         return f"wait:{index}"
     if "expect(" in text:
-        for index, wait in enumerate(action.waits):
-            signature = wait.text or wait.attribute or (str(wait.locator.steps[-1].args[:1]) if wait.locator else "")
-            if signature and signature.strip("[]'\"") in block:
-                return f"wait:{index}"
+        # a wait whose locator's name is on the line before one of its role alone (two selects, two waits)
+        for signature_of in (_named_signature, _signature):
+            for index, wait in enumerate(action.waits):
+                signature = signature_of(wait)
+                if signature and signature in block:
+                    return f"wait:{index}"
         return "wait:0" if action.waits else "locator"
     return "locator"
+
+
+def _signature(wait: Wait) -> str:
+    found = wait.text or wait.attribute or (str(wait.locator.steps[-1].args[:1]) if wait.locator else "")
+    return found.strip("[]'\"")
+
+
+def _named_signature(wait: Wait) -> str:
+    """The name the wait's locator finds its element by, quoted as both targets write it (``"Version"``)."""
+    name = wait.locator.steps[-1].kwargs.get("name") if wait.locator and wait.locator.steps else None
+    return json.dumps(name) if isinstance(name, str) and name and not wait.locator.steps[-1].regex else ""
 
 
 # ------------------------------------------------------------------------------------------- words

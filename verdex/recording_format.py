@@ -48,7 +48,8 @@ required fields that were empty and disabled (``disabled_required``: a field a p
 barred from the browser's validation only while it is disabled), so the test waits for them to be disabled first;
 24 — an agent's element check may say the same
 (``transient``): the text the action before's own control took as its label and had given up when checked, which
-the test checks right after that action, the control found by that label.
+the test checks right after that action, the control found by that label; 25 — an action's effects may say it closed
+the tab it acted in (``closed_to``: a popup that closes itself once saved, and its opener), so the test waits for that close.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 24
+FORMAT_VERSION = 25
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

@@ -172,6 +172,8 @@ class PythonPytest:
         managers = []
         if action.popup:
             managers.append(f"{action.page}.expect_popup() as {action.popup}_info")
+        if action.closes:
+            managers.append(f"{action.page}.expect_event(\"close\")")
         if action.download:
             managers.append(f"{action.page}.expect_download()")
         if action.response:
@@ -294,8 +296,9 @@ class PythonPytest:
             "focused": (target, "to_be_focused", []),
             "count": (target, "to_have_count", [str(wait.count)]),
             "attribute": (target, "to_have_attribute", [literal(wait.attribute), literal(wait.value)]),
-            "value": (target, "to_have_value", [f"re.compile({pattern_literal(wait.pattern)})" if wait.pattern
-                                                 else literal(wait.value)]),
+            "value": (target, "not_to_have_value", [literal(wait.replaced)]) if wait.other_than else
+                     (target, "to_have_value", [f"re.compile({pattern_literal(wait.pattern)})" if wait.pattern
+                                                else literal(wait.value)]),
             "text_visible": (f"{page}.get_by_text(re.compile({pattern_literal(wait.pattern)}))" if wait.pattern
                              else self._text(page, wait.text, wait.exact), "to_be_visible", []),
             "text_hidden": (f"{page}.get_by_text({literal(wait.text)})", "to_be_hidden", []),

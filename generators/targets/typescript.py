@@ -220,6 +220,10 @@ class TypeScript:
         if action.popup:
             lines.append(f"const {action.popup}Promise = {action.page}.waitForEvent(\"popup\");")
             awaited.append(f"const {action.popup} = await {action.popup}Promise;")
+        if action.closes:
+            name = self._promise("close")
+            lines.append(f"const {name} = {action.page}.waitForEvent(\"close\");")
+            awaited.append(f"await {name};")
         if action.download:
             name = self._promise("download")
             lines.append(f"const {name} = {action.page}.waitForEvent(\"download\");")
@@ -320,7 +324,8 @@ class TypeScript:
             "focused": (target, "toBeFocused", []),
             "count": (target, "toHaveCount", [str(wait.count)]),
             "attribute": (target, "toHaveAttribute", [literal(wait.attribute), literal(wait.value)]),
-            "value": (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
+            "value": (target, "not.toHaveValue", [literal(wait.replaced)]) if wait.other_than else
+                     (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
             "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern
                              else self._text(page, wait.text, wait.exact), "toBeVisible", []),
             "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),

@@ -310,15 +310,20 @@ class Session:
             return current
         open_tabs = [t for t in role.tabs.values() if not t.page.is_closed()]
         if open_tabs:
-            role.active_tab = open_tabs[-1].id
+            opener = next((t for t in open_tabs if current is not None and current.closed_itself
+                           and t.id == current.opener), None)
+            successor = opener or open_tabs[-1]
+            role.active_tab = successor.id
             if current is not None:
+                role.tabs.pop(current.id, None)
+                if current.closed_itself:
+                    return successor       # the action that closed it said so, and where the next command acts
                 # the active tab closed since the last call (the page closed itself, or the browser did): its
                 # refs mean other elements in another tab, so say so once before going on in that tab
-                role.tabs.pop(current.id, None)
                 raise StaleObservation(f"tab {current.id} of role {role.spec.name!r} was closed since the last "
-                                       f"step; {open_tabs[-1].id} is the active tab now: take a snapshot of it "
-                                       "before acting", closed=current.id, active=open_tabs[-1].id)
-            return open_tabs[-1]
+                                       f"step; {successor.id} is the active tab now: take a snapshot of it "
+                                       "before acting", closed=current.id, active=successor.id)
+            return successor
         with translate_playwright_errors("opening a tab"):
             page = await role.context.new_page()
         await role.guard.watch(page)

@@ -132,6 +132,7 @@ class Tab:
         # test right after that action
         self.last_effects: tuple[str | None, Effects, str | None] | None = None
         self.unresponsive = False
+        self.closed_itself = False         # an action saw the page close its own window, and said so
         self.crashed = False
         self._leaving = False
         self.leaving: asyncio.Future[Any] | None = None     # a navigation held by the page's beforeunload dialog
