@@ -11,7 +11,8 @@ import pytest
 
 from verdex.generators import build_plan, read_recording, waits
 from verdex.generators.line_map import statement_at
-from verdex.generators.plan import Action, Check, Goto, Locator, Step, TestPlan, Wait
+from verdex.generators.plan import Action, Check, Goto, Locator, Step, Wait
+from verdex.generators.plan import TestPlan as Plan       # not collected as a test class
 from verdex.generators.revisions import URL_DROPPED, apply_revisions, looser_url_pattern, next_revision
 from verdex.generators.targets import renderer_for
 from verdex.facts import LocatorStep, RankedLocator
@@ -179,7 +180,7 @@ def test_of_two_waits_on_elements_of_one_role_the_one_named_on_the_failing_line_
     waited = [Wait(kind="value", locator=select(name), value="2", replaced="1", reason=f"the page set {name}")
               for name in ("Product", "Version")]
     action = Action(page="page", kind="click", locator=select("Type"), waits=waited, step=2)
-    plan = TestPlan(name="plan", base_url="http://127.0.0.1:8000", statements=[Goto(page="page", url="/"), action])
+    plan = Plan(name="plan", base_url="http://127.0.0.1:8000", statements=[Goto(page="page", url="/"), action])
     for target, needle in (("python", 'name="Version"'), ("typescript", 'name: "Version"')):
         lines = renderer_for(target).test_file(plan).splitlines()
         line = next(n for n, text in enumerate(lines, 1) if needle in text)
