@@ -55,6 +55,42 @@ async def test_an_unlabelled_checkbox_in_a_list_item_is_scoped_by_the_item_text(
     assert choice.code == 'page.get_by_role("listitem").filter(has_text="Walk the dog").get_by_role("checkbox")'
 
 
+ALONE = """
+<main>
+  <article class="hidden" hidden><h3>Title</h3><ul><li><a href="#" title="Edit">E</a></li>
+    <li><a href="#" title="Delete"><img alt="❌"></a></li></ul></article>
+  <article><h3>Team contacts</h3><ul><li><a href="#" title="Edit">E</a></li>
+    <li><a href="#" title="Delete"><img alt="❌"></a></li></ul></article>
+  <ul class="todos"><li><input type="checkbox"> write tests <button>Remove</button></li></ul>
+</main>"""
+
+A_SECOND = """() => { const main = document.querySelector('main');
+  const card = main.querySelector('article:not([hidden])').cloneNode(true);
+  card.querySelector('h3').textContent = 'Old contacts'; main.prepend(card);
+  const todos = main.querySelector('ul.todos'); const item = todos.firstElementChild.cloneNode(true);
+  item.childNodes[1].textContent = ' buy milk '; todos.prepend(item); }"""
+
+
+@pytest.mark.parametrize(("line", "chosen"), [
+    (r'link "❌"', 'page.get_by_role("article").filter(has=page.get_by_role("heading", name="Team contacts", '
+                       'exact=True)).get_by_title("Delete", exact=True)'),
+    (r"checkbox", 'page.get_by_role("listitem").filter(has_text="write tests").get_by_role("checkbox")'),
+])
+async def test_an_item_alone_in_its_list_is_still_told_apart_by_what_it_holds(session, line, chosen):
+    """The one card of a list (its actions' own list inside it, the app's template hidden beside it) and the one
+    todo: an item and every container inside it are the only ones of their kind only while the list holds one
+    item (Radicale's collection card was deleted by `get_by_role("list").get_by_title("Delete")`). The item is
+    told apart by what it holds, as a lone item's class is, so that the locator still finds the one target
+    once a second item arrives before it."""
+    tab = await session.tab()
+    await tab.page.set_content(ALONE)
+    choice = await _choice_for(tab, line)
+    assert choice.code == chosen
+    await tab.page.evaluate(A_SECOND)
+    found = locators.build(tab.page, choice.chosen.steps)
+    assert await found.count() == 1
+
+
 DESIGN_SYSTEM_FORM = """<form class="p-form">""" + "".join(
     f'<div class="p-label mx-auto"><span class="p-label__text">{label}</span><div class="p-label__body">'
     f'<div class="p-base-input"><input type="text" class="p-text-input__control"></div></div></div>'

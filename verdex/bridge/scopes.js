@@ -236,18 +236,49 @@
   // text the target shows — whole, as a name is matched ("Untitled" is a part of the "Untitled 1" a list
   // gains next) — by a named child, by a text of its own. A named child that bears the shown text (the
   // checkbox a label names) is that name already.
-  function toldApartWays(node, target, outer, peers) {
+  // The item alone in its list (``lone``) is told by what names it, not by a control it holds where a text of
+  // its own tells it: the next item has its own "Remove" button too.
+  function toldApartWays(node, target, outer, peers, lone = false) {
     const ways = [];
     const has = identityChild(node, target, peers);
     const shown = target && shownText(target);
     if (shown && !(has && has.name === shown) && holdsWholeText(node, shown) &&
         peers.every((p) => p === node || !holdsWholeText(p, shown)))
       ways.push({ ...outer, strategy: outer.strategy + '_shown', text: shown, exact: true });
-    if (has) ways.push({ ...outer, strategy: outer.strategy + '_has', has });
+    const byHas = has && { ...outer, strategy: outer.strategy + '_has', has };
+    const control = byHas && lone && CONTROL_ROLES.has(has.role);
+    if (byHas && !control) ways.push(byHas);
     const byText = identityText(node, target, peers);
     if (byText) ways.push({ ...outer, strategy: outer.strategy + '_text', ...byText });
+    if (control && !byText) ways.push(byHas);
     return ways;
   }
+
+  // Items of a list, one of many by nature: a list item, a table's row, a card, an option, a tree's node.
+  const ITEM_ROLES = new Set(['listitem', 'row', 'article', 'option', 'treeitem']);
+  const CONTROL_ROLES = new Set(['link', 'checkbox', 'radio', 'button']);
+
+  // The item around the target that is the only one of its kind in its list now (the one card, the one todo;
+  // an app's hidden template of it aside), or null. It, and every container inside it, is the only one of its
+  // kind only until the list holds a second item.
+  function loneItem(target) {
+    for (let node = parentOf(target), depth = 0; node && node.tagName !== 'BODY' && depth < SCOPE_DEPTH;
+      node = parentOf(node), depth++) {
+      const r = node.nodeType === 1 && role(node);
+      if (!r || !ITEM_ROLES.has(r) || r === 'row' && headerRow(node)) continue;
+      const list = parentOf(node);
+      if (!list || ![...list.children].some((c) => c !== node && role(c) === r && !hiddenForAria(c))) return node;
+    }
+    return null;
+  }
+
+  // A table's row of column titles: the table's own, no item of its data.
+  const headerRow = (row) => row.parentElement && row.parentElement.tagName === 'THEAD' ||
+    [...row.children].length > 0 && [...row.children].every((c) => role(c) === 'columnheader');
+
+  // A way that tells a container inside the lone item apart by what this item holds (a todo's text, a heading),
+  // not by what each item to come has a copy of (its list of actions, their "Edit" link, a test id, a name).
+  const ownToTheItem = (way) => !!way.text || !!way.has && !CONTROL_ROLES.has(way.has.role);
 
   // Whether the element's name is made of several texts (a row's cells): no name to find it by.
   function concatenated(node) {
@@ -291,7 +322,7 @@
   // Each way to find this container again, best first. A container that is the only one of its kind now
   // (``told``: the one todo of a list of one) is still told by what it holds, so that its locator
   // stays one match when a second of its kind arrives.
-  function scopeWays(node, target, told) {
+  function scopeWays(node, target, told, lone = false) {
     const doc = node.ownerDocument;
     const ways = [];
     const testId = lastingTestId(node);
@@ -310,7 +341,7 @@
       const peers = scopePeers(doc, outer);
       if (peers.length > MAX_PEERS) continue;      // too many peers to compare within one call
       if (peers.length === 1 && peers[0] === node && !told) { ways.push({ ...outer, strategy: outer.strategy + '_only' }); continue; }
-      ways.push(...toldApartWays(node, target, outer, peers));
+      ways.push(...toldApartWays(node, target, outer, peers, lone));
     }
     return ways;
   }
@@ -362,6 +393,7 @@
   function scopesOf(el, limit) {
     const out = [];
     const lone = [];
+    const item = loneItem(el);
     let found = 0, depth = 0;
     for (let node = parentOf(el); node && node.tagName !== 'BODY' && found < limit && depth < SCOPE_DEPTH;
       node = parentOf(node), depth++) {
@@ -374,7 +406,9 @@
       }
       // a component is told by what it holds (its label), though it is the only one of its kind now; so is
       // what the flow made, named by the run's {unique} value (a bucket "qa-8d0f3a4e"): the next run makes another
-      const ways = scopeWays(node, el, !!node.shadowRoot || holdsRunToken(node));
+      const inItem = !!item && node !== item && isInside(node, item);
+      const ways = scopeWays(node, el, !!node.shadowRoot || holdsRunToken(node) || !!item && isInside(node, item),
+        node === item).filter((way) => !inItem || ownToTheItem(way));
       if (ways.length) found++;
       out.push({ reason, ways, node });
     }
