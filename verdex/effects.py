@@ -123,6 +123,8 @@ class EffectsWatch:
         self._popups_before = len(tab.popups)
         self._auto_dismissed_before = tab.dialogs_auto_dismissed
         self._frames_before = await frames_content(tab)
+        # found now, while the page holds them: an action that leaves the page (a form's submit) takes them away
+        self.late_values = await self._located(self.late_values)
         tab.page.on("download", self._downloaded)
 
     @property
@@ -200,7 +202,6 @@ class EffectsWatch:
                                     stalls=answer["stalls"], page_ends=PageClockEnds(answer["answers"]),
                                     frames_changed=frames_changed, values=values, overlays=answer["overlays"],
                                     url_moves=answer["url_moves"])
-        self.late_values = await self._located(self.late_values)
         self.late_requests = [self._request_fact(record) for record in self._late_records]
         if self._capture is not None:
             effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
