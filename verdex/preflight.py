@@ -137,10 +137,12 @@ def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
     """The verdict once the action is done: a form it was to submit that the page's script handled instead (an
     Angular or React form that posts its data itself: no new document came, nor a tab) is said so, not as a
     submission — also when the script then moved the URL itself (``pushState`` to the saved record's route:
-    a submission loads a document). A form the page only listened for that loaded a document was submitted."""
+    a submission loads a document). A form the page only listened for that loaded a document was submitted, and
+    so was one whose answer closed its window (Django admin's related-record popup: its Save posts, and the page
+    it answers hands the record to the opener and closes)."""
     if effects is None:
         return verdict
-    if effects.navigated or effects.new_tabs:
+    if effects.navigated or effects.new_tabs or effects.closed_to is not None:
         listened = SUBMITS_HANDLED["listens"]
         return verdict.model_copy(update={"advisory": [SUBMITS + note.removeprefix(listened) if note.startswith(listened)
                                                        else note for note in verdict.advisory]})
