@@ -139,7 +139,11 @@
       : el.tagName.toLowerCase()) + ':has(' + icon.selector + ')' });
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
     // the container that holds it tells it apart
-    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name) || figures || counts.length)) out.push({ kind: 'role', role: r, name: null });
+    // (a name of dashes only, a select's empty choice "---------", says nothing)
+    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name) || figures || counts.length || !SAYS_SOMETHING.test(name)))
+      out.push({ kind: 'role', role: r, name: null });
+    const column = columnOfRow(el);
+    if (column) out.push({ kind: 'css', value: column });
     const selector = distinctClassSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
@@ -157,6 +161,18 @@
     if (NAMED_FIELDS.has(el.tagName) && name && KEY_VALUE.test(name))
       out.push(el.tagName.toLowerCase() + '[name=' + cssString(name) + ']');
     return out;
+  }
+
+  // A field of a row of fields (a formset's, an array's: Django's ``stockrecords-0-partner_sku``, Rails'
+  // ``items[0][sku]``, ``lines.2.qty``) has no label of its own, the column's header names it; its name holds
+  // the row's index, which the server counts and the next row changes, and the words after the last index
+  // name its column. Found by that end of its name, ``input[name$="-partner_sku"]``: unique while the form
+  // holds one such row, as a bare role is (a ``css`` candidate, so a container that tells it apart is asked
+  // for too: the table its caption names, the row its text tells apart).
+  const INDEXED_NAME = /^[A-Za-z][\w.[\]-]*[-_.[]\d+(\]?[-_.[][A-Za-z][A-Za-z_.[\]-]{1,39})$/;
+  function columnOfRow(el) {
+    const match = NAMED_FIELDS.has(el.tagName) && INDEXED_NAME.exec(el.getAttribute('name') || '');
+    return match && /[A-Za-z]{3}/.test(match[1]) ? el.tagName.toLowerCase() + '[name$=' + cssString(match[1]) + ']' : null;
   }
 
   // Whether a child element's text is the whole of the element's text: Playwright's text engine then
@@ -513,7 +529,10 @@
       for (const container of containers) delete container.node;
       // The target itself found the way a container is (a row by its cell, a card by its heading),
       // for targets that are containers themselves; its own test id and name are candidates above.
-      const itself = toldApart ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' && way.strategy !== 'role');
+      // (not by its role or class alone, the only one of its kind now: that is a bare role or class of its own,
+      // which yields to a container as above)
+      const itself = toldApart ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' &&
+        way.strategy !== 'role' && !way.strategy.endsWith('_only'));
       for (const way of itself) way.estimate = Math.min(2, scopeRoots(doc, way).length);
       return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase(),
         made_around: madeAround };

@@ -165,6 +165,7 @@
     for (const wanted of IDENTITY_ROLES) {
       for (const c of queryWithin(node, ROLE_SELECTORS[wanted] || '*')) {
         if (c === target || isInside(target, c) || role(c) !== wanted || hiddenForAria(c)) continue;
+        if (CONTENT_NAMED.has(wanted) && holdsValues(c)) continue;       // named by what its field holds
         if (++tried > TEXT_CHUNKS) return null;
         const name = accessibleName(c);
         // a cell that shows a number and no word ("1", "17.5") is a figure of the row, not what names it
@@ -204,6 +205,10 @@
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent) && !(target && hiddenForAria(target)))
         continue;
       if (parent === target || isInside(parent, target) || isTextarea(parent)) continue;
+      // a select's options are what a row's select offers (every row of a formset the same partners), and the
+      // choice a combobox drawn over it shows is its value (the flow's, or the page's default): neither is what
+      // tells the row apart
+      if (parent.closest('select, datalist, [role=combobox]')) continue;
       const text = collapse(t.data);
       if (!steadyText(text)) continue;
       tried++;
@@ -289,6 +294,16 @@
     return false;
   }
 
+  // Whether the element holds a field whose value its name from content reads (a formset row's cell: Chromium
+  // and Playwright name it "GBP" by its currency field's value, the row "A GBP" by the partner select's chosen
+  // option too; a column header "Name An" by what its filter box holds): the data the flow types or chooses
+  // there, or the page's default, never what tells the container apart. Checkboxes, radios and buttons add
+  // nothing to a name.
+  const VALUE_FIELDS = 'input:not([type=checkbox i], [type=radio i], [type=hidden i], [type=button i], ' +
+    '[type=submit i], [type=reset i], [type=image i], [type=file i]), select, textarea, [role=textbox], ' +
+    '[role=combobox], [role=spinbutton], [role=slider], [role=searchbox], [role=listbox]';
+  const holdsValues = (node) => queryWithin(node, VALUE_FIELDS).some((field) => !hiddenForAria(field));
+
   // The text of the container's heading (a ``th``, a label, a ``strong`` too), as Playwright's has_text
   // reads it: its text nodes as they stand, whitespace collapsed, nothing put between two of its elements
   // (a name in two spans, "Pixel" "8", is "Pixel8" to Playwright, never "Pixel 8"); null when it has none.
@@ -329,7 +344,7 @@
     const r = role(node);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
     if (testId) ways.push(...testIdWays(node, target, testId, told));
-    if (r && name && !looksVolatile(name) && !(CONTENT_NAMED.has(r) && concatenated(node)))
+    if (r && name && !looksVolatile(name) && !(CONTENT_NAMED.has(r) && (concatenated(node) || holdsValues(node))))
       ways.push({ strategy: 'role', role: r, name });
     const outers = [];
     if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });

@@ -128,6 +128,9 @@
   }
 
   function fieldSelector(el, tag, attr) {
+    // a field of a formset's row: its id and its name hold the row's index, the end of its name says its column
+    const column = columnOfRow(el);
+    if (column) return column;
     if (el.id && !/\d{3,}|[0-9a-f]{8,}|^:r/i.test(el.id)) return '#' + CSS.escape(el.id);
     if (attr) return tag + '[name=' + JSON.stringify(attr) + ']';
     return null;
