@@ -81,3 +81,26 @@ async def test_a_field_named_only_by_the_controls_its_label_holds_is_found_by_it
              for ref in await _refs(tab, r"- textbox")]
     assert codes == ['page.get_by_placeholder("Narration", exact=True)',
                      'page.get_by_role("textbox", name="Payee ?", exact=True)'], codes
+
+
+CARD = """<article{hidden}><h3>{title}</h3>
+    <div class="url-input-wrapper"><input data-name="url" value="{url}" readonly></div>
+    <span>Read-only free/busy calendar</span>
+    <div class="url-input-wrapper"><input data-name="freebusy-url" value="{url}?view=freebusy" readonly></div>
+  </article>"""
+CARD_FIELDS = ("<main>" + CARD.format(hidden=" hidden", title="Title", url="")
+               + CARD.format(hidden="", title="Team contacts", url="http://127.0.0.1/alice/27bce695/") + "</main>")
+
+
+async def test_an_unnamed_field_is_found_by_the_data_attribute_its_author_named_it_by(session):
+    """Radicale's collection card shows its address and its free/busy address in two read-only fields with no label,
+    each named by its author in a data attribute (``data-name="url"``), and the app keeps a hidden template of the
+    card beside it: found by that attribute in the card its heading tells apart, never by a position (it was
+    ``get_by_role("textbox").nth(0)``)."""
+    tab = await session.tab()
+    await tab.page.set_content(CARD_FIELDS)
+    codes = [(await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)).code
+             for ref in await _refs(tab, r"- textbox")]
+    card = 'page.get_by_role("article").filter(has=page.get_by_role("heading", name="Team contacts", exact=True))'
+    assert codes == [card + '.locator("[data-name=\\"url\\"]")',
+                     card + '.locator("[data-name=\\"freebusy-url\\"]")'], codes

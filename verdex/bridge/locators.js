@@ -144,6 +144,10 @@
       out.push({ kind: 'role', role: r, name: null });
     const column = columnOfRow(el);
     if (column) out.push({ kind: 'css', value: column });
+    // the data attribute its author named it by (Radicale's read-only ``data-name="url"`` field): a word, as a
+    // column's key is; unique while its card is the one of its kind, so the container that tells it apart is asked
+    // for too
+    for (const key of keyAttributes(el)) out.push({ kind: 'css', value: key });
     const selector = distinctClassSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
