@@ -207,8 +207,10 @@
       if (parent === target || isInside(parent, target) || isTextarea(parent)) continue;
       // a select's options are what a row's select offers (every row of a formset the same partners), and the
       // choice a combobox drawn over it shows is its value (the flow's, or the page's default): neither is what
-      // tells the row apart
-      if (parent.closest('select, datalist, [role=combobox]')) continue;
+      // tells the row apart; they do tell the select itself from another (Datasette's "- column -" from its
+      // operators)
+      const choices = parent.closest('select, datalist, [role=combobox]');
+      if (choices && choices !== node) continue;
       const text = collapse(t.data);
       if (!steadyText(text)) continue;
       tried++;
