@@ -105,7 +105,7 @@ ARIA_STATES = {"selected": ("aria-selected", "true"), "expanded": ("aria-expande
 class Assertion(Model):
     """What a test checks. ``text_visible``: the one element showing ``text`` is visible;
     ``shared_text_visible`` / ``shared_text_hidden``: text that several elements show — at least one
-    of them visible / none visible."""
+    of them visible / none visible (found by ``locator`` when it is given: through an iframe)."""
 
     kind: Literal["url", "text_visible", "shared_text_visible", "shared_text_hidden", "visible", "hidden",
                   "enabled", "disabled", "checked", "unchecked", "selected", "expanded", "collapsed", "pressed", "value", "text",

@@ -632,6 +632,10 @@ def _wait_statement(record: WaitForStep, page: str, token: str | None) -> Check 
     args = record.args
     reason = "the agent waited for this"
     shared = (args.elements_showing or 1) > 1           # a strict get_by_text would match them all
+    locator = waits.locator_of(record.locators)
+    if (args.text or args.text_gone) and locator is not None:      # inside an iframe: through the frame
+        kind = ("shared_text_visible" if shared else "visible") if args.text else "shared_text_hidden"
+        return Check(page=page, assertion=Assertion(kind=kind, locator=locator, reason=reason))
     if args.text:
         if shared:
             return Check(page=page, assertion=Assertion(kind="shared_text_visible", text=args.text, reason=reason))
@@ -639,7 +643,6 @@ def _wait_statement(record: WaitForStep, page: str, token: str | None) -> Check 
     if args.text_gone:
         kind = "shared_text_hidden" if shared else "hidden"
         return Check(page=page, assertion=Assertion(kind=kind, text=args.text_gone, reason=reason))
-    locator = waits.locator_of(record.locators)
     if locator is not None and args.state in ("visible", "enabled", "disabled"):
         return Check(page=page, assertion=Assertion(kind=args.state, locator=locator, reason=reason))
     return None

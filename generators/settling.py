@@ -40,7 +40,8 @@ from urllib.parse import urlsplit
 from verdex.facts import LocatorChoice, ValueChange
 from verdex.generators.plan import Wait
 from verdex.generators.waits import (
-    STARTUP_TIMEOUT_MS, escape_pattern, loaded_code, locator_of, url_assertion, url_moved, value_of_one_record,
+    STARTUP_TIMEOUT_MS, answered_over_a_socket, escape_pattern, loaded_code, locator_of, url_assertion, url_moved,
+    value_of_one_record,
 )
 from verdex.recording_format import FillStep, Step as Record, Target, TypeStep
 
@@ -206,8 +207,9 @@ def before_leaving(steps: list[Record], index: int) -> list[Wait]:
     if at is None or any(before_checking(steps, check) for check in range(at + 1, index)):
         return []
     record = steps[at - 1]
-    return [wait.model_copy(update={"reason": wait.reason + " (a tray or dialog that closes): the app may finish "
-                                              "its work as it closes, which leaving the page at once would cut off"})
+    return [wait.model_copy(update={"reason": _paced(wait.reason + " (a tray or dialog that closes): the app may "
+                                                     "finish its work as it closes, which leaving the page at once "
+                                                     "would cut off", record)})
             for wait in [_taken_away(record, steps[index - 1])] if wait is not None]
 
 
@@ -223,7 +225,8 @@ def before_checking(steps: list[Record], index: int) -> Wait | None:
         return None
     wait = _taken_away(record, steps[index - 1])
     return None if wait is None else wait.model_copy(update={
-        "reason": wait.reason + " (a dialog that closes): a check made at once may find its copy as it fades"})
+        "reason": _paced(wait.reason + " (a dialog that closes): a check made at once may find its copy as it fades",
+                         record)})
 
 
 def _taken_away(record: Record, then: Record) -> Wait | None:
@@ -234,8 +237,17 @@ def _taken_away(record: Record, then: Record) -> Wait | None:
     locator = locator_of(record.locators)
     if locator is None or locator.positional or not _took_away(record.effects.interactive_diff, target):
         return None
-    return Wait(kind="hidden", locator=locator,
+    paced = answered_over_a_socket(record) is not None
+    return Wait(kind="hidden", locator=locator, timeout_ms=STARTUP_TIMEOUT_MS if paced else None,
                 reason=f'the action before took its own {target.role} "{target.name}" away as it settled')
+
+
+def _paced(reason: str, record: Record) -> str:
+    """The reason of a wait for the action's own target to go, with why it waits as long as a load: the server
+    answered the action over its websocket (Cockpit's dialogs close once their command has run, each message of
+    the answer as late as the network makes it)."""
+    paced = answered_over_a_socket(record)
+    return f"{reason}; {paced}" if paced else reason
 
 
 def _took_away(diff: list[str], target: Target) -> bool:

@@ -9,7 +9,11 @@ page over HTTP, its socket at ``/socket``; each socket is a client with its own 
 - ``/filter/``: "All", "Low" and "High" as toggle buttons over the tasks; a click sends its choice, and
   the page presses the button and draws the rows only from the server's answer, which comes
   ``ANSWER_AFTER_MS`` later (a server that filters its data): clicked at once, a second choice finds the
-  first one's answer still to come.
+  first one's answer still to come;
+- ``/groups/``: the server's groups, one list for every page (a system's, as Cockpit's are); "Create new
+  group" opens a dialog whose "Create" is disabled at its click and sends the name: the server answers
+  ``CREATE_AFTER_S`` later (a command it runs) and only then keeps the group, and the page removes the
+  dialog on that answer. A page that goes before the answer has come cuts the command off.
 """
 
 from __future__ import annotations
@@ -63,7 +67,24 @@ socket.addEventListener("message", (event) => {
     button.setAttribute("aria-pressed", String(button.textContent === said.shown));
   if (said.tasks) draw(said.tasks);
 });""")
-PAGES = {"/tasks/": ("Tasks", *TASKS_PAGE), "/filter/": ("Filter", *FILTER_PAGE)}
+GROUPS_PAGE = ("<button type='button' id='new'>Create new group</button><ul id='groups'></ul>"
+               "<div role='dialog' aria-label='Create new group' hidden><label>Name <input id='name'></label>"
+               "<button type='button' id='create'>Create</button></div>",
+               """const dialog = document.querySelector("[role=dialog]");
+document.querySelector("#new").addEventListener("click", () => { dialog.hidden = false; });
+document.querySelector("#create").addEventListener("click", (event) => {
+  event.target.disabled = true;
+  socket.send(JSON.stringify({ create: document.querySelector("#name").value }));
+});
+socket.addEventListener("message", (event) => {
+  const said = JSON.parse(event.data);
+  if (said.created) dialog.remove();
+  if (said.groups) document.querySelector("#groups").replaceChildren(...said.groups.map((name) =>
+    Object.assign(document.createElement("li"), { textContent: name })));
+});""")
+PAGES = {"/tasks/": ("Tasks", *TASKS_PAGE), "/filter/": ("Filter", *FILTER_PAGE), "/groups/": ("Groups", *GROUPS_PAGE)}
+GROUPS: list[str] = []
+CREATE_AFTER_S = 0.2
 
 
 def _client(connection: ServerConnection) -> None:
@@ -74,9 +95,14 @@ def _client(connection: ServerConnection) -> None:
 
 def _serve_client(connection: ServerConnection) -> None:
     tasks, held = list(TASKS), ""
-    connection.send(json.dumps({"tasks": tasks}))
+    connection.send(json.dumps({"tasks": tasks, "groups": GROUPS}))
     for message in connection:
         said = json.loads(message)
+        if "create" in said:
+            time.sleep(CREATE_AFTER_S)
+            connection.send(json.dumps({"created": said["create"]}))      # a page that has gone is not answered
+            GROUPS.append(said["create"])
+            connection.send(json.dumps({"groups": GROUPS}))
         if "set" in said:
             held = said["set"]
             connection.send(json.dumps({"held": held}))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 import verdex.locators as locators
 import verdex.steps as steps
 from verdex.artifacts.capture import page_picture
-from verdex.assertions import hidden_copies, whole_text
+from verdex.assertions import framed_text, hidden_copies, shown_count, text_places, whole_text
 from verdex.browser.startup import hold_startup, since_document_start
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch, came_before_ready
@@ -39,6 +40,7 @@ from verdex.facts import (
     ActionResult,
     Effects,
     LocatorChoice,
+    LocatorStep,
     NavigationResult,
     PreflightFacts,
     Startup,
@@ -604,30 +606,36 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
     tab.ensure_no_dialog()
     started = time.monotonic()
     showing = None                     # how many elements showed the text: after it came, before it went
-    try:
-        if ref is not None:
-            await _wait_for_ref(tab, ref, state, timeout_s)
-        else:
-            showing = await _wait_for_text(tab, text if text is not None else text_gone, gone=text is None,
-                                           timeout_s=timeout_s)
-    except PlaywrightTimeoutError as exc:
-        named = await _named_not_shown(tab, text) if text is not None else 0
-        hint = (f": no element shows it as text, and {named} element(s) have it as their name (a title or a label, "
-                "which is not shown text): wait for the element's ref, or verify_element") if named else ""
-        raise Timeout(f"waited {timeout_s:.1f} s{hint}", text=text, text_gone=text_gone, ref=ref, state=state) from exc
+    place: list[LocatorStep] = []      # the iframe they are in (a frame_locator chain), [] for the page
+    if ref is not None:
+        await _wait_for_ref(tab, ref, state, timeout_s)
+    else:
+        shown = await _wait_for_text(tab, text if text is not None else text_gone, gone=text is None,
+                                     timeout_s=timeout_s)
+        if shown is None:
+            named = await _named_not_shown(tab, text) if text is not None else 0
+            hint = (f": no element shows it as text, and {named} element(s) have it as their name (a title or a "
+                    "label, which is not shown text): wait for the element's ref, or verify_element") if named else ""
+            raise Timeout(f"waited {timeout_s:.1f} s{hint}", text=text, text_gone=text_gone, ref=ref, state=state)
+        showing, place = shown
     waited = {"waited_ms": round((time.monotonic() - started) * 1000), "text": text, "text_gone": text_gone,
               "ref": ref, "state": state}
     if showing is not None:
         waited["elements_showing"] = showing
     if tab.recorder.on:
-        hidden = await hidden_copies(tab, [], text) if text is not None and showing == 1 else 0
+        hidden = await hidden_copies(tab, place, text) if text is not None and showing == 1 else 0
         if hidden:
             waited["hidden_copies"] = hidden
         # the text one element alone shows: the test asserts that element's whole text when it is just this
-        whole = await whole_text(tab, [], text, visible_only=bool(hidden)) if text is not None and showing == 1 else {}
+        whole = await whole_text(tab, place, text, visible_only=bool(hidden)) if text is not None and showing == 1 else {}
         found = None
         if ref is not None and state not in ("detached", "hidden"):
             found = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
+        elif place and text is not None:   # inside an iframe: the test waits through the frame
+            one = showing == 1
+            found = framed_text(place, text, exact=one and bool(whole.get("exact")), visible_only=not one or bool(hidden))
+        elif place:                    # gone from an iframe: none of its elements shows it
+            found = framed_text(place, text_gone or "", visible_only=True)
         steps.note(tab.recorder, steps.waited_for(tab, WaitForArgs(**waited, **whole), found))
     return waited
 
@@ -641,16 +649,47 @@ async def _named_not_shown(tab: Tab, text: str) -> int:
     return 0
 
 
-async def _wait_for_text(tab: Tab, text: str, *, gone: bool, timeout_s: float) -> int:
-    """Until some element shows the text visibly (or none does): not only the first match, which may be
-    a hidden copy. Returns how many showed it, after it came or before it went."""
-    shown = tab.page.get_by_text(text).filter(visible=True)
+async def _wait_for_text(tab: Tab, text: str, *, gone: bool,
+                         timeout_s: float) -> tuple[int, list[LocatorStep]] | None:
+    """Until some element shows the text visibly (or none does) — not only the first match, which may be a
+    hidden copy — in the page, else in one of its iframes (an app that draws each of its pages in a frame,
+    as Cockpit does). Returns how many showed it, after it came or before it went, and where (the frame's
+    frame_locator chain, [] for the page); None when the time ran out."""
+    deadline = time.monotonic() + timeout_s
+    found = await _showing(tab, text)
     if gone:
-        showing = await shown.count()
-        await shown.first.wait_for(state="detached", timeout=timeout_s * 1000)
-        return showing
-    await shown.first.wait_for(state="attached", timeout=timeout_s * 1000)
-    return await shown.count()
+        if found is None:              # gone before the wait began: from where the last action acted
+            return 0, _acted_in(tab)
+        while await shown_count(tab, found[1], text):
+            if time.monotonic() >= deadline:
+                return None
+            await asyncio.sleep(WAIT_POLL_S)
+        return found
+    while found is None:
+        if time.monotonic() >= deadline:
+            return None
+        await asyncio.sleep(WAIT_POLL_S)
+        found = await _showing(tab, text)
+    return found
+
+
+def _acted_in(tab: Tab) -> list[LocatorStep]:
+    """The iframe the last action acted in (the frame_locator steps its locator begins with), [] for the page:
+    a text gone before the wait for its going began (a deletion the server had done by then) went from there."""
+    acted = tab.last_effects[2] if tab.last_effects is not None else None
+    choice = tab.proven_locators.get(acted) if acted is not None else None
+    if choice is None:
+        return []
+    return list(itertools.takewhile(lambda step: step.method == "frame_locator", choice.chosen.steps))
+
+
+async def _showing(tab: Tab, text: str) -> tuple[int, list[LocatorStep]] | None:
+    """How many elements show ``text`` visibly and where: the page first, then its iframes."""
+    for place in await text_places(tab):
+        count = await shown_count(tab, place, text)
+        if count:
+            return count, place
+    return None
 
 
 async def _wait_for_ref(tab: Tab, ref: str, state: str, timeout_s: float) -> None:

@@ -52,7 +52,7 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     found: list[LocatorStep] | None = None
     whole = False
     while found is None:
-        for frame_steps in [[], *await _frame_paths(tab)]:
+        for frame_steps in await text_places(tab):
             whole_only = await _shown_once_by(tab, frame_steps, text)
             if whole_only is not None:
                 found, whole = frame_steps, whole_only
@@ -73,10 +73,7 @@ async def text_visible(tab: Tab, text: str) -> Verification:
         if label:                    # the figure beside its label: the test finds that element (verdex/figure_label.py)
             recorded = {"text": text, "shown": label}
     if found:                        # inside an iframe: the test goes through the frame to the text
-        steps = [*found, _text_step(text, exact=bool(recorded.get("exact"))), *([VISIBLE_ONLY] if hidden else [])]
-        choice = LocatorChoice(chosen=RankedLocator(kind="text", steps=steps, score=locators.SCORES["text"],
-                                                    matches=1, is_target=True),
-                               candidates=[], code=locators.python_expression(steps))
+        choice = framed_text(found, text, exact=bool(recorded.get("exact")), visible_only=bool(hidden))
     note = await _gone_since_the_action(tab, text) if found is None else None
     if note is not None:
         recorded["transient"] = True
@@ -108,6 +105,23 @@ async def _gone_since_the_action(tab: Tab, text: str) -> str | None:
 
 def _text_step(text: str, *, exact: bool = False) -> LocatorStep:
     return LocatorStep(method="get_by_text", args=[text], kwargs={"exact": True} if exact else {})
+
+
+def framed_text(frame_steps: list[LocatorStep], text: str, *, exact: bool = False,
+                visible_only: bool = False) -> LocatorChoice:
+    """How the test finds ``text`` inside an iframe: through the frame (``frame_steps``) to the text."""
+    steps = [*frame_steps, _text_step(text, exact=exact), *([VISIBLE_ONLY] if visible_only else [])]
+    return LocatorChoice(chosen=RankedLocator(kind="text", steps=steps, score=locators.SCORES["text"],
+                                              matches=1, is_target=True),
+                         candidates=[], code=locators.python_expression(steps))
+
+
+async def shown_count(tab: Tab, frame_steps: list[LocatorStep], text: str) -> int:
+    """How many elements of the frame (the page for ``[]``) show ``text`` visibly."""
+    try:
+        return await locators.build(tab.page, [*frame_steps, _text_step(text), VISIBLE_ONLY]).count()
+    except PlaywrightError:          # the frame navigated or went away meanwhile
+        return 0
 
 
 async def _shown_once_by(tab: Tab, frame_steps: list[LocatorStep], text: str) -> bool | None:
@@ -187,6 +201,11 @@ async def _shows_once(locator: Any) -> bool:
         return await locator.count() == 1 and await locator.is_visible()
     except PlaywrightError:          # the frame navigated or went away meanwhile
         return False
+
+
+async def text_places(tab: Tab) -> list[list[LocatorStep]]:
+    """Where a text is looked for: the page (``[]``), then each of its iframes by its frame_locator chain."""
+    return [[], *await _frame_paths(tab)]
 
 
 async def _frame_paths(tab: Tab) -> list[list[LocatorStep]]:

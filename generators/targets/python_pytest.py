@@ -333,7 +333,9 @@ class PythonPytest:
             return f"{page}.get_by_text({literal(assertion.text)})", "to_be_hidden", []
         if assertion.kind in ("shared_text_visible", "shared_text_hidden"):
             matcher = "not_to_have_count" if assertion.kind == "shared_text_visible" else "to_have_count"
-            return f"{page}.get_by_text({literal(assertion.text)}){VISIBLE_ONLY}", matcher, ["0"]
+            shown = (self._locator(page, assertion.locator) if assertion.locator is not None
+                     else f"{page}.get_by_text({literal(assertion.text)}){VISIBLE_ONLY}")
+            return shown, matcher, ["0"]
         target = self._locator(page, assertion.locator)
         if assertion.kind == "count":
             return target, "to_have_count", [str(int(assertion.value or 0))]

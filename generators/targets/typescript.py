@@ -358,7 +358,9 @@ class TypeScript:
             return f"{page}.getByText({literal(assertion.text)})", "toBeHidden", []
         if assertion.kind in ("shared_text_visible", "shared_text_hidden"):
             matcher = "not.toHaveCount" if assertion.kind == "shared_text_visible" else "toHaveCount"
-            return f"{page}.getByText({literal(assertion.text)}){VISIBLE_ONLY}", matcher, ["0"]
+            shown = (self._locator(page, assertion.locator) if assertion.locator is not None
+                     else f"{page}.getByText({literal(assertion.text)}){VISIBLE_ONLY}")
+            return shown, matcher, ["0"]
         target = self._locator(page, assertion.locator)
         if assertion.kind == "count":
             return target, "toHaveCount", [str(int(assertion.value or 0))]

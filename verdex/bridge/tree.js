@@ -129,6 +129,31 @@
     return !!s && (!parent || parent.nodeType !== 1 || !hiddenForAria(parent)) && hiddenControl(el, s);
   }
 
+  // What the page draws and reads out nowhere: aria-hidden="true" left on a part of the page that holds most of
+  // what a user sees, with no dialog or menu open in its document. A modal library hides the app's root beside
+  // its overlay while it is open, and one unmounted while open never takes that back (PatternFly 4's, in
+  // Cockpit 287: after any dialog, the whole page). The tree leaves it out, as Chromium's and Playwright's role
+  // engine do; the snapshot says so in a line of its own, rather than showing a page with nothing in it.
+  const STRANDED_SHARE = 0.25;           // of the viewport, at least
+  const STRANDED_TEXT = 20;              // characters it shows, at least
+
+  function strandedContent(el, s) {
+    if (s.visibility !== 'visible' || hiddenByOverlay.has(el)) return false;
+    const view = el.ownerDocument.defaultView, rect = el.getBoundingClientRect();
+    if (!view || rect.width * rect.height < STRANDED_SHARE * view.innerWidth * view.innerHeight) return false;
+    if (collapse(renderedText(el)).length < STRANDED_TEXT) return false;
+    const open = attempt(() => queryComposed(el.ownerDocument, OVERLAYS), []).filter((o) => o.getClientRects().length);
+    return open.length === 0;
+  }
+
+  function strandedNote(el) {
+    const id = el.id ? '#' + el.id : el.classList.length ? '.' + el.classList[0] : '';
+    const said = el.tagName.toLowerCase() + id;
+    return { text: `(aria-hidden=true on ${said}: what it draws is out of the accessibility tree, with no ` +
+      'dialog open (one that closed may have left it): role locators find nothing in it; get_by_text does, ' +
+      'and a reload may draw the page afresh)', ended: true, lead: false, trail: false };
+  }
+
   function hiddenControlNode(el, s) {
     const r = role(el);
     const shown = r && isInteractive(el, r) ? r : 'clickable';
@@ -247,6 +272,7 @@
     const unhidden = ctx.unhidden === el;
     if (!unhidden && (el.getAttribute('aria-hidden') || '').toLowerCase() === 'true') {
       if (hiddenControl(el, s)) out.push(hiddenControlNode(el, s));
+      else if (!ctx.behind && strandedContent(el, s)) out.push(strandedNote(el));
       return;
     }
     if (!unhidden && el.hasAttribute('inert')) return;
