@@ -3,8 +3,9 @@ run and asks what verdex chose there.
 
 The renderers format the whole file, so a line has no tag; but a plan cut after its k-th statement
 renders the same lines as the whole plan up to there (a shared locator is declared before its first
-use; imports and helpers sit above the test function). So the k-th statement ends where the cut plan's
-test function ends, counted from the function's first line. A binary search over k keeps it to a few
+use, and the cut declares the whole plan's shared locators, not the ones it alone would share; imports and
+helpers sit above the test function). So the k-th statement ends where the cut plan's test function ends,
+counted from the function's first line. A binary search over k keeps it to a few
 renders.
 """
 
@@ -24,7 +25,7 @@ def _body_start(lines: list[str], target: str) -> int:
 def _body_end(plan: TestPlan, target: str, count: int) -> int:
     """The last body line (0-based, from the function's first body line) of the plan cut after ``count``."""
     cut = plan.model_copy(update={"statements": plan.statements[:count]})
-    lines = renderer_for(target).test_file(cut).rstrip("\n").splitlines()
+    lines = renderer_for(target).test_file(cut, shared_from=plan).rstrip("\n").splitlines()
     return len(lines) - TRAILER[target] - _body_start(lines, target) - 1 + _init_lines(plan) - _init_lines(cut)
 
 

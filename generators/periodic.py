@@ -31,11 +31,15 @@ def timer_requests(steps: list[Step]) -> frozenset[str]:
                      if request.on_its_own)
 
 
-def asked_between_steps(steps: list[Step]) -> frozenset[str]:
+def asked_between_steps(steps: list[Step], but_after: int | None = None) -> frozenset[str]:
     """The places the page asked on its own between steps (``timers_before``): a timer whose first tick fell
     inside an action, its next ones after it — or a request of the action's own handler asked again after it
-    settled, which the planner tells apart by whether the action asked anything else."""
-    return frozenset(place for record in steps for place in record.timers_before)
+    settled, which the planner tells apart by whether the action asked anything else. ``but_after``: not
+    counting what the page asked right after that step (1-based) settled, before the next one: a handler asks
+    again then, never once another action has come and gone — the page asked that on its own (Syncthing's
+    status poll every ten seconds, whose tick fell inside a click on a menu that asks nothing)."""
+    return frozenset(place for number, record in enumerate(steps, 1) if number != (but_after or 0) + 1
+                     for place in record.timers_before)
 
 
 # engine.io's query (socket.io's transport) and SockJS's transport paths

@@ -356,11 +356,12 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     made = server_names.made_names(steps)[index - 1]
     seen, timers, between = waits.recorded_requests(steps), timer_requests(steps), asked_between_steps(steps)
     likely_timers = timers | between
+    elsewhere = asked_between_steps(steps, but_after=index)   # not the action's handler asking again
     answer = _answer(steps, index)
     caused = waits.with_answer(effects, answer.effects) if answer is not None else effects
     answered = rereads.answered_before(steps)[index - 1]
     caused, reread = rereads.without_rereads(caused, answered, likely_timers, made)
-    response = (waits.response_beside_timers(caused, seen, made, timers, between)
+    response = (waits.response_beside_timers(caused, seen, made, timers | elsewhere, between)
                 or waits.typed_text_response(_asked_after(steps, index), seen, made, likely_timers))
     if _last_before_leaving(steps, index):
         response = waits.saved_last(caused, response, seen, made, likely_timers)

@@ -33,7 +33,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from verdex.facts import RankedLocator
-from verdex.generators.plan import Action, Locator, Model, ResponseMatch, Step, TestPlan, Wait
+from verdex.generators.plan import Action, Locator, Model, ResponseMatch, Statement, Step, TestPlan, Wait
 from verdex.generators.waits import STARTUP_TIMEOUT_MS, VOLATILE_SEGMENT, escape_pattern, names_one_thing
 from verdex.recording_format import Step as Record
 
@@ -57,13 +57,42 @@ class Revision(Model):
 
 
 def apply_revisions(plan: TestPlan, steps: list[Record], revisions: list[Revision]) -> TestPlan:
-    """The plan with each revision applied to the action of its step."""
+    """The plan with each revision applied to the action of its step. A wait revised to a change of value
+    (``WAIT_CHANGED``) revises with it every later wait on the same field for the same recorded value: the
+    record's value (its id, made anew by the server) shows again each time its dialog opens, and a fresh run
+    holds its own at each, which would spend a run and a revision apiece."""
     statements = list(plan.statements)
     for revision in revisions:
+        changed = _changed_value(statements, revision)
         for index, statement in enumerate(statements):
-            if isinstance(statement, Action) and statement.step == revision.step:
+            if not isinstance(statement, Action):
+                continue
+            if statement.step == revision.step:
                 statements[index] = _revised(statement, steps[revision.step - 1], revision)
+            elif changed is not None and statement.step > revision.step:
+                statements[index] = _other_than(statement, changed)
     return plan.model_copy(update={"statements": statements})
+
+
+def _changed_value(statements: list[Statement], revision: Revision) -> Wait | None:
+    """The wait a ``WAIT_CHANGED`` revision revises, else None."""
+    if revision.kind != "wait" or revision.stage != WAIT_CHANGED:
+        return None
+    action = next((s for s in statements if isinstance(s, Action) and s.step == revision.step), None)
+    return action.waits[revision.wait] if action is not None and revision.wait < len(action.waits) else None
+
+
+def _other_than(action: Action, revised: Wait) -> Action:
+    """``action`` with its waits on ``revised``'s field for ``revised``'s recorded value waiting for a change of
+    value instead, said in its note."""
+    same = [w for w in action.waits if w.kind == "value" and not w.other_than and w.locator == revised.locator
+            and w.value == revised.value and w.replaced is not None and w.replaced != w.value]
+    if not same:
+        return action
+    waits = [w.model_copy(update={"other_than": True}) if w in same else w for w in action.waits]
+    note = (f"revised by proving with the same wait before it: waits for the value to change from "
+            f"{same[0].replaced!r}, not for the recording's {same[0].value!r}")
+    return action.model_copy(update={"waits": waits, "note": "; ".join(filter(None, [action.note, note]))})
 
 
 def next_revision(action: Action, record: Record, part: str, revisions: list[Revision],

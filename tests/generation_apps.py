@@ -146,6 +146,10 @@ a copy of one:
 - ``/autosaved/``: the same as ``/usage/`` with a slower timer, as an editor's autosave is: ``POST /api/autosave``
   every ``AUTOSAVE_MS`` from the page's load, so that its first tick may fall inside the first action ("Run
   report", whose answer the server holds until two more ticks came; ``report_asked`` says it is held);
+- ``/status-menu/``: a status poll, ``GET /api/status`` every ``STATUS_POLL_MS`` from the page's load (longer than a
+  response wait waits, as Syncthing's ten-second refresh is under a slowed clock), and an "Actions" menu that asks
+  nothing: its toggle opens the menu a moment later (``data-menu`` says "opening" at once), and its "Settings"
+  shows a panel headed "Settings";
 - ``/account/``: a header that says who is signed in, read from ``GET /api/me`` as the page loads; the app keeps
   that copy ``ACCOUNT_FRESH_MS`` on the page's clock and reads it again on an action only once it is older (as a
   query cache's stale time does); "Delete account" only opens a dialog (and re-reads the user when the copy is
@@ -178,6 +182,7 @@ from tests.answering_server import LateBody, Request, answering
 
 PINGS_BEFORE_REPORT = 2
 AUTOSAVE_MS = 1000           # /autosaved/'s timer
+STATUS_POLL_MS = 40_000      # /status-menu/'s timer: past the 30 s a response wait waits
 DRAFT_LOAD_S = 1.0           # the draft's content comes this long after its editor is shown
 DRAFT_BODY_S = 0.1           # and its body this long after its headers (less than the 0.3 s verdex waits for one)
 REPORT_BOUND_S = 10.0        # a bound for a page whose timer stopped, not a timing
@@ -378,6 +383,20 @@ document.querySelector("button").addEventListener("click", async () => {
   const report = await fetch("/api/report").then((r) => r.json());
   document.querySelector("[role=status]").textContent = "Report ready: " + report.title;
 });""".replace("AUTOSAVE_MS", str(AUTOSAVE_MS)))
+STATUS_MENU = ("""<button type='button' id='actions' aria-expanded='false'>Actions</button>
+<div id='menu' hidden><button type='button' id='settings'>Settings</button></div>
+<section id='panel' hidden><h2>Settings</h2><label>Device name <input value='laptop'></label></section>""",
+               """setInterval(() => fetch("/api/status"), STATUS_POLL_MS);
+document.getElementById("actions").addEventListener("click", (event) => {
+  document.body.dataset.menu = "opening";
+  setTimeout(() => {
+    document.getElementById("menu").hidden = false;
+    event.target.setAttribute("aria-expanded", "true");
+  }, 50);
+});
+document.getElementById("settings").addEventListener("click", () => {
+  document.getElementById("panel").hidden = false;
+});""".replace("STATUS_POLL_MS", str(STATUS_POLL_MS)))
 OPERATIONS = ("<button type='button'>Run report</button><p role='status'></p>",
               """setInterval(() => fetch("/api/rpc?op=Ping", { method: "POST", body: "{}" }), 100);
 document.querySelector("button").addEventListener("click", async () => {
@@ -676,11 +695,13 @@ class GenerationApps:
         self.second_row_sent = threading.Event()
         self.jobs = 0
         self.lanes = 0
+        self.statuses = 0            # /status-menu/'s polls answered
 
     def answer(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, str, str]:
         pages = {"/folders/": ("Folders", FOLDERS), "/notes/": ("Notes", NOTES), "/keyed-notes/": ("Notes", KEYED_NOTES),
                  "/views/": ("Project", VIEWS), "/imports/": ("Import", IMPORTS),
                  "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
+                 "/status-menu/": ("Status", STATUS_MENU),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK), "/checkout/": ("Checkout", CHECKOUT), "/placed/": ("Order", PLACED),
@@ -861,6 +882,9 @@ class GenerationApps:
                 self.pings += 1
                 self.pinged.notify_all()
             return 200, "application/json", "{}"
+        if (method, path) == ("GET", "/api/status"):
+            self.statuses += 1
+            return 200, "application/json", json.dumps({"uptime": self.statuses})
         if (method, path) in (("GET", "/api/report"), ("POST", "/api/rpc?op=Report"), ("POST", "/api/gql?op=Report"),
                               ("POST", "/api/json?op=Report")):
             self.report_asked.set()

@@ -21,7 +21,9 @@ import pytest
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.generated_style import style_problems
-from tests.generation_apps import AUTOSAVE_MS, PINGS_BEFORE_REPORT, REPORT_BOUND_S, GenerationApps, generation_apps
+from tests.generation_apps import (
+    AUTOSAVE_MS, PINGS_BEFORE_REPORT, REPORT_BOUND_S, STATUS_POLL_MS, GenerationApps, generation_apps,
+)
 from verdex import actions, assertions
 from verdex.generators.periodic import timer_requests
 from verdex.generators.request_place import place_of
@@ -68,14 +70,8 @@ async def test_a_timers_first_tick_inside_the_first_action_is_not_its_response(s
     between steps, does, and the test waits for ``GET /api/report`` only, and passes."""
     recording = tmp_path / "autosaved.jsonl"
     with generation_apps() as (url, apps):
-        session.record(recording)
-        tab = await session.tab()
-        await tab.page.clock.install(time=CLOCK_START)
-        await tab.page.clock.pause_at(CLOCK_START + 1)          # no tick until the test runs one
-        await tab.navigate(url + "/autosaved/")
-        snapshot = (await tab.snapshot()).text
-        run = next(re.search(r"\[ref=(e\d+)\]", row).group(1) for row in snapshot.splitlines() if "Run report" in row)
-        click = asyncio.create_task(actions.click(tab, run))
+        tab = await _recorded_on_a_stopped_clock(session, recording, url + "/autosaved/")
+        click = asyncio.create_task(actions.click(tab, await _ref(tab, "Run report")))
         assert await asyncio.to_thread(apps.report_asked.wait, REPORT_BOUND_S)
         for _ in range(PINGS_BEFORE_REPORT):
             await tab.page.clock.run_for(AUTOSAVE_MS)            # the timer's first ticks, inside the click
@@ -90,6 +86,52 @@ async def test_a_timers_first_tick_inside_the_first_action_is_not_its_response(s
         assert 'with page.expect_response("**/api/report")' in source and "/api/autosave" not in source, source
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"
+
+
+async def test_a_timers_tick_inside_an_action_that_asks_nothing_seen_again_only_later_is_not_its_response(
+        session, tmp_path):
+    """Syncthing polls its status every ten seconds; a tick fell inside a click on "Actions", a menu that asks
+    nothing, and the page asked the same again only after the next action. The click waited for ``GET
+    /rest/system/error``, which a run meets only at the timer's next tick (past 30 s under a slowed clock).
+    ``/status-menu/`` polls every 40 s; its first tick runs inside "Actions", the next between the steps after
+    "Settings". A handler asks again right after its action settled, never once another has come and gone: the
+    test does not wait for the poll, and passes (it timed out waiting for ``GET /api/status`` without that)."""
+    recording = tmp_path / "status.jsonl"
+    with generation_apps() as (url, apps):
+        tab = await _recorded_on_a_stopped_clock(session, recording, url + "/status-menu/")
+        click = asyncio.create_task(actions.click(tab, await _ref(tab, 'button "Actions"')))
+        while await tab.page.evaluate("document.body.dataset.menu") != "opening":
+            await asyncio.sleep(0.05)                            # the click has landed: its handler ran
+        await tab.page.clock.run_for(STATUS_POLL_MS)             # the timer's first tick, inside the click
+        ticks = [r for r in (await click).effects.requests if r.url.endswith("/api/status")]
+        assert ticks and not any(r.on_its_own for r in ticks), ticks
+        await actions.click(tab, await _ref(tab, 'button "Settings"'))
+        await tab.page.clock.run_for(STATUS_POLL_MS)             # the next tick, after "Settings", between steps
+        while apps.statuses < 2:
+            await asyncio.sleep(0.05)
+        assert (await assertions.text_visible(tab, "Device name")).passed
+        session.record(None)
+        python = runner.export_python(recording, tmp_path, "status")
+        source = python.read_text(encoding="utf-8")
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+        assert done.passed, f"{source}\n{done.tail()}"
+        assert "/api/status" not in source, source
+
+
+async def _recorded_on_a_stopped_clock(session, recording: Path, url: str):
+    """The session's tab, recording, at ``url`` on a page clock that stands still until the test runs it."""
+    session.record(recording)
+    tab = await session.tab()
+    await tab.page.clock.install(time=CLOCK_START)
+    await tab.page.clock.pause_at(CLOCK_START + 1)          # no tick until the test runs one
+    await tab.navigate(url)
+    return tab
+
+
+async def _ref(tab, line: str) -> str:
+    """The ref of the first snapshot line that holds ``line``."""
+    rows = (await tab.snapshot()).text.splitlines()
+    return next(re.search(r"\[ref=(e\d+)\]", row).group(1) for row in rows if line in row)
 
 
 def _request(method: str, path: str, *, own: bool = False, query: str = "") -> dict:

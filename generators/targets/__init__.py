@@ -14,8 +14,10 @@ __all__ = ["GenerationError", "Renderer", "default_path", "renderer_for"]
 class Renderer(Protocol):
     suffix: str
 
-    def test_file(self, plan: TestPlan) -> str:
-        """The test source, formatted and parsed (raises GenerationError if it does not parse)."""
+    def test_file(self, plan: TestPlan, shared_from: TestPlan | None = None) -> str:
+        """The test source, formatted and parsed (raises GenerationError if it does not parse). ``shared_from``:
+        the plan whose locators used more than once are held in variables (a cut of the whole plan, rendered
+        to find a line, declares the whole plan's; by default, ``plan``'s own)."""
 
     def support_files(self, plan: TestPlan) -> dict[str, str]:
         """Files the test needs beside it (conftest.py, playwright.config.ts), by name."""

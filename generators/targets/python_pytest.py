@@ -86,7 +86,7 @@ def _raw(piece: str) -> str:
 class PythonPytest:
     suffix = ".py"
 
-    def test_file(self, plan: TestPlan) -> str:
+    def test_file(self, plan: TestPlan, shared_from: TestPlan | None = None) -> str:
         self._imports: set[str] = set()
         self._response_helper = False
         self._response_operation = False
@@ -102,7 +102,7 @@ class PythonPytest:
             self._imports.add("secrets")
             body += [*comments(unique_literals.COMMENT.format(token=plan.unique)),
                      f"{unique_literals.VARIABLE} = {PYTHON_TOKEN}"]
-        self._variables = Variables(plan, self._variable, DECLARATION)
+        self._variables = Variables(shared_from or plan, self._variable, DECLARATION)
         with unique_literals.unique_token(plan.unique):
             for statement in plan.statements:
                 lines = self._statement(statement)

@@ -95,7 +95,7 @@ def regex_literal(pattern: str) -> str:
 class TypeScript:
     suffix = ".spec.ts"
 
-    def test_file(self, plan: TestPlan) -> str:
+    def test_file(self, plan: TestPlan, shared_from: TestPlan | None = None) -> str:
         plan = in_camel_case(plan)
         self._promises = 0
         self._uses_path = False
@@ -120,7 +120,7 @@ class TypeScript:
         if plan.unique:
             body += [*comments(unique_literals.COMMENT.format(token=plan.unique)),
                      f"const {unique_literals.VARIABLE} = {TYPESCRIPT_TOKEN};"]
-        self._variables = Variables(plan, self._variable, DECLARATION)
+        self._variables = Variables(in_camel_case(shared_from) if shared_from else plan, self._variable, DECLARATION)
         with unique_literals.unique_token(plan.unique):
             for statement in plan.statements:
                 lines = self._statement(statement)
