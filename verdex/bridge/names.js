@@ -148,7 +148,7 @@
       if (!ownLabel && !ownLabelledBy) {
         if (r === 'textbox') {
           options.visited.add(el);
-          if (isSensitive(el)) return '';        // a password or card number never becomes part of a name
+          if (holdsSecret(el)) return '';        // a password, a card number or a key never becomes part of a name
           return tag === 'INPUT' || tag === 'TEXTAREA' ? el.value : (el.textContent || '');
         }
         if (r === 'combobox' || r === 'listbox') {
@@ -414,6 +414,22 @@
     return SENSITIVE_AUTOCOMPLETE.test((el.getAttribute('autocomplete') || '').toLowerCase());
   }
 
+  // A field named for a secret, by its id, its name, its label or its placeholder ("API Key", ``apiKey``,
+  // "Personal access token"): what its name ends with, so that "Token name" is not one.
+  const SECRET_NAMED = /(^| )(api key|access key|secret key|private key|secret|token|password|passwd|passphrase)$/;
+  function namedForASecret(el) {
+    const labels = el.labels ? [...el.labels].map((label) => label.textContent || '') : [];
+    return [builtin(el, 'id'), el.getAttribute('name'), el.getAttribute('aria-label'), el.getAttribute('placeholder'),
+      ...labels].some((said) => SECRET_NAMED.test(collapse(String(said || '').replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/[_\-.:]+/g, ' ')).toLowerCase()));
+  }
+
+  // A field whose value verdex never shows: a secret typed (a password, a card, a one-time code) or one the page
+  // shows (Syncthing's read-only API key).
+  function holdsSecret(el) {
+    return isSensitive(el) || (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && namedForASecret(el);
+  }
+
   function states(el, r) {
     const out = [];
     if (r === 'heading') {
@@ -457,6 +473,6 @@
       value = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
     }
     if (!value) return null;
-    return isSensitive(el) ? '[redacted]' : clip(value, NAME_LIMIT);
+    return holdsSecret(el) ? '[redacted]' : clip(value, NAME_LIMIT);
   }
 

@@ -43,7 +43,7 @@
   }
 
   function fieldValue(el) {
-    if (isSensitive(el)) return '[redacted]';
+    if (holdsSecret(el)) return '[redacted]';
     const type = (el.type || '').toLowerCase();
     if (type === 'checkbox' || type === 'radio') return el.checked ? 'checked' : 'unchecked';
     if (el.tagName === 'SELECT') return Array.from(el.selectedOptions).map((o) => collapse(o.textContent || '')).join(', ');
@@ -289,7 +289,7 @@
           pieces.push({ start: length, text, node: child });
           length += text.length;
         } else if (child.nodeType === 1) {
-          if ((child.tagName === 'INPUT' || child.tagName === 'TEXTAREA') && isSensitive(child)) continue;
+          if ((child.tagName === 'INPUT' || child.tagName === 'TEXTAREA') && holdsSecret(child)) continue;
           visit(child);
         }
       }

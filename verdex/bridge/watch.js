@@ -33,7 +33,7 @@
       if (out.size >= MAX_FIELDS) break;
       const type = (el.type || '').toLowerCase();
       if (el.tagName === 'INPUT' && UNREAD_INPUT_TYPES.has(type)) continue;
-      if (isSensitive(el)) continue;
+      if (holdsSecret(el)) continue;
       if (type === 'checkbox' || type === 'radio') out.set(el, { kind: 'checked', value: String(el.checked) });
       else if ('value' in el && el.tagName !== 'DIV' && el.tagName !== 'SPAN') out.set(el, { kind: 'value', value: String(el.value) });
       else out.set(el, { kind: 'value', value: el.getAttribute('aria-valuenow') || '' });
@@ -55,7 +55,7 @@
   // after, 'drawn' when it held a value otherwise; null when empty, a secret, or no text field.
   function replacedValue(target) {
     const el = target && (target.matches(FIELD_SELECTOR) ? target : target.control);
-    if (!el || !('value' in el) || el.tagName === 'SELECT' || isSensitive(el)) return null;
+    if (!el || !('value' in el) || el.tagName === 'SELECT' || holdsSecret(el)) return null;
     const type = (el.type || '').toLowerCase();
     if (UNREAD_INPUT_TYPES.has(type) || type === 'checkbox' || type === 'radio' || !String(el.value).trim()) return null;
     return drawnEmpty.has(el) ? 'later' : 'drawn';

@@ -1,0 +1,30 @@
+"""A secret the page shows, not one the agent typed: an app's API key or access token in a field named for it
+(Syncthing's Settings show the GUI's API key in a read-only field whose "API Key" label is not tied to it) is
+redacted wherever verdex would show a field's value — the snapshot, the page's reading, the values an action
+set and the recording — as a password's is. A field whose name only mentions a token ("Token name") is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_watch import call, ref_of
+
+pytestmark = pytest.mark.anyio
+
+SHOWN = ("K3yV4lue9f8e7d6c5b4a", "ghpSecr3tTok3nValue42", "N3wK3yV4lue1a2b3c4d5")
+
+
+async def test_a_key_or_token_the_page_shows_is_redacted_in_every_output(session, apps, tmp_path):
+    recording = tmp_path / "keys.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/reading/keys.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    assert snapshot.count("[redacted]") == 2 and '"ci-runner"' in snapshot, snapshot
+    regenerated = (await call(session, "browser_click", ref=ref_of(snapshot, 'button "Regenerate"'))).text
+    extracted = (await call(session, "browser_extract")).text
+    session.record(None)
+    outputs = {"snapshot": snapshot, "click": regenerated, "extract": extracted,
+               "recording": recording.read_text(encoding="utf-8")}
+    assert "ci-runner" in extracted, extracted
+    leaked = {where: value for where, text in outputs.items() for value in SHOWN if value in text}
+    assert leaked == {}, leaked
