@@ -131,6 +131,10 @@ def test_an_agent_with_only_the_shell_writes_a_test_that_passes(apps, shell, tmp
     assert 'appeared: status "Added Pixel 8 to cart"' in clicked.stdout
     assert shell("verify-text", "Added Pixel 8 to cart").returncode == 0
     assert shell("verify-url", "/shop/").returncode == 0
+    missing = shell("verify-text", "Added Emma to cart")          # a check that does not hold stops a script
+    assert missing.returncode == 1 and "Added Emma to cart" in missing.stderr, missing.stdout + missing.stderr
+    as_data = shell("verify-text", "Added Emma to cart", "--json")
+    assert as_data.returncode == 1 and json.loads(as_data.stdout)["passed"] is False, as_data.stdout + as_data.stderr
     exported = shell("export", "tests/test_pixel.py")
     assert exported.returncode == 0 and "test_pixel.py" in exported.stdout, exported.stderr
     assert shell("export", "tests/pixel.spec.ts", "--target", "typescript").returncode == 0

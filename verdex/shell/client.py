@@ -99,7 +99,7 @@ def _send(place: Place, argv: list[str], as_json: bool) -> int:
 
 def _print(answer: dict, as_json: bool) -> None:
     failed = answer.get("exit", 1) != 0
-    if as_json and not failed and answer.get("data") is not None:
+    if as_json and answer.get("data") is not None:          # a check that did not hold has its data too
         print(json.dumps(answer["data"], indent=2, ensure_ascii=False))
     elif answer.get("text"):
         print(answer["text"], file=sys.stderr if failed else sys.stdout)

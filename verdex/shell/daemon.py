@@ -123,7 +123,9 @@ class SessionProcess:
             return {"exit": 1, "text": str(exc)}         # its code first, as the MCP client sees it
         except Exception as exc:  # noqa: BLE001 - a fault of the tool is the command's, never the session's end
             return {"exit": 1, "text": f"Error executing tool {command.tool}: {exc}"}     # what the MCP SDK says
-        return {"exit": 0, "text": reply.text, "data": reply.data if request.get("json") else None}
+        # a check that did not hold is done, yet a script that goes on after it (`verify-text T && click e5`) must not
+        checked = command.tool.startswith("verify_") and (reply.data or {}).get("passed") is False
+        return {"exit": 1 if checked else 0, "text": reply.text, "data": reply.data if request.get("json") else None}
 
     def _arguments(self, name: str, command: Command, argv: list[str], cwd: str | None) -> dict[str, Any]:
         """The tool's arguments; a relative file is where the command was typed (``cwd``), wherever the
