@@ -167,18 +167,18 @@ async def test_a_toast_its_timer_took_away_is_checked_right_after_its_action_as_
 
 async def test_a_buttons_own_label_for_a_moment_is_checked_right_after_its_click_as_the_test_does(
         held, session, apps, tmp_path):
-    """Recorded on a held clock: Apply reads "Applied" for 2 s after its click; the clock runs past it, and the
-    agent checks the button's own text, "Apply" again, then "Applied" (``verify_element``, a transient check of its
-    own label, format 24). Replayed on the clock's own pace, the label is "Apply" again only after the first check
-    has waited for it, and "Applied" is gone by the time the agent's second check comes: replay
-    checks it right after the click, where the generated test does, and nothing drifted. A label the click never
+    """Recorded on a held clock: Apply reads "Applied" for 3 s after its click (as long as the toast above shows);
+    the clock runs past it, and the agent checks the button's own text, "Apply" again, then "Applied"
+    (``verify_element``, a transient check of its own label, format 24). Replayed on the clock's own pace, the label
+    is "Apply" again only after the first check has waited for it, and "Applied" is gone by the time the agent's
+    second check comes: replay checks it right after the click, where the generated test does, and nothing drifted. A label the click never
     showed ("Applied!") is drift, named at that check."""
     path = tmp_path / "label.jsonl"
     held.record(path, base_url=apps.url)
-    await call(held, "browser_navigate", url=apps.url + "/settling/notices.html?label_ms=2000")
+    await call(held, "browser_navigate", url=apps.url + "/settling/notices.html?label_ms=3000")
     apply = ref_of((await call(held, "browser_snapshot")).text, 'button "Apply"')
     await call(held, "browser_click", ref=apply)
-    await (await held.tab()).page.clock.run_for(2500)
+    await (await held.tab()).page.clock.run_for(3500)
     assert (await call(held, "verify_element", ref=apply, state="text", value="Apply")).data["passed"]
     own = await call(held, "verify_element", ref=apply, state="text", value="Applied")
     assert "appeared with the last action and is gone again" in own.text, own.text

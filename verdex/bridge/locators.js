@@ -534,9 +534,9 @@
       // The target itself found the way a container is (a row by its cell, a card by its heading),
       // for targets that are containers themselves; its own test id and name are candidates above.
       // (not by its role or class alone, the only one of its kind now: that is a bare role or class of its own,
-      // which yields to a container as above)
+      // which yields to a container as above; nor by its data attributes, candidates of its own above)
       const itself = toldApart ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' &&
-        way.strategy !== 'role' && !way.strategy.endsWith('_only'));
+        way.strategy !== 'role' && way.strategy !== 'attr' && !way.strategy.endsWith('_only'));
       for (const way of itself) way.estimate = Math.min(2, scopeRoots(doc, way).length);
       return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase(),
         made_around: madeAround };
