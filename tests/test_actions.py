@@ -55,31 +55,6 @@ async def test_clicking_before_the_data_arrives_reports_the_covering_scrim(sessi
     assert await tab.page.get_by_test_id("cart-link").inner_text() == "Cart (0)"     # nothing was clicked
 
 
-async def test_wait_true_waits_for_the_scrim_then_clicks_and_reports_the_effects(session, apps):
-    tab = await session.tab()
-    apps.reset_cart()
-    await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
-        "seed": None, "load": 1, "api_latency_ms": 150, "hydration_ms": 0, "scrim_extra_ms": 1500,
-        "toast_ms": 5000, "order_key": None, "rerender": None}))
-    await tab.navigate(apps.url + "/shop/")
-    await tab.page.wait_for_selector("[data-testid=product-card] button")
-    ref = _ref_after((await tab.snapshot()).text, 'heading "Pixel 8"', 'button "Add to Cart"')
-    result = await actions.click(tab, ref, wait=True)
-    assert result.waited is not None and result.waited.cleared and result.waited.waited_ms > 200
-    assert "loading-scrim" in result.waited.blocking[0]
-    assert result.locator.code == ('page.get_by_test_id("product-card").filter(has_text="Pixel 8")'
-                                   '.get_by_role("button", name="Add to Cart", exact=True)')
-    effects = result.effects
-    assert [(r.method, r.url.endswith("/api/cart/add"), r.status) for r in effects.requests] == [("POST", True, 200)]
-    assert effects.requests[0].changed_page is True
-    assert any("Added Pixel 8 to cart" in a for a in effects.appeared)
-    assert any(line.startswith("+") and "Cart (1)" in line for line in effects.interactive_diff)
-    assert not effects.no_effect
-    text = result.to_text()
-    assert re.search(r'^  ~ link "Cart \(0\)" → "Cart \(1\)" \[ref=e\d+\]', text, re.M), text     # renamed: one line
-    assert text.count("Added Pixel 8 to cart") == 2, text       # the notice once, and the verify it suggests
-
-
 async def test_a_click_in_the_hydration_gap_says_it_had_no_effect(session, apps):
     tab = await _shop(session, apps, hydration_ms=5000)
     await tab.page.wait_for_selector("[data-testid=loading-scrim]", state="detached")

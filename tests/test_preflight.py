@@ -69,9 +69,10 @@ async def _held(session, apps, page: str) -> AsyncIterator:
         await session.close_tab(tab.id)
 
 
-async def _released(tab, waiting: Awaitable):
-    """Run ``waiting`` (an action with wait=True) and let the page's time run once the action has looked
-    at its target ``LOOKS_BEFORE_RELEASE`` times and is still waiting; returns its result."""
+async def _released(tab, waiting: Awaitable, run_ms: int = HELD_MS):
+    """Run ``waiting`` (an action with wait=True) and let the page's time run ``run_ms`` (and its held
+    animations at their own pace) once the action has looked at its target ``LOOKS_BEFORE_RELEASE``
+    times and is still waiting; returns its result."""
     looked, real_preflight = anyio.Event(), tab.preflight
     looks = 0
 
@@ -89,8 +90,9 @@ async def _released(tab, waiting: Awaitable):
         with anyio.fail_after(RELEASE_BOUND_S):
             await looked.wait()
         assert not action.done(), "the action ended while the page's time stood still"
-        await tab.page.clock.run_for(HELD_MS)
-        await tab.held_animations.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        await tab.page.clock.run_for(run_ms)
+        if hasattr(tab, "held_animations"):
+            await tab.held_animations.send("Animation.setPlaybackRate", {"playbackRate": 1})
         with anyio.fail_after(RELEASE_BOUND_S):
             return await action
     finally:
@@ -121,6 +123,38 @@ async def test_an_opaque_overlay_blocks_and_wait_clicks_once_it_is_gone(held_ses
         result = await _released(tab, actions.click(tab, ref, wait=True))
         assert result.waited.cleared and result.waited.blocking[0].startswith("covered at its centre")
         assert await _status(tab) == "Clicked: Save"
+
+
+async def test_wait_true_waits_for_the_shops_scrim_then_clicks_and_reports_the_effects(held_session, apps):
+    """The shop's loading scrim stays over its cards for 1.5 s after its data came (its timer, held here):
+    a click with wait=True waits it out, clicks the card's button and reports what the click did."""
+    apps.reset_cart()
+    tab = await held_session.new_tab()
+    try:
+        await tab.page.route("**/api/chaos", lambda route: route.fulfill(json={
+            "seed": None, "load": 1, "api_latency_ms": 150, "hydration_ms": 0, "scrim_extra_ms": 1500,
+            "toast_ms": 5000, "order_key": None, "rerender": None}))
+        await tab.navigate(apps.url + "/shop/")
+        await tab.page.wait_for_selector("[data-testid=product-card] button")
+        ref = re.search(r'heading "Pixel 8".*?button "Add to Cart" \[ref=(e\d+)\]', (await tab.snapshot()).text,
+                        re.S).group(1)
+        result = await _released(tab, actions.click(tab, ref, wait=True), run_ms=2000)
+        assert result.waited is not None and result.waited.cleared
+        assert "loading-scrim" in result.waited.blocking[0]
+        assert result.locator.code == ('page.get_by_test_id("product-card").filter(has_text="Pixel 8")'
+                                       '.get_by_role("button", name="Add to Cart", exact=True)')
+        effects = result.effects
+        assert [(r.method, r.url.endswith("/api/cart/add"), r.status) for r in effects.requests] == [
+            ("POST", True, 200)]
+        assert effects.requests[0].changed_page is True
+        assert any("Added Pixel 8 to cart" in a for a in effects.appeared)
+        assert any(line.startswith("+") and "Cart (1)" in line for line in effects.interactive_diff)
+        assert not effects.no_effect
+        text = result.to_text()
+        assert re.search(r'^  ~ link "Cart \(0\)" → "Cart \(1\)" \[ref=e\d+\]', text, re.M), text  # renamed: one line
+        assert text.count("Added Pixel 8 to cart") == 2, text    # the notice once, and the verify it suggests
+    finally:
+        await held_session.close_tab(tab.id)
 
 
 async def test_a_transparent_overlay_that_takes_pointer_events_blocks(session, apps):
