@@ -66,19 +66,25 @@ async def test_text_nowhere_fails_after_the_bound(session, apps):
 async def test_a_text_only_hidden_elements_hold_or_several_show_fails_saying_which(session, apps):
     """A flash message the app took away as the agent checked it is still in the page, hidden: the failure
     says so, rather than that an element shows it. A text several elements show is refused naming their own
-    texts, the longer ones the agent can check instead."""
+    texts, the longer ones the agent can check instead; when each shows that text and nothing more (a name in a
+    navbar's brand and in a panel's heading), the check is to be made on one of them by its ref."""
     tab = await session.tab()
     await tab.navigate(apps.url + "/frames/")
     await tab.page.evaluate("""() => {
         const gone = document.createElement('p'); gone.textContent = 'Watch added.'; gone.hidden = true;
         const twice = ['Saved at 10:00', 'Saved by Ada'].map(t => Object.assign(document.createElement('p'), {textContent: t}));
-        document.body.append(gone, ...twice);
+        const same = ['Lab laptop', 'Lab laptop'].map(t => Object.assign(document.createElement('h3'), {textContent: t}));
+        document.body.append(gone, ...twice, ...same);
     }""")
     hidden, twice = await assertions.text_visible(tab, "Watch added."), await assertions.text_visible(tab, "Saved")
+    same = await assertions.text_visible(tab, "Lab laptop")
     assert not hidden.passed and hidden.actual == ("1 element(s) of the page hold this text, none of them visible "
                                                    "(hidden, or gone as the check ran)")
     assert not twice.passed and twice.actual == ("2 visible elements show this text: the test's check needs one "
                                                  "(check a longer text: one of theirs, 'Saved at 10:00', 'Saved by Ada')"), twice.actual
+    assert not same.passed and same.actual == ("2 visible elements show this text and nothing more: the test's check "
+                                               "needs one (check it on one of them by its ref: verify_element with "
+                                               'state "text", which the test finds in its container)'), same.actual
 
 
 async def test_a_text_found_in_a_frame_becomes_a_frame_scoped_expect_in_the_generated_test(session, apps, tmp_path):

@@ -144,13 +144,18 @@ async def _why_not_shown_once(tab: Tab, text: str) -> str:
         return "no element of the page holds this text"
     if visible == 0:
         return f"{total} element(s) of the page hold this text, none of them visible (hidden, or gone as the check ran)"
-    shown = await _texts_of(held.filter(visible=True), min(visible, SHOWN_AT_MOST))
-    more = f" and {visible - len(shown)} more" if visible > len(shown) else ""
+    shown = await _texts_of(held.filter(visible=True), min(visible, READ_AT_MOST))
+    longer = [own for own in shown if own != " ".join(text.split())][:SHOWN_AT_MOST]
+    if not longer:        # each shows this text and nothing more: no longer text tells one apart
+        return (f"{visible} visible elements show this text and nothing more: the test's check needs one (check it "
+                "on one of them by its ref: verify_element with state \"text\", which the test finds in its container)")
+    more = f" and {visible - len(longer)} more" if visible > len(longer) else ""
     return (f"{visible} visible elements show this text: the test's check needs one (check a longer text: one of "
-            f"theirs, {', '.join(shown)}{more})")
+            f"theirs, {', '.join(map(repr, longer))}{more})")
 
 
 SHOWN_AT_MOST = 3        # the elements a refused text check names, with their own texts
+READ_AT_MOST = 10        # the elements whose texts it reads to find them
 SHOWN_CHARACTERS = 60
 READ_TIMEOUT_MS = 2_000
 
@@ -164,8 +169,7 @@ async def _texts_of(elements: Locator, count: int) -> list[str]:
             text = " ".join((await elements.nth(index).inner_text(timeout=READ_TIMEOUT_MS)).split())
         except PlaywrightError:
             continue                     # gone as it was read
-        clipped = text if len(text) <= SHOWN_CHARACTERS else text[:SHOWN_CHARACTERS - 1] + "\u2026"
-        out.append(repr(clipped))
+        out.append(text if len(text) <= SHOWN_CHARACTERS else text[:SHOWN_CHARACTERS - 1] + "\u2026")
     return out
 
 
