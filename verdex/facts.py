@@ -635,6 +635,7 @@ class ShownWay(Fact):
     name: str | None = None
     selector: str | None = None
     text: str | None = None
+    whole: bool = Field(False, description="text is the element's whole text, matched whole")
     scopes: list[ScopeWay] = Field([], description="the containers around it, hidden with it, that tell it apart "
                                                    "from the shown elements that have its role and name")
 
