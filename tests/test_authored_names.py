@@ -5,8 +5,9 @@ or counted (``:r1:``, ``mui-42``, ``code_7``) is not one."""
 from __future__ import annotations
 
 import pytest
+from playwright.async_api import expect
 
-from verdex import locators
+from verdex import actions, locators
 from verdex.shown_locator import shown_locator
 from tests.test_locator_names import _refs
 
@@ -136,3 +137,15 @@ async def test_a_graph_node_a_filter_took_away_is_checked_gone_by_its_whole_text
     assert choice is not None and choice.code.startswith('page.locator("g.pipeline-node").filter(has_text='), choice
     await tab.page.get_by_role("checkbox", name="Reporting").uncheck()            # the whole graph again
     assert await locators.build(tab.page, choice.chosen.steps).count() == 1
+
+
+async def test_a_click_on_a_graph_node_says_what_the_snapshot_called_it(session, apps):
+    """An svg ``<g>`` has no role: the answer to a click on Kedro-Viz's graph node said "Click g [ref=e139]" (here,
+    where the click lands on the node's ``<text>``, "click text"), and not which of the eighteen nodes. It says
+    what the snapshot showed: clickable 'train_model_node'."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/aria/pipeline.html")
+    node = (await _refs(tab, r'clickable "train_model_node"'))[-1]
+    said = (await actions.click(tab, node)).to_text()
+    assert said.splitlines()[0].endswith(f"clickable 'train_model_node' [ref={node}]"), said
+    await expect(tab.page.get_by_text("Selected train_model_node")).to_be_visible()
