@@ -5,8 +5,10 @@ or counted (``:r1:``, ``mui-42``, ``code_7``) is not one."""
 from __future__ import annotations
 
 import pytest
+from playwright.async_api import expect
 
-from verdex import locators
+from verdex import actions, locators
+from verdex.shown_locator import shown_locator
 from tests.test_locator_names import _refs
 
 pytestmark = pytest.mark.anyio
@@ -104,3 +106,46 @@ async def test_an_unnamed_field_is_found_by_the_data_attribute_its_author_named_
     card = 'page.get_by_role("article").filter(has=page.get_by_role("heading", name="Team contacts", exact=True))'
     assert codes == [card + '.locator("[data-name=\\"url\\"]")',
                      card + '.locator("[data-name=\\"freebusy-url\\"]")'], codes
+
+
+async def test_a_graph_node_is_found_by_the_data_attribute_that_names_it_not_the_one_that_names_its_kind(session, apps):
+    """Kedro-Viz's flowchart draws each node as an svg ``<g>`` whose name is in a ``<text>`` and carries two data
+    attributes: ``data-node-type="task"`` (its kind) and ``data-node-fullname`` (which one). With a tag filter
+    showing one task node, its kind was unique too and, the first attribute, was chosen: the exported check
+    found every task node on a fresh run, before the filter had redrawn the graph. The attribute whose value
+    is the node's own text comes first, and finds that node alone whatever the graph shows."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/aria/pipeline.html?tags=reporting")
+    refs = await _refs(tab, r'clickable "compare_passenger_capacity_node"')
+    choice = await locators.choose(tab.page, await tab.candidates(refs[-1]), tab.test_id_attribute)
+    assert choice.code.endswith('.locator("[data-node-fullname=\\"compare_passenger_capacity_node\\"]")'), choice.code
+    await tab.navigate(apps.url + "/aria/pipeline.html")             # the whole graph: three task nodes
+    refs = await _refs(tab, r'clickable "compare_passenger_capacity_node"')
+    assert (await locators.choose(tab.page, await tab.candidates(refs[-1]), tab.test_id_attribute)).code == choice.code
+
+
+async def test_a_graph_node_a_filter_took_away_is_checked_gone_by_its_whole_text(session, apps):
+    """A check that a graph node is gone, once a tag filter took it off the page, finds it by its class and the
+    text it showed: as a part of the text, ``model_input_table`` is also in ``create_model_input_table_node``,
+    and on a fresh run, before the filter had redrawn the graph, the check found two elements and failed at
+    once. It is matched whole: one node, the one the agent saw go."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/aria/pipeline.html")
+    gone = (await _refs(tab, r'clickable "model_input_table"'))[-1]
+    await tab.page.get_by_role("checkbox", name="Reporting").check()
+    choice = await shown_locator(tab, gone)
+    assert choice is not None and choice.code.startswith('page.locator("g.pipeline-node").filter(has_text='), choice
+    await tab.page.get_by_role("checkbox", name="Reporting").uncheck()            # the whole graph again
+    assert await locators.build(tab.page, choice.chosen.steps).count() == 1
+
+
+async def test_a_click_on_a_graph_node_says_what_the_snapshot_called_it(session, apps):
+    """An svg ``<g>`` has no role: the answer to a click on Kedro-Viz's graph node said "Click g [ref=e139]" (here,
+    where the click lands on the node's ``<text>``, "click text"), and not which of the eighteen nodes. It says
+    what the snapshot showed: clickable 'train_model_node'."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/aria/pipeline.html")
+    node = (await _refs(tab, r'clickable "train_model_node"'))[-1]
+    said = (await actions.click(tab, node)).to_text()
+    assert said.splitlines()[0].endswith(f"clickable 'train_model_node' [ref={node}]"), said
+    await expect(tab.page.get_by_text("Selected train_model_node")).to_be_visible()

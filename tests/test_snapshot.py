@@ -231,3 +231,29 @@ async def test_a_sticky_sidebar_in_its_own_place_is_no_blocker_and_a_sticky_bar_
     await tab.navigate(apps.url + "/reading/sticky.html")
     identity = (await tab.snapshot()).identity
     assert [(b.test_id, b.kind) for b in identity.blockers] == [("promo", "overlay")]
+
+
+async def test_a_loader_kept_on_the_page_with_nothing_drawn_in_it_is_not_said_to_load(session, apps):
+    """Kedro-Viz keeps its loader's wrapper over the flowchart and hides only its icon (opacity 0): the
+    header said "loading: div" on every snapshot, and an agent told that the page is not ready while the
+    header lists loading waited for ever. A loader counts while it draws something: its icon, or a spinner
+    drawn by its pseudo-element alone."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/banner/kept-loader.html")
+    loading = (await tab.snapshot()).identity.loading
+    assert len(loading) == 2 and all(item.role == "div" for item in loading), loading
+    await tab.page.get_by_role("button", name="Draw the chart").click()
+    assert (await tab.snapshot()).identity.loading == []
+
+
+async def test_a_button_marked_aria_live_is_a_control_and_no_notice(session, apps):
+    """Kedro-Viz's theme button is aria-live, so that its new label is read out: the header listed it among the
+    notices ("notices: button "Toggle theme"") on every snapshot, a message no one had put up. A control is no
+    notice; the status region beside it still is."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/banner/announcing-button.html")
+    assert (await tab.snapshot()).identity.notices == []
+    theme = re.search(r'button "Change to light theme" \[ref=(e\d+)\]', (await tab.snapshot()).text).group(1)
+    said = (await actions.click(tab, theme)).to_text()
+    assert [n.text for n in (await tab.snapshot()).identity.notices] == ["Theme saved"]
+    assert "Toggle theme" not in said, said

@@ -584,7 +584,10 @@ async def _wait_until_clear(tab: Tab, ref: str, action: Action, verdict: Verdict
 
 
 def _target(facts: PreflightFacts) -> str:
-    return f"{facts.role or facts.tag} {facts.name!r}" if facts.name else (facts.role or facts.tag)
+    if facts.name:
+        return f"{facts.role or facts.tag} {facts.name!r}"
+    # an element no role names, as the snapshot showed it (clickable 'companies', not the svg's bare "g")
+    return f"{facts.shown_role} {facts.shown_name!r}" if facts.shown_name else (facts.role or facts.tag)
 
 
 @core_call("navigate", "medium")

@@ -635,6 +635,7 @@ class ShownWay(Fact):
     name: str | None = None
     selector: str | None = None
     text: str | None = None
+    whole: bool = Field(False, description="text is the element's whole text, matched whole")
     scopes: list[ScopeWay] = Field([], description="the containers around it, hidden with it, that tell it apart "
                                                    "from the shown elements that have its role and name")
 
@@ -671,6 +672,9 @@ class PreflightFacts(Fact):
     tag: str
     role: str | None = None
     name: str = ""
+    shown_role: str | None = Field(None, description="what the snapshot called an element no role names: clickable, "
+                                   "editable")
+    shown_name: str = Field("", description="the text the snapshot showed such an element by")
     stand_in: str | None = Field(None, description="what a click lands on instead of the target, as a user clicks it: "
                                  "the label of a checkbox drawn hidden, the part of its own widget drawn over it "
                                  "(the box, coverage and locator are the stand-in's)")

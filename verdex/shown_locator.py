@@ -46,8 +46,10 @@ async def shown_locator(tab: Tab, ref: str) -> LocatorChoice | None:
             container = locators.way_steps(scope)
             options.append(([*frames, *container, own], [*frames, *container, hidden_too], locators.CONTAINER_BASE))
     elif way.selector and way.text:
-        steps = [*frames, LocatorStep(method="locator", args=[way.selector]),
-                 LocatorStep(method="filter", kwargs={"has_text": way.text})]
+        # its whole text, when that is what it showed: has_text alone finds a peer that holds it as a part too
+        text = LocatorStep(method="filter", kwargs={"has_text": whole_text(way.text)}, regex=["has_text"]) \
+            if way.whole else LocatorStep(method="filter", kwargs={"has_text": way.text})
+        steps = [*frames, LocatorStep(method="locator", args=[way.selector]), text]
         options.append((steps, steps, locators.SCORES["css"]))
     for steps, proof, score in options:
         try:
@@ -65,3 +67,9 @@ async def shown_locator(tab: Tab, ref: str) -> LocatorChoice | None:
                                is_target=not way.gone)
         return LocatorChoice(chosen=chosen, candidates=[chosen], code=locators.python_expression(steps))
     return None
+
+
+def whole_text(text: str) -> str:
+    """A regular expression's source that matches an element whose whole text is ``text``, spaced as it may be."""
+    words = (locators.REGEX_SPECIAL.sub(lambda m: "\\" + m.group(), word) for word in text.split())
+    return r"^\s*" + r"\s+".join(words) + r"\s*$"

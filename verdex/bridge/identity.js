@@ -48,7 +48,7 @@
       const busy = el.getAttribute('aria-busy') === 'true';
       const box = visibleBox(el);
       const loadingWord = LOADING_CLASS.exec(label), workingWord = SERVER_WORKING_CLASS.exec(label);
-      if (busy || box && (r === 'progressbar' || loadingWord || workingWord)) {
+      if (busy || box && (r === 'progressbar' || loadingWord && drawsSomething(el) || workingWord)) {
         const d = describe(el, busy || r === 'progressbar' || !!loadingWord);
         if (!d.name && workingWord) d.name = workingWord[0];   // what says so (Shiny's html.shiny-busy)
         d.busy = busy;
@@ -61,7 +61,9 @@
         d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
         dialogs.push(d);
       } else if ((r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'
-                 && !contentRegion(el)) && !clippedAway(box, style(el))) {     // (a copy for screen readers: no notice)
+                 && !contentRegion(el) && !INTERACTIVE_ROLES.has(r)) && !clippedAway(box, style(el))) {
+        // (a copy for screen readers: no notice; a control marked aria-live, to have its new label read out: no
+        // message either, Kedro-Viz's theme button)
         const text = clip(collapse(renderedText(el)), 200);
         const lines = textLines(el).slice(0, NOTICE_LINES);
         if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID),
@@ -83,6 +85,38 @@
   const CHART_SVGS = 3;
   function contentRegion(el) {
     return !!el.querySelector(CONTENT_INSIDE) || el.querySelectorAll('svg').length > CHART_SVGS;
+  }
+
+  // Whether an element paints anything: a background, a border, a shadow, text, a pseudo-element's content,
+  // a replaced element or an svg shape; or an element inside it does. A loader's wrapper the app keeps on the
+  // page (Kedro-Viz's pipeline-wrapper__loading, transparent, its icon at opacity 0) paints nothing: no loader
+  // then. Past DRAWN_LOOK elements it is taken to paint.
+  const DRAWN_LOOK = 200;
+  const PAINTED = 'img, canvas, video, iframe, input, progress, meter, path, rect, circle, ellipse, line, polyline, polygon, image, use';
+  function drawsSomething(root) {
+    let looked = 0;
+    const draws = (el) => {
+      if (++looked > DRAWN_LOOK) return true;
+      const s = style(el);
+      if (!s || s.display === 'none' || Number(s.opacity) === 0) return false;
+      if (s.visibility !== 'hidden') {
+        if (visibleBox(el) && (safeMatches(el, PAINTED) || ownPaint(s))) return true;
+        for (const pseudo of ['::before', '::after']) {
+          const p = el.ownerDocument.defaultView.getComputedStyle(el, pseudo);
+          if (p.content && p.content !== 'none' && p.content !== 'normal' && Number(p.opacity) > 0) return true;
+        }
+        for (const node of el.childNodes) if (node.nodeType === 3 && collapse(node.data)) return true;
+      }
+      for (const child of el.children) if (draws(child)) return true;
+      return false;
+    };
+    return draws(root);
+  }
+  function ownPaint(s) {
+    const alpha = /rgba\([^)]*,\s*0\)$/.test(s.backgroundColor) || s.backgroundColor === 'transparent';
+    const border = ['Top', 'Right', 'Bottom', 'Left'].some((side) =>
+      parseFloat(s['border' + side + 'Width']) > 0 && s['border' + side + 'Style'] !== 'none');
+    return !alpha || s.backgroundImage !== 'none' || border || s.boxShadow !== 'none';
   }
 
   // A class that says the page is still at work: a spinner, a skeleton; or its server computing (Shiny's

@@ -146,11 +146,19 @@
     if (column) out.push({ kind: 'css', value: column });
     // the data attribute its author named it by (Radicale's read-only ``data-name="url"`` field): a word, as a
     // column's key is; unique while its card is the one of its kind, so the container that tells it apart is asked
-    // for too
-    for (const key of keyAttributes(el)) out.push({ kind: 'css', value: key });
+    // for too. One whose value is the text the element shows names which one it is (Kedro-Viz's graph node,
+    // ``data-node-fullname="train_model_node"``), where another names its kind (``data-node-type="task"``), unique
+    // only while a filter shows one of its kind: the one that names it comes first
+    for (const key of namingFirst(keyAttributes(el), text)) out.push({ kind: 'css', value: key });
     const selector = distinctClassSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
+  }
+
+  // Key attributes (``[data-x="v"]``) with those whose value is the element's text first, in their order.
+  function namingFirst(keys, text) {
+    const names = (key) => !!text && key.slice(key.indexOf('=') + 1, -1).toLowerCase() === cssString(text.toLowerCase());
+    return [...keys.filter(names), ...keys.filter((key) => !names(key))];
   }
 
   // What its author named the element by, as CSS: its id, and a form field's name (what the server reads).
@@ -442,16 +450,19 @@
       if (!UNROLED.has(shown.role)) return { hidden: true, ...at, role: shown.role, name: shown.name,
         scopes: scopesOf(el, 3).flatMap((scope) => scope.ways) };
       const selector = classSelector(el);
-      return selector ? { hidden: true, ...at, selector, text: heldText(el, shown.name) } : { hidden: true, ...at };
+      return selector ? { hidden: true, ...at, selector, ...heldTextOf(el, shown.name) } : { hidden: true, ...at };
     });
   }
 
   // What has_text finds an element by: the name it was shown with when its text holds it, else its text as
   // Playwright reads it (a name spaced where its boxes end, "My Finances Available for download", is no part of
   // the run-together "My FinancesAvailable for download" that has_text matches).
-  function heldText(el, name) {
+  // ``whole`` when that text is all the element's text: matched whole, so that a peer whose text holds it as a part
+  // (Kedro-Viz's graph node "create_model_input_table_node" beside "model_input_table") is not found with it.
+  function heldTextOf(el, name) {
     const text = collapse(composedText(el));
-    return !text || text.toLowerCase().includes(name.toLowerCase()) ? name : text;
+    const held = !text || text.toLowerCase().includes(name.toLowerCase()) ? name : text;
+    return { text: held, whole: held === text };
   }
 
   // An element gone from the page (a row a filter took away, an item deleted) that a snapshot named, while the
@@ -467,7 +478,7 @@
       frames: attempt(() => frameChain(el), []), next_ref: nextRef };
     if (!UNROLED.has(shown.role)) return { ...at, role: shown.role, name: shown.name };
     const selector = classSelector(el);
-    return selector ? { ...at, selector, text: heldText(el, shown.name) } : { error: 'stale', ref };
+    return selector ? { ...at, selector, ...heldTextOf(el, shown.name) } : { error: 'stale', ref };
   }
 
   function locating(el) {

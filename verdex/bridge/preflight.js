@@ -382,9 +382,13 @@
     let container = document.body;
     for (let node = parentOf(el); node; node = parentOf(node)) if (containerReason(node)) { container = node; break; }
     const r = role(target);
+    const snapshotted = shownAs.get(target);
     return {
       ref: args.ref, attached: true, tag: el.tagName.toLowerCase(), role: r,
       name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(target), NAME_LIMIT) : '',
+      // what the snapshot called an element no role names (Kedro-Viz's graph node: clickable "companies")
+      ...(!r && snapshotted && UNROLED.has(snapshotted.role) && snapshotted.name
+        ? { shown_role: snapshotted.role, shown_name: snapshotted.name } : {}),
       stand_in: standIn ? describeStandIn(standIn) : null,
       visible: rect.width > 0 && rect.height > 0 && !!s && s.visibility === 'visible' && (!hiddenForAria(el) || listedHiddenControl(el)),
       box: { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) },
