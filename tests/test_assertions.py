@@ -60,7 +60,7 @@ async def test_text_nowhere_fails_after_the_bound(session, apps):
     tab = await session.tab()
     await tab.navigate(apps.url + "/frames/")
     result = await assertions.text_visible(tab, "Refunded")
-    assert not result.passed and result.actual == "no element of the page holds this text"
+    assert not result.passed and result.actual == "no element of the page holds this text (nor of its iframes)"
 
 
 async def test_a_text_only_hidden_elements_hold_or_several_show_fails_saying_which(session, apps):
@@ -86,6 +86,22 @@ async def test_a_text_only_hidden_elements_hold_or_several_show_fails_saying_whi
                                                "needs one (check it on one of them by its ref: verify_element with "
                                                'state "text", which the test finds in its container)'), same.actual
 
+
+
+async def test_a_text_several_elements_of_an_iframe_show_is_refused_saying_which_iframe(session, apps):
+    """A console whose every page is an iframe: the refusal counts the frame's elements, not the top page's
+    none, and says where they are."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/frames/")
+    frame = next(frame for frame in tab.page.frames if frame != tab.page.main_frame)
+    await frame.wait_for_load_state()
+    await frame.evaluate("""() => document.body.append(
+        ...['Card declined', 'Card declined'].map(t => Object.assign(document.createElement('p'), {textContent: t})))""")
+    twice = await assertions.text_visible(tab, "Card declined")
+    assert not twice.passed and twice.actual.startswith(
+        '2 visible elements in the iframe iframe[title="Payment form"] show this text and nothing more'), twice.actual
+    nowhere = await assertions.text_visible(tab, "Refund issued")
+    assert nowhere.actual == "no element of the page holds this text (nor of its iframes)", nowhere.actual
 
 async def test_a_text_found_in_a_frame_becomes_a_frame_scoped_expect_in_the_generated_test(session, apps, tmp_path):
     tab, recording = await _recording_on_frames(session, apps, tmp_path / "paid.jsonl")

@@ -135,23 +135,35 @@ async def _shown_once_by(tab: Tab, frame_steps: list[LocatorStep], text: str) ->
 
 
 async def _why_not_shown_once(tab: Tab, text: str) -> str:
-    """What the page has of the text when no one element shows it: none, hidden ones (a flash message
-    that went away as the agent checked), or several (the test's strict locator needs one)."""
-    held = tab.page.get_by_text(text)
-    total = await held.count()
-    visible = await held.filter(visible=True).count() if total else 0
+    """What the page and its iframes have of the text when no one element shows it: none, hidden ones (a flash
+    message that went away as the agent checked), or several (the test's strict locator needs one). A frame's
+    elements are said to be in it (a console whose every page is an iframe)."""
+    places = await text_places(tab)
+    held, total, visible, where = tab.page.get_by_text(text), 0, 0, ""
+    for frame_steps in places:
+        in_place = locators.build(tab.page, [*frame_steps, _text_step(text)])
+        try:
+            counted = await in_place.count()
+            shown = await in_place.filter(visible=True).count() if counted else 0
+        except PlaywrightError:      # the frame navigated or went away meanwhile
+            continue
+        if counted and (total == 0 or (shown and not visible)):
+            held, total, visible = in_place, counted, shown
+            where = f" in the iframe {' > '.join(step.args[0] for step in frame_steps)}" if frame_steps else ""
     if total == 0:
-        return "no element of the page holds this text"
+        return "no element of the page holds this text" + (" (nor of its iframes)" if len(places) > 1 else "")
     if visible == 0:
-        return f"{total} element(s) of the page hold this text, none of them visible (hidden, or gone as the check ran)"
+        return (f"{total} element(s) of the page{where} hold this text, none of them visible (hidden, or gone as "
+                "the check ran)")
     shown = await _texts_of(held.filter(visible=True), min(visible, READ_AT_MOST))
     longer = [own for own in shown if own != " ".join(text.split())][:SHOWN_AT_MOST]
     if not longer:        # each shows this text and nothing more: no longer text tells one apart
-        return (f"{visible} visible elements show this text and nothing more: the test's check needs one (check it "
-                "on one of them by its ref: verify_element with state \"text\", which the test finds in its container)")
+        return (f"{visible} visible elements{where} show this text and nothing more: the test's check needs one "
+                "(check it on one of them by its ref: verify_element with state \"text\", which the test finds in "
+                "its container)")
     more = f" and {visible - len(longer)} more" if visible > len(longer) else ""
-    return (f"{visible} visible elements show this text: the test's check needs one (check a longer text: one of "
-            f"theirs, {', '.join(map(repr, longer))}{more})")
+    return (f"{visible} visible elements{where} show this text: the test's check needs one (check a longer text: "
+            f"one of theirs, {', '.join(map(repr, longer))}{more})")
 
 
 SHOWN_AT_MOST = 3        # the elements a refused text check names, with their own texts
