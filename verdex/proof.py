@@ -306,8 +306,9 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
     index, statement = located
     if isinstance(statement, Check) and (found := STRICT_VIOLATION.search(failed.message)):
         return None, (f"the locator verdex chose for the agent's check found {found.group(2)} elements on a fresh "
-                      "run, one when recorded: the page showed others it matches then (a menu or a dialog still "
-                      "open); the agent's check is not loosened")
+                      "run, one when recorded: the page showed others it matches then (what it had not yet "
+                      "drawn anew or taken away: a list or a graph redrawn, a menu or a dialog still open); the "
+                      "agent's check is not loosened")
     if isinstance(statement, Check) and (earlier := ended_too_soon(plan, steps, index, revisions,
                                                                   failed.first_line())):
         return earlier, ""                     # a wait verdex chose before the check, not the agent's assertion
