@@ -113,12 +113,13 @@ async def test_a_graph_node_is_found_by_the_data_attribute_that_names_it_not_the
     attributes: ``data-node-type="task"`` (its kind) and ``data-node-fullname`` (which one). With a tag filter
     showing one task node, its kind was unique too and, the first attribute, was chosen: the exported check
     found every task node on a fresh run, before the filter had redrawn the graph. The attribute whose value
-    is the node's own text comes first, and finds that node alone whatever the graph shows."""
+    is the node's own text comes first, and finds that node alone whatever the graph shows: alone, not inside a
+    container told apart by that same text."""
     tab = await session.tab()
     await tab.navigate(apps.url + "/aria/pipeline.html?tags=reporting")
     refs = await _refs(tab, r'clickable "compare_passenger_capacity_node"')
     choice = await locators.choose(tab.page, await tab.candidates(refs[-1]), tab.test_id_attribute)
-    assert choice.code.endswith('.locator("[data-node-fullname=\\"compare_passenger_capacity_node\\"]")'), choice.code
+    assert choice.code == 'page.locator("[data-node-fullname=\\"compare_passenger_capacity_node\\"]")', choice.code
     await tab.navigate(apps.url + "/aria/pipeline.html")             # the whole graph: three task nodes
     refs = await _refs(tab, r'clickable "compare_passenger_capacity_node"')
     assert (await locators.choose(tab.page, await tab.candidates(refs[-1]), tab.test_id_attribute)).code == choice.code

@@ -148,17 +148,19 @@
     // column's key is; unique while its card is the one of its kind, so the container that tells it apart is asked
     // for too. One whose value is the text the element shows names which one it is (Kedro-Viz's graph node,
     // ``data-node-fullname="train_model_node"``), where another names its kind (``data-node-type="task"``), unique
-    // only while a filter shows one of its kind: the one that names it comes first
-    for (const key of namingFirst(keyAttributes(el), text)) out.push({ kind: 'css', value: key });
+    // only while a filter shows one of its kind: the one that names it comes first, and stands alone (an
+    // ``attribute``, as an id is): a container told apart by that same text would add nothing
+    const keys = keyAttributes(el);
+    for (const key of keys.filter((key) => namesIt(key, text))) out.push({ kind: 'attribute', value: key });
+    for (const key of keys.filter((key) => !namesIt(key, text))) out.push({ kind: 'css', value: key });
     const selector = distinctClassSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
   }
 
-  // Key attributes (``[data-x="v"]``) with those whose value is the element's text first, in their order.
-  function namingFirst(keys, text) {
-    const names = (key) => !!text && key.slice(key.indexOf('=') + 1, -1).toLowerCase() === cssString(text.toLowerCase());
-    return [...keys.filter(names), ...keys.filter((key) => !names(key))];
+  // Whether a key attribute (``[data-x="v"]``) holds the element's own text as its value.
+  function namesIt(key, text) {
+    return !!text && key.slice(key.indexOf('=') + 1, -1).toLowerCase() === cssString(text.toLowerCase());
   }
 
   // What its author named the element by, as CSS: its id, and a form field's name (what the server reads).
