@@ -61,6 +61,31 @@ async def test_typing_and_enter_in_a_codemirror_search_box_and_the_generated_tes
     assert run.passed, run.tail()
 
 
+
+async def test_an_editor_made_from_a_named_textarea_is_typed_into_by_that_name_and_the_test_passes(session, apps, tmp_path):
+    """A test case form's two markdown editors (Kiwi TCMS's SimpleMDE): each made from a textarea named for what
+    the server reads, which it hides, its keys going to a textarea of its own that nothing names; no label names
+    either editor (the case's text was typed into as ``get_by_role("textbox").nth(2)``). The editor is found by
+    the field it was made from, and the generated test types its text and passes."""
+    recording = tmp_path / "case.jsonl"
+    recorder = session.record(recording, base_url=apps.url)
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/editor/case.html")
+    await tab.page.wait_for_selector(".CodeMirror textarea", state="attached")
+    refs = re.findall(r"- textbox \[ref=(e\d+)\]", (await tab.snapshot()).text)
+    assert len(refs) == 2, refs                                         # the two editors' inputs, nameless
+    typed = await actions.type_text(tab, refs[0], "Open the feeder")
+    assert typed.locator.code == 'page.locator("textarea[name=\\"text\\"] ~ * textarea")', typed.locator.code
+    notes = await actions.type_text(tab, refs[1], "Birds only")
+    assert notes.locator.code == 'page.locator("textarea[name=\\"notes\\"] ~ * textarea")', notes.locator.code
+    await actions.click(tab, re.search(r'button "Save" \[ref=(e\d+)\]', (await tab.snapshot()).text).group(1))
+    assert (await assertions.text_visible(tab, "Saved case: Open the feeder")).passed
+    recorder.close()
+    python = runner.export_python(recording, tmp_path / "python", "case")
+    assert ".nth(" not in python.read_text(), python.read_text()
+    run = runner.run_pytest(python, seed=None)
+    assert run.passed, run.tail()
+
 async def test_a_scrim_over_the_editor_still_blocks_a_key_and_press_takes_force_and_wait(session, apps, monkeypatch):
     tab = await session.tab()
     ref = await _search_box(tab, apps)

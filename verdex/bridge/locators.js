@@ -132,6 +132,8 @@
     const title = el.getAttribute('title');
     if (title) out.push({ kind: 'title', value: title, volatile: title.length > LONG_VALUE });
     for (const key of authoredKeys(el)) out.push({ kind: 'attribute', value: key });
+    const replaced = name ? null : replacedField(el);
+    if (replaced) out.push({ kind: 'attribute', value: replaced });
     const tip = name ? null : tooltipOf(el);
     if (tip) out.push({ kind: 'attribute', value: el.tagName.toLowerCase() + '[' + tip.attribute + '=' + cssString(tip.text) + ']' });
     const icon = name ? null : iconOf(el);     // a control with no name, by the icon it shows
@@ -175,6 +177,22 @@
     if (NAMED_FIELDS.has(el.tagName) && name && KEY_VALUE.test(name))
       out.push(el.tagName.toLowerCase() + '[name=' + cssString(name) + ']');
     return out;
+  }
+
+  // An editor made from a form's field (CodeMirror 5's fromTextArea, SimpleMDE, EasyMDE) hides that field and draws
+  // its own after it, where keys go to a textarea with no name (Kiwi TCMS's test case text, whose form group has no
+  // label: ``get_by_role("textbox").nth(2)``). The hidden field's name, which the server reads, names the editor:
+  // ``textarea[name="text"] ~ * textarea``, the input of what follows that field.
+  function replacedField(el) {
+    if (el.tagName !== 'TEXTAREA') return null;
+    for (let node = el, depth = 0; node.parentElement && depth < 4; node = node.parentElement, depth++) {
+      for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+        const field = sibling.getAttribute('name');
+        if (sibling.tagName === 'TEXTAREA' && field && KEY_VALUE.test(field) && getComputedStyle(sibling).display === 'none')
+          return 'textarea[name=' + cssString(field) + '] ~ ' + (node === el ? 'textarea' : '* textarea');
+      }
+    }
+    return null;
   }
 
   // A field of a row of fields (a formset's, an array's: Django's ``stockrecords-0-partner_sku``, Rails'
