@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from contextlib import nullcontext
 
+import anyio
 import pytest
 
 from tests.flows import runner
@@ -156,10 +157,9 @@ async def test_a_field_s_own_text_is_its_value_not_what_tells_its_container_apar
         async with recording_client(recording) as client:
             agent = Agent(client)
             await agent.navigate(url + "/record/")
-            for _ in range(50):          # a user looking again until the form shows the record
-                snapshot = await agent.snapshot()
-                if "This is a list of the projects" in snapshot:
-                    break
+            with anyio.fail_after(30):   # a user looking again until the form shows the record
+                while "This is a list of the projects" not in (snapshot := await agent.snapshot()):
+                    await anyio.sleep(0.1)
             body = re.search(r'textbox \[ref=(e\d+)\]: "This is a list', snapshot)
             assert body, snapshot
             await agent.must("browser_fill", ref=body[1], value="Edited by QA {unique}")

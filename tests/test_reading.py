@@ -196,11 +196,9 @@ async def test_same_origin_frame_content_is_read_and_found_with_frame_refs(clien
 async def test_cross_origin_frame_content_is_read_and_found(client, apps, other_origin):
     await client.call_tool("browser_navigate", {"url": f"{apps.url}/reading/cross-origin.html?other={other_origin.url}"})
     await client.call_tool("browser_wait_for", {"text": "Frames from two origins"})
-    md = ""
-    for _ in range(50):                                   # the cross-origin frame is added by script
-        md = (await _extract(client))["content"]
-        if "Partner offer" in md:
-            break
+    with anyio.fail_after(30):                            # the cross-origin frame is added by script
+        while "Partner offer" not in (md := (await _extract(client))["content"]):
+            await anyio.sleep(0.1)
     assert f'[frame cross-origin "Partner widget" {other_origin.url}/reading/partner.html]\n\n## Partner offer' in md
     assert "Free shipping on partner orders." in md and "Coupon [SAVE10]" in md
     found = (await client.call_tool("browser_find", {"query": "free shipping"})).structured_content
