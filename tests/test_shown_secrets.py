@@ -1,13 +1,16 @@
 """A secret the page shows, not one the agent typed: an app's API key or access token in a field named for it
 (Syncthing's Settings show the GUI's API key in a read-only field whose "API Key" label is not tied to it) is
 redacted wherever verdex would show a field's value — the snapshot, the page's reading, the values an action
-set and the recording — as a password's is. A field whose name only mentions a token ("Token name") is not."""
+set and the recording — as a password's is. A field whose name only mentions a token ("Token name") is not.
+What the agent types into such a field is a secret too: recorded as the variable the generated test reads it
+from, as a password typed is, never as its value."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.test_watch import call, ref_of
+from verdex.generators import export
 
 pytestmark = pytest.mark.anyio
 
@@ -28,3 +31,18 @@ async def test_a_key_or_token_the_page_shows_is_redacted_in_every_output(session
     assert "ci-runner" in extracted, extracted
     leaked = {where: value for where, text in outputs.items() for value in SHOWN if value in text}
     assert leaked == {}, leaked
+
+
+async def test_what_the_agent_types_into_a_field_named_for_a_secret_is_read_from_the_environment(session, apps, tmp_path):
+    recording = tmp_path / "token.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/reading/keys.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    typed = await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Personal access token"'),
+                       value="ghpTyp3dN3wT0k3n77")
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Token name"'), value="deploy-bot")
+    session.record(None)
+    kept = recording.read_text(encoding="utf-8")
+    assert "ghpTyp3dN3wT0k3n77" not in kept + typed.text and '"env":"VERDEX_SECRET_TOKEN"' in kept, kept
+    source = export(recording, target="python", path=tmp_path / "test_token.py", name="token")[0].read_text()
+    assert 'os.environ["VERDEX_SECRET_TOKEN"]' in source and '"deploy-bot"' in source, source

@@ -687,7 +687,8 @@ class PreflightFacts(Fact):
     aria_disabled: bool
     editable: bool
     readonly: bool = False
-    sensitive: bool = Field(False, description="a password, payment or one-time-code field: its value is never shown")
+    sensitive: bool = Field(False, description="a password, payment or one-time-code field, or one named for a secret "
+                                               "(an API key, a token): its value is never shown")
     field_name: str | None = None
     risk: RiskFact = RiskFact()
     submit_risk: RiskFact | None = Field(None, description="what pressing Enter in this field submits")

@@ -3,8 +3,9 @@ flushed as each step ends so that a killed server leaves a file readable up to i
 
 The header (versions, base URL, roles) is written with the first step, when the first navigation
 has told the base URL. Screenshots of a step (when the session keeps them) go beside it, in
-``<recording>.artifacts/0003-click-page.png``, named in the step's ``artifacts``. Secrets never enter it: a value typed into a password, payment or one-time-code field is stored as
-the name of the environment variable a generated test will read it from. The recording's first action
+``<recording>.artifacts/0003-click-page.png``, named in the step's ``artifacts``. Secrets never enter it: a
+value typed into a password, payment, one-time-code or secret-named field is stored as the name of the
+environment variable a generated test will read it from. The recording's first action
 keeps what its page showed just before it (``first_page_text``), once per recording.
 """
 

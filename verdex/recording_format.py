@@ -103,7 +103,7 @@ class Target(_Line):
 
 
 class SecretValue(_Line):
-    """A value typed into a password, payment or one-time-code field: the environment variable a test reads."""
+    """A value typed into a password, payment, one-time-code or secret-named field: the variable a test reads."""
 
     env: str
 

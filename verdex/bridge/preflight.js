@@ -397,7 +397,7 @@
       opacity: Math.round(opacity * 100) / 100,
       disabled: !!target.disabled || (() => { try { return target.matches(':disabled'); } catch (e) { return false; } })(),
       aria_disabled: (target.getAttribute('aria-disabled') || '').toLowerCase() === 'true',
-      editable: editable(target), readonly: !!target.readOnly, sensitive: isSensitive(target), ...riskFacts(target),
+      editable: editable(target), readonly: !!target.readOnly, sensitive: holdsSecret(target), ...riskFacts(target),
       field_name: target.getAttribute('name') || target.id || null,
       busy_ancestors: busy,
       coverage: coverage(el, rect, shown),
