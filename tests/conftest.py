@@ -59,9 +59,10 @@ def exports_unproven_unless_asked() -> Iterator[None]:
 
 
 # Plugins that come with this suite's environment (the fuzz tests' hypothesis; anyio's, whose library verdex's
-# server runs on; xdist's looponfail; platformdirs') and that no test a child pytest runs uses: each is
-# imported at every child's start (hypothesis at its end too).
-CHILD_PYTEST_SKIPS = ("hypothesispytest", "anyio", "xdist.looponfail", "platformdirs")
+# server runs on; xdist and its looponfail, which run this suite; pytest-timeout; platformdirs') and that no test a
+# child pytest runs uses (one that does asks for it: ``-p xdist``): each is imported at every child's start
+# (hypothesis at its end too).
+CHILD_PYTEST_SKIPS = ("hypothesispytest", "anyio", "xdist", "xdist.looponfail", "timeout", "platformdirs")
 
 
 @pytest.fixture(scope="session", autouse=True)
