@@ -50,7 +50,7 @@ from verdex.fixtures.catalog import HOSTILE_PRODUCTS
 from verdex.fixtures.server import FixtureServer
 from verdex.generators.typescript_syntax import REPO_ROOT, typescript_syntax_errors
 from verdex.generators.waits import DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED_SCRIPT, KEEP_ANSWER_TIMINGS_SCRIPT
-from verdex.proof_runs import playwright_test_command
+from tests.flows.runner import playwright_test
 from tests.flows.agent import Agent, AgentError, recording_client
 
 CATALOG = "/shop/?catalog=hostile"
@@ -234,7 +234,7 @@ def run_typescript(ts_dir: Path) -> TsReplay:
                "PLAYWRIGHT_JSON_OUTPUT_NAME": str(report)}
         env.pop("PLAYWRIGHT_BROWSERS_PATH", None)
         run = subprocess.run(
-            [*playwright_test_command(REPO_ROOT), "--config", str(ts_dir / "playwright.config.ts"),
+            [*playwright_test(), "--config", str(ts_dir / "playwright.config.ts"),
              "--reporter=json", f"--workers={REPLAY_CONCURRENCY}"],
             cwd=REPO_ROOT, env=env, capture_output=True, encoding="utf-8", timeout=RUN_TIMEOUT_S, check=False)
         cart = get_cart(server.url)

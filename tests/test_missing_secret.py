@@ -9,7 +9,6 @@ from pathlib import Path
 
 from tests.flows import runner
 from verdex.generators import export
-from verdex.proof_runs import playwright_test_command
 
 LOGIN = Path(__file__).resolve().parent.parent / "examples" / "recordings" / "login.jsonl"
 VARIABLE = "VERDEX_SECRET_PASSWORD"
@@ -35,7 +34,7 @@ def test_typescript_fails_at_once_naming_the_variable(apps):
     try:
         export(LOGIN, target="typescript", path=spec_dir / "login.spec.ts", name="login")
         done = subprocess.run(
-            [*playwright_test_command(runner.REPO_ROOT), "--config", str(spec_dir / "playwright.config.ts"),
+            [*runner.playwright_test(), "--config", str(spec_dir / "playwright.config.ts"),
              "--reporter=line", "--output", str(spec_dir / "test-results")],
             cwd=runner.REPO_ROOT, env={**_without_the_secret(), "BASE_URL": apps.url, "CI": "1"},
             capture_output=True, text=True, timeout=180)

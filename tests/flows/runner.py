@@ -3,7 +3,8 @@ bench/chaos.py.
 
 A generated Python test runs in its own pytest process against a fresh fixture server (a fresh cart
 and chaos sequence) with ``--base-url``; a TypeScript spec runs with ``npx playwright test`` from the
-repository root (so Node finds node_modules/), in a folder under the gitignored ``.verdex/tmp-ts/``.
+repository root (so Node finds node_modules/), in a folder under the gitignored ``.verdex/tmp-ts/``, on the
+Node.js that Playwright's Python package ships (:func:`playwright_test`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+
+from playwright._impl._driver import compute_driver_executable
 
 from verdex.fixtures.server import FixtureServer
 from verdex.generators import export
@@ -207,6 +210,15 @@ def remove_scratch(folder: Path) -> None:
         pass
 
 
+def playwright_test() -> list[str]:
+    """``npx playwright test`` as the suite runs it: the repository's @playwright/test on the Node.js that
+    Playwright's Python package ships (a current one, 22 or later, where the machine's may be older), whose
+    compile cache (``NODE_COMPILE_CACHE``, tests/conftest.py) spares each of the suite's hundreds of runs a
+    quarter of its CPU. verdex's own proofs run a user's specs on the user's Node (verdex/proof_runs.py)."""
+    node, _driver = compute_driver_executable()
+    return [node, *playwright_test_command(REPO_ROOT)[1:]]
+
+
 def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixture_apps) -> Run:
     """``npx playwright test`` on the folder's generated playwright.config.ts, with BASE_URL set; each run
     writes its results to a folder of its own, outside the spec's folder (Playwright empties its output
@@ -223,7 +235,7 @@ def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixtu
         results = tempfile.mkdtemp(prefix="test-results-")
         try:
             done = subprocess.run(
-                [*playwright_test_command(REPO_ROOT), "--config", str(spec_dir / "playwright.config.ts"),
+                [*playwright_test(), "--config", str(spec_dir / "playwright.config.ts"),
                  "--reporter=line", "--output", results],
                 cwd=REPO_ROOT, env=env, capture_output=True, encoding="utf-8", timeout=TS_TIMEOUT_S, check=False)
             passed, output = done.returncode == 0, done.stdout + done.stderr
