@@ -1,0 +1,45 @@
+"""A button the page names anew once a status comes (tests/extended_names_apps.py): Syncthing's "Backup box X"
+became "Disconnected (Unused) Backup box X" as the device's status arrived, its panel closed by the redraw, and
+the agent clicked the new name to open it again. The test clicked both names, exactly: a run whose status came
+before the first click found no "Backup box X", one whose status came after the second found no "Disconnected
+(Unused) Backup box X". Both are now found by the words of the shorter name (generators/extended_names.py), and
+the click the agent did again is done once: twice, a run with either status would close the panel it opened."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+
+import pytest
+
+from tests.extended_names_apps import devices_app
+from tests.flows import runner
+from tests.flows.agent import Agent, recording_client
+
+pytestmark = pytest.mark.anyio
+STATUS = "Disconnected (Unused)"
+
+
+async def test_a_name_the_page_extends_with_a_status_is_found_before_and_after_the_status_comes(tmp_path):
+    recording = tmp_path / "devices.jsonl"
+    with devices_app() as (url, app):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(f"{url}/devices/")
+            await agent.click("button", "Add remote device")
+            token = await agent.fill_unique("textbox", "Device name", "Backup box {unique}")
+            await agent.click("button", "Save", expect_text=f"Backup box {token}")
+            await agent.click("button", f"Backup box {token}")
+            app.status = STATUS                   # the status comes: the list is redrawn, the panel closed
+            await agent.click("button", f"{STATUS} Backup box {token}")
+            await agent.click("button", "Remove", expect_text="No remote devices")
+            await agent.verify_text("No remote devices")
+        python = runner.export_python(recording, tmp_path, "devices")
+        source = python.read_text(encoding="utf-8")
+        ran = {}
+        for status in (STATUS, None):             # the status came before the first click; after the test
+            app.status = status
+            ran[status] = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
+    failed = {status: done.tail() for status, done in ran.items() if not done.passed}
+    assert not failed, f"{source}\n{failed}"
+    assert source.count('get_by_role("button", name=re.compile(') == 1, source
+
