@@ -47,7 +47,8 @@ class RequestRecord:
     loaded: bool = False                  # ... after its document had loaded (the first action on it had begun)
     document: int = 0                     # which of the page's documents it was made in
     body: str | None = None               # what it sent (the first BODY_KEPT characters), for the text it holds
-    answer: Response | None = None        # a data request's JSON or HTML answer, whose body startup reads (startup.py)
+    answer: Response | None = None        # a data request's JSON, HTML or plain text answer, whose body startup reads
+                                          # (startup.py), and an id in it asked again (answered_anew.py)
     place: str = ""                       # where it went, as the same request made again goes (place_of)
     empty: bool = False                   # its answer has no body (Content-Length: 0, a 204, 205 or 304)
 
@@ -169,8 +170,8 @@ class NetworkLog:
             record.content_type = (response.headers.get("content-type") or "").lower()
             record.empty = response.status in EMPTY_STATUSES or response.headers.get("content-length") == "0"
             record.naming = names_read(record.method, record.resource_type, record.status, response.request)
-            if record.resource_type in ("fetch", "xhr") and ("json" in record.content_type
-                                                             or "html" in record.content_type):
+            if record.resource_type in ("fetch", "xhr") and ("json" in record.content_type or "html" in
+                                                             record.content_type or "text/plain" in record.content_type):
                 record.answer = response
 
     def _finished(self, request: Request) -> None:
