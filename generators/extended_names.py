@@ -7,9 +7,9 @@ nothing.
 When a later step of the recording acted on an element of the same role whose name holds an earlier step's name
 as whole words, both steps find it by those words, bounded where the longer name goes on (``(?<!\\S)Backup box
 X$``): the name in either state, and not a longer word that holds it. When the later step is the same action,
-the next one the recording did with no check between (the agent did it again because the page's redraw undid
-it), the test does it once, at the later step: twice would undo it (a toggle closes the panel it opened) in a run
-where the status came before the first or after the second."""
+the next action the recording did (the agent did it again because the page's redraw undid it), the test does it
+once, at the later step: twice would undo it (a toggle closes the panel it opened) in a run where the status came
+before the first or after the second. The agent's checks between stay where they were."""
 
 from __future__ import annotations
 
@@ -18,9 +18,6 @@ from dataclasses import dataclass, field
 from verdex.generators.plan import Locator, Step
 from verdex.name_words import words_pattern
 from verdex.recording_format import Step as Record
-from verdex.recording_format import VerifyElementStep, VerifyTextStep, VerifyUrlStep, WaitForStep
-
-CHECKS = (VerifyTextStep, VerifyElementStep, VerifyUrlStep, WaitForStep)
 
 
 @dataclass
@@ -64,11 +61,12 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
 
 
 def _done_again(steps: list[Record], earlier: int, later: int, actions: frozenset[str]) -> bool:
-    """The later step is the same action as the earlier one, the next the recording did, with no check between."""
+    """The later step is the same action as the earlier one, the next action the recording did (the agent's
+    checks between stay where they were: of what either state shows, as the name's words)."""
     first, second = steps[earlier - 1], steps[later - 1]
     between = steps[earlier:later - 1]
-    return first.tool == second.tool and not any(
-        isinstance(record, CHECKS) or record.tool in actions and record.outcome == "done" for record in between)
+    return first.tool == second.tool and not any(record.tool in actions and record.outcome == "done"
+                                                 for record in between)
 
 
 def _role_and_name(record: Record) -> tuple[str, str] | None:
@@ -114,9 +112,14 @@ def _by_words(step: Step, extended: dict[str, tuple[str, str, str]]) -> tuple[St
 
 def _in_words(step: Step, extended: dict[str, tuple[str, str, str]]) -> tuple[Step, str]:
     """A container's step: one found by role and name as the last step is; one filtered by the text it holds (a
-    part of it, any case), the shorter name, which the container holds in either state."""
+    part of it, any case), the shorter name, which the container holds in either state; one filtered by an
+    element it holds, that element so."""
     text = step.kwargs.get("has_text")
     if step.method == "filter" and isinstance(text, str) and text in extended:
         shorter = extended[text][1]
         return step.model_copy(update={"kwargs": {**step.kwargs, "has_text": shorter}}), _said(text, extended)
+    if step.has:                          # a container told apart by what it holds (``filter(has=…)``)
+        held = [_in_words(inner, extended) for inner in step.has]
+        said = next((why for _, why in held if why), "")
+        return (step.model_copy(update={"has": [inner for inner, _ in held]}), said) if said else (step, "")
     return _by_words(step, extended)

@@ -1,5 +1,6 @@
 """A list of remote devices whose buttons the page names with each device's status once the status has come:
-"Backup box" until then, "Disconnected (Unused) Backup box" after (Syncthing's GUI). A device's button opens and
+"Backup box" until then, "Disconnected (Unused) Backup box" after (Syncthing's GUI: the status and the name
+each a span of the button). A device's button opens and
 closes its panel (a toggle), which holds Remove; the page asks for the list every ``POLL_MS`` and redraws it when
 it changed, closing the panel. ``status`` is what the server says of every device: None until the status has
 come.
@@ -42,7 +43,10 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Devi
       const item = document.createElement("li"), toggle = document.createElement("button"),
             panel = document.createElement("div"), remove = document.createElement("button");
       toggle.type = remove.type = "button";
-      toggle.textContent = (device.status ? device.status + " " : "") + device.name;
+      const status = document.createElement("span"), name = document.createElement("span");
+      status.textContent = device.status ? device.status + " " : "";
+      name.textContent = device.name;
+      toggle.append(status, name);
       toggle.setAttribute("aria-expanded", "false");
       panel.hidden = true;
       remove.textContent = "Remove";

@@ -3,7 +3,8 @@ became "Disconnected (Unused) Backup box X" as the device's status arrived, its 
 the agent clicked the new name to open it again. The test clicked both names, exactly: a run whose status came
 before the first click found no "Backup box X", one whose status came after the second found no "Disconnected
 (Unused) Backup box X". Both are now found by the words of the shorter name (generators/extended_names.py), and
-the click the agent did again is done once: twice, a run with either status would close the panel it opened."""
+the click the agent did again is done once (its check between them kept): twice, a run with either status would
+close the panel it opened."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ async def test_a_name_the_page_extends_with_a_status_is_found_before_and_after_t
             token = await agent.fill_unique("textbox", "Device name", "Backup box {unique}")
             await agent.click("button", "Save", expect_text=f"Backup box {token}")
             await agent.click("button", f"Backup box {token}")
+            await agent.verify_text(f"Backup box {token}")     # the agent's check between its two clicks
             app.status = STATUS                   # the status comes: the list is redrawn, the panel closed
             await agent.click("button", f"{STATUS} Backup box {token}")
             await agent.click("button", "Remove", expect_text="No remote devices")
@@ -41,5 +43,8 @@ async def test_a_name_the_page_extends_with_a_status_is_found_before_and_after_t
             ran[status] = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
     failed = {status: done.tail() for status, done in ran.items() if not done.passed}
     assert not failed, f"{source}\n{failed}"
-    assert source.count('get_by_role("button", name=re.compile(') == 1, source
+    code = [line.strip() for line in source.splitlines() if not line.strip().startswith("#")]
+    assert not any("Disconnected" in line for line in code), source       # the name in one state alone
+    clicks = [line for line in code if line.startswith('page.get_by_role("button", name=re.compile(')]
+    assert len(clicks) == 1, source                                        # the toggle clicked once
 
