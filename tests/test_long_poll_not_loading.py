@@ -2,8 +2,8 @@
 came, and its server holds each one open for up to a minute. The first answer comes at once (the events so far),
 so its renewal renewed no request the server had held, and every snapshot for ten seconds said "still loading
 … take a snapshot again" of it. A request the page asked again as soon as the one before was answered, held by
-the server a second, is the page's poll (verdex/browser/network.py, ``loading_now``); a request for data held as
-long is still loading."""
+the server a second or itself the renewal of such a one, is the page's poll (verdex/browser/network.py,
+``loading_now``); a request for data held as long is still loading."""
 
 from __future__ import annotations
 
@@ -30,13 +30,15 @@ fetch("/api/members").then((answer) => answer.json()).then((members) => {
 
 
 class Events:
-    def __init__(self) -> None:
-        self.renewed = threading.Event()       # the page asked for the events after the first answer
+    def __init__(self, at_once: int) -> None:
+        self.at_once = at_once                 # the answers the server gives at once (an event each)
+        self.renewed = threading.Event()       # the page asked for the events after those
         self.release = threading.Event()       # the held answers come
 
     def answer(self, request: Request) -> tuple[int, str, str]:
-        if request.path == "/api/events?since=0":
-            return 200, "application/json", '[{"id": 1, "type": "Starting"}]'
+        since = int(request.path.partition("since=")[2] or 0) if request.path.startswith("/api/events") else 0
+        if request.path.startswith("/api/events") and since < self.at_once:
+            return 200, "application/json", f'[{{"id": {since + 1}, "type": "Starting"}}]'
         if request.path.startswith("/api/events"):
             self.renewed.set()
             self.release.wait(30)
@@ -47,14 +49,17 @@ class Events:
         return 200, "text/html; charset=utf-8", PAGE.format(title="Events", body=EVENTS[0], script=EVENTS[1])
 
 
-async def test_a_request_renewed_as_soon_as_it_was_answered_and_held_is_no_loading(session):
-    app = Events()
+@pytest.mark.parametrize(("at_once", "held_s"), [(1, HELD_S), (2, 0)],
+                         ids=["held-a-second", "renewed-twice-at-once"])
+async def test_a_request_renewed_as_soon_as_it_was_answered_is_no_loading(session, at_once, held_s):
+    """Renewed once and held a second; or the renewal of a renewal, however long held (no wait at all)."""
+    app = Events(at_once)
     with answering(app.answer) as url:
         try:
             tab = await session.tab()
             await tab.navigate(url + "/events/")
             assert await asyncio.to_thread(app.renewed.wait, 10)
-            await asyncio.sleep(HELD_S)
+            await asyncio.sleep(held_s)
             held = await tab.snapshot()
         finally:
             app.release.set()

@@ -284,13 +284,14 @@ class NetworkLog:
         """The current document's own requests for its data and code still unanswered: the page may still
         be drawing. Not one it keeps open on purpose (a stream, a long poll asked again), nor one open for
         ``HELD_LOADING_S`` or more (held by the server until something happens), nor one the page asked again
-        as soon as the one before it was answered that the server has held for ``HELD_OPEN_S`` (a long poll whose
-        first answer came at once: Syncthing's ``/rest/events?since=N``)."""
+        as soon as the one before it was answered, when the server has held it for ``HELD_OPEN_S`` or the one
+        before it was such a renewal too (a long poll whose answers came at once, an event each: Syncthing's
+        ``/rest/events?since=N``)."""
         now = time.monotonic()
         return [r for r in self._open.values()
                 if r.document == self._documents and r.resource_type in LOADING_TYPES
                 and now - r.started < HELD_LOADING_S and not self.standing(r, r.started)
-                and not (r.renews is not None and now - r.started >= HELD_OPEN_S)]
+                and not (r.renews is not None and (now - r.started >= HELD_OPEN_S or r.renews.renews is not None))]
 
     def on_its_own(self, record: RequestRecord) -> bool:
         """The page made a request to the same method and place while no action ran, before this one: after
