@@ -9,13 +9,16 @@ as whole words, both steps find it by those words, bounded where the longer name
 X$``): the name in either state, and not a longer word that holds it. When the later step is the same action,
 the next action the recording did (the agent did it again because the page's redraw undid it), the test does it
 once, at the later step: twice would undo it (a toggle closes the panel it opened) in a run where the status came
-before the first or after the second. The agent's checks between stay where they were."""
+before the first or after the second. The agent's checks between stay where they were, and the test waits for
+the name to hold the status, as the recording saw it before doing it again: a status that came after the click
+would redraw what it opened."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from verdex.generators.plan import Locator, Step
+from verdex.generators.plan import Locator, Step, Wait
+from verdex.generators.waits import STARTUP_TIMEOUT_MS
 from verdex.name_words import words_pattern
 from verdex.recording_format import Step as Record
 
@@ -24,6 +27,7 @@ from verdex.recording_format import Step as Record
 class ExtendedNames:
     locators: dict[int, tuple[Locator, str]] = field(default_factory=dict)   # step → its locator by words, and why
     done_again: set[int] = field(default_factory=set)    # steps the test leaves to the same action after them
+    extended_first: dict[int, Wait] = field(default_factory=dict)   # the step done once → its wait for the status
 
 
 def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedNames:
@@ -47,6 +51,7 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
             if _done_again(steps, earlier, later, actions):
                 out.done_again.add(earlier)
                 repeats.add(later)
+                out.extended_first[later] = _status_came(steps[later - 1], role, name, longer)
     for index, record in enumerate(steps, 1):
         if record.outcome != "done" or record.tool not in actions or record.locators is None \
                 or index in out.done_again:
@@ -58,6 +63,20 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
             again = "; done once: the recording did it again after the page's redraw undid it" if index in repeats else ""
             out.locators[index] = (Locator(steps=[step for step, _ in found]), said[0] + again)
     return out
+
+
+def _status_came(record: Record, role: str, name: str, longer: str) -> Wait:
+    """A wait for the element's name to hold more than ``name`` where ``longer`` does (its status has come), as
+    the recording saw it before the action done once: a status that comes after the click redraws what it
+    opened (Syncthing's device panel, closed as "Disconnected (Unused)" came)."""
+    start = longer.find(name)
+    words = words_pattern(longer, name) or ""
+    pattern = (r"\S.*" if start > 0 else "") + words + (r".*\S" if start + len(name) < len(longer) else "")
+    steps = [Step.model_validate(s.model_dump()) for s in record.locators.chosen.steps[:-1]] if record.locators else []
+    steps.append(Step(method="get_by_role", args=[role], kwargs={"name": pattern}, regex=["name"]))
+    return Wait(kind="visible", locator=Locator(steps=steps), timeout_ms=STARTUP_TIMEOUT_MS,
+                reason=f"the recording saw {name!r} become {longer!r} (its status came) before this, which the page "
+                       "redraws as the status comes (closing what a click had opened): the test acts once it has")
 
 
 def _done_again(steps: list[Record], earlier: int, later: int, actions: frozenset[str]) -> bool:

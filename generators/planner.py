@@ -226,7 +226,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
             if action is not None and index in extended.locators:
                 locator, why = extended.locators[index]
-                action = action.model_copy(update={"locator": locator,
+                came = [extended.extended_first[index]] if index in extended.extended_first else []
+                action = action.model_copy(update={"locator": locator, "waits": [*came, *action.waits],
                                                    "note": "; ".join(filter(None, [action.note, why]))})
             if action is not None and went_on is not None \
                     and not _url_checked_since_acting(statements, page, record.url or ""):

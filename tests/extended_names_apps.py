@@ -2,14 +2,16 @@
 "Backup box" until then, "Disconnected (Unused) Backup box" after (Syncthing's GUI: the status and the name
 each a span of the button). A device's button opens and
 closes its panel (a toggle), which holds Remove; the page asks for the list every ``POLL_MS`` and redraws it when
-it changed, closing the panel. ``status`` is what the server says of every device: None until the status has
-come.
+it changed, closing the panel. ``status`` is what the server says of every device (None until the status has
+come), or ``STATUS`` once ``status_after_s`` have passed since the device was added (a status that comes at the
+app's pace).
 
 - ``/devices/`` the page; ``/api/devices`` (GET the list, POST ``{"name": …}``, DELETE ``?name=``)."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import parse_qs, urlsplit
@@ -17,6 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 from tests.answering_server import Request, answering
 
 POLL_MS = 300
+STATUS = "Disconnected (Unused)"
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Devices</title></head>
 <body><main>
@@ -79,19 +82,27 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Devi
 class Devices:
     def __init__(self) -> None:
         self.names: list[str] = []
+        self.added: dict[str, float] = {}   # each device's name → when it was added
         self.status: str | None = None      # what the server says of every device once the status has come
+        self.status_after_s: float | None = None   # ... or of each, this long after it was added
 
     def answer(self, request: Request) -> tuple[int, str, str]:
         split = urlsplit(request.path)
         if split.path == "/api/devices" and request.method == "POST":
-            self.names.append(json.loads(request.body)["name"])
+            name = json.loads(request.body)["name"]
+            self.names.append(name)
+            self.added[name] = time.monotonic()
             return 200, "application/json", "{}"
         if split.path == "/api/devices" and request.method == "DELETE":
             self.names.remove(parse_qs(split.query)["name"][0])
             return 200, "application/json", "{}"
         if split.path == "/api/devices":
-            return 200, "application/json", json.dumps([{"name": name, "status": self.status} for name in self.names])
+            return 200, "application/json", json.dumps([{"name": name, "status": self._status(name)} for name in self.names])
         return 200, "text/html; charset=utf-8", PAGE
+
+    def _status(self, name: str) -> str | None:
+        late = self.status_after_s is not None and time.monotonic() - self.added[name] >= self.status_after_s
+        return self.status or (STATUS if late else None)
 
 
 @contextmanager
