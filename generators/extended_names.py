@@ -38,7 +38,6 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
              if record.outcome == "done" and (found := _role_and_name(record)) is not None}
     out = ExtendedNames()
     extended: dict[str, tuple[str, str, str]] = {}       # a name in either state → (role, the shorter, its pattern)
-    repeats: set[int] = set()                            # the steps that did again what the step before did
     for earlier, (role, name) in named.items():
         for later, (later_role, longer) in named.items():
             if later <= earlier or later_role != role or longer == name:
@@ -50,7 +49,6 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
             extended.setdefault(longer, (role, name, pattern))
             if _done_again(steps, earlier, later, actions):
                 out.done_again.add(earlier)
-                repeats.add(later)
                 out.extended_first[later] = _status_came(steps[later - 1], role, name, longer)
     for index, record in enumerate(steps, 1):
         if record.outcome != "done" or record.tool not in actions or record.locators is None \
@@ -60,7 +58,7 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
         found = [(_by_words(step, extended) if step is chosen[-1] else _in_words(step, extended)) for step in chosen]
         said = [why for _, why in found if why]
         if said:
-            again = "; done once: the recording did it again after the page's redraw undid it" if index in repeats else ""
+            again = "; done once: the recording did it again after the page's redraw undid it" if index in out.extended_first else ""
             out.locators[index] = (Locator(steps=[step for step, _ in found]), said[0] + again)
     return out
 
