@@ -21,6 +21,7 @@ import verdex.generators.settling as settling
 import verdex.generators.server_names as server_names
 import verdex.generators.unique_literals as unique_literals
 import verdex.generators.waits as waits
+from verdex.generators.extended_names import extended_names
 from verdex.generators.periodic import asked_between_steps, timer_requests
 from verdex.generators.plan import (Action, Assertion, Check, ClosePage, Context, Dismiss, Goto, History, OpenPage,
                                     ResponseMatch, Settled, Secret, Statement, TestPlan, Value, Wait)
@@ -149,6 +150,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                          and r.args.text)                # texts the agent itself checked
     likely_timers = timer_requests(steps) | asked_between_steps(steps)     # requests no action is answered by
     token = recording.header.unique                     # what {unique} stood for in the session
+    extended = extended_names(steps, frozenset(ACTION_TOOLS))   # locators by a name's words; steps done again
     for index, record in enumerate(steps, 1):
         tool, outcome = record.tool, record.outcome
         role = record.role or first_role
@@ -217,9 +219,16 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             # what the overlay said is no sign the page has loaded: a run where it does not come never shows it
             startup = [w for w in startup if not (w.kind == "text_visible" and w.text and w.text in dismiss.overlay)]
             continue
+        if tool in ACTION_TOOLS and index in extended.done_again:
+            continue
         if tool in ACTION_TOOLS:
             went_on = settling.went_on_wait(where.get(page), record, server_names.made_names(steps)[index - 1])
             action = _action(record, index, page, pages, steps, pending_waits, no_effect, ready_signals, uploads)
+            if action is not None and index in extended.locators:
+                locator, why = extended.locators[index]
+                came = [extended.extended_first[index]] if index in extended.extended_first else []
+                action = action.model_copy(update={"locator": locator, "waits": [*came, *action.waits],
+                                                   "note": "; ".join(filter(None, [action.note, why]))})
             if action is not None and went_on is not None \
                     and not _url_checked_since_acting(statements, page, record.url or ""):
                 action = action.model_copy(update={"waits": [went_on, *action.waits]})

@@ -20,7 +20,10 @@ What can be revised, each bounded by what the recording saw:
   (a login that returns the user to the last page they saw). Only a URL check that is verdex's own is loosened:
   one that says the agent's verify_url too (``Assertion.agent``) is only waited for longer;
 - ``wait``: a wait verdex chose before the action (a startup text, a websocket count, a blocker, a
-  readiness attribute) is dropped: its evidence does not hold on a fresh load.
+  readiness attribute) is dropped: its evidence does not hold on a fresh load. A wait for the answers to the
+  paths the page asked as it opened, some of which the page a fresh run stopped on never asked (a folder or a
+  device the recording's app held, its status asked for), first waits for the others alone (``WAIT_NARROWED``):
+  the steps after it still wait for the data a fresh load does ask.
 
 The agent's own assertions (``verify_*``, its waits) are never revised: a failing one is reported.
 """
@@ -43,6 +46,7 @@ URL_ELSEWHERE = 3                                 # the url stage that takes the
 URL_LATER = 0                                     # the url stage before any loosening: waited for at the app's pace
 URL_LATER_MS = 30_000
 WAIT_CHANGED = 2                                  # the wait stage that waits for a value other than the one replaced
+WAIT_NARROWED = 3                                 # the wait stage that waits for the answers a fresh load asked alone
 
 
 class Revision(Model):
@@ -54,6 +58,7 @@ class Revision(Model):
     because: str = ""                             # the failure that asked for it (the error, one line)
     landed: str = ""                              # url: the URL the failed run was at, where it said it
     said: str = ""                                # what changed, as the comment and the answer say it
+    paths: list[str] = []                         # wait (narrowed): the paths a fresh load asked, still waited for
 
 
 def apply_revisions(plan: TestPlan, steps: list[Record], revisions: list[Revision]) -> TestPlan:
@@ -96,10 +101,11 @@ def _other_than(action: Action, revised: Wait) -> Action:
 
 
 def next_revision(action: Action, record: Record, part: str, revisions: list[Revision],
-                  because: str, landed: str = "") -> Revision | None:
+                  because: str, landed: str = "", asked: tuple[str, ...] | None = None) -> Revision | None:
     """The next choice for the part of ``action`` a run failed on (``part``: locator, response, url or
     wait:N), or None when the recording offers none. ``landed``: the URL the failed run's check saw, where
-    it said it; a looser pattern that does not hold for it is not tried."""
+    it said it; a looser pattern that does not hold for it is not tried. ``asked``: the paths the page the
+    failed run stopped on had asked (None when the run did not tell)."""
     done = [r for r in revisions if r.step == action.step]
     if part == "locator":
         tried = max((r.stage for r in done if r.kind == "locator"), default=_chosen_index(record))
@@ -163,11 +169,30 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
                             said=f"revised by proving: waits for the value to change from {wait.replaced!r}, not "
                                  f"for the recording's {wait.value!r} (a fresh run's records have values of their "
                                  "own)")
+        narrowed = _narrowed(action, index, because, asked)
+        if narrowed is not None:
+            return narrowed
         if wait is not None:
             return Revision(step=action.step, kind="wait", wait=index, because=because,
                             said=f"revised by proving: dropped the wait ({action.waits[index].reason}); its evidence "
                                  "did not hold on a fresh load")
     return None
+
+
+def _narrowed(action: Action, index: int, because: str, asked: tuple[str, ...] | None) -> Revision | None:
+    """A data wait (the paths the page asked as it opened) narrowed to the paths a failed run's page asked,
+    when it asked some of them and not others; None otherwise."""
+    wait = action.waits[index] if index < len(action.waits) else None
+    if wait is None or wait.kind != "data_answered" or asked is None:
+        return None
+    kept = [path for path in wait.paths if path in asked]
+    missing = [path for path in wait.paths if path not in asked]
+    if not kept or not missing:
+        return None
+    return Revision(step=action.step, kind="wait", stage=WAIT_NARROWED, wait=index, because=because, paths=kept,
+                    said=f"revised by proving: a fresh load never asked {', '.join(missing)} (what the recording's "
+                         f"app held, gone on a fresh run); waits for the answers to the {len(kept)} other "
+                         f"path{'s' if len(kept) > 1 else ''} alone")
 
 
 def ended_too_soon(plan: TestPlan, steps: list[Record], check: int, revisions: list[Revision],
@@ -320,6 +345,10 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
         changed = [w.model_copy(update={"other_than": True}) if i == revision.wait else w
                    for i, w in enumerate(action.waits)]
         return action.model_copy(update={"waits": changed, "note": note})
+    if revision.kind == "wait" and revision.stage == WAIT_NARROWED:
+        narrowed = [_keeping(w, revision.paths) if i == revision.wait else w
+                    for i, w in enumerate(action.waits)]
+        return action.model_copy(update={"waits": narrowed, "note": note})
     if revision.kind == "wait":
         kept = [w for i, w in enumerate(action.waits) if i != revision.wait]
         return action.model_copy(update={"waits": kept, "note": note})
@@ -353,6 +382,13 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
                    if a.kind == "url" and pattern is not None else a for a in action.asserts]
         return action.model_copy(update={"asserts": asserts})
     return action
+
+
+def _keeping(wait: Wait, paths: list[str]) -> Wait:
+    """A data wait waiting for ``paths`` alone (each with its count, when counted)."""
+    counted = [(path, count) for path, count in zip(wait.paths, wait.counts or [0] * len(wait.paths)) if path in paths]
+    return wait.model_copy(update={"paths": [path for path, _ in counted],
+                                   "counts": [count for _, count in counted] if wait.counts else wait.counts})
 
 
 def _request(response: ResponseMatch) -> str:

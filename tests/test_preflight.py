@@ -310,6 +310,17 @@ async def test_a_link_that_navigates(session, apps):
     assert result.effects.navigated and result.effects.url_after.endswith("/races/landing.html")
 
 
+async def test_a_link_whose_click_the_page_takes_is_said_to_stay(session, apps):
+    """``<a href="">`` whose handler prevents the browser's default (AngularJS's): its note says what happened,
+    not "navigates to" the page itself (Syncthing's Settings item)."""
+    tab = await _open(session, apps, "link.html")
+    result = await actions.click(tab, await _ref(tab, r'link "Settings"'))
+    assert not result.effects.navigated and not result.effects.moved
+    assert not any(a.startswith("navigates to") for a in result.verdict.advisory), result.verdict.advisory
+    assert any(a.startswith("a link to ") and a.endswith("/races/link.html, whose click did not navigate: the page's "
+                                                         "script took it") for a in result.verdict.advisory)
+
+
 async def test_a_target_blank_link_opens_a_popup_tab(session, apps):
     tab = await _open(session, apps, "link.html")
     result = await actions.click(tab, await _ref(tab, r'link "Open in new tab"'))

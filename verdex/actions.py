@@ -25,6 +25,7 @@ import verdex.locators as locators
 import verdex.steps as steps
 from verdex.artifacts.capture import page_picture
 from verdex.assertions import framed_text, hidden_copies, shown_count, text_places, whole_text
+from verdex.browser.answered_anew import without_values_made_anew
 from verdex.browser.startup import hold_startup, since_document_start
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch, came_before_ready
@@ -369,9 +370,12 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
         observed = came_before_ready(observed, watch.ancestors_after or facts.ancestor_state, watch.ancestors_settled)
     tab.guard.stopped_since(stopped, tool, target)
     verdict = as_it_went(verdict, observed)
+    proposed = proposals(observed, ref)
+    if watch is not None:           # an id the server makes anew at each load is no outcome
+        proposed = await without_values_made_anew(proposed, watch.requests(), tab.page.context.request)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
                           verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
-                          proposals=proposals(observed, ref))
+                          proposals=proposed)
     steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts, tab),
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker,

@@ -149,6 +149,10 @@ class EffectsWatch:
         as a whole value (a JSON string, a query or form field) is the choice's (a setting saved after a debounce)."""
         self._typed, self._whole = value, True
 
+    def requests(self) -> list[RequestRecord]:
+        """The requests the page made since the action began."""
+        return self._tab.network.since(self._t0)
+
     async def finish(self) -> Effects:
         effects = await self._finished()
         self._tab.last_effects = (self._tab.refs.current_document, effects, self._ref)

@@ -37,6 +37,8 @@ SUBMITS = "submits a form: "
 SUBMITS_HANDLED = {"prevents": "submits a form the page handles (its submit listener prevents the browser's "
                                "submission: no navigation): ",
                    "listens": "submits a form the page listens for (its script may handle it itself): "}
+NAVIGATES = "navigates to "           # a link's note before its click, kept after it only when it did
+STAYED = "a link to {}, whose click did not navigate: the page's script took it"
 FADING = re.compile(r"^(opacity|visibility|filter|all|clip)", re.IGNORECASE)    # a transition of "all" may too
 KEY_ACTIONS = ("type", "fill", "press")
 # Actions that land at a point: one the target cannot take itself goes to what a user clicks (``stand_in``).
@@ -126,7 +128,7 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     if link is not None and link.in_document and link.target != "_blank":
         advisory.append('a link to "#" alone: no navigation, what its click does is the page\'s script\'s')
     elif link is not None:
-        advisory.append(f"opens {link.href} in a new tab" if link.target == "_blank" else f"navigates to {link.href}")
+        advisory.append(f"opens {link.href} in a new tab" if link.target == "_blank" else f"{NAVIGATES}{link.href}")
     if facts.navigation.form is not None:
         form = facts.navigation.form
         advisory.append(f"{SUBMITS_HANDLED.get(form.page_handles or '', SUBMITS)}{form.method.upper()} {form.action}")
@@ -139,9 +141,15 @@ def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
     submission — also when the script then moved the URL itself (``pushState`` to the saved record's route:
     a submission loads a document). A form the page only listened for that loaded a document was submitted, and
     so was one whose answer closed its window (Django admin's related-record popup: its Save posts, and the page
-    it answers hands the record to the opener and closes)."""
+    it answers hands the record to the opener and closes). A link said to navigate whose click moved nothing (no
+    document, no URL, no tab: the page's script prevented it) is said so."""
     if effects is None:
         return verdict
+    if not (effects.navigated or effects.moved or effects.new_tabs or effects.closed_to is not None):
+        # a link whose click the page took (AngularJS keeps ``<a href="">`` from navigating): said as it went
+        verdict = verdict.model_copy(update={"advisory": [STAYED.format(note.removeprefix(NAVIGATES))
+                                                          if note.startswith(NAVIGATES) else note
+                                                          for note in verdict.advisory]})
     if effects.navigated or effects.new_tabs or effects.closed_to is not None:
         listened = SUBMITS_HANDLED["listens"]
         return verdict.model_copy(update={"advisory": [SUBMITS + note.removeprefix(listened) if note.startswith(listened)

@@ -326,7 +326,7 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
     if failed.chaos and (part == "response" or part.startswith("wait:") or timed_out):
         return None, LATE_UNDER_CHAOS
     revision = next_revision(statement, steps[statement.step - 1], part, revisions, failed.first_line(),
-                             landed=failed.landed())
+                             landed=failed.landed(), asked=failed.asked)
     agents = next((a for a in statement.asserts if a.kind == "url" and a.agent), None)
     if revision is None and part == "url" and agents is not None:
         return None, ("the agent asserted this URL (its check, said once with the action's own); proving never "

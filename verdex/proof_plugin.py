@@ -36,6 +36,12 @@ FAILURE = pytest.StashKey[dict[str, object]]()
 SHOWN = pytest.StashKey[list[str]]()
 STOPPED = pytest.StashKey[str]()
 STOPPED_URL = pytest.StashKey[str]()
+STOPPED_ASKED = pytest.StashKey[list[str]]()
+ASKED_LIMIT = 2000                      # paths kept that the page a failing run stopped on had asked
+# the paths the page has had answers to, in the order asked (its Resource Timing entries: the ones a data
+# wait reads, generators/waits.py)
+ASKED_SCRIPT = """() => [...new Set(performance.getEntriesByType("resource").map((entry) =>
+  new URL(entry.name).pathname))]"""
 FIRST_STEP_BINDING = "__verdexProofFirstStep"
 TYPED_BINDING = "__verdexProofTyped"
 TYPED = pytest.StashKey[dict[str, dict[str, str]]]()
@@ -98,8 +104,8 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     test that failed before its first step (its first click found nothing) keeps the page as it is then.
     Each field typed into keeps its value and the page's text just before it was typed; each answer the
     server refused (4xx) to a request that held a value typed keeps which (a name taken); each dialog the
-    page opened, its kind and message; and the text and the URL of the page the run stopped on (a failing
-    run's)."""
+    page opened, its kind and message; and the text, the URL and the paths asked of the page the run stopped on
+    (a failing run's: a startup wait for a path a fresh load never asked is narrowed to the ones it did)."""
     shown: list[str] = []
     typed: dict[str, dict[str, str]] = {}
     refused: list[dict[str, object]] = []
@@ -137,6 +143,7 @@ def _verdex_proof_first_step(request: pytest.FixtureRequest) -> Iterator[None]:
     if context.pages:                          # where the run stopped: the page a failing line waited on
         request.node.stash[STOPPED] = _text_of(context.pages[-1])
         request.node.stash[STOPPED_URL] = context.pages[-1].url
+        request.node.stash[STOPPED_ASKED] = _asked(context.pages[-1])
 
 
 def _text_of(page: Any) -> str:
@@ -144,6 +151,13 @@ def _text_of(page: Any) -> str:
         return str(page.evaluate("() => document.body ? document.body.innerText : ''"))
     except PlaywrightError:
         return ""                              # a page gone or stuck: nothing to tell
+
+
+def _asked(page: Any) -> list[str]:
+    try:
+        return [str(path) for path in page.evaluate(ASKED_SCRIPT)][:ASKED_LIMIT]
+    except PlaywrightError:
+        return []                              # a page gone or stuck: nothing to tell
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -167,6 +181,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
                 **({"refused": item.stash[REFUSED]} if failed and item.stash.get(REFUSED, None) else {}),
                 **({"stopped": item.stash[STOPPED][:SHOWN_LIMIT]} if failed and item.stash.get(STOPPED, "") else {}),
                 **({"stopped_url": item.stash[STOPPED_URL]} if failed and item.stash.get(STOPPED_URL, "") else {}),
+                **({"asked": item.stash[STOPPED_ASKED]} if failed and item.stash.get(STOPPED_ASKED, None) else {}),
                 **({"dialogs": item.stash[DIALOGS]} if failed is not None and item.stash.get(DIALOGS, None) else {})})
         item.stash[FAILURE] = {}
         if failed is not None and not every_run:

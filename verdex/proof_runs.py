@@ -54,6 +54,7 @@ class Run:
     dialogs: tuple[tuple[str, str], ...] = ()  # a pytest run that failed: each dialog the page opened (kind, message)
     stopped: str = ""                # a pytest run that failed: the text of the page it stopped on
     stopped_url: str = ""            # ... and its URL
+    asked: tuple[str, ...] | None = None   # ... and the paths it had asked (None: not told, a Playwright Test run)
 
     @property
     def chaos(self) -> bool:
@@ -147,7 +148,8 @@ def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
     dialogs = tuple((dialog["type"], redact(dialog["message"], secrets)) for dialog in outcome.get("dialogs", []))
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
                redact(_short(outcome.get("message", "")), secrets), refused=refused, dialogs=dialogs,
-               stopped=outcome.get("stopped", ""), stopped_url=redact(outcome.get("stopped_url", ""), secrets), **kept)
+               stopped=outcome.get("stopped", ""), stopped_url=redact(outcome.get("stopped_url", ""), secrets),
+               asked=tuple(outcome["asked"]) if "asked" in outcome else None, **kept)
 
 
 def node_missing() -> str:

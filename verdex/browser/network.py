@@ -47,7 +47,8 @@ class RequestRecord:
     loaded: bool = False                  # ... after its document had loaded (the first action on it had begun)
     document: int = 0                     # which of the page's documents it was made in
     body: str | None = None               # what it sent (the first BODY_KEPT characters), for the text it holds
-    answer: Response | None = None        # a data request's JSON or HTML answer, whose body startup reads (startup.py)
+    answer: Response | None = None        # a data request's JSON, HTML or plain text answer, whose body startup reads
+                                          # (startup.py), and an id in it asked again (answered_anew.py)
     place: str = ""                       # where it went, as the same request made again goes (place_of)
     empty: bool = False                   # its answer has no body (Content-Length: 0, a 204, 205 or 304)
 
@@ -169,8 +170,8 @@ class NetworkLog:
             record.content_type = (response.headers.get("content-type") or "").lower()
             record.empty = response.status in EMPTY_STATUSES or response.headers.get("content-length") == "0"
             record.naming = names_read(record.method, record.resource_type, record.status, response.request)
-            if record.resource_type in ("fetch", "xhr") and ("json" in record.content_type
-                                                             or "html" in record.content_type):
+            if record.resource_type in ("fetch", "xhr") and ("json" in record.content_type or "html" in
+                                                             record.content_type or "text/plain" in record.content_type):
                 record.answer = response
 
     def _finished(self, request: Request) -> None:
@@ -282,11 +283,15 @@ class NetworkLog:
     def loading_now(self) -> list[RequestRecord]:
         """The current document's own requests for its data and code still unanswered: the page may still
         be drawing. Not one it keeps open on purpose (a stream, a long poll asked again), nor one open for
-        ``HELD_LOADING_S`` or more (held by the server until something happens)."""
+        ``HELD_LOADING_S`` or more (held by the server until something happens), nor one the page asked again
+        as soon as the one before it was answered, when the server has held it for ``HELD_OPEN_S`` or the one
+        before it was such a renewal too (a long poll whose answers came at once, an event each: Syncthing's
+        ``/rest/events?since=N``)."""
         now = time.monotonic()
         return [r for r in self._open.values()
                 if r.document == self._documents and r.resource_type in LOADING_TYPES
-                and now - r.started < HELD_LOADING_S and not self.standing(r, r.started)]
+                and now - r.started < HELD_LOADING_S and not self.standing(r, r.started)
+                and not (r.renews is not None and (now - r.started >= HELD_OPEN_S or r.renews.renews is not None))]
 
     def on_its_own(self, record: RequestRecord) -> bool:
         """The page made a request to the same method and place while no action ran, before this one: after
