@@ -1,7 +1,7 @@
 """A secret the page shows, not one the agent typed: an app's API key or access token in a field named for it
-(Syncthing's Settings show the GUI's API key in a read-only field whose "API Key" label is not tied to it) is
-redacted wherever verdex would show a field's value — the snapshot, the page's reading, the values an action
-set and the recording — as a password's is. A field whose name only mentions a token ("Token name") is not.
+(Syncthing's Settings show the GUI's API key in a read-only field with no id or name, whose "API Key" label is
+not tied to it) is redacted wherever verdex would show a field's value — the snapshot, the page's reading, the
+values an action set and the recording — as a password's is. A field whose name only mentions a token ("Token name") is not.
 What the agent types into such a field is a secret too: recorded as the variable the generated test reads it
 from, as a password typed is, never as its value."""
 
@@ -23,7 +23,7 @@ async def test_a_key_or_token_the_page_shows_is_redacted_in_every_output(session
     await call(session, "browser_navigate", url=apps.url + "/reading/keys.html")
     snapshot = (await call(session, "browser_snapshot")).text
     assert snapshot.count("[redacted]") == 2 and '"ci-runner"' in snapshot, snapshot
-    regenerated = (await call(session, "browser_click", ref=ref_of(snapshot, 'button "Regenerate"'))).text
+    regenerated = (await call(session, "browser_click", ref=ref_of(snapshot, 'button "Generate"'))).text
     extracted = (await call(session, "browser_extract")).text
     session.record(None)
     outputs = {"snapshot": snapshot, "click": regenerated, "extract": extracted,

@@ -415,13 +415,26 @@
   }
 
   // A field named for a secret, by its id, its name, its label or its placeholder ("API Key", ``apiKey``,
-  // "Personal access token"): what its name ends with, so that "Token name" is not one.
+  // "Personal access token"): what its name ends with, so that "Token name" is not one. A label tied to no field
+  // names the one field of its group (Syncthing's ``<label>API Key</label>`` over an input with no id or name).
   const SECRET_NAMED = /(^| )(api key|access key|secret key|private key|secret|token|password|passwd|passphrase)$/;
   function namedForASecret(el) {
-    const labels = el.labels ? [...el.labels].map((label) => label.textContent || '') : [];
+    const labels = el.labels && el.labels.length ? [...el.labels].map((label) => label.textContent || '')
+      : untiedLabels(el);
     return [builtin(el, 'id'), el.getAttribute('name'), el.getAttribute('aria-label'), el.getAttribute('placeholder'),
       ...labels].some((said) => SECRET_NAMED.test(collapse(String(said || '').replace(/([a-z])([A-Z])/g, '$1 $2')
         .replace(/[_\-.:]+/g, ' ')).toLowerCase()));
+  }
+
+  // The text of a label tied to no field, in the nearest group (up to three levels up) that holds it and no other
+  // field than ``el``.
+  function untiedLabels(el) {
+    for (let group = el.parentElement, depth = 0; group && depth < 3; group = group.parentElement, depth++) {
+      if (group.querySelectorAll('input, textarea, select').length > 1) return [];
+      const untied = [...group.querySelectorAll('label')].filter((label) => !label.control);
+      if (untied.length) return untied.length === 1 ? [untied[0].textContent || ''] : [];
+    }
+    return [];
   }
 
   // A field whose value verdex never shows: a secret typed (a password, a card, a one-time code) or one the page
