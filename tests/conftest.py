@@ -12,6 +12,7 @@ from verdex.browser.session import Session
 from verdex.exporting import PROVE_ENV
 from verdex.proof_runs import ADDOPTS_ENV
 from verdex.recorder import RECORDINGS_DIR_ENV
+from tests.blank_tab import start_blank
 
 
 # The files whose tests take half a minute or more (real apps started for every run, generated tests run by pytest
@@ -128,12 +129,5 @@ async def shared_session() -> AsyncIterator[Session]:
 async def session(shared_session: Session) -> AsyncIterator[Session]:
     """One browser per test module; each test starts on a blank active tab of the default role, recording
     nothing until it says where (``session.record(path)``)."""
-    shared_session.record(None)
-    tab = await shared_session.tab()
-    while tab.pending_dialogs:                    # a test that failed with a dialog open
-        await tab.pending_dialogs.pop(0).dismiss()
-    await tab.navigate("about:blank")
-    if tab.leaving is not None:                   # the page asked before it was left (beforeunload): leave
-        await tab.pending_dialogs.pop(0).accept()
-        await tab.left()
+    await start_blank(shared_session)
     yield shared_session

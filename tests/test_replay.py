@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.proof_apps import proof_apps
-from tests.test_settling import held  # noqa: F401  (a fixture: a browser whose pages' clock stands still)
+from tests.test_settling import held, held_browser  # noqa: F401  (fixtures: a browser whose pages' clock stands still)
 from tests.test_watch import call, ref_of
 from verdex import actions, assertions, unique
 from verdex.replay import render, replay

@@ -4,12 +4,14 @@ bench/chaos.py.
 A generated Python test runs in its own pytest process against a fresh fixture server (a fresh cart
 and chaos sequence) with ``--base-url``; a TypeScript spec runs with ``npx playwright test`` from the
 repository root (so Node finds node_modules/), in a folder under the gitignored ``.verdex/tmp-ts/``, on the
-Node.js that Playwright's Python package ships (:func:`playwright_test`).
+Node.js that Playwright's Python package ships (:func:`playwright_test`). Several generated files of one folder
+run at once (``run_exported``): one pytest run, one Playwright Test run, each file's own outcome.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import shutil
@@ -17,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from types import ModuleType
 from playwright._impl._driver import compute_driver_executable
 
 from verdex.fixtures.server import FixtureServer
-from verdex.generators import export
+from verdex.generators import SUPPORT_FILE, export
 from verdex.proof_runs import playwright_test_command
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -226,24 +228,157 @@ def run_typescript(spec_dir: Path, seed: int | None = None, serve: Serve = fixtu
     share neither), removed afterwards."""
     started = time.monotonic()
     with serve(seed) as base_url:
-        env = {**test_env(), "BASE_URL": base_url, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "CI": "1"}
-        env.pop("PLAYWRIGHT_BROWSERS_PATH", None)
-        from verdex.browser.discovery import find_chromium
-        browser = find_chromium()
-        if browser is not None and "VERDEX_CHROMIUM" not in env:
-            env["VERDEX_CHROMIUM"] = str(browser.path)
-        results = tempfile.mkdtemp(prefix="test-results-")
+        passed, output = _playwright_test(spec_dir, base_url, [], TS_TIMEOUT_S)
+    return Run(seed, passed, time.monotonic() - started, output)
+
+
+def _playwright_test(spec_dir: Path, base_url: str, options: list[str], timeout_s: float,
+                     env: dict[str, str] | None = None) -> tuple[bool, str]:
+    env = {**test_env(), **(env or {}), "BASE_URL": base_url, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "CI": "1"}
+    env.pop("PLAYWRIGHT_BROWSERS_PATH", None)
+    from verdex.browser.discovery import find_chromium
+    browser = find_chromium()
+    if browser is not None and "VERDEX_CHROMIUM" not in env:
+        env["VERDEX_CHROMIUM"] = str(browser.path)
+    results = tempfile.mkdtemp(prefix="test-results-")
+    try:
+        done = subprocess.run(
+            [*playwright_test(), "--config", str(spec_dir / "playwright.config.ts"),
+             "--reporter=line", "--output", results, *options],
+            cwd=REPO_ROOT, env=env, capture_output=True, encoding="utf-8", timeout=timeout_s, check=False)
+        return done.returncode == 0, done.stdout + done.stderr
+    except subprocess.TimeoutExpired as exc:
+        return False, f"timed out after {timeout_s} s\n{exc.stdout or ''}"
+    finally:
+        shutil.rmtree(results, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------------------- several at once
+def export_grouped(recordings: Mapping[str, Path], folder: Path, target: str) -> dict[str, Path]:
+    """Each recording exported (``target``: python or typescript) into a sub-folder of ``folder`` it shares
+    with the others whose support file (conftest.py, playwright.config.ts: the recording's origin, language,
+    test id attribute) is the same, since a folder holds one; each name's file."""
+    write = export_python if target == "python" else export_typescript
+    support_name = SUPPORT_FILE[target]
+    groups: dict[str, Path] = {}
+    exported = {}
+    for name, recording in recordings.items():
+        staged = write(recording, folder / "staged" / name, name)
+        support = (staged.parent / support_name).read_text(encoding="utf-8")
+        group = groups.setdefault(support, folder / f"group{len(groups)}")
+        exported[name] = write(recording, group, name)
+    shutil.rmtree(folder / "staged")
+    return exported
+
+
+def run_exported(recordings: Mapping[str, Path], folder: Path,
+                 targets: Sequence[str] = ("python", "typescript")) -> dict[str, dict[str, Run]]:
+    """Each recording exported to each target and run: the pytest files (under ``folder``) in one pytest run,
+    the specs (in a scratch folder of the repository, removed afterwards) in one ``npx playwright test`` run,
+    once per group whose support file is the same (export_grouped: one, as a rule). Each name's run in each
+    target."""
+    runs: dict[str, dict[str, Run]] = {name: {} for name in recordings}
+    run_files = {"python": run_pytest_files, "typescript": run_specs}
+    for target in targets:
+        place = folder / target if target == "python" else scratch_ts_dir("exported")
+        try:
+            exported = {name: path.resolve() for name, path in export_grouped(recordings, place, target).items()}
+            for group in sorted({path.parent for path in exported.values()}):
+                names = [name for name, path in exported.items() if path.parent == group]
+                ran = run_files[target]([exported[name] for name in names])
+                for name in names:
+                    runs[name][target] = ran[exported[name]]
+        finally:
+            if target == "typescript":
+                remove_scratch(place)
+    return runs
+
+
+def run_pytest_files(test_files: Sequence[Path], seed: int | None = None,
+                     serve: Serve = fixture_apps) -> dict[Path, Run]:
+    """Generated pytest files of one folder (its conftest.py is theirs) in one pytest process against one
+    fresh app: pytest's start-up and the browser's launch once for all of them, each test in a context and a
+    page of its own. Each file's own outcome; its output is its own failure and its lines of the summary."""
+    files = [test_file.resolve() for test_file in test_files]
+    folder = _one_folder(files)
+    started = time.monotonic()
+    timeout_s = PYTEST_TIMEOUT_S * len(files)
+    with serve(seed) as base_url:
         try:
             done = subprocess.run(
-                [*playwright_test(), "--config", str(spec_dir / "playwright.config.ts"),
-                 "--reporter=line", "--output", results],
-                cwd=REPO_ROOT, env=env, capture_output=True, encoding="utf-8", timeout=TS_TIMEOUT_S, check=False)
-            passed, output = done.returncode == 0, done.stdout + done.stderr
+                [sys.executable, "-m", "pytest", *(test_file.name for test_file in files), "-q", "-rfEp",
+                 "-p", "no:cacheprovider", "--base-url", base_url],
+                cwd=folder, env=test_env(), capture_output=True, encoding="utf-8", timeout=timeout_s, check=False)
+            output = done.stdout + done.stderr
         except subprocess.TimeoutExpired as exc:
-            passed, output = False, f"timed out after {TS_TIMEOUT_S} s\n{exc.stdout or ''}"
-        finally:
-            shutil.rmtree(results, ignore_errors=True)
-    return Run(seed, passed, time.monotonic() - started, output)
+            output = f"timed out after {timeout_s} s\n{exc.stdout or ''}"
+    outcomes: dict[str, set[str]] = {}
+    for outcome, filename in FILE_OUTCOME.findall(output):
+        outcomes.setdefault(filename, set()).add(outcome)
+    seconds = (time.monotonic() - started) / len(files)
+    return {test_file: Run(seed, outcomes.get(test_file.name) == {"PASSED"}, seconds,
+                           _pytest_said_of(output, test_file.name)) for test_file in files}
+
+
+FILE_OUTCOME = re.compile(r"^(PASSED|FAILED|ERROR) (\S+?\.py)\b", re.MULTILINE)
+PYTEST_SECTION = re.compile(r"^(?=[_=]{3,} .+ [_=]{3,}$)", re.MULTILINE)
+
+
+def _pytest_said_of(output: str, filename: str) -> str:
+    """What one file's run said: its failure's sections and its lines of the summary (all of the output when
+    none names it: pytest did not start, or timed out)."""
+    own = [section for section in PYTEST_SECTION.split(output) if section.startswith("_") and filename in section]
+    summary = [line for line in output.splitlines() if FILE_OUTCOME.match(line) and filename in line]
+    return "".join(own) + "\n".join(summary) if own or summary else output
+
+
+def run_specs(specs: Sequence[Path], seed: int | None = None, serve: Serve = fixture_apps) -> dict[Path, Run]:
+    """Specs of one folder (its playwright.config.ts is theirs) in one ``npx playwright test`` run with one
+    worker against one fresh app: the runner's and its worker's start-up and the browser's launch once for all
+    of them, each test in a context and a page of its own. Each spec's own outcome; its output is its errors
+    (Playwright's JSON report), else the run's whole output."""
+    specs = [spec.resolve() for spec in specs]
+    folder = _one_folder(specs)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="report-") as report_dir, serve(seed) as base_url:
+        report = Path(report_dir) / "report.json"
+        _, output = _playwright_test(folder, base_url, ["--workers=1", "--reporter=line,json", *map(str, specs)],
+                                     TS_TIMEOUT_S * len(specs),
+                                     env={"PLAYWRIGHT_JSON_OUTPUT_FILE": str(report)})
+        said = _spec_errors(json.loads(report.read_text(encoding="utf-8"))) if report.is_file() else {}
+    seconds = (time.monotonic() - started) / len(specs)
+    return {spec: Run(seed, said.get(spec.name) == [], seconds, "\n".join(said.get(spec.name) or [output]))
+            for spec in specs}
+
+
+ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _spec_errors(report: dict) -> dict[str, list[str]]:
+    """Each spec file's errors in Playwright's JSON report ([] when all its tests passed; none skipped)."""
+    errors: dict[str, list[str]] = {}
+
+    def walk(suite: dict) -> None:
+        for spec in suite.get("specs", []):
+            said = errors.setdefault(Path(spec["file"]).name, [])
+            for test in spec["tests"]:
+                said += [ANSI_COLOUR.sub("", error.get("message", ""))
+                         for result in test["results"] for error in result["errors"]]
+                if test["status"] != "expected":
+                    said.append(f"{spec['title']}: {test['status']}")
+        for inner in suite.get("suites", []):
+            walk(inner)
+
+    for suite in report.get("suites", []):
+        walk(suite)
+    return errors
+
+
+def _one_folder(files: list[Path]) -> Path:
+    folders = {path.parent for path in files}
+    if len(folders) != 1:
+        raise ValueError(f"files run at once lie in one folder (its support file is theirs): {sorted(folders)}")
+    return folders.pop()
 
 
 def naive_test(flow: str) -> Path:
