@@ -21,6 +21,7 @@ from playwright.async_api import Error as PlaywrightError
 import verdex.locators as locators
 from verdex.browser.tab import Tab
 from verdex.facts import LocatorChoice, LocatorStep, RankedLocator
+from verdex.name_words import REGEX_SPECIAL
 
 AS_SHOWN_KIND = "as shown"
 BOX_OF_SINGLE = """els => els.length === 1
@@ -71,5 +72,5 @@ async def shown_locator(tab: Tab, ref: str) -> LocatorChoice | None:
 
 def whole_text(text: str) -> str:
     """A regular expression's source that matches an element whose whole text is ``text``, spaced as it may be."""
-    words = (locators.REGEX_SPECIAL.sub(lambda m: "\\" + m.group(), word) for word in text.split())
+    words = (REGEX_SPECIAL.sub(lambda m: "\\" + m.group(), word) for word in text.split())
     return r"^\s*" + r"\s+".join(words) + r"\s*$"
