@@ -141,6 +141,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
     startup: list[Wait] = []                            # the page's own loading, waited for before the next action
     loading = False                                     # a page opened and no action yet
     paced: str | None = None                            # why the checks up to the next action wait longer
+    opened: str | None = None                           # why, after the test's own goto, up to its first action
     said: list[str] = []                                # the reasons for waiting longer the test said since
     answered = _answered_dialogs(steps)                 # browser_dialog steps an action's handler answers
     where: dict[str, str] = {}                          # page → the URL its last recorded step left it at
@@ -180,7 +181,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             statements.append(Goto(page=page, url=_relative(record.args.url, base_url),
                                    waits=settling.before_leaving(steps, index), leave=LEAVE_REASON if left is not None else None))
             where[page] = (left.args.url if left is not None else None) or record.url_after or record.args.url
-            loading, paced, said = True, None, []
+            loading, paced, said, opened = True, None, [], waits.opened_by_the_test()
             acted.pop(page, None)
             continue
         if tool in HISTORY_TOOLS:
@@ -195,7 +196,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             statements.append(History(page=page, kind=HISTORY_TOOLS[tool], step=index,
                                       waits=settling.before_leaving(steps, index), asserts=[url_check] if url_check is not None else [],
                                       leave=LEAVE_REASON if left is not None else None))
-            loading, paced, said = True, waits.reloaded_by_the_test(HISTORY_TOOLS[tool]), []
+            loading, paced, said, opened = True, waits.reloaded_by_the_test(HISTORY_TOOLS[tool]), [], None
             acted.pop(page, None)
             continue
         if tool == "browser_tab_close":
@@ -245,7 +246,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     startup = []
                 statements.append(action)
                 where[page] = (record.effects.url_after if record.effects else "") or where.get(page, "")
-                loading = waits.loaded_another_page(record) is not None
+                loading, opened = waits.loaded_another_page(record) is not None, None
                 paced = waits.answered_over_a_socket(record) or _url_pace(record, action.response, likely_timers)
                 said = [paced] if any(a.timeout_reason == paced for a in action.asserts) else []
             continue
@@ -255,7 +256,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
         if isinstance(record, WaitForStep):
             check = _wait_statement(record, page, token)
             if check is not None:
-                statements.append(_paced(check, paced or (waits.drawn_after_load(record) if loading else None), said))
+                statements.append(_paced(check, paced or (waits.drawn_after_load(record) if loading else None) or opened,
+                                         said))
             continue
         if isinstance(record, (VerifyTextStep, VerifyElementStep, VerifyUrlStep)):
             assertion = _assertion(record, token)
@@ -272,11 +274,11 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 if settled is not None:
                     statements.append(Settled(page=page, wait=settled))
                 statements.append(_paced(Check(page=page, assertion=assertion),
-                                         paced or waits.redrawn_by_a_timer(record), said))
+                                         paced or opened or waits.redrawn_by_a_timer(record), said))
                 counted = waits.counted_name(record) if isinstance(record, VerifyElementStep) else None
                 if counted is not None:
                     statements.append(_paced(Check(page=page, assertion=counted),
-                                             paced or waits.redrawn_by_a_timer(record), said))
+                                             paced or opened or waits.redrawn_by_a_timer(record), said))
             continue
         raise UnrenderableStep(index, tool, "verdex has no test statement for it")
     return TestPlan(name=test_name(name), base_url=base_url, statements=statements, uploads=uploads,

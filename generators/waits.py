@@ -626,6 +626,14 @@ def reloaded_by_the_test(kind: str) -> str:
     return f"the {kind} loaded the page again: its first render is paced like its loading"
 
 
+def opened_by_the_test() -> str:
+    """Why the checks after the test's own goto wait longer, up to its first action there: they check the first
+    render of the page it opened, which a single-page app draws after the load event the goto waits for, at its
+    own pace and not at the recording's (Node-RED draws its palette from the chosen language's catalogues, asked
+    for once the flows are drawn: at once while recording, past 5 s on a busy machine)."""
+    return "the test opened this page just before: its first render is paced like its loading"
+
+
 def loaded_code(record: Record | None) -> str | None:
     """Why what follows an action waits longer: the page loaded code it had not loaded yet to answer it (a
     dialog's or a route's lazily loaded chunk), so what it drew comes at the network's pace."""

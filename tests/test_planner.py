@@ -341,25 +341,33 @@ def test_the_checks_after_an_action_that_loaded_another_page_wait_as_long_as_a_l
             '    expect(page).to_have_url(re.compile(r"/shop/cart/$"), timeout=30_000)\n') in python, python
 
 
-def test_a_wait_for_what_the_page_drew_after_it_had_loaded_waits_as_long_as_a_navigation():
+def test_the_checks_after_the_tests_own_goto_wait_as_long_as_a_load_up_to_its_first_action():
     """Streamlit draws its first page over the websocket after the document loaded (the recording
-    waited 509 ms for the welcome text); under the chaos that took more than 5 s. The same wait after
-    an action is not the page's loading, and keeps the assertion's default."""
+    waited 509 ms for the welcome text); under the chaos that took more than 5 s. What the agent checked at
+    once after that is of the same first render: Node-RED draws its palette in the chosen language after its
+    flows, at once while recording and more than 5 s later on a busy machine (its check failed at load 19).
+    Each check after the goto waits as long as a load may, the test saying why once a reason; a check after
+    the first action there keeps the assertion's default."""
     recording = read_recording(SHOP)
     steps = [s for s in _plain(recording) if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
     click = next(s for s in steps if s["tool"] == "browser_click")
+    check = next(s for s in steps if s["tool"].startswith("verify_"))
     drawn = {"type": "step", "tool": "browser_wait_for", "outcome": "done", "tab": click["tab"],
              "args": {"waited_ms": 509, "text": "Pixel 8", "state": "visible", "elements_showing": 1, "shown": "Pixel 8"}}
     at_once = copy.deepcopy(drawn) | {"args": {**drawn["args"], "waited_ms": 0}}
-    steps = [steps[0], drawn, at_once, click, copy.deepcopy(drawn)]
+    steps = [steps[0], drawn, at_once, copy.deepcopy(check), click, copy.deepcopy(drawn), copy.deepcopy(check)]
     plan = build_plan(_with_steps(recording, steps), "drawn")
-    waited, immediate, after_click = [s.assertion for s in plan.statements if not isinstance(s, Action)
-                                      and hasattr(s, "assertion")]
-    assert (waited.timeout_ms, immediate.timeout_ms, after_click.timeout_ms) == (30_000, None, None)
+    waited, immediate, verified, after_click, verified_after = [
+        s.assertion for s in plan.statements if not isinstance(s, Action) and hasattr(s, "assertion")]
+    assert [a.timeout_ms for a in (waited, immediate, verified, after_click, verified_after)] == \
+        [30_000, 30_000, 30_000, None, None]
     assert waited.timeout_reason == ("the page drew this 509 ms after it had loaded: its first render is paced "
                                      "like its loading")
-    assert ('    expect(page.get_by_text("Pixel 8", exact=True)).to_be_visible(timeout=30_000)\n'
-            in PythonPytest().test_file(plan))
+    opened = "the test opened this page just before: its first render is paced like its loading"
+    assert (immediate.timeout_reason, verified.timeout_reason) == (opened, "")
+    python = PythonPytest().test_file(plan)
+    assert '    expect(page.get_by_text("Pixel 8", exact=True)).to_be_visible(timeout=30_000)\n' in python
+    assert python.count(opened) == TypeScript().test_file(plan).count(opened) == 1, python
 
 
 LOGIN = Path(__file__).resolve().parent.parent / "examples" / "recordings" / "login.jsonl"
