@@ -1,7 +1,8 @@
 """An agent's check of a time the page made from the clock (Prometheus's "Rewind the end time": the graph's end
 an hour before now, "2026-12-01 00:16") cannot pass on a later run. Proving said "the app kept state from run 1"
 and to restart the app, when the run that failed had passed within the recording's minute; it now says the
-clock made it (verdex/clock_readings.py). ``/settling/end-time.html`` writes the time to the millisecond, so that
+clock made it (verdex/clock_readings.py), and the check's answer tells the agent as it passes.
+``/settling/end-time.html`` writes the time to the millisecond, so that
 its first run fails, where Prometheus's failed at its third; both reach the same reason."""
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ async def test_a_check_of_a_time_the_clock_made_is_said_to_fail_for_the_clock_no
             await agent.navigate(server.url + "/settling/end-time.html")
             clicked = await agent.click("button", "Rewind the end time.")
             shown = re.search(r'"End time of graph \(UTC\)": "" → "([^"]+)"', clicked.text).group(1)
-            await agent.verify_element("textbox", "End time of graph (UTC)", "value", shown)
+            checked = await agent.verify_element("textbox", "End time of graph (UTC)", "value", shown)
+            assert f"{shown!r} is a time of today: if the page made it from the clock" in checked.text, \
+                checked.text
             answer = await agent.call("export_test", target="python", path=str(test_file), name="end_time", prove=3)
     assert answer.error and "UNPROVEN" in answer.text, answer.text
     assert f"the check expects '{shown}', a time the page made from the clock" in answer.text, answer.text
