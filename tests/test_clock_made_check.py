@@ -19,13 +19,8 @@ from verdex.fixtures.server import FixtureServer
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture(autouse=True)
-def exports_proven_by_default(monkeypatch):
-    """The suite's exports skip proving (tests/conftest.py); here the export proves, as a user's does."""
-    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
-
-
-async def test_a_check_of_a_time_the_clock_made_is_said_to_fail_for_the_clock_not_for_kept_state(tmp_path):
+async def test_a_check_of_a_time_the_clock_made_is_said_to_fail_for_the_clock_not_for_kept_state(tmp_path, monkeypatch):
+    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)      # the suite's exports skip proving; this one proves
     test_file = tmp_path / "test_end_time.py"
     with FixtureServer() as server:
         async with recording_client(tmp_path / "end.jsonl") as client:
