@@ -604,6 +604,25 @@ def counted_name(record: VerifyElementStep) -> Assertion | None:
                             "without them")
 
 
+def gone_by_shape(record: VerifyElementStep) -> Locator | None:
+    """The agent checked that an element found by a whole name holding a number is hidden ("node (1/1 up)",
+    gone from the targets filtered to the unhealthy ones): by that name, the check holds as soon as the number
+    changes, whether the element went or not (still listed as "node (0/1 up)"). It finds the element by the
+    name's shape, its numbers as any number; None for any other check."""
+    if record.args.state != "hidden" or record.locators is None:
+        return None
+    *scope, last = record.locators.chosen.steps
+    name = last.kwargs.get("name")
+    if last.method != "get_by_role" or not last.kwargs.get("exact") or not isinstance(name, str) \
+            or not HOLDS_A_NUMBER.search(name) or RELATIVE_TIME.search(name):
+        return None
+    # (a "/" escaped: Playwright reads a name's pattern inside its selector, /…/, where one would end it)
+    pattern = re.sub(r"(?<!\\)/", r"\\/", shown_text_shape(name, exact=True))
+    shaped = last.model_copy(update={"kwargs": {"name": pattern}, "regex": ["name"]})
+    return Locator(steps=[Step.model_validate(s.model_dump()) for s in [*scope, shaped]],
+                   positional=record.locators.fallback)
+
+
 def _carries(steps: list[LocatorStep], name: str) -> bool:
     """A locator that finds its element by the whole of ``name``."""
     return any(name in (*step.args, *step.kwargs.values()) or _carries(step.has or [], name) for step in steps)

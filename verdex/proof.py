@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
+from verdex.clock_readings import made_from_the_clock
 from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
@@ -143,6 +144,10 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             return written, proof
         source = path.read_text(encoding="utf-8").splitlines()
         proof.failing, proof.failing_source = failed, _statement_text(source, failed.line, target)
+        clock = made_from_the_clock(proof.failing_source, failed.actual(), read.header.started)
+        if clock:
+            # the agent's check of a time the clock made: no revision and no kept state can make it pass again
+            return written, _unproven(proof, started, f"{clock}\n{_failure(failed, proof.failing_source)}")
         located = _failing_in_run_1(plan, target, source, failed)
         revision, why = None, ""
         limited = rate_limited(failed.refused)

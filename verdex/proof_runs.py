@@ -69,6 +69,12 @@ class Run:
         found = re.search(r'^\s*(?:Actual value: (\S+)|Received string:\s+"([^"]+)")', self.message, re.MULTILINE)
         return (found.group(1) or found.group(2)) if found else ""
 
+    def actual(self) -> str:
+        """What a failed check saw, all of it (pytest-playwright's ``Actual value: …``, Playwright Test's
+        ``Received string: "…"``), or ""."""
+        found = re.search(r"^\s*(?:Actual value|Received(?: string| value)?):\s*(.*?)\s*$", self.message, re.MULTILINE)
+        return found.group(1) if found else ""
+
     def waiting_for(self) -> str:
         """What Playwright's call log says it was waiting for (the locator, the URL), as `` (…)``."""
         found = re.search(r"^\s*-\s*(waiting for .*)$", self.message, re.MULTILINE)

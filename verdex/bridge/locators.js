@@ -8,8 +8,9 @@
   // request's log, a job's list or a file browser shows and the next run measures again.
   const MEASUREMENT = /\b\d[\d,.]*(ms|µs|ns|s|m|h|b)\b|\b\d[\d,.]*\s?(secs?|mins?|hrs?|[kmgt]i?b|bytes?)\b/;
   // Text that changes with the data, never a way to find an element: a price, a count ("List (4)",
-  // "3 items"), a time, a date, a time relative to now, a measurement, a number of three digits or more.
-  const VOLATILE = new RegExp(/[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d+\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/.source
+  // "3 items", "TargetDown (1 active)", "node (1/1 up)": a number in brackets with what it counts), a time, a
+  // date, a time relative to now, a measurement, a number of three digits or more.
+  const VOLATILE = new RegExp(/[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d[\d,./]*(\s+[a-z]+)*\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/.source
     + '|' + MEASUREMENT.source + '|' + RELATIVE_TIME.source, 'i');
   // Where a server is, not what it holds: a URL's origin ("http://127.0.0.1:5302") or an address with its
   // port; its numbers are the place the app was pointed at, the same on every load, never a count.

@@ -12,6 +12,10 @@
   const IDENTITY_ROLES = ['heading', 'columnheader', 'rowheader', 'cell', 'gridcell', 'link', 'img', 'checkbox', 'radio', 'button'];
   // (Vue's transition classes are state, ``v-enter-active``; Vuetify's components are not, ``v-label``, ``v-card``)
   const STATE_CLASS = /^(is-|has-|js-|ng-|v-(enter|leave|move|cloak)\b)|--(active|selected|disabled|focused|checked|open|dirty)$|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
+  // A contextual colour (Bootstrap's ``alert-danger``, ``table-success``, ``badge-warning``, ``btn-primary``) says
+  // what state the element's data is in, not which element it is: Prometheus colours an alert's row by whether it
+  // fires, and the row of another alert that starts firing takes the same class.
+  const CONTEXTUAL_CLASS = /^(alert|btn|btn-outline|badge|label|table|list-group-item|panel|card|progress-bar|callout|toast)-(primary|secondary|success|danger|warning|info|light|dark|default|error)$/i;
   const GENERATED_CLASS = /^(css|sc|jsx|svelte|emotion|styled|tw)-|^_|__[A-Za-z0-9]{5,}$/;
   // A row is layout when nothing but a layout or a library's word comes before it (``form-row``, ``flex-row``,
   // ``ant-row``); a row of something a reader names (``name-row``, ``run-row``, ``task-row``) is what a list is
@@ -36,7 +40,7 @@
   // generated ones (``css-1x2y``, ``bZKpFz``, ``_3kd8``) and state or layout classes are never used.
   function semanticClasses(el) {
     return [...(el.classList || [])].filter((c) => /^[A-Za-z][A-Za-z_-]{2,39}$/.test(c) && !GENERATED_CLASS.test(c) &&
-      !STATE_CLASS.test(c) && !LAYOUT_CLASS.test(c) && !UTILITY_CLASS.test(c) && /[aeiouy]/i.test(c) &&
+      !STATE_CLASS.test(c) && !CONTEXTUAL_CLASS.test(c) && !LAYOUT_CLASS.test(c) && !UTILITY_CLASS.test(c) && /[aeiouy]/i.test(c) &&
       c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part)));
   }
 
