@@ -11,13 +11,17 @@ the next action the recording did (the agent did it again because the page's red
 once, at the later step: twice would undo it (a toggle closes the panel it opened) in a run where the status came
 before the first or after the second. The agent's checks between stay where they were, and the test waits for
 the name to hold the status, as the recording saw it before doing it again: a status that came after the click
-would redraw what it opened."""
+would redraw what it opened.
+
+Both steps act on one page: the same document, or one loaded again at the same URL. Two pages' fields are two
+fields: DokuWiki's sign-in form has "Password" and its user manager, pages later, "Password:"."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from verdex.generators.plan import Locator, Step, Wait
+from verdex.generators.rereads import NEW_DOCUMENT_TOOLS
 from verdex.generators.waits import STARTUP_TIMEOUT_MS
 from verdex.name_words import words_pattern
 from verdex.recording_format import Step as Record
@@ -37,11 +41,14 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
     named = {index: found for index, record in enumerate(steps, 1)
              if record.outcome == "done" and (found := _role_and_name(record)) is not None}
     out = ExtendedNames()
+    pages = _pages(steps)
     extended: dict[str, tuple[str, str, str]] = {}       # a name in either state → (role, the shorter, its pattern)
     for earlier, (role, name) in named.items():
         for later, (later_role, longer) in named.items():
             if later <= earlier or later_role != role or longer == name:
                 continue
+            if not pages[later - 1].same(pages[earlier - 1]):
+                continue                  # two pages' fields (a sign-in's "Password", a user form's "Password:")
             pattern = _words_of(longer, name)
             if pattern is None:
                 continue
@@ -75,6 +82,34 @@ def _status_came(record: Record, role: str, name: str, longer: str) -> Wait:
     return Wait(kind="visible", locator=Locator(steps=steps), timeout_ms=STARTUP_TIMEOUT_MS,
                 reason=f"the recording saw {name!r} become {longer!r} (its status came) before this, which the page "
                        "redraws as the status comes (closing what a click had opened): the test acts once it has")
+
+
+@dataclass(frozen=True)
+class _Page:
+    """The page a step acted on: its role and tab, its document there (counted), and its URL."""
+    role: str | None
+    tab: str
+    document: int
+    url: str | None
+
+    def same(self, other: _Page) -> bool:
+        """One page: the same document, or one loaded again at the same URL (a reload, a return)."""
+        return (self.role, self.tab) == (other.role, other.tab) and (
+            self.document == other.document or self.url is not None and self.url == other.url)
+
+
+def _pages(steps: list[Record]) -> list[_Page]:
+    loads: dict[tuple[str | None, str], int] = {}
+    pages: list[_Page] = []
+    for record in steps:
+        tab = (record.role, record.tab)
+        if record.tool in NEW_DOCUMENT_TOOLS:
+            loads[tab] = loads.get(tab, 0) + 1
+        document = loads.get(tab, 0)
+        pages.append(_Page(*tab, document, record.url.split("#")[0] if record.url else None))
+        if record.effects is not None and record.effects.navigated:
+            loads[tab] = document + 1
+    return pages
 
 
 def _done_again(steps: list[Record], earlier: int, later: int, actions: frozenset[str]) -> bool:

@@ -38,12 +38,12 @@ import re
 from urllib.parse import urlsplit
 
 from verdex.facts import LocatorChoice, ValueChange
-from verdex.generators.plan import Wait
+from verdex.generators.plan import Locator, Wait
 from verdex.generators.waits import (
     STARTUP_TIMEOUT_MS, answered_over_a_socket, escape_pattern, loaded_code, locator_of, url_assertion, url_moved,
     value_of_one_record,
 )
-from verdex.recording_format import FillStep, Step as Record, Target, TypeStep
+from verdex.recording_format import FillStep, Step as Record, Target, TypeStep, VerifyElementStep
 
 ANY_VALUE = r"\S"                  # a field filled, whatever with
 READ_ONLY_PREFIXES = ("verify_", "browser_wait_for")       # steps that leave the page as it was
@@ -70,13 +70,23 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
     for change in late:
         if not _a_timers(change, steps[index - 1], typed):
             changes[_key(change)] = (change, "after it had settled, before the next one")
-    waits = _value_waits(steps, index, record, changes, typed)
+    checked = _checked_by_the_agent(steps, index)
+    waits = [wait for wait in _value_waits(steps, index, record, changes, typed)
+             if wait.kind != "value" or (wait.locator, wait.value) not in checked]
     filled = _filled_later(steps, index)
     if filled is not None and not any(wait.kind == "value" and wait.locator == filled.locator for wait in waits):
         waits.append(filled)
     paced = loaded_code(record)         # the page drew it with code it loaded only then: at the network's pace
     return [wait.model_copy(update={"timeout_ms": STARTUP_TIMEOUT_MS, "reason": f"{wait.reason}; {paced}"})
             if paced else wait for wait in waits]
+
+
+def _checked_by_the_agent(steps: list[Record], index: int) -> list[tuple[Locator | None, str | int | None]]:
+    """The values the agent checked since the action before step ``index``: its check waits for each (DokuWiki's
+    media picker writes into its opener's text as it closes, and the agent checked the text before saving)."""
+    after = _previous_action_at(steps, index) or 0
+    return [(locator_of(record.locators), record.args.value) for record in steps[after:index - 1]
+            if isinstance(record, VerifyElementStep) and record.outcome == "done" and record.args.state == "value"]
 
 
 def _filled_later(steps: list[Record], index: int) -> Wait | None:

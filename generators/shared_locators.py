@@ -65,7 +65,7 @@ def shared_locators(plan: TestPlan) -> dict[str, list[str]]:
     for chain_key, steps in chains.items():
         whole = not _is_frame_or_container(steps, chains, chain_key)
         if uses[chain_key] >= (WHOLE_LOCATOR_USES if whole else FRAME_OR_CONTAINER_USES):
-            words = _words(steps)
+            words = _words(steps, plan.unique)
             unique, number = words, 1
             while " ".join(unique) in taken:
                 number += 1
@@ -108,24 +108,26 @@ def _is_frame_or_container(steps: list[Step], chains: dict[str, list[Step]], cha
         if other_key != chain_key)
 
 
-def _words(steps: list[Step]) -> list[str]:
+def _words(steps: list[Step], token: str | None = None) -> list[str]:
     """``pixel 8 product card`` for ``get_by_test_id("product-card").filter(has_text="Pixel 8")``,
-    ``payment form frame`` for ``frame_locator('iframe[title="Payment form"]')``."""
+    ``payment form frame`` for ``frame_locator('iframe[title="Payment form"]')``; ``trip unique article`` for
+    ``get_by_role("article").filter(has_text="Trip 3b0f4a1e")`` where the recording's ``{unique}`` token stands
+    (``token``): each run holds a value of its own there."""
     base_index = max((i for i, step in enumerate(steps) if step.method not in ("filter", "nth")), default=0)
     base = steps[base_index]
     qualifiers: list[str] = []
     for step in steps[base_index + 1:]:
-        qualifiers += _plain(str(step.kwargs.get("has_text", "")))
+        qualifiers += _plain(str(step.kwargs.get("has_text", "")), token)
     if base.method == "frame_locator":
         title = FRAME_TITLE.search(str(base.args[0]) if base.args else "")
-        kind = [*_plain(title.group(1) if title else ""), "frame"]
+        kind = [*_plain(title.group(1) if title else "", token), "frame"]
     elif base.method == "get_by_role":
         name = str(base.kwargs.get("name", ""))      # a pattern's words, not its anchors (``^Filter(?!\\S)``)
         spoken = re.sub(r"\(\?<?[!=][^)]*\)|\\[bB]|[$^]", " ", name) if "name" in base.regex else name
-        qualifiers = _plain(spoken) + qualifiers
+        qualifiers = _plain(spoken, token) + qualifiers
         kind = _plain(str(base.args[0]))
     else:
-        kind = _plain(str(base.args[0])) if base.args else []
+        kind = _plain(str(base.args[0]), token) if base.args else []
     words = [*qualifiers, *kind]
     if len(words) > MAX_WORDS:
         words = [*qualifiers[:MAX_WORDS - 1], kind[-1]] if kind else qualifiers[:MAX_WORDS]
@@ -133,5 +135,7 @@ def _words(steps: list[Step]) -> list[str]:
     return ["the", *words] if words[0][0].isdigit() else words
 
 
-def _plain(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
+def _plain(text: str, token: str | None = None) -> list[str]:
+    """The words of ``text``; the recording's token, where it stands, as ``unique``."""
+    lowered = text.lower()
+    return re.findall(r"[a-z0-9]+", lowered.replace(token, " unique ") if token else lowered)

@@ -107,3 +107,18 @@ async def test_keys_go_to_a_control_in_a_closed_section(session, apps):
     assert facts.closed_container is not None
     assert judge(facts, "click").blocking[0].startswith("clipped away by its closed container div#connection")
     assert not any("clipped" in said for said in judge(facts, "press").blocking), judge(facts, "press")
+
+
+async def test_a_control_positioned_out_of_its_closed_wrapper_is_not_clipped_by_it(session, apps):
+    """DokuWiki's media manager popup: ``div#media__manager`` is 0 px high with its overflow hidden, and its panes
+    are positioned against the page (``position: absolute``, no positioned wrapper): the wrapper clips none of
+    them, and a point on "Upload" hits "Upload". The click was refused as "clipped away by its closed container
+    div#media__manager". A wrapper positioned itself holds its pane, and still clips it away
+    (``fixtures/apps/races/escaping-panel.html``)."""
+    tab = await session.tab()
+    await tab.navigate(f"{apps.url}/races/escaping-panel.html")
+    text = (await tab.snapshot()).text
+    await actions.click(tab, _ref(text, r'button "Upload"'))
+    assert await tab.page.get_by_test_id("result").inner_text() == "Clicked: Upload"
+    refused = await _refused(tab, _ref(text, r'button "Empty trash"'))
+    assert refused.facts["blocking"][0].startswith("clipped away by its closed container div#trash"), refused.facts

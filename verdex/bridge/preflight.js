@@ -296,8 +296,13 @@
   // summary). A click there is lost until the container opens, which the page does when its toggle is
   // clicked: the control that names it (aria-controls, data-target, data-bs-target, href="#id"), or the
   // details' summary.
+  // An ancestor clips only what is placed inside it: an element positioned `absolute` is placed against its
+  // nearest positioned ancestor, one `fixed` against the viewport (either, against an ancestor with a transform,
+  // a filter or paint containment), and the ancestors between clip none of it (DokuWiki's media manager: a
+  // wrapper 0 px high, its overflow hidden, whose panes are placed against the page).
   const CLIPS = new Set(['hidden', 'clip']);
   function closedContainer(el) {
+    let placed = placing(style(el));
     for (let node = parentOf(el); node && node.nodeType === 1 && node.tagName !== 'BODY'; node = parentOf(node)) {
       if (node.tagName === 'DETAILS' && !node.open) {
         const summary = Array.from(node.children).find((c) => c.tagName === 'SUMMARY') || null;
@@ -306,11 +311,22 @@
       }
       const s = style(node);
       if (!s) continue;
+      if (placed && !placesAgainst(s, placed)) continue;
+      placed = placing(s);
       const box = node.getBoundingClientRect();
       if ((box.height < 1 && CLIPS.has(s.overflowY)) || (box.width < 1 && CLIPS.has(s.overflowX)))
         return containerFacts(node, box.height < 1 ? s.overflowY : s.overflowX, toggleOf(node, el));
     }
     return null;
+  }
+
+  function placing(s) {
+    return s && (s.position === 'absolute' || s.position === 'fixed') ? s.position : null;
+  }
+
+  function placesAgainst(s, placed) {
+    if (s.transform !== 'none' || s.filter !== 'none' || /paint|strict|content/.test(s.contain)) return true;
+    return placed === 'absolute' && s.position !== 'static';
   }
 
   function containerFacts(node, overflow, toggle) {
