@@ -8,7 +8,9 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.blank_tab import start_blank
 from tests.flows.runner import Run
+from verdex.browser.session import Session
 from verdex.generators import export
 
 
@@ -20,6 +22,15 @@ class Recorded:
 
 
 RecordFlow = Callable[[Path], Awaitable[Recorded]]     # records the flow to the path it is given
+
+
+def on_blank(session: Session, apps: object,
+             record: Callable[[Session, object, Path], Awaitable[Recorded]]) -> RecordFlow:
+    """The flow recorded in the module's browser (``record(session, apps, path)``), from a blank tab."""
+    async def recorded(path: Path) -> Recorded:
+        await start_blank(session)
+        return await record(session, apps, path)
+    return recorded
 
 
 async def record_each(flows: Mapping[str, RecordFlow], folder: Path) -> dict[str, Recorded | Exception]:

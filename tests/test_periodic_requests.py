@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.blank_tab import start_blank
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
 from tests.flows.runner import Run
@@ -28,7 +27,7 @@ from tests.generation_apps import (
     AUTOSAVE_MS, PINGS_BEFORE_REPORT, REPORT_BOUND_S, STATUS_POLL_MS, GenerationApps, generation_apps,
 )
 from tests.recorded_flows import (
-    Recorded, assert_passed, exported_beside, record_each, recorded_flow, recordings,
+    Recorded, assert_passed, exported_beside, on_blank, record_each, recorded_flow, recordings,
 )
 from verdex import actions, assertions
 from verdex.browser.session import Session
@@ -57,15 +56,9 @@ async def periodic_flows(generation, shared_session: Session, tmp_path_factory) 
     """Each flow recorded once on the module's server, by its test's name: in a client of its own, or in the
     module's browser on a page clock that stands still until the flow runs it."""
     url, apps = generation
-
-    def on_blank(record):
-        async def recorded(path: Path) -> Recorded:
-            await start_blank(shared_session)
-            return await record(shared_session, url, apps, path)
-        return recorded
-
     flows = {"usage": partial(record_report, url, apps, page="/usage/"),
-             "autosaved": on_blank(record_autosaved), "status": on_blank(record_status),
+             "autosaved": on_blank(shared_session, generation, record_autosaved),
+             "status": on_blank(shared_session, generation, record_status),
              "operations": partial(record_report, url, apps, page="/operations/"),
              **{name: partial(record_report, url, apps, page=page) for name, (page, *_) in BODY_NAMED.items()},
              "dags": partial(record_dags, url)}
@@ -115,9 +108,10 @@ async def test_the_wait_is_on_the_actions_request_not_on_the_timers(periodic_flo
     assert_passed(periodic_runs, "usage")
 
 
-async def record_autosaved(session: Session, url: str, apps: GenerationApps, recording: Path) -> Recorded:
+async def record_autosaved(session: Session, generation: tuple[str, GenerationApps], recording: Path) -> Recorded:
     """"Run report" on ``/autosaved/``, the page's clock standing still until the server holds the report, then
     run one tick at a time: the timer's first ticks inside the click, the next between steps."""
+    url, apps = generation
     tab = await _recorded_on_a_stopped_clock(session, recording, url + "/autosaved/")
     pinged = apps.pings
     apps.report_asked.clear()                                # a flow before may have asked for its report
@@ -145,9 +139,10 @@ async def test_a_timers_first_tick_inside_the_first_action_is_not_its_response(p
     assert_passed(periodic_runs, "autosaved")
 
 
-async def record_status(session: Session, url: str, apps: GenerationApps, recording: Path) -> Recorded:
+async def record_status(session: Session, generation: tuple[str, GenerationApps], recording: Path) -> Recorded:
     """"Actions", whose click's watch sees the poll's first tick as it begins to settle, then "Settings", and the
     next tick between the steps."""
+    url, apps = generation
     tab = await _recorded_on_a_stopped_clock(session, recording, url + "/status-menu/")
     settle, ticked, polled = EffectsWatch.finish, [], apps.statuses
 

@@ -24,7 +24,8 @@ from tests.blank_tab import start_blank
 from tests.flows import runner
 from tests.flows.runner import Run
 from tests.recorded_flows import (
-    Recorded, RecordFlow, assert_passed, exported_python, exported_spec_source, record_each, recorded_flow, recordings,
+    Recorded, RecordFlow, assert_passed, exported_python, exported_spec_source, on_blank, record_each, recorded_flow,
+    recordings,
 )
 from tests.test_watch import call, ref_of
 from verdex.browser.session import Session
@@ -276,14 +277,6 @@ async def held_still(session: Session) -> None:
     await start_blank(session)
     tab = await session.tab()
     await tab.page.clock.pause_at(await tab.page.evaluate("Date.now() / 1000") + 1)   # a second on (Unix seconds)
-
-
-def on_blank(session: Session, apps, record: Callable[[Session, object, Path], Awaitable[Recorded]]) -> RecordFlow:
-    """The flow recorded in the module's browser, from a blank tab."""
-    async def recorded(path: Path) -> Recorded:
-        await start_blank(session)
-        return await record(session, apps, path)
-    return recorded
 
 
 def on_held(held: Session, apps, record: Callable[[Session, object, Path], Awaitable[Recorded]]) -> RecordFlow:
