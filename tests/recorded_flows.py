@@ -61,8 +61,9 @@ def recordings(flows: Mapping[str, Recorded | Exception], names: Iterable[str] |
 
 def assert_passed(runs: Mapping[str, Mapping[str, Run]], name: str) -> None:
     """The flow's exported test passed in every target it ran in (its own file's outcome in the batch's run)."""
+    assert runs.get(name), f"{name} did not run: its recording failed (its own test says how)"
     failed = [f"{name} ({target}):\n{run.tail()}" for target, run in runs[name].items() if not run.passed]
-    assert runs[name] and not failed, "\n\n".join(failed)
+    assert not failed, "\n\n".join(failed)
 
 
 def exported_beside(recording: Path, name: str, target: str = "python") -> Path:

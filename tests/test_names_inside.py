@@ -46,6 +46,8 @@ pytestmark = pytest.mark.anyio
 TOKEN = re.compile(r"\{unique\} is ([0-9a-f]{8}) in this session")
 RUN_TWICE = ("folder", "member")        # each run adds an entry like the recording's: the second meets one more
 IN_BOTH_TARGETS = ("folder", "budget")  # run by ``npx playwright test`` too
+NAMED_FLOWS = ("folder", "signup", "tiles", "grid", "record", "later", "ledger", "budget", "picker", "member",
+               "events", "menu", "budgets", "categories", "export")      # the module's flows, by their tests' names
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +72,7 @@ async def named_flows(naming, tmp_path_factory) -> dict[str, Recorded | Exceptio
                                    said="Showing Natural Language Processing"),
              "export": partial(record_click, page="/export/", name="Export", said="Exported the report",
                                role="button")}
+    assert tuple(flows) == NAMED_FLOWS
     return await record_each({name: partial(record, url) for name, record in flows.items()},
                              tmp_path_factory.mktemp("named"))
 
@@ -116,11 +119,9 @@ async def record_folder(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_list_item_is_found_by_the_name_it_shows_as_the_list_grows_by_items_like_it(named_flows, named_runs):
+async def test_a_list_item_is_found_by_the_name_it_shows_as_the_list_grows_by_items_like_it(named_flows):
     source = source_of(named_flows, "folder")
     spec_source = exported_spec_source(recorded_flow(named_flows, "folder").recording, "folder")
-    assert_passed(named_runs.by_flow, "folder")       # each run adds a folder like the recording's: 2, then 3 folders
-    assert named_runs.folders == 3
     # the title's name is its span's whole text, and its icon only its kind: a click reaches it through the name
     assert 'page.get_by_text(f"prints-{unique}", exact=True).click()' in source, source
     assert "getByText(`prints-${unique}`, { exact: true })" in spec_source, spec_source
@@ -141,11 +142,10 @@ async def record_signup(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_field_whose_label_is_a_part_of_its_neighbours_is_found_by_the_whole_label(named_flows, named_runs):
+async def test_a_field_whose_label_is_a_part_of_its_neighbours_is_found_by_the_whole_label(named_flows):
     source = source_of(named_flows, "signup")
     assert 'page.locator("div.form-group").filter(has=page.get_by_text("Email", exact=True))' in source, source
     assert 'filter(has_text="Confirm Email")' in source and ".nth(" not in source, source
-    assert_passed(named_runs.by_flow, "signup")
 
 
 PANELS = """<button type="button">Go</button><style>.over .footer{position:fixed;inset:0;background:#eee}</style>
@@ -177,7 +177,7 @@ async def record_tiles(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_tile_whose_words_are_its_link_s_whole_text_is_clicked_by_them_not_by_position(named_flows, named_runs):
+async def test_a_tile_whose_words_are_its_link_s_whole_text_is_clicked_by_them_not_by_position(named_flows):
     """pgAdmin's "Add New Server" quick link: the snapshot's clickable is the tile (a div with a hand cursor),
     its words are the whole text of the link that fills it, and the icon it holds is also the sidebar's; the
     click was ``page.locator("div:has(.fa-server)").nth(20)``. A click reaches the tile through the link, which
@@ -185,7 +185,6 @@ async def test_a_tile_whose_words_are_its_link_s_whole_text_is_clicked_by_them_n
     source = source_of(named_flows, "tiles")
     assert 'page.get_by_text("Add New Server", exact=True).click()' in source, source
     assert ".nth(" not in source, source
-    assert_passed(named_runs.by_flow, "tiles")
 
 
 async def record_grid(url: str, recording: Path) -> Recorded:
@@ -200,13 +199,12 @@ async def record_grid(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_an_icon_button_is_found_by_its_own_class_not_by_its_library_s_and_a_position(named_flows, named_runs):
+async def test_an_icon_button_is_found_by_its_own_class_not_by_its_library_s_and_a_position(named_flows):
     """NocoDB's "New record" menu button (Ant Design): no name, an icon every icon button shows, and the
     classes ``ant-btn … nc-add-record-more-info``; the class taken was the first, the library's, which every
     button has, so the click was ``page.get_by_role("button").nth(18)``, and each run's new table adds a
     button before it. The class that tells it apart is the one fewest buttons share."""
     source = source_of(named_flows, "grid")
-    assert_passed(named_runs.by_flow, "grid")
     assert '.locator("button.add-record-more").click()' in source, source
     assert ".nth(" not in source, source
 
@@ -226,7 +224,7 @@ async def record_record(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_field_s_own_text_is_its_value_not_what_tells_its_container_apart(named_flows, named_runs):
+async def test_a_field_s_own_text_is_its_value_not_what_tells_its_container_apart(named_flows):
     """Lektor's record form: the body's ``textarea`` has no name, and the page draws its value as its text
     (React's ``defaultValue``); that text told its field apart — ``locator("dl.field").filter(has=
     get_by_text("This is a list of the projects: …"))`` — so the run after the recording's save, whose body
@@ -235,7 +233,6 @@ async def test_a_field_s_own_text_is_its_value_not_what_tells_its_container_apar
     source = source_of(named_flows, "record")
     assert 'page.locator("dl.field").filter(has_text="Body").get_by_role("textbox")' in source, source
     assert "This is a list" not in source, source
-    assert_passed(named_runs.by_flow, "record")
 
 
 async def record_later(url: str, recording: Path) -> Recorded:
@@ -252,7 +249,7 @@ async def record_later(url: str, recording: Path) -> Recorded:
 
 
 async def test_a_value_the_page_loaded_into_a_field_the_flow_types_over_is_waited_for_as_any_value(
-        named_flows, named_runs):
+        named_flows):
     """Lektor's admin fills a page's form once its record has come, after the click that picked the page:
     the test waited for the body the recording saw, ``to_have_value("This is a list of the projects: …")``,
     a value the flow itself types over and saves, so every later run met the body the run before saved.
@@ -261,7 +258,6 @@ async def test_a_value_the_page_loaded_into_a_field_the_flow_types_over_is_waite
     source = source_of(named_flows, "later")
     assert "This is a list" not in source, source
     assert 'body_dl_field.get_by_role("textbox")).to_have_value(re.compile(r"\\S"))' in source, source
-    assert_passed(named_runs.by_flow, "later")
 
 
 async def record_ledger(url: str, recording: Path) -> Recorded:
@@ -275,7 +271,7 @@ async def record_ledger(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_control_whose_words_are_in_a_child_is_told_from_a_button_that_is_its_words(named_flows, named_runs):
+async def test_a_control_whose_words_are_in_a_child_is_told_from_a_button_that_is_its_words(named_flows):
     """Actual Budget's sidebar "Add account" (a ``div role=button`` whose words are in a child ``div``) beside
     the empty state's ``<button>Add account</button>``: the bridge counted
     ``get_by_role("button").filter(has=page.get_by_text("Add account", exact=True))`` as one, leaving out a
@@ -283,7 +279,6 @@ async def test_a_control_whose_words_are_in_a_child_is_told_from_a_button_that_i
     mode (2 elements) and nothing was recorded. Counted as Playwright counts it, the way finds 2, and the
     click goes on to what does tell them apart."""
     source = source_of(named_flows, "ledger")
-    assert_passed(named_runs.by_flow, "ledger")
     # nothing but the order tells them apart here: the marked positional fallback, proven to reach it
     assert 'get_by_text("Add account", exact=True))' not in source, source
     assert "positional fallback" in source, source
@@ -300,7 +295,7 @@ async def record_budget(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_button_in_a_row_that_shares_its_test_id_is_scoped_by_the_row_s_own_text(named_flows, named_runs):
+async def test_a_button_in_a_row_that_shares_its_test_id_is_scoped_by_the_row_s_own_text(named_flows):
     """Actual Budget's category groups: every row is ``data-testid="row"``, its cells are ``div``s, its menu
     button has no name. The row was told apart by its cells' texts joined by spaces ("Usual Expenses 0.00
     0.00 0.00"), which Playwright's ``has_text`` never matches (it reads "Usual Expenses0.000.000.00"): the
@@ -308,21 +303,19 @@ async def test_a_button_in_a_row_that_shares_its_test_id_is_scoped_by_the_row_s_
     is, by one steady text of its own (its name cell), as Playwright reads it."""
     source = source_of(named_flows, "budget")
     spec_source = exported_spec_source(recorded_flow(named_flows, "budget").recording, "budget")
-    assert_passed(named_runs.by_flow, "budget")
     assert 'page.get_by_test_id("row").filter(has_text="Usual Expenses").get_by_role("button")' in source, source
     assert ".nth(" not in source and "0.00" not in source, source
     assert 'getByTestId("row").filter({ hasText: "Usual Expenses" })' in spec_source, spec_source
 
 
 async def test_a_text_an_input_buttons_value_also_shows_is_one_of_two_and_scoped_by_its_container(
-        named_flows, named_runs):
+        named_flows):
     """An editor's menu item "Save" (a ``span`` wired up by script, found by its text) over a form whose submit
     is ``<input type="submit" value="Save">``: Playwright's text engine reads the input's value as its text, the
     bridge read only text nodes and counted ``get_by_text("Save", exact=True)`` as one, looked for no container,
     and the click went to ``.nth(0)``. Counted as Playwright counts it (checked here against Playwright's own
     count), the text is one of two and the menu's landmark scopes it."""
     source = source_of(named_flows, "menu")
-    assert_passed(named_runs.by_flow, "menu")
     assert 'page.get_by_role("navigation").get_by_text("Save", exact=True).click()' in source, source
     assert ".nth(" not in source, source
 
@@ -344,7 +337,7 @@ async def test_the_bridge_counts_an_input_buttons_value_as_its_text_as_playwrigh
 
 
 async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_found_once(
-        session, naming, named_flows, named_runs):
+        session, naming, named_flows):
     """A budget file's card (a ``div`` wired up by script) holds its name and its state in two blocks: the snapshot
     named it "My FinancesAvailable for download", the blocks' text run together as ``textContent`` holds it,
     where a reader, Chromium and ``innerText`` see two lines. Its name is spaced where its boxes end; the locator
@@ -357,7 +350,6 @@ async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_
     read = [" ".join(text.split()) for text in await tab.page.locator("div.file").all_inner_texts()]
     assert shown == read == ["My Finances Available for download", "Old Budget Local only"], snapshot
     source = source_of(named_flows, "budgets")
-    assert_passed(named_runs.by_flow, "budgets")
     recording = recorded_flow(named_flows, "budgets").recording
     clicked = next(r for r in read_recording(recording).records if r.tool == "browser_click")
     assert clicked.locators.chosen.matches == 1 and clicked.locators.chosen.is_target, clicked.locators
@@ -365,7 +357,7 @@ async def test_a_clickable_of_two_blocks_is_named_with_a_space_between_them_and_
 
 
 async def test_a_clickable_that_shows_words_beside_an_icon_is_named_by_its_words_not_the_icons_title(
-        session, naming, named_flows, named_runs):
+        session, naming, named_flows):
     """A template browser's categories: each item shows its words beside an arrow, an SVG titled "Arrow Icon".
     The snapshot named every item "Arrow Icon" (Label Studio's ten categories, one name), which tells none
     apart; an icon's title names an item that shows no words of its own."""
@@ -376,7 +368,6 @@ async def test_a_clickable_that_shows_words_beside_an_icon_is_named_by_its_words
     shown = re.findall(r'clickable "([^"]*)" \[ref=e\d+\]', snapshot)
     assert shown == ["Computer Vision", "Natural Language Processing"], snapshot
     source = source_of(named_flows, "categories")
-    assert_passed(named_runs.by_flow, "categories")
     assert ".nth(" not in source, source
 
 
@@ -391,7 +382,7 @@ async def record_click(url: str, recording: Path, page: str, name: str, said: st
 
 
 async def test_a_control_whose_twin_a_closed_accordion_holds_is_found_by_its_role_and_name_alone(
-        session, naming, named_flows, named_runs):
+        session, naming, named_flows):
     """A toolbar's "Export" above a closed ``<details>`` whose panel holds an "Export" of its own: the browser does
     not draw it and Playwright's role engine (``checkVisibility``) does not find it, but the bridge counted it,
     so the toolbar's button, which ``get_by_role`` alone finds once, was narrowed to the one shown
@@ -406,7 +397,6 @@ async def test_a_control_whose_twin_a_closed_accordion_holds_is_found_by_its_rol
     assert role.estimate == await tab.page.get_by_role("button", name="Export", exact=True).count() == 1
     assert (await tab.preflight(closed)).closed_container.tag == "details"
     source = source_of(named_flows, "export")
-    assert_passed(named_runs.by_flow, "export")
     assert 'page.get_by_role("button", name="Export", exact=True).click()' in source, source
 
 
@@ -423,14 +413,13 @@ async def record_picker(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_an_item_whose_words_are_a_name_over_a_description_is_clicked_by_its_name(named_flows, named_runs):
+async def test_an_item_whose_words_are_a_name_over_a_description_is_clicked_by_its_name(named_flows):
     """n8n's node panel: each item a ``div`` wired up by script holding an icon, then its name over a
     description, no child holding all of its words and those words too long to be a text to find it by. The
     click was refused (``NO_LOCATOR: no locator reaches the target``) where Playwright clicks the item's name,
     inside it, as a user does."""
     source = source_of(named_flows, "picker")
     assert 'page.get_by_text("On a schedule", exact=True).click()' in source, source
-    assert_passed(named_runs.by_flow, "picker")
 
 
 async def record_member(url: str, recording: Path) -> Recorded:
@@ -447,14 +436,12 @@ async def record_member(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_link_named_by_the_lines_it_holds_is_found_by_its_name_as_the_list_grows(named_flows, named_runs):
+async def test_a_link_named_by_the_lines_it_holds_is_found_by_its_name_as_the_list_grows(named_flows):
     """A member's link is named by its heading and the email below it, on lines of their own in the markup
     (Ghost's members list): the bridge counts that name as Playwright does, once, so the link is found by it
     — the flow's own value — and not by the column attribute every row's link carries, unique only while the
     list had one row (the second run, with a second member, met a strict mode violation)."""
     source = source_of(named_flows, "member")
-    assert_passed(named_runs.by_flow, "member")      # each run adds a member like the recording's: 2, then 3 rows
-    assert named_runs.members == 3
     assert 'page.get_by_role("link", name=f"Wren {unique} wren-{unique}@example.com", exact=True).click()' in source, \
         source
 
@@ -469,12 +456,23 @@ async def record_events(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_tile_is_told_apart_by_no_count_it_shows(named_flows, named_runs):
+async def test_a_tile_is_told_apart_by_no_count_it_shows(named_flows):
     """A dashboard's event tiles (pretix's back office): each holds the event's link, named with its date and
     time, a link that counts its orders ("5 orders") and its state ("On sale"). The event's link was found
     through the tile that holds the link "5 orders", a count the shop changes with every ticket sold: once one
     more was sold, the test's click found no tile. A count tells no container apart; the tile is found by
-    what does not count (the module's runs come after a ticket sold since the recording: ``named_runs``)."""
+    what does not count (the module's runs come after a ticket sold since the recording: ``named_runs``, below)."""
     source = source_of(named_flows, "events")
-    assert_passed(named_runs.by_flow, "events")
     assert "orders" not in source, source
+
+
+@pytest.mark.parametrize("name", NAMED_FLOWS)
+def test_the_test_each_flow_gives_passes_on_the_server_it_was_recorded_on(named_runs, name):
+    """Its own file's outcome in each of the module's runs (``named_runs``; they come after the tests above,
+    so that no test's time holds both the recordings and the runs)."""
+    assert_passed(named_runs.by_flow, name)
+
+
+def test_each_run_of_a_flow_that_adds_an_entry_meets_one_more_like_its_own(named_runs):
+    """The folder's and the member's flows ran twice by pytest after their recording: 2, then 3 entries."""
+    assert (named_runs.folders, named_runs.members) == (3, 3)

@@ -40,6 +40,7 @@ from verdex.recording_format import STEP, Step
 
 pytestmark = pytest.mark.anyio
 CLOCK_START = 1_767_225_600_000     # the page's clock in the first-tick test (2026-01-01)
+PERIODIC_FLOWS = ("usage", "autosaved", "status", "operations", "graphql", "json-rpc", "dags")   # by test name
 IN_BOTH_TARGETS = ("usage", "graphql", "json-rpc")     # run by ``npx playwright test`` too
 
 
@@ -62,6 +63,7 @@ async def periodic_flows(generation, shared_session: Session, tmp_path_factory) 
              "operations": partial(record_report, url, apps, page="/operations/"),
              **{name: partial(record_report, url, apps, page=page) for name, (page, *_) in BODY_NAMED.items()},
              "dags": partial(record_dags, url)}
+    assert tuple(flows) == PERIODIC_FLOWS
     return await record_each(flows, tmp_path_factory.mktemp("periodic"))
 
 
@@ -95,7 +97,7 @@ def click_of(recording: Path) -> dict:
     return next(s for s in steps if s.get("tool") == "browser_click")
 
 
-async def test_the_wait_is_on_the_actions_request_not_on_the_timers(periodic_flows, periodic_runs):
+async def test_the_wait_is_on_the_actions_request_not_on_the_timers(periodic_flows):
     recording = recorded_flow(periodic_flows, "usage").recording
     click = click_of(recording)
     pings = [r for r in click["effects"]["requests"] if r["url"].endswith("/api/usage")]
@@ -105,7 +107,6 @@ async def test_the_wait_is_on_the_actions_request_not_on_the_timers(periodic_flo
     assert 'with page.expect_response("**/api/report") as response_info:' in source and "/api/usage" not in source, source
     typescript = exported_beside(recording, "usage", "typescript").read_text(encoding="utf-8")
     assert 'page.waitForResponse("**/api/report")' in typescript and "/api/usage" not in typescript, typescript
-    assert_passed(periodic_runs, "usage")
 
 
 async def record_autosaved(session: Session, generation: tuple[str, GenerationApps], recording: Path) -> Recorded:
@@ -128,7 +129,7 @@ async def record_autosaved(session: Session, generation: tuple[str, GenerationAp
     return Recorded(recording, {})
 
 
-async def test_a_timers_first_tick_inside_the_first_action_is_not_its_response(periodic_flows, periodic_runs):
+async def test_a_timers_first_tick_inside_the_first_action_is_not_its_response(periodic_flows):
     """An autosave every second from the page's load (``/autosaved/``), its first ticks inside "Run report": the
     page's clock stands still until the server holds the report, then runs one tick at a time. Nothing in the
     click's own watch tells those ticks from what it asked (the page never made them before); the tick after it,
@@ -136,7 +137,6 @@ async def test_a_timers_first_tick_inside_the_first_action_is_not_its_response(p
     source = exported_beside(recorded_flow(periodic_flows, "autosaved").recording, "autosaved").read_text(
         encoding="utf-8")
     assert 'with page.expect_response("**/api/report")' in source and "/api/autosave" not in source, source
-    assert_passed(periodic_runs, "autosaved")
 
 
 async def record_status(session: Session, generation: tuple[str, GenerationApps], recording: Path) -> Recorded:
@@ -169,7 +169,7 @@ async def record_status(session: Session, generation: tuple[str, GenerationApps]
 
 
 async def test_a_timers_tick_inside_an_action_that_asks_nothing_seen_again_only_later_is_not_its_response(
-        periodic_flows, periodic_runs):
+        periodic_flows):
     """Syncthing polls its status every ten seconds; a tick fell inside a click on "Actions", a menu that asks
     nothing, and the page asked the same again only after the next action. The click waited for ``GET
     /rest/system/error``, which a run meets only at the timer's next tick (past 30 s under a slowed clock).
@@ -179,7 +179,6 @@ async def test_a_timers_tick_inside_an_action_that_asks_nothing_seen_again_only_
     tick runs as the click's watch begins to settle, whatever the machine's pace (a loaded one had settled a
     quiet click before a tick run from outside it)."""
     source = exported_beside(recorded_flow(periodic_flows, "status").recording, "status").read_text(encoding="utf-8")
-    assert_passed(periodic_runs, "status")
     assert "/api/status" not in source, source
 
 
@@ -243,14 +242,13 @@ def _click(requests: list[dict]) -> Step:
                                  "effects": {"requests": requests, "url_before": "", "url_after": ""}})
 
 
-async def test_one_endpoint_for_every_operation_is_as_many_places_as_operations(periodic_flows, periodic_runs):
+async def test_one_endpoint_for_every_operation_is_as_many_places_as_operations(periodic_flows):
     recording = recorded_flow(periodic_flows, "operations").recording
     click = click_of(recording)
     own = {r["url"].rsplit("/", 1)[1]: r["on_its_own"] for r in click["effects"]["requests"]}
     assert own.get("rpc?op=Ping") is True and own["rpc?op=Report"] is False, own
     source = exported_beside(recording, "operations").read_text(encoding="utf-8")
     assert 'with page.expect_response("**/api/rpc?**op=Report**") as response_info:' in source, source
-    assert_passed(periodic_runs, "operations")
 
 
 # each flow by its test's name: its page, its endpoint, the timer's operation, the action's
@@ -261,11 +259,11 @@ BODY_NAMED = {"graphql": ("/graph-operations/", "/api/gql", "Ping", "Report"),  
 @pytest.mark.parametrize("target", ["python", "typescript"])
 @pytest.mark.parametrize("name", BODY_NAMED)
 async def test_one_endpoint_tells_the_actions_operation_from_the_timers_by_what_its_body_names(
-        periodic_flows, periodic_runs, target, name):
+        periodic_flows, target, name):
     """Every operation goes to one endpoint, named only in its body (a GraphQL operation's name; a JSON-RPC
     call's method, dotted as such methods are), and the page polls there: the operation is a place of its own,
     so the action waits for the response whose request named its own operation (a glob alone ends at a
-    poll's), and the test it gives passes."""
+    poll's), and the test it gives passes (in both targets: the tests at the end of the module)."""
     _page, endpoint, ping, report = BODY_NAMED[name]
     recording = recorded_flow(periodic_flows, name).recording
     places = {r["place"]: r["on_its_own"] for r in click_of(recording)["effects"]["requests"]}
@@ -278,8 +276,6 @@ async def test_one_endpoint_tells_the_actions_operation_from_the_timers_by_what_
     assert re.sub(r"\s", "", waited) in re.sub(r"\s", "", source), source       # however it was wrapped
     assert f"the operation {report} its body names" in comments, source
     assert problems == [], problems                    # the helper that escapes the name fits in 100 columns
-    run = periodic_runs[name][target]
-    assert run.passed, f"{source}\n{run.tail()}"
 
 
 def test_a_method_in_a_body_that_is_no_json_rpc_call_names_no_operation():
@@ -309,7 +305,7 @@ async def record_dags(url: str, recording: Path) -> Recorded:
     return Recorded(recording, {})
 
 
-async def test_a_search_asked_with_the_lists_own_words_is_told_apart_by_the_typed_one(periodic_flows, periodic_runs):
+async def test_a_search_asked_with_the_lists_own_words_is_told_apart_by_the_typed_one(periodic_flows):
     """Airflow 3's DAG search asks ``/ui/dags`` with the list's words (limit, tag mode, stale, sort) and the
     typed one beside them; the page had asked the same path with the list's words alone. The glob held every
     word in the page's order, 146 columns on one line; the typed word alone tells the two apart."""
@@ -317,4 +313,10 @@ async def test_a_search_asked_with_the_lists_own_words_is_told_apart_by_the_type
     source = python.read_text(encoding="utf-8")
     assert '"**/api/dags?**dag_display_name_prefix_pattern=example_bash_operator**"' in source, source
     assert style_problems(python) == [], style_problems(python)
-    assert_passed(periodic_runs, "dags")
+
+
+@pytest.mark.parametrize("name", PERIODIC_FLOWS)
+def test_the_test_each_flow_gives_passes_on_the_server_it_was_recorded_on(periodic_runs, name):
+    """Its own file's outcome in the module's runs (``periodic_runs``; they come after the tests above, so that
+    no test's time holds both the recordings and the runs)."""
+    assert_passed(periodic_runs, name)

@@ -112,7 +112,7 @@ async def record_toast(held: Session, apps, recording: Path, query: str) -> Reco
 
 @pytest.mark.parametrize(("name", "said"), [(name, said) for name, _, said in TOASTS])
 async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checked_right_after_the_click(
-        toasts, exported_runs, name, said):
+        toasts, name, said):
     """Save's toast goes after 3 s (an app's timer), and the page then says "Synced"; the agent checks that, then
     the toast, after the clock has run past it, as an agent checks seconds after the click: the check passes,
     says why, and is recorded; the test checks it right after the click, where the recording saw it (it passes
@@ -137,7 +137,6 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
     assert source.index('name="Save"') < source.index(check) < source.index('"Synced"') \
         < source.index('name="Copy link"'), source
     assert 'getByText("Saved").filter({ visible: true })' in exported_spec_source(recorded.recording, name)
-    assert_passed(exported_runs, name)
 
 
 @pytest.mark.parametrize("button", ["Add row", "Filters", "Help"])
@@ -189,7 +188,7 @@ async def record_label(held: Session, apps, recording: Path, button: str, label:
 
 @pytest.mark.parametrize(("name", "button", "label", "now"), LABELS)
 async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_checked_right_after_it(
-        labels, exported_runs, name, button, label, now):
+        labels, name, button, label, now):
     """Apply reads "Applied" for 2 s after its click, then "Apply" again (Ghost's Save, "Saved"): the new label
     is proposed as the click's outcome, and the agent's check of it once the clock has run past it passes with
     a note, as a toast's does, and so does its check of the button's own text (``verify_element``), which the
@@ -217,7 +216,6 @@ async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_
     assert "to_be_hidden" not in source, source
     in_spec = f'getByRole("button", {{ name: "{label}", exact: true }})'
     assert in_spec in exported_spec_source(recorded.recording, name)
-    assert_passed(exported_runs, name)
 
 
 async def test_the_next_items_button_drawn_anew_in_the_place_of_the_one_clicked_is_no_button_renamed(session, apps):
@@ -305,21 +303,6 @@ async def single_flows(shared_session: Session, held_browser: Session, apps,
     return await record_each(flows, tmp_path_factory.mktemp("single"))
 
 
-@pytest.fixture(scope="module")
-def exported_runs(toasts, labels, checked_searches, waited_values, openings, single_flows,
-                  tmp_path_factory) -> dict[str, dict[str, Run]]:
-    """The test each flow of the module gives, run: every pytest file in one pytest run, every spec in one
-    ``npx playwright test`` run, on a fresh fixture server (tests/flows/runner.py); each flow's own outcome in
-    each target, by its name. A checked search's runs in pytest only; the search sent by POST not at all (the
-    same test as the query's)."""
-    both = recordings({**toasts, **labels, **waited_values, **openings, **single_flows})
-    del both["search_post"]
-    folder = tmp_path_factory.mktemp("runs")
-    python = runner.run_exported({**both, **recordings(checked_searches)}, folder, ("python",))
-    typescript = runner.run_exported(both, folder, ("typescript",))
-    return {name: {**runs, **typescript.get(name, {})} for name, runs in python.items()}
-
-
 async def record_slug(session: Session, apps, path: Path, *, navigate: bool = False) -> Recorded:
     """navigate: Publish sends the form to the post's own page, which takes the title and slug fields away."""
     session.record(path, base_url=apps.url)
@@ -362,7 +345,7 @@ async def record_editor(session: Session, apps, path: Path) -> Recorded:
 
 
 async def test_a_value_holding_the_typed_text_and_a_key_the_app_makes_is_waited_for_by_the_typed_text(
-        single_flows, exported_runs):
+        single_flows):
     """A rich-text editor's hidden JSON holds a block key made anew on every load: the test waits for
     the field to hold what it typed (Save before that saves an empty page), never for the recorded key."""
     recording = recorded_flow(single_flows, "editor").recording
@@ -370,7 +353,6 @@ async def test_a_value_holding_the_typed_text_and_a_key_the_app_makes_is_waited_
     assert 'to_have_value(re.compile(r"Bring boots\\."))' in source, source
     assert '"key"' not in source, source
     assert 'toHaveValue(new RegExp("Bring boots\\\\."))' in exported_spec_source(recording, "editor")
-    assert_passed(exported_runs, "editor")
 
 
 async def record_autosave(held: Session, apps, path: Path) -> Recorded:
@@ -396,7 +378,7 @@ async def record_autosave(held: Session, apps, path: Path) -> Recorded:
 
 
 async def test_a_revision_the_server_numbered_and_dated_is_not_waited_for_nor_what_a_timer_set(
-        single_flows, exported_runs):
+        single_flows):
     """An editor saves a draft on a ten-second timer, and on Save draft, and sets hidden fields from the
     answer: the server's number and the time it answered, new on every run, and the draft's state. Before
     Publish the test waits for the state Save draft set, not for the number or the time; after the typing,
@@ -407,7 +389,6 @@ async def test_a_revision_the_server_numbered_and_dated_is_not_waited_for_nor_wh
     draft = "expect(page.locator('input[name=\"draft\"]')).to_have_value(\"saved\")"
     assert source.count(draft) == 1 and source.index('"Save draft"') < source.index(draft), source
     assert 'getByText("Published Autumn colours"' in exported_spec_source(recording, "autosave")
-    assert_passed(exported_runs, "autosave")
 
 
 async def record_search(held: Session, apps, path: Path, via: str) -> Recorded:
@@ -460,7 +441,7 @@ async def record_modal(held: Session, apps, path: Path) -> Recorded:
 
 
 async def test_a_dialog_that_takes_the_focus_once_it_has_opened_is_waited_for_before_the_test_types(
-        single_flows, exported_runs):
+        single_flows):
     """The dialog fades in, then clears its form and focuses its first field: a test that types as soon as
     it is there loses what it typed (Save answers "The form is incomplete"). The recording saw the focus
     move after the click's effects had ended, as the next action started, so the test waits for it."""
@@ -470,7 +451,6 @@ async def test_a_dialog_that_takes_the_focus_once_it_has_opened_is_waited_for_be
     assert focused in source and "after the action before had settled" in source, source
     assert source.index('name="Add expense"') < source.index(focused) < source.index('.fill("Cinema")')
     assert ".toBeFocused()" in exported_spec_source(recording, "modal")
-    assert_passed(exported_runs, "modal")
 
 
 # the late start with a 300 ms opening: 300 + 600 ms came to the watch's 1.5 s bound on a CI machine at load 13;
@@ -506,7 +486,7 @@ async def record_opening(session: Session, apps, recording: Path, query: str) ->
 # at load 20 the 600 ms ones came after it too, until the bound counted the time the page ran (``stall_ms``)
 @pytest.mark.parametrize("name", [name for name, _ in OPENINGS])
 async def test_a_dialog_that_takes_the_focus_as_its_opening_ends_is_an_effect_of_the_click_however_fast_the_agent(
-        openings, exported_runs, name):
+        openings, name):
     """The dialog fades in for 600 ms, within a click's watch: the watch waits for the transition the click
     began, and for its end event — or, when none runs, for the transition-duration the dialog declares, by
     which a library times its "shown" (``timed``: Bootstrap's modal), which also covers a transition that
@@ -523,11 +503,10 @@ async def test_a_dialog_that_takes_the_focus_as_its_opening_ends_is_an_effect_of
     focused = 'expect(page.get_by_role("textbox", name="What?", exact=True)).to_be_focused()'
     assert source.index('name="Add expense"') < source.index(focused) < source.index('.fill("Cinema")'), source
     assert ".toBeFocused()" in exported_spec_source(recorded.recording, name)
-    assert_passed(exported_runs, name)
 
 
 async def test_a_field_that_listens_for_keys_only_is_typed_into_key_by_key_and_so_is_the_tests(
-        single_flows, exported_runs):
+        single_flows):
     """"Find a plant" searches on keyup and listens for no input: a plain fill would find nothing (no key,
     no handler). verdex's fill empties it and types key by key, says so, and the test does the same; a
     field with an input listener is filled as Playwright fills."""
@@ -541,7 +520,6 @@ async def test_a_field_that_listens_for_keys_only_is_typed_into_key_by_key_and_s
     assert f'{find}.fill("")\n    {find}.press_sequentially("basil")' in source, source
     assert '.fill("sunny")' in source, source
     assert '.pressSequentially("basil")' in exported_spec_source(recorded.recording, "keys")
-    assert_passed(exported_runs, "keys")
 
 
 async def record_keys(session: Session, apps, path: Path) -> Recorded:
@@ -558,7 +536,7 @@ async def record_keys(session: Session, apps, path: Path) -> Recorded:
 
 @pytest.mark.parametrize("via", ["query", "post"])
 async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settled_is_the_typings(
-        single_flows, exported_runs, apps, via):
+        single_flows, apps, via):
     """A search asked for 200 ms after the last key (debounced), with the typed text in its URL or its
     body, is recorded with the next action as asked for after the typing: the recording's "Edit" was
     the one left by the narrowed list, so the test waits for the search's answer before it clicks (at
@@ -573,7 +551,6 @@ async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settl
     if via == "post":
         return                                    # the same test; its proof is the query's
     assert "waitForResponse(" in exported_spec_source(recording, f"search_{via}")
-    assert_passed(exported_runs, f"search_{via}")
 
 
 # each flow by its test's name: whether the agent clicks Edit after its check
@@ -607,7 +584,7 @@ async def record_checked_search(held: Session, apps, recording: Path, clicks: bo
 
 @pytest.mark.parametrize("name", CHECKED_SEARCHES)
 async def test_a_search_the_typing_asked_for_after_it_settled_is_the_typings_when_a_check_comes_next(
-        checked_searches, exported_runs, apps, name):
+        checked_searches, apps, name):
     """The same debounced search, checked by the agent ("1 variable") before anything else: the check is the
     step that saw the search asked and answered, and the flow may end there — the test still waits for the
     search's answer after it types, as it does when the next step is an action (and passes in pytest)."""
@@ -619,7 +596,6 @@ async def test_a_search_the_typing_asked_for_after_it_settled_is_the_typings_whe
     source = exported_python(recording, name)
     assert source.count("with page.expect_response(") == 1 and "(debounced)" in source, source
     assert source.index("expect_response(") < source.index('.fill("deploy_region")') < source.index('"1 variable"')
-    assert_passed(exported_runs, name)
 
 
 WAITED_VALUES = ["slug", "slug_sent", "todos", "todos_kit"]     # each flow by its test's name
@@ -636,7 +612,7 @@ async def waited_values(shared_session: Session, apps, tmp_path_factory) -> dict
 
 @pytest.mark.parametrize("name", WAITED_VALUES)
 async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_the_next_action(
-        waited_values, exported_runs, name):
+        waited_values, name):
     """A value the page set after the last action had settled (a slug derived from the title, a field the app
     cleared) is waited for before the next action, also when that action leaves the page (``slug_sent``: the
     form is sent, and the field is gone once the action has settled); the test passes in both targets, where
@@ -656,11 +632,10 @@ async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_t
     assert wanted in source, source
     assert "# the page set" in source
     assert "toHaveValue(" in exported_spec_source(recorded.recording, name)
-    assert_passed(exported_runs, name)
 
 
 async def test_widgets_whose_label_and_value_live_in_their_shadow_roots_are_found_by_them_and_waited_for(
-        single_flows, exported_runs):
+        single_flows):
     """Web components (a Panel app's Bokeh widgets): an unnamed checkbox is found in its component by the
     label text in the component's shadow root, not by the card it is alone in now; an ARIA slider's
     value, set by a key, is an effect, and the test waits for it by its attribute (no value property
@@ -670,7 +645,6 @@ async def test_widgets_whose_label_and_value_live_in_their_shadow_roots_are_foun
     assert 'to_have_attribute("aria-valuenow", "3")' in source and "to_have_value" not in source, source
     assert ".nth(" not in source, source
     assert 'toHaveAttribute("aria-valuenow", "3")' in exported_spec_source(recording, "components")
-    assert_passed(exported_runs, "components")
 
 
 async def record_components(session: Session, apps, path: Path) -> Recorded:
@@ -691,7 +665,7 @@ async def record_components(session: Session, apps, path: Path) -> Recorded:
 
 
 async def test_a_tray_that_keeps_its_choice_as_it_slides_shut_is_waited_for_before_the_test_leaves(
-        single_flows, exported_runs):
+        single_flows):
     """Close slides the settings tray shut (300 ms) and, once it has, stores the language and removes the
     tray: the click's effects see its own button go. A test that goes to the page again at once finds it
     in English, so it waits for that button to be gone first."""
@@ -701,7 +675,6 @@ async def test_a_tray_that_keeps_its_choice_as_it_slides_shut_is_waited_for_befo
     assert hidden in source and "took its own button" in source, source
     assert source.index('name="Close"') < source.index(hidden) < source.rindex('page.goto("/settling/tray.html")')
     assert ".toBeHidden()" in exported_spec_source(recording, "tray")
-    assert_passed(exported_runs, "tray")
 
 
 async def record_tray(session: Session, apps, path: Path) -> Recorded:
@@ -718,7 +691,7 @@ async def record_tray(session: Session, apps, path: Path) -> Recorded:
 
 
 async def test_a_check_after_a_modal_closed_waits_for_it_to_be_gone_not_for_the_copy_it_shows_as_it_fades(
-        single_flows, exported_runs):
+        single_flows):
     """Save lists the key at once, and the dialog, which previews the key, fades out (1.2 s) before it is
     removed: the click's effects see its own button go. The agent checks the key once the dialog has gone;
     a test that checks it at once finds it twice (the list's and the fading dialog's), so it waits for
@@ -729,7 +702,6 @@ async def test_a_check_after_a_modal_closed_waits_for_it_to_be_gone_not_for_the_
     assert hidden in source and "took its own button" in source, source
     assert source.index('name="Save"') < source.index(hidden) < source.index('get_by_text("qa_key"'), source
     assert ".toBeHidden()" in exported_spec_source(recording, "variables")
-    assert_passed(exported_runs, "variables")
 
 
 async def record_variables(session: Session, apps, path: Path) -> Recorded:
@@ -764,7 +736,7 @@ async def record_layers(session: Session, apps, path: Path) -> Recorded:
 
 
 async def test_a_form_the_page_filled_after_drawing_it_empty_is_waited_for_before_the_test_types(
-        single_flows, exported_runs):
+        single_flows):
     """An edit dialog drawn at once with an empty field, filled a moment after the server answered with the
     record (Superset's annotation layer): the agent found it filled, as its click settled, and saw no value
     set; the recording keeps that the fill replaced a value the page set after drawing the field. The test
@@ -783,4 +755,45 @@ async def test_a_form_the_page_filled_after_drawing_it_empty_is_waited_for_befor
     assert source.count("to_have_value(") == 1, source         # not for Name, which the page drew filled
     assert "release-markers" not in source, source
     assert 'new RegExp("\\\\S")' in exported_spec_source(recording, "layers")
-    assert_passed(exported_runs, "layers")
+
+
+# the flows whose tests run, by name: in pytest, and in Playwright Test (a checked search's runs in pytest only;
+# the search sent by POST not at all: the same test as the query's)
+SPEC_FLOWS = [*(name for name, _, _ in TOASTS), *(name for name, *_ in LABELS), *WAITED_VALUES,
+              *(name for name, _ in OPENINGS), "editor", "autosave", "search_query", "modal", "keys", "components",
+              "tray", "variables", "layers"]
+PYTEST_FLOWS = [*SPEC_FLOWS, *CHECKED_SEARCHES]
+
+
+def flows_to_run(names: list[str], *recorded: dict[str, Recorded | Exception]) -> dict[str, Path]:
+    return recordings({name: flow for flows in recorded for name, flow in flows.items()}, names)
+
+
+@pytest.fixture(scope="module")
+def pytest_runs(toasts, labels, checked_searches, waited_values, openings, single_flows,
+                tmp_path_factory) -> dict[str, dict[str, Run]]:
+    """The pytest file each flow of the module gives, all of them in one pytest run on a fresh fixture server
+    (tests/flows/runner.py); each flow's own outcome, by its name. (The recordings are the tests' above, and
+    the runs come after them, so that no test's time holds them all.)"""
+    return runner.run_exported(flows_to_run(PYTEST_FLOWS, toasts, labels, checked_searches, waited_values,
+                                            openings, single_flows), tmp_path_factory.mktemp("runs"), ("python",))
+
+
+@pytest.fixture(scope="module")
+def spec_runs(toasts, labels, waited_values, openings, single_flows, tmp_path_factory) -> dict[str, dict[str, Run]]:
+    """The spec each flow of the module gives, all of them in one ``npx playwright test`` run."""
+    return runner.run_exported(flows_to_run(SPEC_FLOWS, toasts, labels, waited_values, openings, single_flows),
+                               tmp_path_factory.mktemp("runs"), ("typescript",))
+
+
+@pytest.mark.parametrize("name", PYTEST_FLOWS)
+def test_the_pytest_file_each_flow_gives_passes(pytest_runs, name):
+    """Its own file's outcome in the module's one pytest run: without the waits the tests above check for, it
+    fails."""
+    assert_passed(pytest_runs, name)
+
+
+@pytest.mark.parametrize("name", SPEC_FLOWS)
+def test_the_spec_each_flow_gives_passes(spec_runs, name):
+    """Its own spec's outcome in the module's one Playwright Test run."""
+    assert_passed(spec_runs, name)
