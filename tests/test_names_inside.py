@@ -21,8 +21,8 @@ test runs three times on the server the recording made its folder on (pytest twi
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, nullcontext
+from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -31,7 +31,7 @@ import anyio
 import pytest
 
 from tests.flows import runner
-from tests.flows.agent import Agent, recording_client
+from tests.flows.agent import agent_at
 from tests.flows.runner import Run
 from tests.naming_apps import NamingApps, naming_apps
 from tests.recorded_flows import (
@@ -102,22 +102,13 @@ def named_runs(named_flows, naming, tmp_path_factory) -> NamedRuns:
     return NamedRuns(runs, folders, members)
 
 
-@asynccontextmanager
-async def agent_on(page_url: str, recording: Path) -> AsyncIterator[Agent]:
-    """The scripted agent of a verdex server recording to ``recording``, on ``page_url``."""
-    async with recording_client(recording) as client:
-        agent = Agent(client)
-        await agent.navigate(page_url)
-        yield agent
-
-
 def source_of(named_flows, name: str) -> str:
     """The flow's exported pytest file: its source."""
     return exported_python(recorded_flow(named_flows, name).recording, name)
 
 
 async def record_folder(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/files/", recording) as agent:
+    async with agent_at(url + "/files/", recording) as agent:
         typed = await agent.fill("textbox", "Folder name", "prints-{unique}")
         name = "prints-" + TOKEN.search(typed.text).group(1)
         await agent.click("button", "Create folder", expect_text=name)
@@ -136,7 +127,7 @@ async def test_a_list_item_is_found_by_the_name_it_shows_as_the_list_grows_by_it
 
 
 async def record_signup(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/signup/", recording) as agent:
+    async with agent_at(url + "/signup/", recording) as agent:
         snapshot = await agent.snapshot()
         fields = re.findall(r"textbox \[ref=(e\d+)\]", snapshot)
         assert len(fields) == 3, snapshot                    # no field has a name
@@ -174,7 +165,7 @@ async def test_the_text_of_a_control_inside_the_target_is_not_a_name_it_shows(se
 
 
 async def record_tiles(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/tiles/", recording) as agent:
+    async with agent_at(url + "/tiles/", recording) as agent:
         await agent.click("clickable", "Add New Server")
         await agent.verify_text("Register a server")
     return Recorded(recording, {})
@@ -191,7 +182,7 @@ async def test_a_tile_whose_words_are_its_link_s_whole_text_is_clicked_by_them_n
 
 
 async def record_grid(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/grid/", recording) as agent:
+    async with agent_at(url + "/grid/", recording) as agent:
         await agent.wait_for_text("Tasks 1")
         more = re.search(r'button \[ref=(e\d+)\]\n(?!.*button \[ref=e\d+\]\n)', await agent.snapshot(), re.S)
         assert more, agent.last_snapshot
@@ -211,7 +202,7 @@ async def test_an_icon_button_is_found_by_its_own_class_not_by_its_library_s_and
 
 
 async def record_record(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/record/", recording) as agent:
+    async with agent_at(url + "/record/", recording) as agent:
         with anyio.fail_after(30):   # a user looking again until the form shows the record
             while "This is a list of the projects" not in (snapshot := await agent.snapshot()):
                 await anyio.sleep(0.1)
@@ -235,7 +226,7 @@ async def test_a_field_s_own_text_is_its_value_not_what_tells_its_container_apar
 
 
 async def record_later(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/record/later/", recording) as agent:
+    async with agent_at(url + "/record/later/", recording) as agent:
         await agent.click("button", "Edit Projects", expect_text="This is a list of the projects")
         body = re.search(r'textbox \[ref=(e\d+)\]: "This is a list', await agent.snapshot())
         assert body, agent.last_snapshot
@@ -258,7 +249,7 @@ async def test_a_value_the_page_loaded_into_a_field_the_flow_types_over_is_waite
 
 
 async def record_ledger(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/ledger/", recording) as agent:
+    async with agent_at(url + "/ledger/", recording) as agent:
         first = re.search(r'button "Add account" \[ref=(e\d+)\]', await agent.snapshot())
         assert first, agent.last_snapshot
         await agent.must("browser_click", ref=first[1])
@@ -280,7 +271,7 @@ async def test_a_control_whose_words_are_in_a_child_is_told_from_a_button_that_i
 
 
 async def record_budget(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/budget/", recording) as agent:
+    async with agent_at(url + "/budget/", recording) as agent:
         buttons = re.findall(r"button \[ref=(e\d+)\]", await agent.snapshot())
         assert len(buttons) == 4, agent.last_snapshot           # one nameless menu button a row
         await agent.must("browser_click", ref=buttons[1])
@@ -366,7 +357,7 @@ async def test_a_clickable_that_shows_words_beside_an_icon_is_named_by_its_words
 
 async def record_click(url: str, recording: Path, page: str, name: str, said: str, role: str = "clickable") -> Recorded:
     """A click on a control of ``page`` and a check of what it said."""
-    async with agent_on(url + page, recording) as agent:
+    async with agent_at(url + page, recording) as agent:
         await agent.click(role, name, expect_text=said)
         await agent.verify_text(said)
     return Recorded(recording, {})
@@ -392,7 +383,7 @@ async def test_a_control_whose_twin_a_closed_accordion_holds_is_found_by_its_rol
 
 
 async def record_picker(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/picker/", recording) as agent:
+    async with agent_at(url + "/picker/", recording) as agent:
         snapshot = await agent.snapshot()
         item = re.search(r'clickable[^\n]*\[ref=(e\d+)\]:\n\s+- img\n\s+- text: On a schedule\n', snapshot)
         assert item, snapshot
@@ -412,7 +403,7 @@ async def test_an_item_whose_words_are_a_name_over_a_description_is_clicked_by_i
 
 
 async def record_member(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/members/", recording) as agent:
+    async with agent_at(url + "/members/", recording) as agent:
         typed = await agent.fill("textbox", "Name", "Wren {unique}")
         name = "Wren " + TOKEN.search(typed.text).group(1)
         await agent.fill("textbox", "Email", "wren-{unique}@example.com")
@@ -434,7 +425,7 @@ async def test_a_link_named_by_the_lines_it_holds_is_found_by_its_name_as_the_li
 
 
 async def record_events(url: str, recording: Path) -> Recorded:
-    async with agent_on(url + "/events/", recording) as agent:
+    async with agent_at(url + "/events/", recording) as agent:
         await agent.wait_for_text("Spring Walk 2027")
         await agent.click("link", "Spring Walk 2027 Jan. 29, 2027 13:17", expect_text="Showing Spring Walk 2027")
         await agent.verify_text("Showing Spring Walk 2027")
