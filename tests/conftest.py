@@ -53,10 +53,17 @@ def recordings_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
 def exports_unproven_unless_asked() -> Iterator[None]:
     """An export proves the test it wrote by running it three times (verdex/proof.py); the tests of
     generation run the exported tests themselves, so their exports skip proving (VERDEX_PROVE=0, the
-    same setting a user's CI would use). tests/test_proof.py asks for proving on every export it makes."""
+    same setting a user's CI would use). The tests of proving ask for it (``exports_proven``, below)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(PROVE_ENV, "0")
         yield
+
+
+@pytest.fixture
+def exports_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every export of the test proves, as a user's does (the suite's skip proving: above); a module of such
+    tests asks for it with ``pytestmark = pytest.mark.usefixtures("exports_proven")``."""
+    monkeypatch.delenv(PROVE_ENV, raising=False)
 
 
 # Plugins that come with this suite's environment (the fuzz tests' hypothesis; anyio's, whose library verdex's

@@ -22,11 +22,11 @@
   on each load, as each run of a flow that creates a table leaves one: the buttons before the toolbar's
   are one more on every load;
 - ``/record/``: a CMS's record form: each field a ``dl.field`` of a term ("Title", "Body") and its control,
-  which no label names; the page fills the controls once ``GET /api/record`` has answered (the body's
+  which no label names; the page fills the controls once ``GET /record/api/record`` has answered (the body's
   ``textarea`` through its text, as React's ``defaultValue`` does), and "Save Changes" sends them
-  (``PUT /api/record``), which the server keeps ("Saved"): the next load shows what was saved;
+  (``PUT /record/api/record``), which the server keeps ("Saved"): the next load shows what was saved;
   ``/record/later/`` the same form, filled only once "Edit Projects" is clicked (a CMS's admin loading the
-  record of the page picked in its tree);
+  record of the page picked in its tree), of a record of its own (``/record/later/api/record``);
 - ``/ledger/``: a sidebar whose "Add account" is a ``div`` with ``role=button`` and its words in a child
   ``div`` (a React Native for Web view), beside an empty state whose "Add account" is a ``<button>`` whose
   words are its own text: the same role and name twice, and the sidebar's control told apart by the words
@@ -148,7 +148,7 @@ document.querySelector(".add-record-more").addEventListener("click", () => {
 RECORD = ("""<dl class="field"><dt>Title</dt><dd><input></dd></dl>
 <dl class="field"><dt>Body</dt><dd><textarea rows="4"></textarea></dd></dl>
 <button type="button" id="save">Save Changes</button><p role="status"></p>""",
-          """const load = () => fetch("/api/record").then((r) => r.json()).then((record) => {
+          """const load = () => fetch("api/record").then((r) => r.json()).then((record) => {
   document.querySelector("input").value = record.title;
   document.querySelector("textarea").textContent = record.body;
 });
@@ -156,7 +156,7 @@ const edit = document.querySelector("#edit");
 if (edit) edit.addEventListener("click", load); else load();
 document.querySelector("#save").addEventListener("click", async () => {
   const record = { title: document.querySelector("input").value, body: document.querySelector("textarea").value };
-  await fetch("/api/record", { method: "PUT", body: JSON.stringify(record) });
+  await fetch("api/record", { method: "PUT", body: JSON.stringify(record) });
   document.querySelector("[role=status]").textContent = "Saved";
 });""")
 FIRST_RECORD = {"title": "Projects", "body": "This is a list of the projects: Project 1, Project 2"}
@@ -261,7 +261,7 @@ class NamingApps:
         self.files = list(FIRST_FILES)
         self.lock = threading.Lock()
         self.table_loads = 0
-        self.record = dict(FIRST_RECORD)
+        self.records = {page: dict(FIRST_RECORD) for page in ("/record/", "/record/later/")}
         self.members: list[dict[str, object]] = []
         self.orders = {"spring": 5, "autumn": 2}
 
@@ -284,11 +284,12 @@ class NamingApps:
                 self.table_loads += 1
                 return 200, "application/json", json.dumps(
                     ["Features"] + [f"Tasks {n}" for n in range(1, self.table_loads + 1)])
-        if request.path == "/api/record":
+        if request.path.removesuffix("api/record") in self.records:
+            page = request.path.removesuffix("api/record")
             with self.lock:
                 if request.method == "PUT":
-                    self.record = json.loads(request.body)
-                return 200, "application/json", json.dumps(self.record)
+                    self.records[page] = json.loads(request.body)
+                return 200, "application/json", json.dumps(self.records[page])
         if request.method == "GET" and request.path == "/api/events":
             with self.lock:
                 return 200, "application/json", json.dumps([

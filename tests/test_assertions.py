@@ -8,10 +8,30 @@ from pathlib import Path
 
 import pytest
 
+from tests.flows import runner
+from tests.flows.runner import Run
+from tests.recorded_flows import (
+    Recorded, assert_passed, exported_beside, on_blank, record_each, recorded_flow, recordings,
+)
+from verdex import actions, assertions
+from verdex.browser.session import Session
 from verdex.generators import export, read_recording
-from verdex import assertions
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+async def checked_flows(shared_session: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
+    """The flows whose generated tests run, recorded once each in the module's browser, by their tests' names."""
+    flows = {"measured": record_measured, "fruit": record_fruit, "bold": record_bold, "title": record_title}
+    return await record_each({name: on_blank(shared_session, apps, record) for name, record in flows.items()},
+                             tmp_path_factory.mktemp("checked"))
+
+
+@pytest.fixture(scope="module")
+def checked_runs(checked_flows, tmp_path_factory) -> dict[str, dict[str, Run]]:
+    """Their generated tests, run by one pytest run against a fresh fixture server; each flow's own outcome."""
+    return runner.run_exported(recordings(checked_flows), tmp_path_factory.mktemp("checked-runs"), ("python",))
 
 
 async def _paid(tab, apps) -> None:
@@ -114,36 +134,42 @@ async def test_a_text_found_in_a_frame_becomes_a_frame_scoped_expect_in_the_gene
     assert 'page.get_by_text("Paid")' not in source, source
 
 
-async def test_a_text_a_hidden_measurer_holds_too_is_found_among_the_visible_ones(session, apps, tmp_path):
-    """A truncated name's measurer (a hidden copy the app lays out to know whether the name fits) holds
-    every name too: the agent's wait and check pass, and the test finds the name among the elements that
-    show it — a strict get_by_text would find both, and fail every run (dagster's asset list)."""
-    from tests.flows import runner
-    from verdex import actions
-
-    tab, recording = await _recording_on_frames(session, apps, tmp_path / "measured.jsonl")
+async def record_measured(session: Session, apps, path: Path) -> Recorded:
+    tab, recording = await _recording_on_frames(session, apps, path)
     await tab.navigate(apps.url + "/reading/measured.html")
     await actions.wait_for(tab, text="raw_orders")
     assert (await assertions.text_visible(tab, "order_summary")).passed
+    session.record(None)
+    return Recorded(recording, {})
+
+
+async def test_a_text_a_hidden_measurer_holds_too_is_found_among_the_visible_ones(checked_flows, checked_runs):
+    """A truncated name's measurer (a hidden copy the app lays out to know whether the name fits) holds
+    every name too: the agent's wait and check pass, and the test finds the name among the elements that
+    show it — a strict get_by_text would find both, and fail every run (dagster's asset list)."""
+    recording = recorded_flow(checked_flows, "measured").recording
     waited, checked = (step.args for step in read_recording(recording).records[-2:])
     assert (waited.hidden_copies, checked.hidden_copies) == (1, 1)
-    python = runner.export_python(recording, tmp_path / "python", "measured")
-    source = python.read_text()
+    source = exported_beside(recording, "measured").read_text()
     assert 'page.get_by_text("raw_orders", exact=True).filter(visible=True)' in source, source
     assert 'page.get_by_text("order_summary", exact=True).filter(visible=True)' in source, source
-    run = runner.run_pytest(python, seed=None)
-    assert run.passed, run.tail()
-    spec = runner.export_typescript(recording, tmp_path / "typescript", "measured").read_text()
+    assert_passed(checked_runs, "measured")
+    spec = exported_beside(recording, "measured", "typescript").read_text()
     assert 'page.getByText("order_summary", { exact: true }).filter({ visible: true })' in spec, spec
 
 
-async def test_selected_expanded_and_collapsed_are_checked_by_their_aria_attributes(session, apps, tmp_path):
+async def test_selected_expanded_and_collapsed_are_checked_by_their_aria_attributes(checked_flows, checked_runs):
     """A disclosure open and shut, an option chosen: states the snapshot shows ([expanded], [selected]) that
     Playwright has no matcher of its own for. The test checks their ARIA attributes, and passes."""
-    from tests.flows import runner
-    from verdex import actions
+    source = exported_beside(recorded_flow(checked_flows, "fruit").recording, "fruit").read_text()
+    for said in ('to_have_attribute("aria-expanded", "true")', 'to_have_attribute("aria-expanded", "false")',
+                 'to_have_attribute("aria-selected", "true")'):
+        assert said in source, source
+    assert_passed(checked_runs, "fruit")
 
-    tab, recording = await _recording_on_frames(session, apps, tmp_path / "fruit.jsonl")
+
+async def record_fruit(session: Session, apps, path: Path) -> Recorded:
+    tab, recording = await _recording_on_frames(session, apps, path)
     await tab.navigate(apps.url + "/races/open-select.html")
 
     async def ref(pattern: str) -> str:
@@ -158,13 +184,8 @@ async def test_selected_expanded_and_collapsed_are_checked_by_their_aria_attribu
     assert (await assertions.element(tab, trigger, "collapsed")).passed
     await actions.click(tab, trigger)
     assert (await assertions.element(tab, await ref(r'option "Banana"'), "selected")).passed
-    python = runner.export_python(recording, tmp_path / "python", "fruit")
-    source = python.read_text()
-    for said in ('to_have_attribute("aria-expanded", "true")', 'to_have_attribute("aria-expanded", "false")',
-                 'to_have_attribute("aria-selected", "true")'):
-        assert said in source, source
-    run = runner.run_pytest(python, seed=None)
-    assert run.passed, run.tail()
+    session.record(None)
+    return Recorded(recording, {})
 
 
 # states the snapshot shows that are no control's state to assert: a region still loading, a dialog's kind
@@ -182,38 +203,41 @@ def test_every_state_the_snapshot_shows_on_a_control_can_be_verified():
     assert shown <= set(get_args(assertions.ElementState)), shown - set(get_args(assertions.ElementState))
 
 
-async def test_pressed_is_checked_by_its_aria_attribute_and_the_test_passes(session, apps, tmp_path):
-    from tests.flows import runner
-    from verdex import actions
-
-    tab, recording = await _recording_on_frames(session, apps, tmp_path / "bold.jsonl")
+async def record_bold(session: Session, apps, path: Path) -> Recorded:
+    tab, recording = await _recording_on_frames(session, apps, path)
     await tab.navigate(apps.url + "/aria/")
     bold = re.search(r'button "Bold" \[ref=(e\d+)\]', (await tab.snapshot(mode="full", max_bytes=None)).text).group(1)
     await actions.click(tab, bold)
     assert (await assertions.element(tab, bold, "pressed")).passed
-    python = runner.export_python(recording, tmp_path / "python", "bold")
-    source = python.read_text()
+    session.record(None)
+    return Recorded(recording, {})
+
+
+async def test_pressed_is_checked_by_its_aria_attribute_and_the_test_passes(checked_flows, checked_runs):
+    source = exported_beside(recorded_flow(checked_flows, "bold").recording, "bold").read_text()
     assert '.to_have_attribute(\n        "aria-pressed", "true"\n    )' in source, source
-    run = runner.run_pytest(python, seed=None)
-    assert run.passed, run.tail()
+    assert_passed(checked_runs, "bold")
 
 
 async def test_a_text_that_is_one_elements_whole_text_and_a_part_of_others_is_found_by_the_whole_text(
-        session, apps, tmp_path):
+        checked_flows, checked_runs):
     """A dialog's title "Preferences" over "Preferences apply …" and "Reset preferences": a part of three
     elements' texts, the whole text of one. Playwright's get_by_text(…, exact=True) finds that one; the
     check passes and the test asserts it exactly, and passes (Verdaccio's "Konfiguration" was refused:
     "3 visible elements show this text")."""
-    from tests.flows import runner
+    recording = recorded_flow(checked_flows, "title").recording
+    assert read_recording(recording).records[-1].args.exact is True
+    python = exported_beside(recording, "title")
+    assert 'expect(page.get_by_text("Preferences", exact=True)).to_be_visible()' in python.read_text()
+    assert_passed(checked_runs, "title")
+    spec = exported_beside(recording, "title", "typescript").read_text()
+    assert 'page.getByText("Preferences", { exact: true })' in spec, spec
 
-    tab, recording = await _recording_on_frames(session, apps, tmp_path / "title.jsonl")
+
+async def record_title(session: Session, apps, path: Path) -> Recorded:
+    tab, recording = await _recording_on_frames(session, apps, path)
     await tab.navigate(apps.url + "/reading/whole-title.html")
     result = await assertions.text_visible(tab, "Preferences")
     assert result.passed, result.actual
-    assert read_recording(recording).records[-1].args.exact is True
-    python = runner.export_python(recording, tmp_path / "python", "title")
-    assert 'expect(page.get_by_text("Preferences", exact=True)).to_be_visible()' in python.read_text()
-    run = runner.run_pytest(python, seed=None)
-    assert run.passed, run.tail()
-    spec = runner.export_typescript(recording, tmp_path / "typescript", "title").read_text()
-    assert 'page.getByText("Preferences", { exact: true })' in spec, spec
+    session.record(None)
+    return Recorded(recording, {})

@@ -17,12 +17,11 @@ import pytest
 
 from tests.flows.agent import Agent, recording_client
 from tests.generation_apps import generation_apps
-from verdex import exporting
 from verdex.facts import url_moved
 from verdex.generators.revisions import looser_url_pattern
 from verdex.generators.waits import url_pattern
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
 PROVED_3 = re.compile(r"proved 3/3 \(1 plain, 2 under chaos, \d+ s\)")
 URL_CHECK = re.compile(r'to_have_url\(\s*re\.compile\(((?:\s*r"[^"]*")+)\s*\)')
 
@@ -30,12 +29,6 @@ URL_CHECK = re.compile(r'to_have_url\(\s*re\.compile\(((?:\s*r"[^"]*")+)\s*\)')
 def url_checks(source: str) -> list[str]:
     """The patterns of the test's URL checks, each joined from the pieces it is written in."""
     return ["".join(re.findall(r'r"([^"]*)"', found)) for found in URL_CHECK.findall(source)]
-
-
-@pytest.fixture(autouse=True)
-def exports_proven(monkeypatch):
-    """The suite's exports skip proving (tests/conftest.py); here every export proves, as a user's does."""
-    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
 
 
 def test_a_routes_id_before_its_query_is_any_id_and_its_query_is_kept():

@@ -19,28 +19,17 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, nullcontext
-from pathlib import Path
+from contextlib import nullcontext
 
 import pytest
 
 from tests.late_move_apps import GONE_AFTER_MS, late_move_apps
 from tests.flows import runner
-from tests.flows.agent import Agent, recording_client
+from tests.flows.agent import agent_at
 
 pytestmark = pytest.mark.anyio
 
 NARROWED_WITHIN_S = 15.0         # the agent looks again until the list is narrowed, at most this long
-
-
-@asynccontextmanager
-async def agent_at(url: str, recording: Path) -> AsyncIterator[Agent]:
-    """An agent recording to ``recording``, on the page at ``url``."""
-    async with recording_client(recording) as client:
-        agent = Agent(client)
-        await agent.navigate(url)
-        yield agent
 
 
 async def test_the_url_a_debounced_search_moved_to_is_checked_before_the_next_action(tmp_path):

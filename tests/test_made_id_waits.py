@@ -13,16 +13,9 @@ import pytest
 
 from tests.flows.agent import Agent, recording_client
 from tests.made_id_apps import made_id_apps
-from verdex import exporting
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
 EDITS = 3                        # the dialog opens five times in all: more than proving's revisions
-
-
-@pytest.fixture(autouse=True)
-def exports_proven_by_default(monkeypatch):
-    """The suite's exports skip proving (tests/conftest.py); here the export proves, as a user's does."""
-    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
 
 
 async def test_the_same_id_waited_for_in_each_opening_of_its_dialog_is_revised_at_once(tmp_path):

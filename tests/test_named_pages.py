@@ -17,16 +17,9 @@ import pytest
 
 from tests.flows.agent import Agent, Outcome, recording_client
 from tests.named_pages_apps import named_pages_apps
-from verdex import exporting
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
 PROVED_3 = re.compile(r"proved 3/3 \(1 plain, 2 under chaos, \d+ s\)")
-
-
-@pytest.fixture(autouse=True)
-def exports_proven_by_default(monkeypatch):
-    """The suite's exports skip proving (tests/conftest.py); here every export proves, as a user's does."""
-    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
 
 
 async def _keep_and_open(tmp_path: Path, shelf: str) -> tuple[Outcome, str]:

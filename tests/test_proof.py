@@ -29,15 +29,9 @@ from verdex.fixtures.server import FixtureServer
 from verdex.proof_runs import ADDOPTS_ENV, run_pytest, run_pytest_rounds
 from verdex.unique import PYTHON_TOKEN
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 PROVED_3 = re.compile(r"proved 3/3 \(1 plain, 2 under chaos, \d+ s\)")
-
-
-@pytest.fixture(autouse=True)
-def exports_proven_by_default(monkeypatch):
-    """The suite's exports skip proving (tests/conftest.py); here every export proves, as a user's does."""
-    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
 
 
 async def _add_pixel(agent: Agent, url: str) -> None:

@@ -23,18 +23,11 @@ import pytest
 
 from tests.defaults_apps import defaults_app
 from tests.flows.agent import Agent, Outcome, recording_client
-from verdex import exporting
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
 SAME_AGAIN = "/api/studio/defaults"
 OTHER_WORDS = "/api/studio/defaults?fields=extra"
 PROVED_3 = re.compile(r"proved 3/3 \(1 plain, 2 under chaos, \d+ s\)")
-
-
-@pytest.fixture(autouse=True)
-def exports_proven_by_default(monkeypatch):
-    """The suite's exports skip proving (tests/conftest.py); here every export proves, as a user's does."""
-    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
 
 
 async def _new_studio(tmp_path: Path, second: str, *, fresh_second: str | None, held: bool,

@@ -15,16 +15,9 @@ import pytest
 
 from tests.flows.agent import CAPS, Agent, recording_client
 from tests.related_popup_apps import related_popup_apps
-from verdex import exporting
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
 PROVED_3 = re.compile(r"proved 3/3 \(1 plain, 2 under chaos, \d+ s\)")
-
-
-@pytest.fixture(autouse=True)
-def exports_proven_by_default(monkeypatch):
-    """The suite's exports skip proving (tests/conftest.py); here every export proves, as a user's does."""
-    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
 
 
 async def _active_tab(agent: Agent) -> str:

@@ -13,8 +13,7 @@ server's answer."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from pathlib import Path
 
@@ -23,15 +22,17 @@ from playwright.async_api import expect
 
 from tests.blank_tab import start_blank
 from tests.flows import runner
+from tests.flows.runner import Run
+from tests.recorded_flows import (
+    Recorded, RecordFlow, assert_passed, exported_python, exported_spec_source, on_blank, record_each, recorded_flow,
+    recordings,
+)
 from tests.test_watch import call, ref_of
 from verdex.browser.session import Session
 from verdex.errors import StaleRef
-from verdex.generators import export
-from verdex.tools import Reply
 
 pytestmark = pytest.mark.anyio
 CLOCK_START = 1_767_225_600_000   # a held page's clock (2026-01-01), standing still until the test resumes it
-TARGETS = ("python", "typescript")   # where a generated test runs: pytest, npx playwright test
 SLUG_MS = 1000        # the server's pace: the slug, the todo list's sync and the search come this long after they are asked for
 
 
@@ -82,20 +83,11 @@ TOASTS = [("toast", "", "toast"), ("toast_status", "&toast_role=status", "status
           ("toast_unhidden", "&toast=unhidden", "toast"), ("toast_undisplayed", "&toast=undisplayed", "toast")]
 
 
-@dataclass(frozen=True)
-class Recorded:
-    """A flow recorded once for the tests of its variant: the recording, and the tool's answers on the way
-    (an element's text check that may find its ref gone: whether it held)."""
-    recording: Path
-    answers: dict[str, Reply | bool]
-
-
 @pytest.fixture(scope="module")
-async def toasts(held_browser: Session, apps, tmp_path_factory) -> dict[str, Recorded]:
+async def toasts(held_browser: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
     """Each toast's flow recorded once, in the held browser, by its test's name."""
-    folder = tmp_path_factory.mktemp("toasts")
-    return {name: await record_toast(held_browser, apps, folder / f"{name}.jsonl", query)
-            for name, query, _ in TOASTS}
+    return await record_each({name: partial(record_toast, held_browser, apps, query=query)
+                              for name, query, _ in TOASTS}, tmp_path_factory.mktemp("toasts"))
 
 
 async def record_toast(held: Session, apps, recording: Path, query: str) -> Recorded:
@@ -124,13 +116,14 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
     """Save's toast goes after 3 s (an app's timer), and the page then says "Synced"; the agent checks that, then
     the toast, after the clock has run past it, as an agent checks seconds after the click: the check passes,
     says why, and is recorded; the test checks it right after the click, where the recording saw it (it passes
-    in both targets: the test below). A text no notice of the click showed still fails, and so does a toast
+    in both targets, in the module's runs). A text no notice of the click showed still fails, and so does a toast
     gone again before the click had settled. The toast is one whose class says so, one with a role, and one
     that says nothing of itself: a plain div fixed over the page (``plain``, its class a CSS-in-JS hash), or put
     in a corner region fixed over the page (``corner``); or one the page held hidden from the start and shows
     anew, then hides again: its class says toast and its ``hidden`` goes (``unhidden``), or it says nothing and
     its ``display: none`` goes (``undisplayed``, as Vue's v-show does); each is proposed as the click's outcome."""
-    recorded, answers = toasts[name], toasts[name].answers
+    recorded = recorded_flow(toasts, name)
+    answers = recorded.answers
     saved, checked = answers["saved"], answers["checked"]
     assert f'appeared: {said} "Saved"\n' in saved.text + "\n", saved.text
     assert saved.data["proposals"] == [{"kind": "text_visible", "value": "Saved", "ref": None}], saved.text
@@ -144,12 +137,6 @@ async def test_a_toast_its_timer_took_away_before_the_agent_checked_it_is_checke
     assert source.index('name="Save"') < source.index(check) < source.index('"Synced"') \
         < source.index('name="Copy link"'), source
     assert 'getByText("Saved").filter({ visible: true })' in exported_spec_source(recorded.recording, name)
-
-
-async def test_every_toasts_test_passes_in_both_targets(toasts, tmp_path):
-    """The test each toast's recording gives passes with pytest and with ``npx playwright test``: all of them
-    in one run of each (one start-up, one browser), each said by name when it fails."""
-    exported_tests_pass({name: recorded.recording for name, recorded in toasts.items()}, tmp_path)
 
 
 @pytest.mark.parametrize("button", ["Add row", "Filters", "Help"])
@@ -170,11 +157,10 @@ LABELS = [("label_apply", "Apply", "Applied", 'it reads "Apply" now'),
 
 
 @pytest.fixture(scope="module")
-async def labels(held_browser: Session, apps, tmp_path_factory) -> dict[str, Recorded]:
+async def labels(held_browser: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
     """Each button's flow recorded once, in the held browser, by its test's name."""
-    folder = tmp_path_factory.mktemp("labels")
-    return {name: await record_label(held_browser, apps, folder / f"{name}.jsonl", button, label)
-            for name, button, label, _ in LABELS}
+    return await record_each({name: partial(record_label, held_browser, apps, button=button, label=label)
+                              for name, button, label, _ in LABELS}, tmp_path_factory.mktemp("labels"))
 
 
 async def record_label(held: Session, apps, recording: Path, button: str, label: str) -> Recorded:
@@ -207,12 +193,13 @@ async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_
     is proposed as the click's outcome, and the agent's check of it once the clock has run past it passes with
     a note, as a toast's does, and so does its check of the button's own text (``verify_element``), which the
     test makes on the button found by that label, as when the agent checked in time; the test checks both right
-    after the click (it passes in both targets: the test below). A text the button never took still fails. The
+    after the click (it passes in both targets, in the module's runs). A text the button never took still fails. The
     page is then opened again: the button stayed, renamed, so the test does not wait for "Apply" to be hidden
     before it leaves, as it waits for a tray's own Close (that wait fails once it reads "Apply" again). Publish
     does the same with a new button in the old one's place for each label (a framework that draws a new node
     when the label changes): the new one is the clicked button renamed, and keeps its ref."""
-    recorded, answers = labels[name], labels[name].answers
+    recorded = recorded_flow(labels, name)
+    answers = recorded.answers
     clicked, checked, own = answers["clicked"], answers["checked"], answers["own"]
     assert clicked.data["proposals"] == [{"kind": "text_visible", "value": label, "ref": None}], clicked.text
     assert checked.data["passed"], checked.text
@@ -229,12 +216,6 @@ async def test_a_buttons_own_label_for_a_moment_after_its_click_is_proposed_and_
     assert "to_be_hidden" not in source, source
     in_spec = f'getByRole("button", {{ name: "{label}", exact: true }})'
     assert in_spec in exported_spec_source(recorded.recording, name)
-
-
-async def test_every_buttons_test_passes_in_both_targets(labels, tmp_path):
-    """The test each button's recording gives passes with pytest and with ``npx playwright test``: both in one
-    run of each, each said by name when it fails."""
-    exported_tests_pass({name: recorded.recording for name, recorded in labels.items()}, tmp_path)
 
 
 async def test_the_next_items_button_drawn_anew_in_the_place_of_the_one_clicked_is_no_button_renamed(session, apps):
@@ -296,27 +277,30 @@ async def held_still(session: Session) -> None:
     await tab.page.clock.pause_at(await tab.page.evaluate("Date.now() / 1000") + 1)   # a second on (Unix seconds)
 
 
-def exported_python(recording: Path, name: str) -> str:
-    """The recording exported as test_<name>.py beside it: its source."""
-    python = recording.parent / f"test_{name}.py"
-    export(recording, target="python", path=python, name=name, overwrite_support=True)
-    return python.read_text(encoding="utf-8")
+def on_held(held: Session, apps, record: Callable[[Session, object, Path], Awaitable[Recorded]]) -> RecordFlow:
+    """The flow recorded in the held browser, from a blank tab, its clock standing still."""
+    async def recorded(path: Path) -> Recorded:
+        await held_still(held)
+        return await record(held, apps, path)
+    return recorded
 
 
-def exported_spec_source(recording: Path, name: str) -> str:
-    """The recording exported as <name>.spec.ts beside it: its source."""
-    spec = recording.parent / f"{name}.spec.ts"
-    export(recording, target="typescript", path=spec, name=name, overwrite_support=True)
-    return spec.read_text(encoding="utf-8")
-
-
-def exported_tests_pass(recordings: dict[str, Path], folder: Path, targets: tuple[str, ...] = TARGETS) -> None:
-    """The test each recording gives, by its name, passes in each target: every pytest file in one pytest run,
-    every spec in one ``npx playwright test`` run (tests/flows/runner.py); a failure says whose."""
-    runs = runner.run_exported(recordings, folder, targets)
-    failed = [f"{name} ({target}):\n{run.tail()}" for name, by_target in runs.items()
-              for target, run in by_target.items() if not run.passed]
-    assert not failed, "\n\n".join(failed)
+@pytest.fixture(scope="module")
+async def single_flows(shared_session: Session, held_browser: Session, apps,
+                       tmp_path_factory) -> dict[str, Recorded | Exception]:
+    """The flows of the classes that are one flow each, recorded once, by their tests' names: in the module's
+    browser, or in the held one where a page's own timer must come after an action's watch."""
+    flows = {"editor": on_blank(shared_session, apps, record_editor),
+             "autosave": on_held(held_browser, apps, record_autosave),
+             "search_query": on_held(held_browser, apps, partial(record_search, via="query")),
+             "search_post": on_held(held_browser, apps, partial(record_search, via="post")),
+             "modal": on_held(held_browser, apps, record_modal),
+             "keys": on_blank(shared_session, apps, record_keys),
+             "components": on_blank(shared_session, apps, record_components),
+             "tray": on_blank(shared_session, apps, record_tray),
+             "variables": on_blank(shared_session, apps, record_variables),
+             "layers": on_blank(shared_session, apps, record_layers)}
+    return await record_each(flows, tmp_path_factory.mktemp("single"))
 
 
 async def record_slug(session: Session, apps, path: Path, *, navigate: bool = False) -> Recorded:
@@ -348,7 +332,7 @@ async def record_todos(session: Session, apps, path: Path, kit: bool = False) ->
     return Recorded(path, {"pressed": pressed})
 
 
-async def record_editor(session: Session, apps, path: Path) -> None:
+async def record_editor(session: Session, apps, path: Path) -> Recorded:
     session.record(path, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + f"/settling/editor.html?check_ms={SLUG_MS}")
     snapshot = (await call(session, "browser_snapshot")).text
@@ -357,22 +341,21 @@ async def record_editor(session: Session, apps, path: Path) -> None:
     await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save draft"'))
     await call(session, "verify_text_visible", text="Saved: Bring boots.")
     session.record(None)
+    return Recorded(path, {})
 
 
 async def test_a_value_holding_the_typed_text_and_a_key_the_app_makes_is_waited_for_by_the_typed_text(
-        session, apps, tmp_path):
+        single_flows):
     """A rich-text editor's hidden JSON holds a block key made anew on every load: the test waits for
     the field to hold what it typed (Save before that saves an empty page), never for the recorded key."""
-    recording = tmp_path / "editor.jsonl"
-    await record_editor(session, apps, recording)
+    recording = recorded_flow(single_flows, "editor").recording
     source = exported_python(recording, "editor")
     assert 'to_have_value(re.compile(r"Bring boots\\."))' in source, source
     assert '"key"' not in source, source
     assert 'toHaveValue(new RegExp("Bring boots\\\\."))' in exported_spec_source(recording, "editor")
-    exported_tests_pass({"editor": recording}, tmp_path)
 
 
-async def record_autosave(held: Session, apps, path: Path) -> None:
+async def record_autosave(held: Session, apps, path: Path) -> Recorded:
     """The editor's draft timer stands still until the fill's watch has ended: its tick, the server's answer
     and the revision fields it sets come while the agent thinks."""
     session, page = held, (await held.tab()).page
@@ -391,24 +374,24 @@ async def record_autosave(held: Session, apps, path: Path) -> None:
     assert saved["tool"] == "browser_click", saved
     late = {change["field"] for change in saved["values_before"]}
     assert late == {f'input[type=hidden][name="{name}"]' for name in ("revision_id", "revision_created_at", "draft")}, late
+    return Recorded(path, {})
 
 
-async def test_a_revision_the_server_numbered_and_dated_is_not_waited_for_nor_what_a_timer_set(held, apps, tmp_path):
+async def test_a_revision_the_server_numbered_and_dated_is_not_waited_for_nor_what_a_timer_set(
+        single_flows):
     """An editor saves a draft on a ten-second timer, and on Save draft, and sets hidden fields from the
     answer: the server's number and the time it answered, new on every run, and the draft's state. Before
     Publish the test waits for the state Save draft set, not for the number or the time; after the typing,
     for nothing the timer set while the agent thought (a run faster than the agent saves no draft then)."""
-    recording = tmp_path / "autosave.jsonl"
-    await record_autosave(held, apps, recording)
+    recording = recorded_flow(single_flows, "autosave").recording
     source = exported_python(recording, "autosave")
     assert "revision" not in source, source
     draft = "expect(page.locator('input[name=\"draft\"]')).to_have_value(\"saved\")"
     assert source.count(draft) == 1 and source.index('"Save draft"') < source.index(draft), source
     assert 'getByText("Published Autumn colours"' in exported_spec_source(recording, "autosave")
-    exported_tests_pass({"autosave": recording}, tmp_path)
 
 
-async def record_search(held: Session, apps, path: Path, via: str) -> None:
+async def record_search(held: Session, apps, path: Path, via: str) -> Recorded:
     """The search's debounce timer stands still until the fill's watch has ended: it asks after the typing settled."""
     session, page = held, (await held.tab()).page
     session.record(path, base_url=apps.url)
@@ -422,6 +405,7 @@ async def record_search(held: Session, apps, path: Path, via: str) -> None:
     await call(session, "browser_click", ref=edit)
     await call(session, "verify_text_visible", text="Editing deploy_region")
     session.record(None)
+    return Recorded(path, {})
 
 
 async def test_a_focus_the_click_moved_by_script_is_an_effect_and_a_clicked_fields_own_is_not(session, apps):
@@ -434,7 +418,7 @@ async def test_a_focus_the_click_moved_by_script_is_an_effect_and_a_clicked_fiel
     assert "focus moved" not in noted.text, noted.text
 
 
-async def record_modal(held: Session, apps, path: Path) -> None:
+async def record_modal(held: Session, apps, path: Path) -> Recorded:
     """The dialog's opening (its frames) stands still until the click's watch has ended: the focus it takes
     comes after the watch."""
     session, page = held, (await held.tab()).page
@@ -453,21 +437,20 @@ async def record_modal(held: Session, apps, path: Path) -> None:
     await call(session, "verify_text_visible", text="Added Cinema: 36")
     session.record(None)
     assert filled.data["effects"]["values"] == [], filled.text      # its own field's focus is the fill's
+    return Recorded(path, {})
 
 
 async def test_a_dialog_that_takes_the_focus_once_it_has_opened_is_waited_for_before_the_test_types(
-        held, apps, tmp_path):
+        single_flows):
     """The dialog fades in, then clears its form and focuses its first field: a test that types as soon as
     it is there loses what it typed (Save answers "The form is incomplete"). The recording saw the focus
     move after the click's effects had ended, as the next action started, so the test waits for it."""
-    recording = tmp_path / "modal.jsonl"
-    await record_modal(held, apps, recording)
+    recording = recorded_flow(single_flows, "modal").recording
     source = exported_python(recording, "modal")
     focused = 'expect(page.get_by_role("textbox", name="What?", exact=True)).to_be_focused()'
     assert focused in source and "after the action before had settled" in source, source
     assert source.index('name="Add expense"') < source.index(focused) < source.index('.fill("Cinema")')
     assert ".toBeFocused()" in exported_spec_source(recording, "modal")
-    exported_tests_pass({"modal": recording}, tmp_path)
 
 
 # the late start with a 300 ms opening: 300 + 600 ms came to the watch's 1.5 s bound on a CI machine at load 13;
@@ -478,14 +461,11 @@ OPENINGS = [("modal_transition", ""), ("modal_timed", "?timed"), ("modal_late", 
 
 
 @pytest.fixture(scope="module")
-async def openings(shared_session: Session, apps, tmp_path_factory) -> dict[str, Recorded]:
+async def openings(shared_session: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
     """Each dialog's opening recorded once, in the module's browser, by its test's name: the agent types at
     once after its click (a scripted agent, not one that reads first)."""
-    folder, recorded = tmp_path_factory.mktemp("openings"), {}
-    for name, query in OPENINGS:
-        await start_blank(shared_session)
-        recorded[name] = await record_opening(shared_session, apps, folder / f"{name}.jsonl", query)
-    return recorded
+    return await record_each({name: on_blank(shared_session, apps, partial(record_opening, query=query))
+                              for name, query in OPENINGS}, tmp_path_factory.mktemp("openings"))
 
 
 async def record_opening(session: Session, apps, recording: Path, query: str) -> Recorded:
@@ -514,8 +494,9 @@ async def test_a_dialog_that_takes_the_focus_as_its_opening_ends_is_an_effect_of
     at once (a scripted agent, not one that reads first). Its bound counts the time the page ran, not the
     clock's: a busy machine that runs nothing of the page's for a while, here the page's own long task
     (``stalled``: 1.6 s, past the 1.5 s bound), does not eat it. The test waits for that focus before it
-    types, and passes in both targets (the test below)."""
-    recorded, opened = openings[name], openings[name].answers["opened"]
+    types, and passes in both targets."""
+    recorded = recorded_flow(openings, name)
+    opened = recorded.answers["opened"]
     assert 'focus moved to textbox "What?"' in opened.text, opened.text
     assert 'appeared: dialog "New expense"' in opened.text and "Find" not in opened.text, opened.text  # not the body
     source = exported_python(recorded.recording, name)
@@ -524,46 +505,43 @@ async def test_a_dialog_that_takes_the_focus_as_its_opening_ends_is_an_effect_of
     assert ".toBeFocused()" in exported_spec_source(recorded.recording, name)
 
 
-async def test_every_dialog_openings_test_passes_in_both_targets(openings, tmp_path):
-    """The test each opening's recording gives passes with pytest and with ``npx playwright test``: all of them
-    in one run of each, each said by name when it fails."""
-    exported_tests_pass({name: recorded.recording for name, recorded in openings.items()}, tmp_path)
-
-
 async def test_a_field_that_listens_for_keys_only_is_typed_into_key_by_key_and_so_is_the_tests(
-        session, apps, tmp_path):
+        single_flows):
     """"Find a plant" searches on keyup and listens for no input: a plain fill would find nothing (no key,
     no handler). verdex's fill empties it and types key by key, says so, and the test does the same; a
     field with an input listener is filled as Playwright fills."""
-    recording = tmp_path / "keys.jsonl"
-    session.record(recording, base_url=apps.url)
-    await call(session, "browser_navigate", url=apps.url + "/settling/keys.html")
-    snapshot = (await call(session, "browser_snapshot")).text
-    noted = await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Note"'), value="sunny")
+    recorded = recorded_flow(single_flows, "keys")
+    noted, found = recorded.answers["noted"], recorded.answers["found"]
     assert "key by key" not in noted.text, noted.text
-    found = await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Find a plant"'), value="basil")
     assert "typed key by key: the field listens for keyup" in found.text, found.text
     assert 'link "Sweet basil"' in found.text, found.text           # the search ran: its links are effects
-    await call(session, "browser_click", ref=ref_of(found.text, 'link "Sweet basil"'))
-    await call(session, "verify_url", url=apps.url + "/settling/keys.html#sweet-basil")
-    session.record(None)
-    source = exported_python(recording, "keys")
+    source = exported_python(recorded.recording, "keys")
     find = 'page.get_by_role("textbox", name="Find a plant", exact=True)'
     assert f'{find}.fill("")\n    {find}.press_sequentially("basil")' in source, source
     assert '.fill("sunny")' in source, source
-    assert '.pressSequentially("basil")' in exported_spec_source(recording, "keys")
-    exported_tests_pass({"keys": recording}, tmp_path)
+    assert '.pressSequentially("basil")' in exported_spec_source(recorded.recording, "keys")
+
+
+async def record_keys(session: Session, apps, path: Path) -> Recorded:
+    session.record(path, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/settling/keys.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    noted = await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Note"'), value="sunny")
+    found = await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Find a plant"'), value="basil")
+    await call(session, "browser_click", ref=ref_of(found.text, 'link "Sweet basil"'))
+    await call(session, "verify_url", url=apps.url + "/settling/keys.html#sweet-basil")
+    session.record(None)
+    return Recorded(path, {"noted": noted, "found": found})
 
 
 @pytest.mark.parametrize("via", ["query", "post"])
 async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settled_is_the_typings(
-        held, apps, tmp_path, via):
+        single_flows, apps, via):
     """A search asked for 200 ms after the last key (debounced), with the typed text in its URL or its
     body, is recorded with the next action as asked for after the typing: the recording's "Edit" was
     the one left by the narrowed list, so the test waits for the search's answer before it clicks (at
     once it would find four)."""
-    recording = tmp_path / f"search-{via}.jsonl"
-    await record_search(held, apps, recording, via)
+    recording = recorded_flow(single_flows, f"search_{via}").recording
     click = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()][-2]
     assert [(r["method"], r["url"].split("?")[0]) for r in click["requests_before"]] == [
         ("POST" if via == "post" else "GET", apps.url + "/live/slug")], click
@@ -573,7 +551,6 @@ async def test_a_request_holding_the_typed_text_asked_for_after_the_typing_settl
     if via == "post":
         return                                    # the same test; its proof is the query's
     assert "waitForResponse(" in exported_spec_source(recording, f"search_{via}")
-    exported_tests_pass({f"search_{via}": recording}, tmp_path)
 
 
 # each flow by its test's name: whether the agent clicks Edit after its check
@@ -581,11 +558,10 @@ CHECKED_SEARCHES = {"checked_ends": False, "checked_clicks": True}
 
 
 @pytest.fixture(scope="module")
-async def checked_searches(held_browser: Session, apps, tmp_path_factory) -> dict[str, Recorded]:
+async def checked_searches(held_browser: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
     """Each flow of a search the agent checks recorded once, in the held browser, by its test's name."""
-    folder = tmp_path_factory.mktemp("checked")
-    return {name: await record_checked_search(held_browser, apps, folder / f"{name}.jsonl", clicks)
-            for name, clicks in CHECKED_SEARCHES.items()}
+    return await record_each({name: partial(record_checked_search, held_browser, apps, clicks=clicks)
+                              for name, clicks in CHECKED_SEARCHES.items()}, tmp_path_factory.mktemp("checked"))
 
 
 async def record_checked_search(held: Session, apps, recording: Path, clicks: bool) -> Recorded:
@@ -611,8 +587,8 @@ async def test_a_search_the_typing_asked_for_after_it_settled_is_the_typings_whe
         checked_searches, apps, name):
     """The same debounced search, checked by the agent ("1 variable") before anything else: the check is the
     step that saw the search asked and answered, and the flow may end there — the test still waits for the
-    search's answer after it types, as it does when the next step is an action (and passes: the test below)."""
-    recording = checked_searches[name].recording
+    search's answer after it types, as it does when the next step is an action (and passes in pytest)."""
+    recording = recorded_flow(checked_searches, name).recording
     check = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()
              if '"verify_text_visible"' in line][0]
     assert [(r["method"], r["url"].split("?")[0]) for r in check["requests_before"]] == [
@@ -622,34 +598,27 @@ async def test_a_search_the_typing_asked_for_after_it_settled_is_the_typings_whe
     assert source.index("expect_response(") < source.index('.fill("deploy_region")') < source.index('"1 variable"')
 
 
-async def test_every_checked_search_flows_test_passes(checked_searches, tmp_path):
-    """The test each of those flows gives passes with pytest: both in one run, each said by name when it fails."""
-    exported_tests_pass({name: recorded.recording for name, recorded in checked_searches.items()}, tmp_path,
-                        targets=("python",))
-
-
 WAITED_VALUES = ["slug", "slug_sent", "todos", "todos_kit"]     # each flow by its test's name
 
 
 @pytest.fixture(scope="module")
-async def waited_values(shared_session: Session, apps, tmp_path_factory) -> dict[str, Recorded]:
+async def waited_values(shared_session: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
     """Each flow whose value the page sets after an action recorded once, in the module's browser."""
-    folder, recorded = tmp_path_factory.mktemp("waited"), {}
-    for name in WAITED_VALUES:
-        await start_blank(shared_session)
-        record = (partial(record_slug, navigate=name == "slug_sent") if name.startswith("slug")
-                  else partial(record_todos, kit=name == "todos_kit"))
-        recorded[name] = await record(shared_session, apps, folder / f"{name}.jsonl")
-    return recorded
+    flows = {name: (partial(record_slug, navigate=name == "slug_sent") if name.startswith("slug")
+                    else partial(record_todos, kit=name == "todos_kit")) for name in WAITED_VALUES}
+    return await record_each({name: on_blank(shared_session, apps, record) for name, record in flows.items()},
+                             tmp_path_factory.mktemp("waited"))
 
 
 @pytest.mark.parametrize("name", WAITED_VALUES)
-async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_the_next_action(waited_values, name):
+async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_the_next_action(
+        waited_values, name):
     """A value the page set after the last action had settled (a slug derived from the title, a field the app
     cleared) is waited for before the next action, also when that action leaves the page (``slug_sent``: the
-    form is sent, and the field is gone once the action has settled); the test passes in both targets (the
-    test below), where without the wait it fails."""
-    recorded, answers = waited_values[name], waited_values[name].answers
+    form is sent, and the field is gone once the action has settled); the test passes in both targets, where
+    without the wait it fails."""
+    recorded = recorded_flow(waited_values, name)
+    answers = recorded.answers
     if name.startswith("slug"):
         clicked = answers["published"]
         said = "navigated" if name == "slug_sent" else 'status "Published hello-world"'
@@ -665,20 +634,21 @@ async def test_the_generated_test_waits_for_the_value_the_recording_saw_before_t
     assert "toHaveValue(" in exported_spec_source(recorded.recording, name)
 
 
-async def test_every_waited_values_test_passes_in_both_targets(waited_values, tmp_path):
-    """The test each of those flows gives passes with pytest and with ``npx playwright test``: all of them in one
-    run of each, each said by name when it fails."""
-    exported_tests_pass({name: recorded.recording for name, recorded in waited_values.items()}, tmp_path)
-
-
 async def test_widgets_whose_label_and_value_live_in_their_shadow_roots_are_found_by_them_and_waited_for(
-        session, apps, tmp_path):
+        single_flows):
     """Web components (a Panel app's Bokeh widgets): an unnamed checkbox is found in its component by the
     label text in the component's shadow root, not by the card it is alone in now; an ARIA slider's
     value, set by a key, is an effect, and the test waits for it by its attribute (no value property
     holds it). The generated test passes in both targets."""
-    recording = tmp_path / "components.jsonl"
-    session.record(recording, base_url=apps.url)
+    recording = recorded_flow(single_flows, "components").recording
+    source = exported_python(recording, "components")
+    assert 'to_have_attribute("aria-valuenow", "3")' in source and "to_have_value" not in source, source
+    assert ".nth(" not in source, source
+    assert 'toHaveAttribute("aria-valuenow", "3")' in exported_spec_source(recording, "components")
+
+
+async def record_components(session: Session, apps, path: Path) -> Recorded:
+    session.record(path, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + "/settling/components.html")
     snapshot = (await call(session, "browser_snapshot")).text
     organic = await call(session, "browser_check", ref=ref_of(snapshot.split("Organic")[0], "checkbox"))
@@ -691,19 +661,24 @@ async def test_widgets_whose_label_and_value_live_in_their_shadow_roots_are_foun
     await call(session, "browser_click", ref=ref_of(snapshot, 'button "Place order"'))
     await call(session, "verify_text_visible", text="Ordered 3 organic")
     session.record(None)
-    source = exported_python(recording, "components")
-    assert 'to_have_attribute("aria-valuenow", "3")' in source and "to_have_value" not in source, source
-    assert ".nth(" not in source, source
-    assert 'toHaveAttribute("aria-valuenow", "3")' in exported_spec_source(recording, "components")
-    exported_tests_pass({"components": recording}, tmp_path)
+    return Recorded(path, {})
 
 
-async def test_a_tray_that_keeps_its_choice_as_it_slides_shut_is_waited_for_before_the_test_leaves(session, apps, tmp_path):
+async def test_a_tray_that_keeps_its_choice_as_it_slides_shut_is_waited_for_before_the_test_leaves(
+        single_flows):
     """Close slides the settings tray shut (300 ms) and, once it has, stores the language and removes the
     tray: the click's effects see its own button go. A test that goes to the page again at once finds it
     in English, so it waits for that button to be gone first."""
-    recording = tmp_path / "tray.jsonl"
-    session.record(recording, base_url=apps.url)
+    recording = recorded_flow(single_flows, "tray").recording
+    source = exported_python(recording, "tray")
+    hidden = 'expect(page.get_by_role("button", name="Close", exact=True)).to_be_hidden()'
+    assert hidden in source and "took its own button" in source, source
+    assert source.index('name="Close"') < source.index(hidden) < source.rindex('page.goto("/settling/tray.html")')
+    assert ".toBeHidden()" in exported_spec_source(recording, "tray")
+
+
+async def record_tray(session: Session, apps, path: Path) -> Recorded:
+    session.record(path, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + "/settling/tray.html")
     snapshot = (await call(session, "browser_snapshot")).text
     await call(session, "browser_select", ref=ref_of(snapshot, 'combobox "Language"'), labels=["Deutsch"])
@@ -712,22 +687,25 @@ async def test_a_tray_that_keeps_its_choice_as_it_slides_shut_is_waited_for_befo
     await call(session, "browser_navigate", url=apps.url + "/settling/tray.html")
     await call(session, "verify_text_visible", text="Sprache: Deutsch")
     session.record(None)
-    source = exported_python(recording, "tray")
-    hidden = 'expect(page.get_by_role("button", name="Close", exact=True)).to_be_hidden()'
-    assert hidden in source and "took its own button" in source, source
-    assert source.index('name="Close"') < source.index(hidden) < source.rindex('page.goto("/settling/tray.html")')
-    assert ".toBeHidden()" in exported_spec_source(recording, "tray")
-    exported_tests_pass({"tray": recording}, tmp_path)
+    return Recorded(path, {})
 
 
 async def test_a_check_after_a_modal_closed_waits_for_it_to_be_gone_not_for_the_copy_it_shows_as_it_fades(
-        session, apps, tmp_path):
+        single_flows):
     """Save lists the key at once, and the dialog, which previews the key, fades out (1.2 s) before it is
     removed: the click's effects see its own button go. The agent checks the key once the dialog has gone;
     a test that checks it at once finds it twice (the list's and the fading dialog's), so it waits for
     the Save button to be gone first."""
-    recording = tmp_path / "variables.jsonl"
-    session.record(recording, base_url=apps.url)
+    recording = recorded_flow(single_flows, "variables").recording
+    source = exported_python(recording, "variables")
+    hidden = 'expect(page.get_by_role("button", name="Save", exact=True)).to_be_hidden()'
+    assert hidden in source and "took its own button" in source, source
+    assert source.index('name="Save"') < source.index(hidden) < source.index('get_by_text("qa_key"'), source
+    assert ".toBeHidden()" in exported_spec_source(recording, "variables")
+
+
+async def record_variables(session: Session, apps, path: Path) -> Recorded:
+    session.record(path, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + "/settling/variables.html")
     await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
                                                      'button "Add Variable"'))
@@ -737,15 +715,10 @@ async def test_a_check_after_a_modal_closed_waits_for_it_to_be_gone_not_for_the_
     assert '- button "Save"' in "\n".join(saved.data["effects"]["interactive_diff"]), saved.text
     await call(session, "verify_text_visible", text="qa_key")
     session.record(None)
-    source = exported_python(recording, "variables")
-    hidden = 'expect(page.get_by_role("button", name="Save", exact=True)).to_be_hidden()'
-    assert hidden in source and "took its own button" in source, source
-    assert source.index('name="Save"') < source.index(hidden) < source.index('get_by_text("qa_key"'), source
-    assert ".toBeHidden()" in exported_spec_source(recording, "variables")
-    exported_tests_pass({"variables": recording}, tmp_path)
+    return Recorded(path, {})
 
 
-async def record_layers(session: Session, apps, path: Path) -> None:
+async def record_layers(session: Session, apps, path: Path) -> Recorded:
     session.record(path, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + "/settling/layers.html")
     edit = ref_of((await call(session, "browser_snapshot")).text, 'button "Edit"')
@@ -759,18 +732,18 @@ async def record_layers(session: Session, apps, path: Path) -> None:
     await call(session, "browser_click", ref=ref_of(snapshot, 'button "Save"'))
     await call(session, "verify_text_visible", text="Saved Deploys: deploys")
     session.record(None)
+    return Recorded(path, {})
 
 
 async def test_a_form_the_page_filled_after_drawing_it_empty_is_waited_for_before_the_test_types(
-        session, apps, tmp_path):
+        single_flows):
     """An edit dialog drawn at once with an empty field, filled a moment after the server answered with the
     record (Superset's annotation layer): the agent found it filled, as its click settled, and saw no value
     set; the recording keeps that the fill replaced a value the page set after drawing the field. The test
     waits for the field to be filled before it types — without that wait it types once the answer has come,
     before the field is filled, and the page fills the old slug over what it typed. Not for the name, which
     the page drew with its value."""
-    recording = tmp_path / "layers.jsonl"
-    await record_layers(session, apps, recording)
+    recording = recorded_flow(single_flows, "layers").recording
     lines = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()]
     slug, name = (line for line in lines if line.get("tool") == "browser_fill")
     # (a machine that starves the page past the click's watch sees Slug filled between the steps, a value
@@ -782,4 +755,45 @@ async def test_a_form_the_page_filled_after_drawing_it_empty_is_waited_for_befor
     assert source.count("to_have_value(") == 1, source         # not for Name, which the page drew filled
     assert "release-markers" not in source, source
     assert 'new RegExp("\\\\S")' in exported_spec_source(recording, "layers")
-    exported_tests_pass({"layers": recording}, tmp_path)
+
+
+# the flows whose tests run, by name: in pytest, and in Playwright Test (a checked search's runs in pytest only;
+# the search sent by POST not at all: the same test as the query's)
+SPEC_FLOWS = [*(name for name, _, _ in TOASTS), *(name for name, *_ in LABELS), *WAITED_VALUES,
+              *(name for name, _ in OPENINGS), "editor", "autosave", "search_query", "modal", "keys", "components",
+              "tray", "variables", "layers"]
+PYTEST_FLOWS = [*SPEC_FLOWS, *CHECKED_SEARCHES]
+
+
+def flows_to_run(names: list[str], *recorded: dict[str, Recorded | Exception]) -> dict[str, Path]:
+    return recordings({name: flow for flows in recorded for name, flow in flows.items()}, names)
+
+
+@pytest.fixture(scope="module")
+def pytest_runs(toasts, labels, checked_searches, waited_values, openings, single_flows,
+                tmp_path_factory) -> dict[str, dict[str, Run]]:
+    """The pytest file each flow of the module gives, all of them in one pytest run on a fresh fixture server
+    (tests/flows/runner.py); each flow's own outcome, by its name. (The recordings are the tests' above, and
+    the runs come after them, so that no test's time holds them all.)"""
+    return runner.run_exported(flows_to_run(PYTEST_FLOWS, toasts, labels, checked_searches, waited_values,
+                                            openings, single_flows), tmp_path_factory.mktemp("runs"), ("python",))
+
+
+@pytest.fixture(scope="module")
+def spec_runs(toasts, labels, waited_values, openings, single_flows, tmp_path_factory) -> dict[str, dict[str, Run]]:
+    """The spec each flow of the module gives, all of them in one ``npx playwright test`` run."""
+    return runner.run_exported(flows_to_run(SPEC_FLOWS, toasts, labels, waited_values, openings, single_flows),
+                               tmp_path_factory.mktemp("runs"), ("typescript",))
+
+
+@pytest.mark.parametrize("name", PYTEST_FLOWS)
+def test_the_pytest_file_each_flow_gives_passes(pytest_runs, name):
+    """Its own file's outcome in the module's one pytest run: without the waits the tests above check for, it
+    fails."""
+    assert_passed(pytest_runs, name)
+
+
+@pytest.mark.parametrize("name", SPEC_FLOWS)
+def test_the_spec_each_flow_gives_passes(spec_runs, name):
+    """Its own spec's outcome in the module's one Playwright Test run."""
+    assert_passed(spec_runs, name)

@@ -13,15 +13,8 @@ import pytest
 
 from tests.flows.agent import Agent, recording_client
 from tests.startup_paths_apps import device_settings
-from verdex import exporting
 
-pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(autouse=True)
-def exports_proven_by_default(monkeypatch):
-    """The suite's exports skip proving (tests/conftest.py); here the export proves, as a user's does."""
-    monkeypatch.delenv(exporting.PROVE_ENV, raising=False)
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
 
 
 async def test_a_startup_wait_keeps_the_paths_a_fresh_load_asks_when_one_is_never_asked(tmp_path):

@@ -336,3 +336,12 @@ async def recording_client(recording_path: str | Path, caps: tuple[str, ...] = C
     path.unlink(missing_ok=True)
     async with Client(build_server(caps=caps, record=path)) as client:
         yield client
+
+
+@asynccontextmanager
+async def agent_at(url: str, recording: Path) -> AsyncIterator[Agent]:
+    """An agent recording to ``recording``, on the page at ``url``."""
+    async with recording_client(recording) as client:
+        agent = Agent(client)
+        await agent.navigate(url)
+        yield agent

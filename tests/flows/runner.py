@@ -271,12 +271,13 @@ def export_grouped(recordings: Mapping[str, Path], folder: Path, target: str) ->
     return exported
 
 
-def run_exported(recordings: Mapping[str, Path], folder: Path,
-                 targets: Sequence[str] = ("python", "typescript")) -> dict[str, dict[str, Run]]:
+def run_exported(recordings: Mapping[str, Path], folder: Path, targets: Sequence[str] = ("python", "typescript"),
+                 serve: Serve = fixture_apps) -> dict[str, dict[str, Run]]:
     """Each recording exported to each target and run: the pytest files (under ``folder``) in one pytest run,
     the specs (in a scratch folder of the repository, removed afterwards) in one ``npx playwright test`` run,
-    once per group whose support file is the same (export_grouped: one, as a rule). Each name's run in each
-    target."""
+    once per group whose support file is the same (export_grouped: one, as a rule), each run against the app
+    ``serve`` gives (a fresh fixture server; ``lambda _seed: nullcontext(url)``: the app the flows were
+    recorded on, as it is now). Each name's run in each target."""
     runs: dict[str, dict[str, Run]] = {name: {} for name in recordings}
     run_files = {"python": run_pytest_files, "typescript": run_specs}
     for target in targets:
@@ -285,7 +286,7 @@ def run_exported(recordings: Mapping[str, Path], folder: Path,
             exported = {name: path.resolve() for name, path in export_grouped(recordings, place, target).items()}
             for group in sorted({path.parent for path in exported.values()}):
                 names = [name for name, path in exported.items() if path.parent == group]
-                ran = run_files[target]([exported[name] for name in names])
+                ran = run_files[target]([exported[name] for name in names], serve=serve)
                 for name in names:
                     runs[name][target] = ran[exported[name]]
         finally:
