@@ -228,7 +228,7 @@ async def test_a_text_that_is_one_elements_whole_text_and_a_part_of_others_is_fo
     recording = recorded_flow(checked_flows, "title").recording
     assert read_recording(recording).records[-1].args.exact is True
     python = exported_beside(recording, "title")
-    assert 'expect(page.get_by_text("Preferences", exact=True)).to_be_visible()' in python.read_text()
+    assert 'expect(page.get_by_text("Preferences", exact=True)).to_be_visible(timeout=30_000)' in python.read_text()
     assert_passed(checked_runs, "title")
     spec = exported_beside(recording, "title", "typescript").read_text()
     assert 'page.getByText("Preferences", { exact: true })' in spec, spec
