@@ -33,22 +33,23 @@ class OpenRequests:
 
     def starved(self, now: float) -> str:
         """A sentence when more requests to one plain-HTTP host than it has connections had been open
-        ``HELD_S`` or more: past the six on the wire, the others wait for one of them to end. Empty otherwise."""
+        ``HELD_S`` or more: past the six on the wire, the others wait for one of them to end. They are named
+        the longest open first (which six hold the connections is the browser's to know). Empty otherwise."""
         by_host: dict[str, list[str]] = {}
-        for at, method, url in self._open.values():
+        for at, method, url in sorted(self._open.values()):        # the longest open first
             parts = urlsplit(url)
             if parts.scheme == "http" and now - at >= HELD_S:
                 by_host.setdefault(parts.netloc, []).append(f"{method} {parts.path}")
         for host, asked in by_host.items():
             if len(asked) <= CONNECTIONS_PER_HOST:
                 continue
-            counted = Counter(asked).most_common()
+            counted = list(Counter(asked).items())
             named = ", ".join(f"{what} ×{count}" if count > 1 else what for what, count in counted[:NAMED_AT_MOST])
             more = f", and {len(counted) - NAMED_AT_MOST} more" if len(counted) > NAMED_AT_MOST else ""
-            again = " (the same request open several times at once: a poll started more than once)"
+            again = " (the same request open several times at once)"
             return (f"when it failed, {len(asked)} requests the page had asked of {masked('http://' + host)[7:]} "
                     f"had been open {HELD_S:g} s or more ({named}{more}), more than the {CONNECTIONS_PER_HOST} "
                     "connections a browser opens to one host: past the six on the wire, each waits for one of them "
                     "to end. The app's own, not the test's: its page kept more requests open than a browser has "
-                    f"connections{again if counted[0][1] > 1 else ''}")
+                    f"connections{again if any(count > 1 for _, count in counted) else ''}")
         return ""
