@@ -59,10 +59,45 @@ def test_reads_too_soon(page: Page) -> None:
 
 LONG_DELAY_MS = 20_000     # a delay no machine's slowness hides: a test that reads at 300 ms fails
 
+# A page that keeps six requests open to its server (a long poll started six times), and asks for its data
+# when its button is clicked: the browser has six connections to the host, and the data's request waits
+# behind the polls. The test clicks once the server holds all six (it asks the server itself, not through
+# the browser), so the polls have the connections whatever the order chaos gives them.
+HELD_PAGE = b"""<!doctype html><title>polls</title><div id=log></div><button>Data</button><script>
+for (let i = 0; i < 6; i++) fetch("/poll?n=" + i);
+document.querySelector("button").onclick = () =>
+  fetch("/data").then(() => { document.querySelector("#log").textContent = "data"; });
+</script>"""
+POLL_HELD_S = 30           # the server holds each poll this long: past the test's wait for the data
+POLLS_HELD = [0]           # the polls the server holds now
+POLLS_COUNTED = threading.Lock()
+
+HELD_TEST = """
+import time
+from urllib.request import urlopen
+
+from playwright.sync_api import Page, expect
+
+def test_data(page: Page, base_url: str) -> None:
+    page.goto("/polls")
+    deadline = time.monotonic() + 30
+    while urlopen(base_url + "/held").read() != b"6" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    page.get_by_role("button", name="Data").click()
+    expect(page.locator("#log")).to_have_text("data", timeout=8_000)
+"""
+
 
 class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        body, kind = (PAGE, "text/html") if self.path == "/" else (b"ok", "text/plain")
+        if self.path.startswith("/poll?"):
+            with POLLS_COUNTED:
+                POLLS_HELD[0] += 1
+            time.sleep(POLL_HELD_S)
+            with POLLS_COUNTED:
+                POLLS_HELD[0] -= 1
+        pages = {"/": PAGE, "/polls": HELD_PAGE, "/held": str(POLLS_HELD[0]).encode()}
+        body, kind = (pages[self.path], "text/html") if self.path in pages else (b"ok", "text/plain")
         self.send_response(200)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
@@ -179,6 +214,18 @@ def test_a_failure_under_chaos_says_which_delays_it_drew(site, suite):
     done = _pytest(suite, "--base-url", site, "--chaos-seed", str(failing), "--chaos-max-delay", str(LONG_DELAY_MS))
     assert done.returncode == 1
     assert f"chaos seed {failing}: CPU" in done.stdout and "ms  GET " + site + "/" in done.stdout, done.stdout[-3000:]
+
+
+def test_a_failure_while_the_pages_open_requests_held_every_connection_to_its_host_says_so(site, suite):
+    """Six polls held by the server take the browser's six connections to it: the data's request waits behind
+    them and the test times out. The report names the polls and the request that waited, not only the
+    timeout."""
+    (suite / "test_held.py").write_text(HELD_TEST)
+    done = _pytest(suite, "--base-url", site, "--chaos-seed", "1")
+    assert done.returncode == 1, done.stdout[-3000:]
+    said = (f"when it failed, 7 requests the page had asked of {site.removeprefix('http://')} had been open 5 s or "
+            "more (GET /poll ×6, GET /data), more than the 6 connections a browser opens to one host")
+    assert said in done.stdout and "(the same request open several times at once)" in done.stdout, done.stdout[-3000:]
 
 
 TIMERS_TEST = """

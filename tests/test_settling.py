@@ -418,6 +418,18 @@ async def test_a_focus_the_click_moved_by_script_is_an_effect_and_a_clicked_fiel
     assert "focus moved" not in noted.text, noted.text
 
 
+async def test_a_click_that_lands_on_the_copy_the_page_drew_in_its_targets_place_focused_its_own_button(
+        session, apps):
+    """The list is drawn anew as the pointer comes over the folder's button (Syncthing's status redraws it):
+    the click lands on the copy, which the browser focuses. The target, now out of the page, has lost the
+    part of its name a stylesheet draws (its icon): it is the click's own focus all the same, not the page's,
+    and no test waits for it (a later redraw takes it away)."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/redrawn.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    opened = await call(session, "browser_click", ref=ref_of(snapshot, 'button "▸Pictures"'))
+    assert '[expanded]' in opened.text and "focus moved" not in opened.text, opened.text
+
+
 async def record_modal(held: Session, apps, path: Path) -> Recorded:
     """The dialog's opening (its frames) stands still until the click's watch has ended: the focus it takes
     comes after the watch."""

@@ -150,9 +150,9 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             return written, _unproven(proof, started, f"{clock}\n{_failure(failed, proof.failing_source)}")
         located = _failing_in_run_1(plan, target, source, failed)
         revision, why = None, ""
-        limited = rate_limited(failed.refused)
-        if limited:
-            return written, _unproven(proof, started, f"{limited}\n{_failure(failed, proof.failing_source)}")
+        apps_own = rate_limited(failed.refused) or failed.held     # no other line would pass
+        if apps_own:
+            return written, _unproven(proof, started, f"{apps_own}\n{_failure(failed, proof.failing_source)}")
         if proof.kept_state:
             # run 1 passed, yet its first page may already show what only the recording can have made (an
             # assertion on a count passed before the app drew the new one): the state is the recording's

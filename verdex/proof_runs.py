@@ -55,6 +55,8 @@ class Run:
     stopped: str = ""                # a pytest run that failed: the text of the page it stopped on
     stopped_url: str = ""            # ... and its URL
     asked: tuple[str, ...] | None = None   # ... and the paths it had asked (None: not told, a Playwright Test run)
+    held: str = ""                   # a run under chaos that failed while its page's open requests held every
+                                     # connection to their host (verdex.chaos.connections)
 
     @property
     def chaos(self) -> bool:
@@ -155,7 +157,8 @@ def _run(label: str, outcome: dict, secrets: list[str]) -> Run:
     return Run(label, False, outcome["seconds"], outcome.get("line"), outcome.get("error", "Error"),
                redact(_short(outcome.get("message", "")), secrets), refused=refused, dialogs=dialogs,
                stopped=outcome.get("stopped", ""), stopped_url=redact(outcome.get("stopped_url", ""), secrets),
-               asked=tuple(outcome["asked"]) if "asked" in outcome else None, **kept)
+               asked=tuple(outcome["asked"]) if "asked" in outcome else None,
+               held=redact(str((outcome.get("chaos") or {}).get("held", "")), secrets), **kept)
 
 
 def node_missing() -> str:

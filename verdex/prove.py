@@ -230,6 +230,8 @@ def render(proof: Proof, naive: Proof | None = None) -> str:
                 lines.append(f"       first failing seed {failure.seed}: {failure.message or 'failed'}")
                 for answer in failure.chaos.get("refused", []):      # type: ignore[union-attr]
                     lines.append(f"         the app answered {answer}")
+                if failure.chaos.get("held"):
+                    lines.append(f"         {failure.chaos['held']}")
                 for delay in failure.largest_delays():
                     lines.append(f"         drew {delay}")
         for run_seed, error in sorted(one.run_errors.items()):

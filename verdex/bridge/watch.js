@@ -10,7 +10,7 @@
   let focusedIdle = false;       // the page moved the focus since then, while no action was watched
   window.addEventListener('focusin', (event) => {
     if (!watch) focusedIdle = true;
-    else if (!ownFocus(watch.target, event.composedPath()[0])) watch.focusedElsewhere = true;
+    else if (!ownFocus(watch.seen, event.composedPath()[0])) watch.focusedElsewhere = true;
   }, true);
   const MAX_FIELDS = 500;
   const MAX_VALUE_CHANGES = 20;
@@ -80,12 +80,20 @@
 
   // The focus the action itself gives: its target, what the target holds, a label's control — or an
   // element of the target's role and name, which a re-render put where the target was (Playwright acts
-  // on what its locator finds when it acts, not on the element the ref had).
+  // on what its locator finds when it acts, not on the element the ref had). ``target`` is what
+  // ``targetSeen`` saw as the action began: out of the page, the target loses what a stylesheet adds
+  // to its name (an icon font's glyph), and its copy would no longer be named as it is.
   function ownFocus(target, el) {
     if (!target || !el) return false;
-    if (target === el || target.contains(el) || (!!target.control && target.control === el)) return true;
+    const { element } = target;
+    if (element === el || element.contains(el) || (!!element.control && element.control === el)) return true;
     const r = role(el);
-    return !!r && r === role(target) && accessibleName(el) === accessibleName(target);
+    return !!r && r === target.role && accessibleName(el) === target.name;
+  }
+
+  // The action's target as it began, for ownFocus: the element, its role and its name while in the page.
+  function targetSeen(element) {
+    return element ? { element, role: role(element), name: accessibleName(element) } : null;
   }
 
   function changedValues(before, after) {
@@ -346,7 +354,8 @@
     const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default', behind: true, drawn: true }),
       values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ending: new Set(), ancestors: null, listener: null,
       focus: focusedElement(),
-      target, place: target ? placeOf(target) : null, focusedElsewhere: false, landed: false };
+      target, seen: targetSeen(target), place: target ? placeOf(target) : null, focusedElsewhere: false,
+      landed: false };
     if (found && found.status === 'ok') {
       // the target's ancestors as the action's last event reaches the page (an app may become interactive
       // between the preflight and it, or between a click's pointer events and the click itself); a trusted
@@ -543,7 +552,7 @@
     settledFocus = { el: focusedElement() };
     focusedIdle = false;
     const changed = changedValues(w.values, values);
-    const focus = focusMoved(w.focusedElsewhere ? null : w.focus, w.target);
+    const focus = focusMoved(w.focusedElsewhere ? null : w.focus, w.seen);
     if (focus) changed.push(focus);
     const diff = diffLines(w.tree, tree).filter((line) => line.includes('[ref='));
     return { identity: identity(document), diff: diff.concat(behindChange(w.tree, tree)),

@@ -46,6 +46,7 @@ class ChaosPlan:
     vary_viewport: bool = False
     drawn: list[Delay] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    held: str = ""          # a failed run's: the connections its page's open requests held (verdex.chaos.connections)
     _seen: Counter[str] = field(default_factory=Counter)
 
     def _random(self, *key: object) -> random.Random:
@@ -101,7 +102,7 @@ class ChaosPlan:
     def summary(self) -> dict[str, object]:
         return {"seed": self.seed, "cpu_rate": self.cpu_rate, "timer_factor": self.max_timer_factor, "viewport": self.viewport,
                 "delays": [{"ms": d.ms, "method": d.method, "url": d.url, "type": d.resource_type} for d in self.drawn],
-                **({"refused": self.refused} if self.refused else {})}
+                **({"refused": self.refused} if self.refused else {}), **({"held": self.held} if self.held else {})}
 
     def describe(self, largest: int = 12) -> str:
         lines = [f"chaos seed {self.seed}: CPU {self.cpu_rate}× slower"
@@ -110,6 +111,7 @@ class ChaosPlan:
                  + f", {self._delayed_count()} (largest first):"]
         lines += ["  " + d.describe() for d in sorted(self.drawn, key=lambda d: -d.ms)[:largest]]
         lines += [f"the app answered {answer}" for answer in self.refused]
+        lines += [self.held] if self.held else []
         return "\n".join(lines)
 
     def _delayed_count(self) -> str:

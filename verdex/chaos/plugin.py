@@ -10,7 +10,8 @@ it); the page's CPU runs 1 to ``--chaos-cpu`` times slower (Chromium's CDP
 ``--chaos-timers`` times as late, as on a busy runner (an init script wraps ``setTimeout``, its draws
 seeded too); with ``--chaos-viewport`` the viewport is drawn too. What was
 drawn is kept in the test's report (``user_properties["chaos"]``, and a "chaos" section when it fails), with
-the answers the app refused as too many (429) or failed (5xx).
+the answers the app refused as too many (429) or failed (5xx), and, when the test failed while the requests
+its page kept open held every connection the browser has to their host, which (verdex.chaos.connections).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from verdex.chaos.connections import OpenRequests
 from verdex.chaos.plan import (
     DEFAULT_MAX_CPU_RATE,
     DEFAULT_MAX_DELAY_MS,
@@ -32,6 +34,7 @@ from verdex.chaos.plan import (
 )
 
 PLAN = pytest.StashKey[ChaosPlan]()
+OPEN = pytest.StashKey[OpenRequests]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -64,8 +67,12 @@ def _verdex_chaos(request: pytest.FixtureRequest) -> Iterator[ChaosPlan | None]:
         raise pytest.UsageError("--chaos-seed needs pytest-playwright's context fixture "
                                 "(pip install pytest-playwright)") from exc
     request.node.stash[PLAN] = plan
+    opened = request.node.stash[OPEN] = OpenRequests()
     context.route("**/*", lambda route: _delayed(route, plan))
     context.on("response", lambda response: plan.answered(response.request.method, response.url, response.status))
+    context.on("request", lambda asked: opened.asked(asked, asked.method, asked.url, time.monotonic()))
+    context.on("requestfinished", opened.ended)
+    context.on("requestfailed", opened.ended)
     if plan.max_delay_ms > 0:
         context.route_web_socket("**/*", lambda socket: _delayed_socket(socket, context, plan))
     if plan.max_timer_factor > 1:
@@ -174,5 +181,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     plan = item.stash.get(PLAN, None)
     if plan is not None and report.failed:
+        if report.when == "call":
+            plan.held = item.stash[OPEN].starved(time.monotonic())
         report.sections.append(("chaos", plan.describe()))
     return report
