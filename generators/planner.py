@@ -206,6 +206,9 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             if index not in answered:
                 raise UnrenderableStep(index, tool, "no recorded action opened this dialog, so the test has no "
                                        "action to answer it around")
+            loaded = waits.loaded_another_page(record)      # its answer sent a form (a confirmed deletion)
+            if loaded is not None:
+                loading, paced, said, opened = True, loaded, [], None
             continue
         if tool in ACTION_TOOLS and outcome == "not_actionable":
             wait = waits.blocker_wait(record)

@@ -665,11 +665,12 @@ def loaded_code(record: Record | None) -> str | None:
 
 def loaded_another_page(record: Record) -> str | None:
     """Why the checks after this action wait longer: it loaded another page (a form its server answered,
-    a link), and they check that page's first render."""
+    a link; the answer to a dialog the action opened, which sent its form: DokuWiki's confirmed deletion),
+    and they check that page's first render."""
     if record.effects is None or not record.effects.navigated:
         return None
-    return (f"the {record.tool.removeprefix('browser_')} loaded another page: its first render is paced like "
-            "its loading")
+    what = "answer to the dialog" if record.tool == "browser_dialog" else record.tool.removeprefix("browser_")
+    return f"the {what} loaded another page: its first render is paced like its loading"
 
 
 def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:

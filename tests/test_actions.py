@@ -394,15 +394,18 @@ async def test_a_proof_that_starts_once_the_clicks_dialog_holds_the_page_is_the_
 
 async def test_a_secret_typed_into_a_field_with_no_name_or_id_is_named_after_its_label(session, tmp_path):
     """A form a script renders (Directus's login) gives its password field neither a name nor an id: the
-    variable the test reads it from is named after its label, not VERDEX_SECRET_VALUE for every such field."""
+    variable the test reads it from is named after its label, not VERDEX_SECRET_VALUE for every such field;
+    so is a field whose name is too short to say what it holds (DokuWiki's login names its password "p")."""
     recorder = session.record(tmp_path / "session.jsonl")
     tab = await session.tab()
     await tab.page.set_content("<label>PIN code <input type='password'></label>"
-                               "<label>Password <input type='password' name='pass'></label>")
+                               "<label>Password <input type='password' name='pass'></label>"
+                               "<label>Secret word <input type='password' name='p'></label>")
     text = (await tab.snapshot()).text
-    for name, value in (("PIN code", "4711"), ("Password", "s3cret")):    # two secrets (one is read from one variable)
+    for name, value in (("PIN code", "4711"), ("Password", "s3cret"), ("Secret word", "ab7")):
         await actions.fill(tab, re.search(rf'textbox "{name}" \[ref=(e\d+)\]', text).group(1), value)
     recorder.close()
     filled = [json.loads(line)["args"]["value"] for line in (tmp_path / "session.jsonl").read_text().splitlines()
               if '"browser_fill"' in line]
-    assert filled == [{"env": "VERDEX_SECRET_PIN_CODE"}, {"env": "VERDEX_SECRET_PASS"}]
+    assert filled == [{"env": "VERDEX_SECRET_PIN_CODE"}, {"env": "VERDEX_SECRET_PASS"},
+                      {"env": "VERDEX_SECRET_SECRET_WORD"}]

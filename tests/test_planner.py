@@ -370,6 +370,29 @@ def test_the_checks_after_the_tests_own_goto_wait_as_long_as_a_load_up_to_its_fi
     assert python.count(opened) == TypeScript().test_file(plan).count(opened) == 1, python
 
 
+def test_the_checks_after_a_dialog_whose_answer_loaded_another_page_wait_as_long_as_a_load():
+    """DokuWiki's "Delete Selected" opens a confirm; accepting it sends the form, and the page that
+    answers is loaded as the dialog's answer (the click itself moved nothing): "1 users deleted." is that
+    page's first render, as after a click that loaded another page, and waits as long as a load may."""
+    recording = read_recording(SHOP)
+    steps = [s for s in _plain(recording) if s["outcome"] == "done" and not (s.get("effects") or {}).get("no_effect")]
+    click = next(s for s in steps if s["tool"] == "browser_click")
+    check = next(s for s in steps if s["tool"].startswith("verify_") and steps.index(s) > steps.index(click))
+    click["effects"] |= {"navigated": False, "dialogs": ["confirm 'Really delete selected item(s)?'"]}
+    url = click["effects"]["url_before"]
+    answer = {"type": "step", "tool": "browser_dialog", "outcome": "done", "tab": click["tab"],
+              "effects": {"navigated": True, "url_before": url, "url_after": url},
+              "args": {"type": "confirm", "message": "Really delete selected item(s)?", "accepted": True}}
+    steps = [*steps[:steps.index(click) + 1], answer, copy.deepcopy(check)]
+    plan = build_plan(_with_steps(recording, steps), "deleted")
+    [after] = [s.assertion for s in plan.statements if not isinstance(s, Action) and hasattr(s, "assertion")]
+    reason = "the answer to the dialog loaded another page: its first render is paced like its loading"
+    assert (after.timeout_ms, after.timeout_reason) == (30_000, reason)
+    python = PythonPytest().test_file(plan)
+    assert python.count(reason) == TypeScript().test_file(plan).count(reason) == 1, python
+    assert 'page.once("dialog", lambda dialog: dialog.accept())' in python, python
+
+
 LOGIN = Path(__file__).resolve().parent.parent / "examples" / "recordings" / "login.jsonl"
 
 

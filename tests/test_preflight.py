@@ -321,6 +321,18 @@ async def test_a_link_whose_click_the_page_takes_is_said_to_stay(session, apps):
                                                          "script took it") for a in result.verdict.advisory)
 
 
+async def test_a_link_whose_click_the_page_turns_elsewhere_says_where_the_url_went(session, apps):
+    """A tab drawn as ``<a href="#graph0">`` whose handler moves the URL itself (Prometheus's graph tabs put
+    ``?g0.tab=0`` in it): its note says where the URL went, not "navigates to …#graph0"."""
+    tab = await _open(session, apps, "link.html")
+    result = await actions.click(tab, await _ref(tab, r'link "Graph"'))
+    assert result.effects.moved and result.effects.url_after.endswith("/races/link.html?g0.tab=0")
+    assert not any(a.startswith("navigates to") for a in result.verdict.advisory), result.verdict.advisory
+    assert any(a.startswith("a link to ") and a.endswith("/races/link.html#graph0, whose click the page's script "
+                                                         "took: the URL went to " + result.effects.url_after)
+               for a in result.verdict.advisory), result.verdict.advisory
+
+
 async def test_a_target_blank_link_opens_a_popup_tab(session, apps):
     tab = await _open(session, apps, "link.html")
     result = await actions.click(tab, await _ref(tab, r'link "Open in new tab"'))

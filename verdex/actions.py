@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -389,12 +390,21 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
 
 def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: PreflightFacts, tab: Tab) -> dict[str, Any]:
     """The arguments as recorded: a value for a sensitive field as the environment variable a test reads, named
-    after the field's name attribute or id, else its label (a field a script renders with neither: Directus's);
-    another value under a name already taken gets a variable of its own (``TypedSecrets.env_name``)."""
+    after the field's name attribute or id, else its label (a field a script renders with neither: Directus's; a
+    name too short to say what it holds: DokuWiki's ``p``); another value under a name already taken gets a
+    variable of its own (``TypedSecrets.env_name``)."""
     if secret_arg and facts.sensitive:
-        return {**args, secret_arg: SecretValue(env=tab.secrets.env_name(facts.field_name or facts.name or None,
-                                                                         args[secret_arg]))}
+        return {**args, secret_arg: SecretValue(env=tab.secrets.env_name(_secret_named_by(facts), args[secret_arg]))}
     return dict(args)
+
+
+def _secret_named_by(facts: PreflightFacts) -> str | None:
+    """What a secret's variable is named after: the field's name attribute or id when it says something (three
+    letters or more: ``otp``, ``pass``), else its label ("Password" for ``name="p"``), else whatever it has."""
+    own = facts.field_name or ""
+    if len(re.sub(r"[^A-Za-z0-9]", "", own)) >= 3:
+        return own
+    return facts.name or own or None
 
 
 def _without_own_value(effects: Effects, ref: str, action: str, args: dict[str, Any]) -> Effects:

@@ -39,6 +39,7 @@ SUBMITS_HANDLED = {"prevents": "submits a form the page handles (its submit list
                    "listens": "submits a form the page listens for (its script may handle it itself): "}
 NAVIGATES = "navigates to "           # a link's note before its click, kept after it only when it did
 STAYED = "a link to {}, whose click did not navigate: the page's script took it"
+TURNED = "a link to {}, whose click the page's script took: the URL went to {}"
 FADING = re.compile(r"^(opacity|visibility|filter|all|clip)", re.IGNORECASE)    # a transition of "all" may too
 KEY_ACTIONS = ("type", "fill", "press")
 # Actions that land at a point: one the target cannot take itself goes to what a user clicks (``stand_in``).
@@ -142,7 +143,8 @@ def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
     a submission loads a document). A form the page only listened for that loaded a document was submitted, and
     so was one whose answer closed its window (Django admin's related-record popup: its Save posts, and the page
     it answers hands the record to the opener and closes). A link said to navigate whose click moved nothing (no
-    document, no URL, no tab: the page's script prevented it) is said so."""
+    document, no URL, no tab: the page's script prevented it) is said so, and one whose script moved the URL
+    elsewhere than the link's href says where it went."""
     if effects is None:
         return verdict
     if not (effects.navigated or effects.moved or effects.new_tabs or effects.closed_to is not None):
@@ -150,6 +152,12 @@ def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
         verdict = verdict.model_copy(update={"advisory": [STAYED.format(note.removeprefix(NAVIGATES))
                                                           if note.startswith(NAVIGATES) else note
                                                           for note in verdict.advisory]})
+    if effects.moved and not (effects.navigated or effects.new_tabs) and effects.url_after:
+        # a tab drawn as a link whose script moved the URL elsewhere (Prometheus's "#graph0" puts ?g0.tab=0 in it)
+        verdict = verdict.model_copy(update={"advisory": [
+            TURNED.format(note.removeprefix(NAVIGATES), effects.url_after)
+            if note.startswith(NAVIGATES) and note.removeprefix(NAVIGATES) != effects.url_after else note
+            for note in verdict.advisory]})
     if effects.navigated or effects.new_tabs or effects.closed_to is not None:
         listened = SUBMITS_HANDLED["listens"]
         return verdict.model_copy(update={"advisory": [SUBMITS + note.removeprefix(listened) if note.startswith(listened)
