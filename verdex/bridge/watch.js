@@ -361,7 +361,7 @@
       // between the preflight and it, or between a click's pointer events and the click itself); a trusted
       // event is the browser's input, which only the action delivers while the watch is on (a script's are not)
       w.listener = (event) => {
-        if (event.isTrusted) w.landed = true;
+        if (event.isTrusted) { w.landed = true; w.landedAt = performance.now(); }
         if (found.element.isConnected) w.ancestors = ancestorState(found.element);
       };
       for (const type of LANDING_EVENTS) window.addEventListener(type, w.listener, true);
@@ -429,7 +429,10 @@
   // bound (and its end event has come: what the page does as it ends runs in that event), and every overlay
   // that appeared has had its declared time to open (a dialog that fades in, whose page focuses its first
   // field once it has opened: the handler runs as its transition ends, or on a timer of its declared
-  // length, changing no node) — or nothing changed within first_sign_ms of the start. A pass that ends it
+  // length, changing no node) — or nothing changed; either way not before first_sign_ms from the action's
+  // landing (its last trusted event; the start, without one): a handler that moves a tray out of view at once
+  // and removes it, saving the choice, on a 250 ms timer (Node-RED's) has done its work by then, and on a busy
+  // machine Playwright's checks before a click may take longer than that window. A pass that ends it
   // was asked for after the last change, so the page's own timers due by then have run before it, however
   // late a busy machine ran them both. Bounded by bound_ms of the time the page ran (a pass counts two polls
   // at most: a stall of a busy machine's, or the page's own long task, does not eat the bound), and by
@@ -452,7 +455,8 @@
       const lastChange = Math.max(last === null ? -Infinity : last, moved === null ? -Infinity : moved, ...opening,
         args.again ? started : -Infinity);
       if (ran >= args.bound_ms || now - started >= args.cap_ms) return;
-      if (changed ? now - lastChange >= args.quiet_ms && asked >= lastChange : now - w.t0 >= (args.first_sign_ms || 0)) return;
+      const signed = now - (w.landedAt === undefined ? w.t0 : w.landedAt) >= (args.first_sign_ms || 0);
+      if (signed && (!changed || (now - lastChange >= args.quiet_ms && asked >= lastChange))) return;
       asked = performance.now();
       await pause(poll);
     }
