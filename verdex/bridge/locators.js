@@ -168,15 +168,17 @@
 
   // What its author named the element by, as CSS: its id, a form field's name (what the server reads), and for a
   // label the id of the field it names (a toggle group's hidden checkbox, whose label takes the click and shows a
-  // count: Prometheus's "Firing (1)", ``label[for="firingAlerts"]``). A word or words, no digit (KEY_VALUE, as a
+  // count: Prometheus's "Firing (1)" holds its checkbox, ``label:has(#firingAlerts)``; one tied by ``for``,
+  // ``label[for="firingAlerts"]``). A word or words, no digit (KEY_VALUE, as a
   // column's key): an id made by a framework or counted (":r1:", "ember42", "mui-7") is not one.
   const NAMED_FIELDS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON']);
   function authoredKeys(el) {
     const out = [];
     const id = builtin(el, 'id');
     if (KEY_VALUE.test(id || '') && !GENERATED_CLASS.test(id)) out.push('#' + CSS.escape(id));
-    const field = el.tagName === 'LABEL' ? el.getAttribute('for') : null;
-    if (KEY_VALUE.test(field || '') && !GENERATED_CLASS.test(field)) out.push('label[for=' + cssString(field) + ']');
+    const field = el.tagName === 'LABEL' && el.control ? builtin(el.control, 'id') : null;
+    if (KEY_VALUE.test(field || '') && !GENERATED_CLASS.test(field))
+      out.push(el.getAttribute('for') === field ? 'label[for=' + cssString(field) + ']' : 'label:has(#' + CSS.escape(field) + ')');
     const name = el.getAttribute('name');
     if (NAMED_FIELDS.has(el.tagName) && name && KEY_VALUE.test(name))
       out.push(el.tagName.toLowerCase() + '[name=' + cssString(name) + ']');
