@@ -429,10 +429,11 @@
   // bound (and its end event has come: what the page does as it ends runs in that event), and every overlay
   // that appeared has had its declared time to open (a dialog that fades in, whose page focuses its first
   // field once it has opened: the handler runs as its transition ends, or on a timer of its declared
-  // length, changing no node) — or nothing changed; either way not before first_sign_ms from the action's
-  // landing (its last trusted event; the start, without one): a handler that moves a tray out of view at once
-  // and removes it, saving the choice, on a 250 ms timer (Node-RED's) has done its work by then, and on a busy
-  // machine Playwright's checks before a click may take longer than that window. A pass that ends it
+  // length, changing no node) — or nothing changed; either way, unless nodes came or went, an overlay or a
+  // value, not before first_sign_ms from the action's landing (its last trusted event; the start, without one):
+  // a handler that moves a tray out of view at once (its style) and removes it, saving the choice, on a 250 ms
+  // timer (Node-RED's) has done its work by then, and on a busy machine Playwright's checks before a click may
+  // take longer than that window. A pass that ends it
   // was asked for after the last change, so the page's own timers due by then have run before it, however
   // late a busy machine ran them both. Bounded by bound_ms of the time the page ran (a pass counts two polls
   // at most: a stall of a busy machine's, or the page's own long task, does not eat the bound), and by
@@ -456,10 +457,19 @@
         args.again ? started : -Infinity);
       if (ran >= args.bound_ms || now - started >= args.cap_ms) return;
       const signed = now - (w.landedAt === undefined ? w.t0 : w.landedAt) >= (args.first_sign_ms || 0);
-      if (signed && (!changed || (now - lastChange >= args.quiet_ms && asked >= lastChange))) return;
+      if (changed ? now - lastChange >= args.quiet_ms && asked >= lastChange && (signed || drawnAnew(w))
+        : signed) return;
       asked = performance.now();
       await pause(poll);
     }
+  }
+
+  // The action changed what the page holds, not only how it looks: nodes added or removed, an overlay, a value. A
+  // change of attributes alone (a tray moved out of view by its style, a class) may be the first step of what a
+  // handler finishes on a timer, and is given the first sign's window.
+  function drawnAnew(w) {
+    return w.sightings.length > 0 || valuesMoved(w.values)
+      || mutations.some(([time, , added]) => time >= w.t0 && added !== null);
   }
 
   // A transition or animation begun at or after t0 still runs, or a CSS one has ended without its end event
