@@ -37,6 +37,7 @@ class Secret(Model):
 
 
 KEYS_ONLY = "the field listens for keys, not for input: emptied, then typed key by key (fill presses none)"
+CLOSED_FIRST = "the window may close before Playwright's call returns: that close is the action's end"
 UPLOADS_FOLDER = "upload_files"      # beside the test: the files it uploads, copied there by export
 
 

@@ -31,6 +31,7 @@ from verdex.browser.startup import hold_startup, since_document_start
 from verdex.browser.tab import Tab
 from verdex.effects import EffectsWatch, came_before_ready
 from verdex.errors import (
+    BrowserClosed,
     InvalidArgument,
     NotActionable,
     StaleRef,
@@ -251,8 +252,12 @@ async def press(tab: Tab, key: str, ref: str | None = None, *, force: bool = Fal
     url_before = tab.page.url          # where the key was pressed: where it leads (a saved title's new URL) is its effect
     watch = EffectsWatch(tab, first_sign=True)
     await watch.start()
-    with translate_playwright_errors(f"pressing {key}"):
-        await tab.page.keyboard.press(key)
+    try:
+        with translate_playwright_errors(f"pressing {key}"):
+            await tab.page.keyboard.press(key)
+    except BrowserClosed:
+        if not _closed_its_own_window(tab):
+            raise
     effects = _without_key_focus(await watch.finish())
     tab.guard.stopped_since(stopped, "press", target)
     result = ActionResult(action="press", ref="", target=f"{key} on the focused element", verdict=Verdict(),
@@ -569,7 +574,18 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
     except Timeout:
         await tab.check_responsive()
         raise
+    except BrowserClosed:
+        if not _closed_its_own_window(tab):
+            raise
     return _proof_of(proof, ended) if proof is not None else None
+
+
+def _closed_its_own_window(tab: Tab) -> bool:
+    """Playwright's action failed as its page closed, the browser still there: the page closed its own window
+    as the input reached it (a picker's handler that calls ``window.close()``), before Playwright had read the
+    action's end from it. The action is done; the effects watch says the tab closed itself."""
+    browser = tab.page.context.browser
+    return tab.page.is_closed() and (browser is None or browser.is_connected())
 
 
 def _found_twice(task: asyncio.Future[None]) -> bool:

@@ -15,9 +15,9 @@ from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED
                                       SERVER_MESSAGES_SCRIPT,
                                       answer_counts, pattern_pieces, server_answers_heard, server_messages_heard,
                                       text_pieces)
-from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss,
-                                    Goto, History, Locator, OpenPage, ResponseMatch, Settled, Statement, Step, TestPlan,
-                                    Value, Wait)
+from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check,
+                                    ClosePage, Dismiss, Goto, History, Locator, OpenPage, ResponseMatch, Settled,
+                                    Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
@@ -91,6 +91,7 @@ class PythonPytest:
         self._response_helper = False
         self._response_operation = False
         self._nth_response = False
+        self._closes_itself = False
         self._counts_answers = plan.counts_data_answers()
         counts_messages = plan.waits_for_server_messages()
         contexts = [c.variable for c in plan.contexts] or ["page.context"]
@@ -110,7 +111,7 @@ class PythonPytest:
         source = environment().get_template("test_pytest.py.j2").render(
             plan=plan, body=body or ["pass"], imports=sorted(self._imports | ({"os", "pytest"} if plan.own_origin else set())),
             response_helper=self._response_helper, response_operation=self._response_operation,
-            nth_response=self._nth_response,
+            nth_response=self._nth_response, closes_itself=self._closes_itself,
             base_url_literal=literal(plan.base_url),
             own_origin=comments(plan.own_origin),
             contexts=[{"role": c.role, "variable": c.variable,
@@ -181,6 +182,12 @@ class PythonPytest:
             managers.append(f"{action.page}.expect_response({self._response(action.response)}){named}")
             lines += comments(action.response.reason)
         performed = self._perform(action)
+        if action.closes:
+            # Playwright's call may read the page's answer after the handler closed the window: that close is the
+            # action's end, not its failure
+            self._closes_itself = True
+            performed = [*comments(CLOSED_FIRST), "try:", *[f"    {line}" for line in performed],
+                         "except Error:", f"    if not {action.page}.is_closed():", "        raise"]
         if action.file_chooser:         # set inside the other waits: what they wait for may be what the files send
             performed = [f"with {action.page}.expect_file_chooser() as file_chooser_info:",
                          *[f"    {line}" for line in performed],

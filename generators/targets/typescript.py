@@ -11,9 +11,9 @@ from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED
                                       SERVER_MESSAGES_SCRIPT,
                                       answer_counts, pattern_pieces, server_answers_heard, server_messages_heard,
                                       text_pieces)
-from verdex.generators.plan import (ARIA_STATES, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check, ClosePage, Dismiss,
-                                    Goto, History, Locator, OpenPage, ResponseMatch, Settled, Statement, Step, TestPlan,
-                                    Value, Wait)
+from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check,
+                                    ClosePage, Dismiss, Goto, History, Locator, OpenPage, ResponseMatch, Settled,
+                                    Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.generators.templates import environment
@@ -230,7 +230,11 @@ class TypeScript:
             awaited.append(f"await {name};")
         if action.note:
             lines += comments(action.note)
-        lines += self._perform(action)
+        performed = self._perform(action)
+        if action.closes:   # Playwright's call may read the page's answer after the handler closed the window
+            performed = [*comments(CLOSED_FIRST), "try {", *[f"  {line}" for line in performed],
+                         "} catch (error) {", f"  if (!{action.page}.isClosed()) throw error;", "}"]
+        lines += performed
         lines += awaited
         for assertion in action.asserts:
             lines += self._assertion(action.page, assertion)
