@@ -172,7 +172,8 @@ async def test_a_name_of_each_runs_own_makes_a_flow_that_creates_repeatable(tmp_
                                           path=str(tmp_path / "names.spec.ts"), name="names")
     assert not python.error and PROVED_3.search(python.text), python.text
     assert not typescript.error and "proved 1/1" in typescript.text, typescript.text
-    leaves = "each run leaves what it makes under a name of its own ('Ada {unique}') and the flow deletes nothing"
+    leaves = ("each run leaves what it makes under a name of its own ('Ada {unique}') and no control the flow uses "
+              "after it says it deletes or removes")
     assert leaves in python.text and leaves in typescript.text, python.text
     for path, made, typed_line, checked in (
             ("test_names.py", f"unique = {PYTHON_TOKEN}", 'fill(f"Ada {unique}")', 'get_by_text(f"Created Ada {unique}"'),

@@ -134,10 +134,12 @@ def left_behind(plan: TestPlan, records: list[Step]) -> str:
     if any(REMOVES.search(name) for name in later):
         return ""
     name = made.value.text.replace(plan.unique or "", "{unique}")
-    return (f"each run leaves what it makes under a name of its own ({name!r}) and the flow deletes nothing: runs "
-            "add up in the app, and where it lists them a page at a time or draws only what is in view, a later "
-            "run's own falls outside what its check reads; delete it at the end of the flow to keep the test "
-            "repeatable")
+    # what was read is the controls' names: a flow may take away what it made otherwise (DokuWiki deletes a page
+    # saved empty), so the sentence says what it found, not that nothing is deleted
+    return (f"each run leaves what it makes under a name of its own ({name!r}) and no control the flow uses "
+            "after it says it deletes or removes: runs add up in the app, and where it lists them a page at a "
+            "time or draws only what is in view, a later run's own falls outside what its check reads; delete it "
+            "at the end of the flow to keep the test repeatable")
 
 
 def _expected_text(check: Check) -> str | None:
