@@ -1,8 +1,8 @@
 """Hostile product names, from the agent's session to a passing test in both target languages.
 
 The hostile catalog (``/shop/?catalog=hostile``, fixtures/catalog.py) names its products with quotes,
-backslashes, a newline, ``{{ }}``, ``"); import os #``, ``${x}``, ``</script>``, HTML entities, emoji
-and right-to-left text. For each product the scripted agent (tests/flows/agent.py) adds that product
+backslashes, a newline, ``{{ }}``, ``"); import os #``, ``${x}``, ``</script>``, HTML entities, emoji,
+right-to-left text, a right-to-left override and an icon font's glyph with a zero-width space. For each product the scripted agent (tests/flows/agent.py) adds that product
 to the cart, finding its "Add to Cart" under the card's heading in the snapshot, checks that the click
 proposes the toast, verifies it, and exports a Python and a TypeScript test. Then:
 
@@ -12,6 +12,8 @@ proposes the toast, verifies it, and exports a Python and a TypeScript test. The
   template expression, and uses no free identifier but ``test``/``expect``/``page``/``response…``/
   ``RegExp``; the name and the toast are string literals in both files; beside the test, only the
   generator's own constants (``DATA_ANSWERED``, ``KEEP_ANSWER_TIMINGS``), each holding the generator's text;
+- neither file holds a character a reader cannot see as it is (an override, a glyph, a zero-width space): each
+  is written as its ``\\uXXXX`` escape, which both languages read back as the same string;
 - all Python tests pass in one pytest run against one fresh fixture server, and all TypeScript specs
   in one ``npx playwright test`` run against another, whose carts then hold each product exactly once
   (the toast assertion alone passes only when the right card's button was clicked; the cart shows no
@@ -36,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 import urllib.request
 from xml.etree import ElementTree
 from collections.abc import Iterator
@@ -82,8 +85,9 @@ def params(check: str) -> list[Any]:
 
 
 def accessible(name: str) -> str:
-    """The name as an accessible name (and so the snapshot) shows it: whitespace collapsed."""
-    return " ".join(name.split())
+    """The name as an accessible name (and so the snapshot) shows it: whitespace collapsed, zero-width spaces
+    dropped (as Playwright's name matching drops them)."""
+    return " ".join(name.replace("\u200b", "").split())
 
 
 def toast(name: str) -> str:
@@ -311,6 +315,14 @@ def python_problems(source: str, name: str) -> list[str]:
     return problems
 
 
+def unseen(source: str) -> list[str]:
+    """The characters of the source a reader cannot see, as written (not escaped): an icon font's private code
+    point, a format character (a bidirectional control that makes the code read other than it runs, a zero-width
+    space) but the joiners emoji draw with, a line or paragraph separator."""
+    return sorted({f"U+{ord(c):04X}" for c in source if unicodedata.category(c) in ("Co", "Cf", "Zl", "Zp")
+                   and c not in "\u200c\u200d"})
+
+
 def _generator_constant(node: ast.stmt) -> bool:
     """A top-level assignment of one of the generator's own constants, holding its fixed text."""
     return (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
@@ -402,6 +414,7 @@ def test_python_source_carries_the_name_only_as_a_literal(hostile: Hostile, pid:
     assert recorded.python is not None
     source = recorded.python.read_text(encoding="utf-8")
     assert python_problems(source, recorded.name) == [], source
+    assert unseen(source) == [], source
 
 
 @pytest.mark.parametrize("pid", params("typescript-source"))
@@ -412,6 +425,7 @@ def test_typescript_source_carries_the_name_only_as_a_literal(
     source = recorded.typescript.read_text(encoding="utf-8")
     assert typescript_syntax_errors(source) == [], source
     assert typescript_problems(ts_analysis[recorded.typescript.name], recorded.name) == [], source
+    assert unseen(source) == [], source
 
 
 @pytest.mark.parametrize("pid", params("python-run"))

@@ -31,6 +31,7 @@ from verdex.generators.plan import Action, Assertion, Check, Goto, Settled, Stat
 from verdex.generators.revisions import (URL_ELSEWHERE, apply_revisions, ended_too_soon, looser_url_pattern,
                                          next_revision)
 from verdex.generators.waits import recorded_requests
+from verdex.generators.targets.unseen import spelled
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import (
@@ -214,7 +215,8 @@ def mark_unproven(proof: Proof) -> None:
     for line in more:
         header += _wrapped(line, f"{comment}   ", f"{comment}     ")
     header.append(f"{comment} Fix the app or the flow and export again; `verdex prove` runs it under chaos.")
-    proof.path.write_text("\n".join(header) + "\n" + text, encoding="utf-8")
+    # the reason quotes the page (a name in an error): a character it hides or reorders is spelled out
+    proof.path.write_text("\n".join(map(spelled, header)) + "\n" + text, encoding="utf-8")
 
 
 def _wrapped(text: str, first: str, then: str) -> list[str]:

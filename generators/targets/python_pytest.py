@@ -20,6 +20,7 @@ from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, KEYS_ONLY, UPLOAD
                                     Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
+from verdex.generators.targets.unseen import json_string
 from verdex.generators.templates import environment
 from verdex.unique import PYTHON_TOKEN
 
@@ -45,13 +46,9 @@ def literal(value: object) -> str:
     if isinstance(value, str):
         pieces = unique_literals.around_token(value)
         if pieces is not None:
-            return "f" + _with_unique([_json(p)[1:-1] if at % 2 == 0 else p for at, p in enumerate(pieces)])
-        return _json(value)
+            return "f" + _with_unique([json_string(p)[1:-1] if at % 2 == 0 else p for at, p in enumerate(pieces)])
+        return json_string(value)
     return json.dumps(value)
-
-
-def _json(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def _with_unique(pieces: list[str]) -> str:

@@ -16,6 +16,7 @@ from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, KEYS_ONLY, UPLOAD
                                     Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
+from verdex.generators.targets.unseen import json_string
 from verdex.generators.templates import environment
 from verdex.unique import TYPESCRIPT_TOKEN
 
@@ -43,18 +44,14 @@ def literal(value: object) -> str:
     a string holding the recording's {unique} token, a template literal with the test's own in its place."""
     pieces = unique_literals.around_token(value) if isinstance(value, str) else None
     if pieces is not None:
-        return "`" + "".join(_json(piece)[1:-1].replace("`", "\\`").replace("${", "\\${") if at % 2 == 0
+        return "`" + "".join(json_string(piece)[1:-1].replace("`", "\\`").replace("${", "\\${") if at % 2 == 0
                              else _token(piece) for at, piece in enumerate(pieces)) + "`"
-    return _json(value)
+    return json_string(value)
 
 
 def _token(spelling: str) -> str:
     upper = ".toUpperCase()" if spelling == unique_literals.UPPER else ""
     return f"${{{unique_literals.VARIABLE}{upper}}}"
-
-
-def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def camel(name: str) -> str:
