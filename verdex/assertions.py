@@ -9,7 +9,6 @@ assertion is one that held), then recorded for the generated test.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 from typing import Any, Literal
@@ -29,6 +28,7 @@ from verdex.facts import FrameFact, LocatorChoice, LocatorStep, OwnLabel, Ranked
 from verdex.browser.calls import core_call
 from verdex.shown_locator import shown_locator
 from verdex.recording_format import VerifyElementArgs, VerifyTextArgs, VerifyUrlArgs
+from verdex.unseen import json_string
 
 CHECK_TIMEOUT_MS = 5_000
 VISIBLE_ONLY = LocatorStep(method="filter", kwargs={"visible": True})    # the elements that show it, not hidden copies
@@ -310,9 +310,9 @@ def _checked_by_label(tab: Tab, ref: str, value: str | int | None, acted: Locato
     (``actual``: what it reads now; None when the page drew it anew since): passed with a note, and recorded to
     be made right after that action, on the control found by that label."""
     choice = _found_by_label(acted, label)
-    now = f"it reads {json.dumps(' '.join(actual.split()), ensure_ascii=False)} now" if actual is not None \
+    now = f"it reads {json_string(' '.join(actual.split()))} now" if actual is not None \
         else "the page has drawn it anew since"
-    note = (f"its own label {json.dumps(label.name, ensure_ascii=False)} appeared with the last action and is gone "
+    note = (f"its own label {json_string(label.name)} appeared with the last action and is gone "
             f"again ({now}): the test checks it right after that action, found by that label")
     result = Verification(kind="element", passed=True, expected=f"{choice.code} text {value!r}", locator=choice,
                           note=note)

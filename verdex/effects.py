@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +33,7 @@ from verdex.facts import (
     RequestEffect,
     ValueChange,
 )
+from verdex.unseen import json_string
 
 if TYPE_CHECKING:
     from verdex.artifacts.action_capture import ActionCapture
@@ -464,4 +464,4 @@ def _ref_of(diff_line: str) -> str | None:
 
 def _quoted(text: str) -> str:
     """Page text in a fact, quoted the way the snapshot quotes it (a JSON string)."""
-    return json.dumps(text, ensure_ascii=False)
+    return json_string(text)

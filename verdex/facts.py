@@ -13,6 +13,7 @@ import re
 from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from verdex.unseen import json_string
 
 # An app's own signal that it is interactive, on an ancestor: data-hydrated="true". The preflight reads
 # it (not ready yet), the generator waits for it, and the bridge's READINESS_ATTRIBUTE is the same list
@@ -87,9 +88,9 @@ class PageIdentity(Fact):
     busy: bool = False
 
     def to_text(self) -> str:
-        lines = [f"url: {self.url}", f"title: {json.dumps(self.title, ensure_ascii=False)}"]
+        lines = [f"url: {self.url}", f"title: {json_string(self.title)}"]
         if self.heading:
-            lines.append(f"heading: {json.dumps(self.heading, ensure_ascii=False)}")
+            lines.append(f"heading: {json_string(self.heading)}")
         if self.lang:
             lines.append(f"lang: {self.lang}")
         blocking = {b.ref for b in self.blockers if b.ref}
@@ -107,7 +108,7 @@ def _summary(item: ElementSummary | NoticeFact) -> str:
     text = item.role
     name = getattr(item, "name", "") or getattr(item, "text", "")
     if name:
-        text += " " + json.dumps(name, ensure_ascii=False)
+        text += " " + json_string(name)
     if item.ref:
         text += f" [ref={item.ref}]"
     if item.test_id:
@@ -182,9 +183,9 @@ class ElementFacts(Fact):
         if self.role and self.role != self.tag:
             text += f" role={self.role}"
         if self.name:
-            text += f" {json.dumps(self.name, ensure_ascii=False)}"
+            text += f" {json_string(self.name)}"
         text += f" [ref={self.ref}]"
-        attrs = " ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in self.attributes.items())
+        attrs = " ".join(f"{k}={json_string(v)}" for k, v in self.attributes.items())
         if attrs:
             text += f" {{{attrs}}}"
         if self.container:
@@ -193,7 +194,7 @@ class ElementFacts(Fact):
         if self.refs:
             text += f" ({', '.join(self.refs[:8])}{', …' if self.ref_count > 8 else ''})"
         if self.text:
-            text += f" text={json.dumps(self.text, ensure_ascii=False)}"
+            text += f" text={json_string(self.text)}"
         return text
 
 
@@ -233,8 +234,8 @@ class Siblings(Fact):
         lines.append(f"siblings ({len(self.siblings)} of {self.total}):")
         for s in self.siblings:
             mark = "*" if s.is_target_branch else ("=" if s.same_shape else " ")
-            attrs = " ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in s.attributes.items())
-            lines.append(f" {mark} {s.tag} [ref={s.ref}] {{{attrs}}} {json.dumps(s.text, ensure_ascii=False)}"
+            attrs = " ".join(f"{k}={json_string(v)}" for k, v in s.attributes.items())
+            lines.append(f" {mark} {s.tag} [ref={s.ref}] {{{attrs}}} {json_string(s.text)}"
                          f" refs={s.ref_count}{' (' + ', '.join(s.refs[:5]) + ')' if s.refs else ''}")
         lines.append("(* the target's branch, = same shape as it)")
         return "\n".join(lines)
@@ -263,16 +264,16 @@ class Descendants(Fact):
         for item in self.items:
             pad = "  " * item.depth
             if item.ref is None and item.tag is None:
-                lines.append(f"{pad}- text: {json.dumps(item.text, ensure_ascii=False)}")
+                lines.append(f"{pad}- text: {json_string(item.text)}")
                 continue
             line = f"{pad}- {item.role or item.tag}"
             if item.name:
-                line += f" {json.dumps(item.name, ensure_ascii=False)}"
+                line += f" {json_string(item.name)}"
             line += f" [ref={item.ref}]" if item.ref else ""
             line += f" [testid={item.test_id}]" if item.test_id else ""
             line += "".join(f" [{s}]" for s in item.states)
             if item.text:
-                line += f": {json.dumps(item.text, ensure_ascii=False)}"
+                line += f": {json_string(item.text)}"
             lines.append(line)
         if self.has_more:
             lines.append(f"… {self.total - len(self.items)} more (raise max_items or scope deeper)")
@@ -336,7 +337,7 @@ class SessionInfo(Fact):
             lines.append(f"{mark} role {role.name}: {'started' if role.started else 'not started'}"
                          f"{', default ' + role.default_url if role.default_url else ''}")
             for tab in role.tabs:
-                lines.append(f"    {'>' if tab.active else ' '} tab {tab.id}: {tab.url} {json.dumps(tab.title, ensure_ascii=False)}"
+                lines.append(f"    {'>' if tab.active else ' '} tab {tab.id}: {tab.url} {json_string(tab.title)}"
                              f"{' (opened by ' + tab.opener + ')' if tab.opener else ''}")
         return "\n".join(lines)
 
@@ -851,8 +852,8 @@ class ValueChange(Fact):
     def to_text(self) -> str:
         if self.kind == "focus":
             return f"{self.field}{' (hidden)' if self.hidden else ''}"
-        return (f"{self.field}{' (hidden)' if self.hidden else ''}: {json.dumps(self.before, ensure_ascii=False)}"
-                f" → {json.dumps(self.after, ensure_ascii=False)}")
+        return (f"{self.field}{' (hidden)' if self.hidden else ''}: {json_string(self.before)}"
+                f" → {json_string(self.after)}")
 
 
 # The effects only an action can have caused, however the page changed meanwhile on its own (a widget that
@@ -1046,7 +1047,7 @@ class Proposal(Fact):
     ref: str | None = Field(None, description="the field whose value the page set")
 
     def to_text(self) -> str:
-        shown = json.dumps(self.value, ensure_ascii=False)
+        shown = json_string(self.value)
         return {"text_visible": f"text {shown} visible", "value": f"{self.ref} has value {shown}",
                 "url": f"url ends with {self.value}"}[self.kind]
 

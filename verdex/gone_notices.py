@@ -10,9 +10,9 @@ the action would race it."""
 
 from __future__ import annotations
 
-import json
 
 from verdex.facts import Effects, OwnLabel
+from verdex.unseen import json_string
 
 NOTICE_KINDS = ("status", "alert", "toast")
 
@@ -29,7 +29,7 @@ def shown_by_the_action(effects: Effects, target: str | None, text: str) -> str 
             return said
     label = effects.own_label(target)
     if label is not None and wanted in " ".join(label.name.split()):
-        return f"its own control's label {json.dumps(label.name, ensure_ascii=False)}"
+        return f"its own control's label {json_string(label.name)}"
     return None
 
 

@@ -22,13 +22,13 @@ cannot see that, so it does not block), requests in flight, a recent DOM change,
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Literal
 
 from verdex.facts import (
     NOT_READY, READINESS_ATTRIBUTE, AnimationFacts, ClosedContainer, Effects, HitFacts, PreflightFacts, Verdict,
 )
+from verdex.unseen import json_string
 
 Action = Literal["click", "type", "fill", "press", "select", "check", "uncheck", "hover"]
 TEXT_ACTIONS = ("type", "fill")
@@ -181,7 +181,7 @@ def clipped_away(closed: ClosedContainer) -> str:
     toggle = closed.toggle
     if toggle is None:
         return said + ": no control on the page names it as what it opens"
-    named = f" {json.dumps(toggle.name, ensure_ascii=False)}" if toggle.name else ""
+    named = f" {json_string(toggle.name)}" if toggle.name else ""
     return said + f"; {toggle.role or toggle.tag}{named} [ref={toggle.ref}] opens it"
 
 

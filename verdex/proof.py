@@ -31,7 +31,7 @@ from verdex.generators.plan import Action, Assertion, Check, Goto, Settled, Stat
 from verdex.generators.revisions import (URL_ELSEWHERE, apply_revisions, ended_too_soon, looser_url_pattern,
                                          next_revision)
 from verdex.generators.waits import recorded_requests
-from verdex.generators.targets.unseen import spelled
+from verdex.unseen import spelled
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from verdex.generators.targets.unseen import spelled
+from verdex.unseen import spelled
 
 COMMENT_WIDTH = 88            # with the indentation of a with block, within 100 columns
 

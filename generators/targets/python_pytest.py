@@ -20,7 +20,7 @@ from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, KEYS_ONLY, UPLOAD
                                     Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
-from verdex.generators.targets.unseen import json_string
+from verdex.unseen import json_string
 from verdex.generators.templates import environment
 from verdex.unique import PYTHON_TOKEN
 

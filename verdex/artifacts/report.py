@@ -20,6 +20,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from verdex.generators.recording import Recording, read_recording
 from verdex.recording_format import NAVIGATION_TOOLS, TAB_TOOLS, Step
+from verdex.unseen import json_string
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 PICTURE_TITLES = {"element": "target, before", "page": "page, after", "diff": "what changed"}
@@ -74,7 +75,7 @@ def _step_view(step: Step, folder: Path) -> StepView:
                     raw=json.dumps(step.model_dump(mode="json", exclude_unset=True), ensure_ascii=False, indent=1))
     target = step.target
     if target is not None:
-        view.target = f"{target.role or target.tag or ''} {json.dumps(target.name or '', ensure_ascii=False)}"
+        view.target = f"{target.role or target.tag or ''} {json_string(target.name or '')}"
     if step.locators is not None:
         view.locator = step.locators.code + (" (positional fallback)" if step.locators.fallback else "")
     args = step.args.model_dump(mode="json", exclude_unset=True)

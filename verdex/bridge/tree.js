@@ -484,7 +484,7 @@
   // Characters a reader cannot see, escaped as JSON reads them back (the string is the same): an icon font's
   // private code point (a glyph a terminal shows as nothing), format characters (bidirectional controls reorder
   // the line around them; tags and zero-width spaces hide words) and the line separators. The zero-width joiner
-  // and non-joiner stay: emoji and scripts draw with them (generators/targets/unseen.py spells the same in code).
+  // and non-joiner stay: emoji and scripts draw with them (verdex/unseen.py spells the same in code).
   const UNSEEN = /[[\p{Co}\p{Cf}\u2028\u2029]--[\u200c\u200d]]/v;
   const UNSEEN_ALL = new RegExp(UNSEEN.source, 'gv');
   const escaped = (c) => Array.from({ length: c.length }, (_, i) => '\\u' + c.charCodeAt(i).toString(16).padStart(4, '0')).join('');

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import re
 import shutil
 import time
@@ -18,6 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 from pydantic import Field
 
 from verdex.facts import Fact
+from verdex.unseen import json_string
 
 DEFAULT_MAX_BYTES = 100 * 1024 * 1024
 DEFAULT_MAX_SECONDS = 120.0
@@ -39,7 +39,7 @@ class DownloadFact(Fact):
         size = f", {self.size} bytes" if self.size is not None else ""
         where = f", saved to {self.path}" if self.path else ""
         why = f" ({self.reason})" if self.reason else ""
-        return f"{self.id} {json.dumps(self.name, ensure_ascii=False)} {self.state}{size}{where}{why} [tab {self.tab}]"
+        return f"{self.id} {json_string(self.name)} {self.state}{size}{where}{why} [tab {self.tab}]"
 
 
 class DownloadList(Fact):

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import json
 
 from pydantic import Field
 
 from verdex.browser.session import Session
 from verdex.facts import Fact
+from verdex.unseen import json_string
 
 
 class TabFact(Fact):
@@ -32,7 +32,7 @@ class TabList(Fact):
             extra = f" (opened by {tab.opener})" if tab.opener else ""
             if tab.dialogs_auto_dismissed:
                 extra += f" ({tab.dialogs_auto_dismissed} dialogs dismissed automatically)"
-            lines.append(f"{'>' if tab.active else ' '} {tab.id}: {tab.url} {json.dumps(tab.title, ensure_ascii=False)}{extra}")
+            lines.append(f"{'>' if tab.active else ' '} {tab.id}: {tab.url} {json_string(tab.title)}{extra}")
         if self.refused_popups:
             lines.append(f"{self.refused_popups} popup(s) closed at once: the role had {self.max_tabs} tabs open")
         return "\n".join(lines)

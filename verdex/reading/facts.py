@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pydantic import Field
 
 from verdex.facts import Fact
+from verdex.unseen import json_string
 
 
 class Extraction(Fact):
@@ -32,7 +32,7 @@ class Extraction(Fact):
         where = f"scope {self.scope}" if self.scope else (
             f"main landmark only (skipped: {', '.join(self.skipped_landmarks) or 'none'})" if self.main_only
             else "whole page")
-        head = [f"{self.format} of {self.url} {json.dumps(self.title, ensure_ascii=False)} (tab {self.tab}), {where}",
+        head = [f"{self.format} of {self.url} {json_string(self.title)} (tab {self.tab}), {where}",
                 f"page {self.page + 1} of {self.pages}; {self.chars_left} characters left"
                 + (f"; next_cursor: {self.next_cursor}" if self.next_cursor else "")]
         if self.truncated:
@@ -48,7 +48,7 @@ class ElementRef(Fact):
     name: str = ""
 
     def label(self) -> str:
-        name = f" {json.dumps(self.name, ensure_ascii=False)}" if self.name else ""
+        name = f" {json_string(self.name)}" if self.name else ""
         return f"{self.role}{name}" + (f" [ref={self.ref}]" if self.ref else "")
 
 
@@ -76,7 +76,7 @@ class FindResult(Fact):
 
     def to_text(self) -> str:
         kind = "regex" if self.regex else "text"
-        lines = [f"{self.total}{'+' if self.capped else ''} matches for {kind} {json.dumps(self.query, ensure_ascii=False)} "
+        lines = [f"{self.total}{'+' if self.capped else ''} matches for {kind} {json_string(self.query)} "
                  f"(tab {self.tab}); page {self.page + 1} of {self.pages}"
                  + (f"; next_cursor: {self.next_cursor}" if self.next_cursor else "")]
         for match in self.matches:
@@ -85,6 +85,6 @@ class FindResult(Fact):
                 where += f"; nearest control {match.nearest_interactive.label()}"
             if match.frame:
                 where += f"; in frame {match.frame}"
-            context = json.dumps(f"{match.before}[{match.text}]{match.after}", ensure_ascii=False)
+            context = json_string(f"{match.before}[{match.text}]{match.after}")
             lines.append(f"- {context} in {where}")
         return "\n".join(lines)

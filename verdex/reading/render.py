@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from verdex.unseen import json_string
 
 Runs = list[dict[str, Any]]
 
@@ -152,7 +153,7 @@ def _markdown_table(block: dict[str, Any]) -> list[str]:
 def _frame_label(block: dict[str, Any]) -> str:
     name = block.get("title") or block.get("name") or ""
     origin = "cross-origin " if block.get("cross_origin") else "loading " if block.get("loading") else ""
-    return f"{origin}{json.dumps(name, ensure_ascii=False)} {block.get('url', '')}".strip()
+    return f"{origin}{json_string(name)} {block.get('url', '')}".strip()
 
 
 def _separate(lines: list[str]) -> None:

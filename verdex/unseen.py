@@ -1,4 +1,5 @@
-"""Page text in generated code, spelled so that a reader sees every character of it.
+"""Page text as verdex writes it, in the facts it tells the agent and in the code it generates, spelled so that a
+reader sees every character of it (the snapshot's own quoting, ``verdex/bridge/tree.js``, spells the same).
 
 A string literal of JSON syntax is valid Python and TypeScript alike. Some characters it may hold unescaped are
 ones a reader of the code cannot see, or that change what the reader sees around them: the line and paragraph
