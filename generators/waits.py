@@ -854,6 +854,7 @@ def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozense
     glob = url_glob(chosen.url, made)
     told = _told_apart_by_query(chosen, seen, glob, made)
     operation = _told_apart_by_operation(chosen, seen, glob, made) if told is None else None
+    words: list[str] = []
     if told is not None:
         glob, words = told
         reason += (f"; {', '.join(words)} in its query tells it from the page's other requests "
@@ -870,4 +871,5 @@ def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozense
                    "so the test matches the method and the path")
     return ResponseMatch(method=chosen.method, url_glob=glob, path_pattern=path_pattern(chosen.url, made),
                          method_matters=any(r.method != chosen.method and url_glob(r.url, made) == glob for r in seen),
-                         glob_matches_url=holds, whole_body=chosen.body_ended, operation=operation, reason=reason)
+                         glob_matches_url=holds, whole_body=chosen.body_ended, operation=operation, words=words,
+                         reason=reason)
