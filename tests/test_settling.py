@@ -809,3 +809,16 @@ def test_the_pytest_file_each_flow_gives_passes(pytest_runs, name):
 def test_the_spec_each_flow_gives_passes(spec_runs, name):
     """Its own spec's outcome in the module's one Playwright Test run."""
     assert_passed(spec_runs, name)
+
+
+@pytest.mark.parametrize(("button", "kept"), [("Run query", "3 rows found."), ("Insert row", "1 row inserted.")])
+async def test_a_notices_line_the_server_measured_or_numbered_this_time_is_not_proposed(session, apps, button, kept):
+    """A database admin's alert says what happened, then the time the query took, the new row's id or when it last
+    ran: an agent that checks what verdex proposes would check "Query took 0.0027 seconds." verbatim, which the next
+    run never shows. Only what happened is proposed."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/measured.html")
+    clicked = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
+                                                              f'button "{button}"'))
+    assert "appeared: alert" in clicked.text, clicked.text
+    assert clicked.data["proposals"] == [{"kind": "text_visible", "value": kept, "ref": None}], clicked.text
+
