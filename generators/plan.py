@@ -84,6 +84,7 @@ class ResponseMatch(Model):
     # which a server may send a while after the headers that end Playwright's wait for the response
     whole_body: bool = False
     operation: str | None = None      # the GraphQL operation's name its body held, told from the others there
+    words: list[str] = []             # the query's words its glob holds, told from the page's others to that path
     # the action asked for it this many times and each answer changed the page: the test waits for the
     # last of them (a glob's wait ends at the first), counting the responses from before the action
     answers: int = 1

@@ -278,7 +278,7 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                     statements.append(Settled(page=page, wait=settled))
                 statements.append(_paced(Check(page=page, assertion=assertion),
                                          paced or opened or waits.redrawn_by_a_timer(record), said))
-                counted = waits.counted_name(record) if isinstance(record, VerifyElementStep) else None
+                counted = waits.counted_name(record, token) if isinstance(record, VerifyElementStep) else None
                 if counted is not None:
                     statements.append(_paced(Check(page=page, assertion=counted),
                                              paced or opened or waits.redrawn_by_a_timer(record), said))
@@ -673,7 +673,7 @@ def _assertion(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep, token
         return assertion.model_copy(update={"visible_only": True}) if record.args.transient else assertion
     if isinstance(record, VerifyUrlStep):
         return Assertion(kind="url", pattern=record.args.pattern, reason=reason)
-    shaped = waits.gone_by_shape(record)
+    shaped = waits.gone_by_shape(record, token)
     if shaped is not None:
         return Assertion(kind="hidden", locator=shaped, reason=f"{reason}; found by its name's shape, its numbers as "
                          "any number: by the name it had, the check would hold once a number changed")

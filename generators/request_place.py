@@ -1,5 +1,6 @@
 """Where a request goes, as the same request made again goes (``RequestEffect.place``): its method and path,
-the words its query holds (``?op=Poll``, which one endpoint serves every operation by), and the operation its
+the words its query holds (``?op=Poll``, which one endpoint serves every operation by; ``?route=/table/replace``,
+which a front controller serves every page by), and the operation its
 body names: a GraphQL operation's name (``POST /graphql`` for every query and mutation) or a JSON-RPC call's
 method (``POST /json`` with ``{"method": "web.connect", "params": […]}``). A poll is one place, the
 action's request to the same endpoint another (generators/periodic.py); the operation's name is what a
@@ -10,9 +11,10 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qsl, urlsplit
 
-# a query value that says which thing is asked for (an operation's name, ``?op=Poll``), not a cursor, an id or
-# a time that changes each time the same request is made again (``?since=42``, ``?_=1732870000``)
-QUERY_WORD = re.compile(r"[A-Za-z][A-Za-z_.:-]{0,39}")
+# a query value that says which thing is asked for (an operation's name, ``?op=Poll``; a front controller's route,
+# words between slashes: phpMyAdmin's ``index.php?route=/table/replace``, Yii's ``?r=site/login``), not a cursor,
+# an id or a time that changes each time the same request is made again (``?since=42``, ``?_=1732870000``)
+QUERY_WORD = re.compile(r"(?=.{1,80}$)/?[A-Za-z][A-Za-z_.:-]{0,39}(?:/[A-Za-z][A-Za-z_.:-]{0,39})*/?")
 GRAPHQL_NAME = re.compile(r'"operationName"\s*:\s*"(\w{1,80})"')
 # a JSON-RPC call (1.0 and 2.0 alike): the method it names beside its params or its protocol's version
 # (``web.update_ui``, ``torrent-get``); a "method" in any other JSON body (a payment's) is data, not an operation

@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 
 from verdex.facts import RankedLocator
 from verdex.generators.plan import Action, Locator, Model, ResponseMatch, Statement, Step, TestPlan, Wait
+from verdex.generators.request_place import query_words
 from verdex.generators.waits import STARTUP_TIMEOUT_MS, VOLATILE_SEGMENT, escape_pattern, names_one_thing
 from verdex.recording_format import Step as Record
 
@@ -219,13 +220,16 @@ def ended_too_soon(plan: TestPlan, steps: list[Record], check: int, revisions: l
 
 def _last_answer(action: Action, record: Record, because: str) -> Revision | None:
     """The action's response wait, waiting for the last answer that changed the page of those the
-    recording saw to the method and path it matches, when it ended at an earlier one."""
+    recording saw to the method and path it matches, when it ended at an earlier one. A wait its query's
+    words told from the page's other requests to that path (a front controller's ``?route=/table/change``)
+    never ended at theirs: only the requests that hold its words count."""
     response = action.response
     if response is None:
         return None
     asked = [r for r in (record.effects.requests if record.effects else []) if r.status and not r.failed
              and r.resource_type in ("fetch", "xhr") and r.method == response.method
-             and re.search(response.path_pattern, urlsplit(r.url).path)]
+             and re.search(response.path_pattern, urlsplit(r.url).path)
+             and set(response.words) <= set(query_words(r.url))]
     # the last answer that changed the page, counted among all the test's wait sees
     last = max((n for n, r in enumerate(asked, 1) if r.changed_page), default=0)
     if last <= response.answers:

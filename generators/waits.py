@@ -214,11 +214,13 @@ def _without_token(text: str, token: str | None) -> str:
     return "".join(split_at_token(text, token)[::2]) if token else text
 
 
-def shown_text_shape(text: str, exact: bool) -> str:
+def shown_text_shape(text: str, exact: bool, token: str | None = None) -> str:
     """The pattern a test finds a text by when its numbers may differ in another load: the text's shape,
     the element's whole text when ``exact`` (anchored), else a part of it, as a string without ``exact``
-    finds a part."""
-    shape = _text_shape(text, numbers_vary=True)
+    finds a part. The session's ``{unique}`` ``token`` is no number: it stays, and the test writes its own
+    value there (a shape of its digits, ``\\d+d\\d+c…``, matches no other run's and a check that the
+    element is gone would hold on every run)."""
+    shape = _text_shape(text, numbers_vary=True, token=token)
     return WHOLE_TEXT_START + shape + WHOLE_TEXT_END if exact else shape
 
 
@@ -556,7 +558,7 @@ def _text_wait(text: str, exact: bool, asserted: frozenset[str], reason: str,
         return []
     # its shape, not its numbers: another load may count otherwise
     if unstable_text(_without_token(text, token)) and text not in asserted:
-        return [Wait(kind="text_visible", text=text, pattern=shown_text_shape(text, exact),
+        return [Wait(kind="text_visible", text=text, pattern=shown_text_shape(text, exact, token),
                      timeout_ms=STARTUP_TIMEOUT_MS, reason=f"{reason}; its numbers as any number")]
     return [Wait(kind="text_visible", text=text, exact=exact, timeout_ms=STARTUP_TIMEOUT_MS, reason=reason)]
 
@@ -585,7 +587,7 @@ COUNTED_ROLES = frozenset({"link", "button", "tab", "menuitem", "menuitemradio",
                            "option"})
 
 
-def counted_name(record: VerifyElementStep) -> Assertion | None:
+def counted_name(record: VerifyElementStep, token: str | None = None) -> Assertion | None:
     """The agent checked an element whose name holds a number its locator does not carry (a "Filter 1" button
     found by its words, "Filter", or by its id, since the count changes): that check holds on a page without
     the number too (no filter set), so the element's name is checked as well, by its shape, its numbers as
@@ -598,13 +600,14 @@ def counted_name(record: VerifyElementStep) -> Assertion | None:
     if role not in COUNTED_ROLES or not HOLDS_A_NUMBER.search(name) or RELATIVE_TIME.search(name) \
             or _carries(record.locators.chosen.steps, name):
         return None
-    return Assertion(kind="name", locator=locator_of(record.locators), pattern=shown_text_shape(name, exact=True),
+    return Assertion(kind="name", locator=locator_of(record.locators),
+                     pattern=shown_text_shape(name, exact=True, token=token),
                      reason=f"the agent checked a {role} whose name holds a number its locator leaves out (it "
                             "changes): its name is checked too, its numbers as any number, or the check would hold "
                             "without them")
 
 
-def gone_by_shape(record: VerifyElementStep) -> Locator | None:
+def gone_by_shape(record: VerifyElementStep, token: str | None = None) -> Locator | None:
     """The agent checked that an element found by a whole name holding a number is hidden ("node (1/1 up)",
     gone from the targets filtered to the unhealthy ones): by that name, the check holds as soon as the number
     changes, whether the element went or not (still listed as "node (0/1 up)"). It finds the element by the
@@ -617,7 +620,7 @@ def gone_by_shape(record: VerifyElementStep) -> Locator | None:
             or not HOLDS_A_NUMBER.search(name) or RELATIVE_TIME.search(name):
         return None
     # (a "/" escaped: Playwright reads a name's pattern inside its selector, /…/, where one would end it)
-    pattern = re.sub(r"(?<!\\)/", r"\\/", shown_text_shape(name, exact=True))
+    pattern = re.sub(r"(?<!\\)/", r"\\/", shown_text_shape(name, exact=True, token=token))
     shaped = last.model_copy(update={"kwargs": {"name": pattern}, "regex": ["name"]})
     return Locator(steps=[Step.model_validate(s.model_dump()) for s in [*scope, shaped]],
                    positional=record.locators.fallback)
@@ -854,6 +857,7 @@ def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozense
     glob = url_glob(chosen.url, made)
     told = _told_apart_by_query(chosen, seen, glob, made)
     operation = _told_apart_by_operation(chosen, seen, glob, made) if told is None else None
+    words: list[str] = []
     if told is not None:
         glob, words = told
         reason += (f"; {', '.join(words)} in its query tells it from the page's other requests "
@@ -870,4 +874,5 @@ def _waited_for(chosen: RequestEffect, seen: list[RequestEffect], made: frozense
                    "so the test matches the method and the path")
     return ResponseMatch(method=chosen.method, url_glob=glob, path_pattern=path_pattern(chosen.url, made),
                          method_matters=any(r.method != chosen.method and url_glob(r.url, made) == glob for r in seen),
-                         glob_matches_url=holds, whole_body=chosen.body_ended, operation=operation, reason=reason)
+                         glob_matches_url=holds, whole_body=chosen.body_ended, operation=operation, words=words,
+                         reason=reason)

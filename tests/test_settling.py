@@ -809,3 +809,30 @@ def test_the_pytest_file_each_flow_gives_passes(pytest_runs, name):
 def test_the_spec_each_flow_gives_passes(spec_runs, name):
     """Its own spec's outcome in the module's one Playwright Test run."""
     assert_passed(spec_runs, name)
+
+
+@pytest.mark.parametrize(("button", "kept"), [("Run query", "3 rows found."), ("Insert row", "1 row inserted.")])
+async def test_a_notices_line_the_server_measured_or_numbered_this_time_is_not_proposed(session, apps, button, kept):
+    """A database admin's alert says what happened, then the time the query took, the new row's id or when it last
+    ran: an agent that checks what verdex proposes would check "Query took 0.0027 seconds." verbatim, which the next
+    run never shows. Only what happened is proposed."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/measured.html")
+    clicked = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
+                                                              f'button "{button}"'))
+    assert "appeared: alert" in clicked.text, clicked.text
+    assert clicked.data["proposals"] == [{"kind": "text_visible", "value": kept, "ref": None}], clicked.text
+
+
+async def test_a_link_inside_a_notices_sentence_is_part_of_its_line(session, apps):
+    """A warning's sentence that holds a link ("… some features are off. Find out why."): the line proposed is the
+    sentence with the link's words, a text Playwright's get_by_text finds; without them ("… are off. .") the
+    agent's check passed in verdex and failed in every run of the test. The close link that floats is no word."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/linked-notice.html")
+    clicked = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
+                                                              'button "Connect"'))
+    lines = [proposal["value"] for proposal in clicked.data["proposals"]]
+    assert lines == ["Storage is not configured, some features are off. Find out why.",
+                     "Or set it up in Operations."], clicked.text
+    page = (await session.tab()).page
+    for line in lines:
+        await expect(page.get_by_text(line)).to_be_visible()

@@ -5,7 +5,9 @@ took (Save reads "Saved"), a value the page set in a field the agent can see (no
 makes anew each time), the URL it went to. A notice of several lines (a toast's title and its text, in
 two boxes) is proposed line by line, as a reader sees it: its whole text runs the lines together ("SavedYour
 changes were saved"), which reads as neither. A busy word ("Loading", "Saving…") is what the page says
-while it works, not the outcome: it is never proposed."""
+while it works, not the outcome: it is never proposed; nor a line that says what the server measured or numbered
+this time (phpMyAdmin's "Query took 0.0027 seconds.", "Inserted row id: 5", "2 minutes ago"), which an agent would
+check as it reads and the next run never shows again."""
 
 from __future__ import annotations
 
@@ -13,13 +15,15 @@ import re
 from urllib.parse import urlsplit
 
 from verdex.facts import Effects, Proposal
-from verdex.generators.waits import VOLATILE_VALUE
+from verdex.generators.waits import RELATIVE_TIME, VOLATILE_VALUE
 from verdex.gone_notices import NOTICE_KINDS
 
 # the words the bridge's BUSY_TEXT (verdex/bridge/mutations.js) keeps out of startup waits
 BUSY_TEXT = re.compile(r"\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$", re.I)
 # a flash message's close button (Bootstrap's alert-dismissible: "Watch added.×"): not what the message says
 DISMISS_GLYPH = re.compile(r"\s*[\u00d7\u2715\u2716\u2717\u2573]\s*$")
+# a time the server measured (a fraction of a unit, or what something took) and a number it gave what it made
+MEASURED = re.compile(r"\d+\.\d+\s*(ms|milliseconds?|s|secs?|seconds?)\b|\btook\s+\d|\bid\W{0,3}\d", re.I)
 
 
 def proposals(effects: Effects | None, target: str | None = None) -> list[Proposal]:
@@ -31,7 +35,8 @@ def proposals(effects: Effects | None, target: str | None = None) -> list[Propos
     for _, text in effects.notices(NOTICE_KINDS):            # 'status "Added Pixel 8 to cart"', 'toast "Saved"'
         for line in effects.notice_lines.get(text) or [text]:         # a toast's title and its text, each
             line = DISMISS_GLYPH.sub("", line)
-            if line.strip() and not BUSY_TEXT.search(line):
+            if line.strip() and not BUSY_TEXT.search(line) and not MEASURED.search(line) \
+                    and not RELATIVE_TIME.search(line):
                 out.append(Proposal(kind="text_visible", value=line))
     label = effects.own_label(target)
     if label and not BUSY_TEXT.search(label.name):

@@ -40,16 +40,19 @@
   // text-transform) and without what is not drawn: each is a text Playwright's get_by_text finds in the
   // element that shows it, where the element's whole text runs them together ("SavedYour changes were
   // saved") and reads as no line of it. A control's words (a toast's "Close", its "Undo") are no line of what
-  // it says.
+  // it says; a link drawn inline in a sentence is words of it (phpMyAdmin's "… have been deactivated. Find out
+  // why."): without them the line is a text no element shows ("… deactivated. .").
   const LINE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link]';
+  const IN_SENTENCE = 'a[href], [role=link]';
   function textLines(el) {
     const lines = [''];
     const visit = (node) => {
       for (let c = node.firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 3) lines[lines.length - 1] += c.data;
-        if (c.nodeType !== 1 || c.matches(UNRENDERED) || c.matches(LINE_CONTROLS)) continue;
+        if (c.nodeType !== 1 || c.matches(UNRENDERED)) continue;
         const s = style(c);
         if (s && (s.display === 'none' || s.visibility === 'hidden')) continue;
+        if (c.matches(LINE_CONTROLS) && !(c.matches(IN_SENTENCE) && s && s.display === 'inline')) continue;
         const boxed = c.nodeName === 'BR' || (!!s && s.display !== 'inline' && s.display !== 'contents');
         if (boxed) lines.push('');
         visit(c);
