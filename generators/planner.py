@@ -344,7 +344,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     if kind == "click" and ((effects is not None and effects.no_effect) or _into_the_void(record, index, steps)):
         no_effect[key] = record                          # retried later, or a click that changed nothing
         return None
-    found_waits = [*settling.value_waits(steps, index), *pending_waits.pop(key, [])]
+    found_waits = [*settling.value_waits(steps, index), *settling.before_acting(steps, index),
+                   *pending_waits.pop(key, [])]
     blocker = waits.blocker_wait(record) if record.waited else None
     if blocker is not None and not any(w.kind == blocker.kind and w.locator == blocker.locator for w in found_waits):
         found_waits.append(blocker)

@@ -7,6 +7,12 @@ only later, before the next one started (``values_before``, a debounced handler'
     Publish; a todo field the app clears after saving: wait for it to be empty before typing the next;
     a dialog that clears its form and focuses its first field once it has opened: wait for the focus.
 
+Before the next action, likewise, after one in a layer over the page that took its own target away: an app
+whose windows close with a transition may ignore what comes while one closes:
+
+    VisualEditor's link dialog closes as its option is chosen; a click on the toolbar's "Save page…" while
+    it fades opens nothing.
+
 Before a step that leaves the page (a goto, back, forward, reload): the action before it took its own
 target away as it settled (a tray or dialog closed by its own button), so the test waits for that
 before it leaves, since the app may finish its work as it closes:
@@ -220,6 +226,23 @@ def before_leaving(steps: list[Record], index: int) -> list[Wait]:
     return [wait.model_copy(update={"reason": _paced(wait.reason + " (a tray or dialog that closes): the app may "
                                                      "finish its work as it closes, which leaving the page at once "
                                                      "would cut off", record)})
+            for wait in [_taken_away(record, steps[index - 1])] if wait is not None]
+
+
+def before_acting(steps: list[Record], index: int) -> list[Wait]:
+    """Before step ``index``, the first action after one in a layer over the page that took its own target
+    away as it settled (a link dialog's option, which inserts the link and closes the dialog): wait for that
+    target to be gone. The agent acted once it had; an app whose windows close with a transition ignores
+    what comes while one is closing (VisualEditor's window manager drops a toolbar click, and Save opens
+    nothing), and nothing on the page says so but the closing window still shown. Not when a check between
+    them waited for it already (``before_checking``)."""
+    at = _previous_action_at(steps, index)
+    record = steps[at - 1] if at is not None else None
+    if (record is None or record.preflight is None or not record.preflight.in_overlay
+            or any(before_checking(steps, check) for check in range(at + 1, index))):
+        return []
+    return [wait.model_copy(update={"reason": _paced(wait.reason + " (a layer that closes): an app may take no "
+                                                     "input while its window is closing", record)})
             for wait in [_taken_away(record, steps[index - 1])] if wait is not None]
 
 
