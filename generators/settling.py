@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+import verdex.generators.overlays as overlays
 from verdex.facts import LocatorChoice, ValueChange
 from verdex.generators.plan import Locator, Wait
 from verdex.generators.waits import (
@@ -322,7 +323,8 @@ def _previous_action(steps: list[Record], index: int) -> Record | None:
 def _previous_action_at(steps: list[Record], index: int) -> int | None:
     """Where (1-based) the step just before step ``index`` that changed the page is."""
     for at in range(index - 1, 0, -1):
-        if steps[at - 1].outcome == "done" and not steps[at - 1].tool.startswith(READ_ONLY_PREFIXES):
+        if steps[at - 1].outcome == "done" and not steps[at - 1].tool.startswith(READ_ONLY_PREFIXES) \
+                and overlays.dismissed(steps, at) is None:      # a test's step only when the overlay shows
             return at
     return None
 

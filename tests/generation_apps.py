@@ -39,6 +39,9 @@ a copy of one:
 - ``/welcome/``: the app puts up a panel over itself as it opens ("Join the community", with "Skip"),
   until "Skip" tells the server (``POST /api/welcome``), which remembers it for good — an onboarding or
   news panel a user dismisses once (``seen_welcome``, which a test resets);
+- ``/editor-welcome/``: the same panel ("Welcome to the editor", with "Start editing") before an editor that
+  then shows its notices ("1 notice", with "Close"), which take the focus only as the panel closes; when
+  the server remembers the panel closed, the notices come at once, unfocused (VisualEditor's welcome);
 - ``/language/``: the page greets in the browser's language (``navigator.language``) and names its time
   zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``;
 - ``/synced/``: notes the server keeps ("Groceries", "Errands"), each with "Delete", which asks
@@ -447,6 +450,33 @@ WELCOME = ("<button type='button'>Refresh</button><p role='status'></p>",
 document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Refreshed";
 });""")
+# the same panel, as an editor's welcome: once it is closed (or at once, when the server remembers it closed)
+# the editor goes on to its notices, a panel of their own that takes the focus only from the welcome closing
+EDITOR_WELCOME = ("<button type='button'>Refresh</button><p role='status'></p>",
+                  """const notices = (focused) => {
+  const box = document.createElement("div");
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "1 notice");
+  box.innerHTML = "<p>This page does not exist yet: start typing.</p><button type='button'>Close</button>";
+  box.querySelector("button").addEventListener("click", () => box.remove());
+  document.body.append(box);
+  if (focused) box.querySelector("button").focus();
+};
+fetch("/api/welcome").then((r) => r.json()).then((welcome) => {
+  if (welcome.seen) return notices(false);
+  const panel = Object.assign(document.createElement("div"), { className: "welcome-overlay" });
+  panel.style.cssText = "position: fixed; inset: 0; background: white; padding: 3em";
+  panel.innerHTML = "<p>Welcome to the editor: anyone can edit.</p><button type='button'>Start editing</button>";
+  panel.querySelector("button").addEventListener("click", async () => {
+    await fetch("/api/welcome", { method: "POST", body: "{}" });
+    panel.remove();
+    notices(true);
+  });
+  document.body.append(panel);
+});
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Refreshed";
+});""")
 SYNCED = ("<ul id='notes'></ul><p role='status'></p><p id='story'></p>",
           """const queue = [];
 const flush = async () => {
@@ -703,7 +733,8 @@ class GenerationApps:
                  "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
                  "/status-menu/": ("Status", STATUS_MENU),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
-                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
+                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME),
+                 "/editor-welcome/": ("Editor", EDITOR_WELCOME), "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK), "/checkout/": ("Checkout", CHECKOUT), "/placed/": ("Order", PLACED),
                  "/windows/": ("Windows", WINDOWS),
                  "/request-log/": ("Requests", REQUEST_LOG),

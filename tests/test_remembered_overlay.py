@@ -51,3 +51,30 @@ async def test_a_panel_the_app_shows_until_told_once_is_closed_whenever_it_shows
             apps.seen_welcome = False
             done = runner.run_typescript(spec.parent, **served)
             assert done.passed and apps.seen_welcome, f"{typescript}\n{done.tail()}"
+
+
+async def test_a_welcome_whose_closing_lets_the_editor_go_on_is_closed_whenever_it_shows(tmp_path):
+    """VisualEditor's "Welcome to Wiki": once closed, the editor goes on to its notices, which take the focus
+    only from the welcome closing. What came of the click is no use of the agent's, so the click is still the
+    panel's dismissal, and the focus it moved is no wait of the test: a run the panel never comes to finds the
+    notices unfocused (generators/overlays.py; tests/generation_apps.py serves ``/editor-welcome/``)."""
+    recording = tmp_path / "editor.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/editor-welcome/")
+            started = await agent.click("button", "Start editing")
+            assert 'appeared: dialog "1 notice' in started.text, started.text
+            await agent.click("button", "Refresh", expect_text="Refreshed")
+            await agent.verify_text("Refreshed")
+        python = runner.export_python(recording, tmp_path, "editor")
+        source = python.read_text(encoding="utf-8")
+        handler = 'page.get_by_role("button", name="Start editing", exact=True), lambda control: control.click()'
+        assert handler in " ".join(source.split()) and source.count('name="Start editing"') == 1, source
+        assert "to_be_focused" not in source, source
+        served = {"serve": lambda _seed: nullcontext(url)}
+        remembered = runner.run_pytest(python, None, **served)
+        assert remembered.passed, f"{source}\n{remembered.tail()}"
+        apps.seen_welcome = False
+        shown = runner.run_pytest(python, None, **served)
+        assert shown.passed and apps.seen_welcome, f"{source}\n{shown.tail()}"

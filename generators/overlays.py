@@ -1,0 +1,75 @@
+"""An overlay the page put up on its own as it opened (an onboarding, news or consent panel), which the agent
+closed before anything else: whether it comes again depends on what the app remembers, so the test closes it
+whenever it shows (the plan's ``Dismiss``: ``page.add_locator_handler`` on the control the agent clicked), and
+what the page did as that click settled (the focus it moved) is no fact of the steps after it.
+
+What the dismissal let the page go on to (VisualEditor's edit notices and the focus they take, once its
+"Welcome to Wiki" is closed) comes on a run that never shows the overlay as well; it does not make the click
+the flow's, unless the agent then uses it: acts on a control that came, or checks a text that appeared (a
+consent wall's "Preferences saved", which the agent checks: the click is the flow's).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import verdex.generators.waits as waits
+from verdex.facts import Effects
+from verdex.recording_format import (ACTION_TOOLS, NAVIGATION_TOOLS, Step as Record, VerifyElementStep, VerifyTextStep,
+                                     WaitForStep)
+
+CAME = re.compile(r'^\+\s*- (\w+)(?: "((?:[^"\\]|\\.)*)")? \[ref=([\w-]+)\]')     # a control that came, by its line
+REF = re.compile(r"\[ref=([\w-]+)\]")
+
+
+def dismissed(steps: list[Record], index: int) -> str | None:
+    """What step ``index`` closed, when it closed an overlay the page had put up on its own: a click, the first
+    action on its tab's document (opened by a goto, back, forward or reload), on a control inside a layer over
+    the page (a dialog, a fixed panel), after which a dialog or a blocker no action of the recording opened
+    went away; no navigation, tab, download or browser dialog came of it, no value was set, and nothing that
+    came of it is used by the agent after it (``_used_later``). None otherwise."""
+    record = steps[index - 1]
+    effects, locator = record.effects, waits.locator_of(record.locators)
+    if (record.tool != "browser_click" or record.outcome != "done" or effects is None or locator is None
+            or locator.positional or record.preflight is None or not record.preflight.in_overlay
+            or effects.navigated or effects.moved or effects.new_tabs or effects.downloads or effects.dialogs
+            or any(value.kind != "focus" for value in effects.values)
+            or not _first_on_its_document(steps, index) or _used_later(effects, steps[index:])):
+        return None
+    opened = {said for earlier in steps[:index - 1] if earlier.effects for said in earlier.effects.appeared}
+    closed = [said for said in effects.disappeared if said.startswith(("dialog ", "blocker "))
+              and not said.endswith("(loading)") and said not in opened]
+    return closed[0] if closed else None
+
+
+def _first_on_its_document(steps: list[Record], index: int) -> bool:
+    """No action on step ``index``'s tab came between it and the navigation that opened its document."""
+    tab = steps[index - 1].tab
+    for record in reversed(steps[:index - 1]):
+        if record.tab != tab:
+            continue
+        if record.tool in NAVIGATION_TOOLS:
+            return True
+        if record.tool in ACTION_TOOLS and record.outcome == "done":
+            return False
+    return False
+
+
+def _used_later(effects: Effects, later: list[Record]) -> bool:
+    """A later step acts on a control that came with the click (a line of its own in the click's diff, not one
+    that was there before under another state), or checks a text that appeared with it or an element that came."""
+    went = {ref for line in effects.interactive_diff if line.startswith("-") for ref in REF.findall(line)}
+    came = [found for line in effects.interactive_diff if (found := CAME.match(line)) and found[3] not in went]
+    named = {(found[1], json.loads(f'"{found[2] or ""}"')) for found in came}
+    refs = {found[3] for found in came}
+    shown = [*effects.appeared, *(line for line in effects.interactive_diff if line.startswith("+"))]
+    for step in later:
+        if step.target is not None and (step.target.role, step.target.name) in named:
+            return True
+        if isinstance(step, VerifyElementStep) and step.args.ref in refs:
+            return True
+        text = step.args.text if isinstance(step, (VerifyTextStep, WaitForStep)) else None
+        if text and any(text in said for said in shown):
+            return True
+    return False
