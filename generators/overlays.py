@@ -25,7 +25,7 @@ REF = re.compile(r"\[ref=([\w-]+)\]")
 
 def dismissed(steps: list[Record], index: int) -> str | None:
     """What step ``index`` closed, when it closed an overlay the page had put up on its own: a click, the first
-    action on its tab's document (opened by a goto, back, forward or reload), on a control inside a layer over
+    action on the view its tab opened (``_view_opened_at``), on a control inside a layer over
     the page (a dialog, a fixed panel), after which a dialog or a blocker no action of the recording opened
     went away; no navigation, tab, download or browser dialog came of it, no value was set, and nothing that
     came of it is used by the agent after it (``_used_later``). None otherwise."""
@@ -34,26 +34,36 @@ def dismissed(steps: list[Record], index: int) -> str | None:
     if (record.tool != "browser_click" or record.outcome != "done" or effects is None or locator is None
             or locator.positional or record.preflight is None or not record.preflight.in_overlay
             or effects.navigated or effects.moved or effects.new_tabs or effects.downloads or effects.dialogs
-            or any(value.kind != "focus" for value in effects.values)
-            or not _first_on_its_document(steps, index) or _used_later(effects, steps[index:])):
+            or any(value.kind != "focus" for value in effects.values)):
         return None
-    opened = {said for earlier in steps[:index - 1] if earlier.effects for said in earlier.effects.appeared}
+    opener = _view_opened_at(steps, index)
+    if opener is None or _used_later(effects, steps[index:]):
+        return None
+    # an overlay that came with the action that opened the view came as the view opened (a panel that answers
+    # a safe "Start editing"); one that came with any other step was that step's to open
+    safe = record.target is not None and record.target.risk == "safe"
+    with_the_view = safe and steps[opener - 1].tool in ACTION_TOOLS
+    opened = {said for at, earlier in enumerate(steps[:index - 1], start=1) if earlier.effects
+              and not (with_the_view and at == opener) for said in earlier.effects.appeared}
     closed = [said for said in effects.disappeared if said.startswith(("dialog ", "blocker "))
               and not said.endswith("(loading)") and said not in opened]
     return closed[0] if closed else None
 
 
-def _first_on_its_document(steps: list[Record], index: int) -> bool:
-    """No action on step ``index``'s tab came between it and the navigation that opened its document."""
+def _view_opened_at(steps: list[Record], index: int) -> int | None:
+    """Where (1-based) the step that opened the view step ``index`` acts on is, when no action on its tab came
+    between them: a goto, back, forward or reload, or an action that took the page to another URL (a wiki's
+    section "edit" link, which opens the editor in the page by ``pushState``). None otherwise."""
     tab = steps[index - 1].tab
-    for record in reversed(steps[:index - 1]):
+    for at in range(index - 1, 0, -1):
+        record = steps[at - 1]
         if record.tab != tab:
             continue
         if record.tool in NAVIGATION_TOOLS:
-            return True
+            return at
         if record.tool in ACTION_TOOLS and record.outcome == "done":
-            return False
-    return False
+            return at if record.effects is not None and (record.effects.navigated or record.effects.moved) else None
+    return None
 
 
 def _used_later(effects: Effects, later: list[Record]) -> bool:

@@ -218,8 +218,8 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
                 known.append(wait)
             continue
         overlay = overlays.dismissed(steps, index)
-        opened_at = next((at for at in range(len(statements) - 1, -1, -1)
-                          if isinstance(statements[at], (Goto, History)) and statements[at].page == page), None)
+        opened_at = next((at for at in range(len(statements) - 1, -1, -1)                # what opened its view
+                          if isinstance(statements[at], (Goto, History, Action)) and statements[at].page == page), None)
         if overlay is not None and opened_at is not None:
             locator = waits.locator_of(record.locators)
             assert locator is not None                  # dismissed() holds only for a click found by a locator

@@ -42,6 +42,8 @@ a copy of one:
 - ``/editor-welcome/``: the same panel ("Welcome to the editor", with "Start editing") before an editor that
   then shows its notices ("1 notice", with "Close"), which take the focus only as the panel closes; when
   the server remembers the panel closed, the notices come at once, unfocused (VisualEditor's welcome);
+  ``/editor-link/`` opens the same editor only from its "Edit" link, in the page (``pushState`` to
+  ``?veaction=edit``), as a wiki's section "edit" link does;
 - ``/language/``: the page greets in the browser's language (``navigator.language``) and names its time
   zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``;
 - ``/synced/``: notes the server keeps ("Groceries", "Errands"), each with "Delete", which asks
@@ -452,7 +454,8 @@ document.querySelector("button").addEventListener("click", () => {
 });""")
 # the same panel, as an editor's welcome: once it is closed (or at once, when the server remembers it closed)
 # the editor goes on to its notices, a panel of their own that takes the focus only from the welcome closing
-EDITOR_WELCOME = ("<button type='button'>Refresh</button><p role='status'></p>",
+EDITOR_WELCOME = ("<a href='?veaction=edit' id='edit'>Edit</a> <button type='button'>Refresh</button>"
+                  "<p role='status'></p>",
                   """const notices = (focused) => {
   const box = document.createElement("div");
   box.setAttribute("role", "dialog");
@@ -462,7 +465,7 @@ EDITOR_WELCOME = ("<button type='button'>Refresh</button><p role='status'></p>",
   document.body.append(box);
   if (focused) box.querySelector("button").focus();
 };
-fetch("/api/welcome").then((r) => r.json()).then((welcome) => {
+const openEditor = () => fetch("/api/welcome").then((r) => r.json()).then((welcome) => {
   if (welcome.seen) return notices(false);
   const panel = Object.assign(document.createElement("div"), { className: "welcome-overlay" });
   panel.style.cssText = "position: fixed; inset: 0; background: white; padding: 3em";
@@ -473,6 +476,12 @@ fetch("/api/welcome").then((r) => r.json()).then((welcome) => {
     notices(true);
   });
   document.body.append(panel);
+});
+if (location.pathname === "/editor-welcome/") openEditor();       // /editor-link/ opens it from its Edit link
+document.querySelector("#edit").addEventListener("click", (event) => {
+  event.preventDefault();
+  history.pushState(null, "", "?veaction=edit");
+  openEditor();
 });
 document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Refreshed";
@@ -734,7 +743,8 @@ class GenerationApps:
                  "/status-menu/": ("Status", STATUS_MENU),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
                  "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME),
-                 "/editor-welcome/": ("Editor", EDITOR_WELCOME), "/synced/": ("Synced", SYNCED),
+                 "/editor-welcome/": ("Editor", EDITOR_WELCOME), "/editor-link/": ("Page", EDITOR_WELCOME),
+                 "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK), "/checkout/": ("Checkout", CHECKOUT), "/placed/": ("Order", PLACED),
                  "/windows/": ("Windows", WINDOWS),
                  "/request-log/": ("Requests", REQUEST_LOG),

@@ -53,16 +53,21 @@ async def test_a_panel_the_app_shows_until_told_once_is_closed_whenever_it_shows
             assert done.passed and apps.seen_welcome, f"{typescript}\n{done.tail()}"
 
 
-async def test_a_welcome_whose_closing_lets_the_editor_go_on_is_closed_whenever_it_shows(tmp_path):
+@pytest.mark.parametrize(("page", "opening"), [("/editor-welcome/", None), ("/editor-link/", "Edit")])
+async def test_a_welcome_whose_closing_lets_the_editor_go_on_is_closed_whenever_it_shows(tmp_path, page, opening):
     """VisualEditor's "Welcome to Wiki": once closed, the editor goes on to its notices, which take the focus
     only from the welcome closing. What came of the click is no use of the agent's, so the click is still the
     panel's dismissal, and the focus it moved is no wait of the test: a run the panel never comes to finds the
-    notices unfocused (generators/overlays.py; tests/generation_apps.py serves ``/editor-welcome/``)."""
+    notices unfocused. So too when the editor opens in the page from a link (a section's "edit", ``pushState``):
+    the panel is the first thing closed on the view the link opened (generators/overlays.py;
+    tests/generation_apps.py serves both pages)."""
     recording = tmp_path / "editor.jsonl"
     with generation_apps() as (url, apps):
         async with recording_client(recording) as client:
             agent = Agent(client)
-            await agent.navigate(url + "/editor-welcome/")
+            await agent.navigate(url + page)
+            if opening:
+                await agent.click("link", opening)
             started = await agent.click("button", "Start editing")
             assert 'appeared: dialog "1 notice' in started.text, started.text
             await agent.click("button", "Refresh", expect_text="Refreshed")
