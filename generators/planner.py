@@ -386,7 +386,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     if _last_before_leaving(steps, index):
         response = waits.saved_last(caused, response, seen, made, likely_timers)
     asserts = []
-    url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
+    url_check = (waits.url_assertion(effects.url_before, effects.url_after, made | server_names.linked_numbers(record))
+                 if effects is not None else None)
     closes = effects is not None and effects.closed_to is not None
     if url_check is not None and popup is None and not closes:
         # a route the app moves to once code it loads only then has come (a lazily loaded chunk), or once the
