@@ -3,6 +3,9 @@ closed before anything else: whether it comes again depends on what the app reme
 whenever it shows (the plan's ``Dismiss``: ``page.add_locator_handler`` on the control the agent clicked), and
 what the page did as that click settled (the focus it moved) is no fact of the steps after it.
 
+So is a popup the page put up in front of what an action asked for, once for each user (VisualEditor's tips
+on its first "Link"): closed whenever it shows, in front of the dialog that action opens.
+
 What the dismissal let the page go on to (VisualEditor's edit notices and the focus they take, once its
 "Welcome to Wiki" is closed) comes on a run that never shows the overlay as well; it does not make the click
 the flow's, unless the agent then uses it: acts on a control that came, or checks a text that appeared (a
@@ -32,10 +35,12 @@ def dismissed(steps: list[Record], index: int) -> str | None:
     record = steps[index - 1]
     effects, locator = record.effects, waits.locator_of(record.locators)
     if (record.tool != "browser_click" or record.outcome != "done" or effects is None or locator is None
-            or locator.positional or record.preflight is None or not record.preflight.in_overlay
-            or effects.navigated or effects.moved or effects.new_tabs or effects.downloads or effects.dialogs
-            or any(value.kind != "focus" for value in effects.values)):
+            or locator.positional or effects.navigated or effects.moved or effects.new_tabs or effects.downloads
+            or effects.dialogs or any(value.kind != "focus" for value in effects.values)):
         return None
+    in_front = _in_front_of(steps, index)
+    if in_front is not None or record.preflight is None or not record.preflight.in_overlay:
+        return in_front
     opener = _view_opened_at(steps, index)
     if opener is None or _used_later(effects, steps[index:]):
         return None
@@ -48,6 +53,35 @@ def dismissed(steps: list[Record], index: int) -> str | None:
     closed = [said for said in effects.disappeared if said.startswith(("dialog ", "blocker "))
               and not said.endswith("(loading)") and said not in opened]
     return closed[0] if closed else None
+
+
+def _in_front_of(steps: list[Record], index: int) -> str | None:
+    """The popup step ``index`` closed, when the page put it up in front of what the action before asked for
+    and keeps that it was seen: the control clicked came with that action (VisualEditor's "Links" tips, on the
+    first click on "Link"), is safe, went away with its click, which is the next action, sent a change to the
+    server (the tips are not shown again to this user), and a dialog came after it (the link dialog the first
+    click asked for, held until then). A run the popup does not come to gets that dialog from the action
+    before at once."""
+    record, before = steps[index - 1], _previous_action(steps, index)
+    effects, target = record.effects, record.target
+    if before is None or before.effects is None or effects is None or target is None or target.risk != "safe":
+        return None
+    shown = f'{target.role} {json.dumps(target.name, ensure_ascii=False)}'
+    came = any(line.startswith("+") and shown in line for line in before.effects.interactive_diff)
+    went = any(line.startswith("-") and shown in line for line in effects.interactive_diff)
+    if (not came or not went or not any(r.method in waits.CHANGING_METHODS for r in effects.requests)
+            or not any(said.startswith("dialog ") for said in effects.appeared)):
+        return None
+    return next((said for said in before.effects.appeared if said.startswith("dialog ")), shown)
+
+
+def _previous_action(steps: list[Record], index: int) -> Record | None:
+    """The action on step ``index``'s tab just before it, with only checks and looks between."""
+    tab = steps[index - 1].tab
+    for record in reversed(steps[:index - 1]):
+        if record.tab == tab and (record.tool in ACTION_TOOLS or record.tool in NAVIGATION_TOOLS):
+            return record if record.tool in ACTION_TOOLS and record.outcome == "done" else None
+    return None
 
 
 def _view_opened_at(steps: list[Record], index: int) -> int | None:

@@ -78,8 +78,11 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
         if not _a_timers(change, steps[index - 1], typed):
             changes[_key(change)] = (change, "after it had settled, before the next one")
     checked = _checked_by_the_agent(steps, index)
+    # a focus moved into a popup the test closes whenever it shows (overlays.py) is no fact of a run it never shows in
+    popped = any(overlays.dismissed(steps, at) for at in range(_previous_action_at(steps, index) or index, index))
     waits = [wait for wait in _value_waits(steps, index, record, changes, typed)
-             if wait.kind != "value" or (wait.locator, wait.value) not in checked]
+             if (wait.kind != "value" or (wait.locator, wait.value) not in checked)
+             and not (popped and wait.kind == "focused")]
     filled = _filled_later(steps, index)
     if filled is not None and not any(wait.kind == "value" and wait.locator == filled.locator for wait in waits):
         waits.append(filled)

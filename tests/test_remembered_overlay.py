@@ -83,3 +83,32 @@ async def test_a_welcome_whose_closing_lets_the_editor_go_on_is_closed_whenever_
         apps.seen_welcome = False
         shown = runner.run_pytest(python, None, **served)
         assert shown.passed and apps.seen_welcome, f"{source}\n{shown.tail()}"
+
+
+async def test_tips_put_up_in_front_of_what_an_action_asked_for_are_closed_whenever_they_show(tmp_path):
+    """VisualEditor's first "Link" shows its tips in front of the link dialog; "Okay, got it" tells the server,
+    and the dialog comes. A later run's "Link" opens the dialog at once: the test closes the tips whenever they
+    show (the handler registered before "Link"), and waits for no focus the tips took (generators/overlays.py
+    ``_in_front_of``; tests/generation_apps.py serves ``/link-tips/``)."""
+    recording = tmp_path / "tips.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/link-tips/")
+            await agent.click("button", "Link")
+            await agent.click("button", "Okay, got it")
+            await agent.fill("textbox", "Search pages", "Lake")
+            await agent.click("button", "Insert", expect_text="Linked Lake")
+            await agent.verify_text("Linked Lake")
+        assert apps.seen_tips
+        python = runner.export_python(recording, tmp_path, "tips")
+        source = python.read_text(encoding="utf-8")
+        handler = 'page.get_by_role("button", name="Okay, got it", exact=True), lambda control: control.click()'
+        assert handler in " ".join(source.split()) and source.count('name="Okay, got it"') == 1, source
+        assert source.index("add_locator_handler(") < source.index('name="Link"'), source
+        served = {"serve": lambda _seed: nullcontext(url)}
+        remembered = runner.run_pytest(python, None, **served)
+        assert remembered.passed, f"{source}\n{remembered.tail()}"
+        apps.seen_tips = False
+        shown = runner.run_pytest(python, None, **served)
+        assert shown.passed and apps.seen_tips, f"{source}\n{shown.tail()}"
