@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import shutil
 from contextlib import nullcontext
+from pathlib import Path
 
 import pytest
 
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
-from tests.generation_apps import generation_apps
+from tests.generation_apps import GenerationApps, generation_apps
 
 pytestmark = pytest.mark.anyio
 
@@ -77,12 +78,7 @@ async def test_a_welcome_whose_closing_lets_the_editor_go_on_is_closed_whenever_
         handler = 'page.get_by_role("button", name="Start editing", exact=True), lambda control: control.click()'
         assert handler in " ".join(source.split()) and source.count('name="Start editing"') == 1, source
         assert "to_be_focused" not in source, source
-        served = {"serve": lambda _seed: nullcontext(url)}
-        remembered = runner.run_pytest(python, None, **served)
-        assert remembered.passed, f"{source}\n{remembered.tail()}"
-        apps.seen_welcome = False
-        shown = runner.run_pytest(python, None, **served)
-        assert shown.passed and apps.seen_welcome, f"{source}\n{shown.tail()}"
+        passes_remembered_and_shown(python, url, apps, "seen_welcome")
 
 
 async def test_tips_put_up_in_front_of_what_an_action_asked_for_are_closed_whenever_they_show(tmp_path):
@@ -106,9 +102,16 @@ async def test_tips_put_up_in_front_of_what_an_action_asked_for_are_closed_whene
         handler = 'page.get_by_role("button", name="Okay, got it", exact=True), lambda control: control.click()'
         assert handler in " ".join(source.split()) and source.count('name="Okay, got it"') == 1, source
         assert source.index("add_locator_handler(") < source.index('name="Link"'), source
-        served = {"serve": lambda _seed: nullcontext(url)}
-        remembered = runner.run_pytest(python, None, **served)
-        assert remembered.passed, f"{source}\n{remembered.tail()}"
-        apps.seen_tips = False
-        shown = runner.run_pytest(python, None, **served)
-        assert shown.passed and apps.seen_tips, f"{source}\n{shown.tail()}"
+        passes_remembered_and_shown(python, url, apps, "seen_tips")
+
+
+def passes_remembered_and_shown(python: Path, url: str, apps: GenerationApps, seen: str) -> None:
+    """The test passes while the server remembers the panel closed (it never shows), then once it has
+    forgotten (the panel shows, and the test's handler closes it: the server is told again)."""
+    source = python.read_text(encoding="utf-8")
+    served = {"serve": lambda _seed: nullcontext(url)}
+    remembered = runner.run_pytest(python, None, **served)
+    assert remembered.passed, f"{source}\n{remembered.tail()}"
+    setattr(apps, seen, False)
+    shown = runner.run_pytest(python, None, **served)
+    assert shown.passed and getattr(apps, seen), f"{source}\n{shown.tail()}"
