@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
+import verdex.generators.overlays as overlays
 import verdex.generators.page_scripts as page_scripts
 import verdex.generators.rereads as rereads
 import verdex.generators.route_data as route_data
@@ -216,9 +217,13 @@ def build_plan(recording: Recording, name: str) -> TestPlan:
             if wait is not None and not any(w.locator == wait.locator and w.kind == wait.kind for w in known):
                 known.append(wait)
             continue
-        closed = _overlay_closed(record, index, steps, statements, page) if tool == "browser_click" else None
-        if closed is not None:
-            opened_at, dismiss = closed
+        overlay = overlays.dismissed(steps, index)
+        opened_at = next((at for at in range(len(statements) - 1, -1, -1)                # what opened its view
+                          if isinstance(statements[at], (Goto, History, Action)) and statements[at].page == page), None)
+        if overlay is not None and opened_at is not None:
+            locator = waits.locator_of(record.locators)
+            assert locator is not None                  # dismissed() holds only for a click found by a locator
+            dismiss = Dismiss(page=page, locator=locator, overlay=overlay, step=index)
             statements.insert(opened_at, dismiss)
             # what the overlay said is no sign the page has loaded: a run where it does not come never shows it
             startup = [w for w in startup if not (w.kind == "text_visible" and w.text and w.text in dismiss.overlay)]
@@ -344,7 +349,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     if kind == "click" and ((effects is not None and effects.no_effect) or _into_the_void(record, index, steps)):
         no_effect[key] = record                          # retried later, or a click that changed nothing
         return None
-    found_waits = [*settling.value_waits(steps, index), *pending_waits.pop(key, [])]
+    found_waits = [*settling.value_waits(steps, index), *settling.before_acting(steps, index),
+                   *pending_waits.pop(key, [])]
     blocker = waits.blocker_wait(record) if record.waited else None
     if blocker is not None and not any(w.kind == blocker.kind and w.locator == blocker.locator for w in found_waits):
         found_waits.append(blocker)
@@ -380,7 +386,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     if _last_before_leaving(steps, index):
         response = waits.saved_last(caused, response, seen, made, likely_timers)
     asserts = []
-    url_check = waits.url_assertion(effects.url_before, effects.url_after, made) if effects is not None else None
+    url_check = (waits.url_assertion(effects.url_before, effects.url_after, made | server_names.linked_numbers(record))
+                 if effects is not None else None)
     closes = effects is not None and effects.closed_to is not None
     if url_check is not None and popup is None and not closes:
         # a route the app moves to once code it loads only then has come (a lazily loaded chunk), or once the
@@ -418,33 +425,6 @@ def _forced_for_good(record: Record) -> str:
     where = "it" if endless.on == "target" else f"its {endless.tag}"
     return (f"{where} moves for good ({what} repeats forever): Playwright's wait for it to stand still "
             "would never end, so the test acts with force, as the agent did")
-
-
-def _overlay_closed(record: Record, index: int, steps: list[Record], statements: list[Statement],
-                    page: str) -> tuple[int, Dismiss] | None:
-    """The click closed an overlay the page had put up on its own: the first action on the page's document,
-    on a control inside a layer over the page (a dialog, a fixed panel), after which a dialog or a blocker
-    no action of the recording opened went away, and nothing else did or came: no navigation, tab,
-    download or browser dialog, nothing that appeared (a consent wall whose "Accept all" says "Preferences
-    saved", which the agent then checks: the click is the flow's), no control that came, no value set.
-    Then: where the test registers its handler (before the navigation that opened the document), and it."""
-    effects, locator = record.effects, waits.locator_of(record.locators)
-    if (effects is None or locator is None or locator.positional or record.preflight is None
-            or not record.preflight.in_overlay or effects.navigated or effects.moved
-            or effects.new_tabs or effects.downloads or effects.dialogs or effects.appeared
-            or any(line.startswith("+") for line in effects.interactive_diff)
-            or any(value.kind != "focus" for value in effects.values)):
-        return None
-    opened_at = next((at for at in range(len(statements) - 1, -1, -1)
-                      if isinstance(statements[at], (Goto, History)) and statements[at].page == page), None)
-    if opened_at is None or any(isinstance(s, Action) and s.page == page for s in statements[opened_at:]):
-        return None                                   # not the first action on the document
-    opened = {said for earlier in steps[:index - 1] if earlier.effects for said in earlier.effects.appeared}
-    closed = [said for said in effects.disappeared if said.startswith(("dialog ", "blocker "))
-              and not said.endswith("(loading)") and said not in opened]
-    if not closed:
-        return None
-    return opened_at, Dismiss(page=page, locator=locator, overlay=closed[0], step=index)
 
 
 def _last_before_leaving(steps: list[Record], index: int) -> bool:

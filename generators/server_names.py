@@ -8,10 +8,12 @@ name (``RequestEffect.named``: a JSON answer's strings, a ``Location``, a ``201 
 for what it made) — or, when the page left for
 what it made before its answer could be read, the action's request was answered ``201 Created`` and the
 page went to a URL that ends in the name — no URL of the flow held it before, and the test did not
-type it."""
+type it. Or the server wrote it into the page: a number in the link a click followed that the link's name does
+not show (``linked_numbers``)."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import unquote, urlsplit
 
 from verdex.facts import Effects, RequestEffect
@@ -47,6 +49,18 @@ def is_made(part: str, made: frozenset[str]) -> bool:
     """Does a URL's path segment or query value (as it stands in the URL, percent-encoded) name a thing the
     server made?"""
     return bool(made) and (unquote(part) in made or unquote(part.replace("+", " ")) in made)
+
+
+def linked_numbers(record: Step) -> frozenset[str]:
+    """The numbers in the URL of the link a click followed that its name does not show: the server wrote them
+    into the page it drew (a wiki history's "cur" link, ``?diff=17&oldid=13``: the latest revision and the one
+    on its row, which the next edit changes). The agent chose the link by its name, not by them; a number the
+    name shows (a page "2" of a pager, ``?page=2``) is the agent's choice and stays."""
+    link = record.preflight.navigation.link if record.preflight is not None else None
+    if record.tool != "browser_click" or link is None or record.target is None:
+        return frozenset()
+    shown = set(re.findall(r"\d+", record.target.name))
+    return frozenset(part for part in _parts(link.href) if part.isdigit() and part not in shown)
 
 
 def _numbered(request: RequestEffect, name: str) -> bool:

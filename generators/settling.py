@@ -7,6 +7,12 @@ only later, before the next one started (``values_before``, a debounced handler'
     Publish; a todo field the app clears after saving: wait for it to be empty before typing the next;
     a dialog that clears its form and focuses its first field once it has opened: wait for the focus.
 
+Before the next action, likewise, after one in a layer over the page that took its own target away: an app
+whose windows close with a transition may ignore what comes while one closes:
+
+    VisualEditor's link dialog closes as its option is chosen; a click on the toolbar's "Save page…" while
+    it fades opens nothing.
+
 Before a step that leaves the page (a goto, back, forward, reload): the action before it took its own
 target away as it settled (a tray or dialog closed by its own button), so the test waits for that
 before it leaves, since the app may finish its work as it closes:
@@ -37,6 +43,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+import verdex.generators.overlays as overlays
 from verdex.facts import LocatorChoice, ValueChange
 from verdex.generators.plan import Locator, Wait
 from verdex.generators.waits import (
@@ -71,8 +78,11 @@ def value_waits(steps: list[Record], index: int) -> list[Wait]:
         if not _a_timers(change, steps[index - 1], typed):
             changes[_key(change)] = (change, "after it had settled, before the next one")
     checked = _checked_by_the_agent(steps, index)
+    # a focus moved into a popup the test closes whenever it shows (overlays.py) is no fact of a run it never shows in
+    popped = any(overlays.dismissed(steps, at) for at in range(_previous_action_at(steps, index) or index, index))
     waits = [wait for wait in _value_waits(steps, index, record, changes, typed)
-             if wait.kind != "value" or (wait.locator, wait.value) not in checked]
+             if (wait.kind != "value" or (wait.locator, wait.value) not in checked)
+             and not (popped and wait.kind == "focused")]
     filled = _filled_later(steps, index)
     if filled is not None and not any(wait.kind == "value" and wait.locator == filled.locator for wait in waits):
         waits.append(filled)
@@ -223,6 +233,23 @@ def before_leaving(steps: list[Record], index: int) -> list[Wait]:
             for wait in [_taken_away(record, steps[index - 1])] if wait is not None]
 
 
+def before_acting(steps: list[Record], index: int) -> list[Wait]:
+    """Before step ``index``, the first action after one in a layer over the page that took its own target
+    away as it settled (a link dialog's option, which inserts the link and closes the dialog): wait for that
+    target to be gone. The agent acted once it had; an app whose windows close with a transition ignores
+    what comes while one is closing (VisualEditor's window manager drops a toolbar click, and Save opens
+    nothing), and nothing on the page says so but the closing window still shown. Not when a check between
+    them waited for it already (``before_checking``)."""
+    at = _previous_action_at(steps, index)
+    record = steps[at - 1] if at is not None else None
+    if (record is None or record.preflight is None or not record.preflight.in_overlay
+            or any(before_checking(steps, check) for check in range(at + 1, index))):
+        return []
+    return [wait.model_copy(update={"reason": _paced(wait.reason + " (a layer that closes): an app may take no "
+                                                     "input while its window is closing", record)})
+            for wait in [_taken_away(record, steps[index - 1])] if wait is not None]
+
+
 def before_checking(steps: list[Record], index: int) -> Wait | None:
     """Before step ``index``, the agent's first check after an action in a layer over the page that took
     its own target away as it settled (a dialog's Save): wait for that target to be gone. The agent checked
@@ -299,7 +326,8 @@ def _previous_action(steps: list[Record], index: int) -> Record | None:
 def _previous_action_at(steps: list[Record], index: int) -> int | None:
     """Where (1-based) the step just before step ``index`` that changed the page is."""
     for at in range(index - 1, 0, -1):
-        if steps[at - 1].outcome == "done" and not steps[at - 1].tool.startswith(READ_ONLY_PREFIXES):
+        if steps[at - 1].outcome == "done" and not steps[at - 1].tool.startswith(READ_ONLY_PREFIXES) \
+                and overlays.dismissed(steps, at) is None:      # a test's step only when the overlay shows
             return at
     return None
 

@@ -39,6 +39,14 @@ a copy of one:
 - ``/welcome/``: the app puts up a panel over itself as it opens ("Join the community", with "Skip"),
   until "Skip" tells the server (``POST /api/welcome``), which remembers it for good — an onboarding or
   news panel a user dismisses once (``seen_welcome``, which a test resets);
+- ``/editor-welcome/``: the same panel ("Welcome to the editor", with "Start editing") before an editor that
+  then shows its notices ("1 notice", with "Close"), which take the focus only as the panel closes; when
+  the server remembers the panel closed, the notices come at once, unfocused (VisualEditor's welcome);
+  ``/editor-link/`` opens the same editor only from its "Edit" link, in the page (``pushState`` to
+  ``?veaction=edit``), as a wiki's section "edit" link does;
+- ``/link-tips/``: a "Link" whose first click shows tips ("Links", with "Okay, got it") in front of the link
+  dialog, until "Okay, got it" tells the server (``POST /api/tips``), which remembers it (``seen_tips``);
+  then the dialog comes ("Add a link": "Search pages", "Insert"), at once on a later click (VisualEditor's);
 - ``/language/``: the page greets in the browser's language (``navigator.language``) and names its time
   zone, and the server answers its ``GET /api/greeting`` by ``Accept-Language``;
 - ``/synced/``: notes the server keeps ("Groceries", "Errands"), each with "Delete", which asks
@@ -447,6 +455,70 @@ WELCOME = ("<button type='button'>Refresh</button><p role='status'></p>",
 document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Refreshed";
 });""")
+# the same panel, as an editor's welcome: once it is closed (or at once, when the server remembers it closed)
+# the editor goes on to its notices, a panel of their own that takes the focus only from the welcome closing
+EDITOR_WELCOME = ("<a href='?veaction=edit' id='edit'>Edit</a> <button type='button'>Refresh</button>"
+                  "<p role='status'></p>",
+                  """const notices = (focused) => {
+  const box = document.createElement("div");
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "1 notice");
+  box.innerHTML = "<p>This page does not exist yet: start typing.</p><button type='button'>Close</button>";
+  box.querySelector("button").addEventListener("click", () => box.remove());
+  document.body.append(box);
+  if (focused) box.querySelector("button").focus();
+};
+const openEditor = () => fetch("/api/welcome").then((r) => r.json()).then((welcome) => {
+  if (welcome.seen) return notices(false);
+  const panel = Object.assign(document.createElement("div"), { className: "welcome-overlay" });
+  panel.style.cssText = "position: fixed; inset: 0; background: white; padding: 3em";
+  panel.innerHTML = "<p>Welcome to the editor: anyone can edit.</p><button type='button'>Start editing</button>";
+  panel.querySelector("button").addEventListener("click", async () => {
+    await fetch("/api/welcome", { method: "POST", body: "{}" });
+    panel.remove();
+    notices(true);
+  });
+  document.body.append(panel);
+});
+if (location.pathname === "/editor-welcome/") openEditor();       // /editor-link/ opens it from its Edit link
+document.querySelector("#edit").addEventListener("click", (event) => {
+  event.preventDefault();
+  history.pushState(null, "", "?veaction=edit");
+  openEditor();
+});
+document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Refreshed";
+});""")
+# a toolbar's "Link" whose first click shows tips in front of the link dialog, until "Okay, got it" tells the
+# server (POST /api/tips), which remembers them seen; then the dialog it asked for comes
+LINK_TIPS = ("<button type='button' id='link'>Link</button><p role='status'></p>",
+             """const dialog = () => {
+  const box = document.createElement("div");
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "Add a link");
+  box.innerHTML = "<label>Search pages <input></label> <button type='button'>Insert</button>";
+  box.querySelector("button").addEventListener("click", () => {
+    document.querySelector("[role=status]").textContent = "Linked " + box.querySelector("input").value;
+    box.remove();
+  });
+  document.body.append(box);
+  box.querySelector("input").focus();
+};
+document.querySelector("#link").addEventListener("click", async () => {
+  const tips = await fetch("/api/tips").then((r) => r.json());
+  if (tips.seen) return dialog();
+  const popup = document.createElement("div");
+  popup.setAttribute("role", "dialog");
+  popup.setAttribute("aria-label", "Links");
+  popup.innerHTML = "<p>Link important words to other pages.</p><button type='button'>Okay, got it</button>";
+  popup.querySelector("button").addEventListener("click", async () => {
+    await fetch("/api/tips", { method: "POST", body: "{}" });
+    popup.remove();
+    dialog();
+  });
+  document.body.append(popup);
+  popup.querySelector("button").focus();
+});""")
 SYNCED = ("<ul id='notes'></ul><p role='status'></p><p id='story'></p>",
           """const queue = [];
 const flush = async () => {
@@ -678,6 +750,7 @@ class GenerationApps:
         self.pinged = threading.Condition()
         self.report_asked = threading.Event()
         self.seen_welcome = False
+        self.seen_tips = False
         self.synced_notes = list(SYNCED_NOTES)
         self.lock = threading.Lock()
         self.request_log_loads = 0
@@ -703,7 +776,10 @@ class GenerationApps:
                  "/usage/": ("Usage", USAGE), "/autosaved/": ("Usage", AUTOSAVED),
                  "/status-menu/": ("Status", STATUS_MENU),
                  "/drafts/": ("Drafts", DRAFTS), "/operations/": ("Operations", OPERATIONS),
-                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME), "/synced/": ("Synced", SYNCED),
+                 "/catalog/": ("Catalog", CATALOG), "/welcome/": ("Welcome", WELCOME),
+                 "/editor-welcome/": ("Editor", EDITOR_WELCOME), "/editor-link/": ("Page", EDITOR_WELCOME),
+                 "/link-tips/": ("Editor", LINK_TIPS),
+                 "/synced/": ("Synced", SYNCED),
                  "/console/": ("Console", CONSOLE), "/sidebar/": ("Sidebar", SIDEBAR), "/desk/": ("Desk", DESK), "/checkout/": ("Checkout", CHECKOUT), "/placed/": ("Order", PLACED),
                  "/windows/": ("Windows", WINDOWS),
                  "/request-log/": ("Requests", REQUEST_LOG),
@@ -821,6 +897,10 @@ class GenerationApps:
                 name = unquote(path.rsplit("/", 1)[1])
                 self.synced_notes = [note for note in self.synced_notes if note != name]
             return 204, "text/plain", ""
+        if path == "/api/tips":
+            if method == "POST":
+                self.seen_tips = True
+            return 200, "application/json", json.dumps({"seen": self.seen_tips})
         if path == "/api/welcome":
             if method == "POST":
                 self.seen_welcome = True

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import shutil
 from contextlib import nullcontext
+from pathlib import Path
 
 import pytest
 
 from tests.flows import runner
 from tests.flows.agent import Agent, recording_client
-from tests.generation_apps import generation_apps
+from tests.generation_apps import GenerationApps, generation_apps
 
 pytestmark = pytest.mark.anyio
 
@@ -51,3 +52,66 @@ async def test_a_panel_the_app_shows_until_told_once_is_closed_whenever_it_shows
             apps.seen_welcome = False
             done = runner.run_typescript(spec.parent, **served)
             assert done.passed and apps.seen_welcome, f"{typescript}\n{done.tail()}"
+
+
+@pytest.mark.parametrize(("page", "opening"), [("/editor-welcome/", None), ("/editor-link/", "Edit")])
+async def test_a_welcome_whose_closing_lets_the_editor_go_on_is_closed_whenever_it_shows(tmp_path, page, opening):
+    """VisualEditor's "Welcome to Wiki": once closed, the editor goes on to its notices, which take the focus
+    only from the welcome closing. What came of the click is no use of the agent's, so the click is still the
+    panel's dismissal, and the focus it moved is no wait of the test: a run the panel never comes to finds the
+    notices unfocused. So too when the editor opens in the page from a link (a section's "edit", ``pushState``):
+    the panel is the first thing closed on the view the link opened (generators/overlays.py;
+    tests/generation_apps.py serves both pages)."""
+    recording = tmp_path / "editor.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + page)
+            if opening:
+                await agent.click("link", opening)
+            started = await agent.click("button", "Start editing")
+            assert 'appeared: dialog "1 notice' in started.text, started.text
+            await agent.click("button", "Refresh", expect_text="Refreshed")
+            await agent.verify_text("Refreshed")
+        python = runner.export_python(recording, tmp_path, "editor")
+        source = python.read_text(encoding="utf-8")
+        handler = 'page.get_by_role("button", name="Start editing", exact=True), lambda control: control.click()'
+        assert handler in " ".join(source.split()) and source.count('name="Start editing"') == 1, source
+        assert "to_be_focused" not in source, source
+        passes_remembered_and_shown(python, url, apps, "seen_welcome")
+
+
+async def test_tips_put_up_in_front_of_what_an_action_asked_for_are_closed_whenever_they_show(tmp_path):
+    """VisualEditor's first "Link" shows its tips in front of the link dialog; "Okay, got it" tells the server,
+    and the dialog comes. A later run's "Link" opens the dialog at once: the test closes the tips whenever they
+    show (the handler registered before "Link"), and waits for no focus the tips took (generators/overlays.py
+    ``_in_front_of``; tests/generation_apps.py serves ``/link-tips/``)."""
+    recording = tmp_path / "tips.jsonl"
+    with generation_apps() as (url, apps):
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/link-tips/")
+            await agent.click("button", "Link")
+            await agent.click("button", "Okay, got it")
+            await agent.fill("textbox", "Search pages", "Lake")
+            await agent.click("button", "Insert", expect_text="Linked Lake")
+            await agent.verify_text("Linked Lake")
+        assert apps.seen_tips
+        python = runner.export_python(recording, tmp_path, "tips")
+        source = python.read_text(encoding="utf-8")
+        handler = 'page.get_by_role("button", name="Okay, got it", exact=True), lambda control: control.click()'
+        assert handler in " ".join(source.split()) and source.count('name="Okay, got it"') == 1, source
+        assert source.index("add_locator_handler(") < source.index('name="Link"'), source
+        passes_remembered_and_shown(python, url, apps, "seen_tips")
+
+
+def passes_remembered_and_shown(python: Path, url: str, apps: GenerationApps, seen: str) -> None:
+    """The test passes while the server remembers the panel closed (it never shows), then once it has
+    forgotten (the panel shows, and the test's handler closes it: the server is told again)."""
+    source = python.read_text(encoding="utf-8")
+    served = {"serve": lambda _seed: nullcontext(url)}
+    remembered = runner.run_pytest(python, None, **served)
+    assert remembered.passed, f"{source}\n{remembered.tail()}"
+    setattr(apps, seen, False)
+    shown = runner.run_pytest(python, None, **served)
+    assert shown.passed and getattr(apps, seen), f"{source}\n{shown.tail()}"
