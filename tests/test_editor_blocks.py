@@ -37,3 +37,14 @@ async def test_a_block_whose_role_is_document_is_editable_by_its_ref(session, ap
     await actions.click(tab, await _ref(tab, 'button "Save"'))
     await assertions.text_visible(tab, "Saved h2: Walk | p: We counted the herons. | h3: Dawn")
 
+
+async def test_typing_a_text_into_an_editor_that_works_on_every_key_has_time_for_each_key(session, apps):
+    """Each key costs the page 300 ms (``?key_ms=300``, a heavy editor's re-render): 22 keys take 6.6 s, past one
+    action's 5 s, which bounded the whole text (TIMEOUT with the text half typed). The bound grows with the keys."""
+    tab = await session.tab()
+    await actions.navigate(tab, apps.url + "/editor/blocks.html?key_ms=300")
+    await actions.fill(tab, await _ref(tab, 'textbox "Add title"'), "Walk")
+    await actions.press(tab, "Enter")
+    await actions.type_text(tab, await _ref(tab, 'editable "Empty block; start writing"'), "We counted the herons.")
+    await actions.click(tab, await _ref(tab, 'button "Save"'))
+    await assertions.text_visible(tab, "Saved h2: Walk | p: We counted the herons.")
