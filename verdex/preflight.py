@@ -71,7 +71,7 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     blocking: list[str] = []
     advisory: list[str] = []
     closed = facts.closed_container
-    off_page = facts.off_page if action in AT_A_POINT else None
+    off_page = kept_off_the_page(facts, action)
     if closed is not None:
         blocking.append(clipped_away(closed))
     elif off_page is not None and facts.visible:
@@ -190,6 +190,14 @@ def clipped_away(closed: ClosedContainer) -> str:
     return said + f"; {toggle.role or toggle.tag}{named} [ref={toggle.ref}] opens it"
 
 
+def kept_off_the_page(facts: PreflightFacts, action: Action) -> OffPage | None:
+    """Where the target is kept off the page, for an action at a point, unless it is on its way in (an animation
+    that moves it or an ancestor: a panel sliding in from beyond the edge, which Playwright waits out)."""
+    if action not in AT_A_POINT or any(a.moves for a in facts.animations):
+        return None
+    return facts.off_page
+
+
 def placed_off_the_page(off: OffPage) -> str:
     """``placed off the page (ul.wp-submenu at x=160, y=-16000), where no scroll reaches it: kept there until
     hovered (a menu's flyout, a row's actions); hover link "Posts" [ref=e17] first``."""
@@ -209,7 +217,7 @@ def waits_in_vain(facts: PreflightFacts, action: Action) -> str | None:
     animation that repeats forever (a call to action's pulse) never stands still."""
     if facts.closed_container is not None and not any(a.moves for a in facts.animations):
         return "it stays closed until its toggle is clicked"
-    if action in AT_A_POINT and facts.off_page is not None:
+    if kept_off_the_page(facts, action) is not None:
         return "it comes onto the page once what it belongs to is hovered"
     if action in AT_A_POINT and endless_movement(facts):
         return "it moves for good"
