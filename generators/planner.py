@@ -673,7 +673,7 @@ def _assertion(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep, token
         return assertion.model_copy(update={"visible_only": True}) if record.args.transient else assertion
     if isinstance(record, VerifyUrlStep):
         return Assertion(kind="url", pattern=record.args.pattern, reason=reason)
-    shaped = waits.gone_by_shape(record)
+    shaped = waits.gone_by_shape(record, token)
     if shaped is not None:
         return Assertion(kind="hidden", locator=shaped, reason=f"{reason}; found by its name's shape, its numbers as "
                          "any number: by the name it had, the check would hold once a number changed")
