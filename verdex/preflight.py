@@ -130,7 +130,7 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         advisory.append(f"{len(facts.requests_in_flight)} request(s) in flight: {facts.requests_in_flight[0]}")
     if facts.ms_since_mutation is not None and facts.ms_since_mutation < RECENT_MUTATION_MS:
         advisory.append(f"its container changed {facts.ms_since_mutation} ms ago")
-    link = facts.navigation.link
+    link = facts.navigation.link if action != "hover" else None      # a hover follows no link
     if link is not None and link.in_document and link.target != "_blank":
         advisory.append('a link to "#" alone: no navigation, what its click does is the page\'s script\'s')
     elif link is not None:
