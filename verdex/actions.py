@@ -388,8 +388,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     if watch is not None:           # an id the server makes anew at each load is no outcome
         proposed = await without_values_made_anew(proposed, watch.requests(), tab.page.context.request)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
-                          verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
-                          proposals=proposed)
+                          verdict=_with_secrets_variable(verdict, args, secret_arg, facts, tab),
+                          forced=force and bool(verdict.blocking), waited=waited, effects=observed, proposals=proposed)
     steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts, tab),
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker,
@@ -409,6 +409,18 @@ def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: Prefligh
     if secret_arg and facts.sensitive:
         return {**args, secret_arg: SecretValue(env=tab.secrets.env_name(_secret_named_by(facts), args[secret_arg]))}
     return dict(args)
+
+
+def _with_secrets_variable(verdict: Verdict, args: dict[str, Any], secret_arg: str | None, facts: PreflightFacts,
+                           tab: Tab) -> Verdict:
+    """The answer to typing a secret names the variable the test reads it from (WordPress's ``pwd``:
+    VERDEX_SECRET_PWD), which the proof of an export needs set: said as it is typed, not first by a failed proof.
+    The recorded verdict stays as judged."""
+    if not (secret_arg and facts.sensitive):
+        return verdict
+    env = _recorded_args(args, secret_arg, facts, tab)[secret_arg].env
+    return verdict.model_copy(update={"advisory": [
+        *verdict.advisory, f"the test reads what was typed here from {env} (set it where `verdex export` runs)"]})
 
 
 def _secret_named_by(facts: PreflightFacts) -> str | None:
