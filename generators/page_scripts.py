@@ -7,7 +7,9 @@ load event; an action does not. So a click whose answer was the page's alone (no
 page changed) on a page that an action loaded, asking for scripts as it loaded, first waits for that page's
 ``DOMContentLoaded``, which comes once the scripts of its markup have run — not its ``load``, which waits for
 every image and frame too and never comes past a request that hangs — once per page: a later click there acts
-after it."""
+after it. A click on a submit button or on a link to another page that stayed is the script's answer too, with
+requests or not: the script posts the form itself (WordPress's "Add New Category"), and a click before it has run
+is the browser's post, a new page where the test waits for the script's request."""
 
 from __future__ import annotations
 
@@ -34,15 +36,37 @@ def scripts_run_wait(steps: list[Record], index: int) -> Wait | None:
             scripts = f"{effects.code_loaded} script{'s' if effects.code_loaded > 1 else ''}"
             return Wait(kind="load", reason=f"the {earlier.tool.removeprefix('browser_')} before loaded this page, "
                                             f"which asked for {scripts}, and the page's script answered this click "
-                                            "(no request): it clicks once they have run")
+                                            f"({_answer(record)}): it clicks once they have run")
     return None
 
 
 def _answered_by_the_page(record: Record) -> bool:
-    """A click that changed the page without a request, a navigation or a new tab: its script's answer."""
+    """A click that changed the page without a request, a navigation or a new tab: its script's answer; so is one
+    on a submit button or a link to another page that did not navigate, with requests or not (WordPress's "Add
+    New Category": the script posts the form itself, and the browser would post it before the script has run)."""
     effects = record.effects
     if record.tool != "browser_click" or effects is None or effects.no_effect:
         return False
-    if effects.navigated or effects.moved or effects.requests or effects.new_tabs:
+    if effects.navigated or effects.new_tabs:
+        return False
+    if _default_taken(record):
+        return True
+    if effects.moved or effects.requests:
         return False
     return bool(effects.interactive_diff or effects.appeared)
+
+
+def _answer(record: Record) -> str:
+    return "it took what the browser does by default" if _default_taken(record) else "no request"
+
+
+def _default_taken(record: Record) -> bool:
+    """The click's target submits a form or links to another page, and the click stayed: the page's script took
+    what the browser does by default."""
+    navigation = record.preflight.navigation if record.preflight is not None else None
+    if navigation is None:
+        return False
+    link = navigation.link
+    elsewhere = link is not None and not link.download and link.target in (None, "_self") and \
+        link.href.split("#")[0] != (record.url or "").split("#")[0]
+    return navigation.form is not None or elsewhere

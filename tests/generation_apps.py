@@ -154,6 +154,10 @@ a copy of one:
 - ``/autosaved/``: the same as ``/usage/`` with a slower timer, as an editor's autosave is: ``POST /api/autosave``
   every ``AUTOSAVE_MS`` from the page's load, so that its first tick may fall inside the first action ("Run
   report", whose answer the server holds until two more ticks came; ``report_asked`` says it is held);
+- ``/taxonomy/``: a link "Categories" opens a server-rendered page whose form "Add New Category" the script at the
+  end of the body (``/taxonomy/tags.js``, held as ``/menu/``'s is) posts itself (``POST /taxonomy/api/add``) and
+  lists the new category, as WordPress's taxonomy pages do; the browser's own post of the form answers a page
+  without the list.
 - ``/status-menu/``: a status poll, ``GET /api/status`` every ``STATUS_POLL_MS`` from the page's load (longer than a
   response wait waits, as Syncthing's ten-second refresh is under a slowed clock), and an "Actions" menu that asks
   nothing: its toggle opens the menu a moment later (``data-menu`` says "opening" at once), and its "Settings"
@@ -291,8 +295,23 @@ GATEWAY_SCRIPT = """const password = document.querySelector("[name=password]");
 const choose = () => { password.disabled = document.querySelector("[name=options]:checked").value === "guest"; };
 document.querySelectorAll("[name=options]").forEach((radio) => radio.addEventListener("change", choose));
 choose();"""
-SCRIPTED_PAGES = {"/menu/dashboard": MENU_DASHBOARD, "/gateway/who": GATEWAY}
-PAGE_SCRIPTS = {"/menu/menu.js": MENU_SCRIPT, "/gateway/gateway.js": GATEWAY_SCRIPT}
+TAXONOMY = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Categories</title></head>
+<body><main><h1>Categories</h1><form method="post" action="/taxonomy/categories">
+<label>Name <input name="name"></label><button>Add New Category</button></form>
+<ul id="categories"></ul><p role="status"></p></main><script src="/taxonomy/tags.js"></script></body></html>"""
+TAXONOMY_SCRIPT = """document.querySelector("form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const field = event.target.elements.name;
+  const answer = await fetch("/taxonomy/api/add", { method: "POST", body: field.value });
+  const item = document.createElement("li");
+  item.textContent = (await answer.json()).name;
+  document.querySelector("#categories").append(item);
+  document.querySelector("[role=status]").textContent = "Category added.";
+  field.value = "";
+});"""
+SCRIPTED_PAGES = {"/menu/dashboard": MENU_DASHBOARD, "/gateway/who": GATEWAY, "/taxonomy/categories": TAXONOMY}
+PAGE_SCRIPTS = {"/menu/menu.js": MENU_SCRIPT, "/gateway/gateway.js": GATEWAY_SCRIPT,
+                "/taxonomy/tags.js": TAXONOMY_SCRIPT}
 SETTINGS = ("""<form action="/settings/save" method="post"><label>Display name <input name="display_name"></label>
 <button>Save Changes</button></form><div id="toaster" aria-live="polite"></div>""",
             """document.querySelector("form").addEventListener("submit", async (event) => {
@@ -793,7 +812,8 @@ class GenerationApps:
                  "/settings/": ("Settings", SETTINGS), "/account/": ("Account", ACCOUNT),
                  "/menu/": ("Start", ("<a href='/menu/dashboard'>Dashboard</a>", "")),
                  "/menu/products": ("Products", ("<p>Assam Breakfast</p>", "")),
-                 "/gateway/": ("Basket", ("<a href='/gateway/who'>Checkout now</a>", ""))}
+                 "/gateway/": ("Basket", ("<a href='/gateway/who'>Checkout now</a>", "")),
+                 "/taxonomy/": ("Posts", ("<a href='/taxonomy/categories'>Categories</a>", ""))}
         if method == "GET" and path.split("?")[0] in pages:
             title, (html, script) = pages[path.split("?")[0]]
             return 200, "text/html", PAGE.format(title=title, body=html, script=script)
@@ -817,6 +837,10 @@ class GenerationApps:
         if method == "GET" and path in PAGE_SCRIPTS:
             time.sleep(self.page_script_hold_s)
             return 200, "text/javascript", PAGE_SCRIPTS[path]
+        if method == "POST" and path == "/taxonomy/api/add":
+            return 200, "application/json", json.dumps({"name": body.decode()})
+        if method == "POST" and path == "/taxonomy/categories":       # the form posted by the browser: no script
+            return 200, "text/html", PAGE.format(title="Categories", body="<p>Category added.</p>", script="")
         if method == "POST" and path == "/gateway/address":
             return 200, "text/html", PAGE.format(title="Shipping address", body="<p>Where should we ship to?</p>",
                                                  script="")

@@ -392,6 +392,18 @@ async def test_a_proof_that_starts_once_the_clicks_dialog_holds_the_page_is_the_
     assert result.locator.code == 'page.get_by_role("button", name="Claim your prize", exact=True)'
 
 
+async def test_a_secrets_fill_names_the_variable_the_test_reads_it_from(session, tmp_path):
+    """WordPress's login names its password field "pwd": the test reads it from VERDEX_SECRET_PWD, which the
+    fill's answer said nowhere (only "[redacted]"), so the export's proof failed on it before an agent knew it."""
+    recorder = session.record(tmp_path / "session.jsonl")
+    tab = await session.tab()
+    await tab.page.set_content("<label>Password <input type='password' name='pwd'></label>")
+    ref = re.search(r'textbox "Password" \[ref=(e\d+)\]', (await tab.snapshot()).text).group(1)
+    said = (await actions.fill(tab, ref, "pwd-of-wordpress")).to_text()
+    recorder.close()
+    assert "note: the test reads what was typed here from VERDEX_SECRET_PWD" in said and "pwd-of-wordpress" not in said, said
+
+
 async def test_a_secret_typed_into_a_field_with_no_name_or_id_is_named_after_its_label(session, tmp_path):
     """A form a script renders (Directus's login) gives its password field neither a name nor an id: the
     variable the test reads it from is named after its label, not VERDEX_SECRET_VALUE for every such field;

@@ -333,6 +333,14 @@ async def test_a_link_whose_click_the_page_turns_elsewhere_says_where_the_url_we
                for a in result.verdict.advisory), result.verdict.advisory
 
 
+async def test_a_hover_over_a_link_says_nothing_of_where_a_click_would_go(session, apps):
+    """A hover follows no link: its answer neither says the link navigates nor, once done, that "its click did
+    not navigate" (WordPress's admin menu item "Posts", hovered to show its flyout)."""
+    tab = await _open(session, apps, "link.html")
+    result = await actions.hover(tab, await _ref(tab, r'link "Go to landing"'))
+    assert not any("navigates to" in a or "click" in a for a in result.verdict.advisory), result.verdict.advisory
+
+
 async def test_a_target_blank_link_opens_a_popup_tab(session, apps):
     tab = await _open(session, apps, "link.html")
     result = await actions.click(tab, await _ref(tab, r'link "Open in new tab"'))

@@ -59,6 +59,9 @@ from verdex.recording_format import DialogArgs, SecretValue, WaitForArgs
 from verdex.safety.gate import gated_risk
 
 ACTION_TIMEOUT_MS = 5_000
+# Typed key by key, a text takes as long as the page's work on each key (a block editor re-renders on every one:
+# WordPress's took 350 ms a key on a busy machine): each key gets this much beyond the action's own bound.
+KEY_TIMEOUT_MS = 1_000
 WAIT_BOUND_S = 10.0
 WAIT_POLL_S = 0.05
 # A target that is only disabled gets this long to be enabled, without wait=true: a form enables its submit
@@ -92,12 +95,17 @@ async def type_text(tab: Tab, ref: str, text: str, *, submit: bool = False, forc
     """Types key by key (real keyboard events), after what the field holds; Enter after it when submit."""
 
     async def perform(locator: Locator, forced: bool) -> None:
-        await locator.press_sequentially(text, timeout=ACTION_TIMEOUT_MS)
+        await locator.press_sequentially(text, timeout=typing_timeout_ms(text))
         if submit:
             await locator.press("Enter", timeout=ACTION_TIMEOUT_MS)
 
     return await _act(tab, ref, "type", perform, force=force, wait=wait, confirm=confirm,
                       args={"text": text, "submit": submit}, secret_arg="text")
+
+
+def typing_timeout_ms(text: str) -> int:
+    """The bound on typing ``text`` key by key: the action's, and a key's allowance for each key."""
+    return ACTION_TIMEOUT_MS + KEY_TIMEOUT_MS * len(text)
 
 
 @core_call("fill", "medium")
@@ -111,7 +119,7 @@ async def fill(tab: Tab, ref: str, value: str, *, submit: bool = False, force: b
     async def perform(locator: Locator, forced: bool) -> None:
         if keys:
             await locator.fill("", force=forced, timeout=ACTION_TIMEOUT_MS)
-            await locator.press_sequentially(value, timeout=ACTION_TIMEOUT_MS)
+            await locator.press_sequentially(value, timeout=typing_timeout_ms(value))
         else:
             await locator.fill(value, force=forced, timeout=ACTION_TIMEOUT_MS)
         if submit:
@@ -380,8 +388,8 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
     if watch is not None:           # an id the server makes anew at each load is no outcome
         proposed = await without_values_made_anew(proposed, watch.requests(), tab.page.context.request)
     result = ActionResult(action=action, ref=ref, target=_target(facts), locator=choice, preflight=facts,
-                          verdict=verdict, forced=force and bool(verdict.blocking), waited=waited, effects=observed,
-                          proposals=proposed)
+                          verdict=_with_secrets_variable(verdict, args, secret_arg, facts, tab),
+                          forced=force and bool(verdict.blocking), waited=waited, effects=observed, proposals=proposed)
     steps.note(tab.recorder, steps.action(tab, f"browser_{action}", args=_recorded_args(args, secret_arg, facts, tab),
                                           url=url_before, facts=facts, locators=choice, verdict=verdict,
                                           forced=result.forced, waited=waited, blocker=blocker,
@@ -401,6 +409,18 @@ def _recorded_args(args: dict[str, Any], secret_arg: str | None, facts: Prefligh
     if secret_arg and facts.sensitive:
         return {**args, secret_arg: SecretValue(env=tab.secrets.env_name(_secret_named_by(facts), args[secret_arg]))}
     return dict(args)
+
+
+def _with_secrets_variable(verdict: Verdict, args: dict[str, Any], secret_arg: str | None, facts: PreflightFacts,
+                           tab: Tab) -> Verdict:
+    """The answer to typing a secret names the variable the test reads it from (WordPress's ``pwd``:
+    VERDEX_SECRET_PWD), which the proof of an export needs set: said as it is typed, not first by a failed proof.
+    The recorded verdict stays as judged."""
+    if not (secret_arg and facts.sensitive):
+        return verdict
+    env = _recorded_args(args, secret_arg, facts, tab)[secret_arg].env
+    return verdict.model_copy(update={"advisory": [
+        *verdict.advisory, f"the test reads what was typed here from {env} (set it where `verdex export` runs)"]})
 
 
 def _secret_named_by(facts: PreflightFacts) -> str | None:

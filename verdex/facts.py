@@ -665,6 +665,17 @@ class ClosedContainer(Fact):
     toggle: ToggleFact | None = None
 
 
+class OffPage(Fact):
+    """Where the target is placed off the page: its box wholly above or left of the document's start, where no
+    scroll reaches (a menu's flyout or a row's actions kept at ``top: -1000em`` until hovered)."""
+
+    x: int
+    y: int
+    placed: str = Field(description="the outermost element placed there with it: tag#id or tag.class")
+    revealer: ToggleFact | None = Field(None, description="the first control on the page beside what is placed off "
+                                                          "it: hovering it shows what it keeps there")
+
+
 class PreflightFacts(Fact):
     """Raw facts about a target just before an action, read in one bridge round trip."""
 
@@ -706,6 +717,10 @@ class PreflightFacts(Fact):
     requests_in_flight: list[str] = Field([], description="method and URL of requests not yet answered")
     closed_container: ClosedContainer | None = Field(None, description="the closed container that clips it away "
                                                                        "(format 12)")
+    # a target off the page is refused: no step that acted holds one, and a refused step's words say it
+    # (``exclude``: not written in the recording, whose format 25 has no place for it)
+    off_page: OffPage | None = Field(None, exclude=True, description="where it is placed off the page, out of "
+                                                                      "any scroll's reach")
 
 
 class Verdict(Fact):

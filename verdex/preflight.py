@@ -4,7 +4,9 @@ block an action and which only ride along with it.
 Blocking (the action would be lost or land elsewhere): the element is clipped away by its closed
 container (a collapsed section 0 px high with its overflow hidden, a <details> not open: said as that,
 with the toggle that opens it, not as what the point hits instead), kept in the page while closed (a menu
-drawn at opacity 0 that takes no pointer events: said as that, not as covered by what lies under it), hidden, covered at the point
+drawn at opacity 0 that takes no pointer events: said as that, not as covered by what lies under it), placed off
+the page where no scroll reaches (a menu's flyout kept at ``top: -1000em`` until hovered: said with the control to
+hover, for an action at a point), hidden, covered at the point
 Playwright clicks (its centre) by something that takes pointer events, moving (an animation or
 transition of position or size on it or an ancestor) for an action at a point (click, check, hover;
 keys and a choice go to the element itself, moving or not), disabled, or — for typing — not editable.
@@ -26,7 +28,7 @@ import re
 from typing import Literal
 
 from verdex.facts import (
-    NOT_READY, READINESS_ATTRIBUTE, AnimationFacts, ClosedContainer, Effects, HitFacts, PreflightFacts, Verdict,
+    NOT_READY, READINESS_ATTRIBUTE, AnimationFacts, ClosedContainer, Effects, HitFacts, OffPage, PreflightFacts, Verdict,
 )
 from verdex.unseen import json_string
 
@@ -69,8 +71,11 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
     blocking: list[str] = []
     advisory: list[str] = []
     closed = facts.closed_container
+    off_page = kept_off_the_page(facts, action)
     if closed is not None:
         blocking.append(clipped_away(closed))
+    elif off_page is not None and facts.visible:
+        blocking.append(placed_off_the_page(off_page))
     elif not facts.visible:
         blocking.append("hidden: the element has no visible box (display, visibility or size)")
     def lands(hit: HitFacts) -> bool:
@@ -113,7 +118,7 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         blocking.append("disabled" if facts.disabled else "aria-disabled=true")
     if action in TEXT_ACTIONS and not facts.editable:
         blocking.append("not editable" + (" (readonly)" if facts.readonly else ""))
-    if facts.visible and facts.in_viewport < 1:
+    if facts.visible and facts.in_viewport < 1 and off_page is None:
         advisory.append(f"{round(facts.in_viewport * 100)}% inside the viewport (Playwright scrolls it into view)")
     if facts.busy_ancestors:
         advisory.append("inside aria-busy=true " + ", ".join(b.test_id or b.tag for b in facts.busy_ancestors))
@@ -125,7 +130,7 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         advisory.append(f"{len(facts.requests_in_flight)} request(s) in flight: {facts.requests_in_flight[0]}")
     if facts.ms_since_mutation is not None and facts.ms_since_mutation < RECENT_MUTATION_MS:
         advisory.append(f"its container changed {facts.ms_since_mutation} ms ago")
-    link = facts.navigation.link
+    link = facts.navigation.link if action != "hover" else None      # a hover follows no link
     if link is not None and link.in_document and link.target != "_blank":
         advisory.append('a link to "#" alone: no navigation, what its click does is the page\'s script\'s')
     elif link is not None:
@@ -185,6 +190,26 @@ def clipped_away(closed: ClosedContainer) -> str:
     return said + f"; {toggle.role or toggle.tag}{named} [ref={toggle.ref}] opens it"
 
 
+def kept_off_the_page(facts: PreflightFacts, action: Action) -> OffPage | None:
+    """Where the target is kept off the page, for an action at a point, unless it is on its way in (an animation
+    that moves it or an ancestor: a panel sliding in from beyond the edge, which Playwright waits out)."""
+    if action not in AT_A_POINT or any(a.moves for a in facts.animations):
+        return None
+    return facts.off_page
+
+
+def placed_off_the_page(off: OffPage) -> str:
+    """``placed off the page (ul.wp-submenu at x=160, y=-16000), where no scroll reaches it: kept there until
+    hovered (a menu's flyout, a row's actions); hover link "Posts" [ref=e17] first``."""
+    said = (f"placed off the page ({off.placed} at x={off.x}, y={off.y}), where no scroll reaches it: kept there "
+            "until hovered (a menu's flyout, a row's actions)")
+    shown = off.revealer
+    if shown is None:
+        return said + "; no control beside it on the page: hover what it belongs to first"
+    named = f" {json.dumps(shown.name, ensure_ascii=False)}" if shown.name else ""
+    return said + f"; hover {shown.role or shown.tag}{named} [ref={shown.ref}] first"
+
+
 def waits_in_vain(facts: PreflightFacts, action: Action) -> str | None:
     """Why waiting for the blocking facts to clear would only run out, or None when it may not. A target in a
     closed container that is not opening (no animation of size or position runs on it or its ancestors) stays
@@ -192,6 +217,8 @@ def waits_in_vain(facts: PreflightFacts, action: Action) -> str | None:
     animation that repeats forever (a call to action's pulse) never stands still."""
     if facts.closed_container is not None and not any(a.moves for a in facts.animations):
         return "it stays closed until its toggle is clicked"
+    if kept_off_the_page(facts, action) is not None:
+        return "it comes onto the page once what it belongs to is hovered"
     if action in AT_A_POINT and endless_movement(facts):
         return "it moves for good"
     if action in AT_A_POINT and shut(facts) and not any(_shows_or_hides(a) for a in facts.animations):

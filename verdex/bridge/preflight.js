@@ -357,6 +357,46 @@
     return null;
   }
 
+  // Where the target is placed off the page, or null: its box lies wholly above or left of the document's start
+  // (top: -1000em, left: -9999em), where no scroll reaches, so Playwright's click waits in vain for it to come
+  // into view. Menus and row actions shown on hover are kept there until then (WordPress's admin: the menu's
+  // flyouts, a list row's Edit and Trash links). What reveals it is the first control beside the part placed
+  // off the page (in its parent, or up to two levels above) that is on the page itself: the menu item, the
+  // row's title.
+  function offPage(el) {
+    const view = el.ownerDocument.defaultView;
+    if (!view || view !== window) return null;                 // a frame's page: its own scroll, not judged
+    const beyond = (node) => {
+      const box = node.getBoundingClientRect();
+      return box.width * box.height > 0 && (box.bottom + view.scrollY <= 0 ||
+        (box.right + view.scrollX <= 0 && style(document.documentElement).direction !== 'rtl'));
+    };
+    if (!beyond(el)) return null;
+    let placed = el;
+    for (let node = parentOf(el); node && node.nodeType === 1 && node.tagName !== 'BODY' && beyond(node);
+      node = parentOf(node)) placed = node;
+    const box = el.getBoundingClientRect();
+    return { x: Math.round(box.left + view.scrollX), y: Math.round(box.top + view.scrollY),
+      placed: placed.tagName.toLowerCase() + (builtin(placed, 'id') ? '#' + builtin(placed, 'id') :
+        classText(placed).split(/\s+/).filter(Boolean).slice(0, 1).map((c) => '.' + c).join('')),
+      revealer: revealerOf(placed, beyond) };
+  }
+
+  function revealerOf(placed, beyond) {
+    for (let node = parentOf(placed), up = 0; node && node.nodeType === 1 && up < 3; node = parentOf(node), up++) {
+      for (const control of node.querySelectorAll('a[href], button, [role=button], [role=link], [role=menuitem]')) {
+        if (isInside(control, placed) || beyond(control) || hiddenForAria(control)) continue;
+        const box = control.getBoundingClientRect(), s = style(control);
+        if (box.width * box.height === 0 || !s || s.visibility !== 'visible') continue;
+        const r = role(control);
+        return { ref: refFor(control), tag: control.tagName.toLowerCase(), role: r,
+          name: clip(r && !NAME_PROHIBITED.has(r) ? accessibleName(control) : collapse(renderedText(control)), NAME_LIMIT),
+          expanded: control.getAttribute('aria-expanded') };
+      }
+    }
+    return null;
+  }
+
   // The element under the ref now shows another name than the agent last saw on it (its numbers aside): the
   // page drew another thing in its place. Said once: what it is now is shown by saying so.
   function drawnInItsPlace(el) {
@@ -424,6 +464,7 @@
       ancestor_state: ancestorState(target),
       in_overlay: inOverlay(target),
       closed_container: closedContainer(el),
+      off_page: offPage(el),
       locating: args.with_candidates ? locating(el) : null,
       ms_since_mutation: msSinceMutationIn(container),
       next_ref: nextRef,

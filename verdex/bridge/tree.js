@@ -165,9 +165,12 @@
   // An editing host the page gives no role (a rich-text editor: TinyMCE's and CKEditor 4's body in an iframe,
   // Quill's and ProseMirror's div): what a user types into, though no role says so and Playwright's role
   // engine finds no textbox there. The snapshot calls it "editable" and gives it a ref; its name is its
-  // label or title, the placeholder the editor draws, or its class.
+  // label or title, the placeholder the editor draws, or its class. A role that names no widget, only a
+  // document (a block editor's rich-text block: WordPress's paragraph is `<p role="document" aria-label=
+  // "Paragraph block" contenteditable>`), hides it no less: it is one too, found by that role and its label.
+  const EDITED_DOCUMENT_ROLES = new Set(['generic', 'document']);
   function editingHost(el, r) {
-    if (r && r !== 'generic') return false;
+    if (r && !EDITED_DOCUMENT_ROLES.has(r)) return false;
     const designed = el.tagName === 'BODY' && el.ownerDocument.designMode === 'on';
     if (!designed && !(el.isContentEditable && el.hasAttribute('contenteditable'))) return false;
     const parent = parentOf(el);
