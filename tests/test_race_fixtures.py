@@ -43,6 +43,7 @@ PAGES = [
     "link.html",
     "landing.html",
     "submit.html",
+    "slow-save.html",
     "hover-reveal.html",
     "open-select.html",
     "busy.html",

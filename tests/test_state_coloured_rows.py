@@ -47,3 +47,15 @@ async def test_a_row_named_with_a_count_and_what_it_counts_is_found_by_its_words
     colour, ``tr.alert-warning``), and the next evaluation made it "(2 active)"."""
     codes = await _rows_found_again_after_an_evaluation(session, apps, ["TargetDown"])
     assert codes["TargetDown"] == 'page.get_by_role("row", name=re.compile("^TargetDown(?!\\\\S)"))', codes
+
+
+async def test_a_link_named_by_a_count_and_the_word_for_what_it_counts_is_found_by_its_words(session, apps):
+    """Redmine's wiki page links its history as "2 revisions", a count with no brackets around it; the next edit
+    makes it "3 revisions", and the link found by that whole name was gone (``/aria/page-footer.html``)."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/aria/page-footer.html")
+    [ref] = await _refs(tab, r'- link "2 revisions"')
+    choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+    await tab.page.get_by_role("button", name="Save a revision").click()
+    found = locators.build(tab.page, choice.chosen.steps)
+    assert await found.count() == 1 and await found.inner_text() == "3 revisions", choice.code

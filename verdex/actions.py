@@ -69,6 +69,8 @@ WAIT_POLL_S = 0.05
 DISABLED_GRACE_S = 1.5
 DISABLED_ONLY = {"disabled", "aria-disabled=true"}
 MODIFIERS = ("Alt", "Control", "ControlOrMeta", "Meta", "Shift")
+# A line of Playwright's call log saying the action's input was delivered ("click action done")
+ACTION_DONE = re.compile(r"^\s*- \w+ action done$", re.MULTILINE)
 
 Perform = Callable[[Locator, bool], Awaitable[None]]
 
@@ -592,12 +594,21 @@ async def _perform(tab: Tab, action: Awaitable[None], what: str,
         with translate_playwright_errors(what):
             task.result()
     except Timeout:
-        await tab.check_responsive()
-        raise
+        if not _delivered(task):
+            await tab.check_responsive()
+            raise
     except BrowserClosed:
         if not _closed_its_own_window(tab):
             raise
     return _proof_of(proof, ended) if proof is not None else None
+
+
+def _delivered(task: asyncio.Future[None]) -> bool:
+    """Playwright's call timed out after its input was delivered ("click action done"): what it waited for then
+    is the navigation the input scheduled, to commit (a form's POST that a busy server answers late). The action
+    is done; the effects watch waits for the page's answer as for any other."""
+    return (not task.cancelled() and isinstance(task.exception(), PlaywrightTimeoutError)
+            and ACTION_DONE.search(str(task.exception())) is not None)
 
 
 def _closed_its_own_window(tab: Tab) -> bool:

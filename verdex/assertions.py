@@ -18,6 +18,7 @@ from playwright.async_api import Frame, Locator, expect
 
 import verdex.locators as locators
 from verdex.clock_readings import clock_note
+from verdex.record_numbers import record_number_note
 from verdex.figure_label import is_figure, labelled_figure
 from verdex.gone_notices import label_taken_back, shown_by_the_action
 import verdex.steps as recording_steps
@@ -81,9 +82,18 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     passed = found is not None or note is not None
     actual = None if passed else await _why_not_shown_once(tab, text)
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
-                          locator=choice, note=note or (clock_note(text) if passed else None))
+                          locator=choice, note=note or (_made_values_note(tab, text) if passed else None))
     _record(tab, result, VerifyTextArgs(**recorded, polled=tab.network.polled()))
     return result
+
+
+def _made_values_note(tab: Tab, checked: str) -> str | None:
+    """What the agent is told of a passed check whose value the run made and a fresh run makes otherwise: a time
+    of today (the clock's), or the number the last submission's record was given (on the page it led to)."""
+    effects = None
+    if tab.last_effects is not None and tab.last_effects[0] == tab.refs.current_document:
+        effects = tab.last_effects[1]
+    return clock_note(checked) or record_number_note(checked, tab.page.url, effects)
 
 
 async def _gone_since_the_action(tab: Tab, text: str) -> str | None:
@@ -298,7 +308,7 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
     if label is not None:
         return _checked_by_label(tab, ref, value, acted, label, actual)
     expected = f"{choice.code} {state}" + (f" {value!r}" if value is not None else "")
-    note = clock_note(str(value)) if passed and state in ("text", "value") else None
+    note = _made_values_note(tab, str(value)) if passed and state in ("text", "value") else None
     result = Verification(kind="element", passed=passed, expected=expected, actual=actual, locator=choice, note=note)
     _record(tab, result, VerifyElementArgs(ref=ref, state=state, value=value, polled=tab.network.polled()))
     return result

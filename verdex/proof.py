@@ -24,6 +24,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from verdex.clock_readings import made_from_the_clock
+from verdex.record_numbers import other_numbers
 from verdex.errors import Unproven
 from verdex.generators import Revision, build_plan, export, foreign_origin, read_recording
 from verdex.generators.line_map import statement_at
@@ -320,8 +321,9 @@ def revision_for(plan: TestPlan, steps: list[Step], target: str, source: list[st
                                                                   failed.first_line())):
         return earlier, ""                     # a wait verdex chose before the check, not the agent's assertion
     if isinstance(statement, Check):
-        return None, "the agent asserted this; proving never loosens the agent's assertions" + _numbers_made_anew(
-            statement.assertion, failed.landed())
+        return None, ("the agent asserted this; proving never loosens the agent's assertions"
+                      + _numbers_made_anew(statement.assertion, failed.landed())
+                      + other_numbers(statement.assertion.text, failed.stopped))
     if isinstance(statement, Goto):
         return None, "the navigation itself failed"
     if isinstance(statement, Settled):

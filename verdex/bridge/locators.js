@@ -7,11 +7,14 @@
   // A measurement: a duration or a size with its unit ("23ms", "1.5 s", "30b", "4.2 MB"), which a
   // request's log, a job's list or a file browser shows and the next run measures again.
   const MEASUREMENT = /\b\d[\d,.]*(ms|µs|ns|s|m|h|b)\b|\b\d[\d,.]*\s?(secs?|mins?|hrs?|[kmgt]i?b|bytes?)\b/;
+  // A number before the plural of what it counts ("2 revisions", "12 comments": Redmine's wiki history link), the
+  // number alone; tried after a relative time's ("15 seconds ago"), which is volatile as a whole.
+  const COUNTED = /\b\d[\d,.]*(?=\s+[a-z]+s\b)/;
   // Text that changes with the data, never a way to find an element: a price, a count ("List (4)",
-  // "3 items", "TargetDown (1 active)", "node (1/1 up)": a number in brackets with what it counts), a time, a
-  // date, a time relative to now, a measurement, a number of three digits or more.
+  // "3 items", "TargetDown (1 active)", "node (1/1 up)": a number in brackets with what it counts; "2 revisions"),
+  // a time, a date, a time relative to now, a measurement, a number of three digits or more.
   const VOLATILE = new RegExp(/[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d[\d,./]*(\s+[a-z]+)*\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/.source
-    + '|' + MEASUREMENT.source + '|' + RELATIVE_TIME.source, 'i');
+    + '|' + MEASUREMENT.source + '|' + RELATIVE_TIME.source + '|' + COUNTED.source, 'i');
   // Where a server is, not what it holds: a URL's origin ("http://127.0.0.1:5302") or an address with its
   // port; its numbers are the place the app was pointed at, the same on every load, never a count.
   const ADDRESS = /\b[a-z][a-z\d+.-]*:\/\/[^\s/?#]+|\b\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?\b|\blocalhost:\d{1,5}\b/gi;

@@ -1,0 +1,29 @@
+"""An agent's check of a notice that holds the number the server gave the record the flow made (Redmine's
+"Issue #5 created.", tests/tracker_apps.py): a fresh run makes the next record and shows "Issue #6 created.".
+The check is the agent's and proving never loosens it; what the export says is why it failed (the same words
+with other numbers, made anew), where it used to say only "the agent asserted this"; and the check's own answer
+says so as it passes, while the agent can still check something else."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.flows.agent import Agent, recording_client
+from tests.tracker_apps import tracker_apps
+
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
+
+
+async def test_a_checked_notice_with_the_new_records_number_is_said_to_be_made_anew(tmp_path):
+    test_file = tmp_path / "test_new_issue.py"
+    with tracker_apps() as url:
+        async with recording_client(tmp_path / "tracker.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(f"{url}/tracker/issues/new")
+            await agent.fill_unique("textbox", "Subject", "Printer jams {unique}")
+            await agent.click("button", "Create", expect_text="Issue #1 created.")
+            checked = await agent.must("verify_text_visible", text="Issue #1 created.")
+            answer = await agent.call("export_test", target="python", path=str(test_file), name="new_issue")
+    assert "'1' is in the URL the submission led to (/tracker/issues/1)" in checked.text, checked.text
+    assert answer.error and "UNPROVEN" in answer.text, answer.text
+    assert "'Issue #2 created.'" in answer.text and "other numbers" in answer.text, answer.text
