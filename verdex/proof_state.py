@@ -364,7 +364,8 @@ def shown_where_stopped(plan: TestPlan, failing: Statement, stopped: str, record
     """Why an action the run never got past (its element never found, a wait before it never met) is the
     recording's state, in a sentence, or empty: the page the run stopped on (``stopped``) already shows what
     the agent's checks after that action expect (a text, the name of an element it checks; up to the flow's
-    next removal: :func:`_checks_after`) or a value the test types later, and the recording's first page did
+    next removal: :func:`_checks_after`) or a value the test types later (not one it typed before: its own
+    sign-in's user name), and the recording's first page did
     not. For a flow whose first page shows none of it (a sign-in before the app's data): the recording started
     a budget from the welcome's "Start fresh", and the next run, signed in, meets the list that names that
     budget and no welcome (Actual Budget)."""
@@ -373,7 +374,11 @@ def shown_where_stopped(plan: TestPlan, failing: Statement, stopped: str, record
     expected = [text for check in _checks_after(plan, failing) for text in _texts_of(check)
                 if len(text.strip()) >= SHORTEST_TYPED and not _runs_own(plan, text)]
     found = [Trace(text, "which the agent's assertion expects after the steps") for text in dict.fromkeys(expected)]
-    found += [trace for trace in traces(plan, failing) if trace.what == TYPES and trace.text not in expected]
+    # a value the run typed before it stopped (the user name of its own sign-in) is on its page by the run's doing
+    typed_before = {s.value.text for s in plan.statements[:plan.statements.index(failing)]
+                    if isinstance(s, Action) and s.kind in ("fill", "type") and s.value is not None and s.value.text}
+    found += [trace for trace in traces(plan, failing) if trace.what == TYPES and trace.text not in expected
+              and trace.text not in typed_before]
     found += [Trace(text, MADE_BY_RECORDING) for text in _recordings_own(plan)]
     held = [trace for trace in found if _shows(stopped, trace.text, trace.what)
             and not _recording_showed(trace.text, recorded, trace.what)]
