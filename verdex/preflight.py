@@ -206,7 +206,7 @@ def placed_off_the_page(off: OffPage) -> str:
     shown = off.revealer
     if shown is None:
         return said + "; no control beside it on the page: hover what it belongs to first"
-    named = f" {json.dumps(shown.name, ensure_ascii=False)}" if shown.name else ""
+    named = f" {json_string(shown.name)}" if shown.name else ""
     return said + f"; hover {shown.role or shown.tag}{named} [ref={shown.ref}] first"
 
 

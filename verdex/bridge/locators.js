@@ -13,8 +13,9 @@
   // Text that changes with the data, never a way to find an element: a price, a count ("List (4)",
   // "3 items", "TargetDown (1 active)", "node (1/1 up)": a number in brackets with what it counts; "2 revisions"),
   // a time, a date, a time relative to now, a measurement, a number of three digits or more.
-  const VOLATILE = new RegExp(/[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d[\d,./]*(\s+[a-z]+)*\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/.source
-    + '|' + MEASUREMENT.source + '|' + RELATIVE_TIME.source + '|' + COUNTED.source, 'i');
+  const DRAWN_FROM_DATA = new RegExp(/[$€£¥]\s?\d|\d[\d,.]*\s?(%|items?|left|in stock|results?)\b|\(\d[\d,./]*(\s+[a-z]+)*\)|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}-\d{2}|\b\d{3,}\b/.source
+    + '|' + MEASUREMENT.source + '|' + RELATIVE_TIME.source, 'i');
+  const VOLATILE = new RegExp(DRAWN_FROM_DATA.source + '|' + COUNTED.source, 'i');
   // Where a server is, not what it holds: a URL's origin ("http://127.0.0.1:5302") or an address with its
   // port; its numbers are the place the app was pointed at, the same on every load, never a count.
   const ADDRESS = /\b[a-z][a-z\d+.-]*:\/\/[^\s/?#]+|\b\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?\b|\blocalhost:\d{1,5}\b/gi;
@@ -23,6 +24,9 @@
   // record has another. Whether a UUID also held a run of digits ("487a" does not, "4870" would) decided, by
   // chance, whether it was taken for a count or for a name.
   const looksVolatile = (text) => VOLATILE.test(text.replace(ADDRESS, ' ')) || holdsMadeId(text);
+  // A page's own text the startup may wait for: a count before its plural stays one ("Showing 1-2 of 2 members"),
+  // waited for by its shape, its numbers as any number (generators/waits.py); the rest of the above does not
+  const drawnFromData = (text) => DRAWN_FROM_DATA.test(text.replace(ADDRESS, ' ')) || holdsMadeId(text);
   // A name or value this long is a help text (a placeholder that documents the field), not a short label:
   // copy that changes, and a line no one reads; it is pushed back like volatile text, so a container or a
   // shorter way is preferred (text candidates stop at the same length).

@@ -127,7 +127,7 @@
           hiddenForAria(el) || !visibleBox(el) || !showsAllItHolds(el)) continue;
       const text = collapse(el.textContent || '');
       if (text.length < 2 || text.length > 80 || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
-      if (BUSY_TEXT.test(text) || looksVolatile(text)) continue;
+      if (BUSY_TEXT.test(text) || drawnFromData(text)) continue;
       out.push(text);
     }
     return out;
