@@ -488,17 +488,15 @@
   // private code point (a glyph a terminal shows as nothing), format characters (bidirectional controls reorder
   // the line around them; tags and zero-width spaces hide words) and the line separators. The zero-width joiner
   // and non-joiner stay: emoji and scripts draw with them (verdex/unseen.py spells the same in code).
-  const UNSEEN = /[\p{Co}\p{Cf}\u2028\u2029]/gu;
-  const JOINERS = '\u200c\u200d';
-  const escaped = (c) => (JOINERS.includes(c) ? c
-    : Array.from({ length: c.length }, (_, i) => '\\u' + c.charCodeAt(i).toString(16).padStart(4, '0')).join(''));
-  function quote(text) { return JSON.stringify(text).replace(UNSEEN, escaped); }
+  const UNSEEN = /(?![\u200c\u200d])[\p{Co}\p{Cf}\u2028\u2029]/u;
+  const UNSEEN_ALL = new RegExp(UNSEEN.source, 'gu');
+  const escaped = (c) => Array.from({ length: c.length }, (_, i) => '\\u' + c.charCodeAt(i).toString(16).padStart(4, '0')).join('');
+  function quote(text) { return JSON.stringify(text).replace(UNSEEN_ALL, escaped); }
 
   // Text after a colon goes unquoted when it cannot be mistaken for structure (a quote, brackets
   // that look like [ref=…], a leading YAML indicator, a line break, a ': ' or ' #') or hide a character.
   function scalar(text) {
-    if (/^[^\s"'`{}[\]&*#?|<>=!%@,:-][^\n\r"[\]]*$/.test(text) && !/: | #|[\s:]$/.test(text)
-        && quote(text) === JSON.stringify(text)) {
+    if (/^[^\s"'`{}[\]&*#?|<>=!%@,:-][^\n\r"[\]]*$/.test(text) && !/: | #|[\s:]$/.test(text) && !UNSEEN.test(text)) {
       return text;
     }
     return quote(text);
