@@ -1,17 +1,19 @@
-// Formats a generated @playwright/test spec with the pinned `prettier` package.
+// Formats generated @playwright/test specs with the pinned `prettier` package, one warm process for many.
 //
-//   node generators/prettier_format.mjs < spec.ts > formatted.ts
+//   node generators/prettier_format.mjs      (one JSON request a line on stdin, one JSON answer a line on stdout)
 //
-// Prettier parses the spec with TypeScript's own parser before it formats it, so this is also the spec's
-// syntax check: a source that does not parse prints its first error as JSON, the shape
-// typescript_syntax.mjs prints: [{"line": 4, "column": 47, "message": "Unterminated string literal."}].
+// A request is {"source": "<the spec>"}; its answer, in the order asked, is one of
+//   {"formatted": "<the spec formatted>"}
+//   {"errors": [{"line": 4, "column": 47, "message": "Unterminated string literal."}]}   (it does not parse)
+//   {"failed": "<prettier's message>"}                                                    (prettier failed)
+// Prettier parses the spec with TypeScript's own parser before it formats it, so this is also the spec's syntax
+// check; the errors have the shape typescript_syntax.mjs prints. The process ends when stdin ends.
 //
-// Exit status: 0 formatted (the source on stdout), 1 a syntax error (on stdout), 2 prettier failed (its
-// message on stderr), 3 the `prettier` package cannot be loaded from the working directory or above.
+// Exit status: 0 stdin ended, 3 the `prettier` package cannot be loaded from the working directory or above.
 
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 
 let prettier;
 try {
@@ -22,17 +24,18 @@ try {
   process.exit(3);
 }
 
-try {
-  // the width of the Python files black writes, so both targets read alike
-  const formatted = await prettier.format(readFileSync(0, "utf8"), { parser: "typescript", printWidth: 100 });
-  process.stdout.write(formatted);
-} catch (err) {
-  if (err?.loc?.start) {
+async function answer(source) {
+  try {
+    // the width of the Python files black writes, so both targets read alike
+    return { formatted: await prettier.format(source, { parser: "typescript", printWidth: 100 }) };
+  } catch (err) {
+    if (!err?.loc?.start) return { failed: String(err?.message ?? err) };
     // prettier's message ends with the place, "Unterminated string literal. (4:47)": said once, apart
     const message = err.message.split("\n")[0].replace(/ \(\d+:\d+\)$/, "");
-    process.stdout.write(JSON.stringify([{ line: err.loc.start.line, column: err.loc.start.column, message }]) + "\n");
-    process.exit(1);
+    return { errors: [{ line: err.loc.start.line, column: err.loc.start.column, message }] };
   }
-  process.stderr.write(`prettier_format: ${err.message}\n`);
-  process.exit(2);
+}
+
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  process.stdout.write(JSON.stringify(await answer(JSON.parse(line).source)) + "\n");
 }

@@ -1,17 +1,22 @@
 """Syntax check and formatting for generated TypeScript (@playwright/test) specs, before they are written.
 
-Runs ``prettier_format.mjs`` (next to this file) with ``node``: prettier parses the source with
-TypeScript's parser and formats it, in one process. Without prettier, ``typescript_syntax.mjs`` parses it
-with the ``typescript`` package. Each package is found in ``node_modules/`` of the working directory or a
+Runs ``prettier_format.mjs`` (next to this file) with ``node``, one process kept warm for the next spec:
+prettier parses the source with TypeScript's parser and formats it. Without prettier,
+``typescript_syntax.mjs`` parses it with the ``typescript`` package. Each package is found in ``node_modules/`` of the working directory or a
 parent (the user's project), else of the verdex checkout (``./dev setup`` installs the pinned ones). Only
 syntax is checked, not types. Never imports Playwright. See docs/typescript.md.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
+import select
 import shutil
 import subprocess
+import threading
+import time
 from pathlib import Path
 
 __all__ = ["UNCHECKED_NOTE", "NodeToolchainMissing", "TypeScriptSyntaxError", "checked_and_formatted",
@@ -79,16 +84,109 @@ def prettier_formatted(source: str, *, root: Path | None = None) -> str:
     cwd = next((found for found in (package_root(start, "prettier") for start in starts) if found is not None), None)
     if node is None or cwd is None:
         raise NodeToolchainMissing("prettier is not installed (npm install --save-dev prettier)")
-    try:
-        proc = subprocess.run([node, str(FORMAT_SCRIPT)], input=source, capture_output=True, encoding="utf-8",
-                              cwd=cwd, timeout=TIMEOUT_S, check=False)
-    except subprocess.TimeoutExpired as exc:
-        raise RuntimeError(f"prettier took more than {TIMEOUT_S} s") from exc
-    if proc.returncode == 1:
-        raise TypeScriptSyntaxError([f"{d['line']}:{d['column']} {d['message']}" for d in json.loads(proc.stdout)])
-    if proc.returncode != 0:
-        raise RuntimeError(f"prettier failed (exit {proc.returncode}): {proc.stderr.strip()}")
-    return proc.stdout
+    answer = _formatter(node, cwd).answer({"source": source})
+    if "errors" in answer:
+        raise TypeScriptSyntaxError([f"{d['line']}:{d['column']} {d['message']}" for d in answer["errors"]])
+    if "failed" in answer:
+        raise RuntimeError(f"prettier failed: {answer['failed']}")
+    return answer["formatted"]
+
+
+class _Formatter:
+    """One warm ``node prettier_format.mjs`` for a project's prettier: loading prettier is most of a format's
+    time (a third of a second of CPU), and an export formats again at each revision its proof makes. A request
+    is one JSON line, its answer the next line out; one at a time (a lock), each bounded by TIMEOUT_S, after
+    which the process is stopped and the next request starts another. It ends when this process ends."""
+
+    def __init__(self, node: str, cwd: Path) -> None:
+        self._command, self._cwd = [node, str(FORMAT_SCRIPT)], cwd
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def answer(self, request: dict[str, str]) -> dict:
+        with self._lock:
+            warm = self._proc is not None and self._proc.poll() is None
+            if not warm:
+                self._start()
+            line = self._asked(request)
+            if not line and warm:              # it died since its last answer (killed, out of memory): again
+                self._start()
+                line = self._asked(request)
+            if not line:                       # it ended unasked: prettier missing, or node failed
+                proc = self._proc
+                self.stop()
+                message = proc.stderr.read().decode("utf-8", "replace").strip()
+                if proc.returncode == 3:
+                    raise NodeToolchainMissing(f"prettier is not installed under {self._cwd} ({message})")
+                raise RuntimeError(f"prettier failed (exit {proc.returncode}): {message}")
+            return json.loads(line)
+
+    def _start(self) -> None:
+        self.stop()
+        self._proc = subprocess.Popen(self._command, cwd=self._cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE)
+
+    def _asked(self, request: dict[str, str]) -> bytes:
+        """The process's answer line, empty when it ended first."""
+        proc = self._proc
+        try:
+            proc.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
+            proc.stdin.flush()
+            return _line_within(proc.stdout.fileno(), TIMEOUT_S)
+        except BrokenPipeError:
+            return b""
+        except TimeoutError:
+            self.stop()
+            raise RuntimeError(f"prettier took more than {TIMEOUT_S} s") from None
+
+    def stop(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            try:
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass
+            try:
+                proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _line_within(fd: int, timeout_s: float) -> bytes:
+    """One line read from ``fd`` (unbuffered: the answer is the only line the process writes), empty at its
+    end; TimeoutError when it takes longer than ``timeout_s``."""
+    deadline, line = time.monotonic() + timeout_s, b""
+    while not line.endswith(b"\n"):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+            raise TimeoutError
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b""
+        line += chunk
+    return line
+
+
+_formatters: dict[tuple[int, str, Path], _Formatter] = {}
+_formatters_lock = threading.Lock()
+
+
+def _formatter(node: str, cwd: Path) -> _Formatter:
+    """The warm formatter of this process for ``node`` and the project at ``cwd`` (a forked child starts its
+    own: the key holds the process id)."""
+    key = (os.getpid(), node, cwd)
+    with _formatters_lock:
+        if key not in _formatters:
+            _formatters[key] = _Formatter(node, cwd)
+        return _formatters[key]
+
+
+@atexit.register
+def _stop_formatters() -> None:
+    for key, formatter in list(_formatters.items()):
+        if key[0] == os.getpid():
+            formatter.stop()
 
 
 def typescript_syntax_errors(source: str, *, root: Path | None = None) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,6 +64,23 @@ def test_prettier_is_the_syntax_check_and_says_the_first_error_as_typescript_doe
     with pytest.raises(TypeScriptSyntaxError) as caught:
         checked_and_formatted(broken)
     assert caught.value.errors == typescript_syntax_errors(broken)[:1] == ["4:47 Unterminated string literal."]
+
+
+def test_one_warm_prettier_formats_spec_after_spec_and_another_starts_when_it_died(tmp_path, monkeypatch):
+    """Loading prettier is most of a format's time: the specs of a session, and each revision a proof makes, are
+    formatted by one node process; one that died (killed, out of memory) is started again, nothing lost."""
+    started = tmp_path / "started"
+    shim = tmp_path / "bin" / "node"
+    shim.parent.mkdir()
+    shim.write_text(f"#!/bin/sh\necho $$ >> {started}\nexec {shutil.which('node')} \"$@\"\n", encoding="utf-8")
+    shim.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{shim.parent}{os.pathsep}{os.environ['PATH']}")
+    specs = [CLEAN_SPEC.replace('"greets"', f'"greets {n}"') for n in range(3)]
+    assert [f'test("greets {n}"' in prettier_formatted(spec) for n, spec in enumerate(specs)] == [True] * 3
+    assert len(started.read_text().split()) == 1
+    os.kill(int(started.read_text()), signal.SIGKILL)
+    assert prettier_formatted(specs[0]) == prettier_formatted(specs[0]) == checked_and_formatted(specs[0])
+    assert len(started.read_text().split()) == 2
 
 
 def test_without_node_the_spec_is_written_unchecked_and_unformatted_and_says_so(monkeypatch):
