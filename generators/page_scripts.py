@@ -9,12 +9,21 @@ page changed) on a page that an action loaded, asking for scripts as it loaded, 
 every image and frame too and never comes past a request that hangs — once per page: a later click there acts
 after it. A click on a submit button or on a link to another page that stayed is the script's answer too, with
 requests or not: the script posts the form itself (WordPress's "Add New Category"), and a click before it has run
-is the browser's post, a new page where the test waits for the script's request."""
+is the browser's post, a new page where the test waits for the script's request.
+
+An app that loads each page by a request into the one document, then the scripts that page asks for, may ignore
+input until they have run: phpMyAdmin's ``AJAX.active`` stays true until the new page's scripts have loaded, and a
+link clicked or a form sent meanwhile is dropped without a word. A test goes on as soon as the next control is
+drawn; when the scripts come late (a busy machine, a slow network) its next action goes nowhere. So the action
+after one that loaded scripts without leaving the document (their paths recorded, format 26) first waits until the
+page has had each script's answer (a ``data_answered`` wait: the page's Resource Timing entry of each, made as its
+body has come; the script runs as it comes, before Playwright has checked the next target and acted)."""
 
 from __future__ import annotations
 
 from verdex.generators.plan import Wait
-from verdex.recording_format import NAVIGATION_TOOLS
+from verdex.generators.waits import STARTUP_TIMEOUT_MS, names_one_thing
+from verdex.recording_format import ACTION_TOOLS, NAVIGATION_TOOLS, TAB_TOOLS
 from verdex.recording_format import Step as Record
 
 
@@ -70,3 +79,21 @@ def _default_taken(record: Record) -> bool:
     elsewhere = link is not None and not link.download and link.target in (None, "_self") and \
         link.href.split("#")[0] != (record.url or "").split("#")[0]
     return navigation.form is not None or elsewhere
+
+
+def code_run_wait(steps: list[Record], index: int) -> Wait | None:
+    """The wait for the answers to the scripts the action before ``steps[index - 1]`` in its tab loaded without
+    leaving the document (checks between them aside), so that it acts once the app has the code it asked for."""
+    record = steps[index - 1]
+    earlier = next((step for step in reversed(steps[:index - 1]) if step.tab == record.tab
+                    and step.tool in (*ACTION_TOOLS, *NAVIGATION_TOOLS, *TAB_TOOLS)), None)
+    effects = earlier.effects if earlier is not None and earlier.tool in ACTION_TOOLS else None
+    if effects is None or effects.navigated:
+        return None
+    paths = [path for path in dict.fromkeys(effects.scripts) if not names_one_thing(path)]
+    if not paths:
+        return None
+    return Wait(kind="data_answered", paths=paths, timeout_ms=STARTUP_TIMEOUT_MS,
+                reason=f"the {earlier.tool.removeprefix('browser_')} before loaded code the page did not have yet "
+                       f"({', '.join(paths)}): an app may ignore input until it has run (a click dropped while "
+                       "it loads), so the test acts once each has been answered")

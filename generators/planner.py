@@ -358,7 +358,7 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     if styled is not None:
         found_waits.append(styled)
     found_waits.extend(waits.disabled_required_waits(record))
-    loaded = page_scripts.scripts_run_wait(steps, index)
+    loaded = page_scripts.scripts_run_wait(steps, index) or page_scripts.code_run_wait(steps, index)
     if loaded is not None:
         found_waits.insert(0, loaded)
     if key in no_effect:

@@ -375,6 +375,7 @@ class EffectsWatch:
                 title_change = [before.title, identity.title]
             if identity.heading != before.heading:
                 heading_change = [before.heading or "", identity.heading or ""]
+        scripts = tab.network.scripts_since(self._t0)
         effects = Effects(requests=requests, navigated=navigated, url_before=self._url_before, url_after=url_after,
                           url_moved_ms=round(moved_at - self._page_t0) if moved_at is not None else None,
                           new_tabs=[t.id for t in tab.popups[self._popups_before:]], dialogs=dialogs,
@@ -383,7 +384,7 @@ class EffectsWatch:
                                         if any(said.endswith(_quoted(text)) for said in appeared)},
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
                           server_messages=tab.network.server_messages - self._server_messages_before,
-                          values=list(values), code_loaded=tab.network.scripts_since(self._t0),
+                          values=list(values), code_loaded=len(scripts), scripts=scripts,
                           settled_ms=round((time.monotonic() - self._t0) * 1000),
                           closed_to=(tab.opener or "") if closed else None)
         nothing = not (closed or requests or navigated or effects.moved or effects.new_tabs or dialogs

@@ -49,7 +49,10 @@ barred from the browser's validation only while it is disabled), so the test wai
 24 — an agent's element check may say the same
 (``transient``): the text the action before's own control took as its label and had given up when checked, which
 the test checks right after that action, the control found by that label; 25 — an action's effects may say it closed
-the tab it acted in (``closed_to``: a popup that closes itself once saved, and its opener), so the test waits for that close.
+the tab it acted in (``closed_to``: a popup that closes itself once saved, and its opener), so the test waits for that close;
+26 — an action's effects name the paths of the scripts it loaded (``scripts``, where format 15 to 25 held their count
+alone): an app that ignores input until that code has run (phpMyAdmin's ``AJAX.active``), so the test's next action
+waits for their answers (verdex/generators/page_scripts.py).
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 25
+FORMAT_VERSION = 26
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

@@ -9,6 +9,7 @@ import json
 import time
 from collections import deque
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request, Response, WebSocket
@@ -337,11 +338,11 @@ class NetworkLog:
     def since(self, started: float) -> list[RequestRecord]:
         return [r for r in self._records if r.started >= started and r.resource_type in INTERESTING_TYPES]
 
-    def scripts_since(self, started: float) -> int:
-        """The scripts the page asked for since ``started`` (answered or still coming, not failed): code it
-        loads only then."""
-        return sum(1 for r in self._records if r.started >= started and r.resource_type == "script"
-                   and r.failed is None and (r.status is None or r.status < 400))
+    def scripts_since(self, started: float) -> list[str]:
+        """The paths of the scripts the page asked for since ``started`` (answered or still coming, not failed):
+        code it loads only then."""
+        return [urlsplit(r.url).path for r in self._records if r.started >= started and r.resource_type == "script"
+                and r.failed is None and (r.status is None or r.status < 400)]
 
     def socket_answer_awaited(self, since: float) -> bool:
         """Does a websocket of the page await its server's answer to a message sent since ``since``?"""
