@@ -164,9 +164,12 @@ def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
             if note.startswith(NAVIGATES) and note.removeprefix(NAVIGATES) != effects.url_after else note
             for note in verdict.advisory]})
     if effects.navigated or effects.new_tabs or effects.closed_to is not None:
-        listened = SUBMITS_HANDLED["listens"]
-        return verdict.model_copy(update={"advisory": [SUBMITS + note.removeprefix(listened) if note.startswith(listened)
-                                                       else note for note in verdict.advisory]})
+        # a listener that prevents the browser's submission may send the form itself (pretalx's guard against a
+        # second click: ``preventDefault()``, the button disabled, ``form.submit()``): a document came all the same
+        handled = tuple(SUBMITS_HANDLED.values())
+        return verdict.model_copy(update={"advisory": [
+            SUBMITS + note.removeprefix(next(p for p in handled if note.startswith(p))) if note.startswith(handled)
+            else note for note in verdict.advisory]})
     said = []
     for note in verdict.advisory:
         prefix = next((p for p in (SUBMITS, *SUBMITS_HANDLED.values()) if note.startswith(p)), None)
