@@ -145,7 +145,8 @@ def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
     """The verdict once the action is done: a form it was to submit that the page's script handled instead (an
     Angular or React form that posts its data itself: no new document came, nor a tab) is said so, not as a
     submission — also when the script then moved the URL itself (``pushState`` to the saved record's route:
-    a submission loads a document). A form the page only listened for that loaded a document was submitted, and
+    a submission loads a document). A form the page listened for that loaded a document was submitted (also one
+    whose listener prevented the browser's submission and sent the form itself), and
     so was one whose answer closed its window (Django admin's related-record popup: its Save posts, and the page
     it answers hands the record to the opener and closes). A link said to navigate whose click moved nothing (no
     document, no URL, no tab: the page's script prevented it) is said so, and one whose script moved the URL
