@@ -21,6 +21,8 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{tit
 START = '<h1>LabConf</h1><a href="/wizard/submit/">Submit a proposal</a>'
 INFO = """<h1>Your proposal</h1><form method="post"><label>Proposal title <input name="title"></label>
 <button>Continue</button></form>"""
+HTML = "text/html; charset=utf-8"
+TEXT = "text/plain; charset=utf-8"
 STEP = re.compile(r"^/wizard/([A-Za-z]{6})/(info|done)/$")
 
 
@@ -38,33 +40,27 @@ class Wizard:
     def answer(self, request: Request) -> tuple[int, str, str]:
         path = request.path.split("?")[0]
         if path == "/wizard/":
-            return 200, "text/html", PAGE.format(title="LabConf", body=START)
+            return 200, HTML, PAGE.format(title="LabConf", body=START)
         if path == "/wizard/submit/":
             key = draft_key()
             with self.lock:
                 self.titles[key] = ""
-            return 302, "text/plain", f"/wizard/{key}/info/"
+            return 302, TEXT, f"/wizard/{key}/info/"
         step = STEP.match(path)
         if not step or step.group(1) not in self.titles:
-            return 404, "text/plain", "not found"
+            return 404, TEXT, "not found"
         key, name = step.groups()
         if name == "info" and request.method == "POST":
             with self.lock:
                 self.titles[key] = parse_qs(request.body.decode()).get("title", [""])[0]
-            return 302, "text/plain", f"/wizard/{key}/done/"
+            return 302, TEXT, f"/wizard/{key}/done/"
         if name == "info":
-            return 200, "text/html", PAGE.format(title="Your proposal", body=INFO)
+            return 200, HTML, PAGE.format(title="Your proposal", body=INFO)
         title = html.escape(self.titles[key])
-        return 200, "text/html", PAGE.format(title="Done", body=f"<p>Proposal received: {title}</p>")
+        return 200, HTML, PAGE.format(title="Done", body=f"<p>Proposal received: {title}</p>")
 
 
 @contextmanager
 def wizard_apps() -> Iterator[str]:
-    wizard = Wizard()
-
-    def answer(request: Request) -> tuple[int, str, str]:
-        status, kind, text = wizard.answer(request)
-        return status, kind + "; charset=utf-8", text
-
-    with answering(answer) as url:
+    with answering(Wizard().answer) as url:
         yield url
