@@ -9,7 +9,9 @@ for what it made) — or, when the page left for
 what it made before its answer could be read, the action's request was answered ``201 Created`` and the
 page went to a URL that ends in the name — no URL of the flow held it before, and the test did not
 type it. Or the server wrote it into the page: a number in the link a click followed that the link's name does
-not show (``linked_numbers``)."""
+not show (``linked_numbers``). Or the server sent the page there: a segment that a redirect's target holds and
+the redirected URL did not, which no URL of the flow held before and which is no word (``redirected_to``:
+pretalx answers ``GET /event/submit/`` with ``302 /event/submit/mpYPsL/info/``, a new proposal's draft)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,11 @@ from urllib.parse import unquote, urlsplit
 
 from verdex.facts import Effects, RequestEffect
 from verdex.recording_format import FillStep, NavigateStep, SecretValue, SelectStep, Step, TypeStep
+
+
+# a segment that is no word of a route: a capital after its first letter, or digits between letters (``mpYPsL``,
+# ``a3f9k``); a slug with a year (``labconf26``) is a word
+NO_WORD = re.compile(r".[A-Z]|[A-Za-z]\d+[A-Za-z]")
 
 
 def made_names(steps: list[Step]) -> list[frozenset[str]]:
@@ -33,6 +40,7 @@ def made_names(steps: list[Step]) -> list[frozenset[str]]:
         seen.update(_parts(record.url or ""))
         # the page went to what it made: a URL after the action (a request for it included) may hold it
         made |= {name for name in _created_at(effects) if name not in seen and name not in typed}
+        made |= {name for name in _redirected_to(requests) if name not in seen and name not in typed}
         for request in requests:               # a request's own URL came before its answer: not the server's name
             seen.update(_parts(request.url))
             made |= {name for name in request.named
@@ -81,6 +89,25 @@ def _created_at(effects: Effects | None) -> set[str]:
         return set()
     last = [part for part in urlsplit(after).path.split("/") if part][-1:]
     return {unquote(part) for part in last}
+
+
+def _redirected_to(requests: list[RequestEffect]) -> set[str]:
+    """The segments of a redirect's target that the redirected URL did not hold and that are no word: the
+    server chose them (a draft's key, a session's). The target is the next request of the same kind after the
+    one answered 3xx. A word (``login``, ``info``, ``de``) is the app's route and stays."""
+    out: set[str] = set()
+    for at, request in enumerate(requests):
+        if request.status is None or not 300 <= request.status < 400:
+            continue
+        target = next((r for r in requests[at + 1:] if r.resource_type == request.resource_type), None)
+        if target is not None:
+            asked = _path_parts(request.url)
+            out |= {part for part in _path_parts(target.url) if part not in asked and NO_WORD.search(part)}
+    return out
+
+
+def _path_parts(url: str) -> set[str]:
+    return {unquote(part) for part in urlsplit(url).path.split("/") if part}
 
 
 def _typed(record: Step) -> list[str]:

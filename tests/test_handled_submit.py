@@ -54,3 +54,28 @@ async def test_a_form_whose_submit_listener_shows_no_code_is_said_to_be_listened
     before = await actions.observe(tab, await _ref(tab, 'button "Search"'))
     assert any(note.startswith("submits a form the page listens for (its script may handle it itself): GET")
                for note in before.verdict.advisory), before.verdict.advisory
+
+
+async def test_a_form_whose_listener_prevents_the_submission_and_sends_it_itself_is_said_to_submit(session, apps):
+    """pretalx guards against a second click: its submit listener prevents the browser's submission, disables the
+    button and calls ``form.submit()``. Said before the click to be the page's to handle, the click's answer said
+    "no navigation" while the next page loaded; a document that came is a submission."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/races/link.html")
+    await tab.page.evaluate("""() => {
+        document.querySelector("main").insertAdjacentHTML("beforeend",
+            '<form action="/races/landing.html"><input name="q"><button>Search</button></form>');
+        const form = document.querySelector("form[action='/races/landing.html']");
+        form.addEventListener("submit", (event) => {
+            event.preventDefault();
+            form.querySelector("button").disabled = true;
+            form.submit();
+        });
+    }""")
+    search = await _ref(tab, 'button "Search"')
+    before = await actions.observe(tab, search)
+    assert any(note.startswith(HANDLED + "GET") for note in before.verdict.advisory), before.verdict.advisory
+    sent = await actions.click(tab, search)
+    assert sent.effects.navigated, sent.effects
+    assert any(note.startswith("submits a form: GET") for note in sent.verdict.advisory), sent.verdict.advisory
+    assert not any("no navigation" in note for note in sent.verdict.advisory), sent.verdict.advisory

@@ -145,7 +145,8 @@ def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
     """The verdict once the action is done: a form it was to submit that the page's script handled instead (an
     Angular or React form that posts its data itself: no new document came, nor a tab) is said so, not as a
     submission — also when the script then moved the URL itself (``pushState`` to the saved record's route:
-    a submission loads a document). A form the page only listened for that loaded a document was submitted, and
+    a submission loads a document). A form the page listened for that loaded a document was submitted (also one
+    whose listener prevented the browser's submission and sent the form itself), and
     so was one whose answer closed its window (Django admin's related-record popup: its Save posts, and the page
     it answers hands the record to the opener and closes). A link said to navigate whose click moved nothing (no
     document, no URL, no tab: the page's script prevented it) is said so, and one whose script moved the URL
@@ -164,9 +165,12 @@ def as_it_went(verdict: Verdict, effects: Effects | None) -> Verdict:
             if note.startswith(NAVIGATES) and note.removeprefix(NAVIGATES) != effects.url_after else note
             for note in verdict.advisory]})
     if effects.navigated or effects.new_tabs or effects.closed_to is not None:
-        listened = SUBMITS_HANDLED["listens"]
-        return verdict.model_copy(update={"advisory": [SUBMITS + note.removeprefix(listened) if note.startswith(listened)
-                                                       else note for note in verdict.advisory]})
+        # a listener that prevents the browser's submission may send the form itself (pretalx's guard against a
+        # second click: ``preventDefault()``, the button disabled, ``form.submit()``): a document came all the same
+        handled = tuple(SUBMITS_HANDLED.values())
+        return verdict.model_copy(update={"advisory": [
+            SUBMITS + note.removeprefix(next(p for p in handled if note.startswith(p))) if note.startswith(handled)
+            else note for note in verdict.advisory]})
     said = []
     for note in verdict.advisory:
         prefix = next((p for p in (SUBMITS, *SUBMITS_HANDLED.values()) if note.startswith(p)), None)

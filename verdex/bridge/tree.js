@@ -45,6 +45,16 @@
     return rect.width > 0 && rect.height > 0;
   }
 
+  // A label that draws a toggle whose input its style hides (display: none, visibility: hidden): tabs and switches
+  // made of a radio or checkbox and its <label for> (pretalx's markdown "Text" / "Preview" tabs). The input is in no
+  // accessibility tree and takes no click; the label is what a user clicks, so it is clickable, named by its
+  // text, and checked when its input is.
+  function labelOfHiddenToggle(el) {
+    const control = el.tagName === 'LABEL' ? el.control : null;
+    return !!control && control.tagName === 'INPUT' && ['checkbox', 'radio'].includes((control.type || '').toLowerCase()) &&
+      !control.checkVisibility({ visibilityProperty: true });
+  }
+
   const CONTROLS = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], ' +
     '[role=checkbox], [role=radio], [role=switch], [role=tab], [role=menuitem], [role=option], [role=combobox], [role=textbox]';
 
@@ -287,7 +297,8 @@
     const interactive = !!r && isInteractive(el, r);
     const roving = !interactive && visible && rovingMember(el);
     const editable = !interactive && visible && editingHost(el, r);
-    const clickable = !interactive && !editable && visible && (!r || !NAMED_BY_ROLE.has(r)) &&
+    const drawnToggle = !interactive && !editable && visible && !r && labelOfHiddenToggle(el);
+    const clickable = drawnToggle || !interactive && !editable && visible && (!r || !NAMED_BY_ROLE.has(r)) &&
       (scriptClickable(el, s) || (!r && roving));
     const node = { el, role: editable ? 'editable' : clickable ? 'clickable' : r || 'generic',
       name: editable ? editableName(el) : clickable ? clickableName(el) : '',
@@ -299,6 +310,7 @@
     else node.ref = visible ? refOf.get(el) || null : null;
     if (ctx.lifted && node.ref) ctx.behind.add(node.ref);
     if (visible) node.attrs = states(el, r || 'generic');
+    if (drawnToggle && el.control.checked) node.attrs.push('checked');
     if (editable) node.value = clip(collapse(el.innerText || ''), NAME_LIMIT) || null;   // a field's value
     else if (r) {
       node.value = valueOf(el, r);
