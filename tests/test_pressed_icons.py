@@ -11,22 +11,17 @@ import re
 
 import pytest
 
-from verdex.browser.session import Session
-from verdex.tools import TOOLS, Reply
+from verdex.tools import TOOLS
 
 pytestmark = pytest.mark.anyio
 
 
-async def call(session: Session, tool: str, **arguments: object) -> Reply:
-    return await TOOLS[tool](session, arguments)
-
-
 async def test_an_icon_the_stylesheet_draws_pressed_is_a_clickable_the_agent_can_use(session, apps):
-    await call(session, "browser_navigate", url=apps.url + "/aria/pressed-icons.html")
-    snapshot = (await call(session, "browser_snapshot")).text
+    await TOOLS["browser_navigate"](session, {"url": apps.url + "/aria/pressed-icons.html"})
+    snapshot = (await TOOLS["browser_snapshot"](session, {})).text
     menu = re.search(r'clickable "Settings Menu" \[ref=(\w+)\]', snapshot)
     assert menu and 'clickable "Compact View" [ref=' in snapshot, snapshot     # a rule inside @media too
     assert "Connected" not in snapshot and 'clickable "Top"' not in snapshot, snapshot
-    clicked = (await call(session, "browser_click", ref=menu.group(1))).text
+    clicked = (await TOOLS["browser_click"](session, {"ref": menu.group(1)})).text
     assert 'get_by_title("Settings Menu", exact=True)' in clicked, clicked
-    assert "Preferences" in (await call(session, "browser_snapshot")).text
+    assert "Preferences" in (await TOOLS["browser_snapshot"](session, {})).text
