@@ -16,10 +16,11 @@ from urllib.parse import parse_qsl, urlsplit
 # an id or a time that changes each time the same request is made again (``?since=42``, ``?_=1732870000``)
 QUERY_WORD = re.compile(r"(?=.{1,80}$)/?[A-Za-z][A-Za-z_.:-]{0,39}(?:/[A-Za-z][A-Za-z_.:-]{0,39})*/?")
 GRAPHQL_NAME = re.compile(r'"operationName"\s*:\s*"(\w{1,80})"')
-# a JSON-RPC call (1.0 and 2.0 alike): the method it names beside its params or its protocol's version
-# (``web.update_ui``, ``torrent-get``); a "method" in any other JSON body (a payment's) is data, not an operation
+# a JSON-RPC call (1.0 and 2.0 alike, and Transmission's dialect, whose arguments are ``arguments``): the method
+# it names beside its params or its protocol's version (``web.update_ui``, ``torrent-get``); a "method" in any
+# other JSON body (a payment's) is data, not an operation
 RPC_METHOD = re.compile(r'"method"\s*:\s*"([A-Za-z_][\w.:/-]{0,79})"')
-RPC_SHAPE = re.compile(r'"(?:params|jsonrpc)"\s*:')
+RPC_SHAPE = re.compile(r'"(?:params|jsonrpc|arguments)"\s*:')
 
 
 def query_words(url: str) -> list[str]:

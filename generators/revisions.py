@@ -101,6 +101,20 @@ def _other_than(action: Action, revised: Wait) -> Action:
     return action.model_copy(update={"waits": waits, "note": "; ".join(filter(None, [action.note, note]))})
 
 
+# what an action does nothing to when the control already is as it leaves it
+SETTING_TOOLS = {"browser_check": "clicks only a box not yet checked",
+                 "browser_uncheck": "clicks only a box still checked"}
+
+
+def _left_as_it_was(record: Record) -> str:
+    """Why a setting's action may have sent nothing on a fresh run: Playwright's check() leaves a box already
+    checked as it is, and an app that kept the setting the recording made (Transmission's speed limit, saved by
+    the daemon) shows it checked on every later run."""
+    does = SETTING_TOOLS.get(record.tool)
+    return (f" ({record.tool.removeprefix('browser_')}() {does}: the app may have kept the setting the recording "
+            "made, and the test then checks what an earlier run set)") if does else ""
+
+
 def next_revision(action: Action, record: Record, part: str, revisions: list[Revision],
                   because: str, landed: str = "", asked: tuple[str, ...] | None = None) -> Revision | None:
     """The next choice for the part of ``action`` a run failed on (``part``: locator, response, url or
@@ -130,7 +144,8 @@ def next_revision(action: Action, record: Record, part: str, revisions: list[Rev
         if stage == 1 and action.response.by_predicate:
             stage = 2
         said = ("revised by proving: the response was not taken by its glob; matched by method and path"
-                if stage == 1 else "revised by proving: no matching response came on a fresh load; not waited for")
+                if stage == 1 else "revised by proving: no matching response came on a fresh load"
+                + _left_as_it_was(record) + "; not waited for")
         return Revision(step=action.step, kind="response", stage=stage, because=because, said=said) \
             if stage <= 2 else None
     if part == "url":

@@ -205,9 +205,32 @@ def _text_shape(text: str, *, numbers_vary: bool = False, token: str | None = No
         parts = split_at_token(text, token)
         return "".join(escape_pattern(part) if at % 2 else _text_shape(part, numbers_vary=True)
                        for at, part in enumerate(parts))
-    pieces = re.split(r"(\s+|\d+)" if numbers_vary else r"(\s+)", text)
+    pieces = [piece for piece in re.split(r"(\s+|\d+)" if numbers_vary else r"(\s+)", text) if piece]
     return "".join(r"\s+" if piece.isspace() else r"\d+" if numbers_vary and re.fullmatch(r"\d+", piece)
-                   else escape_pattern(piece) for piece in pieces if piece)
+                   else _counted_word(piece, pieces[at - 2]) if numbers_vary and at > 1 and pieces[at - 1].isspace()
+                   and pieces[at - 2].isdigit() else escape_pattern(piece) for at, piece in enumerate(pieces))
+
+
+# a word after a count: the noun it counts, singular after 1 and plural after any other number ("1 Transfer",
+# "0 Transfers"; "1 item left", "3 items left")
+COUNTED_NOUN = re.compile(r"([^\W\d_]{2,})(.*)", re.DOTALL)
+# words after a number that count nothing ("1 of 3", "1 more", "1 left")
+NOT_COUNTED = frozenset({"of", "and", "or", "to", "in", "on", "at", "by", "for", "per", "from", "than", "the",
+                         "more", "less", "left", "new", "out", "off"})
+
+
+def _counted_word(piece: str, count: str) -> str:
+    """The word after a count, as a pattern that holds for the same noun counted by any number: a plural's
+    ``s`` or a singular's missing one as either."""
+    noun = COUNTED_NOUN.fullmatch(piece)
+    if noun is None:
+        return escape_pattern(piece)
+    word, rest = noun.groups()
+    if count == "1" and not word.endswith("s") and word.lower() not in NOT_COUNTED:
+        return escape_pattern(word) + "s?" + escape_pattern(rest)
+    if count != "1" and word.endswith("s") and not word.endswith("ss"):
+        return escape_pattern(word[:-1]) + "s?" + escape_pattern(rest)
+    return escape_pattern(piece)
 
 
 def _without_token(text: str, token: str | None) -> str:

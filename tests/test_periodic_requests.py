@@ -283,6 +283,9 @@ def test_a_method_in_a_body_that_is_no_json_rpc_call_names_no_operation():
     protocol's version beside the method) names an operation."""
     assert place_of("POST", "http://h/api/pay", '{"method": "card", "amount": 5}') == "POST /api/pay"
     assert place_of("POST", "http://h/rpc", '{"jsonrpc": "2.0", "method": "torrent-get", "id": 3}') == "POST /rpc torrent-get"
+    # Transmission's RPC names its params ``arguments``
+    assert place_of("POST", "http://h/rpc", '{"method": "torrent-stop", "arguments": {"ids": [1]}}') \
+        == "POST /rpc torrent-stop"
 
 
 def test_an_actions_effects_say_which_operation_each_request_to_one_endpoint_was():

@@ -118,6 +118,18 @@ def test_a_response_wait_is_matched_by_method_and_path_then_dropped_and_each_say
     assert "# revised by proving: no matching response came on a fresh load; not waited for" in source
 
 
+def test_a_dropped_response_wait_of_a_check_says_the_app_may_have_kept_the_recordings_setting():
+    """Transmission's speed limit: the recording checked "Upload (kB/s):" and its save was waited for; every later
+    run found the box checked (the daemon kept it), check() clicked nothing, and the wait was dropped with "no
+    matching response came on a fresh load", as if the app had changed. The revision says why it may be."""
+    steps, action = _shop()
+    record = steps[action.step - 1].model_copy(update={"tool": "browser_check"})
+    first = next_revision(action, record, "response", [], "Timeout")
+    second = next_revision(action, record, "response", [first], "Timeout")
+    assert "check() clicks only a box not yet checked: the app may have kept the setting" in second.said
+    assert "may have kept" not in next_revision(action, steps[action.step - 1], "response", [first], "Timeout").said
+
+
 def test_a_count_of_answers_a_fresh_run_did_not_repeat_is_its_first_answer_before_the_wait_is_dropped():
     """A wait for answer 2 of a request the fresh run asked once (its last answer never came) waits for the
     first, by method and path; only a failure of that drops it (tests/test_proof_answers.py proves it)."""

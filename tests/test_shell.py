@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from verdex.server import build_server
-from verdex.shell.commands import COMMANDS, WITHOUT_SESSION
+from verdex.cli import SESSION_HELP
+from verdex.shell.commands import COMMANDS, WITHOUT_SESSION, command_parser
 from verdex.shell.places import REF_BLOCK, SESSIONS_DIR_ENV, Place
 from verdex.tools import CAPABILITY_GROUPS, TOOLS
 
@@ -64,6 +65,21 @@ async def test_every_tool_is_an_mcp_tool_and_a_shell_command_and_every_command_a
     commanded = {command.tool for command in COMMANDS.values()} | set(WITHOUT_SESSION)
     assert set(TOOLS) - commanded == set(), "tools without a command"
     assert commanded - set(TOOLS) == set(), "commands without a tool"
+
+
+def test_every_option_the_help_shows_for_a_session_command_is_one_that_command_takes():
+    """`verdex --help` said `upload REF --paths F`; `upload` takes its files as arguments and refused `--paths`
+    (an agent driving Transmission's add dialog from that help tripped on it)."""
+    listed = SESSION_HELP.split("\n  verdex sessions")[0].split("verdex snapshot", 1)[1]
+    for entry in ("snapshot" + listed).replace("\n", " ").split("|"):
+        name, *words = entry.split()
+        if name not in COMMANDS:
+            continue
+        command = COMMANDS[name]
+        taken = {flag for action in command_parser(name, command, TOOLS[command.tool])._actions
+                 for flag in action.option_strings}
+        shown = {word.strip("[]") for word in words if word.strip("[]").startswith("--")} - {"--json"}  # every one's
+        assert shown <= taken, f"{name}: the help shows {sorted(shown - taken)}, which it refuses"
 
 
 def test_the_session_process_calls_the_tools_without_loading_the_mcp_sdk():

@@ -7,6 +7,10 @@ come. Recorded, the agent saw the row and checked it; the test checked it within
 whenever the app drew it later (Locust under chaos: 8 of 60 runs). Here the app draws the row
 ``ROW_AFTER_S`` after "Start", past those 5 s on every run, as a slow network or a slow run would: the test's
 check waits as long as a page's load may, and says why.
+
+A BitTorrent client's web interface (Transmission's) polls the same way over its RPC: ``POST /transmission/rpc``
+with ``{"method": "torrent-get", "arguments": …}`` every few seconds, and a paused torrent shows "Paused" only
+with the next answer. A POST that names its operation is a read the page makes on a timer as a GET is.
 """
 
 from __future__ import annotations
@@ -32,22 +36,32 @@ DASHBOARD = ("""<button type="button">Start</button><table><tbody id="rows"></tb
   tr.innerHTML = `<td>${row.name}</td><td>${row.count}</td>`;
   return tr;
 }));
-const poll = () => fetch("/api/stats").then((r) => r.json()).then(draw);
+%s
 poll();
 setInterval(poll, 1000);
-document.querySelector("button").addEventListener("click", () => fetch("/api/start", { method: "POST" }));""")
+document.querySelector("button").addEventListener("click", start);""")
+# how the page asks for its rows and starts a run: REST, or one RPC endpoint whose body names the method
+TRANSPORTS = {
+    "rest": ("GET /api/stats", """const poll = () => fetch("/api/stats").then((r) => r.json()).then(draw);
+const start = () => fetch("/api/start", { method: "POST" });"""),
+    "rpc": ("POST /api/rpc stats-get", """const call = (method) => fetch("/api/rpc", { method: "POST",
+  body: JSON.stringify({ method, arguments: {}, tag: 1 }) }).then((r) => r.json());
+const poll = () => call("stats-get").then(draw);
+const start = () => call("run-start");"""),
+}
 
 
 class Dashboard:
-    def __init__(self) -> None:
+    def __init__(self, transport: str) -> None:
+        self.script = DASHBOARD[1] % TRANSPORTS[transport][1]
         self.started: float | None = None
         self.lock = threading.Lock()
 
     def answer(self, request: Request) -> tuple[int, str, str]:
         if request.path == "/":
             return 200, "text/html; charset=utf-8", PAGE.format(title="Load test", body=DASHBOARD[0],
-                                                                 script=DASHBOARD[1])
-        if request.path == "/api/start":
+                                                                 script=self.script)
+        if request.path == "/api/start" or b"run-start" in request.body:
             with self.lock:
                 self.started = time.monotonic()
             return 200, "application/json", "{}"
@@ -57,9 +71,10 @@ class Dashboard:
         return 200, "application/json", json.dumps([*rows, {"name": "Aggregated", "count": 3 if shown else 0}])
 
 
-async def test_a_check_on_what_a_timers_answer_draws_waits_at_the_timers_pace(tmp_path):
+@pytest.mark.parametrize("transport", sorted(TRANSPORTS))
+async def test_a_check_on_what_a_timers_answer_draws_waits_at_the_timers_pace(tmp_path, transport):
     recording = tmp_path / "start.jsonl"
-    app = Dashboard()
+    app = Dashboard(transport)
     with answering(app.answer) as url:
         async with recording_client(recording) as client:
             agent = Agent(client)
@@ -70,7 +85,7 @@ async def test_a_check_on_what_a_timers_answer_draws_waits_at_the_timers_pace(tm
         python = runner.export_python(recording, tmp_path, "start")
         source = python.read_text(encoding="utf-8")
         assert 'expect(page.get_by_text("GET /hello", exact=True)).to_be_visible(timeout=30_000)' in source, source
-        assert "the page asks GET /api/stats on a timer" in source, source
+        assert f"the page asks {TRANSPORTS[transport][0]} on a timer" in source, source
         app.started = None
         done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))
         assert done.passed, f"{source}\n{done.tail()}"

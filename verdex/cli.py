@@ -80,7 +80,7 @@ def browser_options(args: argparse.Namespace, artifacts: ArtifactOptions | None 
 SESSION_HELP = """shell sessions (docs/shell.md): a browser that outlives the command
   verdex open [URL] [-s NAME]      start or reuse the session NAME ($VERDEX_SESSION, else "default")
   verdex snapshot | click REF | fill REF TEXT | type REF TEXT | select REF LABEL | check REF |
-         uncheck REF | hover REF | press KEY | upload REF --paths F | wait-for --text T | dialog [--accept] |
+         uncheck REF | hover REF | press KEY | upload REF FILE… | wait-for --text T | dialog [--accept] |
          goto URL | back | reload | ancestors REF | siblings REF | descendants REF | observe REF |
          verify-text TEXT | verify-element REF STATE | verify-url URL | extract | find --query Q |
          tabs | tab-new | tab-select T | tab-close T | frames | downloads | evaluate EXPR | info |

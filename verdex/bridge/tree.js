@@ -25,13 +25,14 @@
 
   // A control the page wires up by script, with no role to say so: it shows a hand cursor (pointer, or
   // grab/move for what is dragged; and is the outermost element that does), has an onclick or is
-  // draggable="true" (a kanban card), and sits inside no other control. The snapshot calls it
-  // "clickable" and gives it a ref; its name is its title, label, icon title or short text.
+  // draggable="true" (a kanban card), or the page's stylesheet draws it pressed (below), and sits inside
+  // no other control. The snapshot calls it "clickable" and gives it a ref; its name is its title, label,
+  // icon title or short text.
   const HAND_CURSORS = new Set(['pointer', 'grab', 'move']);
 
   function scriptClickable(el, s) {
     const wired = el.onclick !== null || el.getAttribute('draggable') === 'true';
-    if (!HAND_CURSORS.has(s.cursor) && !wired) return false;
+    if (!HAND_CURSORS.has(s.cursor) && !wired && !drawnPressed(el)) return false;
     if (el.tagName === 'LABEL' || el.tagName === 'BODY' || el.tagName === 'HTML') return false;
     const parent = parentOf(el);
     const parentStyle = parent && parent.nodeType === 1 ? style(parent) : null;
@@ -53,6 +54,42 @@
     const control = el.tagName === 'LABEL' ? el.control : null;
     return !!control && control.tagName === 'INPUT' && ['checkbox', 'radio'].includes((control.type || '').toLowerCase()) &&
       !control.checkVisibility({ visibilityProperty: true });
+  }
+
+  // An element the page's stylesheet draws pressed while the mouse is down on it (`#settings_menu:active`,
+  // Transmission's footer buttons: icons with a title and a listener, the default cursor) is a button drawn by
+  // CSS. Only a rule whose subject is pressed and told apart by a class or an id counts (a rule for every
+  // `a:active` says nothing of one element). The rules are read once per document while they stay the same.
+  const PRESSED = /:active(?![\w-])/;
+  const EVERY_PRESSED = new RegExp(PRESSED.source, 'g');
+  const pressedRules = new WeakMap();
+  function drawnPressed(el) {
+    const doc = el.ownerDocument;
+    const sheets = Array.from(doc.styleSheets, (sheet) => attempt(() => sheet.cssRules.length, -1)).join(',');
+    let known = pressedRules.get(doc);
+    if (!known || known.sheets !== sheets) {
+      known = { sheets, selector: pressedSelector(doc) };
+      pressedRules.set(doc, known);
+    }
+    return !!known.selector && attempt(() => el.matches(known.selector), false);
+  }
+
+  function pressedSelector(doc) {
+    const found = new Set();
+    const visit = (rules) => {
+      for (const rule of rules) {
+        if (rule.cssRules && !rule.selectorText) visit(rule.cssRules);          // @media, @supports
+        if (!rule.selectorText || !PRESSED.test(rule.selectorText)) continue;
+        for (const part of rule.selectorText.split(/,(?![^(]*\))/)) {
+          const subject = part.trim().split(/[\s>+~]+/).pop();
+          if (!PRESSED.test(subject) || !/[.#]/.test(subject)) continue;
+          const base = part.replace(EVERY_PRESSED, '').trim();
+          if (base && attempt(() => (doc.querySelector(base), true), false)) found.add(base);
+        }
+      }
+    };
+    for (const sheet of Array.from(doc.styleSheets)) visit(attempt(() => sheet.cssRules, []));
+    return Array.from(found).join(', ');
   }
 
   const CONTROLS = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], ' +

@@ -17,7 +17,7 @@ from playwright.async_api import Page, Request, Response, WebSocket
 from verdex.browser.answer_names import names_read
 from verdex.browser.sent_text import carries, carries_whole, request_body
 from verdex.facts import RequestEffect
-from verdex.generators.request_place import place_of
+from verdex.generators.request_place import operation_of, place_of
 from verdex.url_credentials import masked
 
 ABORTED = "net::ERR_ABORTED"
@@ -320,11 +320,13 @@ class NetworkLog:
                      and (carries_whole if typed[2] else carries)(r.url, r.body, typed[1]))))
 
     def polled(self) -> str | None:
-        """The place of a request for data (a GET) the current document makes on a timer — asked again and again
-        while no action ran, since it loaded (a dashboard's poll; not a usage ping it posts) — or None: what the page
-        shows may come with its next answer."""
+        """The place of a request for data the current document makes on a timer — asked again and again while no
+        action ran, since it loaded (a dashboard's poll: a GET, or a POST that names its operation, a JSON-RPC
+        ``torrent-get`` or a GraphQL query; not a usage ping it posts) — or None: what the page shows may come with
+        its next answer."""
         asked = [r.place for r in self._records if r.idle and r.loaded and r.document == self._documents
-                 and r.resource_type in ("fetch", "xhr") and r.method == "GET" and r.status is not None]
+                 and r.resource_type in ("fetch", "xhr") and r.status is not None
+                 and (r.method == "GET" or operation_of(r.place) is not None)]
         return next((place for place in dict.fromkeys(asked) if asked.count(place) >= POLLED_AT_LEAST), None)
 
     def navigating_to(self) -> str | None:
