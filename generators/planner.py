@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
+import verdex.generators.busy_notices as busy_notices
 import verdex.generators.overlays as overlays
 import verdex.generators.page_scripts as page_scripts
 import verdex.generators.rereads as rereads
@@ -358,6 +359,7 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
     if styled is not None:
         found_waits.append(styled)
     found_waits.extend(waits.disabled_required_waits(record))
+    found_waits.extend(busy_notices.busy_notices_gone(steps, index))
     loaded = page_scripts.scripts_run_wait(steps, index) or page_scripts.code_run_wait(steps, index)
     if loaded is not None:
         found_waits.insert(0, loaded)

@@ -762,6 +762,12 @@ def _load_of_what_it_made(changed: list[RequestEffect], chosen: RequestEffect,
     return loads[0], sorted(held)
 
 
+def loaded_into_a_frame(request: RequestEffect, effects: Effects) -> bool:
+    """A document the action loaded into a frame of the page, which stayed (a mail client's preview pane, a form
+    posted into a hidden frame): an answer the page waits for, as it waits for a fetch's."""
+    return request.resource_type == "document" and not effects.navigated
+
+
 def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made: frozenset[str] = frozenset(),
                    timers: frozenset[str] = frozenset()) -> ResponseMatch | None:
     """The action started a request and the page changed when it answered: wait for that response.
@@ -771,7 +777,8 @@ def response_match(effects: Effects | None, seen: list[RequestEffect] = (), made
     generators/periodic.py) is never the one waited for."""
     if not effects:
         return None
-    requests = [r for r in effects.requests if r.status and not r.failed and r.resource_type in ("fetch", "xhr")
+    requests = [r for r in effects.requests if r.status and not r.failed
+                and (r.resource_type in ("fetch", "xhr") or loaded_into_a_frame(r, effects))
                 and not not_the_actions(r, timers)]
     changed = [r for r in requests if r.changed_page]
     # a change the server made: not one it refused (a feature that is off answers 404 to every draw's POST)

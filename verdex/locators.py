@@ -27,6 +27,7 @@ from verdex.facts import (
 )
 from verdex.name_words import words_pattern
 from verdex.unique import RUN_TOKEN
+from verdex.unseen import json_string
 
 SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200,
           "attribute": 300, "css": 520}
@@ -89,7 +90,9 @@ def python_expression(steps: list[LocatorStep], literal: Callable[[object], str]
 
 
 def _py(value: object) -> str:
-    return repr(value) if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
+    """A value as Python, spelled as the snapshot and the generated test spell it: an icon font's glyph as its
+    escape, not as a character a terminal shows as nothing (``name=" Compose"`` read as a space)."""
+    return repr(value) if isinstance(value, bool) else json_string(value)
 
 
 def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:

@@ -15,11 +15,10 @@ import re
 from urllib.parse import urlsplit
 
 from verdex.facts import Effects, Proposal
+from verdex.generators.busy_notices import BUSY_TEXT
 from verdex.generators.waits import RELATIVE_TIME, VOLATILE_VALUE
 from verdex.gone_notices import NOTICE_KINDS
 
-# the words the bridge's BUSY_TEXT (verdex/bridge/mutations.js) keeps out of startup waits
-BUSY_TEXT = re.compile(r"\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$", re.I)
 # a flash message's close button (Bootstrap's alert-dismissible: "Watch added.×"): not what the message says
 DISMISS_GLYPH = re.compile(r"\s*[\u00d7\u2715\u2716\u2717\u2573]\s*$")
 # a time the server measured (a fraction of a unit, or what something took) and a number it gave what it made

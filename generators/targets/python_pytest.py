@@ -305,7 +305,7 @@ class PythonPytest:
                                                 else literal(wait.value)]),
             "text_visible": (f"{page}.get_by_text(re.compile({pattern_literal(wait.pattern)}))" if wait.pattern
                              else self._text(page, wait.text, wait.exact), "to_be_visible", []),
-            "text_hidden": (f"{page}.get_by_text({literal(wait.text)})", "to_be_hidden", []),
+            "text_hidden": (self._text(page, wait.text, wait.exact), "to_be_hidden", []),
             "url": (page, "to_have_url", [f"re.compile({pattern_literal(wait.pattern or '')})"]),
         }[wait.kind]
         if wait.timeout_ms is not None:

@@ -328,7 +328,7 @@ class TypeScript:
                      (target, "toHaveValue", [regex_literal(wait.pattern) if wait.pattern else literal(wait.value)]),
             "text_visible": (f"{page}.getByText({regex_literal(wait.pattern)})" if wait.pattern
                              else self._text(page, wait.text, wait.exact), "toBeVisible", []),
-            "text_hidden": (f"{page}.getByText({literal(wait.text)})", "toBeHidden", []),
+            "text_hidden": (self._text(page, wait.text, wait.exact), "toBeHidden", []),
             "url": (page, "toHaveURL", [regex_literal(wait.pattern or "")]),
         }[wait.kind]
         if wait.timeout_ms is not None:
