@@ -159,6 +159,16 @@ def test_serve_argument_errors_print_no_traceback(case: str,
     assert "Traceback" not in result.stderr, result.stderr
 
 
+def test_an_export_given_a_session_and_an_output_file_says_which_form_does_what(tmp_path: Path) -> None:
+    """``-o FILE`` is the recording file's export, ``-s NAME`` the session's: given both, the answer names the two
+    forms, not argparse's "unrecognized arguments: -s"."""
+    result = run("export", "-o", str(tmp_path / "test_x.py"), "-s", "shop", timeout=HANG_S)
+
+    assert result.returncode == 2
+    assert "verdex export FILE -s NAME" in result.stderr and "RECORDING.jsonl -o FILE" in result.stderr, result.stderr
+    assert not (tmp_path / "test_x.py").exists()
+
+
 def test_snapshot_argument_errors_print_no_traceback() -> None:
     result = run("snapshot", "http://127.0.0.1:9/", "--role", "admin", "/nonexistent/state.json", "-", timeout=HANG_S)
 

@@ -223,6 +223,10 @@ def _run(argv: list[str]) -> int:
     pytest_args: list[str] = []
     if argv[:1] == ["prove"] and "--" in argv:
         argv, pytest_args = argv[:argv.index("--")], argv[argv.index("--") + 1:]
+    if argv[:1] == ["export"] and any(a in ("-s", "--session") or a.startswith(("-s=", "--session=")) for a in argv):
+        print("verdex export: -o FILE writes the test of a recording file (verdex export RECORDING.jsonl -o FILE); "
+              "a session's test is written by verdex export FILE -s NAME", file=sys.stderr)
+        return 2
     args = _parser().parse_args(argv)
     args.pytest_args = pytest_args
     if args.command == "serve":
