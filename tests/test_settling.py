@@ -29,7 +29,7 @@ from tests.recorded_flows import (
 )
 from tests.test_watch import call, ref_of
 from verdex.browser.session import Session
-from verdex.errors import StaleRef
+from verdex.errors import InvalidArgument, StaleRef
 
 pytestmark = pytest.mark.anyio
 CLOCK_START = 1_767_225_600_000   # a held page's clock (2026-01-01), standing still until the test resumes it
@@ -42,6 +42,21 @@ async def test_a_slider_moved_by_a_key_press_has_an_effect(session, apps):
     pressed = await call(session, "browser_press", key="ArrowRight", ref=slider)
     assert 'value set: slider "Volume": "5" → "6"' in pressed.text, pressed.text
     assert not pressed.data["effects"]["no_effect"]
+
+
+@pytest.mark.parametrize("page", ["/settling/slider.html", "/settling/components.html"])
+async def test_fill_on_a_slider_says_to_press_keys_on_it(session, apps, page):
+    """A slider takes no typed text (a range input; an ARIA slider a component library draws, as
+    H2O Wave's Fluent UI one): fill on it was refused as "not editable", which said nothing of what
+    moves it. It is refused saying which keys do, and the key it names moves it."""
+    await call(session, "browser_navigate", url=apps.url + page)
+    slider = ref_of((await call(session, "browser_snapshot")).text, "- slider ")
+    with pytest.raises(InvalidArgument) as refused:
+        await call(session, "browser_fill", ref=slider, value="5")
+    said = str(refused.value)
+    assert f"{slider} is a slider" in said and "press keys on it" in said, said
+    pressed = await call(session, "browser_press", key="ArrowRight", ref=slider)
+    assert "value set: slider" in pressed.text, pressed.text
 
 
 async def test_an_answer_shown_in_a_field_is_proposed_as_the_outcome_and_a_busy_word_is_not(session, apps):

@@ -68,6 +68,9 @@ WAIT_POLL_S = 0.05
 # once it has checked what was typed (a debounce of a few hundred ms), and Playwright's click waits for it too.
 DISABLED_GRACE_S = 1.5
 DISABLED_ONLY = {"disabled", "aria-disabled=true"}
+# What arrow keys move and no typed text sets (a range input, an ARIA slider a component library
+# draws, as Fluent UI's in H2O Wave): fill and type on one say to press keys instead
+KEY_MOVED_ROLES = frozenset({"slider", "spinbutton", "scrollbar"})
 MODIFIERS = ("Alt", "Control", "ControlOrMeta", "Meta", "Shift")
 # A line of Playwright's call log saying the action's input was delivered ("click action done")
 ACTION_DONE = re.compile(r"^\s*- \w+ action done$", re.MULTILINE)
@@ -317,6 +320,12 @@ async def _act_after_startup(tab: Tab, ref: str, action: Action | str, perform: 
             f"{ref} is a {facts.role or 'control'} drawn by script (<{facts.tag}>), not a <select>: select chooses "
             "the options of a native <select> (or of one a <label> names) only. To choose here, click it, then click "
             "the option it shows (role option in the snapshot)", ref=ref, tag=facts.tag, role=facts.role)
+    if kind in ("fill", "type") and facts.role in KEY_MOVED_ROLES and not facts.editable:
+        raise InvalidArgument(
+            f"{ref} is a {facts.role} (<{facts.tag}>), which takes no typed text: {kind} writes "
+            f"into an editable field only. To set it, press keys on it (press with ref {ref}): "
+            "ArrowRight or ArrowUp a step up, ArrowLeft or ArrowDown a step down, Home and End "
+            "its ends, PageUp and PageDown a larger step", ref=ref, tag=facts.tag, role=facts.role)
     for url in _navigation_urls(facts, action, args):
         tab.guard.check_url(url, tool, target, by_scheme=False)
     if secret_arg and facts.sensitive:
