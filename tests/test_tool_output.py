@@ -1,5 +1,5 @@
 """What a tool says is what an agent can act on (fixture page /output/): no stylesheet's text as a
-notice and no script's text in an overlay's summary; a toolbar whose buttons sit in wrappers that
+notice and no script's text in an overlay's summary, whose words are spaced where its boxes end; a toolbar whose buttons sit in wrappers that
 handle the click lists each button once (a web component's button in its shadow root too); every member of a roving-tabindex list is a control with a
 ref, not only the one that takes Tab now; a snapshot of a page that shows nothing yet waits briefly
 for content and otherwise says that it is loading or empty."""
@@ -26,7 +26,7 @@ async def test_stylesheets_scripts_and_wrappers_stay_out_of_the_output(session, 
         ['- button "Bold"', '- button "Italic"', '- button "Underline"', '- button "Strike"', '- button "Serif"']
     await actions.click(tab, re.search(r'button "Open details" \[ref=(e\d+)\]', snap.text).group(1))
     after = await tab.snapshot(mode="full", max_bytes=None)
-    assert [b.text for b in after.identity.blockers] == ["report.pdf, 2 pagesClose details"]
+    assert [b.text for b in after.identity.blockers] == ["report.pdf, 2 pages Close details"]
     assert '"secret"' not in after.to_text()
 
 

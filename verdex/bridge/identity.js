@@ -180,7 +180,9 @@
     if (!hit || !(hit === el || el.contains(hit))) return null;
     if (s.position === 'sticky' && !liesOverThePage(el, root, cx, cy)) return null;
     if (holdsThePage(el)) return null;                 // the app's shell, not an overlay on it
-    const text = collapse(renderedText(el));
+    // what a user reads on it, a space where a box ends: a dialog's title, message and buttons are
+    // "Clear done? 1 will be removed. Remove Cancel", not "Clear done?1 will be removed. RemoveCancel"
+    const text = collapse(spacedText(el));
     const kind = /cookie|consent|gdpr|privacy/i.test(text + ' ' + label) ? 'consent'
       : (role(el) === 'dialog' || role(el) === 'alertdialog') ? 'dialog'
       : /loading|spinner|scrim|skeleton/.test(label) || el.getAttribute('aria-busy') === 'true' ? 'loading' : 'overlay';
