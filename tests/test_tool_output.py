@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+from playwright.async_api import expect
+
 from verdex import actions, locators
 
 pytestmark = pytest.mark.anyio
@@ -41,6 +43,20 @@ async def test_every_row_of_a_roving_tabindex_list_has_a_ref_and_a_locator(sessi
     await actions.press(tab, "ArrowDown", rows[0][1])          # the row that takes Tab moves on
     moved = (await tab.snapshot(mode="full", max_bytes=None)).text
     assert len(re.findall(r'- clickable "(?:report\.pdf|notes\.txt|photo\.png)" \[ref=e\d+\]', moved)) == 3
+
+
+async def test_a_busy_overlay_faded_out_and_kept_is_no_loading_while_it_stays_faded(session, apps):
+    """H2O Wave keeps its busy overlay (a Spinner labelled "Loading...") in the page, faded out: every
+    snapshot's header said "loading: div; div; div" on an idle page, which tells an agent to wait. A
+    spinner no one sees through an ancestor's opacity 0 is not loading; shown, it is."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/output/faded-busy.html")
+    idle = await tab.snapshot()
+    assert idle.identity.loading == [], idle.to_text()
+    await tab.page.evaluate("() => document.getElementById('busy').classList.add('shown')")
+    await expect(tab.page.locator("#busy")).to_have_css("opacity", "1")
+    shown = await tab.snapshot()
+    assert shown.identity.loading, shown.to_text()
 
 
 async def test_a_page_that_shows_nothing_yet_says_so_and_content_that_arrives_is_shown(session, apps):

@@ -48,7 +48,7 @@
       const busy = el.getAttribute('aria-busy') === 'true';
       const box = visibleBox(el);
       const loadingWord = LOADING_CLASS.exec(label), workingWord = SERVER_WORKING_CLASS.exec(label);
-      if (busy || box && (r === 'progressbar' || loadingWord && drawsSomething(el) || workingWord)) {
+      if (busy || box && ((r === 'progressbar' || loadingWord && drawsSomething(el)) && !fadedOut(el) || workingWord)) {
         const d = describe(el, busy || r === 'progressbar' || !!loadingWord);
         if (!d.name && workingWord) d.name = workingWord[0];   // what says so (Shiny's html.shiny-busy)
         d.busy = busy;
@@ -93,6 +93,12 @@
   // then. Past DRAWN_LOOK elements it is taken to paint.
   const DRAWN_LOOK = 200;
   const PAINTED = 'img, canvas, video, iframe, input, progress, meter, path, rect, circle, ellipse, line, polyline, polygon, image, use';
+  // A spinner or progress bar no one sees, an ancestor's opacity 0 taking it away: a busy overlay drawn once
+  // and kept, faded out while the app is idle (H2O Wave's, a Fluent UI Spinner labelled "Loading...")
+  function fadedOut(el) {
+    return typeof el.checkVisibility === 'function' && !el.checkVisibility({ opacityProperty: true });
+  }
+
   function drawsSomething(root) {
     let looked = 0;
     const draws = (el) => {
