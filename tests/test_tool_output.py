@@ -1,5 +1,6 @@
 """What a tool says is what an agent can act on (fixture page /output/): no stylesheet's text as a
-notice and no script's text in an overlay's summary, whose words are spaced where its boxes end; a toolbar whose buttons sit in wrappers that
+notice and no script's text in an overlay's summary, whose words are spaced where its boxes end;
+a toolbar whose buttons sit in wrappers that
 handle the click lists each button once (a web component's button in its shadow root too); every member of a roving-tabindex list is a control with a
 ref, not only the one that takes Tab now; a snapshot of a page that shows nothing yet waits briefly
 for content and otherwise says that it is loading or empty."""
@@ -46,7 +47,7 @@ async def test_every_row_of_a_roving_tabindex_list_has_a_ref_and_a_locator(sessi
 
 
 async def test_a_busy_overlay_faded_out_and_kept_is_no_loading_while_it_stays_faded(session, apps):
-    """H2O Wave keeps its busy overlay (a Spinner labelled "Loading...") in the page, faded out: every
+    """H2O Wave keeps its busy overlay (a Spinner, "Loading...") in the page, faded out: every
     snapshot's header said "loading: div; div; div" on an idle page, which tells an agent to wait. A
     spinner no one sees through an ancestor's opacity 0 is not loading; shown, it is."""
     tab = await session.tab()

@@ -48,7 +48,8 @@
       const busy = el.getAttribute('aria-busy') === 'true';
       const box = visibleBox(el);
       const loadingWord = LOADING_CLASS.exec(label), workingWord = SERVER_WORKING_CLASS.exec(label);
-      if (busy || box && ((r === 'progressbar' || loadingWord && drawsSomething(el)) && !fadedOut(el) || workingWord)) {
+      const spinning = (r === 'progressbar' || loadingWord && drawsSomething(el)) && !fadedOut(el);
+      if (busy || box && (spinning || workingWord)) {
         const d = describe(el, busy || r === 'progressbar' || !!loadingWord);
         if (!d.name && workingWord) d.name = workingWord[0];   // what says so (Shiny's html.shiny-busy)
         d.busy = busy;
@@ -93,10 +94,11 @@
   // then. Past DRAWN_LOOK elements it is taken to paint.
   const DRAWN_LOOK = 200;
   const PAINTED = 'img, canvas, video, iframe, input, progress, meter, path, rect, circle, ellipse, line, polyline, polygon, image, use';
-  // A spinner or progress bar no one sees, an ancestor's opacity 0 taking it away: a busy overlay drawn once
-  // and kept, faded out while the app is idle (H2O Wave's, a Fluent UI Spinner labelled "Loading...")
+  // A spinner or progress bar no one sees, an ancestor's opacity 0 taking it away: a busy overlay
+  // drawn once and kept, faded out while the app is idle (H2O Wave's Fluent Spinner, "Loading...")
   function fadedOut(el) {
-    return typeof el.checkVisibility === 'function' && !el.checkVisibility({ opacityProperty: true });
+    if (typeof el.checkVisibility !== 'function') return false;
+    return !el.checkVisibility({ opacityProperty: true });
   }
 
   function drawsSomething(root) {
@@ -186,8 +188,8 @@
     if (!hit || !(hit === el || el.contains(hit))) return null;
     if (s.position === 'sticky' && !liesOverThePage(el, root, cx, cy)) return null;
     if (holdsThePage(el)) return null;                 // the app's shell, not an overlay on it
-    // what a user reads on it, a space where a box ends: a dialog's title, message and buttons are
-    // "Clear done? 1 will be removed. Remove Cancel", not "Clear done?1 will be removed. RemoveCancel"
+    // what a user reads on it, a space where a box ends: a dialog's title, message and buttons say
+    // "Clear? 1 will be removed. Remove Cancel", not "Clear?1 will be removed. RemoveCancel"
     const text = collapse(spacedText(el));
     const kind = /cookie|consent|gdpr|privacy/i.test(text + ' ' + label) ? 'consent'
       : (role(el) === 'dialog' || role(el) === 'alertdialog') ? 'dialog'
