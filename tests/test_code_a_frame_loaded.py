@@ -20,13 +20,7 @@ pytestmark = pytest.mark.anyio
 async def test_a_form_in_a_modal_frame_is_not_held_for_the_frames_code_in_the_top_page(session, apps, tmp_path):
     recording = tmp_path / "torrents.jsonl"
     session.record(recording, base_url=apps.url)
-    await call(session, "browser_navigate", url=apps.url + "/frames/torrents.html")
-    snapshot = (await call(session, "browser_snapshot")).text
-    opened = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Add link"'))
-    await call(session, "browser_fill", ref=ref_of(opened.text, 'textbox "Links"'),
-               value="magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567&dn=sample-one")
-    await call(session, "browser_click", ref=ref_of(opened.text, 'button "Download"'))
-    await call(session, "verify_text_visible", text="sample-one")
+    await add_a_magnet_link(session, apps.url)
     session.record(None)
 
     python = runner.export_python(recording, tmp_path / "python", "torrents")
@@ -34,3 +28,14 @@ async def test_a_form_in_a_modal_frame_is_not_held_for_the_frames_code_in_the_to
     assert "/frames/add-link.js" not in source, source
     done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(apps.url))
     assert done.passed, f"{source}\n{done.failure()}"
+
+
+async def add_a_magnet_link(session, url: str) -> None:
+    """Open ``/frames/torrents.html``, add the magnet link "sample-one" in its modal frame and see its row."""
+    await call(session, "browser_navigate", url=url + "/frames/torrents.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    opened = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Add link"'))
+    await call(session, "browser_fill", ref=ref_of(opened.text, 'textbox "Links"'),
+               value="magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567&dn=sample-one")
+    await call(session, "browser_click", ref=ref_of(opened.text, 'button "Download"'))
+    await call(session, "verify_text_visible", text="sample-one")

@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_code_a_frame_loaded import add_a_magnet_link
 from tests.test_watch import call, ref_of
 
 pytestmark = pytest.mark.anyio
 
 
 async def test_a_row_is_told_apart_by_its_names_cell_not_by_its_state_icon(session, apps):
-    await call(session, "browser_navigate", url=apps.url + "/frames/torrents.html")
-    snapshot = (await call(session, "browser_snapshot")).text
-    opened = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Add link"'))
-    await call(session, "browser_fill", ref=ref_of(opened.text, 'textbox "Links"'),
-               value="magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567&dn=sample-one")
-    await call(session, "browser_click", ref=ref_of(opened.text, 'button "Download"'))
-    await call(session, "verify_text_visible", text="sample-one")
+    await add_a_magnet_link(session, apps.url)
     snapshot = (await call(session, "browser_snapshot")).text
     clicked = await call(session, "browser_click", ref=ref_of(snapshot, 'row "torrent-stop sample-one '))
     via = next(line for line in clicked.text.splitlines() if line.startswith("via "))
