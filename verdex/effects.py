@@ -384,7 +384,8 @@ class EffectsWatch:
                                         if any(said.endswith(_quoted(text)) for said in appeared)},
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
                           server_messages=tab.network.server_messages - self._server_messages_before,
-                          values=list(values), code_loaded=len(scripts), scripts=scripts,
+                          values=list(values), code_loaded=len(scripts),
+                          scripts=tab.network.scripts_since(self._t0, framed=False),
                           settled_ms=round((time.monotonic() - self._t0) * 1000),
                           closed_to=(tab.opener or "") if closed else None)
         nothing = not (closed or requests or navigated or effects.moved or effects.new_tabs or dialogs

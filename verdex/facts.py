@@ -919,10 +919,11 @@ class Effects(Fact):
     values: list[ValueChange] = Field([], description="form fields whose value the page set (no mutation shows it)")
     code_loaded: int = Field(0, description="scripts the page asked for as it answered the action: code it loads "
                                             "only when first needed (a route's or a dialog's lazily loaded chunk)")
-    scripts: list[str] = Field([], description="format 26: the paths of the scripts code_loaded counts, whose "
-                                               "answers the test waits for before its next action (an app that "
-                                               "ignores input until the code it loaded has run)",
-                               exclude_if=lambda paths: not paths)
+    scripts: list[str] = Field([], description=(
+        "format 26: the paths of the scripts code_loaded counts that the top document asked for "
+        "(a frame's answer in the frame's timing), whose answers the test waits for before its "
+        "next action (an app that ignores input until the code it loaded has run)"),
+        exclude_if=lambda paths: not paths)
     url_moved_ms: int | None = Field(None, description="format 22: when the URL moved to url_after within the "
                                                       "document (a route), in ms after the action began on the page's "
                                                       "clock, as the requests' answered_ms: after answers, the app "

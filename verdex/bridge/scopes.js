@@ -9,6 +9,7 @@
     'tabpanel', 'cell', 'gridcell', 'columnheader', 'rowheader', 'figure', 'option', 'treeitem', 'menuitem',
     'navigation', 'complementary', 'banner', 'contentinfo', 'main', 'search', 'toolbar', 'table', 'list', 'grid']);
   // A named child that tells a container apart, by the container's role: what a reader would name it by.
+  const CELL_ROLES = new Set(['cell', 'gridcell']);
   const IDENTITY_ROLES = ['heading', 'columnheader', 'rowheader', 'cell', 'gridcell', 'link', 'img', 'checkbox', 'radio', 'button'];
   // (Vue's transition classes are state, ``v-enter-active``; Vuetify's components are not, ``v-label``, ``v-card``)
   const STATE_CLASS = /^(is-|has-|js-|ng-|v-(enter|leave|move|cloak)\b)|--(active|selected|disabled|focused|checked|open|dirty)$|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
@@ -174,6 +175,8 @@
         const name = accessibleName(c);
         // a cell that shows a number and no word ("1", "17.5") is a figure of the row, not what names it
         if (!name || name.length > 80 || looksVolatile(name) || COUNTS.test(name) || !/\p{L}/u.test(name)) continue;
+        // a cell named by its icon alone ("torrent-stop", "unread") shows the row's state, which its peers share
+        if (CELL_ROLES.has(wanted) && !c.textContent.trim()) continue;
         const has = { role: wanted, name };
         if (peers.every((p) => p === node || !holdsNamed(p, has))) return has;
       }

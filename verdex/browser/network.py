@@ -52,6 +52,7 @@ class RequestRecord:
                                           # (startup.py), and an id in it asked again (answered_anew.py)
     place: str = ""                       # where it went, as the same request made again goes (place_of)
     empty: bool = False                   # its answer has no body (Content-Length: 0, a 204, 205 or 304)
+    framed: bool = False                  # one of the page's frames made it (timed in the frame's)
 
     @property
     def body_ended(self) -> bool:
@@ -153,7 +154,8 @@ class NetworkLog:
         url = masked(request.url)
         record = RequestRecord(request.method, url, request.resource_type, time.monotonic(),
                                idle=not self.watching, loaded=self._loaded_at is not None, document=self._documents,
-                               body=body, place=place_of(request.method, url, body))
+                               body=body, place=place_of(request.method, url, body),
+                               framed=_frame_of(request) not in (None, self._page.main_frame))
         record.renews = self._renews(record)
         self._records.append(record)
         self._open[request] = record
@@ -340,11 +342,13 @@ class NetworkLog:
     def since(self, started: float) -> list[RequestRecord]:
         return [r for r in self._records if r.started >= started and r.resource_type in INTERESTING_TYPES]
 
-    def scripts_since(self, started: float) -> list[str]:
+    def scripts_since(self, started: float, *, framed: bool = True) -> list[str]:
         """The paths of the scripts the page asked for since ``started`` (answered or still coming, not failed):
-        code it loads only then."""
+        code it loads only then; with ``framed=False`` those of its top document alone, whose
+        answers its Resource Timing holds (a frame's are in the frame's)."""
         return [urlsplit(r.url).path for r in self._records if r.started >= started and r.resource_type == "script"
-                and r.failed is None and (r.status is None or r.status < 400)]
+                and r.failed is None and (r.status is None or r.status < 400)
+                and (framed or not r.framed)]
 
     def socket_answer_awaited(self, since: float) -> bool:
         """Does a websocket of the page await its server's answer to a message sent since ``since``?"""
