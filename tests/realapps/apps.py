@@ -132,9 +132,12 @@ def running(app: RealApp, *options: str) -> Iterator[str]:
 
 
 def _app_env() -> dict[str, str]:
-    """The environment without pytest's variables: NiceGUI takes PYTEST_CURRENT_TEST for its own test mode."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
-    return {**env, "PYTHONDONTWRITEBYTECODE": "1"}
+    """The environment without pytest's variables (NiceGUI takes PYTEST_CURRENT_TEST for its own test mode),
+    and with Python's bytecode written: ./dev installs the apps uncompiled, and an app compiles the modules
+    it imports on its first start, kept for every start after it (the suite's own processes keep
+    PYTHONDONTWRITEBYTECODE=1)."""
+    return {key: value for key, value in os.environ.items()
+            if not key.startswith("PYTEST_") and key != "PYTHONDONTWRITEBYTECODE"}
 
 
 def _wait_until_ready(process: subprocess.Popen[bytes], url: str, log: tempfile._TemporaryFileWrapper[bytes]) -> None:
