@@ -489,9 +489,29 @@ async def test_verdict_agrees_with_playwrights_actionability(session, apps, page
 
 
 async def test_with_preflight_off_for_a_role_blocking_facts_ride_along(apps):
+    """The overlay's time stands still (Playwright's clock) until the click has read its facts, so it
+    covers the button when they are read however slow the machine is (at real time, a loaded machine's
+    snapshot came after the overlay had gone); then it runs on, and Playwright's click waits it out."""
     from verdex.browser.session import RoleSpec, Session
     async with Session(roles=[RoleSpec("fast", preflight=False)]) as session:
+        tab = await session.tab()
+        await tab.page.clock.install(time=CLOCK_START)
+        await tab.page.clock.pause_at(CLOCK_START + 1)
         tab = await _open(session, apps, "overlay-opaque.html?ms=2000")
-        result = await actions.click(tab, await _ref(tab, r'button "Save"'), effects=False)
+        ref = await _ref(tab, r'button "Save"')
+        read, real_read = anyio.Event(), tab.preflight_and_candidates
+
+        async def reading(*args, **kwargs):
+            answer = await real_read(*args, **kwargs)
+            read.set()
+            return answer
+
+        tab.preflight_and_candidates = reading
+        click = asyncio.ensure_future(actions.click(tab, ref, effects=False))
+        with anyio.fail_after(RELEASE_BOUND_S):
+            await read.wait()
+        await tab.page.clock.run_for(2000)
+        with anyio.fail_after(RELEASE_BOUND_S):
+            result = await click
     # no NOT_ACTIONABLE: Playwright's own click waited out the overlay, the covering fact rode along
     assert result.verdict.blocking == [] and result.verdict.advisory[0].startswith("covered at its centre")

@@ -38,7 +38,9 @@ async def test_a_submission_answered_after_the_clicks_timeout_is_a_done_click(se
         await given_up.wait()
         await route.continue_()
 
-    monkeypatch.setattr(actions, "ACTION_TIMEOUT_MS", 500)
+    # Playwright's click must deliver its input before it gives up waiting for the navigation: 500 ms was
+    # not enough for that on a loaded machine (load 18: "waiting for get_by_test_id", nothing clicked)
+    monkeypatch.setattr(actions, "ACTION_TIMEOUT_MS", 5_000)
     monkeypatch.setattr(PlaywrightLocator, "click", click_then_say_so)
     await tab.page.route("**/api/redirect?*", answer_once_the_click_gave_up)
 
