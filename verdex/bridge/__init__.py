@@ -184,6 +184,8 @@ class Bridge:
                 found = await self._send("Runtime.evaluate", {
                     "expression": HANDLED_INSIDE_SOURCE, "includeCommandLineAPI": True,
                     "objectGroup": LISTENER_OBJECTS})
+                if "objectId" not in found["result"] and self._marked_in != context_id:
+                    return                                    # none now, none before: most pages
                 try:
                     elements = await self._elements_in_our_world(found["result"], context_id)
                     if elements:

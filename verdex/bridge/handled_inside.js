@@ -27,10 +27,14 @@
     return named || property || (listened ? listened.listener : null);
   };
   const found = [];
-  for (const el of document.querySelectorAll(`:is(${CONTROLS}) *:not(${CONTROLS})`)) {
-    if (found.some((outer) => outer.contains(el))) continue;
-    const handler = handlerOf(el);
-    if (handler && handler !== handlerOf(el.parentElement.closest(CONTROLS))) found.push(el);
+  // a control's children and what they hold: a selector that asks every element's parent, not
+  // every ancestor, is what a page of thousands of buttons of text alone pays for
+  for (const child of document.querySelectorAll(`:is(${CONTROLS}) > *`)) {
+    for (const el of [child, ...child.querySelectorAll('*')]) {
+      if (el.matches(CONTROLS) || found.some((outer) => outer.contains(el))) continue;
+      const handler = handlerOf(el);
+      if (handler && handler !== handlerOf(el.parentElement.closest(CONTROLS))) found.push(el);
+    }
   }
   return found.length ? found : null;
 })()
