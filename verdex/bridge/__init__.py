@@ -187,7 +187,9 @@ class Bridge:
                 if "objectId" not in found["result"] and self._marked_in != context_id:
                     return                                    # none now, none before: most pages
                 try:
-                    elements = await self._elements_in_our_world(found["result"], context_id)
+                    # a page that broke a builtin the script uses (its world's, not verdex's): none
+                    elements = [] if "exceptionDetails" in found else \
+                        await self._elements_in_our_world(found["result"], context_id)
                     if elements:
                         await self._send("Runtime.callFunctionOn", {
                             "objectId": elements[0],
