@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from verdex.bridge import PAGE_SCRIPT_PARTS, page_script
+from verdex.bridge import HANDLED_INSIDE_SOURCE, PAGE_SCRIPT_PARTS, page_script
 from verdex.browser.discovery import find_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +45,12 @@ def _lint(source: str, folder: Path) -> tuple[list[str], subprocess.CompletedPro
 def test_the_page_script_lints_clean(tmp_path):
     findings, done = _lint(page_script(), tmp_path)
     assert findings == [] and done.returncode == 0, "\n".join(findings) or done.stderr
+
+
+def test_the_script_asked_of_the_pages_own_world_lints_clean(tmp_path):
+    """handled_inside.js runs alone in the page's world, not as a part: linted as one expression."""
+    _, done = _lint(HANDLED_INSIDE_SOURCE, tmp_path)
+    assert done.returncode == 0, done.stdout
 
 
 def test_a_finding_names_its_part_and_line(tmp_path):

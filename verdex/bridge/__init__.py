@@ -64,6 +64,9 @@ def page_script() -> str:
 
 BRIDGE_SOURCE = page_script()
 EARLY_SOURCE = files("verdex.bridge").joinpath("early.js").read_text(encoding="utf-8")
+# asked of the page's own world before each snapshot (Bridge.mark_handled_inside)
+HANDLED_INSIDE_SOURCE = files("verdex.bridge").joinpath("handled_inside.js").read_text("utf-8")
+MARK_HANDLED_INSIDE = "function (...found) { globalThis.__verdex.markHandledInside(found); }"
 WORLD_NAME = "verdex"
 CALL_TIMEOUT_S = 20.0
 # Asked only after a call timed out: a page stuck in a loop never answers, a page on a machine busy enough to
@@ -90,6 +93,7 @@ class Bridge:
         self._cdp: CDPSession | None = None
         self._context_id: int | None = None
         self._early_watch = False
+        self._marked_in: int | None = None    # the world whose script holds elements handled inside
         self._lock = asyncio.Lock()
         self.traffic = Traffic()
 
@@ -165,6 +169,59 @@ class Bridge:
             except _ContextGone:
                 self._context_id = None
                 return []
+
+    async def mark_handled_inside(self) -> None:
+        """Tell the page script which elements inside a control hold a click handler of their own
+        (handled_inside.js, asked of the page's own world: verdex's cannot see the page's
+        handlers), each moved into verdex's world as ``_in_page_world`` moves a node the other way.
+        One evaluation when there is none. A tab's top document only: a frame's bridge reads a
+        document whose own world this session does not ask."""
+        if self._frame is not None:
+            return
+        async with self._lock:
+            try:
+                context_id = await self._ensure_installed()
+                found = await self._send("Runtime.evaluate", {
+                    "expression": HANDLED_INSIDE_SOURCE, "includeCommandLineAPI": True,
+                    "objectGroup": LISTENER_OBJECTS})
+                if "objectId" not in found["result"] and self._marked_in != context_id:
+                    return                                    # none now, none before: most pages
+                try:
+                    # a page that broke a builtin the script uses (its world's, not verdex's): none
+                    elements = [] if "exceptionDetails" in found else \
+                        await self._elements_in_our_world(found["result"], context_id)
+                    if elements:
+                        await self._send("Runtime.callFunctionOn", {
+                            "objectId": elements[0],
+                            "arguments": [{"objectId": element} for element in elements],
+                            "functionDeclaration": MARK_HANDLED_INSIDE})
+                    elif self._marked_in == context_id:        # the ones marked before are gone
+                        await self._send("Runtime.evaluate", {
+                            "expression": "globalThis.__verdex.markHandledInside([])",
+                            "contextId": context_id})
+                    self._marked_in = context_id if elements else None
+                finally:
+                    await self._send("Runtime.releaseObjectGroup",
+                                     {"objectGroup": LISTENER_OBJECTS})
+            except _ContextGone:
+                self._context_id = None
+
+    async def _elements_in_our_world(self, found: dict[str, Any], context_id: int) -> list[str]:
+        """The elements of an array the page's world gave, as objects of verdex's; [] for null."""
+        if "objectId" not in found:
+            return []
+        items = await self._send("Runtime.getProperties", {"objectId": found["objectId"],
+                                                            "ownProperties": True})
+        out = []
+        for item in items["result"]:
+            if not item["name"].isdigit() or "objectId" not in item.get("value", {}):
+                continue
+            node = await self._send("DOM.describeNode", {"objectId": item["value"]["objectId"]})
+            resolved = await self._send("DOM.resolveNode", {
+                "backendNodeId": node["node"]["backendNodeId"], "executionContextId": context_id,
+                "objectGroup": LISTENER_OBJECTS})
+            out.append(resolved["object"]["objectId"])
+        return out
 
     async def _source_of(self, function_id: str) -> str:
         """A listener's code, clipped, as ``Function.prototype.toString`` writes it; '' when it cannot be read."""

@@ -28,6 +28,8 @@
       out.push(window);
       return out;
     },
+    // the elements inside controls with a click handler of their own, as the page's world saw them
+    markHandledInside,
     call(method, args) {
       const fn = methods[method];
       if (!fn) return { error: 'no-method', method };

@@ -446,7 +446,8 @@
       ...(!r && snapshotted && UNROLED.has(snapshotted.role) && snapshotted.name
         ? { shown_role: snapshotted.role, shown_name: snapshotted.name } : {}),
       stand_in: standIn ? describeStandIn(standIn) : null,
-      visible: rect.width > 0 && rect.height > 0 && !!s && s.visibility === 'visible' && (!hiddenForAria(el) || listedHiddenControl(el)),
+      visible: rect.width > 0 && rect.height > 0 && !!s && s.visibility === 'visible' &&
+        (!hiddenForAria(el) || listedHiddenControl(el) || handledInside.has(el)),
       box: { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) },
       page_box: pageBox(el),
       in_viewport: rect.width * rect.height > 0 ? Math.round(visibleArea / (rect.width * rect.height) * 100) / 100 : 0,

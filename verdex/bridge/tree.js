@@ -201,6 +201,32 @@
       'and a reload may draw the page afresh)', ended: true, lead: false, trail: false };
   }
 
+  // Elements inside a control that hold a click handler of their own (a column header's filter
+  // icon: a click on the header sorts, one on the icon opens the column's menu). Only the page's
+  // own world sees such a handler; verdex asks it before each snapshot (handled_inside.js) and
+  // hands the elements over here. Each is a control of its own, listed inside the one that holds
+  // it, even where that control's content is only its name.
+  let handledInside = new Set();
+  function markHandledInside(elements) {
+    handledInside = new Set(elements);
+  }
+
+  function handledWithin(el) {
+    if (!handledInside.size) return [];
+    return [...handledInside].filter((inner) => inner !== el && el.contains(inner));
+  }
+
+  function handledInsideNode(el) {
+    const rect = el.getBoundingClientRect();
+    const drawn = el.checkVisibility({ visibilityProperty: true }) && rect.width && rect.height;
+    if (!drawn) return null;
+    const icon = el.getAttribute('data-icon-name') || el.getAttribute('data-icon') || '';
+    const name = clickableName(el) || clip(icon, NAME_LIMIT);
+    return { el, role: 'clickable', name, ref: refFor(el),
+      testId: el.getAttribute(TEST_ID) || null, attrs: [], value: null, url: null, children: [],
+      shape: '', nameable: false };
+  }
+
   function hiddenControlNode(el, s) {
     const r = role(el);
     const shown = r && isInteractive(el, r) ? r : 'clickable';
@@ -313,6 +339,11 @@
     if (SKIPPED_TAGS.has(el.tagName) || undrawnSvgPart(el)) return;
     const s = style(el);
     if (!s || s.display === 'none') return;
+    if (handledInside.has(el)) {
+      const node = handledInsideNode(el);
+      if (node) out.push(node);
+      return;
+    }
     if (!ctx.lifted && blockedByModal(el, ctx)) {
       if (!ctx.behind) return;
       ctx.blocker = ctx.blocker || ctx.modals.get(el.ownerDocument).at(-1);
@@ -372,6 +403,7 @@
     const leaf = editable || !!r && LEAF_ROLES.has(r) && !drawingWithContent(el, r);
     if (!leaf && depth < ctx.maxDepth) buildChildren(composedChildren(el), node, depth + 1, ctx);
     else if (!leaf && el.firstElementChild) node.truncated = true;
+    if (leaf) node.children.push(...handledWithin(el).map(handledInsideNode).filter(Boolean));
 
     const dissolve = (!r || TRANSPARENT_ROLES.has(r)) && !node.ref && !node.testId;
     if (dissolve) {

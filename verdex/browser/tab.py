@@ -490,6 +490,8 @@ class Tab:
             observation_id = self.refs.new_observation()
             args = {"observation_id": observation_id, "scope": scope, "depth": depth, "max_items": max_items,
                     "diff": diff, "mode": mode, "max_bytes": tree_bytes}
+            self.ensure_no_dialog()
+            await self.bridge.mark_handled_inside()
             answer = await self.call_bridge("snapshot", args)
             if answer.get("total_lines") == 0 and scope is None and await self._content_arrives():
                 answer = await self.call_bridge("snapshot", args)

@@ -1,0 +1,40 @@
+// Evaluated in the page's own world, not verdex's (Bridge.mark_handled_inside): the elements inside
+// a control that hold a click handler of their own, as a column header's filter icon whose React
+// onClick opens the column's menu while a click on the header sorts. Only this world sees such a
+// handler: React's props, Vue's invokers and an onclick property are the page's globals, and
+// DevTools gives getEventListeners to the world that asks. A handler the control holds too (a
+// component passing its onClick down) is the control's. The outermost such element is taken;
+// null when there is none (most pages), so that nothing more is asked.
+/* global getEventListeners */
+(() => {
+  const CONTROLS = 'button, a[href], summary, [role=button], [role=link], [role=tab], ' +
+    '[role=menuitem], [role=option]';
+  const PROPS = ['onClick', 'onMouseDown', 'onPointerDown', 'onMouseUp'];
+  const EVENTS = ['click', 'mousedown', 'pointerdown', 'mouseup'];
+  const reactProps = (el) => {
+    const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
+    return key ? el[key] : null;
+  };
+  const handlerOf = (el) => {
+    if (!el) return null;
+    const props = reactProps(el) || {};
+    const invokers = el._vei || {};
+    const listeners = typeof getEventListeners === 'function' ? getEventListeners(el) : {};
+    const named = PROPS.map((prop) => props[prop] || (invokers[prop] && invokers[prop].value))
+      .find(Boolean);
+    const listened = EVENTS.map((type) => (listeners[type] || [])[0]).find(Boolean);
+    const property = typeof el.onclick === 'function' ? el.onclick : null;
+    return named || property || (listened ? listened.listener : null);
+  };
+  const found = [];
+  // a control's children and what they hold: a selector that asks every element's parent, not
+  // every ancestor, is what a page of thousands of buttons of text alone pays for
+  for (const child of document.querySelectorAll(`:is(${CONTROLS}) > *`)) {
+    for (const el of [child, ...child.querySelectorAll('*')]) {
+      if (el.matches(CONTROLS) || found.some((outer) => outer.contains(el))) continue;
+      const handler = handlerOf(el);
+      if (handler && handler !== handlerOf(el.parentElement.closest(CONTROLS))) found.push(el);
+    }
+  }
+  return found.length ? found : null;
+})()
