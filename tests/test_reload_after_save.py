@@ -8,6 +8,7 @@ its check of the saved limit fails."""
 
 from __future__ import annotations
 
+import shutil
 from contextlib import nullcontext
 
 import pytest
@@ -31,10 +32,17 @@ async def test_a_save_followed_by_a_reload_waits_for_the_reloaded_page(session, 
     await call(session, "verify_text_visible", text="Download limit is 512 KiB/s")
     session.record(None)
 
+    served = {"serve": lambda _seed: nullcontext(apps.url)}
     python = runner.export_python(recording, tmp_path / "python", "options")
     source = python.read_text(encoding="utf-8")
-    done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(apps.url))
+    done = runner.run_pytest(python, None, **served)
     assert done.passed, f"{source}\n{done.failure()}"
+    if shutil.which("npx") is None:
+        pytest.skip("Node.js is not installed")
+    with runner.exported_spec(recording, "options") as spec:
+        typescript = spec.read_text(encoding="utf-8")
+        ran = runner.run_typescript(spec.parent, **served)
+        assert ran.passed, f"{typescript}\n{ran.tail()}"
 
 
 async def open_options(session) -> None:
