@@ -146,6 +146,9 @@ class Action(Model):
     response: ResponseMatch | None = None
     popup: str | None = None          # the variable that receives a popup opened by this action
     closes: bool = False              # the action closes its own page (a popup done with its work): waited for
+    reloads: str = ""                 # why the action waits for its page's next load: it loaded
+                                      # the page again at the same URL (a save the app follows
+                                      # with a reload); "" when not
     download: bool = False
     dialog: Literal["accept", "dismiss"] | None = None
     prompt_text: str | None = None

@@ -399,6 +399,7 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
             update={"timeout_ms": waits.STARTUP_TIMEOUT_MS, "timeout_reason": late}))
     return Action(page=page, locator=waits.locator_of(record.locators), waits=found_waits, response=response,
                   popup=popup, closes=closes,
+                  reloads=waits.reloaded_its_page(record) if popup is None else "",
                   download=bool(effects is not None and effects.downloads), dialog=dialog, prompt_text=prompt_text,
                   asserts=asserts, note=rereads.reread_reason(reread) if reread and response is None else None,
                   step=index, force=_forced_for_good(record), **{"kind": kind, **_arguments(record, uploads)})

@@ -36,6 +36,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from verdex.facts import RankedLocator
+from verdex.generators.periodic import not_the_actions, timer_requests
 from verdex.generators.plan import Action, Locator, Model, ResponseMatch, Statement, Step, TestPlan, Wait
 from verdex.generators.request_place import query_words
 from verdex.generators.waits import STARTUP_TIMEOUT_MS, VOLATILE_SEGMENT, escape_pattern, names_one_thing
@@ -68,13 +69,14 @@ def apply_revisions(plan: TestPlan, steps: list[Record], revisions: list[Revisio
     record's value (its id, made anew by the server) shows again each time its dialog opens, and a fresh run
     holds its own at each, which would spend a run and a revision apiece."""
     statements = list(plan.statements)
+    timers = timer_requests(steps)
     for revision in revisions:
         changed = _changed_value(statements, revision)
         for index, statement in enumerate(statements):
             if not isinstance(statement, Action):
                 continue
             if statement.step == revision.step:
-                statements[index] = _revised(statement, steps[revision.step - 1], revision)
+                statements[index] = _revised(statement, steps[revision.step - 1], revision, timers)
             elif changed is not None and statement.step > revision.step:
                 statements[index] = _other_than(statement, changed)
     return plan.model_copy(update={"statements": statements})
@@ -221,13 +223,15 @@ def ended_too_soon(plan: TestPlan, steps: list[Record], check: int, revisions: l
     a form whose second part asks for its defaults once the first has drawn them), and the waits before the
     first action when the page asked for a path's data more than once as it opened. The check failed on a
     wait that ended too soon, not on what the agent asserted."""
+    timers = timer_requests(steps)
     for statement in reversed(plan.statements[:check]):
         if not isinstance(statement, Action):
             continue
         revised = {r.kind for r in revisions if r.step == statement.step}
         record = steps[statement.step - 1]
         revision = ((_last_answer(statement, record, because) if "answers" not in revised else None)
-                    or (_settled_start(statement, record, because) if "settle" not in revised else None))
+                    or (_settled_start(statement, record, because, timers)
+                        if "settle" not in revised else None))
         if revision is not None:
             return revision
     return None
@@ -257,10 +261,12 @@ def _last_answer(action: Action, record: Record, because: str) -> Revision | Non
                          f"check reads; waits for answer {last}, the last that changed the page")
 
 
-def _settled_start(action: Action, record: Record, because: str) -> Revision | None:
+def _settled_start(action: Action, record: Record, because: str,
+                   timers: frozenset[str]) -> Revision | None:
     """The waits before the first action, waiting until the page has had every answer the recording saw
     as it opened, when it asked for a path's data more than once (a text wait ends at the first's draw)."""
-    again = ", ".join(f"{path} ×{count}" for path, count in _startup_answers(record) if count > 1)
+    again = ", ".join(f"{path} ×{count}" for path, count in _startup_answers(record, timers)
+                      if count > 1)
     if not again:
         return None
     return Revision(step=action.step, kind="settle", because=because,
@@ -270,14 +276,21 @@ def _settled_start(action: Action, record: Record, because: str) -> Revision | N
                          "reads; waits until the page has had every answer the recording saw")
 
 
-def _startup_answers(record: Record) -> list[tuple[str, int]]:
+def _startup_answers(record: Record, timers: frozenset[str]) -> list[tuple[str, int]]:
     """The paths the page asked for its data as it opened (each answer changed the page), each with how
-    many times the recording saw it answered; a path that names one thing (an id) aside."""
+    many times the recording saw it answered; a path that names one thing (an id) aside. A path
+    the page asks on a timer (``timers``, generators/periodic.py: qBittorrent's
+    ``/api/v2/sync/maindata``) counts once: how many of its answers have come by a moment is the
+    timer's pace, which a run under chaos that holds answers back falls short of, not how far the
+    page has got."""
     if record.startup is None:
         return []
-    paths = [urlsplit(r.url).path for r in record.startup.requests if r.changed_page and r.status
+    asked = [r for r in record.startup.requests if r.changed_page and r.status
              and not r.failed and r.resource_type in ("fetch", "xhr")]
-    return [(path, count) for path, count in Counter(paths).items() if not names_one_thing(path)]
+    polled = {urlsplit(r.url).path for r in asked if not_the_actions(r, timers)}
+    counted = Counter(urlsplit(r.url).path for r in asked)
+    return [(path, 1 if path in polled else count) for path, count in counted.items()
+            if not names_one_thing(path)]
 
 
 def looser_url_pattern(url: str, stage: int, landed: str = "") -> str | None:
@@ -351,7 +364,7 @@ def hash_route(fragment: str) -> str | None:
     return route if route.startswith(("/", "!/")) else None
 
 
-def _revised(action: Action, record: Record, revision: Revision) -> Action:
+def _revised(action: Action, record: Record, revision: Revision, timers: frozenset[str]) -> Action:
     note = "; ".join(filter(None, [action.note, revision.said])) \
         if revision.kind in ("locator", "wait") or revision.kind == "url" and revision.stage == URL_DROPPED else action.note
     if revision.kind == "locator":
@@ -378,7 +391,7 @@ def _revised(action: Action, record: Record, revision: Revision) -> Action:
                                                       "reason": f"{action.response.reason}; {revision.said}"})
         return action.model_copy(update={"response": response})
     if revision.kind == "settle":
-        answers = _startup_answers(record)
+        answers = _startup_answers(record, timers)
         settled = Wait(kind="data_answered", paths=[path for path, _ in answers],
                        counts=[count for _, count in answers], timeout_ms=STARTUP_TIMEOUT_MS, reason=revision.said)
         return action.model_copy(update={"waits": [*action.waits, settled]})

@@ -701,6 +701,18 @@ def loaded_another_page(record: Record) -> str | None:
     return f"the {what} loaded another page: its first render is paced like its loading"
 
 
+def reloaded_its_page(record: Record) -> str:
+    """Why the action waits for its page's next load event, or "": it loaded its page again at the
+    same URL (a save the app follows with ``location.reload()``: qBittorrent's Options; a form
+    posted to its own URL). No URL check waits for that page, and a wait after the action would
+    read the page about to go."""
+    effects = record.effects
+    if effects is None or not effects.navigated or effects.moved or effects.closed_to is not None:
+        return ""
+    return (f"the {record.tool.removeprefix('browser_')} loaded this page again at the same URL: "
+            "the test waits for the new page's load, or what follows reads the page about to go")
+
+
 def url_glob(url: str, made: frozenset[str] = frozenset()) -> str:
     """Playwright's URL glob for a request: any origin, the path with ids, hashes and names the server
     made as ``*``, and any query when the request had one. ``http://h/api/items/42?page=2`` gives

@@ -13,7 +13,9 @@ server says on a load is set by the test:
   ``/api/studio/defaults?fields=extra``, the same path with other words), or None: one part only;
 - ``held``: the second part's answer comes ``HELD_S`` after it was asked: a test that types before it
   came typed into a form that took nothing, and its check of the Name fails, whatever the machine's pace
-  (the value stays empty before that answer and after it); a test that waits for it passes.
+  (the value stays empty before that answer and after it); a test that waits for it passes;
+- ``poll_s``: how often the page asks ``GET /api/studio/status`` on its timer (as it opens,
+  then each ``poll_s``), each answer drawn as "Checked N times" (qBittorrent's sync); None: never.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from tests.answering_server import answering
 
 HELD_S = 3.0                 # how late the held answer comes (an order the test waits on or not, not a race)
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Studios</title></head>
-<body><main><h1>Studios</h1><button type='button'>New studio</button><form hidden></form></main>
+<body><main><h1>Studios</h1><button type='button'>New studio</button><form hidden></form>
+<p id="status"></p></main>
 <script>
 const form = document.querySelector("form");
 const draw = (defaults) => {            // each answer renders the fields anew, as a framework's form does
@@ -48,6 +51,13 @@ form.addEventListener("input", (event) => {   // still loading: what was typed i
   if (!form.dataset.complete) event.target.value = "";
 });
 </script></body></html>"""
+POLL = """<script>
+const poll = () => fetch("/api/studio/status").then((r) => r.json()).then((status) => {
+  document.querySelector("#status").textContent = `Checked ${status.checked} times`;
+  setTimeout(poll, status.poll_ms);
+});
+poll();
+</script>"""
 DEFAULTS = {"name": "", "city": "Lisbon"}
 
 
@@ -55,6 +65,8 @@ class DefaultsApp:
     def __init__(self) -> None:
         self.second: str | None = None
         self.held = False
+        self.poll_s: float | None = None
+        self.checked = 0                            # the status polls answered
         self.asked = 0                              # the defaults asked for since the page loaded
         self.lock = threading.Lock()
 
@@ -62,7 +74,7 @@ class DefaultsApp:
         if method == "GET" and path in ("/studio/", "/studio/new"):
             with self.lock:
                 self.asked = 0
-            return 200, "text/html", PAGE
+            return 200, "text/html", PAGE + (POLL if self.poll_s is not None else "")
         if method == "GET" and path.startswith("/api/studio/defaults"):
             with self.lock:
                 self.asked += 1
@@ -70,6 +82,12 @@ class DefaultsApp:
             if not first and self.held:
                 time.sleep(HELD_S)
             return 200, "application/json", json.dumps({**DEFAULTS, "more": self.second if first else None})
+        if method == "GET" and path == "/api/studio/status":
+            with self.lock:
+                self.checked += 1
+                checked = self.checked
+            answer = {"checked": checked, "poll_ms": (self.poll_s or 0) * 1000}
+            return 200, "application/json", json.dumps(answer)
         return 404, "text/plain", "not found"
 
 

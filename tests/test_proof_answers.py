@@ -8,7 +8,8 @@ parts each fetch its defaults and each answer draws its fields anew (tests/defau
   path, after the first answer): a fresh run types into the Name before the second answer came, which
   empties it, and the agent's check of the Name fails. Proving revises the wait verdex chose, to the
   answer the recording saw last, before it tells the check as the agent's: the click's response wait,
-  or, on a page that opens on the form, the waits before the first step.
+  or, on a page that opens on the form, the waits before the first step. A path the page asks on a
+  timer counts once there: a fresh run's timer has its own pace.
 
 Recorded by a scripted agent over the SDK's real MCP client; every proof runs the real pytest.
 """
@@ -31,13 +32,16 @@ PROVED_3 = re.compile(r"proved 3/3 \(1 plain, 2 under chaos, \d+ s\)")
 
 
 async def _new_studio(tmp_path: Path, second: str, *, fresh_second: str | None, held: bool,
-                      target: str = "python", opened: bool = False) -> tuple[Outcome, str]:
+                      target: str = "python", opened: bool = False,
+                      polls: tuple[float, float] | None = None) -> tuple[Outcome, str]:
     """Record "New studio", the Name typed and checked, with the form's second part at ``second``; then
     export and prove it on loads whose second part is ``fresh_second``, its answer ``HELD_S`` late when ``held``.
-    ``opened``: the page opens on the form (``/studio/new``), no click."""
+    ``opened``: the page opens on the form (``/studio/new``), no click. ``polls``: the page polls its status
+    every so many seconds while recording, then every so many while proving."""
     test_file = tmp_path / ("test_studio.py" if target == "python" else "specs/studio.spec.ts")
     with defaults_app() as (url, app):
         app.second = second
+        app.poll_s = polls[0] if polls else None
         async with recording_client(tmp_path / "studio.jsonl") as client:
             agent = Agent(client)
             if opened:                              # the form asks for its defaults as the page opens
@@ -48,6 +52,7 @@ async def _new_studio(tmp_path: Path, second: str, *, fresh_second: str | None, 
             await agent.fill("textbox", "Name", "Ada")
             await agent.verify_element("textbox", "Name", "value", "Ada")
             app.second, app.held = fresh_second, held
+            app.poll_s = polls[1] if polls else None
             answer = await agent.call("export_test", target=target, path=str(test_file), name="studio")
     return answer, test_file.read_text(encoding="utf-8")
 
@@ -102,6 +107,18 @@ async def test_a_startup_wait_that_ended_at_the_first_of_the_forms_answers_waits
     assert 'page.wait_for_function(DATA_ANSWERED, arg=[["/api/studio/defaults", 2]], timeout=30_000)' in flat, source
     assert flat.index('get_by_text("Name", exact=True)).to_be_visible') < flat.index("DATA_ANSWERED, arg=") \
         < flat.index('.fill("Ada")'), source
+
+
+async def test_a_startup_wait_revised_to_every_answer_counts_a_timers_answers_once(tmp_path):
+    """The page polls its status on a timer as well, quickly while recording (several answers before the
+    first step) and once a minute in the runs that prove it: a count of the recording's status answers
+    is the timer's pace, which no run that polls slower reaches. The revised wait counts the form's
+    answers and the status's first one."""
+    answer, source = await _new_studio(tmp_path, OTHER_WORDS, fresh_second=OTHER_WORDS, held=True,
+                                       opened=True, polls=(0.1, 60.0))
+    assert not answer.error and PROVED_3.search(answer.text), f"{answer.text}\n{source}"
+    flat = _flat(source)
+    assert '["/api/studio/defaults", 2], ["/api/studio/status", 1]' in flat, source
 
 
 @pytest.mark.skipif(shutil.which("npx") is None, reason="Node.js is not installed")

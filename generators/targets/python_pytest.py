@@ -174,6 +174,9 @@ class PythonPytest:
             managers.append(f"{action.page}.expect_event(\"close\")")
         if action.download:
             managers.append(f"{action.page}.expect_download()")
+        if action.reloads:
+            managers.append(f"{action.page}.expect_event(\"load\")")
+            lines += comments(action.reloads)
         if action.response:
             named = " as response_info" if action.response.whole_body else ""
             managers.append(f"{action.page}.expect_response({self._response(action.response)}){named}")

@@ -224,6 +224,11 @@ class TypeScript:
             name = self._promise("download")
             lines.append(f"const {name} = {action.page}.waitForEvent(\"download\");")
             awaited.append(f"await {name};")
+        if action.reloads:
+            name = self._promise("load")
+            lines += comments(action.reloads)
+            lines.append(f"const {name} = {action.page}.waitForEvent(\"load\");")
+            awaited.append(f"await {name};")
         if action.note:
             lines += comments(action.note)
         performed = self._perform(action)
