@@ -10,9 +10,12 @@ ref inside the button."""
 
 from __future__ import annotations
 
+import anyio
 import pytest
 
 from tests.test_watch import call, ref_of
+from verdex.browser.session import Session
+from verdex.errors import Timeout
 
 pytestmark = pytest.mark.anyio
 
@@ -30,3 +33,14 @@ async def test_an_icon_with_a_click_handler_of_its_own_inside_a_button_is_a_cont
     assert 'locator("[data-icon=\\"funnel\\"]")' in via_line, clicked.text
     await call(session, "browser_click", ref=ref_of(clicked.text, 'checkbox "Potted"'))
     assert "3 of 4, by name" in (await call(session, "browser_snapshot")).text
+
+
+async def test_a_page_stuck_in_a_loop_answers_the_ask_of_its_own_world_with_a_timeout(apps):
+    """The ask before each snapshot is bounded as the bridge's calls are: a page whose script never
+    yields answers Timeout (the snapshot then checks whether it still runs), never a read that waits on."""
+    async with Session() as stuck:
+        tab = await stuck.tab()
+        await tab.navigate(apps.url + "/columns/menus.html?via=listener")
+        await tab.page.evaluate("setTimeout(() => { while (true) {} }, 0)")
+        with pytest.raises(Timeout), anyio.fail_after(30):
+            await tab.bridge.mark_handled_inside(timeout=1)

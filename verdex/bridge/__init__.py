@@ -170,14 +170,20 @@ class Bridge:
                 self._context_id = None
                 return []
 
-    async def mark_handled_inside(self) -> None:
+    async def mark_handled_inside(self, *, timeout: float = CALL_TIMEOUT_S) -> None:
         """Tell the page script which elements inside a control hold a click handler of their own
         (handled_inside.js, asked of the page's own world: verdex's cannot see the page's
         handlers), each moved into verdex's world as ``_in_page_world`` moves a node the other way.
         One evaluation when there is none. A tab's top document only: a frame's bridge reads a
-        document whose own world this session does not ask."""
-        if self._frame is not None:
-            return
+        document whose own world this session does not ask. Bounded as a call is: a page stuck in
+        a loop answers Timeout, as the snapshot after it would."""
+        if self._frame is None:
+            try:
+                await asyncio.wait_for(self._mark_handled_inside(), timeout)
+            except asyncio.TimeoutError as exc:
+                raise Timeout(f"the page did not answer snapshot within {timeout:.0f} s") from exc
+
+    async def _mark_handled_inside(self) -> None:
         async with self._lock:
             try:
                 context_id = await self._ensure_installed()

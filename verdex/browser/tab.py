@@ -190,10 +190,15 @@ class Tab:
 
     async def call_bridge(self, method: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
         """One bridge call; a dialog that opens meanwhile freezes the page, so it ends the call at once."""
+        return await self._read(method, self.bridge.call(method, args))
+
+    async def _read(self, method: str, reading: Awaitable[T]) -> T:
+        """``reading`` (a read of the page for ``method``), ended at once by a dialog that opens meanwhile
+        (it freezes the page); after a timeout, the page is checked for still running script."""
         self.ensure_no_dialog()
         opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._dialog_waiters.append(opened)
-        call = asyncio.ensure_future(self.bridge.call(method, args))
+        call = asyncio.ensure_future(reading)
         try:
             done, _ = await asyncio.wait({call, opened}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -490,8 +495,7 @@ class Tab:
             observation_id = self.refs.new_observation()
             args = {"observation_id": observation_id, "scope": scope, "depth": depth, "max_items": max_items,
                     "diff": diff, "mode": mode, "max_bytes": tree_bytes}
-            self.ensure_no_dialog()
-            await self.bridge.mark_handled_inside()
+            await self._read("snapshot", self.bridge.mark_handled_inside())
             answer = await self.call_bridge("snapshot", args)
             if answer.get("total_lines") == 0 and scope is None and await self._content_arrives():
                 answer = await self.call_bridge("snapshot", args)
