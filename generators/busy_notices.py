@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import re
 
+from verdex.busy_words import BUSY_TEXT
 from verdex.generators.plan import Wait
 from verdex.generators.waits import STARTUP_TIMEOUT_MS
 from verdex.recording_format import NAVIGATION_TOOLS
 from verdex.recording_format import Step as Record
 
-# what a page says while it works, not an outcome (the bridge's BUSY_TEXT, verdex/bridge/mutations.js, says the same)
-BUSY_TEXT = re.compile(r"\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$", re.I)
 # a notice the action's answer said came and went again: ``toast "Loading..." (gone again)``
 GONE_AGAIN = re.compile(r'^(?:toast|status|alert) ("(?:[^"\\]|\\.)*") \(gone again\)$')
 

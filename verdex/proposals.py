@@ -15,7 +15,7 @@ import re
 from urllib.parse import urlsplit
 
 from verdex.facts import Effects, Proposal
-from verdex.generators.busy_notices import BUSY_TEXT
+from verdex.busy_words import BUSY_TEXT
 from verdex.generators.waits import RELATIVE_TIME, VOLATILE_VALUE
 from verdex.gone_notices import NOTICE_KINDS
 

@@ -20,6 +20,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from pydantic import ValidationError
 
+from verdex.busy_words import BUSY_TEXT
 from verdex.errors import (
     BridgeContractError,
     BrowserClosed,
@@ -36,7 +37,7 @@ from verdex.unique import RUN_TOKEN
 # inside a CDP isolated world, so the page's own scripts share the DOM but not one JavaScript global
 # with it: a page that replaces Array.prototype.map or JSON.stringify changes its own world, never
 # this one, and the page never sees a verdex attribute or global. The function is called once per
-# document with {refBase, testIdAttribute, refPrefix, runToken} and leaves ``globalThis.__verdex`` behind.
+# document with {refBase, testIdAttribute, refPrefix, runToken, busyText} and leaves ``globalThis.__verdex`` behind.
 PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "svg", "names", "tree", "identity", "snapshot", "structure",
                      "scopes", "mutations", "locators", "risk", "preflight", "watch", "reading", "install")
 
@@ -271,7 +272,8 @@ class Bridge:
         context_id = world["executionContextId"]
         ref_base = self._next_ref()
         config = json.dumps({"refBase": ref_base, "testIdAttribute": self._test_id_attribute,
-                             "refPrefix": self.ref_prefix, "runToken": RUN_TOKEN.pattern})
+                             "refPrefix": self.ref_prefix, "runToken": RUN_TOKEN.pattern,
+                             "busyText": BUSY_TEXT.pattern})
         response = await self._send("Runtime.evaluate", {"expression": f"({BRIDGE_SOURCE})({config})",
                                                          "contextId": context_id, "returnByValue": True})
         document_id = self._value(response, "install")

@@ -16,6 +16,8 @@
   }
   // A name a run of a test made (the shape of a ``{unique}`` token, verdex/unique.py): what the flow created
   const RUN_TOKEN = new RegExp(config.runToken || '(?!)');
+  // what a page says while it works, not an outcome (verdex/busy_words.py)
+  const BUSY_TEXT = new RegExp(config.busyText || '(?!)', 'i');
   const NAME_LIMIT = 100;
   const TEXT_LIMIT = 120;
   const FOLD_RUN = 20;        // fold a shape seen among siblings more than this many times …

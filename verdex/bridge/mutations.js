@@ -75,7 +75,6 @@
   // says for a moment or asks once, not the data it loaded).
   const NOTICE_SELECTOR = '[role=alert], [role=status], [role=log], [role=marquee], [role=timer], [role=dialog], ' +
     '[role=alertdialog], dialog, [aria-live=polite], [aria-live=assertive]';
-  const BUSY_TEXT = /\b(loading|updating|running|connecting|saving|please wait)\b|\u2026$|\.\.\.$/i;
   const CONTROL_SELECTOR = 'button, a, input, select, textarea, option, [role=button], [role=link], ' +
     '[role=option], [role=menuitem], [contenteditable], [role=combobox], [role=listbox], [role=textbox], ' +
     '[role=searchbox], [role=spinbutton], [role=slider], [role=switch], [role=checkbox], [role=radio], [role=tab]';
