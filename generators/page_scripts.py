@@ -17,10 +17,13 @@ link clicked or a form sent meanwhile is dropped without a word. A test goes on 
 drawn; when the scripts come late (a busy machine, a slow network) its next action goes nowhere. So the action
 after one that loaded scripts without leaving the document (their paths recorded, format 26) first waits until the
 page has had each script's answer (a ``data_answered`` wait: the page's Resource Timing entry of each, made as its
-body has come; the script runs as it comes, before Playwright has checked the next target and acted)."""
+body has come; the script runs as it comes, before Playwright has checked the next target and acted). A script whose
+name its build made from its content (``/assets/Example-BxwHpb9T.js``) is waited for by the name's other parts
+(``/assets/Example-*.js``, generators/build_hashes.py): the next build of the app names it otherwise."""
 
 from __future__ import annotations
 
+from verdex.generators.build_hashes import with_any_build
 from verdex.generators.plan import Wait
 from verdex.generators.waits import STARTUP_TIMEOUT_MS, names_one_thing
 from verdex.recording_format import ACTION_TOOLS, NAVIGATION_TOOLS, TAB_TOOLS
@@ -90,10 +93,13 @@ def code_run_wait(steps: list[Record], index: int) -> Wait | None:
     effects = earlier.effects if earlier is not None and earlier.tool in ACTION_TOOLS else None
     if effects is None or effects.navigated:
         return None
-    paths = [path for path in dict.fromkeys(effects.scripts) if not names_one_thing(path)]
+    built = [with_any_build(path) for path in dict.fromkeys(effects.scripts) if not names_one_thing(path)]
+    paths = list(dict.fromkeys(path for path in built if path is not None))
     if not paths:
         return None
+    hashed = " (a build's hash in a name as any name: the next build names that file otherwise)" \
+        if any("*" in path for path in paths) else ""
     return Wait(kind="data_answered", paths=paths, timeout_ms=STARTUP_TIMEOUT_MS,
                 reason=f"the {earlier.tool.removeprefix('browser_')} before loaded code the page did not have yet "
-                       f"({', '.join(paths)}): an app may ignore input until it has run (a click dropped while "
+                       f"({', '.join(paths)}){hashed}: an app may ignore input until it has run (a click dropped while "
                        "it loads), so the test acts once each has been answered")

@@ -36,6 +36,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from verdex.facts import RankedLocator
+from verdex.generators.build_hashes import names_path
 from verdex.generators.periodic import not_the_actions, timer_requests
 from verdex.generators.plan import Action, Locator, Model, ResponseMatch, Statement, Step, TestPlan, Wait
 from verdex.generators.request_place import query_words
@@ -203,8 +204,8 @@ def _narrowed(action: Action, index: int, because: str, asked: tuple[str, ...] |
     wait = action.waits[index] if index < len(action.waits) else None
     if wait is None or wait.kind != "data_answered" or asked is None:
         return None
-    kept = [path for path in wait.paths if path in asked]
-    missing = [path for path in wait.paths if path not in asked]
+    kept = [path for path in wait.paths if any(names_path(path, one) for one in asked)]
+    missing = [path for path in wait.paths if path not in kept]
     if not kept or not missing:
         return None
     return Revision(step=action.step, kind="wait", stage=WAIT_NARROWED, wait=index, because=because, paths=kept,

@@ -538,18 +538,22 @@ KEEP_ANSWER_TIMINGS_SCRIPT = "performance.setResourceTimingBufferSize(100000)"
 
 # What a data_answered wait reads: the page has had an answer to a request for each path. Its Resource
 # Timing entries stay once an answer has come, so a wait begun after the answers still holds; a function,
-# never an expression (see server_messages_heard).
-DATA_ANSWERED_SCRIPT = """paths => paths.every((path) =>
-  performance.getEntriesByType("resource").some((entry) =>
-    new URL(entry.name).pathname === path))"""
+# never an expression (see server_messages_heard). A ``*`` in a path is a build's hash (generators/build_hashes.py):
+# any name without a slash.
+_ANSWERS_TO_PATH = """performance.getEntriesByType("resource").filter((entry) => {
+    const name = new URL(entry.name).pathname, [head, tail] = path.split("*");
+    return tail === undefined ? name === path : name.length > head.length + tail.length && name.startsWith(head)
+      && name.endsWith(tail) && !name.slice(head.length, name.length - tail.length).includes("/");
+  })"""
+DATA_ANSWERED_SCRIPT = f"""paths => paths.every((path) =>
+  {_ANSWERS_TO_PATH}.length > 0)"""
 
 
 # The same with a count per path (proving's revision of a startup wait that ended at a path's first answer,
 # generators/revisions.py): the page has had that many answers to each. At startup the entries are the
 # page's own since it opened.
-DATA_ANSWERED_COUNTED_SCRIPT = """answers => answers.every(([path, count]) =>
-  performance.getEntriesByType("resource").filter((entry) =>
-    new URL(entry.name).pathname === path).length >= count)"""
+DATA_ANSWERED_COUNTED_SCRIPT = f"""answers => answers.every(([path, count]) =>
+  {_ANSWERS_TO_PATH}.length >= count)"""
 
 
 def answer_counts(wait: Wait) -> list[tuple[str, int]]:
