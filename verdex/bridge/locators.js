@@ -144,9 +144,11 @@
     if (replaced) out.push({ kind: 'attribute', value: replaced });
     const tip = name ? null : tooltipOf(el);
     if (tip) out.push({ kind: 'attribute', value: el.tagName.toLowerCase() + '[' + tip.attribute + '=' + cssString(tip.text) + ']' });
-    const icon = name ? null : iconOf(el);     // a control with no name, by the icon it shows
-    if (icon) out.push({ kind: 'attribute', value: (el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']'
-      : el.tagName.toLowerCase()) + ':has(' + icon.selector + ')' });
+    // a control with no name, by the one named image it holds (``a:has(img[alt="Pause"])``), else the icon it shows
+    const held = name ? null : heldImage(el);
+    if (held && held.selector) out.push({ kind: 'attribute', value: holding(el, held.selector) });
+    const icon = name ? null : iconOf(el);
+    if (icon) out.push({ kind: 'attribute', value: holding(el, icon.selector) });
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
     // the container that holds it tells it apart
     // (a name of dashes only, a select's empty choice "---------", says nothing)
@@ -166,6 +168,12 @@
     const selector = distinctClassSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
+  }
+
+  // The element found as the one of its role, or its tag, that holds what ``selector`` finds.
+  function holding(el, selector) {
+    return (el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']' : el.tagName.toLowerCase())
+      + ':has(' + selector + ')';
   }
 
   // Whether a key attribute (``[data-x="v"]``) holds the element's own text as its value.
