@@ -221,11 +221,18 @@
   // the row's index, which the server counts and the next row changes, and the words after the last index
   // name its column. Found by that end of its name, ``input[name$="-partner_sku"]``: unique while the form
   // holds one such row, as a bare role is (a ``css`` candidate, so a container that tells it apart is asked
-  // for too: the table its caption names, the row its text tells apart).
+  // for too: the table its caption names, the row its text tells apart). A field with no name, whose id holds
+  // the index (a script-made form builder's ``items-1-qty``: the script reads the fields and posts JSON), is
+  // found by that end of its id, ``input[id$="-qty"]``, not by ``#items-1-qty``, which names the line's place.
   const INDEXED_NAME = /^[A-Za-z][\w.[\]-]*[-_.[]\d+(\]?[-_.[][A-Za-z][A-Za-z_.[\]-]{1,39})$/;
   function columnOfRow(el) {
-    const match = NAMED_FIELDS.has(el.tagName) && INDEXED_NAME.exec(el.getAttribute('name') || '');
-    return match && /[A-Za-z]{3}/.test(match[1]) ? el.tagName.toLowerCase() + '[name$=' + cssString(match[1]) + ']' : null;
+    if (!NAMED_FIELDS.has(el.tagName)) return null;
+    for (const attribute of ['name', 'id']) {
+      const match = INDEXED_NAME.exec(el.getAttribute(attribute) || '');
+      if (match && /[A-Za-z]{3}/.test(match[1]))
+        return el.tagName.toLowerCase() + '[' + attribute + '$=' + cssString(match[1]) + ']';
+    }
+    return null;
   }
 
   // Whether a child element's text is the whole of the element's text: Playwright's text engine then
