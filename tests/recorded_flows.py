@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.blank_tab import start_blank
-from tests.flows.runner import Run
+from tests.flows.runner import Run, run_pytest
 from verdex.browser.session import Session
 from verdex.generators import export
 
@@ -76,6 +76,15 @@ def exported_beside(recording: Path, name: str, target: str = "python") -> Path:
 def exported_python(recording: Path, name: str) -> str:
     """The recording exported as test_<name>.py beside it: its source."""
     return exported_beside(recording, name).read_text(encoding="utf-8")
+
+
+def exported_and_passed(recording: Path, name: str) -> str:
+    """The recording exported as test_<name>.py beside it and run by pytest, which passes: its source."""
+    path = exported_beside(recording, name)
+    source = path.read_text(encoding="utf-8")
+    done = run_pytest(path, None)
+    assert done.passed, f"{source}\n{done.tail()}"
+    return source
 
 
 def exported_spec_source(recording: Path, name: str) -> str:

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.flows import runner
+from tests.recorded_flows import exported_and_passed
 from verdex import actions, assertions, locators
 
 pytestmark = pytest.mark.anyio
@@ -91,11 +91,8 @@ async def test_a_formset_flow_is_written_without_positions_and_its_test_passes(s
     await actions.click(tab, (await _refs(tab, r'button "Save"'))[0])
     assert (await assertions.text_visible(tab, "Saved Kettle Works KW-1: 5 at 12.50, Nilgiri 3")).passed
     session.record(None)
-    python = runner.export_python(recording, tmp_path, "formset")
-    source = python.read_text(encoding="utf-8")
+    source = exported_and_passed(recording, "formset")
     code = "\n".join(line for line in source.splitlines() if not line.strip().startswith("#"))
     assert ".nth(" not in code and not re.search(r"-\d+-", code), source
     assert 'get_by_role("combobox", name=' not in source and 'name="Tea Co' not in source, source
     assert 'page.get_by_role("combobox").click()' not in source, source
-    done = runner.run_pytest(python, None)
-    assert done.passed, f"{source}\n{done.tail()}"

@@ -144,9 +144,11 @@
     if (replaced) out.push({ kind: 'attribute', value: replaced });
     const tip = name ? null : tooltipOf(el);
     if (tip) out.push({ kind: 'attribute', value: el.tagName.toLowerCase() + '[' + tip.attribute + '=' + cssString(tip.text) + ']' });
-    const icon = name ? null : iconOf(el);     // a control with no name, by the icon it shows
-    if (icon) out.push({ kind: 'attribute', value: (el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']'
-      : el.tagName.toLowerCase()) + ':has(' + icon.selector + ')' });
+    // a control with no name, by the one named image it holds (``a:has(img[alt="Pause"])``), else the icon it shows
+    const held = name ? null : heldImage(el);
+    if (held && held.selector) out.push({ kind: 'attribute', value: holding(el, held.selector) });
+    const icon = name ? null : iconOf(el);
+    if (icon) out.push({ kind: 'attribute', value: holding(el, icon.selector) });
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
     // the container that holds it tells it apart
     // (a name of dashes only, a select's empty choice "---------", says nothing)
@@ -166,6 +168,12 @@
     const selector = distinctClassSelector(el) || (el.namespaceURI === SVG_NS ? 'svg' : null);
     if (selector && !out.some((c) => c.kind === 'test_id')) out.push({ kind: 'css', value: selector });
     return out;
+  }
+
+  // The element found as the one of its role, or its tag, that holds what ``selector`` finds.
+  function holding(el, selector) {
+    return (el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']' : el.tagName.toLowerCase())
+      + ':has(' + selector + ')';
   }
 
   // Whether a key attribute (``[data-x="v"]``) holds the element's own text as its value.
@@ -213,11 +221,18 @@
   // the row's index, which the server counts and the next row changes, and the words after the last index
   // name its column. Found by that end of its name, ``input[name$="-partner_sku"]``: unique while the form
   // holds one such row, as a bare role is (a ``css`` candidate, so a container that tells it apart is asked
-  // for too: the table its caption names, the row its text tells apart).
+  // for too: the table its caption names, the row its text tells apart). A field with no name, whose id holds
+  // the index (a script-made form builder's ``items-1-qty``: the script reads the fields and posts JSON), is
+  // found by that end of its id, ``input[id$="-qty"]``, not by ``#items-1-qty``, which names the line's place.
   const INDEXED_NAME = /^[A-Za-z][\w.[\]-]*[-_.[]\d+(\]?[-_.[][A-Za-z][A-Za-z_.[\]-]{1,39})$/;
   function columnOfRow(el) {
-    const match = NAMED_FIELDS.has(el.tagName) && INDEXED_NAME.exec(el.getAttribute('name') || '');
-    return match && /[A-Za-z]{3}/.test(match[1]) ? el.tagName.toLowerCase() + '[name$=' + cssString(match[1]) + ']' : null;
+    if (!NAMED_FIELDS.has(el.tagName)) return null;
+    for (const attribute of ['name', 'id']) {
+      const match = INDEXED_NAME.exec(el.getAttribute(attribute) || '');
+      if (match && /[A-Za-z]{3}/.test(match[1]))
+        return el.tagName.toLowerCase() + '[' + attribute + '$=' + cssString(match[1]) + ']';
+    }
+    return null;
   }
 
   // Whether a child element's text is the whole of the element's text: Playwright's text engine then

@@ -377,6 +377,31 @@
     return null;
   }
 
+  // The one named image a control holds when it shows nothing else (a row's icon link: ``<a><img alt="Pause"></a>``,
+  // an svg with a ``<title>`` or an ``aria-label``, a ``role=img`` element with a label): the control's name, as
+  // Chromium names a link by its image. A control the page gives no role (a script's ``<a>`` with no href, a
+  // ``<span>`` with a click listener) has no name of its own, yet what the image says is what a user clicks.
+  // { name: "Pause", selector: 'img[alt="Pause"]' } or null; the selector is null where no CSS says the name
+  // (an svg's ``<title>`` is text), and an icon font's glyph, an image with no name, or words beside the
+  // image are no such image.
+  const NAMED_IMAGES = 'img[alt], svg, [role=img i]';
+  function heldImage(el) {
+    const named = [...el.querySelectorAll(NAMED_IMAGES)]
+      .filter((image) => role(image) === 'img' && !hiddenForAria(image) && accessibleName(image));
+    const images = named.filter((image) => !named.some((outer) => outer !== image && outer.contains(image)));
+    if (images.length !== 1) return null;
+    const image = images[0];
+    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode())
+      if (!image.contains(t) && t.data.trim() && !(t.parentElement && t.parentElement.closest(UNRENDERED))) return null;
+    const name = accessibleName(image);
+    const label = collapse(image.getAttribute('aria-label') || '');
+    const said = image.hasAttribute('role') ? '[role=' + cssString(image.getAttribute('role')) + ']' : image.localName;
+    const selector = label === name ? said + '[aria-label=' + cssString(image.getAttribute('aria-label')) + ']'
+      : image.tagName === 'IMG' && image.getAttribute('alt') === name ? said + '[alt=' + cssString(name) + ']' : null;
+    return { name, selector };
+  }
+
   // The tooltip a script shows for an element, from the attribute its library reads (Plotly's toolbar,
   // Bootstrap's, Tippy's): what its author called it, when nothing else names it. A directive that keys
   // its tooltip by an id it generates (Directus's v-tooltip: data-tooltip="oIatrdOqWru0z3ukxFVbo", new

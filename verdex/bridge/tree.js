@@ -260,6 +260,8 @@
     const own = el.getAttribute('title') || el.getAttribute('aria-label') || el.getAttribute('alt') ||
       (tooltipOf(el) || {}).text;
     if (own) return clip(collapse(own), NAME_LIMIT);
+    const held = heldImage(el);       // the one named image it shows and nothing else
+    if (held) return clip(held.name, NAME_LIMIT);
     // its words, else its icon's title: an icon beside words is what every such item shows ("Arrow Icon")
     const titles = [...el.querySelectorAll('svg title')].map((title) => collapse(title.textContent || '')).filter(Boolean);
     const text = collapse(titles.reduce((words, title) => words.replace(title, ' '), spacedText(el)));

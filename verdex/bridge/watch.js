@@ -139,7 +139,8 @@
     // a field of a formset's row: its id and its name hold the row's index, the end of its name says its column
     const column = columnOfRow(el);
     if (column) return column;
-    if (el.id && !/\d{3,}|[0-9a-f]{8,}|^:r/i.test(el.id)) return '#' + CSS.escape(el.id);
+    // not an id a number is a part of (a builder's count, "3"; a row's index, "items-2-ab"), nor a made one
+    if (el.id && !/\d{3,}|[0-9a-f]{8,}|^:r|(^|[-_.:])\d+([-_.:]|$)/i.test(el.id)) return '#' + CSS.escape(el.id);
     if (attr) return tag + '[name=' + JSON.stringify(attr) + ']';
     return null;
   }
