@@ -541,8 +541,9 @@ class ValueCandidate(Fact):
     kind: Literal["test_id", "label", "placeholder", "alt", "text", "title", "attribute", "css"]
     value: str
     volatile: bool = False
-    generic: bool = Field(False, description="a test id that names the element's kind, not which one (Gradio's "
-                                             "data-testid=\"checkbox\" on every checkbox): after its role and name")
+    generic: bool = Field(False, description="a test id that names the element's kind, not which one: its role, "
+                                             "or one another element carries too (Gradio's data-testid=\"textbox\" on "
+                                             "every text box): after its role and name and its label")
     estimate: int | None = ESTIMATE
 
     @property

@@ -8,7 +8,9 @@ none is unique, the nearest container scopes a simple inner locator
 a candidate finds shown (``filter(visible=True)``: a field beside a hidden copy of itself); only when
 that fails too does a positional ``nth()`` stand in, marked as a fallback. Scores follow
 Playwright's selector generator (test id 1, role 100, placeholder 120, label 140, alt 160, text 180,
-title 200, a semantic class 520, after a bare role); text that looks volatile (prices, counts, dates) is pushed back.
+title 200, a semantic class 520, after a bare role), except a test id that names a kind, not which one (many
+elements carry it: Gradio's "textbox"), which comes after the role and name and the label; text that looks volatile
+(prices, counts, dates) is pushed back.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 16
           "attribute": 300, "css": 520}
 ROLE_ONLY = 510
 WORDS = 150            # a role and the words of its name, without the count it holds: before a label or text
+# A test id that names the element's kind, not which one (it is the element's role, or another element carries it
+# too: Gradio's "textbox" on each text box): after what says which one it is — its role and name (or their words),
+# its placeholder, its label — and before its alt text, text and title.
+KIND_TEST_ID = WORDS + 1
 ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
 CONTAINER_BASE = 1000
@@ -109,8 +115,8 @@ def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:
         return (LocatorStep(method="get_by_role", args=[candidate.role],
                             kwargs={"name": candidate.name, "exact": True}), SCORES["role"] + volatile)
     kind = candidate.kind
-    if kind == "test_id":      # one that names the kind (``checkbox``) comes right after the role and name
-        return LocatorStep(method="get_by_test_id", args=[candidate.value]), SCORES["role"] + 1 if candidate.generic \
+    if kind == "test_id":      # one that names the kind (``textbox``, its role or another's too): see KIND_TEST_ID
+        return LocatorStep(method="get_by_test_id", args=[candidate.value]), KIND_TEST_ID if candidate.generic \
             else SCORES[kind]
     if kind in ("css", "attribute"):   # a semantic class (``span.column-header--sort``), an icon's ``svg``; ``#email``
         return LocatorStep(method="locator", args=[candidate.value]), SCORES[kind]

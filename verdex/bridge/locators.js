@@ -107,8 +107,8 @@
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
     const borrowed = !!name && nameBorrowed(el);
     const testId = lastingTestId(el);
-    // a test id that names the element's kind, not which one (Gradio's data-testid="checkbox" on every checkbox)
-    if (testId) out.push({ kind: 'test_id', value: testId, ...(r && testId.toLowerCase() === r ? { generic: true } : {}) });
+    const kind = !!testId && namesKind(el, testId, r);
+    if (testId && !kind) out.push({ kind: 'test_id', value: testId });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
     const counts = badgesOf(el, r, name);
     const figures = !!name && holdsFigures(el, r, name);
@@ -128,6 +128,8 @@
     } else if (el.getAttribute('aria-label')) {
       out.push({ kind: 'label', value: el.getAttribute('aria-label').trim(), volatile: unsteady(el.getAttribute('aria-label').trim()) });
     }
+    // counted in the order a test prefers them: the first unique one stops the count
+    if (kind) out.push({ kind: 'test_id', value: testId, generic: true });
     const alt = el.getAttribute('alt');
     if (alt) out.push({ kind: 'alt', value: alt, volatile: alt.length > LONG_VALUE });
     // what an editing host shows is its value, as a field's is (CodeMirror 6's contenteditable lines: the
@@ -174,6 +176,16 @@
   function holding(el, selector) {
     return (el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']' : el.tagName.toLowerCase())
       + ':has(' + selector + ')';
+  }
+
+  // Whether a test id names the element's kind, not which one: it is its role (Gradio's data-testid="checkbox" on
+  // each checkbox), or another element of the document carries it too (Gradio's "textbox" on each text box,
+  // "number-input" on each number field). It says nothing of which control a test means, and finds two as soon as
+  // another of the kind appears: it comes after the role and name and the label, and inside a container after all
+  // the rest (verdex/locators.py). One element alone carrying a test id that is no role's name keeps it first.
+  function namesKind(el, testId, r) {
+    if (r && testId.toLowerCase() === r) return true;
+    return queryComposed(el.ownerDocument, '[' + TEST_ID + '="' + CSS.escape(testId) + '"]').length > 1;
   }
 
   // Whether a key attribute (``[data-x="v"]``) holds the element's own text as its value.
