@@ -542,8 +542,10 @@ KEEP_ANSWER_TIMINGS_SCRIPT = "performance.setResourceTimingBufferSize(100000)"
 # any name without a slash.
 _ANSWERS_TO_PATH = """performance.getEntriesByType("resource").filter((entry) => {
     const name = new URL(entry.name).pathname, [head, tail] = path.split("*");
-    return tail === undefined ? name === path : name.length > head.length + tail.length && name.startsWith(head)
-      && name.endsWith(tail) && !name.slice(head.length, name.length - tail.length).includes("/");
+    if (tail === undefined) return name === path;
+    const between = name.slice(head.length, name.length - tail.length);
+    return name.length > head.length + tail.length && name.startsWith(head) && name.endsWith(tail)
+      && !between.includes("/");
   })"""
 DATA_ANSWERED_SCRIPT = f"""paths => paths.every((path) =>
   {_ANSWERS_TO_PATH}.length > 0)"""
