@@ -1,6 +1,7 @@
 // Evaluated in the page's own world, not verdex's (Bridge.mark_handled_inside): the elements inside
 // a control that hold a click handler of their own, as a column header's filter icon whose React
-// onClick opens the column's menu while a click on the header sorts. Only this world sees such a
+// onClick opens the column's menu while a click on the header sorts, and the pictures outside any
+// control that hold one (below). Only this world sees such a
 // handler: React's props, Vue's invokers and an onclick property are the page's globals, and
 // DevTools gives getEventListeners to the world that asks. A handler the control holds too (a
 // component passing its onClick down) is the control's. The outermost such element is taken;
@@ -35,6 +36,31 @@
       const handler = handlerOf(el);
       if (handler && handler !== handlerOf(el.parentElement.closest(CONTROLS))) found.push(el);
     }
+  }
+  // A picture outside any control that a listener makes one (doccano's project types: a card's
+  // image, div.v-image, whose Vue listener chooses the card's type): the picture and what holds
+  // it, up to where text or a control begins; what holds text is the page's to name, and a
+  // handler there may be one delegated for all it holds. The outermost listened one is taken.
+  // An icon is no such picture (smaller than PICTURE_PX a side): a page of thousands of icons
+  // beside their words would pay a listener's lookup for each.
+  const PICTURES = 'img, svg, [style*="background-image"]';
+  const PICTURE_PX = 40;
+  // a control the picture is in, a shadow root's one too (a custom element's button slotting it)
+  const inControl = (el) => {
+    for (let node = el; node; node = node.assignedSlot || node.parentElement || node.getRootNode().host)
+      if (node.matches(CONTROLS)) return true;
+    return false;
+  };
+  for (const picture of document.querySelectorAll(PICTURES)) {
+    if (picture.parentElement?.closest('svg')) continue;
+    const box = picture.getBoundingClientRect();
+    if (box.width < PICTURE_PX || box.height < PICTURE_PX || inControl(picture)) continue;
+    let listened = null;
+    for (let el = picture; el && el !== document.body; el = el.parentElement) {
+      if (el.textContent.trim() || (el !== picture && el.querySelector(CONTROLS))) break;
+      if (handlerOf(el)) listened = el;
+    }
+    if (listened && !found.some((other) => other.contains(listened) || listened.contains(other))) found.push(listened);
   }
   return found.length ? found : null;
 })()

@@ -17,7 +17,9 @@
   // what state the element's data is in, not which element it is: Prometheus colours an alert's row by whether it
   // fires, and the row of another alert that starts firing takes the same class.
   const CONTEXTUAL_CLASS = /^(alert|btn|btn-outline|badge|label|table|list-group-item|panel|card|progress-bar|callout|toast)-(primary|secondary|success|danger|warning|info|light|dark|default|error)$/i;
-  const GENERATED_CLASS = /^(css|sc|jsx|svelte|emotion|styled|tw)-|^_|__[A-Za-z0-9]{5,}$/;
+  // (a BEM element, ``block__element``, is a name however long: ``v-card__title``, ``mdc-button__label``; a hash
+  // after ``__`` has digits or mixed case, which semanticClasses turns away part by part)
+  const GENERATED_CLASS = /^(css|sc|jsx|svelte|emotion|styled|tw)-|^_/;
   // A row is layout when nothing but a layout or a library's word comes before it (``form-row``, ``flex-row``,
   // ``ant-row``); a row of something a reader names (``name-row``, ``run-row``, ``task-row``) is what a list is
   // made of (TensorBoard's run selector: a ``div.name-row`` per run).

@@ -559,8 +559,9 @@
     const tree = treeLines(pageRoot(), { mode: 'default', behind: true });
     const times = [];
     for (const [time] of mutations) if (time >= w.t0) times.push(Math.round(time));
+    // gone: taken away, hidden, or emptied (a field's messages region stays under the field, its message gone)
     const sightings = w.sightings.map((s) => ({ kind: s.kind, text: s.text, role: s.role || null, lines: s.lines,
-      gone: !s.el.isConnected || !showing(s.el) }));
+      gone: !s.el.isConnected || !showing(s.el) || !overlayText(s.el) }));
     if (watch === w) watch = null;
     finished = w;
     settledValues = values;
