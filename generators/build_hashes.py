@@ -13,7 +13,7 @@ import re
 
 # a file of code or style, its extension with the words a build puts before it (``.chunk.js``, ``.min.css``)
 BUILT_FILE = re.compile(r"(?P<rest>.+?)(?P<extension>(?:\.(?:chunk|bundle|min))*\.(?:m?js|cjs|css|wasm))")
-HASH_CHARACTERS = re.compile(r"[A-Za-z0-9_-]{8,}")
+HASH_CHARACTERS = re.compile(r"[A-Za-z0-9_-]{7,}")
 # a word among the parts of a name (``long-name-v2``, ``polyfill-es2015``): no hash
 WORD_PART = re.compile(r"(?:^|[-_])[a-z]{3,}(?:$|[-_])")
 # a word or two written in camel case (``DatePicker``, ``dataTable``), not a hash of mixed case
@@ -22,17 +22,21 @@ SEPARATORS = "-._~"
 
 
 def is_build_hash(token: str) -> bool:
-    """Eight characters or more a hash is written in: digits alone; hexadecimal digits and letters (webpack's);
-    capitals and digits (esbuild's); letters of both cases that are no camel-case word, digits among them or
-    not (Vite's). A word among its parts makes it a name (``html5shiv``, ``polyfill-es2015``)."""
+    """Characters a hash is written in: hexadecimal digits and letters, seven or more (webpack's, Nuxt 2's
+    ``f1bee97``); eight or more of digits alone, of capitals and digits (esbuild's), or of letters of both cases
+    that are no camel-case word, digits among them or not (Vite's). A word among its parts makes it a name
+    (``html5shiv``, ``polyfill-es2015``)."""
     if not HASH_CHARACTERS.fullmatch(token) or WORD_PART.search(token):
         return False
     digits, letters = any(c.isdigit() for c in token), any(c.isalpha() for c in token)
     lower, upper = any(c.islower() for c in token), any(c.isupper() for c in token)
     hexadecimal = re.fullmatch(r"[0-9a-f]+", token) is not None
     capitals = re.fullmatch(r"[A-Z0-9]+", token) is not None
-    return (token.isdigit() or (digits and letters and (hexadecimal or capitals))
-            or (lower and upper and not all(CAMEL_CASE.fullmatch(part) for part in re.split(r"[-_]", token))))
+    if digits and letters and hexadecimal:
+        return True
+    return len(token) >= 8 and (token.isdigit() or (digits and letters and capitals)
+                                or (lower and upper and not all(CAMEL_CASE.fullmatch(part)
+                                                                for part in re.split(r"[-_]", token))))
 
 
 def with_any_build(path: str) -> str | None:

@@ -20,6 +20,9 @@ from verdex.generators.build_hashes import names_path, with_any_build
     ("/_next/static/chunks/pages/index-0a1b2c3d4e5f6a7b.js", "/_next/static/chunks/pages/index-*.js"),
     ("/_next/static/chunks/2852872c-15b1c9ba2ba38f2e.js", None),                     # hashes alone
     ("/static/js/3f2a9c1b4e5d.js", None),
+    ("/static/_nuxt/f1bee97.js", None),                                              # Nuxt 2: seven
+    ("/static/_nuxt/pages-index.f1bee97.js", "/static/_nuxt/pages-index.*.js"),
+    ("/js/app.1234567.js", "/js/app.1234567.js"),                                    # seven digits: no hash
     ("/routes/views/orders.js", "/routes/views/orders.js"),
     ("/js/jquery-3.7.1.min.js", "/js/jquery-3.7.1.min.js"),                          # a version
     ("/js/react-dom.production.min.js", "/js/react-dom.production.min.js"),
