@@ -543,9 +543,9 @@ KEEP_ANSWER_TIMINGS_SCRIPT = "performance.setResourceTimingBufferSize(100000)"
 _ANSWERS_TO_PATH = """performance.getEntriesByType("resource").filter((entry) => {
     const name = new URL(entry.name).pathname, [head, tail] = path.split("*");
     if (tail === undefined) return name === path;
+    if (name.length <= head.length + tail.length) return false;
     const between = name.slice(head.length, name.length - tail.length);
-    return name.length > head.length + tail.length && name.startsWith(head) && name.endsWith(tail)
-      && !between.includes("/");
+    return name.startsWith(head) && name.endsWith(tail) && !between.includes("/");
   })"""
 DATA_ANSWERED_SCRIPT = f"""paths => paths.every((path) =>
   {_ANSWERS_TO_PATH}.length > 0)"""
