@@ -34,6 +34,8 @@ from verdex.generators.build_hashes import names_path, with_any_build
 ])
 def test_a_name_the_build_made_is_waited_for_by_what_stays_of_it(path, waited_for):
     assert with_any_build(path) == waited_for
+    # what the wait names holds for the recorded path itself, as the test's script reads it
+    assert waited_for is None or names_path(waited_for, path)
 
 
 @pytest.mark.parametrize(("waited_for", "path", "named"), [
