@@ -551,7 +551,23 @@ class ValueCandidate(Fact):
         return f"{self.kind}::{self.value}"
 
 
-CountedCandidate = Annotated[RoleCandidate | ValueCandidate, Field(discriminator="kind")]
+class HeldImageCandidate(Fact):
+    """A control with no name of its own (a script's ``<a class="action">``), found as the one that holds the image
+    its name comes from where no CSS says that image's name (an svg named by its ``<title>``):
+    ``locator("a.action", has=page.get_by_role("img", name="Resume", exact=True))``."""
+
+    kind: Literal["held_image"]
+    value: str = Field(description="the control as CSS: its class that fewest of its tag share, else its tag or role")
+    name: str = Field(description="the held image's accessible name (the control's name in the snapshot)")
+    volatile: bool = False
+    estimate: int | None = ESTIMATE
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}::{self.name}"
+
+
+CountedCandidate = Annotated[RoleCandidate | ValueCandidate | HeldImageCandidate, Field(discriminator="kind")]
 
 
 class NamedChild(Fact):

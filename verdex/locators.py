@@ -25,14 +25,15 @@ from playwright.async_api import Page
 
 from verdex.errors import NoLocator, translate_playwright_errors
 from verdex.facts import (
-    Box, CountedCandidate, FrameFact, Locating, LocatorChoice, LocatorStep, RankedLocator, RoleCandidate, ScopeWay,
+    Box, CountedCandidate, FrameFact, HeldImageCandidate, Locating, LocatorChoice, LocatorStep, RankedLocator,
+    RoleCandidate, ScopeWay,
 )
 from verdex.name_words import words_pattern
 from verdex.unique import RUN_TOKEN
 from verdex.unseen import json_string
 
 SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 160, "text": 180, "title": 200,
-          "attribute": 300, "css": 520}
+          "attribute": 300, "held_image": 300, "css": 520}
 ROLE_ONLY = 510
 WORDS = 150            # a role and the words of its name, without the count it holds: before a label or text
 # A test id that names the element's kind, not which one (it is the element's role, or another element carries it
@@ -114,6 +115,9 @@ def candidate_step(candidate: CountedCandidate) -> tuple[LocatorStep, int]:
             return LocatorStep(method="get_by_role", args=[candidate.role], kwargs={"name": candidate.words}), WORDS
         return (LocatorStep(method="get_by_role", args=[candidate.role],
                             kwargs={"name": candidate.name, "exact": True}), SCORES["role"] + volatile)
+    if isinstance(candidate, HeldImageCandidate):      # ``locator("a.action", has=get_by_role("img", name="Resume"))``
+        image = LocatorStep(method="get_by_role", args=["img"], kwargs={"name": candidate.name, "exact": True})
+        return LocatorStep(method="locator", args=[candidate.value], has=[image]), SCORES["held_image"] + volatile
     kind = candidate.kind
     if kind == "test_id":      # one that names the kind (``textbox``, its role or another's too): see KIND_TEST_ID
         return LocatorStep(method="get_by_test_id", args=[candidate.value]), KIND_TEST_ID if candidate.generic \

@@ -146,9 +146,13 @@
     if (replaced) out.push({ kind: 'attribute', value: replaced });
     const tip = name ? null : tooltipOf(el);
     if (tip) out.push({ kind: 'attribute', value: el.tagName.toLowerCase() + '[' + tip.attribute + '=' + cssString(tip.text) + ']' });
-    // a control with no name, by the one named image it holds (``a:has(img[alt="Pause"])``), else the icon it shows
+    // a control with no name, by the one named image it holds (``a:has(img[alt="Pause"])``); where no CSS says the
+    // image's name (an svg's ``<title>``), by its class and the image Playwright's role engine finds by that name
+    // (``locator("a.action", has=get_by_role("img", name="Resume"))``); else the icon it shows
     const held = name ? null : heldImage(el);
     if (held && held.selector) out.push({ kind: 'attribute', value: holding(el, held.selector) });
+    else if (held) out.push({ kind: 'held_image', value: distinctClassSelector(el) || ownSelector(el), name: held.name,
+      volatile: unsteady(held.name) });
     const icon = name ? null : iconOf(el);
     if (icon) out.push({ kind: 'attribute', value: holding(el, icon.selector) });
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
@@ -174,8 +178,15 @@
 
   // The element found as the one of its role, or its tag, that holds what ``selector`` finds.
   function holding(el, selector) {
-    return (el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']' : el.tagName.toLowerCase())
-      + ':has(' + selector + ')';
+    return ownSelector(el) + ':has(' + selector + ')';
+  }
+  const ownSelector = (el) => el.hasAttribute('role') ? '[role=' + cssString(el.getAttribute('role')) + ']'
+    : el.tagName.toLowerCase();
+
+  // Whether an element holds an image (one Playwright's role engine finds, drawn) of that accessible name.
+  function holdsImageNamed(el, name) {
+    return [...el.querySelectorAll(NAMED_IMAGES)].some((image) => role(image) === 'img' && !hiddenForAria(image)
+      && !undrawn(image) && accessibleName(image) === name);
   }
 
   // Whether a test id names the element's kind, not which one: it is its role (Gradio's data-testid="checkbox" on
@@ -371,6 +382,7 @@
         case 'alt': if (el.getAttribute('alt') === candidate.value) count++; break;
         case 'title': if (el.getAttribute('title') === candidate.value) count++; break;
         case 'css': case 'attribute': if (el.matches(candidate.value)) count++; break;
+        case 'held_image': if (el.matches(candidate.value) && holdsImageNamed(el, candidate.name)) count++; break;
         case 'text': {
           if (el.childElementCount > 4) break;      // a big subtree's text is never a short exact value
           const raw = isInputButton(el) ? el.value || '' : el.textContent || '';     // an input button's is its value
@@ -469,7 +481,7 @@
       case 'placeholder': return queryComposed(doc, '[placeholder=' + quoted(candidate.value) + ']');
       case 'alt': return queryComposed(doc, '[alt=' + quoted(candidate.value) + ']');
       case 'title': return queryComposed(doc, '[title=' + quoted(candidate.value) + ']');
-      case 'css': case 'attribute': return queryComposed(doc, candidate.value);
+      case 'css': case 'attribute': case 'held_image': return queryComposed(doc, candidate.value);
       case 'role': return queryComposed(doc, ROLE_SELECTORS[candidate.role] || '*');
       default: return queryComposed(doc, '*');
     }
