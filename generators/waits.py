@@ -31,6 +31,11 @@ VOLATILE_SEGMENT = re.compile(r"^(\d+|\d{5,}\.\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=
 VOLATILE_VALUE = re.compile(r"^(\d{5,}(\.\d+)?|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,}"
                             r"|[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}(:|%3[Aa])\d{2}.*)$")
 ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
+# a value an app sends to be sent back (an OAuth sign-in's authorization URL): a URL of its own (``redirect_uri``,
+# ``client_id``), which another copy of the app has at another address, or a token in base64, standard or
+# URL-safe, with its padding (``state=eyJoYXNz…%3D%3D``, made anew on every load); both read percent-decoded
+SENT_BACK_URL = re.compile(r"^https?://", re.IGNORECASE)
+PADDED_TOKEN = re.compile(r"^(?:[A-Za-z0-9+/_-]{4}){3,}(?:[A-Za-z0-9+/_-]{2}==|[A-Za-z0-9+/_-]{3}=)$")
 # the methods that ask the server for a change: HTTP's, and WebDAV's (CalDAV and CardDAV servers, file
 # shares: a collection made with MKCOL, properties set with PROPPATCH, a file moved or copied)
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE", "MKCOL", "MKCALENDAR", "PROPPATCH", "MOVE", "COPY"}
@@ -99,8 +104,21 @@ def _query_pattern(before: str, after: str, made: frozenset[str]) -> str:
     if not changed:
         return r"(?:\?[^#]*)?"
     return r"\?" + "".join(
-        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if value_of_one_record(key, value) or is_made(value, made) else escape_pattern(value))
+        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if _any_value(key, value, made) else escape_pattern(value))
         + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
+
+
+def _any_value(key: str, value: str, made: frozenset[str]) -> bool:
+    """A query value a test matches as any value: an id or a token, a name the server made, or a value the app
+    sent to be sent back."""
+    return value_of_one_record(key, value) or is_made(value, made) or _sent_back(value)
+
+
+def _sent_back(value: str) -> bool:
+    """A URL, or a padded base64 token (as it stands in the URL, percent-encoded): what an app sends to be sent
+    back, which another run or another copy of the app sends otherwise."""
+    decoded = unquote(value)
+    return bool(SENT_BACK_URL.match(decoded) or PADDED_TOKEN.match(decoded))
 
 
 SHORT_PATTERN = 60     # longer URL patterns are written one query condition a line
@@ -257,6 +275,9 @@ def url_assertion(url_before: str, url_after: str, made: frozenset[str] = frozen
                                                   for part in re.split(r"[/?&=#]", shown))]
     if named:
         reason += "; " + ", ".join(map(repr, named)) + " as any name: the server named it (another run's name differs)"
+    sent = [key for key, value in _parameters(after.query).items() if _sent_back(value)]
+    if sent:
+        reason += "; " + ", ".join(sent) + " as any value: the app sent it to be sent back (another run's differs)"
     return Assertion(kind="url", pattern=url_pattern(url_before, url_after, made), reason=reason)
 
 

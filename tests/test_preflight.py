@@ -453,6 +453,21 @@ async def test_a_handler_that_hangs_the_page_is_bounded_and_the_tab_replaced(ses
     assert "Save" in (await fresh.snapshot()).text
 
 
+async def test_a_web_component_buttons_slotted_label_is_the_button_not_a_cover(session, apps):
+    # the label is light DOM slotted into the shadow <button>: what the point hits is inside the button in
+    # the composed tree, where a click goes; a text slotted straight in is hit where it is drawn, in the
+    # button, not at its light-DOM parent, the host around the button
+    tab = await _open(session, apps, "slotted-label.html")
+    for label, hit in (("Save", "span.label"), ("Cancel", "span.slot-container")):
+        ref = await _ref(tab, f'button "{label}"')
+        facts = await tab.preflight(ref)
+        centre = facts.coverage[0].hit
+        assert f"{centre.tag}.{centre.classes[0]}" == hit and centre.inside_target, centre
+        assert judge(facts, "click").blocking == []
+        await actions.click(tab, ref)
+        assert await _status(tab) == f"Clicked: {label}"
+
+
 # ------------------------------------------------------------------ agreement with Playwright
 SITUATIONS = [
     ("overlay-opaque.html", r'button "Save"'), ("overlay-transparent.html", r'button "Save"'),
@@ -464,6 +479,8 @@ SITUATIONS = [
     ("link.html", r'link "Go to landing"'), ("link.html", r'link "Open in new tab"'),
     ("submit.html", r'button "Send"'), ("open-select.html?open=1", r'button "Apply"'),
     ("busy.html", r'button "Save"'), ("offscreen.html", r'button "Save"'), ("rerender.html", r'button "Save"'),
+    ("slotted-label.html", r'button "Save"'), ("slotted-label.html", r'button "Add entity"'),
+    ("slotted-label.html", r'button "Cancel"'),
 ]
 ADVISORY_BY_DESIGN: set[str] = set()   # blocking facts Playwright does not check for; none so far
 SITUATION_MS = 30_000                  # how long each situation lasts: longer than any test of it takes

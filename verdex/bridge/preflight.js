@@ -1,10 +1,15 @@
   // ---------------------------------------------------------------- race preflight: raw facts
   const MOVING = /transform|translate|rotate|scale|left|right|top|bottom|inset|width|height|margin|padding|position|offset/;
 
+  // What a point hits, in the innermost shadow root. Over a text slotted straight into a shadow root (a
+  // web-component button's label, ``<mwc-button>Save</mwc-button>``) Chromium's elementFromPoint answers the
+  // text's light-DOM parent, the host; elementsFromPoint answers what is drawn there, the shadow element
+  // around the slot (Playwright's hit check reads it).
   function deepestAt(doc, x, y) {
     let hit = doc.elementFromPoint(x, y);
     while (hit && hit.shadowRoot) {
-      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      let inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (inner === hit) inner = hit.shadowRoot.elementsFromPoint(x, y)[0];
       if (!inner || inner === hit) break;
       hit = inner;
     }
@@ -13,6 +18,14 @@
 
   function isInside(node, ancestor) {
     for (let n = node; n; n = parentOf(n)) if (n === ancestor) return true;
+    return false;
+  }
+
+  // Inside as the page is drawn, in the composed tree: a node slotted into a shadow root is drawn where its
+  // slot is, inside what holds the slot (a web-component button's light-DOM label, slotted into the shadow
+  // <button>, is part of that button: a click on it is the button's).
+  function drawnInside(node, ancestor) {
+    for (let n = node; n; n = n.assignedSlot || parentOf(n)) if (n === ancestor) return true;
     return false;
   }
 
@@ -41,8 +54,9 @@
       classes: classText(hit).split(/\s+/).filter(Boolean).slice(0, 6),
       z_index: s ? s.zIndex : null, opacity: s ? Number(s.opacity) : null, display: s ? s.display : null,
       pointer_events: s ? s.pointerEvents : null, position: s ? s.position : null,
-      is_target: hit === el, inside_target: hit !== el && isInside(hit, el), contains_target: hit !== el && isInside(el, hit),
-      same_widget: hit !== el && !isInside(hit, el) && sameWidget(hit, el),
+      is_target: hit === el, inside_target: hit !== el && drawnInside(hit, el),
+      contains_target: hit !== el && drawnInside(el, hit),
+      same_widget: hit !== el && !drawnInside(hit, el) && sameWidget(hit, el),
       locators: locatorCandidates(hit).slice(0, 4), containers: containersOf(hit, 1) };
   }
 
@@ -213,7 +227,7 @@
     if (holder) return holder;
     if (!el.matches(FIELDS)) return null;          // a button under something is blocked, not drawn over
     const hit = deepestAt(el.ownerDocument, rect.left + rect.width / 2, rect.top + rect.height / 2);
-    if (!hit || hit === el || isInside(hit, el) || isInside(el, hit) || !sameWidget(hit, el)) return null;
+    if (!hit || hit === el || drawnInside(hit, el) || drawnInside(el, hit) || !sameWidget(hit, el)) return null;
     const cover = style(hit);
     return cover && cover.pointerEvents !== 'none' ? hit : null;
   }
@@ -221,8 +235,8 @@
   // (a label that holds the input, Gradio's, Element Plus's, lies over it only where the input is not)
   function underItsLabel(el, rect) {
     const hit = deepestAt(el.ownerDocument, rect.left + rect.width / 2, rect.top + rect.height / 2);
-    if (!hit || hit === el || isInside(hit, el)) return false;
-    return Array.from(el.labels || []).some((label) => hit === label || isInside(hit, label));
+    if (!hit || hit === el || drawnInside(hit, el)) return false;
+    return Array.from(el.labels || []).some((label) => hit === label || drawnInside(hit, label));
   }
 
   // A control with nothing of its own that tells it apart (no role, test id, text or id: a widget's wrapper

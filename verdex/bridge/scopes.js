@@ -415,7 +415,11 @@
   }
 
   // The ancestors that can scope the target, nearest first, up to the `limit`-th that has a way to be
-  // found again; those with none are kept too (inside a unique outer container, they may have one).
+  // found again; those with none are kept too (inside a unique outer container, they may have one). After
+  // them, the nearest `limit` ancestors a class names (or a component's tag) that tell the target apart: a
+  // component's own parts around its input (Material's switch: its thumb, the underlay, the switch) name
+  // what every copy has, and the row further up that a heading tells apart (Home Assistant's
+  // ha-settings-row, alone in the shadow root of its own row component) was left out behind them.
   function scopesOf(el, limit) {
     const out = [];
     const lone = [];
@@ -427,7 +431,7 @@
       const reason = scopeReason(node);
       if (!reason) {
         const classReason = loneClassReason(node);
-        if (classReason && lone.length < limit) lone.push({ reason: classReason, node });
+        if (classReason) lone.push({ reason: classReason, node });
         continue;
       }
       // a component is told by what it holds (its label), though it is the only one of its kind now; so is
@@ -439,12 +443,14 @@
       out.push({ reason, ways, node });
     }
     // the lone classes after every container a role or a repetition marks
+    let told = 0;
     for (const scope of lone) {
+      if (told >= limit) break;
       // its text first: a named child of a lone item (its "×" button) is likely in every item to come
       const all = scopeWays(scope.node, el, true);
       const text = all.filter((way) => way.strategy === 'class_shown' || way.strategy === 'class_text');
       const ways = text.length ? text : all.filter((way) => way.strategy === 'class_has');
-      if (ways.length) out.push({ ...scope, ways });
+      if (ways.length) { out.push({ ...scope, ways }); told++; }
     }
     return out;
   }
