@@ -118,6 +118,14 @@
     return null;
   }
 
+  // The element and its siblings: its parent's children, or the shadow root's it sits straight in (a list
+  // component whose render() returns its rows and nothing around them: each row's parentElement is null).
+  function withSiblings(el) {
+    const root = el.parentNode;
+    const parent = el.parentElement || (root && root.nodeType === 11 && root.host ? root : null);
+    return parent ? Array.from(parent.children) : [el];
+  }
+
   function closestAcrossShadow(el, selector) {
     while (el) {
       const found = el.closest(selector);

@@ -596,7 +596,7 @@
             way.estimates = {};
             if (toldApart) continue;            // a nearer container or a better way already tells it apart
             const roots = way.within
-              ? scopeRoots(doc, way).filter((root) => scopeRoots(doc, way.within)[0].contains(root))
+              ? scopeRoots(doc, way).filter((root) => isInside(root, scopeRoots(doc, way.within)[0]))
               : scopeRoots(doc, way);
             for (const candidate of inner) {
               const n = !findable(candidate) ? 0

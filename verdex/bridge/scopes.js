@@ -88,8 +88,7 @@
     const r = role(node);
     if (r && SCOPE_ROLES.has(r)) return r;
     const selector = classSelector(node);
-    if (selector && node.parentElement && node.parentElement.querySelectorAll(':scope > ' + selector).length > 1)
-      return 'repeated ' + selector;
+    if (selector && withSiblings(node).filter((c) => c.matches(selector)).length > 1) return 'repeated ' + selector;
     // a web component (Bokeh's div.bk-Checkbox, whose shadow root holds its input and its label's text)
     if (selector && node.shadowRoot && semanticClass(node)) return 'component ' + selector;
     return null;
@@ -209,7 +208,7 @@
     let tried = 0;
     for (const t of composedTextNodes(node)) {
       if (tried >= TEXT_CHUNKS) break;
-      const parent = t.parentElement;
+      const parent = parentOf(t);        // a component's own text, alone in its shadow root, is its host's
       // (a hidden target's container is hidden with it: its text tells it apart still, as has_text reads it)
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent) && !(target && hiddenForAria(target)))
         continue;
@@ -282,8 +281,7 @@
       node = parentOf(node), depth++) {
       const r = node.nodeType === 1 && role(node);
       if (!r || !ITEM_ROLES.has(r) || r === 'row' && headerRow(node)) continue;
-      const list = parentOf(node);
-      if (!list || ![...list.children].some((c) => c !== node && role(c) === r && !hiddenForAria(c))) return node;
+      if (!withSiblings(node).some((c) => c !== node && role(c) === r && !hiddenForAria(c))) return node;
     }
     return null;
   }
@@ -473,7 +471,7 @@
           const selector = classSelector(node);
           if (selector) outers.push({ strategy: 'class', selector });
           for (const outer of outers) {
-            const peers = scopePeers(target.ownerDocument, outer).filter((p) => outerRoot.contains(p) && p !== outerRoot);
+            const peers = scopePeers(target.ownerDocument, outer).filter((p) => p !== outerRoot && isInside(p, outerRoot));
             if (peers.length > MAX_PEERS) continue;
             for (const way of toldApartWays(node, target, outer, peers)) ways.push({ ...way, within });
           }
