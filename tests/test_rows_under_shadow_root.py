@@ -5,9 +5,10 @@ button), and a card of favourites listing some of the lights again in the same r
 element (its parent is the shadow root), so the rows were never seen as siblings of one kind, nor found inside
 the card around them; and a group's name, the text alone in a shadow root of its own, had no parent to read it
 by. A light listed twice was found by its place among the page's switches, ``.nth(3)``, which a light added
-above it moves. Now the shadow root is the rows' parent and its host is its text's: a row's control is found in
-its row, by the row's name (inside its card where the favourites list it too), and a recorded flow's exported
-test passes."""
+above it moves, and the ancestors reading said the list component had no children. Now the shadow root is the
+rows' parent and its host is its text's: a row's control is found in its row, by the row's name (inside its
+card where the favourites list it too), a recorded flow's exported test passes, and the list component counts
+the rows its shadow root shows."""
 
 from __future__ import annotations
 
@@ -61,3 +62,13 @@ async def test_a_flow_in_the_second_rows_is_written_without_a_place_and_its_test
     source = exported_and_passed(recording, "home")
     assert ".nth(" not in source, source
 
+
+async def test_the_ancestors_reading_counts_the_rows_a_list_component_shows(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + PAGE)
+    switch = (await _refs(tab, r"- switch \[ref=(e\d+)\]"))[3]
+    row, lights = (await tab.ancestors(switch)).ancestors[:2]
+    assert (row.tag, lights.tag) == ("hui-toggle-entity-row", "entity-list")
+    # the row shows its style, badge, name, switch and menu; the list its style and its 4 rows, and their controls
+    assert "children=5 refs=2" in row.to_line(), row.to_line()
+    assert "children=5 refs=8" in lights.to_line(), lights.to_line()

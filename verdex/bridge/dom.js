@@ -126,6 +126,12 @@
     return parent ? Array.from(parent.children) : [el];
   }
 
+  // The elements a node shows as its children: its shadow root's where it has one (what the page draws of a
+  // web component; its own children are drawn where its slots are), else its own.
+  function shownChildren(el) {
+    return Array.from((el.shadowRoot || el).children);
+  }
+
   function closestAcrossShadow(el, selector) {
     while (el) {
       const found = el.closest(selector);

@@ -31,6 +31,7 @@
     const refs = [];
     let total = 0;
     const visit = (node) => {
+      if (node.shadowRoot) visit(node.shadowRoot);
       for (let c = node.firstElementChild; c; c = c.nextElementSibling) {
         if (c.getAttribute('aria-hidden') === 'true') continue;
         const r = role(c);
@@ -38,7 +39,6 @@
           total++;
           if (refs.length < limit) refs.push(refFor(c));
         }
-        if (c.shadowRoot) visit(c.shadowRoot);
         visit(c);
       }
     };
@@ -64,7 +64,7 @@
     const within = refsWithin(el, 20);
     const reason = containerReason(el);
     return { ref: refFor(el), tag: el.tagName.toLowerCase(), role: r, name: r && !NAME_PROHIBITED.has(r) ? clip(accessibleName(el), NAME_LIMIT) : '',
-      attributes: attributesOf(el), child_count: el.children.length, refs: within.refs, ref_count: within.total,
+      attributes: attributesOf(el), child_count: shownChildren(el).length, refs: within.refs, ref_count: within.total,
       text: ownText(el) || textOf(el, TEXT_LIMIT), container: !!reason, container_reason: reason };
   }
 
@@ -145,7 +145,7 @@
       }
       const parent = parentOf(branch);
       if (!parent) return { branch: elementFacts(branch), siblings: [], total: 0 };
-      const kids = parent.shadowRoot ? Array.from(parent.shadowRoot.children) : Array.from(parent.children);
+      const kids = shownChildren(parent);
       const targetShape = shapeKey(branch, 3);
       const out = [];
       let total = 0;
@@ -179,7 +179,7 @@
             if (n.text !== undefined) items.push({ depth, text: clip(n.text, TEXT_LIMIT) });
             else items.push({ depth, ref: n.ref, tag: n.el.tagName.toLowerCase(), role: n.role, name: n.name,
               test_id: n.testId, states: n.attrs || [], text: n.inlineText ? clip(n.inlineText, TEXT_LIMIT) : null,
-              child_count: n.el.children.length });
+              child_count: shownChildren(n.el).length });
           }
           if (n.children && n.children.length) visit(n.children, depth + 1);
         }
