@@ -52,10 +52,11 @@
   }
 
   // A custom element's tag is the name its author gave the component (Angular's, Lit's, Polymer's:
-  // ``tb-data-table-content-row``), as a semantic class is; words only, so a tag a tool numbered is not one.
+  // ``tb-data-table-content-row``; with a one-letter namespace, Lightning Web Components' ``c-task-item``), as a
+  // semantic class is; words only, so a tag a tool numbered is not one (a one-letter namespace's first a word).
   function componentTag(el) {
     const tag = el.localName || '';
-    return /^[a-z]{2,}(-[a-z]+)+$/.test(tag) && tag.length <= 40 ? tag : null;
+    return /^(?:[a-z]{2,}(?:-[a-z]+)+|[a-z]-[a-z]{3,}(?:-[a-z]+)*)$/.test(tag) && tag.length <= 40 ? tag : null;
   }
 
   // How a container is found by what its author named it: its semantic class, else its component's tag.
