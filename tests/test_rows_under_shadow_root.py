@@ -8,7 +8,7 @@ by. A light listed twice was found by its place among the page's switches, ``.nt
 above it moves, and the ancestors reading said the list component had no children. Now the shadow root is the
 rows' parent and its host is its text's: a row's control is found in its row, by the row's name (inside its
 card where the favourites list it too), a recorded flow's exported test passes, and the list component counts
-the rows its shadow root shows."""
+the rows its shadow root shows and reads their text."""
 
 from __future__ import annotations
 
@@ -72,3 +72,6 @@ async def test_the_ancestors_reading_counts_the_rows_a_list_component_shows(sess
     # the row shows its style, badge, name, switch and menu; the list its style and its 4 rows, and their controls
     assert "children=5 refs=2" in row.to_line(), row.to_line()
     assert "children=5 refs=8" in lights.to_line(), lights.to_line()
+    # and the text each shows, its shadow root's as Playwright's has_text reads it (a group's name in a further one)
+    assert row.text == "Hallway lights ⋮", row.text
+    assert lights.text.startswith("Kitchen light ⋮ Hallway lights ⋮ Living room lamp ⋮"), lights.text

@@ -11,19 +11,23 @@
     return clip(collapse(text), TEXT_LIMIT);
   }
 
-  // The element's text with a space between text nodes, stopping once the limit is reached.
+  // The element's text with a space between text nodes, stopping once the limit is reached; a component's
+  // shadow root's text first, then its own children's, as Playwright's text matching (``has_text``) reads it.
   function textOf(el, limit) {
-    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const parts = [];
     let length = 0;
-    for (let node = walker.nextNode(); node && length <= limit; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (parent && SKIPPED_TAGS.has(parent.tagName)) continue;
-      const text = collapse(node.data);
-      if (!text) continue;
-      parts.push(text);
-      length += text.length + 1;
-    }
+    const visit = (node) => {
+      if (node.shadowRoot) visit(node.shadowRoot);
+      for (let c = node.firstChild; c && length <= limit; c = c.nextSibling) {
+        if (c.nodeType === 1 && !SKIPPED_TAGS.has(c.tagName)) visit(c);
+        if (c.nodeType !== 3) continue;
+        const text = collapse(c.data);
+        if (!text) continue;
+        parts.push(text);
+        length += text.length + 1;
+      }
+    };
+    visit(el);
     return clip(parts.join(' '), limit);
   }
 
