@@ -62,10 +62,10 @@
         d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
         dialogs.push(d);
       } else if ((r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'
-                 && !contentRegion(el) && !INTERACTIVE_ROLES.has(r)) && !clippedAway(box, style(el))) {
+                 && !contentRegion(el) && !INTERACTIVE_ROLES.has(r) && !NO_NOTICE_ROLES.has(r)) && !clippedAway(box, style(el))) {
         // (a copy for screen readers: no notice; a control marked aria-live, to have its new label read out: no
         // message either, Kedro-Viz's theme button)
-        const text = clip(collapse(renderedText(el)), 200);
+        const text = clip(noticeText(el), 200);
         const lines = textLines(el).slice(0, NOTICE_LINES);
         if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID),
                                  lines: lines.length > 1 ? lines.map((line) => clip(line, 200)) : [] });
@@ -78,6 +78,16 @@
       dialogs: dialogs.slice(0, 5), notices: notices.slice(0, 5), loading: loading.slice(0, 5),
       blockers: blockers.slice(0, 5), busy: loading.some((d) => d.busy),
     };
+  }
+
+  // Live regions that are no notice: a log is content that grows (a chat's transcript, as Gradio's chatbot marks it
+  // aria-live: each message is one more entry of a list), a timer and a marquee change by themselves (TICKING).
+  const NO_NOTICE_ROLES = new Set(['log', 'timer', 'marquee']);
+
+  // What a notice says: its text, without a timer's count inside it (a status line "Running 0.4 s" is "Running"
+  // at every tick); its lines then, each a text found again.
+  function noticeText(el) {
+    return el.querySelector(TICKING) ? textLines(el).join(' ') : collapse(renderedText(el));
   }
 
   // A live region that holds content, not a message: a table, a chart, a form (a Shiny app marks every
