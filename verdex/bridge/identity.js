@@ -48,7 +48,7 @@
       const busy = el.getAttribute('aria-busy') === 'true';
       const box = visibleBox(el);
       const loadingWord = LOADING_CLASS.exec(label), workingWord = SERVER_WORKING_CLASS.exec(label);
-      const spinning = (r === 'progressbar' || loadingWord && drawsSomething(el)) && !fadedOut(el);
+      const spinning = (r === 'progressbar' ? progressing(el) : loadingWord && drawsSomething(el)) && !fadedOut(el);
       if (busy || box && (spinning || workingWord)) {
         const d = describe(el, busy || r === 'progressbar' || !!loadingWord);
         if (!d.name && workingWord) d.name = workingWord[0];   // what says so (Shiny's html.shiny-busy)
@@ -88,6 +88,27 @@
   // at every tick); its lines then, each a text found again.
   function noticeText(el) {
     return el.querySelector(TICKING) ? textLines(el).join(' ') : collapse(renderedText(el));
+  }
+
+  // A progress bar at work: one with no value (indeterminate: something is under way, no more), or one whose value
+  // moved between the bridge's reads of the page (an upload's), or, at its first read, was set more than once since
+  // the bridge watched the page. One that holds still at a value (a disk's usage, a battery's level, "Step 2 of 4",
+  // a value set once as the page's data came) or is full is a meter: no sign that the page still loads.
+  const progressRead = new WeakMap();          // a bar → its value as the page's identity last read it
+  function progressing(el) {
+    const value = progressValue(el), before = progressRead.get(el), sets = valueSets.get(el) || 0;
+    valueSets.delete(el);
+    if (!value) return true;
+    progressRead.set(el, value.now);
+    if (value.now >= value.max) return false;
+    return before === undefined ? sets > 1 : sets > 0 || before !== value.now;
+  }
+
+  // A progress bar's value and its maximum (ARIA's default 100); null when it has none (indeterminate).
+  function progressValue(el) {
+    if (el.tagName === 'PROGRESS') return el.hasAttribute('value') ? { now: el.value, max: el.max } : null;
+    const now = parseFloat(el.getAttribute('aria-valuenow')), max = parseFloat(el.getAttribute('aria-valuemax'));
+    return Number.isNaN(now) ? null : { now, max: Number.isNaN(max) ? 100 : max };
   }
 
   // A live region that holds content, not a message: a table, a chart, a form (a Shiny app marks every
