@@ -91,17 +91,19 @@
   }
 
   // A progress bar at work: one with no value (indeterminate: something is under way, no more), or one whose value
-  // moved between the bridge's reads of the page (an upload's), or, at its first read, was set more than once since
-  // the bridge watched the page. One that holds still at a value (a disk's usage, a battery's level, "Step 2 of 4",
-  // a value set once as the page's data came) or is full is a meter: no sign that the page still loads.
-  const progressRead = new WeakMap();          // a bar → its value as the page's identity last read it
+  // moves: set again since the bridge's last read of the page, and more than once since the bridge watched it (an
+  // upload's). One that holds still at a value (a disk's usage, a battery's level, "Step 2 of 4"), that was set once
+  // (as the page's data came, whenever the bridge read it) or is full is a meter: no sign that the page still loads.
+  const progressSeen = new WeakMap();          // a bar → {now: its value as last read, sets: the times it was set}
   function progressing(el) {
-    const value = progressValue(el), before = progressRead.get(el), sets = valueSets.get(el) || 0;
+    const value = progressValue(el), seen = progressSeen.get(el);
+    let sets = valueSets.get(el) || 0;
     valueSets.delete(el);
     if (!value) return true;
-    progressRead.set(el, value.now);
-    if (value.now >= value.max) return false;
-    return before === undefined ? sets > 1 : sets > 0 || before !== value.now;
+    if (!sets && seen && seen.now !== value.now) sets = 1;     // set where the observer does not look
+    const total = (seen ? seen.sets : 0) + sets;
+    progressSeen.set(el, { now: value.now, sets: total });
+    return value.now < value.max && sets > 0 && total > 1;
   }
 
   // A progress bar's value and its maximum (ARIA's default 100); null when it has none (indeterminate).
