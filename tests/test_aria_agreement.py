@@ -32,7 +32,7 @@ SETTLE_TIMEOUT_S = 120.0     # a bound on a page that never settles; /huge/ take
 PAGES = ["/", "/shop/", "/shop/cart", "/shop/checkout", "/login/", "/login/welcome.html", "/consent/",
          "/frames/", "/popup/", "/grid/", "/hostile/clean.html", "/aria/",
          "/banner/", "/huge/", "/routes/todos.html#/active", "/routes/products.html?sort=-price",
-         "/aria/icons.html", "/aria/graph.html", "/aria/inert-drawer.html"]
+         "/aria/icons.html", "/aria/graph.html", "/aria/inert-drawer.html", "/banner/meters.html", "/settling/chat.html"]
 # Pages that stand for scale, whose refs are asked of Playwright by shape of name (see queries()).
 SCALE_PAGES = {"/huge/"}
 NUMBER = re.compile(r"\d+")

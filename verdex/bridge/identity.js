@@ -48,7 +48,7 @@
       const busy = el.getAttribute('aria-busy') === 'true';
       const box = visibleBox(el);
       const loadingWord = LOADING_CLASS.exec(label), workingWord = SERVER_WORKING_CLASS.exec(label);
-      const spinning = (r === 'progressbar' || loadingWord && drawsSomething(el)) && !fadedOut(el);
+      const spinning = (r === 'progressbar' ? progressing(el) : loadingWord && drawsSomething(el)) && !fadedOut(el);
       if (busy || box && (spinning || workingWord)) {
         const d = describe(el, busy || r === 'progressbar' || !!loadingWord);
         if (!d.name && workingWord) d.name = workingWord[0];   // what says so (Shiny's html.shiny-busy)
@@ -62,10 +62,10 @@
         d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
         dialogs.push(d);
       } else if ((r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'
-                 && !contentRegion(el) && !INTERACTIVE_ROLES.has(r)) && !clippedAway(box, style(el))) {
+                 && !contentRegion(el) && !INTERACTIVE_ROLES.has(r) && !NO_NOTICE_ROLES.has(r)) && !clippedAway(box, style(el))) {
         // (a copy for screen readers: no notice; a control marked aria-live, to have its new label read out: no
         // message either, Kedro-Viz's theme button)
-        const text = clip(collapse(renderedText(el)), 200);
+        const text = clip(noticeText(el), 200);
         const lines = textLines(el).slice(0, NOTICE_LINES);
         if (text) notices.push({ role: r || 'status', text, ref: refFor(el), test_id: el.getAttribute(TEST_ID),
                                  lines: lines.length > 1 ? lines.map((line) => clip(line, 200)) : [] });
@@ -78,6 +78,39 @@
       dialogs: dialogs.slice(0, 5), notices: notices.slice(0, 5), loading: loading.slice(0, 5),
       blockers: blockers.slice(0, 5), busy: loading.some((d) => d.busy),
     };
+  }
+
+  // Live regions that are no notice: a log is content that grows (a chat's transcript, as Gradio's chatbot marks it
+  // aria-live: each message is one more entry of a list), a timer and a marquee change by themselves (TICKING).
+  const NO_NOTICE_ROLES = new Set(['log', 'timer', 'marquee']);
+
+  // What a notice says: its text, without a timer's count inside it (a status line "Running 0.4 s" is "Running"
+  // at every tick); its lines then, each a text found again.
+  function noticeText(el) {
+    return el.querySelector(TICKING) ? textLines(el).join(' ') : collapse(renderedText(el));
+  }
+
+  // A progress bar at work: one with no value (indeterminate: something is under way, no more), or one whose value
+  // moves: set again since the bridge's last read of the page, and more than once since the bridge watched it (an
+  // upload's). One that holds still at a value (a disk's usage, a battery's level, "Step 2 of 4"), that was set once
+  // (as the page's data came, whenever the bridge read it) or is full is a meter: no sign that the page still loads.
+  const progressSeen = new WeakMap();          // a bar → {now: its value as last read, sets: the times it was set}
+  function progressing(el) {
+    const value = progressValue(el), seen = progressSeen.get(el);
+    let sets = valueSets.get(el) || 0;
+    valueSets.delete(el);
+    if (!value) return true;
+    if (!sets && seen && seen.now !== value.now) sets = 1;     // set where the observer does not look
+    const total = (seen ? seen.sets : 0) + sets;
+    progressSeen.set(el, { now: value.now, sets: total });
+    return value.now < value.max && sets > 0 && total > 1;
+  }
+
+  // A progress bar's value and its maximum (ARIA's default 100); null when it has none (indeterminate).
+  function progressValue(el) {
+    if (el.tagName === 'PROGRESS') return el.hasAttribute('value') ? { now: el.value, max: el.max } : null;
+    const now = parseFloat(el.getAttribute('aria-valuenow')), max = parseFloat(el.getAttribute('aria-valuemax'));
+    return Number.isNaN(now) ? null : { now, max: Number.isNaN(max) ? 100 : max };
   }
 
   // A live region that holds content, not a message: a table, a chart, a form (a Shiny app marks every

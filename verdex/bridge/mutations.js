@@ -8,9 +8,17 @@
   const READINESS_ATTRIBUTE = /^data-(hydrated|ready|loaded|interactive|initialized|mounted)$/;
   // [time, node, added nodes (a childList change's; else null)], newest last; from the document's start when
   // verdex watched it then (early.js)
-  const mutations = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt()
-    .filter(([, , , attribute]) => !(attribute && READINESS_ATTRIBUTE.test(attribute)))
-    .map(([time, node, added]) => [time, node, added]).slice(-MUTATION_LOG) : [];
+  const early = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt() : [];
+  const mutations = early.filter(([, , , attribute]) => !(attribute && READINESS_ATTRIBUTE.test(attribute)))
+    .map(([time, node, added]) => [time, node, added]).slice(-MUTATION_LOG);
+  // How often each element's value (a progress bar's aria-valuenow, a <progress>'s value) was set since the page's
+  // identity last read it (identity.js progressing)
+  const VALUE_ATTRIBUTE = /^(aria-valuenow|value)$/;
+  const valueSets = new WeakMap();
+  const noteValueSet = (node, attribute) => {
+    if (attribute && VALUE_ATTRIBUTE.test(attribute)) valueSets.set(node, (valueSets.get(node) || 0) + 1);
+  };
+  for (const [, node, , attribute] of early) noteValueSet(node, attribute);
 
   function watchMutations(root) {
     if (watchedRoots.has(root)) return;
@@ -22,6 +30,7 @@
       if (watch) resetCaches();
       for (const record of records) {
         if (record.type === 'attributes' && READINESS_ATTRIBUTE.test(record.attributeName)) continue;
+        if (record.type === 'attributes') noteValueSet(record.target, record.attributeName);
         mutations.push([now, record.target, record.type === 'childList' ? [...record.addedNodes] : null]);
         if (mutations.length > MUTATION_LOG) mutations.shift();
         for (const added of record.addedNodes) noteDrawn(added);

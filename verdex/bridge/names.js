@@ -3,6 +3,9 @@
   // template's, which textContent adds (a component that injects its <style> into a toast region, a
   // modal that carries its data as a JSON <script>). Playwright's text matching reads text so too.
   const UNRENDERED = 'script, style, noscript, template';
+  // What changes by itself, caused by no action: a timer's count (an elapsed-seconds counter, a countdown), a
+  // marquee's ticker. Its text is no notice's and no outcome a test checks.
+  const TICKING = '[role=timer], [role=marquee]';
 
   function renderedText(el) {
     if (!el.querySelector || !el.querySelector(UNRENDERED)) return el.textContent || '';
@@ -41,7 +44,9 @@
   // element that shows it, where the element's whole text runs them together ("SavedYour changes were
   // saved") and reads as no line of it. A control's words (a toast's "Close", its "Undo") are no line of what
   // it says; a link drawn inline in a sentence is words of it (phpMyAdmin's "… have been deactivated. Find out
-  // why."): without them the line is a text no element shows ("… deactivated. .").
+  // why."): without them the line is a text no element shows ("… deactivated. ."). A text that changes on its own
+  // (a timer's seconds, a marquee's headline: TICKING) is no line either, and ends the one before it: "Session
+  // expires in" and "minutes" are what a test finds again, where "4:59" is gone by the next read.
   const LINE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link]';
   const IN_SENTENCE = 'a[href], [role=link]';
   function textLines(el) {
@@ -53,6 +58,7 @@
         const s = style(c);
         if (s && (s.display === 'none' || s.visibility === 'hidden')) continue;
         if (c.matches(LINE_CONTROLS) && !(c.matches(IN_SENTENCE) && s && s.display === 'inline')) continue;
+        if (c.matches(TICKING)) { lines.push(''); continue; }
         const boxed = c.nodeName === 'BR' || (!!s && s.display !== 'inline' && s.display !== 'contents');
         if (boxed) lines.push('');
         visit(c);

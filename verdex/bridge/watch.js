@@ -182,14 +182,14 @@
   // An element's shown text as the DOM holds it, which Playwright's text engine and the accessible names
   // read (at most about ``limit`` characters): not innerText, which a CSS text-transform writes otherwise
   // ("SAVE CANCEL" for the buttons "Save" and "Cancel"). Hidden elements count for nothing; a block
-  // element's text is spaced from its neighbours'.
+  // element's text is spaced from its neighbours'. A timer's count is no text of what holds it (TICKING).
   function domText(root, limit) {
     let out = '';
     const visit = (node) => {
       for (const child of composedChildren(node)) {
         if (out.length > limit) return;
         if (child.nodeType === 3) out += child.data;
-        if (child.nodeType !== 1 || !readableElement(child) || styleHidden(child)) continue;
+        if (child.nodeType !== 1 || !readableElement(child) || styleHidden(child) || child.matches(TICKING)) continue;
         const block = BLOCK_DISPLAYS.test(style(child).display) ? ' ' : '';
         out += block;
         visit(child);
@@ -205,6 +205,8 @@
   function sightOverlay(node, added = false) {
     if (!watch) return;
     const el = node.nodeType === 1 ? node : node.parentElement;
+    // a timer's tick is no one's effect; a log's new entry is content the action added, no notice
+    if (el && el.closest && el.closest(TICKING + ', [role=log]')) return;
     let overlay = el && el.closest ? el.closest(OVERLAY_SELECTOR) : null;
     // the outermost: a dialog's header, body and footer (JupyterLab's jp-Dialog-header …) are the dialog
     for (let outer = overlay; outer; outer = outer.parentElement && outer.parentElement.closest(OVERLAY_SELECTOR))
