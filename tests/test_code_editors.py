@@ -62,15 +62,19 @@ async def test_typing_and_enter_in_a_codemirror_search_box_and_the_generated_tes
 
 
 
-async def test_an_editor_made_from_a_named_textarea_is_typed_into_by_that_name_and_the_test_passes(session, apps, tmp_path):
+@pytest.mark.parametrize("page", ["/editor/case.html", "/editor/case-component.html"])
+async def test_an_editor_made_from_a_named_textarea_is_typed_into_by_that_name_and_the_test_passes(
+        session, apps, tmp_path, page):
     """A test case form's two markdown editors (Kiwi TCMS's SimpleMDE): each made from a textarea named for what
     the server reads, which it hides, its keys going to a textarea of its own that nothing names; no label names
     either editor (the case's text was typed into as ``get_by_role("textbox").nth(2)``). The editor is found by
-    the field it was made from, and the generated test types its text and passes."""
+    the field it was made from, and the generated test types its text and passes. So it is when the field and
+    the editor sit straight in a web component's shadow root (``case-component.html``), where the editor has no
+    parent element (``get_by_role("textbox").nth(0)`` before)."""
     recording = tmp_path / "case.jsonl"
     recorder = session.record(recording, base_url=apps.url)
     tab = await session.tab()
-    await actions.navigate(tab, apps.url + "/editor/case.html")
+    await actions.navigate(tab, apps.url + page)
     await tab.page.wait_for_selector(".CodeMirror textarea", state="attached")
     refs = re.findall(r"- textbox \[ref=(e\d+)\]", (await tab.snapshot()).text)
     assert len(refs) == 2, refs                                         # the two editors' inputs, nameless

@@ -1,6 +1,6 @@
 """A secret the page shows, not one the agent typed: an app's API key or access token in a field named for it
 (Syncthing's Settings show the GUI's API key in a read-only field with no id or name, whose "API Key" label is
-not tied to it) is redacted wherever verdex would show a field's value — the snapshot, the page's reading, the
+not tied to it; or a web component's, both straight in its shadow root) is redacted wherever verdex would show a field's value — the snapshot, the page's reading, the
 values an action set and the recording — as a password's is. A field whose name only mentions a token ("Token name") is not.
 What the agent types into such a field is a secret too: recorded as the variable the generated test reads it
 from, as a password typed is, never as its value."""
@@ -31,6 +31,16 @@ async def test_a_key_or_token_the_page_shows_is_redacted_in_every_output(session
     assert "ci-runner" in extracted, extracted
     leaked = {where: value for where, text in outputs.items() for value in SHOWN if value in text}
     assert leaked == {}, leaked
+
+
+async def test_a_key_shown_by_a_component_beside_its_untied_label_in_its_shadow_root_is_redacted(session, apps):
+    """The key's field and its "API Key" label straight in a web component's shadow root: the label's group is
+    the shadow root (the field has no parent element, and the key was shown as the field's value before)."""
+    await call(session, "browser_navigate", url=apps.url + "/reading/shadow-keys.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    extracted = (await call(session, "browser_extract")).text
+    assert snapshot.count("[redacted]") == 1, snapshot
+    assert SHOWN[0] not in snapshot + extracted, snapshot + extracted
 
 
 async def test_what_the_agent_types_into_a_field_named_for_a_secret_is_read_from_the_environment(session, apps, tmp_path):

@@ -226,10 +226,12 @@
   // An editor made from a form's field (CodeMirror 5's fromTextArea, SimpleMDE, EasyMDE) hides that field and draws
   // its own after it, where keys go to a textarea with no name (Kiwi TCMS's test case text, whose form group has no
   // label: ``get_by_role("textbox").nth(2)``). The hidden field's name, which the server reads, names the editor:
-  // ``textarea[name="text"] ~ * textarea``, the input of what follows that field.
+  // ``textarea[name="text"] ~ * textarea``, the input of what follows that field. The field and the editor may sit
+  // straight in a shadow root (a component whose render() returns them): the editor, with no parent element, is
+  // still looked behind.
   function replacedField(el) {
     if (el.tagName !== 'TEXTAREA') return null;
-    for (let node = el, depth = 0; node.parentElement && depth < 4; node = node.parentElement, depth++) {
+    for (let node = el, depth = 0; node && depth < 4; node = node.parentElement, depth++) {
       for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
         const field = sibling.getAttribute('name');
         if (sibling.tagName === 'TEXTAREA' && field && KEY_VALUE.test(field) && getComputedStyle(sibling).display === 'none')

@@ -461,9 +461,10 @@
   }
 
   // The text of a label tied to no field, in the nearest group (up to three levels up) that holds it and no other
-  // field than ``el``.
+  // field than ``el``; the shadow root a field sits straight in is a group too (a component whose render() returns
+  // a label and a field), the last one looked in.
   function untiedLabels(el) {
-    for (let group = el.parentElement, depth = 0; group && depth < 3; group = group.parentElement, depth++) {
+    for (let group = el.parentNode, depth = 0; group && depth < 3; group = group.parentElement, depth++) {
       if (group.querySelectorAll('input, textarea, select').length > 1) return [];
       const untied = [...group.querySelectorAll('label')].filter((label) => !label.control);
       if (untied.length) return untied.length === 1 ? [untied[0].textContent || ''] : [];

@@ -138,7 +138,8 @@
   // Playwright's get_by_text(text, exact=True) inside root: an element under it whose whole text, whitespace
   // collapsed, is the text, case and all ("Email", not the "Confirm Email" beside it). Playwright's text
   // engine tries the root too: a peer that is itself "<button>Add account</button>" holds it, as much as the
-  // one whose text is in a child.
+  // one whose text is in a child. A text straight in a shadow root is no element's (t.parentElement, not parentOf):
+  // Playwright's text engine finds it in none, its host's shadow root showing it as a child would.
   function holdsWholeText(root, text) {
     for (const t of composedTextNodes(root)) {
       const piece = collapse(t.data);

@@ -115,7 +115,7 @@
   // in a repeated item of its own (JupyterLab's file list: the name's span in each row's <li>, only the
   // active one with role=button) — the elements in the same place in that item's siblings.
   function rovingMember(el) {
-    if (!el.hasAttribute('tabindex') || !el.parentElement || wrapsOneControl(el)) return false;
+    if (!el.hasAttribute('tabindex') || wrapsOneControl(el)) return false;
     let members = 0, tabbable = false;
     for (const c of rovingPeers(el)) {
       members++;
@@ -132,17 +132,18 @@
 
   const ROVING_ITEM_DEPTH = 3;
   // The focusable elements of el's tag in el's place: among its siblings, else in each sibling of the nearest
-  // of its repeated ancestors (at most ROVING_ITEM_DEPTH up), found by the same path of child positions.
+  // of its repeated ancestors (at most ROVING_ITEM_DEPTH up), found by the same path of child positions. The
+  // siblings of what sits straight in a shadow root are the shadow root's children (withSiblings): a web
+  // component whose render() returns its items and nothing around them.
   function rovingPeers(el) {
     const alike = (c) => c && c.tagName === el.tagName && c.hasAttribute('tabindex');
-    const siblings = Array.from(el.parentElement.children).filter(alike);
+    const siblings = withSiblings(el).filter(alike);
     if (siblings.length >= 2) return siblings;
     const path = [];
     for (let item = el, depth = 0; item.parentElement && depth < ROVING_ITEM_DEPTH; item = item.parentElement, depth++) {
       path.unshift(Array.prototype.indexOf.call(item.parentElement.children, item));
-      const items = Array.from(item.parentElement.parentElement ? item.parentElement.parentElement.children : [])
-        .filter((c) => c.tagName === item.parentElement.tagName);
-      if (!item.parentElement.parentElement || items.length < 2) continue;
+      const items = withSiblings(item.parentElement).filter((c) => c.tagName === item.parentElement.tagName);
+      if (items.length < 2) continue;
       const peers = items.map((other) => path.reduce((at, i) => at && at.children[i], other)).filter(alike);
       if (peers.length >= 2) return peers;
     }

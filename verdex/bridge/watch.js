@@ -375,12 +375,17 @@
   }
 
   // Where an element sits: its index among its parent's children, and its parent's among its own, up to
-  // PLACE_DEPTH ancestors (a component that draws its wrapper anew too), with the element's role and name.
+  // PLACE_DEPTH ancestors (a component that draws its wrapper anew too), with the element's role and name. The
+  // parent of what sits straight in a shadow root is the shadow root (a web component whose render() returns
+  // a button and nothing around it), where the walk ends.
   const PLACE_DEPTH = 4;
   function placeOf(el) {
     const steps = [];
-    for (let node = el; node.parentElement && steps.length < PLACE_DEPTH; node = node.parentElement)
-      steps.push([node.parentElement, Array.prototype.indexOf.call(node.parentElement.children, node)]);
+    for (let node = el; steps.length < PLACE_DEPTH; node = node.parentNode) {
+      const parent = node.parentNode;
+      if (!parent || parent.nodeType === Node.DOCUMENT_NODE) break;
+      steps.push([parent, withSiblings(node).indexOf(node)]);
+    }
     return { steps, role: role(el), name: accessibleName(el) };
   }
 
