@@ -20,7 +20,9 @@ REF = re.compile(r"\[ref=((f\d+)?e\d+)\]")
 NAME_LIMIT = 100
 # `iframe` lines are frames, `generic` lines elements with no ARIA role (shown because they have a
 # test id or a ref handed out by the identity header or a structure tool): neither is a role to query.
-NOT_ROLES = {"iframe", "generic"}
+# not roles Playwright knows: a frame, and what the page wires to a script with no role (``clickable``, found by
+# its class and what it holds, never by a role: tests/test_held_titled_icons.py, test_roving_under_shadow_root.py)
+NOT_ROLES = {"iframe", "generic", "clickable"}
 SETTLE_POLL_S = 0.2
 QUIET_S = 0.6
 QUIET_BUSY_S = 2.0
@@ -32,7 +34,10 @@ SETTLE_TIMEOUT_S = 120.0     # a bound on a page that never settles; /huge/ take
 PAGES = ["/", "/shop/", "/shop/cart", "/shop/checkout", "/login/", "/login/welcome.html", "/consent/",
          "/frames/", "/popup/", "/grid/", "/hostile/clean.html", "/aria/",
          "/banner/", "/huge/", "/routes/todos.html#/active", "/routes/products.html?sort=-price",
-         "/aria/icons.html", "/aria/graph.html", "/aria/inert-drawer.html", "/banner/meters.html", "/settling/chat.html"]
+         "/aria/icons.html", "/aria/graph.html", "/aria/inert-drawer.html", "/banner/meters.html", "/settling/chat.html",
+         # web components: rows and tools straight in shadow roots, slotted labels, a namespaced tag, svg titles
+         "/components/shadow-list.html", "/components/roving-shadow.html", "/components/settings-rows.html",
+         "/components/namespaced-rows.html", "/races/slotted-label.html", "/aria/titled-icons.html"]
 # Pages that stand for scale, whose refs are asked of Playwright by shape of name (see queries()).
 SCALE_PAGES = {"/huge/"}
 NUMBER = re.compile(r"\d+")
