@@ -52,7 +52,7 @@
   function textLines(el) {
     const lines = [''];
     const visit = (node) => {
-      for (let c = node.firstChild; c; c = c.nextSibling) {
+      for (const c of composedChildren(node)) {          // as drawn: a component's shadow root, a slot's nodes
         if (c.nodeType === 3) lines[lines.length - 1] += c.data;
         if (c.nodeType !== 1 || c.matches(UNRENDERED)) continue;
         const s = style(c);
