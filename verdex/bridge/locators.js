@@ -185,8 +185,7 @@
 
   // Whether an element holds an image (one Playwright's role engine finds, drawn) of that accessible name.
   function holdsImageNamed(el, name) {
-    return [...el.querySelectorAll(NAMED_IMAGES)].some((image) => role(image) === 'img' && !hiddenForAria(image)
-      && !undrawn(image) && accessibleName(image) === name);
+    return imagesIn(el).some((image) => !undrawn(image) && accessibleName(image) === name);
   }
 
   // Whether a test id names the element's kind, not which one: it is its role (Gradio's data-testid="checkbox" on

@@ -392,8 +392,7 @@
   // image are no such image.
   const NAMED_IMAGES = 'img[alt], svg, [role=img i]';
   function heldImage(el) {
-    const named = [...el.querySelectorAll(NAMED_IMAGES)]
-      .filter((image) => role(image) === 'img' && !hiddenForAria(image) && accessibleName(image));
+    const named = imagesIn(el).filter((image) => accessibleName(image));
     const images = named.filter((image) => !named.some((outer) => outer !== image && outer.contains(image)));
     if (images.length !== 1) return null;
     const image = images[0];
@@ -406,6 +405,11 @@
     const selector = label === name ? said + '[aria-label=' + cssString(image.getAttribute('aria-label')) + ']'
       : image.tagName === 'IMG' && image.getAttribute('alt') === name ? said + '[alt=' + cssString(name) + ']' : null;
     return { name, selector };
+  }
+
+  // The images an element holds that Playwright's role engine finds as images (role img, not hidden for ARIA).
+  function imagesIn(el) {
+    return [...el.querySelectorAll(NAMED_IMAGES)].filter((image) => role(image) === 'img' && !hiddenForAria(image));
   }
 
   // The tooltip a script shows for an element, from the attribute its library reads (Plotly's toolbar,

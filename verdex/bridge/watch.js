@@ -207,8 +207,8 @@
     // a text's element: the component holding it where it sits straight in a shadow root (a Lit toast's message)
     const el = node.nodeType === 1 ? node : parentOf(node);
     // a timer's tick is no one's effect; a log's new entry is content the action added, no notice
-    if (el && el.closest && closestAcrossShadow(el, TICKING + ', [role=log]')) return;
-    let overlay = el && el.closest ? closestAcrossShadow(el, OVERLAY_SELECTOR) : null;
+    if (el && closestAcrossShadow(el, TICKING + ', [role=log]')) return;
+    let overlay = el ? closestAcrossShadow(el, OVERLAY_SELECTOR) : null;
     // the outermost: a dialog's header, body and footer (JupyterLab's jp-Dialog-header …) are the dialog
     for (let outer = overlay; outer; outer = outer.parentElement && outer.parentElement.closest(OVERLAY_SELECTOR))
       if (overlayElement(outer) && showing(outer)) overlay = outer;
