@@ -351,11 +351,14 @@ class EffectsWatch:
         requests = []
         for record in tab.network.since(self._t0):
             changed = answered = None
-            if changed_times is not None and (record.response_end_epoch_ms or record.finished):
+            # an answer the page timed has ended though the browser may say it finished much later: the body of
+            # one the page never reads (a PUT it only awaits) is finished lazily, after what the page did next
+            if changed_times is not None and (record.responded or record.finished):
                 answered = page_ends.take(record, self._page_origin) if page_ends is not None else None
-                if answered is None:        # not timed by the browser: by when verdex heard of it
+                if answered is None and record.finished:        # not timed by the browser: by when verdex heard of it
                     answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
-                changed = changed_the_page(answered, changed_times, stalls)
+                if answered is not None:
+                    changed = changed_the_page(answered, changed_times, stalls)
             requests.append(self._request_fact(record, changed, answered))
         url_after = tab.page.url
         # when the page's URL came to where it is now, within its document (a route the app moved to)

@@ -386,7 +386,7 @@ class PageClockEnds:
 
     def take(self, record: RequestRecord, origin: float) -> float | None:
         """When ``record``'s answer ended on the page's clock (the next of its URL's ends); by the
-        network's clock when the page has none for it (a body it never read, a full timing buffer)."""
+        network's clock when the page has none for it (a full timing buffer, a request its timing does not see)."""
         ends = self._ends.get(record.url)
         if ends:
             return ends.pop(0)
