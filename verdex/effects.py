@@ -18,7 +18,7 @@ import verdex.locators as locators
 from verdex.bridge import from_bridge
 from verdex.browser.answer_names import names_of
 from verdex.browser.frames import frames_content
-from verdex.browser.network import PageClockEnds, RequestRecord, changed_the_page
+from verdex.browser.network import AnswerTimes, PageClockEnds, RequestRecord, changed_the_page
 from verdex.errors import NotActionable, VerdexError
 from verdex.facts import (
     became_ready,
@@ -328,7 +328,7 @@ class EffectsWatch:
 
     def _request_fact(self, record: RequestRecord, changed: bool | None = None,
                       answered: float | None = None) -> RequestEffect:
-        """``answered``: when its answer ended on the page's clock."""
+        """``answered``: when its answer came to the page, on the page's clock."""
         network = self._tab.network
         return RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                              status=record.status, failed=record.failed, changed_page=changed,
@@ -351,14 +351,17 @@ class EffectsWatch:
         requests = []
         for record in tab.network.since(self._t0):
             changed = answered = None
-            # an answer the page timed has ended though the browser may say it finished much later: the body of
-            # one the page never reads (a PUT it only awaits) is finished lazily, after what the page did next
+            # an answer came to the page with its headers; the body of one the page never reads (a PUT it only
+            # awaits) is finished lazily, after what the page did next
             if changed_times is not None and (record.responded or record.finished):
-                answered = page_ends.take(record, self._page_origin) if page_ends is not None else None
-                if answered is None and record.finished:        # not timed by the browser: by when verdex heard of it
-                    answered = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
-                if answered is not None:
-                    changed = changed_the_page(answered, changed_times, stalls)
+                times = page_ends.take(record, self._page_origin) if page_ends is not None else None
+                if times is None and record.finished:        # not timed by the browser: by when verdex heard of it
+                    heard = self._page_t0 + ((record.responded or record.finished) - self._t0) * 1000
+                    times = AnswerTimes(heard, heard)
+                if times is not None:
+                    answered = times.came
+                    if times.ended is not None:
+                        changed = changed_the_page(times.ended, changed_times, stalls)
             requests.append(self._request_fact(record, changed, answered))
         url_after = tab.page.url
         # when the page's URL came to where it is now, within its document (a route the app moved to)

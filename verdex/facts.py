@@ -801,8 +801,10 @@ class RequestEffect(Fact):
                                        "of its query, the operation its body names (a GraphQL operation's "
                                        "name, a JSON-RPC call's method; the same place as a timer's request "
                                        "is the timer's)")
-    answered_ms: int | None = Field(None, description="format 22: when its answer ended, in ms after the action began "
-                                                     "on the page's clock (an action's requests only)",
+    answered_ms: int | None = Field(None, description="format 22: when its answer came to the page, in ms after the "
+                                                     "action began on the page's clock: its headers, on which a "
+                                                     "fetch resolves (its body's end in older recordings) (an "
+                                                     "action's requests only)",
                                     exclude_if=lambda ms: ms is None)
 
 

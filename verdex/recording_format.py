@@ -42,7 +42,8 @@ the test checks it right after that action (verdex/gone_notices.py); 21 — a fi
 held a value it replaced (``replaced``): ``later`` when the page had drawn the field empty and
 filled it after (an edit dialog's form, filled from the server's answer), so the test waits for it to be filled;
 22 — an action's effects keep when, on the page's clock, its URL moved within the document (``url_moved_ms``) and
-when each of its requests' answers ended (``answered_ms``): a route the app moved to only once answers had come is
+when each of its requests' answers came (``answered_ms``: its headers, on which a fetch resolves and a page that
+never reads the body goes on; older recordings hold its end, read as they are): a route the app moved to only once answers had come is
 checked at the answers' pace (verdex/generators/route_data.py); 23 — a click that sent a form may name the form's
 required fields that were empty and disabled (``disabled_required``: a field a page's script disables as it starts,
 barred from the browser's validation only while it is disabled), so the test waits for them to be disabled first;

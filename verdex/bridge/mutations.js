@@ -110,7 +110,10 @@
   function answersEnded() {
     return { answers: performance.getEntriesByType('resource')
       .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
-      .map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })) };
+      // came: its headers (a fetch resolves on them; a page that never reads the body goes on then), or its end
+      // where another origin's timing hides them
+      .map((entry) => ({ url: entry.name, start: entry.startTime, came: entry.responseStart || entry.responseEnd,
+        end: entry.responseEnd })) };
   }
 
   // An element whose text holds text it does not show (its icons' SVG <title>s, tooltips, a part hidden

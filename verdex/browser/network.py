@@ -38,7 +38,8 @@ class RequestRecord:
     started: float
     responded: float | None = None
     finished: float | None = None
-    response_end_epoch_ms: float | None = None   # the browser's own clock: when the response ended
+    response_start_epoch_ms: float | None = None   # the browser's own clock: when the response's headers came
+    response_end_epoch_ms: float | None = None   # ... and when it ended
     status: int | None = None
     failed: str | None = None
     content_type: str = ""
@@ -170,6 +171,9 @@ class NetworkLog:
         if record is not None:
             record.status = response.status
             record.responded = time.monotonic()
+            timing = response.request.timing
+            if timing.get("responseStart", -1) >= 0:
+                record.response_start_epoch_ms = timing["startTime"] + timing["responseStart"]
             record.content_type = (response.headers.get("content-type") or "").lower()
             record.empty = response.status in EMPTY_STATUSES or response.headers.get("content-length") == "0"
             record.naming = names_read(record.method, record.resource_type, record.status, response.request)
@@ -372,25 +376,38 @@ def _frame_of(request: Request) -> object:
         return None
 
 
+@dataclass(frozen=True)
+class AnswerTimes:
+    """When an answer came to the page and when it ended, on the page's clock."""
+
+    came: float             # its headers: a fetch resolves on them, so a page that never reads the body goes on then
+    ended: float | None     # its body's end (None: not yet); what the page draws of it, it draws after
+
+
 class PageClockEnds:
-    """When the page's answers ended by the page's own clock, the one its changes are logged by (its
+    """When the page's answers came and ended by the page's own clock, the one its changes are logged by (its
     resource timing: the bridge's ``answersEnded``), each URL's in the order they ended. The browser's
     network clock (a request's ``responseEnd`` from its wall-clock start) may stand apart from it by more
     than the slack on a busy machine, so an answer's drawing read as before it: a change read so is no
     change the answer made."""
 
     def __init__(self, answers: list[dict]) -> None:
-        self._ends: dict[str, list[float]] = {}
+        self._ends: dict[str, list[AnswerTimes]] = {}
         for answer in answers:
-            self._ends.setdefault(masked(answer["url"]), []).append(answer["end"])      # as records keep it
+            self._ends.setdefault(masked(answer["url"]), []).append(AnswerTimes(answer["came"], answer["end"]))
 
-    def take(self, record: RequestRecord, origin: float) -> float | None:
-        """When ``record``'s answer ended on the page's clock (the next of its URL's ends); by the
-        network's clock when the page has none for it (a full timing buffer, a request its timing does not see)."""
+    def take(self, record: RequestRecord, origin: float) -> AnswerTimes | None:
+        """When ``record``'s answer came and ended on the page's clock (the next of its URL's); by the
+        network's clock when the page has none for it (a body the browser has not finished, which the page's
+        timing lists only once it has: one the page never reads is finished lazily, after what the page did
+        next; a full timing buffer)."""
         ends = self._ends.get(record.url)
         if ends:
             return ends.pop(0)
-        return record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None
+        if record.response_start_epoch_ms is None:
+            return None
+        ended = record.response_end_epoch_ms - origin if record.response_end_epoch_ms is not None else None
+        return AnswerTimes(record.response_start_epoch_ms - origin, ended)
 
 
 def changed_the_page(answered_ms: float, mutation_times: list[float], stalls: list[list[float]]) -> bool:

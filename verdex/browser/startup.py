@@ -126,7 +126,8 @@ async def _read(tab: Tab, answered: list[RequestRecord]) -> Startup:
     requests = []
     ended, changing = [], []            # (order asked, answer's end, request): every answer, those that changed the page
     for order, record in enumerate(answered):
-        at = page_ends.take(record, origin)
+        times = page_ends.take(record, origin)
+        at = times.ended if times is not None else None
         changed = at is not None and changed_the_page(at, changes, stalls)
         requests.append(RequestEffect(method=record.method, url=record.url, resource_type=record.resource_type,
                                       status=record.status, changed_page=changed, place=record.place))
