@@ -5,9 +5,14 @@
 (() => {
   const EARLY_LOG = 400;
   const early = [];              // [time, node, added nodes (a childList change's; else null), attribute name]
+  // a timer's or a marquee's tick is the page's own pace (mutations.js): not kept, or a stopwatch counting
+  // tenths would push the startup's changes out of the log within seconds
+  const TICKING = '[role=timer], [role=marquee]';
   const keep = (records) => {
     const now = performance.now();
     for (const record of records) {
+      const el = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      if (el && el.closest(TICKING)) continue;
       early.push([now, record.target, record.type === 'childList' ? [...record.addedNodes] : null,
         record.type === 'attributes' ? record.attributeName : null]);
       if (early.length > EARLY_LOG) early.shift();

@@ -9,8 +9,15 @@
   // [time, node, added nodes (a childList change's; else null)], newest last; from the document's start when
   // verdex watched it then (early.js)
   const early = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt() : [];
-  const mutations = early.filter(([, , , attribute]) => !(attribute && READINESS_ATTRIBUTE.test(attribute)))
-    .map(([time, node, added]) => [time, node, added]).slice(-MUTATION_LOG);
+  // A timer's or a marquee's tick (TICKING: a stopwatch counting tenths, a running job's elapsed time) is the
+  // page's own pace, no one's change: not logged, so that an action beside it settles once its own changes are
+  // quiet, an action that changed nothing is said to, and no answer is taken to have drawn a tick.
+  const ticks = (node) => {
+    const el = node.nodeType === 1 ? node : node.parentElement || node.getRootNode().host;
+    return !!el && !!closestAcrossShadow(el, TICKING);
+  };
+  const mutations = early.filter(([, node, , attribute]) => !(attribute && READINESS_ATTRIBUTE.test(attribute)) &&
+    !ticks(node)).map(([time, node, added]) => [time, node, added]).slice(-MUTATION_LOG);
   // How often each element's value (a progress bar's aria-valuenow, a <progress>'s value) was set since the page's
   // identity last read it (identity.js progressing)
   const VALUE_ATTRIBUTE = /^(aria-valuenow|value)$/;
@@ -31,6 +38,7 @@
       for (const record of records) {
         if (record.type === 'attributes' && READINESS_ATTRIBUTE.test(record.attributeName)) continue;
         if (record.type === 'attributes') noteValueSet(record.target, record.attributeName);
+        if (ticks(record.target)) continue;
         mutations.push([now, record.target, record.type === 'childList' ? [...record.addedNodes] : null]);
         if (mutations.length > MUTATION_LOG) mutations.shift();
         for (const added of record.addedNodes) noteDrawn(added);
