@@ -50,6 +50,8 @@ POLL_S = 0.03
 UNREAD_BODY_S = 0.3      # an answer whose body has not come this long after its headers: the page does not read it
 CHAINED_WITHIN_S = 0.15  # no request open for this long after one ended: the page asks nothing more on the answer
 LOCATE_TIMEOUT_S = 2.0
+TEXTS_ADDED = 5           # lines of text an action put on the page, said at most
+OVERLAYS_SAID = ("dialog ", "panel ", "blocker ")    # what appeared that holds lines of its own
 CLOSING_S = 1.0          # a page that stopped answering: how long it may take to close its own window
 
 
@@ -205,7 +207,7 @@ class EffectsWatch:
                                     diff=answer["diff"], changed_times=answer["mutation_times"],
                                     stalls=answer["stalls"], page_ends=PageClockEnds(answer["answers"]),
                                     frames_changed=frames_changed, values=values, overlays=answer["overlays"],
-                                    url_moves=answer["url_moves"])
+                                    url_moves=answer["url_moves"], texts=answer["texts"])
         self.late_requests = [self._request_fact(record) for record in self._late_records]
         if self._capture is not None:
             effects = effects.model_copy(update={"visual": await self._capture.after(tab.page)})
@@ -342,7 +344,7 @@ class EffectsWatch:
                  page_ends: PageClockEnds | None = None, navigated: bool = False,
                  frames_changed: tuple[list[str], list[str]] = ([], []), values: list[ValueChange] = (),
                  overlays: list[dict[str, Any]] = (), url_moves: list[dict[str, Any]] = (),
-                 closed: bool = False) -> Effects:
+                 texts: list[str] = (), closed: bool = False) -> Effects:
         tab = self._tab
         dialogs = [f"{d.type} {d.message!r}" for d in tab.dialog_log[self._dialogs_before:]]
         auto_dismissed = tab.dialogs_auto_dismissed - self._auto_dismissed_before
@@ -389,6 +391,7 @@ class EffectsWatch:
                           notice_lines={text: lines for text, lines in notice_lines.items()
                                         if any(said.endswith(_quoted(text)) for said in appeared)},
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
+                          texts_added=_texts_added(texts, appeared),
                           server_messages=tab.network.server_messages - self._server_messages_before,
                           values=list(values), code_loaded=len(scripts),
                           scripts=tab.network.scripts_since(self._t0, framed=False),
@@ -425,6 +428,16 @@ def _sighted(overlays: list[dict[str, Any]], appeared: list[str], dialogs: list[
             continue                               # a dialog the identity names (``dialogs``: its names now)
         out.append(f"{overlay['kind']} {quoted}" + (" (gone again)" if overlay["gone"] else ""))
     return out
+
+
+def _texts_added(texts: list[str], appeared: list[str]) -> list[str]:
+    """The lines of text the action put on the page, but none a notice that appeared already says, and none
+    when a dialog or another overlay appeared (its lines are the overlay's: the agent reads it in a snapshot);
+    the first TEXTS_ADDED."""
+    if any(said.startswith(OVERLAYS_SAID) for said in appeared):
+        return []
+    said = [_spaceless(a) for a in appeared]
+    return [line for line in texts if not any(_spaceless(line.split(": ", 1)[-1]) in s for s in said)][:TEXTS_ADDED]
 
 
 def _spaceless(text: str) -> str:

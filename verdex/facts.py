@@ -932,6 +932,11 @@ class Effects(Fact):
     interactive_diff: list[str] = Field([], description="snapshot lines with refs that were added (+) or removed (-), "
                                                         "and (=) the controls an overlay blocked or gave back behind "
                                                         "it, counted")
+    texts_added: list[str] = Field([], description="format 27: lines of text the action put on the page that no "
+                                                   "control holds (a list's new item, a chat's message, a count "
+                                                   "that went up), as its snapshot says them; none a notice that "
+                                                   "appeared says, none when an overlay appeared; the first five",
+                                    exclude_if=lambda lines: not lines)
     server_messages: int = Field(0, description="messages the page's websocket servers sent until it settled (a "
                                                 "server-driven app answers the action this way; a message the "
                                                 "page sent is awaited for its answer, 1 s at most)")
@@ -1058,6 +1063,8 @@ class Effects(Fact):
             lines.append(f"title: {self.title_change[0]!r} → {self.title_change[1]!r}")
         if self.heading_change:
             lines.append(f"heading: {self.heading_change[0]!r} → {self.heading_change[1]!r}")
+        if self.texts_added:
+            lines.append("text added: " + " | ".join(self.texts_added))
         changes = _renamed([_flat(line) for line in self.interactive_diff])
         if changes:
             lines.append("interactive elements:")

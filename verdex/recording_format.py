@@ -53,7 +53,9 @@ the test checks right after that action, the control found by that label; 25 —
 the tab it acted in (``closed_to``: a popup that closes itself once saved, and its opener), so the test waits for that close;
 26 — an action's effects name the paths of the scripts it loaded (``scripts``, where format 15 to 25 held their count
 alone): an app that ignores input until that code has run (phpMyAdmin's ``AJAX.active``), so the test's next action
-waits for their answers (verdex/generators/page_scripts.py).
+waits for their answers (verdex/generators/page_scripts.py); 27 — an action's effects may name the lines of text it
+put on the page that no control holds (``texts_added``: a list's new item, a chat's message), as its snapshot says
+them, for the agent to read what it did; no generator reads them.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from verdex.facts import (AncestorState, ContainerRef, Effects, LocatorChoice, OpenDialog, PageIdentity, PreflightFacts,
                           RequestEffect, Startup, ValueChange, Verdict, WaitRecord)
 
-FORMAT_VERSION = 26
+FORMAT_VERSION = 27
 FIRST_PAGE_TEXT_LIMIT = 50_000          # characters of the recording's first page's text kept (as a proof run's)
 
 

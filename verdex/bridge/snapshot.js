@@ -91,21 +91,27 @@
       page(obs, args.offset, args.max_items, args.max_bytes, args.observation_id));
   }
 
-  function diffLines(before, after) {
+  // Which of the tree's lines after are new (their indexes), and how many of each line before are left over
+  // (gone): a line is the same one when its key (its ref, or its place under the nearest ref) and text are.
+  function linesAdded(before, after) {
     const count = new Map();
-    const lineOf = new Map();
     for (let i = 0; i < before.keys.length; i++) {
       const key = before.keys[i] + '\u0000' + before.lines[i];
       count.set(key, (count.get(key) || 0) + 1);
-      lineOf.set(before.keys[i], before.lines[i]);
     }
-    const changes = [];
+    const added = [];
     for (let i = 0; i < after.keys.length; i++) {
       const key = after.keys[i] + '\u0000' + after.lines[i];
       const n = count.get(key) || 0;
-      if (n > 0) { count.set(key, n - 1); continue; }
-      changes.push('+ ' + after.lines[i]);
+      if (n > 0) count.set(key, n - 1);
+      else added.push(i);
     }
+    return { added, count };
+  }
+
+  function diffLines(before, after) {
+    const { added, count } = linesAdded(before, after);
+    const changes = added.map((i) => '+ ' + after.lines[i]);
     for (const [key, n] of count) {
       if (n <= 0) continue;
       const line = key.slice(key.indexOf('\u0000') + 1);

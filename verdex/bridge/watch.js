@@ -541,6 +541,18 @@
     return out;
   }
 
+  // The lines of text the action put on the page that no control holds (a lap added to a list, a chat's new
+  // message, a count that went up): what its snapshot now says that it did not, beyond the refs of the diff. Not
+  // a line that changes by itself (in a timer or a marquee, TICKING; a bar's or a meter's value: its key names
+  // the roles above it up to the nearest ref), nor a fold of like rows.
+  const CHANGING_BY_ITSELF = /(^|\|)(timer|marquee|progressbar|meter)\|/;
+  function textsAdded(before, after) {
+    return linesAdded(before, after).added
+      .filter((i) => !after.lines[i].includes('[ref=') && !CHANGING_BY_ITSELF.test(after.keys[i] + '|'))
+      .map((i) => after.lines[i].trim().replace(/^- /, ''))
+      .filter((line) => !line.startsWith('… ') && /^(text: |[a-z]+ "|[^:]*: \S)/.test(line));
+  }
+
   // Once the page has settled, what the action changed; `again`: the watch just finished, settled once
   // more (a request or a websocket message it caused was answered only after the page had settled).
   async function watchFinish(args) {
@@ -579,7 +591,7 @@
     const focus = focusMoved(w.focusedElsewhere ? null : w.focus, w.seen);
     if (focus) changed.push(focus);
     const diff = diffLines(w.tree, tree).filter((line) => line.includes('[ref='));
-    return { identity: identity(document), diff: diff.concat(behindChange(w.tree, tree)),
+    return { identity: identity(document), diff: diff.concat(behindChange(w.tree, tree)), texts: textsAdded(w.tree, tree),
       mutation_times: times, stalls: stallsSince(w.t0), values: changed, overlays: sightings,
       answers: answersEnded().answers.filter((answer) => answer.start >= w.t0),     // the action's requests'
       url_moves: urlMoves.filter(([time]) => time >= w.t0).map(([time, url]) => ({ time: Math.round(time), url })),
