@@ -81,6 +81,25 @@
     return best ? best.selector : null;
   }
 
+  // A row its class calls only a row (``grid-row``, ``table-row``, Bootstrap's ``row``): a layout word, which names no
+  // container while it stands alone, but drawn again beside it, each holding columns of its own (a grid of divs
+  // with no roles, each row its page's title, state and actions), it is what a list is made of, as a table's
+  // ``tr`` is. ``div.grid-row`` then finds the row again, told apart by its title.
+  const ROW_CLASS = /(^|[-_])row$/i;
+  function rowOfColumns(node) {
+    if (!node.children || node.children.length < 2) return null;
+    for (const c of node.classList || []) {
+      if (!ROW_CLASS.test(c) || !LAYOUT_CLASS.test(c) || GENERATED_CLASS.test(c)) continue;
+      const selector = node.localName + '.' + CSS.escape(c);
+      const rows = withSiblings(node).filter((other) => other.matches(selector) && other.children.length >= 2);
+      if (rows.length > 1) return selector;
+    }
+    return null;
+  }
+
+  // How a container is found by its class: what its author named it by, else the row its siblings repeat.
+  const containerSelector = (node) => classSelector(node) || rowOfColumns(node);
+
   // Why an ancestor is worth scoping by, or null: a container as the structure tools see it, a role
   // that groups content, or a class shared with its siblings (a repeated card or row).
   function scopeReason(node) {
@@ -90,6 +109,8 @@
     if (r && SCOPE_ROLES.has(r)) return r;
     const selector = classSelector(node);
     if (selector && withSiblings(node).filter((c) => c.matches(selector)).length > 1) return 'repeated ' + selector;
+    const row = rowOfColumns(node);
+    if (row) return 'repeated ' + row;
     // a web component (Bokeh's div.bk-Checkbox, whose shadow root holds its input and its label's text)
     if (selector && node.shadowRoot && semanticClass(node)) return 'component ' + selector;
     return null;
@@ -359,7 +380,7 @@
       ways.push({ strategy: 'role', role: r, name });
     const outers = [];
     if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
-    const selector = classSelector(node);
+    const selector = containerSelector(node);
     if (selector) outers.push({ strategy: 'class', selector });
     // found by its key: the elements that carry the same key hold the target and nothing like it
     for (const key of keyAttributes(node)) ways.push({ strategy: 'attr', selector: key });
@@ -470,7 +491,7 @@
           const r = role(node);
           const outers = [];
           if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
-          const selector = classSelector(node);
+          const selector = containerSelector(node);
           if (selector) outers.push({ strategy: 'class', selector });
           for (const outer of outers) {
             const peers = scopePeers(target.ownerDocument, outer).filter((p) => p !== outerRoot && isInside(p, outerRoot));
