@@ -1,10 +1,11 @@
 """Heal reads what the generator writes: every locator shape the planner can produce (chains,
-``filter(has_text=…)``, ``filter(has=…)``, a control by the image it holds (``locator("a.action", has=…)``),
-frames, ``nth()`` with its comment, a popup's page variable, shared chains held in variables), on every kind of
-action, inside every wrapper (a response by glob or by method, by its headers or its whole body, a popup, a
-download, a file chooser, a dialog handler), rendered by both renderers; the pytest file read back by
-``verdex/heal/source.py`` gives each action its plan's page and steps, and the spec holds the same actions in the
-same order. A heal that cannot act names the recorded step."""
+``filter(has_text=…)``, ``filter(has=…)``, a control by the image it holds (``locator("a.action", has=…)``), a
+tree's item by its own child and its own part (``:scope > …``), frames, ``nth()`` with its comment, a popup's
+page variable, shared chains held in variables), on every kind of action, inside every wrapper (a response by
+glob or by method, by its headers or its whole body, a popup, a download, a file chooser, a dialog handler),
+rendered by both renderers; the pytest file read back by ``verdex/heal/source.py`` gives each action its plan's
+page and steps, and the spec holds the same actions in the same order. A heal that cannot act names the recorded
+step."""
 
 from __future__ import annotations
 
@@ -43,6 +44,11 @@ SHAPES = {
                        role("button")],
     "control holding a named image": [role("listitem"), Step(method="filter", kwargs={"has_text": "api-gateway"}),
                                       Step(method="locator", args=["a.action"], has=[role("img", 'Copy "C:\\logs\\"')])],
+    "an item by its own child, its own part": [
+        role("listitem"),
+        Step(method="filter", has=[Step(method="locator", args=[":scope > a.jstree-anchor"]),
+                                   Step(method="get_by_text", args=["Blog"], kwargs={"exact": True})]),
+        Step(method="locator", args=[":scope > div"]), role("link", "Edit")],
     "label": [Step(method="get_by_label", args=["Email"], kwargs={"exact": True})],
     "placeholder": [Step(method="get_by_placeholder", args=["Search…"])],
     "text": [Step(method="get_by_text", args=['Say "hi"'], kwargs={"exact": True})],

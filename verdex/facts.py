@@ -505,8 +505,8 @@ class RiskFact(Fact):
 # What the bridge proposes to find one target by (``locating`` in verdex/bridge/locators.js), ranked and
 # proven with Playwright's engine in verdex/locators.py.
 
-WayStrategy = Literal["test_id", "role", "role_only", "role_shown", "role_has", "role_text", "attr", "class_only",
-                      "class_shown", "class_has", "class_text"]
+WayStrategy = Literal["test_id", "role", "role_only", "role_shown", "role_has", "role_text", "role_own", "attr",
+                      "class_only", "class_shown", "class_has", "class_text", "class_own"]
 ESTIMATE = Field(description="elements the bridge counted it matching, stopping at 2 (None: not counted, a "
                              "better candidate was already unique)")
 
@@ -592,6 +592,10 @@ class ScopeWay(Fact):
     text: str | None = None
     exact: bool = Field(False, description="the text is an element's whole text (get_by_text(…, exact=True)), "
                                            "where a peer holds it as a part of its own")
+    own: str | None = Field(None, description="an item that holds the items under it (a page tree's li), found by "
+                                              "its own child this selects (``:scope > a``) showing ``text`` whole")
+    part: str | None = Field(None, description="with ``own``: the item's own child that holds the target "
+                                               "(``:scope > div``), outside the items under it")
     within: ScopeWay | None = None
     estimates: dict[str, int] = Field({}, description="per candidate key: the matches inside the containers this "
                                                       "way finds, stopping at 2")

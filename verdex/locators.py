@@ -392,7 +392,8 @@ def _ranked_candidates(info: Locating) -> list[Candidate]:
 # only its kind apart, and holds only while it is the one of its kind; a list that grows by items like it
 # (a folder each run) keeps the name apart, never the kind.
 WAY_PENALTY = {"test_id": 0, "role": 50, "role_only": 55, "role_shown": 56, "class_shown": 58, "role_has": 60,
-               "role_text": 70, "attr": 72, "class_only": 75, "class_has": 80, "class_text": 90}
+               "role_text": 70, "role_own": 71, "attr": 72, "class_only": 75, "class_has": 80, "class_text": 90,
+               "class_own": 91}
 
 
 def way_steps(way: ScopeWay) -> list[LocatorStep]:
@@ -408,6 +409,11 @@ def way_steps(way: ScopeWay) -> list[LocatorStep]:
         steps = [LocatorStep(method="get_by_role", args=[way.role], kwargs={"name": way.name, "exact": True})]
     else:
         steps = [LocatorStep(method="get_by_role", args=[way.role])]
+    if way.own is not None:     # an item holding the items under it: by its own child's title, then its own part
+        title = [LocatorStep(method="locator", args=[f":scope > {way.own}"]),
+                 LocatorStep(method="get_by_text", args=[way.text], kwargs={"exact": True})]
+        return [*steps, LocatorStep(method="filter", has=title),
+                LocatorStep(method="locator", args=[f":scope > {way.part}"])]
     if way.has is not None:
         steps.append(LocatorStep(method="filter", has=[LocatorStep(method="get_by_role", args=[way.has.role],
                                                                    kwargs={"name": way.has.name, "exact": True})]))

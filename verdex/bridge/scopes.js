@@ -81,6 +81,25 @@
     return best ? best.selector : null;
   }
 
+  // A row its class calls only a row (``grid-row``, ``table-row``, Bootstrap's ``row``): a layout word, which names no
+  // container while it stands alone, but drawn again beside it, each holding columns of its own (a grid of divs
+  // with no roles, each row its page's title, state and actions), it is what a list is made of, as a table's
+  // ``tr`` is. ``div.grid-row`` then finds the row again, told apart by its title.
+  const ROW_CLASS = /(^|[-_])row$/i;
+  function rowOfColumns(node) {
+    if (!node.children || node.children.length < 2) return null;
+    for (const c of node.classList || []) {
+      if (!ROW_CLASS.test(c) || !LAYOUT_CLASS.test(c) || GENERATED_CLASS.test(c)) continue;
+      const selector = node.localName + '.' + CSS.escape(c);
+      const rows = withSiblings(node).filter((other) => other.matches(selector) && other.children.length >= 2);
+      if (rows.length > 1) return selector;
+    }
+    return null;
+  }
+
+  // How a container is found by its class: what its author named it by, else the row its siblings repeat.
+  const containerSelector = (node) => classSelector(node) || rowOfColumns(node);
+
   // Why an ancestor is worth scoping by, or null: a container as the structure tools see it, a role
   // that groups content, or a class shared with its siblings (a repeated card or row).
   function scopeReason(node) {
@@ -90,6 +109,8 @@
     if (r && SCOPE_ROLES.has(r)) return r;
     const selector = classSelector(node);
     if (selector && withSiblings(node).filter((c) => c.matches(selector)).length > 1) return 'repeated ' + selector;
+    const row = rowOfColumns(node);
+    if (row) return 'repeated ' + row;
     // a web component (Bokeh's div.bk-Checkbox, whose shadow root holds its input and its label's text)
     if (selector && node.shadowRoot && semanticClass(node)) return 'component ' + selector;
     return null;
@@ -153,9 +174,17 @@
     return false;
   }
 
-  // The containers a way matches: its peers, filtered as the generated locator will filter them.
+  // An element's children that ``:scope > selector`` finds (Playwright's CSS, from the element).
+  const childrenMatching = (node, selector) => [...node.children].filter((c) => c.matches(selector));
+
+  // The containers a way matches: its peers, filtered as the generated locator will filter them. A way through an
+  // item's own part finds, in each item whose own child shows the title, the own children that part names.
   function scopeRoots(doc, way) {
     const peers = scopePeers(doc, way);
+    if (way.own) {
+      return peers.filter((c) => childrenMatching(c, way.own).some((child) => holdsWholeText(child, way.text)))
+        .flatMap((c) => childrenMatching(c, way.part));
+    }
     if (way.has) return peers.filter((c) => holdsNamed(c, way.has));
     if (way.text) return peers.filter((c) => (way.exact ? holdsWholeText(c, way.text) : holdsText(c, way.text)));
     if (way.name) return peers.filter((c) => accessibleName(c) === way.name);
@@ -271,6 +300,33 @@
     return ways;
   }
 
+  // An item that holds the items under it (a page tree's li: its title's anchor, its columns, then its child pages'
+  // list, as django CMS draws it) holds their copies of every action too, and each item above it holds its title
+  // (a leaf's too): neither the item nor a text of it tells one page's row apart. Its own children do, outside the
+  // nested list: the one that shows its title, found whole (``filter(has=page.locator(":scope > a")
+  // .get_by_text("Blog", exact=True))``), and the one that holds the target (``locator(":scope > div")``).
+  const childSelector = (el) => classSelector(el) || el.localName;
+  function ownPartWays(node, target, outer, peers) {
+    if (!target || outer.role && !ITEM_ROLES.has(outer.role)) return [];      // an item, not the list that nests
+    if (!peers.some((p) => p !== node && (isInside(p, node) || isInside(node, p)))) return [];
+    const own = [...node.children];
+    const nested = own.filter((c) => peers.some((p) => p !== node && isInside(p, c)));
+    const holder = own.find((c) => isInside(target, c));
+    if (!holder || nested.includes(holder)) return [];
+    const part = childSelector(holder);
+    if (nested.some((c) => c.matches(part))) return [];
+    for (const child of own) {
+      if (child === holder || nested.includes(child)) continue;
+      const text = collapse(composedText(child));
+      if (!steadyText(text)) continue;
+      const selector = childSelector(child);
+      const shows = (item) => childrenMatching(item, selector).some((c) => holdsWholeText(c, text));
+      if (peers.every((p) => p === node || !shows(p)))
+        return [{ ...outer, strategy: outer.strategy + '_own', own: selector, text, exact: true, part }];
+    }
+    return [];
+  }
+
   // Items of a list, one of many by nature: a list item, a table's row, a card, an option, a tree's node.
   const ITEM_ROLES = new Set(['listitem', 'row', 'article', 'option', 'treeitem']);
   const CONTROL_ROLES = new Set(['link', 'checkbox', 'radio', 'button']);
@@ -359,7 +415,7 @@
       ways.push({ strategy: 'role', role: r, name });
     const outers = [];
     if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
-    const selector = classSelector(node);
+    const selector = containerSelector(node);
     if (selector) outers.push({ strategy: 'class', selector });
     // found by its key: the elements that carry the same key hold the target and nothing like it
     for (const key of keyAttributes(node)) ways.push({ strategy: 'attr', selector: key });
@@ -367,7 +423,7 @@
       const peers = scopePeers(doc, outer);
       if (peers.length > MAX_PEERS) continue;      // too many peers to compare within one call
       if (peers.length === 1 && peers[0] === node && !told) { ways.push({ ...outer, strategy: outer.strategy + '_only' }); continue; }
-      ways.push(...toldApartWays(node, target, outer, peers, lone));
+      ways.push(...toldApartWays(node, target, outer, peers, lone), ...ownPartWays(node, target, outer, peers));
     }
     return ways;
   }
@@ -470,7 +526,7 @@
           const r = role(node);
           const outers = [];
           if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
-          const selector = classSelector(node);
+          const selector = containerSelector(node);
           if (selector) outers.push({ strategy: 'class', selector });
           for (const outer of outers) {
             const peers = scopePeers(target.ownerDocument, outer).filter((p) => p !== outerRoot && isInside(p, outerRoot));
