@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -67,6 +69,16 @@ def exports_proven(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every export of the test proves, as a user's does (the suite's skip proving: above); a module of such
     tests asks for it with ``pytestmark = pytest.mark.usefixtures("exports_proven")``."""
     monkeypatch.delenv(PROVE_ENV, raising=False)
+
+
+@pytest.fixture
+def proof_actions_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runs of the test's proofs bound an action at 10 s, not Playwright's 30 s
+    (tests/child_plugins/bounded_actions.py): for a test whose proof is meant to fail on a run as it is, at an
+    action whose element the page never offers (the kept state), which would otherwise wait 30 s for it."""
+    plugins = str(Path(__file__).parent / "child_plugins")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, (plugins, os.environ.get("PYTHONPATH")))))
+    monkeypatch.setenv(ADDOPTS_ENV, f"{os.environ.get(ADDOPTS_ENV, '')} -p bounded_actions".strip())
 
 
 # Plugins that come with this suite's environment (the fuzz tests' hypothesis; anyio's, whose library verdex's

@@ -65,6 +65,7 @@ async def test_an_export_proves_its_test_once_as_is_and_twice_under_chaos(tmp_pa
     assert answer.data["proof"]["verdict"] == "proved" and answer.data["proof"]["passed"] == 3
 
 
+@pytest.mark.usefixtures("proof_actions_bounded")
 async def test_an_export_after_the_app_changed_under_the_recording_reports_the_failing_line(tmp_path):
     test_file = tmp_path / "test_shop.py"
     with FixtureServer() as shop:
@@ -182,6 +183,7 @@ async def test_an_empty_state_verdex_waited_for_is_dropped_when_the_flow_makes_i
     assert 'get_by_text("No books yet"' not in written, written
 
 
+@pytest.mark.usefixtures("proof_actions_bounded")
 async def test_the_command_line_export_proves_a_recording_when_asked_and_says_unproven_with_the_reason(tmp_path):
     """``verdex export REC -o F --prove N`` runs the test against the recorded app as the session's export
     does; without ``--prove`` it writes only."""

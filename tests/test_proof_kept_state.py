@@ -41,6 +41,7 @@ async def test_a_name_the_server_refuses_as_taken_on_a_page_that_lists_none_is_t
     assert "make the flow repeatable" in answer.text and "{unique}" in answer.text and "revised" not in answer.text
 
 
+@pytest.mark.usefixtures("proof_actions_bounded")
 async def test_a_question_the_page_asks_only_of_the_test_is_said_and_nothing_is_revised(tmp_path):
     """The recording saved "Plans"; the test's first run saves it again, and the page asks whether to
     overwrite it — a confirm the recording never saw, which the test (with no answer for it) dismisses, so
@@ -78,6 +79,7 @@ async def test_state_the_app_kept_from_the_recording_is_said_apart_from_a_wrong_
                                                             "the app kept state from the recording")
 
 
+@pytest.mark.usefixtures("proof_actions_bounded")
 async def test_a_click_that_waits_on_a_button_the_kept_state_disables_is_said_to_be_the_kept_state(tmp_path):
     """The form will not save a name it already lists, so its Create stays disabled: the test fails on the
     click, not on an assertion. Its locator found the button, so no other locator is tried."""
@@ -98,6 +100,7 @@ async def test_a_click_that_waits_on_a_button_the_kept_state_disables_is_said_to
 
 
 @pytest.mark.parametrize("late", [False, True], ids=["books-with-the-page", "books-after-the-page"])
+@pytest.mark.usefixtures("proof_actions_bounded")
 async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_be_the_kept_state(tmp_path, late):
     """The recording added the first book, so the test's first run opens a shelf without its empty state:
     "Add a first book" is not there, and the value the test types later is. When the books came after the
@@ -118,6 +121,7 @@ async def test_a_first_click_on_an_empty_state_the_recording_filled_is_said_to_b
     assert '"kept_state": "the recording"' in answer.text and "revised" not in answer.text
 
 
+@pytest.mark.usefixtures("proof_actions_bounded")
 async def test_a_first_action_on_a_page_already_showing_the_flows_outcome_is_said_to_be_the_kept_state(tmp_path):
     """The recording sorted the list, and the server keeps the sort: the test's first page is sorted, its
     header no longer "Name", and it already shows what the agent's assertion expects after the steps."""

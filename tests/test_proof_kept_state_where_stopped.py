@@ -19,7 +19,8 @@ import pytest
 from tests.flows.agent import Agent, recording_client
 from tests.proof_apps import proof_apps
 
-pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
+# every proof here is meant to fail on its run as it is: its runs bound an action at 10 s (tests/conftest.py)
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven", "proof_actions_bounded")]
 
 
 async def test_a_click_past_a_sign_in_on_a_welcome_the_recording_left_behind_is_said_to_be_the_kept_state(tmp_path):
