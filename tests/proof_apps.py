@@ -1,4 +1,4 @@
-"""Small apps that reproduce what proving on export must tell apart (tests/test_proof.py), each a class
+"""Small apps that reproduce what proving on export must tell apart (tests/test_proof*.py), each a class
 of real apps, not a copy of one:
 
 - ``/docs/``: "New document" asks the server for a document and opens ``/docs/edit/<name>``; the server
