@@ -85,9 +85,11 @@
   const NO_NOTICE_ROLES = new Set(['log', 'timer', 'marquee']);
 
   // What a notice says: its text, without a timer's count inside it (a status line "Running 0.4 s" is "Running"
-  // at every tick); its lines then, each a text found again.
+  // at every tick); its lines then, each a text found again. A component's (a Lit status that binds its message
+  // in its shadow root) is its shadow root's text too, as Playwright's has_text reads it.
   function noticeText(el) {
-    return el.querySelector(TICKING) ? textLines(el).join(' ') : collapse(renderedText(el));
+    if (el.querySelector(TICKING)) return textLines(el).join(' ');
+    return collapse(el.shadowRoot ? [...composedTextNodes(el)].map((t) => t.data).join('') : renderedText(el));
   }
 
   // A progress bar at work: one with no value (indeterminate: something is under way, no more), or one whose value

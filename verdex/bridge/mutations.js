@@ -105,7 +105,8 @@
       if (time < args.since || time > args.until || time < parsed) continue;
       if (!added && (node === document.body || node === document.documentElement)) continue;
       for (const changed of added || [node]) {
-        const el = changed.nodeType === 1 ? changed : changed.parentElement;
+        // a text's element: the component holding it where it sits straight in a shadow root (a Lit binding's)
+        const el = changed.nodeType === 1 ? changed : parentOf(changed);
         if (!el || !el.isConnected) continue;
         for (const text of textLeaves(el, 60)) if (!first.has(text)) first.set(text, time);
       }
@@ -127,13 +128,21 @@
   // An element whose text holds text it does not show (its icons' SVG <title>s, tooltips, a part hidden
   // until hovered: Verdaccio's "Made with ♥ on" and its flags' country names): its whole text is no line the
   // page shows, and no sign of the data; its shown parts are leaves of their own. An SVG element has no
-  // rendered text to tell (no innerText): as it was.
+  // rendered text to tell (no innerText): as it was. A component's innerText leaves out its shadow root, whose
+  // shown text is read as drawn (domText), and what it holds is its shadow root's text too.
   function showsAllItHolds(el) {
     if (typeof el.innerText !== 'string') return true;
     const letters = (text) => collapse(text).replace(/ /g, '').toLowerCase();   // a text-transform may shout it
-    return letters(el.innerText || '') === letters(el.textContent || '');
+    return letters(el.shadowRoot ? domText(el, 400) : el.innerText || '') === letters(heldText(el));
   }
 
+  // The text an element holds: a component's, its shadow root's too.
+  function heldText(el) {
+    return el.shadowRoot ? composedText(el) : el.textContent || '';
+  }
+
+  // The short texts shown under root, each its element's whole text, as drawn: a component's shadow root with its
+  // own children (what its slots show), a text straight in the shadow root its component's.
   function textLeaves(root, budget) {
     const out = [];
     const queue = [root];
@@ -141,10 +150,12 @@
       const el = queue.shift();
       if (SKIPPED_TAGS.has(el.tagName)) continue;
       queue.push(...el.children);
-      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (el.shadowRoot) queue.push(...el.shadowRoot.children);
+      const own = [...el.childNodes, ...(el.shadowRoot ? el.shadowRoot.childNodes : [])]
+        .some((n) => n.nodeType === 3 && n.textContent.trim());
       if (!own || closestAcrossShadow(el, CONTROL_SELECTOR) || closestAcrossShadow(el, NOTICE_SELECTOR) ||
           hiddenForAria(el) || !visibleBox(el) || !showsAllItHolds(el)) continue;
-      const text = collapse(el.textContent || '');
+      const text = collapse(heldText(el));
       if (text.length < 2 || text.length > 80 || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) continue;
       if (BUSY_TEXT.test(text) || drawnFromData(text)) continue;
       out.push(text);

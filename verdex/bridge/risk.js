@@ -65,19 +65,23 @@
 
   // The words a form or dialog says itself (its heading, labels, sentences), without the names of the
   // controls in it, which carry a risk of their own (a form with a Delete button does not make its Save
-  // button a deletion), and never a script's or a stylesheet's text.
+  // button a deletion), and never a script's or a stylesheet's text. Read as drawn: a component's shadow root
+  // and what its slots show (a confirmation a Lit or Shoelace component draws, the host its dialog).
+  const NOT_OWN_WORDS = 'script, style, noscript, template, button, a[href], select, [role=button], [role=link], ' +
+    '[role=menuitem], [role=tab], [role=option]';
   function ownWords(container, limit) {
     const out = [];
     let length = 0;
-    const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
-    for (let t = walker.nextNode(); t && length < limit; t = walker.nextNode()) {
-      const parent = t.parentElement;
-      if (!parent || parent.closest('script, style, noscript, template, button, a[href], select, [role=button], [role=link], [role=menuitem], [role=tab], [role=option]')
-          || namesAnUncheckedChoice(parent))
-        continue;
-      const text = collapse(t.data);
-      if (text) { out.push(text); length += text.length + 1; }
-    }
+    const visit = (node) => {
+      for (const child of composedChildren(node)) {
+        if (length >= limit) return;
+        if (child.nodeType === 1 && !child.matches(NOT_OWN_WORDS)) visit(child);
+        if (child.nodeType !== 3 || namesAnUncheckedChoice(parentOf(child))) continue;
+        const text = collapse(child.data);
+        if (text) { out.push(text); length += text.length + 1; }
+      }
+    };
+    visit(container);
     return out.join(' ').slice(0, limit);
   }
 
@@ -118,7 +122,8 @@
     if (!container) return null;
     let context = riskContextCache.get(container);
     if (context) return context;
-    const heading = container.querySelector('h1, h2, h3, h4, h5, h6, legend, [role=heading]');
+    const headings = 'h1, h2, h3, h4, h5, h6, legend, [role=heading]';     // a component's: in its shadow root
+    const heading = (container.shadowRoot && container.shadowRoot.querySelector(headings)) || container.querySelector(headings);
     const label = clip(collapse(accessibleName(container) || (heading ? heading.textContent : '') ||
       container.getAttribute('name') || ''), NAME_LIMIT);
     const action = container.tagName === 'FORM' ? urlWords({ href: builtin(container, 'action') }) : '';
