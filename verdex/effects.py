@@ -431,13 +431,18 @@ def _sighted(overlays: list[dict[str, Any]], appeared: list[str], dialogs: list[
 
 
 def _texts_added(texts: list[str], appeared: list[str]) -> list[str]:
-    """The lines of text the action put on the page, but none a notice that appeared already says, and none
-    when a dialog or another overlay appeared (its lines are the overlay's: the agent reads it in a snapshot);
-    the first TEXTS_ADDED."""
+    """The lines of text the action put on the page, but none that is a notice that appeared (its text in the
+    line's, or the line's in its: a status named "Notification" says its title before its text), and none when a
+    dialog or another overlay appeared (its lines are the overlay's: the agent reads it in a snapshot); the first
+    TEXTS_ADDED."""
     if any(said.startswith(OVERLAYS_SAID) for said in appeared):
         return []
-    said = [_spaceless(a) for a in appeared]
-    return [line for line in texts if not any(_spaceless(line.split(": ", 1)[-1]) in s for s in said)][:TEXTS_ADDED]
+    said = [_spaceless(a.split('"', 1)[-1].rsplit('"', 1)[0]) for a in appeared]
+
+    def a_notice(line: str) -> bool:
+        text = _spaceless(line.split(": ", 1)[-1].strip('"'))
+        return any(text in s or s in text for s in said if s)
+    return [line for line in texts if not a_notice(line)][:TEXTS_ADDED]
 
 
 def _spaceless(text: str) -> str:
