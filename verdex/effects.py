@@ -391,7 +391,7 @@ class EffectsWatch:
                           notice_lines={text: lines for text, lines in notice_lines.items()
                                         if any(said.endswith(_quoted(text)) for said in appeared)},
                           title_change=title_change, heading_change=heading_change, interactive_diff=diff or [],
-                          texts_added=_texts_added(texts, appeared),
+                          texts_added=[tab.secrets.redact(line) for line in _texts_added(texts, appeared)],
                           server_messages=tab.network.server_messages - self._server_messages_before,
                           values=list(values), code_loaded=len(scripts),
                           scripts=tab.network.scripts_since(self._t0, framed=False),
