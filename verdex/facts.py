@@ -542,8 +542,10 @@ class ValueCandidate(Fact):
     value: str
     volatile: bool = False
     generic: bool = Field(False, description="a test id that names the element's kind, not which one: its role, "
-                                             "or one another element carries too (Gradio's data-testid=\"textbox\" on "
-                                             "every text box): after its role and name and its label")
+                                             "one another element carries too (Gradio's data-testid=\"textbox\" on "
+                                             "every text box), or one that marks an item of a list, or a part of one, "
+                                             "by none of its words (TodoMVC's \"todo-title\"): just before its role "
+                                             "alone, unique only while it is alone of its kind")
     estimate: int | None = ESTIMATE
 
     @property

@@ -9,8 +9,9 @@ a candidate finds shown (``filter(visible=True)``: a field beside a hidden copy 
 that fails too does a positional ``nth()`` stand in, marked as a fallback. Scores follow
 Playwright's selector generator (test id 1, role 100, placeholder 120, label 140, alt 160, text 180,
 title 200, a semantic class 520, after a bare role), except a test id that names a kind, not which one (many
-elements carry it: Gradio's "textbox"), which comes after the role and name and the label; text that looks volatile
-(prices, counts, dates) is pushed back.
+elements carry it: Gradio's "textbox"; each todo's "todo-title"), which comes just before the bare role, and like it
+is unique only while its target is alone of its kind; text that looks volatile (prices, counts, dates) is pushed
+back.
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ SCORES = {"test_id": 1, "role": 100, "placeholder": 120, "label": 140, "alt": 16
 ROLE_ONLY = 510
 WORDS = 150            # a role and the words of its name, without the count it holds: before a label or text
 # A test id that names the element's kind, not which one (it is the element's role, or another element carries it
-# too: Gradio's "textbox" on each text box): after what says which one it is — its role and name (or their words),
-# its placeholder, its label — and before its alt text, text and title.
-KIND_TEST_ID = WORDS + 1
+# too: Gradio's "textbox" on each text box; or it marks an item of a list, or a part of one, by no word of that item:
+# TodoMVC's "todo-title"): unique only while the target is alone of its kind, as its role alone is. After what says
+# which one it is — its role and name (or their words), its placeholder, its label, its alt text, text and title,
+# what its author named it by — just before its role alone, and a container that tells it apart is preferred.
+KIND_TEST_ID = ROLE_ONLY - 1
 ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
 CONTAINER_BASE = 1000
@@ -289,14 +292,17 @@ def _holds_run_token(way: ScopeWay) -> bool:
 
 
 def _alone_candidate(candidate: CountedCandidate) -> bool:
-    """A role without a name, or a class: unique only while the target is alone of its kind (the one
-    todo's checkbox, ``get_by_role("checkbox")``); a container that tells the target apart is preferred
-    (the bridge counts containers for it too), so a second of its kind does not make the locator two."""
-    return (isinstance(candidate, RoleCandidate) and candidate.name is None) or candidate.kind == "css"
+    """A role without a name, a class, or a test id that names a kind: unique only while the target is alone of its
+    kind (the one todo's checkbox, ``get_by_role("checkbox")``; its title, ``get_by_test_id("todo-title")``); a
+    container that tells the target apart is preferred (the bridge counts containers for it too), so a second of
+    its kind does not make the locator two."""
+    return (isinstance(candidate, RoleCandidate) and candidate.name is None) or candidate.kind == "css" \
+        or (candidate.kind == "test_id" and candidate.generic)
 
 
 def _alone(chosen: RankedLocator) -> bool:
-    return chosen.kind == "css" or (chosen.kind == "role" and not chosen.steps[-1].kwargs.get("name"))
+    return chosen.kind == "css" or (chosen.kind == "role" and not chosen.steps[-1].kwargs.get("name")) \
+        or (chosen.kind == "test_id" and chosen.score == KIND_TEST_ID)      # only a test id that names a kind scores so
 
 
 async def prove(page: Page, choice: LocatorChoice, info: Locating,

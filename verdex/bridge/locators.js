@@ -107,7 +107,7 @@
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(el) : '';
     const borrowed = !!name && nameBorrowed(el);
     const testId = lastingTestId(el);
-    const kind = !!testId && namesKind(el, testId, r);
+    const kind = !!testId && namesKind(el, testId, r, name);
     if (testId && !kind) out.push({ kind: 'test_id', value: testId });
     // a name of icon glyphs only is a code point of an icon font, not words: a title or label is preferred
     const counts = badgesOf(el, r, name);
@@ -129,7 +129,6 @@
       out.push({ kind: 'label', value: el.getAttribute('aria-label').trim(), volatile: unsteady(el.getAttribute('aria-label').trim()) });
     }
     // counted in the order a test prefers them: the first unique one stops the count
-    if (kind) out.push({ kind: 'test_id', value: testId, generic: true });
     const alt = el.getAttribute('alt');
     if (alt) out.push({ kind: 'alt', value: alt, volatile: alt.length > LONG_VALUE });
     // what an editing host shows is its value, as a field's is (CodeMirror 6's contenteditable lines: the
@@ -155,6 +154,8 @@
       volatile: unsteady(held.name) });
     const icon = name ? null : iconOf(el);
     if (icon) out.push({ kind: 'attribute', value: holding(el, icon.selector) });
+    // a test id that names its kind finds it only while it is alone of its kind, as its role alone does
+    if (kind) out.push({ kind: 'test_id', value: testId, generic: true });
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
     // the container that holds it tells it apart
     // (a name of dashes only, a select's empty choice "---------", says nothing)
@@ -190,13 +191,39 @@
 
   // Whether a test id names the element's kind, not which one: it is its role (Gradio's data-testid="checkbox" on
   // each checkbox), or another element of the document carries it too (Gradio's "textbox" on each text box,
-  // "number-input" on each number field). It says nothing of which control a test means, and finds two as soon as
-  // another of the kind appears: it comes after the role and name and the label, and inside a container after all
-  // the rest (verdex/locators.py). One element alone carrying a test id that is no role's name keeps it first.
-  function namesKind(el, testId, r) {
+  // "number-input" on each number field), or it marks the one item of a list, or a part of it, by no word of that
+  // item and no digit (Playwright's TodoMVC demo, one todo: its li "todo-item", its title's label "todo-title"),
+  // which every item to come carries too. It says nothing of which control a test means, and finds two as soon as
+  // another of the kind appears: it comes after what the target's role and name, label, text and title say, with
+  // its role alone, and inside a container after all the rest (verdex/locators.py). One element alone carrying a
+  // test id that is no role's name keeps it first: outside a list of one, or holding its item's words or an id's
+  // digits ("row-buy-milk", "nav-home" on the link "Home", "todo-42", "card-pixel-8"). An item beside others of
+  // its kind that carries a test id none of them does is named by it (a nav bar's "nav-settings").
+  function namesKind(el, testId, r, name) {
     if (r && testId.toLowerCase() === r) return true;
-    return queryComposed(el.ownerDocument, '[' + TEST_ID + '="' + CSS.escape(testId) + '"]').length > 1;
+    if (queryComposed(el.ownerDocument, '[' + TEST_ID + '="' + CSS.escape(testId) + '"]').length > 1) return true;
+    if (/\d/.test(testId)) return false;
+    const words = wordsIn(testId.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
+    return loneItemsAround(el).some((item) => {
+      const own = new Set(wordsIn([spacedText(item), item.getAttribute('aria-label') || '', name].join(' ')));
+      return !words.some((word) => own.has(word));
+    });
   }
+  const wordsIn = (text) => text.toLowerCase().match(/\p{L}{2,}/gu) || [];
+
+  // The items of a list, a table, a grid, a feed, a listbox or a tree that the element is, or is a part of, each the
+  // only one of its kind beside it (a hidden template aside): a list item, a table's row (not its row of column
+  // titles), an option, a tree's node, a grid's cell, a feed's article.
+  function loneItemsAround(el) {
+    const out = [];
+    for (let node = el, depth = 0; node && node.tagName !== 'BODY' && depth < SCOPE_DEPTH; node = parentOf(node), depth++) {
+      const r = node.nodeType === 1 && role(node);
+      if (!(r === 'row' ? !headerRow(node) : r === 'article' ? inFeed(node) : r === 'gridcell' || ITEM_ROLES.has(r))) continue;
+      if (!withSiblings(node).some((c) => c !== node && role(c) === r && !hiddenForAria(c))) out.push(node);
+    }
+    return out;
+  }
+  const inFeed = (node) => { const parent = parentOf(node); return !!parent && parent.nodeType === 1 && role(parent) === 'feed'; };
 
   // Whether a key attribute (``[data-x="v"]``) holds the element's own text as its value.
   function namesIt(key, text) {
@@ -488,10 +515,11 @@
     }
   }
 
-  // A role without a name, or a class: unique now only because the target is alone of its kind (the one
-  // todo's checkbox); a container that tells the target apart is asked for too (see verdex/locators.py).
+  // A role without a name, a class, or a test id that names a kind: unique now only because the target is alone
+  // of its kind (the one todo's checkbox, its "todo-title"); a container that tells the target apart is asked for
+  // too (see verdex/locators.py).
   function alone(candidate) {
-    return (candidate.kind === 'role' && !candidate.name) || candidate.kind === 'css';
+    return (candidate.kind === 'role' && !candidate.name) || candidate.kind === 'css' || !!candidate.generic;
   }
 
   // The key a candidate's estimates are filed under (the same in verdex/locators.py).
@@ -619,8 +647,13 @@
       // for targets that are containers themselves; its own test id and name are candidates above.
       // (not by its role or class alone, the only one of its kind now: that is a bare role or class of its own,
       // which yields to a container as above; nor by its data attributes, candidates of its own above)
-      const itself = toldApart ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id' &&
-        way.strategy !== 'role' && way.strategy !== 'attr' && !way.strategy.endsWith('_only'));
+      // The one item of a list whose test id names its kind (the one todo's "todo-item") is found as the item that
+      // holds what it shows, by that test id too, even where a container tells it apart: the list around it would
+      // find it among the items to come.
+      const kindItem = own.some((c) => c.generic) && loneItemsAround(el)[0] === el;
+      const ways = kindItem ? scopeWays(el, null, true, true).filter((way) => way.strategy !== 'test_id' || way.text || way.has)
+        : toldApart ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id');
+      const itself = ways.filter((way) => way.strategy !== 'role' && way.strategy !== 'attr' && !way.strategy.endsWith('_only'));
       for (const way of itself) way.estimate = Math.min(2, scopeRoots(doc, way).length);
       return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase(),
         made_around: madeAround };
