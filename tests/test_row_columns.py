@@ -4,11 +4,15 @@ page a row whose cells are columns side by side (its title, its state, its icon-
 the next, never its place among the page's "Edit" links, which a page added above it moves. Users rely on a click
 on a row's action being written through that row, unique, in each shape such a tree is drawn in: a ul/li tree whose
 li holds a row of div columns and its child pages' nested list; one whose li holds its columns straight beside its
-title's anchor and its children's list (django CMS's own: each li holds its descendants' actions, each li above it
+title's anchor and its children's list (a jstree whose nodes carry their columns: each li holds its descendants' actions, each li above it
 its title, so the li is found by its own child's title and the target in its own column, ``:scope > …``), and an
 ARIA tree drawn so (treeitems holding their title, their actions and a group of their children); a grid of
 divs with no roles whose rows are ``div.grid-row`` (a layout word, found again as the row its siblings repeat); and
-a real ``<table>``. The recorded clicks' tests pass in pytest and in Playwright Test."""
+a real ``<table>``. The recorded clicks' tests pass in pytest and in Playwright Test.
+
+Not yet: a tree drawn beside its columns (jstree-grid, django CMS 5's page tree; a grid's locked or pinned
+columns), the tree holding the titles alone and each further column a list of cells aligned with its rows by their
+place only; no ancestor of an action holds its page's title, and its click is written ``.nth(k)``."""
 
 from __future__ import annotations
 
@@ -59,6 +63,20 @@ async def test_every_rows_action_is_found_through_the_row_its_title_tells_apart(
         assert not choice.fallback and ".nth(" not in choice.code, (title, action, choice.code)
         assert choice.chosen.matches == 1 and choice.chosen.is_target, (title, action, choice.chosen)
         assert f'"{title}"' in choice.code, (title, action, choice.code)
+
+
+@pytest.mark.xfail(strict=True, reason="a cell tied to its row by its place alone is still found by its place")
+async def test_a_tree_beside_its_columns_finds_a_rows_action_through_its_row_not_its_place(session, apps):
+    tab = await session.tab()
+    await tab.navigate(apps.url + PAGE + "columns")
+    found = ACTION.findall((await tab.snapshot(mode="full", max_bytes=None)).text)
+    for action in ACTIONS:
+        refs = [ref for name, ref in found if name == action]
+        assert len(refs) == len(TITLES), found
+        for title, ref in zip(TITLES, refs):  # a column's cells in the tree's order, one per shown page
+            choice = await locators.choose(tab.page, await tab.candidates(ref), tab.test_id_attribute)
+            assert choice.chosen.matches == 1 and choice.chosen.is_target, (title, action, choice.chosen)
+            assert ".nth(" not in choice.code and f'"{title}"' in choice.code, (title, action, choice.code)
 
 
 async def test_a_click_on_a_rows_action_in_each_shape_is_written_through_its_row_and_its_test_passes(
