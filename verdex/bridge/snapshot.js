@@ -109,8 +109,9 @@
     return { added, count };
   }
 
-  function diffLines(before, after) {
-    const { added, count } = linesAdded(before, after);
+  // `changed`: linesAdded's answer, when the caller has it already (a big page's trees are compared once)
+  function diffLines(before, after, changed = linesAdded(before, after)) {
+    const { added, count } = changed;
     const changes = added.map((i) => '+ ' + after.lines[i]);
     for (const [key, n] of count) {
       if (n <= 0) continue;

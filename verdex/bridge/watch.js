@@ -546,11 +546,17 @@
   // a line that changes by itself (in a timer or a marquee, TICKING; a bar's or a meter's value: its key names
   // the roles above it up to the nearest ref), nor a fold of like rows.
   const CHANGING_BY_ITSELF = /(^|\|)(timer|marquee|progressbar|meter)\|/;
-  function textsAdded(before, after) {
-    return linesAdded(before, after).added
-      .filter((i) => !after.lines[i].includes('[ref=') && !CHANGING_BY_ITSELF.test(after.keys[i] + '|'))
-      .map((i) => after.lines[i].trim().replace(/^- /, ''))
-      .filter((line) => !line.startsWith('… ') && /^(text: |[a-z]+ "|[^:]*: \S)/.test(line));
+  // The first TEXTS_KEPT (verdex keeps five of them, past those a notice already says).
+  const TEXTS_KEPT = 20;
+  function textsAdded(after, added) {
+    const out = [];
+    for (const i of added) {
+      if (out.length === TEXTS_KEPT) break;
+      if (after.lines[i].includes('[ref=') || CHANGING_BY_ITSELF.test(after.keys[i] + '|')) continue;
+      const line = after.lines[i].trim().replace(/^- /, '');
+      if (!line.startsWith('… ') && /^(text: |[a-z]+ "|[^:]*: \S)/.test(line)) out.push(line);
+    }
+    return out;
   }
 
   // Once the page has settled, what the action changed; `again`: the watch just finished, settled once
@@ -590,8 +596,9 @@
     const changed = changedValues(w.values, values);
     const focus = focusMoved(w.focusedElsewhere ? null : w.focus, w.seen);
     if (focus) changed.push(focus);
-    const diff = diffLines(w.tree, tree).filter((line) => line.includes('[ref='));
-    return { identity: identity(document), diff: diff.concat(behindChange(w.tree, tree)), texts: textsAdded(w.tree, tree),
+    const lines = linesAdded(w.tree, tree);
+    const diff = diffLines(w.tree, tree, lines).filter((line) => line.includes('[ref='));
+    return { identity: identity(document), diff: diff.concat(behindChange(w.tree, tree)), texts: textsAdded(tree, lines.added),
       mutation_times: times, stalls: stallsSince(w.t0), values: changed, overlays: sightings,
       answers: answersEnded().answers.filter((answer) => answer.start >= w.t0),     // the action's requests'
       url_moves: urlMoves.filter(([time]) => time >= w.t0).map(([time, url]) => ({ time: Math.round(time), url })),
