@@ -301,7 +301,7 @@
   }
 
   // An item that holds the items under it (a page tree's li: its title's anchor, its columns, then its child pages'
-  // list, as django CMS draws it) holds their copies of every action too, and each item above it holds its title
+  // list, as jstree and an ARIA tree draw it) holds their copies of every action too, and each item above it holds its title
   // (a leaf's too): neither the item nor a text of it tells one page's row apart. Its own children do, outside the
   // nested list: the one that shows its title, found whole (``filter(has=page.locator(":scope > a")
   // .get_by_text("Blog", exact=True))``), and the one that holds the target (``locator(":scope > div")``).
