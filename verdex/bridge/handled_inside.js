@@ -65,13 +65,15 @@
   // An icon inside a row that a script wires up (pyLoad's package list: each package's name a div with a
   // hand cursor whose click opens it, and in it the package's actions, empty spans drawn by their ::before,
   // each named by its title and with a listener of its own). It has the row's hand cursor, as the row's
-  // text has, and the tree takes what shares a row's cursor for the row; one with no text, a hand cursor
-  // and a handler other than the nearest one above it is a control of its own.
+  // text has, and the tree takes what shares a row's cursor for the row; one named by a title or a label,
+  // with no text, a hand cursor and a handler other than the nearest one above it is a control of its own.
+  // Only a named one is asked of: a row's every empty element inherits its cursor, and a list of thousands
+  // of rows would pay a listener's lookup for each.
   const HAND_CURSORS = new Set(['pointer', 'grab', 'move']);
-  const handCursor = (el) => el && HAND_CURSORS.has(getComputedStyle(el).cursor);
-  for (const icon of document.querySelectorAll(':empty, svg')) {
-    if (icon.parentElement?.closest('svg') || icon.textContent.trim() || inControl(icon)) continue;
-    if (!handCursor(icon) || getComputedStyle(icon).cursor !== getComputedStyle(icon.parentElement).cursor) continue;
+  for (const icon of document.querySelectorAll('[title]:empty, [aria-label]:empty')) {
+    if (!icon.parentElement || inControl(icon)) continue;
+    const cursor = getComputedStyle(icon).cursor;
+    if (!HAND_CURSORS.has(cursor) || cursor !== getComputedStyle(icon.parentElement).cursor) continue;
     const own = handlerOf(icon);
     if (!own || found.some((other) => other.contains(icon) || icon.contains(other))) continue;
     let above = null;
