@@ -14,7 +14,9 @@ the name to hold the status, as the recording saw it before doing it again: a st
 would redraw what it opened.
 
 Both steps act on one page: the same document, or one loaded again at the same URL. Two pages' fields are two
-fields: DokuWiki's sign-in form has "Password" and its user manager, pages later, "Password:"."""
+fields: DokuWiki's sign-in form has "Password" and its user manager, pages later, "Password:". So are two fields
+of their own names on one form: pyLoad's new login asks "Password" (``new_password``) and "Password (repeat)"
+(``new_password2``)."""
 
 from __future__ import annotations
 
@@ -49,6 +51,8 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
                 continue
             if not pages[later - 1].same(pages[earlier - 1]):
                 continue                  # two pages' fields (a sign-in's "Password", a user form's "Password:")
+            if _two_fields(steps[earlier - 1], steps[later - 1]):
+                continue                  # a field asked twice ("Password", "Password (repeat)")
             pattern = _words_of(longer, name)
             if pattern is None:
                 continue
@@ -110,6 +114,13 @@ def _pages(steps: list[Record]) -> list[_Page]:
         if record.effects is not None and record.effects.navigated:
             loads[tab] = document + 1
     return pages
+
+
+def _two_fields(first: Record, second: Record) -> bool:
+    """The steps acted on two form fields of their own names (``password``, ``password_repeat``): a form that asks
+    a value twice, not one field whose name the page extended."""
+    names = [record.preflight.field_name if record.preflight else None for record in (first, second)]
+    return all(names) and names[0] != names[1]
 
 
 def _done_again(steps: list[Record], earlier: int, later: int, actions: frozenset[str]) -> bool:

@@ -24,8 +24,11 @@ from verdex.recording_format import (
 )
 
 # a path segment that names one record or moment: an id, a hash, a token, a Unix time with its fraction
-# (``1796044543.927698``: ArchiveBox names its snapshots so; five digits or more before the point, not a version)
-VOLATILE_SEGMENT = re.compile(r"^(\d+|\d{5,}\.\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,})$")
+# (``1796044543.927698``: ArchiveBox names its snapshots so; five digits or more before the point, not a version),
+# a list of ids (an RPC that takes its arguments in the path: pyLoad's ``/api/delete_packages/[1]``; ``3,4``),
+# its brackets and commas as the browser sent them or percent-encoded
+VOLATILE_SEGMENT = re.compile(r"^(\d+|\d{5,}\.\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=[^/]*\d)[A-Za-z0-9_-]{20,}"
+                              r"|(?:\[|%5[Bb])\d+(?:(?:,|%2[Cc])\d+)*(?:\]|%5[Dd])|\d+(?:(?:,|%2[Cc])\d+)+)$")
 # a value that names one record or moment (an id, a token, an ISO date and time, however its year is written),
 # not a state the test means (page=2, sort=price)
 VOLATILE_VALUE = re.compile(r"^(\d{5,}(\.\d+)?|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,}"

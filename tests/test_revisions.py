@@ -187,18 +187,42 @@ def test_of_two_waits_on_elements_of_one_role_the_one_named_on_the_failing_line_
     """Kiwi TCMS's plan form: once a product is chosen, the page sets Product and Version, two selects, and the
     test waits for both. The failing line names Version; proving read the role alone ("combobox") and revised
     Product's wait twice, leaving Version's failing."""
-    def select(name: str) -> Locator:
-        return Locator(steps=[Step(method="get_by_role", args=["combobox"], kwargs={"name": name, "exact": True})])
-    waited = [Wait(kind="value", locator=select(name), value="2", replaced="1", reason=f"the page set {name}")
-              for name in ("Product", "Version")]
-    action = Action(page="page", kind="click", locator=select("Type"), waits=waited, step=2)
-    plan = Plan(name="plan", base_url="http://127.0.0.1:8000", statements=[Goto(page="page", url="/"), action])
+    waited = [Wait(kind="value", locator=_named("combobox", name), value="2", replaced="1",
+                   reason=f"the page set {name}") for name in ("Product", "Version")]
+    action = Action(page="page", kind="click", locator=_named("combobox", "Type"), waits=waited, step=2)
     for target, needle in (("python", 'name="Version"'), ("typescript", 'name: "Version"')):
-        lines = renderer_for(target).test_file(plan).splitlines()
-        line = next(n for n, text in enumerate(lines, 1) if needle in text)
-        failed = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="AssertionError",
-                     message="Locator expected to have Value '2'")
-        assert failing_part(action, lines, failed, target) == "wait:1", (target, lines[line - 1])
+        assert _part_failing_at(action, target, needle) == "wait:1", target
+
+
+def _named(role: str, name: str) -> Locator:
+    return Locator(steps=[Step(method="get_by_role", args=[role], kwargs={"name": name, "exact": True})])
+
+
+def _part_failing_at(action: Action, target: str, needle: str) -> str:
+    """The part of ``action`` proving reads as failed when a run of the file rendered for ``target`` fails on
+    the first line that holds ``needle``."""
+    plan = Plan(name="plan", base_url="http://127.0.0.1:8000", statements=[Goto(page="page", url="/"), action])
+    lines = renderer_for(target).test_file(plan).splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if needle in text)
+    failed = Run(label="run 1 (as it is)", passed=False, seconds=1.0, line=line, error="AssertionError",
+                 message="Locator expected to have Value")
+    return failing_part(action, lines, failed, target)
+
+
+def test_a_failing_wait_on_a_field_found_by_css_is_the_part_that_failed_not_the_next_wait_its_comment_names():
+    """pyLoad's Edit Package dialog: the page sets the record's id in a hidden field (``#pack_id``, found by CSS,
+    no name) and then its Name and Folder, and the test waits for the three. A fresh run's record has an id of
+    its own and failed on ``#pack_id``; proving read the lines after it too, found ``"Name"`` in the next wait's
+    comment, and spent its three revisions on Name's and Folder's waits, leaving the failing one as it was."""
+    hidden = Locator(steps=[Step(method="locator", args=["#pack_id"])])
+    waited = [Wait(kind="value", locator=hidden, value="1", replaced="",
+                   reason='the page set input[type=hidden][name="pack_id"] (hidden) to \'1\' after the action before'),
+              *(Wait(kind="value", locator=_named("textbox", name), value="Docs", replaced="",
+                     reason=f'the page set textbox "{name}" to \'Docs\' after the action before')
+                for name in ("Name", "Folder"))]
+    action = Action(page="page", kind="click", locator=_named("textbox", "Name"), waits=waited, step=2)
+    for target in ("python", "typescript"):
+        assert _part_failing_at(action, target, 'locator("#pack_id")') == "wait:0", target
 
 
 def test_a_url_check_a_fresh_run_made_while_still_on_the_page_the_action_began_on_waits_longer_first():

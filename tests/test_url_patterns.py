@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from verdex.generators.waits import url_pattern
+from verdex.generators.playwright_glob import glob_matches
+from verdex.generators.waits import url_glob, url_pattern
 
 PAIRS = [
     # hash routing (TodoMVC, any Vue/Angular app in hash mode)
@@ -62,3 +63,18 @@ def test_parameters_the_action_did_not_set_may_be_anything(url):
 def test_a_query_value_the_action_did_not_change_is_not_asserted():
     pattern = url_pattern("http://h/a?lang=en", "http://h/b?lang=en")
     assert pattern == r"/b(?:\?[^#]*)?$" and re.search(pattern, "http://h/b?lang=fr")
+
+
+@pytest.mark.parametrize("url,other", [
+    ("http://h/api/delete_packages/[1]", "http://h/api/delete_packages/[7]"),
+    ("http://h/api/delete_files/%5B12%2C13%5D", "http://h/api/delete_files/%5B40%5D"),
+    ("http://h/api/items/3,4/archive", "http://h/api/items/9,10,11/archive"),
+])
+def test_a_request_naming_its_records_by_a_list_of_ids_in_its_path_is_waited_for_by_any_list(url, other):
+    """pyLoad's web interface calls its RPC with the arguments in the path: a package's deletion posts to
+    ``/api/delete_packages/[1]``, the id the server gave the package the flow created. The response wait's
+    glob held that id, and a fresh run's package has another: proving spent two revisions on it and dropped
+    the wait. A list of ids, bracketed or joined by commas, as sent or percent-encoded, is any list."""
+    glob = url_glob(url)
+    assert glob_matches(glob, url) and glob_matches(glob, other), glob
+    assert not glob_matches(glob, url.replace("/api/", "/api/other/")), glob

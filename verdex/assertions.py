@@ -23,7 +23,7 @@ from verdex.figure_label import is_figure, labelled_figure
 from verdex.gone_notices import label_taken_back, shown_by_the_action
 import verdex.steps as recording_steps
 from verdex.browser.tab import Tab
-from verdex.errors import InvalidArgument, StaleRef
+from verdex.errors import InvalidArgument, StaleObservation, StaleRef
 from verdex.generators.plan import ARIA_STATES
 from verdex.facts import FrameFact, LocatorChoice, LocatorStep, OwnLabel, RankedLocator, Verification
 from verdex.browser.calls import core_call
@@ -277,11 +277,13 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
         # have its size, so a locator measured by size alone may find one of them)
         shown = await shown_locator(tab, ref) if state == "hidden" else None
         choice = shown or await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
-    except StaleRef:
-        label = _label_given_up(tab, ref, str(value)) if state == "text" else None
+    except (StaleRef, StaleObservation) as gone:
+        label = _label_given_up(tab, ref, str(value)) if state == "text" and isinstance(gone, StaleRef) else None
         if label is not None:
             return _checked_by_label(tab, ref, value, acted, label, None)
-        # gone from the page: what a check that it is hidden asserts, by the locator the ref last proved
+        # gone from the page, or with the page that held it (a server-rendered admin answers a deletion by
+        # loading the page again: pyLoad's users): what a check that it is hidden asserts, by the locator the
+        # ref last proved, on the page the tab is on now
         if state != "hidden" or ref not in tab.proven_locators:
             raise
         choice = tab.proven_locators[ref]

@@ -385,12 +385,15 @@ def _part(action: Action, text: str, block: str, message: str) -> str:
         index = next((i for i, w in enumerate(action.waits) if w.kind == kind), 0)
         return f"wait:{index}"
     if "expect(" in text:
-        # a wait whose locator's name is on the line before one of its role alone (two selects, two waits)
-        for signature_of in (_named_signature, _signature):
-            for index, wait in enumerate(action.waits):
-                signature = signature_of(wait)
-                if signature and signature in block:
-                    return f"wait:{index}"
+        # the failing statement before the lines after it, whose next wait's comment may name another field
+        # (a hidden id's wait by CSS, then Name's); a wait whose locator's name is on the line before one of
+        # its role alone (two selects, two waits)
+        for scope in (text, block):
+            for signature_of in (_named_signature, _signature):
+                for index, wait in enumerate(action.waits):
+                    signature = signature_of(wait)
+                    if signature and signature in scope:
+                        return f"wait:{index}"
         return "wait:0" if action.waits else "locator"
     return "locator"
 

@@ -1,7 +1,7 @@
 // Evaluated in the page's own world, not verdex's (Bridge.mark_handled_inside): the elements inside
 // a control that hold a click handler of their own, as a column header's filter icon whose React
-// onClick opens the column's menu while a click on the header sorts, and the pictures outside any
-// control that hold one (below). Only this world sees such a
+// onClick opens the column's menu while a click on the header sorts, the pictures outside any
+// control that hold one, and the icons inside a row a script wires up (below). Only this world sees such a
 // handler: React's props, Vue's invokers and an onclick property are the page's globals, and
 // DevTools gives getEventListeners to the world that asks. A handler the control holds too (a
 // component passing its onClick down) is the control's. The outermost such element is taken;
@@ -61,6 +61,25 @@
       if (handlerOf(el)) listened = el;
     }
     if (listened && !found.some((other) => other.contains(listened) || listened.contains(other))) found.push(listened);
+  }
+  // An icon inside a row that a script wires up (pyLoad's package list: each package's name a div with a
+  // hand cursor whose click opens it, and in it the package's actions, empty spans drawn by their ::before,
+  // each named by its title and with a listener of its own). It has the row's hand cursor, as the row's
+  // text has, and the tree takes what shares a row's cursor for the row; one named by a title or a label,
+  // with no text, a hand cursor and a handler other than the nearest one above it is a control of its own.
+  // Only a named one is asked of: a row's every empty element inherits its cursor, and a list of thousands
+  // of rows would pay a listener's lookup for each.
+  const HAND_CURSORS = new Set(['pointer', 'grab', 'move']);
+  for (const icon of document.querySelectorAll('[title]:empty, [aria-label]:empty')) {
+    if (!icon.parentElement || inControl(icon)) continue;
+    const cursor = getComputedStyle(icon).cursor;
+    if (!HAND_CURSORS.has(cursor) || cursor !== getComputedStyle(icon.parentElement).cursor) continue;
+    const own = handlerOf(icon);
+    if (!own || found.some((other) => other.contains(icon) || icon.contains(other))) continue;
+    let above = null;
+    for (let el = icon.parentElement; el && !above; el = el.parentElement) above = handlerOf(el);
+    const box = icon.getBoundingClientRect();
+    if (own !== above && box.width && box.height) found.push(icon);
   }
   return found.length ? found : null;
 })()
