@@ -352,6 +352,39 @@
   // not by what each item to come has a copy of (its list of actions, their "Edit" link, a test id, a name).
   const ownToTheItem = (way) => !!way.text || !!way.has && !CONTROL_ROLES.has(way.has.role);
 
+  // The lone item around a control whose name each item to come has a copy of (the one todo's "Delete", the one
+  // row's "Edit" link, the one card's "×" named "Remove"), or null: a control named by no word of the item's
+  // title, the first text of the item that no button shows (the todo's "buy milk", the row's first cell, the
+  // card's heading). Unique now only because the item is alone, as a bare role is: the item, told apart by its own
+  // text, finds it. A control named by the item's own words (the "buy milk" link, the checkbox its label names,
+  // "Toggle buy milk") names the one; an item with no text beside its buttons has no title to tell it by.
+  function copiedInItem(target) {
+    const r = target.closest('[aria-hidden="true" i]') ? null : role(target);
+    const item = CONTROL_ROLES.has(r) ? loneItem(target) : null;
+    const title = item && itemTitle(item);
+    const name = title && accessibleName(target);
+    if (!name) return null;
+    const own = new Set(wordsIn(title));
+    return wordsIn(name).some((word) => own.has(word)) ? null : item;
+  }
+
+  // A text's words of two letters or more, lower-cased.
+  const wordsIn = (text) => text.toLowerCase().match(/\p{L}{2,}/gu) || [];
+
+  // What names an item: its first shown text with letters that no button of it shows (a link's does: the row's
+  // "Ada Lovelace"), null when it has none. Volatile or not: whether it tells the item apart is the container's
+  // rule (toldApartWays), whether a control's name is it is this one.
+  function itemTitle(item) {
+    for (const t of composedTextNodes(item)) {
+      const parent = parentOf(t);
+      if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
+      if (parent.closest('button, [role=button]')) continue;
+      const text = collapse(t.data);
+      if (/\p{L}{2}/u.test(text)) return text;
+    }
+    return null;
+  }
+
   // Whether the element's name is made of several texts (a row's cells): no name to find it by.
   function concatenated(node) {
     if (node.hasAttribute('aria-label') || node.hasAttribute('aria-labelledby')) return false;
@@ -480,10 +513,14 @@
     const out = [];
     const lone = [];
     const item = loneItem(el);
+    const copy = !!item && !!copiedInItem(el);
     let found = 0, depth = 0;
     for (let node = parentOf(el); node && node.tagName !== 'BODY' && found < limit && depth < SCOPE_DEPTH;
       node = parentOf(node), depth++) {
       if (node.nodeType !== 1) continue;
+      // a control every item has a copy of is told by its item alone: a cell of the one row is told apart by the
+      // row's other copies ("Edit" beside "Archive"), and the list around it holds the items to come
+      if (copy && node !== item) continue;
       const reason = scopeReason(node);
       if (!reason) {
         const classReason = loneClassReason(node);
