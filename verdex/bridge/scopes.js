@@ -385,6 +385,12 @@
     return null;
   }
 
+  // Whether a way tells a container by a word of the item's title (its text, or its named child's name).
+  function sayingTitle(item) {
+    const title = new Set(wordsIn(itemTitle(item)));
+    return (way) => [way.text, way.has && way.has.name].some((said) => !!said && wordsIn(said).some((word) => title.has(word)));
+  }
+
   // Whether the element's name is made of several texts (a row's cells): no name to find it by.
   function concatenated(node) {
     if (node.hasAttribute('aria-label') || node.hasAttribute('aria-labelledby')) return false;
@@ -513,14 +519,15 @@
     const out = [];
     const lone = [];
     const item = loneItem(el);
-    const copy = !!item && !!copiedInItem(el);
+    const titled = item && copiedInItem(el) ? sayingTitle(item) : null;
     let found = 0, depth = 0;
     for (let node = parentOf(el); node && node.tagName !== 'BODY' && found < limit && depth < SCOPE_DEPTH;
       node = parentOf(node), depth++) {
       if (node.nodeType !== 1) continue;
-      // a control every item has a copy of is told by its item alone: a cell of the one row is told apart by the
-      // row's other copies ("Edit" beside "Archive"), and the list around it holds the items to come
-      if (copy && node !== item) continue;
+      // a control every item has a copy of is told by its item, or a part of it, by the item's title: the list
+      // around the item holds the items to come, and a cell of the one row told apart by the row's other copies
+      // ("Edit" beside "Archive") is in every row to come
+      if (titled && node !== item && !isInside(node, item)) continue;
       const reason = scopeReason(node);
       if (!reason) {
         const classReason = loneClassReason(node);
@@ -531,7 +538,7 @@
       // what the flow made, named by the run's {unique} value (a bucket "qa-8d0f3a4e"): the next run makes another
       const inItem = !!item && node !== item && isInside(node, item);
       const ways = scopeWays(node, el, !!node.shadowRoot || holdsRunToken(node) || !!item && isInside(node, item),
-        node === item).filter((way) => !inItem || ownToTheItem(way));
+        node === item).filter((way) => !inItem || ownToTheItem(way) && (!titled || titled(way)));
       if (ways.length) found++;
       out.push({ reason, ways, node });
     }
@@ -540,7 +547,7 @@
     for (const scope of lone) {
       if (told >= limit) break;
       // its text first: a named child of a lone item (its "×" button) is likely in every item to come
-      const all = scopeWays(scope.node, el, true);
+      const all = scopeWays(scope.node, el, true).filter((way) => !titled || titled(way));
       const text = all.filter((way) => way.strategy === 'class_shown' || way.strategy === 'class_text');
       const ways = text.length ? text : all.filter((way) => way.strategy === 'class_has');
       if (ways.length) { out.push({ ...scope, ways }); told++; }
