@@ -3,13 +3,15 @@ row's "Edit" link, the one card's "×" named "Remove". Recorded on a list of one
 name="Delete")`` is unique and came first; the exported test found two as soon as the list held a second item (the
 app kept a run's item, a seed grew) and failed on strict mode. Users rely on such a control being written inside its
 item, told apart by the item's own text (``get_by_role("listitem").filter(has_text="buy milk").get_by_role("button",
-name="Delete")``), so that the test still finds one when a second item exists; a control named by the item's own
-text (the row's "Ada Lovelace" link, the checkbox the todo's label names) and a control outside any item (the cards'
-toolbar "Clear all") stay as they were, page-wide; so does the control of an item that shows nothing steady to
-tell it by (a session shown by the id its server made: the text rules of containers apply to the item's title). A test id that echoes such a control's name (``archive`` on the
-one row's "Archive") is every item's copy too (``fixtures/apps/aria/lone-item-controls.html``). A flow recorded on
-a todo list the server keeps, holding one todo, exports a test that still passes, in pytest and in Playwright Test,
-once the server keeps a second (``fixtures/apps/aria/kept-todos.html``)."""
+name="Delete")``), so that the test still finds one when a second item exists. A test id that echoes such a
+control's name (``archive`` on the one row's "Archive") is every item's copy too. These stay as they were,
+page-wide: a control named by the item's own text (the row's "Ada Lovelace" link, the checkbox the todo's label
+names), a control outside any item (the cards' toolbar "Clear all"), a test id that holds the item's title (the one
+team's "Leave", ``leave-design``), and the control of an item that shows nothing steady to tell it by (a session
+shown by the id its server made: the text rules of containers apply to the item's title)
+(``fixtures/apps/aria/lone-item-controls.html``). A flow recorded on a todo list the server keeps, holding one
+todo, exports a test that still passes, in pytest and in Playwright Test, once the server keeps a second
+(``fixtures/apps/aria/kept-todos.html``)."""
 
 from __future__ import annotations
 
@@ -66,10 +68,11 @@ async def test_a_control_named_by_its_items_text_or_outside_any_item_stays_page_
     tab = await session.tab()
     await tab.navigate(apps.url + PAGE)
     codes = await _codes(tab, {"todo": r'- checkbox "buy milk"', "person": r'- link "Ada Lovelace"',
-                               "toolbar": r'- button "Clear all"'})
+                               "toolbar": r'- button "Clear all"', "team": r'- button "Leave"'})
     assert codes == {"todo": 'page.get_by_role("checkbox", name="buy milk", exact=True)',
                      "person": 'page.get_by_role("link", name="Ada Lovelace", exact=True)',
-                     "toolbar": 'page.get_by_role("button", name="Clear all", exact=True)'}, codes
+                     "toolbar": 'page.get_by_role("button", name="Clear all", exact=True)',
+                     "team": 'page.get_by_test_id("leave-design")'}, codes
     assert await _counts_with_a_second_item(tab, codes) == {name: 1 for name in codes}
 
 

@@ -10,8 +10,9 @@ that fails too does a positional ``nth()`` stand in, marked as a fallback. Score
 Playwright's selector generator (test id 1, role 100, placeholder 120, label 140, alt 160, text 180,
 title 200, a semantic class 520, after a bare role), except a test id that names a kind, not which one (many
 elements carry it: Gradio's "textbox"; each todo's "todo-title"), which comes just before the bare role, and like it
-is unique only while its target is alone of its kind; text that looks volatile (prices, counts, dates) is pushed
-back.
+is unique only while its target is alone of its kind, as a control of the one item of a list is when every item
+has a copy of it (its "Delete"): the item told apart by its own text is preferred; text that looks volatile (prices,
+counts, dates) is pushed back.
 """
 
 from __future__ import annotations
