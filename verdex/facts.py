@@ -642,6 +642,11 @@ class Locating(Fact):
     made_around: bool = Field(False, description="unique now, the target is inside what the flow made (a "
                                                  "container's text holds the run's {unique} value): the next run "
                                                  "makes another, so it is found through a container")
+    item_copy: bool = Field(False, description="a control of the one item of its list, named by no word of the "
+                                               "item's title (the one todo's \"Delete\"): every item to come has "
+                                               "a copy of it, so its own candidates (a test id that names the one "
+                                               "aside) are unique only while the item is alone, and the item told "
+                                               "apart by its own text is preferred")
 
 
 class ShownWay(Fact):

@@ -10,8 +10,9 @@ that fails too does a positional ``nth()`` stand in, marked as a fallback. Score
 Playwright's selector generator (test id 1, role 100, placeholder 120, label 140, alt 160, text 180,
 title 200, a semantic class 520, after a bare role), except a test id that names a kind, not which one (many
 elements carry it: Gradio's "textbox"; each todo's "todo-title"), which comes just before the bare role, and like it
-is unique only while its target is alone of its kind; text that looks volatile (prices, counts, dates) is pushed
-back.
+is unique only while its target is alone of its kind, as a control of the one item of a list is when every item
+has a copy of it (its "Delete"): the item told apart by its own text is preferred; text that looks volatile (prices,
+counts, dates) is pushed back.
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
         if better is not None and (best is None or best.volatile or better.score < best.score):
             best = better
     made = _made_by_the_flow(info)
-    if best is None or best.volatile or _alone(best) or made:
+    if best is None or best.volatile or _alone(best) or _item_copy(best.kind, info) or made:
         scoped = [(frames + way_steps(way), f"itself by {way.strategy}", ITSELF_BASE + WAY_PENALTY[way.strategy],
                    False, way.estimate) for way in info.itself if not made or _holds_run_token(way)]
         for depth, container in enumerate(info.containers):
@@ -239,7 +240,8 @@ def bridge_choice(info: Locating, test_id_attribute: str = "data-testid") -> Loc
     if _made_by_the_flow(info):
         return None      # found through what the flow made, which only Playwright proves
     for candidate, step, score in simple:
-        if candidate.estimate == 1 and not candidate.volatile and not _alone_candidate(candidate):
+        if candidate.estimate == 1 and not candidate.volatile and not _alone_candidate(candidate) \
+                and not _item_copy(candidate.kind, info):
             chosen = RankedLocator(kind=candidate.kind, steps=frames + [step], score=score, matches=1,
                                    is_target=True, counted_by="bridge")
             return LocatorChoice(chosen=chosen, candidates=[chosen], code=python_expression(chosen.steps))
@@ -303,6 +305,14 @@ def _alone_candidate(candidate: CountedCandidate) -> bool:
 def _alone(chosen: RankedLocator) -> bool:
     return chosen.kind == "css" or (chosen.kind == "role" and not chosen.steps[-1].kwargs.get("name")) \
         or (chosen.kind == "test_id" and chosen.score == KIND_TEST_ID)      # only a test id that names a kind scores so
+
+
+def _item_copy(kind: str, info: Locating) -> bool:
+    """The target is a control of the one item of its list that every item to come has a copy of (the one todo's
+    "Delete", ``Locating.item_copy``), found by that name, text or label: unique only while the item is alone, so the
+    item told apart by its own text is preferred (``get_by_role("listitem").filter(has_text="buy milk")
+    .get_by_role("button", name="Delete")``). A test id that names the one (``delete-buy-milk``) still does."""
+    return info.item_copy and kind != "test_id"
 
 
 async def prove(page: Page, choice: LocatorChoice, info: Locating,

@@ -204,12 +204,15 @@
     if (queryComposed(el.ownerDocument, '[' + TEST_ID + '="' + CSS.escape(testId) + '"]').length > 1) return true;
     if (/\d/.test(testId)) return false;
     const words = wordsIn(testId.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
+    // the one item's control whose name every item has a copy of: a test id that echoes it ("archive" on its
+    // "Archive" button) is every item's copy too, unless it holds the item's title too
+    const item = copiedInItem(el);
+    if (item && !words.some((word) => wordsIn(itemTitle(item)).includes(word))) return true;
     return loneItemsAround(el).some((item) => {
       const own = new Set(wordsIn([spacedText(item), item.getAttribute('aria-label') || '', name].join(' ')));
       return !words.some((word) => own.has(word));
     });
   }
-  const wordsIn = (text) => text.toLowerCase().match(/\p{L}{2,}/gu) || [];
 
   // The items of a list, a table, a grid, a feed, a listbox or a tree that the element is, or is a part of, each the
   // only one of its kind beside it (a hidden template aside): a list item, a table's row (not its row of column
@@ -586,6 +589,9 @@
     {
       const doc = el.ownerDocument;
       const own = locatorCandidates(el);
+      // a control of the one item of its list named as every item's copy is ("Delete"): unique only while the item
+      // is alone, as a bare role is, its test id aside when that names the one
+      const copied = !!copiedInItem(el);
       let unique = false;
       const ambiguousNames = new Set();
       // a target the browser does not draw (in a closed <details>) is found by no role or label: Playwright's
@@ -603,7 +609,8 @@
           if (twins) candidate.styled_twins = twins;
         }
         if (candidate.kind === 'role' && candidate.estimate > 1 && candidate.name) ambiguousNames.add(candidate.name);
-        if (candidate.estimate === 1 && !candidate.volatile && !alone(candidate)) unique = true;
+        if (candidate.estimate === 1 && !candidate.volatile && !alone(candidate) && !(copied && candidate.kind !== 'test_id'))
+          unique = true;
       }
       // Containers are looked at only when no candidate of the target's own is unique, or when the target is
       // inside what the flow made (one of its containers holds the run's {unique} value, the target does not:
@@ -652,11 +659,11 @@
       // find it among the items to come.
       const kindItem = own.some((c) => c.generic) && loneItemsAround(el)[0] === el;
       const ways = kindItem ? scopeWays(el, null, true, true).filter((way) => way.strategy !== 'test_id' || way.text || way.has)
-        : toldApart ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id');
+        : toldApart || copied ? [] : scopeWays(el, null).filter((way) => way.strategy !== 'test_id');
       const itself = ways.filter((way) => way.strategy !== 'role' && way.strategy !== 'attr' && !way.strategy.endsWith('_only'));
       for (const way of itself) way.estimate = Math.min(2, scopeRoots(doc, way).length);
       return { candidates: own, itself, containers, frames: frameChain(el), box: pageBox(el), tag: el.tagName.toLowerCase(),
-        made_around: madeAround };
+        made_around: madeAround, item_copy: copied };
     }
   }
 

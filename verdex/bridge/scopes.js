@@ -352,6 +352,45 @@
   // not by what each item to come has a copy of (its list of actions, their "Edit" link, a test id, a name).
   const ownToTheItem = (way) => !!way.text || !!way.has && !CONTROL_ROLES.has(way.has.role);
 
+  // The lone item around a control whose name each item to come has a copy of (the one todo's "Delete", the one
+  // row's "Edit" link, the one card's "×" named "Remove"), or null: a control named by no word of the item's
+  // title, the first text of the item that no button shows (the todo's "buy milk", the row's first cell, the
+  // card's heading). Unique now only because the item is alone, as a bare role is: the item, told apart by its own
+  // text, finds it. A control named by the item's own words (the "buy milk" link, the checkbox its label names,
+  // "Toggle buy milk") names the one; an item with no text beside its buttons has no title to tell it by.
+  function copiedInItem(target) {
+    const r = target.closest('[aria-hidden="true" i]') ? null : role(target);
+    const item = CONTROL_ROLES.has(r) ? loneItem(target) : null;
+    const title = item && itemTitle(item);
+    const name = title && accessibleName(target);
+    if (!name) return null;
+    const own = new Set(wordsIn(title));
+    return wordsIn(name).some((word) => own.has(word)) ? null : item;
+  }
+
+  // A text's words of two letters or more, lower-cased.
+  const wordsIn = (text) => text.toLowerCase().match(/\p{L}{2,}/gu) || [];
+
+  // What names an item: its first shown text with letters that no button of it shows (a link's does: the row's
+  // "Ada Lovelace"), null when it has none. Volatile or not: whether it tells the item apart is the container's
+  // rule (toldApartWays), whether a control's name is it is this one.
+  function itemTitle(item) {
+    for (const t of composedTextNodes(item)) {
+      const parent = parentOf(t);
+      if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent)) continue;
+      if (parent.closest('button, [role=button]')) continue;
+      const text = collapse(t.data);
+      if (/\p{L}{2}/u.test(text)) return text;
+    }
+    return null;
+  }
+
+  // Whether a way tells a container by a word of the item's title (its text, or its named child's name).
+  function sayingTitle(item) {
+    const title = new Set(wordsIn(itemTitle(item)));
+    return (way) => [way.text, way.has && way.has.name].some((said) => !!said && wordsIn(said).some((word) => title.has(word)));
+  }
+
   // Whether the element's name is made of several texts (a row's cells): no name to find it by.
   function concatenated(node) {
     if (node.hasAttribute('aria-label') || node.hasAttribute('aria-labelledby')) return false;
@@ -480,10 +519,15 @@
     const out = [];
     const lone = [];
     const item = loneItem(el);
+    const titled = item && copiedInItem(el) ? sayingTitle(item) : null;
     let found = 0, depth = 0;
     for (let node = parentOf(el); node && node.tagName !== 'BODY' && found < limit && depth < SCOPE_DEPTH;
       node = parentOf(node), depth++) {
       if (node.nodeType !== 1) continue;
+      // a control every item has a copy of is told by its item, or a part of it, by the item's title: the list
+      // around the item holds the items to come, and a cell of the one row told apart by the row's other copies
+      // ("Edit" beside "Archive") is in every row to come
+      if (titled && node !== item && !isInside(node, item)) continue;
       const reason = scopeReason(node);
       if (!reason) {
         const classReason = loneClassReason(node);
@@ -494,7 +538,7 @@
       // what the flow made, named by the run's {unique} value (a bucket "qa-8d0f3a4e"): the next run makes another
       const inItem = !!item && node !== item && isInside(node, item);
       const ways = scopeWays(node, el, !!node.shadowRoot || holdsRunToken(node) || !!item && isInside(node, item),
-        node === item).filter((way) => !inItem || ownToTheItem(way));
+        node === item).filter((way) => !inItem || ownToTheItem(way) && (!titled || titled(way)));
       if (ways.length) found++;
       out.push({ reason, ways, node });
     }
@@ -503,7 +547,7 @@
     for (const scope of lone) {
       if (told >= limit) break;
       // its text first: a named child of a lone item (its "×" button) is likely in every item to come
-      const all = scopeWays(scope.node, el, true);
+      const all = scopeWays(scope.node, el, true).filter((way) => !titled || titled(way));
       const text = all.filter((way) => way.strategy === 'class_shown' || way.strategy === 'class_text');
       const ways = text.length ? text : all.filter((way) => way.strategy === 'class_has');
       if (ways.length) { out.push({ ...scope, ways }); told++; }
