@@ -18,6 +18,7 @@ from playwright.async_api import Frame, Locator, expect
 
 import verdex.locators as locators
 from verdex.clock_readings import clock_note
+from verdex.component_text import host_ways
 from verdex.record_numbers import record_number_note
 from verdex.figure_label import is_figure, labelled_figure
 from verdex.gone_notices import label_taken_back, shown_by_the_action
@@ -46,23 +47,29 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     may hold it too (a truncated label's measurer): the test then finds it among the visible ones
     (``.filter(visible=True)``), which is what is checked. When several show it as a part of their text
     and one as its whole text (a dialog's title "Konfiguration" over "Konfigurationsdetails …"), that one
-    is found by the whole text, as Playwright's ``exact=True`` finds it. Bounded."""
+    is found by the whole text, as Playwright's ``exact=True`` finds it. A text a web component draws straight in
+    its shadow root, which is no element's, is found through that component (verdex/component_text.py). Bounded."""
     if not text.strip():
         raise InvalidArgument("text is empty")
     tab.ensure_no_dialog()
     deadline = time.monotonic() + CHECK_TIMEOUT_MS / 1000
     found: list[LocatorStep] | None = None
+    host: LocatorChoice | None = None
     whole = False
-    while found is None:
+    while found is None and host is None:
         for frame_steps in await text_places(tab):
             whole_only = await _shown_once_by(tab, frame_steps, text)
             if whole_only is not None:
                 found, whole = frame_steps, whole_only
                 break
         else:
-            if time.monotonic() >= deadline:
-                break
-            await asyncio.sleep(POLL_S)
+            host = await _through_its_host(tab, text)     # no element's text: a component's, in its shadow root
+            if host is None:
+                if time.monotonic() >= deadline:
+                    break
+                await asyncio.sleep(POLL_S)
+    if host is not None:
+        return _checked_through_its_host(tab, text, host)
     choice = None
     recorded: dict[str, Any] = {"text": text}
     hidden = await hidden_copies(tab, found, text, exact=whole) if found is not None else 0
@@ -84,6 +91,26 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
                           locator=choice, note=note or (_made_values_note(tab, text) if passed else None))
     _record(tab, result, VerifyTextArgs(**recorded, polled=tab.network.polled()))
+    return result
+
+
+async def _through_its_host(tab: Tab, text: str) -> LocatorChoice | None:
+    """The locator the test finds the component by that draws ``text`` straight in its shadow root (its role, else
+    its tag, filtered by the text), the first proven to find one element, shown; None when there is none."""
+    for kind, steps in await host_ways(tab.page, text):
+        if await _shows_once(locators.build(tab.page, steps)):
+            return LocatorChoice(chosen=RankedLocator(kind=kind, steps=steps, score=locators.SCORES[kind], matches=1,
+                                                      is_target=True),
+                                 candidates=[], code=locators.python_expression(steps))
+    return None
+
+
+def _checked_through_its_host(tab: Tab, text: str, host: LocatorChoice) -> Verification:
+    """The check of a text found through the component that draws it, recorded with that locator: the test checks
+    that locator visible."""
+    result = Verification(kind="text_visible", passed=True, expected=f"text {text!r} visible", locator=host,
+                          note=_made_values_note(tab, text))
+    _record(tab, result, VerifyTextArgs(text=text, polled=tab.network.polled()))
     return result
 
 

@@ -1,0 +1,81 @@
+"""A notice whose text a web component draws straight in its shadow root is checked through the component, where
+Playwright finds it (``fixtures/apps/components/saved-toast.html``). Its template has no ``<slot>``: the toast's
+message "Saved Ada" is the shadow root's only node, a text with no element of its own (``shadowRoot.textContent =
+message``). Playwright's text engine matches elements, and that text's parent is no element:
+``get_by_text("Saved Ada")`` finds nothing, on every run, while the host's ``has_text`` (its composed text) holds
+it. The click proposes ``text "Saved Ada" visible``; the agent's check of it passed, as a toast gone again since
+the click, and the test checked ``get_by_text`` — a check it failed every time. Now the check is made, at record
+time and in the test, through the host: by its role (``get_by_role("status").filter(has_text="Saved Ada")``), a
+host without one by its tag (``locator("app-toast").filter(has_text=…)``). A message in an element inside the
+shadow root (``?in=span``) is an element's text, which ``get_by_text`` finds, and checked as before. Recorded over
+the tools, exported, and run by pytest and by Playwright Test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.flows import runner
+from tests.flows.runner import Run
+from tests.recorded_flows import (
+    Recorded, assert_passed, exported_beside, on_blank, record_each, recorded_flow, recordings,
+)
+from tests.test_watch import call, ref_of
+from verdex.browser.session import Session
+
+pytestmark = pytest.mark.anyio
+PAGE = "/components/saved-toast.html"
+SAVED = "Saved Ada"
+# (the shape, the page's query, the check's locator in Python, in TypeScript)
+SHAPES = [
+    ("status", "?role=status", 'page.get_by_role("status").filter(has_text="Saved Ada")',
+     'page.getByRole("status").filter({ hasText: "Saved Ada" })'),
+    ("alert", "?role=alert", 'page.get_by_role("alert").filter(has_text="Saved Ada")',
+     'page.getByRole("alert").filter({ hasText: "Saved Ada" })'),
+    ("no_role", "", 'page.locator("app-toast").filter(has_text="Saved Ada")',
+     'page.locator("app-toast").filter({ hasText: "Saved Ada" })'),
+    ("in_span", "?role=status&in=span", 'page.get_by_text("Saved Ada", exact=True)',
+     'page.getByText("Saved Ada", { exact: true })'),
+]
+
+
+def _saved(query: str):
+    async def record(session: Session, apps, path: Path) -> Recorded:
+        session.record(path, base_url=apps.url)
+        await call(session, "browser_navigate", url=apps.url + PAGE + query)
+        opened = (await call(session, "browser_snapshot")).text
+        saved = await call(session, "browser_click", ref=ref_of(opened, 'button "Save"'))
+        checked = await call(session, "verify_text_visible", text=SAVED)
+        session.record(None)
+        return Recorded(path, {"proposals": saved.data["proposals"], "checked": checked.data, "said": checked.text})
+    return record
+
+
+@pytest.fixture(scope="module")
+async def toasts(shared_session: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
+    """Each shape's flow, recorded once in the module's browser, by its shape."""
+    return await record_each({shape: on_blank(shared_session, apps, _saved(query)) for shape, query, *_ in SHAPES},
+                             tmp_path_factory.mktemp("toasts"))
+
+
+@pytest.fixture(scope="module")
+def toast_runs(toasts, tmp_path_factory) -> dict[str, dict[str, Run]]:
+    """Their generated tests, run by one pytest run and one Playwright Test run against a fresh fixture server."""
+    return runner.run_exported(recordings(toasts), tmp_path_factory.mktemp("toast-runs"))
+
+
+@pytest.mark.parametrize(("shape", "python", "typescript"), [(shape, python, typescript)
+                                                             for shape, _query, python, typescript in SHAPES])
+async def test_a_notice_a_component_draws_is_checked_where_playwright_finds_it(toasts, toast_runs, shape, python,
+                                                                             typescript):
+    flow = recorded_flow(toasts, shape)
+    assert [(p["kind"], p["value"]) for p in flow.answers["proposals"]] == [("text_visible", SAVED)], flow.answers
+    checked = flow.answers["checked"]
+    assert checked["passed"] and checked.get("note") is None, flow.answers["said"]     # shown, not gone again
+    source = exported_beside(flow.recording, shape).read_text(encoding="utf-8")
+    assert f"expect({python}).to_be_visible()" in source, source
+    spec = exported_beside(flow.recording, shape, "typescript").read_text(encoding="utf-8")
+    assert f"await expect({typescript}).toBeVisible();" in spec, spec
+    assert_passed(toast_runs, shape)
+
