@@ -8,7 +8,8 @@ the click, and the test checked ``get_by_text`` — a check it failed every time
 time and in the test, through the host: by its role (``get_by_role("status").filter(has_text="Saved Ada")``), a
 host without one by its tag (``locator("app-toast").filter(has_text=…)``). A message in an element inside the
 shadow root (``?in=span``) is an element's text, which ``get_by_text`` finds, and checked as before. Recorded over
-the tools, exported, and run by pytest and by Playwright Test."""
+the tools, exported, and run by pytest and by Playwright Test; replayed too, where the check is made as the test
+makes it (replay checked ``get_by_text`` too, and said the check failed)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tests.recorded_flows import (
 )
 from tests.test_watch import call, ref_of
 from verdex.browser.session import Session
+from verdex.replay import render, replay
 
 pytestmark = pytest.mark.anyio
 PAGE = "/components/saved-toast.html"
@@ -79,3 +81,9 @@ async def test_a_notice_a_component_draws_is_checked_where_playwright_finds_it(t
     assert f"await expect({typescript}).toBeVisible();" in spec, spec
     assert_passed(toast_runs, shape)
 
+
+async def test_a_notice_a_component_draws_is_replayed_through_the_component(toasts, session, apps):
+    flow = recorded_flow(toasts, "no_role")
+    reports = await replay(str(flow.recording), base_url=apps.url, session=session)
+    assert [r.tool for r in reports] == ["browser_navigate", "browser_click", "verify_text_visible"], render(reports)
+    assert all(r.ok for r in reports), render(reports)
