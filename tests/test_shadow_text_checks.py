@@ -23,6 +23,7 @@ from tests.recorded_flows import (
     Recorded, assert_passed, exported_beside, on_blank, record_each, recorded_flow, recordings,
 )
 from tests.test_watch import call, ref_of
+from tests.test_settling import held, held_browser  # noqa: F401  (fixtures: a browser whose pages' clock stands still)
 from verdex.browser.session import Session
 from verdex.replay import render, replay
 
@@ -87,3 +88,28 @@ async def test_a_notice_a_component_draws_is_replayed_through_the_component(toas
     reports = await replay(str(flow.recording), base_url=apps.url, session=session)
     assert [r.tool for r in reports] == ["browser_navigate", "browser_click", "verify_text_visible"], render(reports)
     assert all(r.ok for r in reports), render(reports)
+
+
+async def test_a_wait_for_a_notice_a_component_draws_to_come_and_go_is_made_through_the_component(held, apps,
+                                                                                                   tmp_path):
+    """The agent waits for the toast's message to come (the page's clock held: its 3 s timer stands still), then,
+    the clock going on, for it to go, as the page's timer takes it away. The wait for it to come timed out before
+    (get_by_text found no element that showed it), and the wait for it to go found it gone already. The test
+    waits through the component, for it to show the text, then for none shown to."""
+    recording = tmp_path / "waited.jsonl"
+    held.record(recording, base_url=apps.url)
+    await call(held, "browser_navigate", url=apps.url + PAGE + "?role=status&ms=3000")
+    opened = (await call(held, "browser_snapshot")).text
+    await call(held, "browser_click", ref=ref_of(opened, 'button "Save"'))
+    came = await call(held, "browser_wait_for", text=SAVED, timeout=5)
+    await (await held.tab()).page.clock.resume()
+    went = await call(held, "browser_wait_for", text_gone=SAVED, timeout=10)
+    held.record(None)
+    assert came.data["elements_showing"] == went.data["elements_showing"] == 1, (came.text, went.text)
+    toast = 'page.get_by_role("status").filter(has_text="Saved Ada")'
+    source = exported_beside(recording, "waited").read_text(encoding="utf-8")
+    unwrapped = "".join(source.split())             # black wraps the longer line
+    assert "".join(f"expect({toast}).to_be_visible()".split()) in unwrapped, source
+    assert "".join(f"expect({toast}.filter(visible=True)).to_have_count(0)".split()) in unwrapped, source
+    runs = runner.run_exported({"waited": recording}, tmp_path / "runs")
+    assert_passed(runs, "waited")

@@ -63,7 +63,7 @@ async def text_visible(tab: Tab, text: str) -> Verification:
                 found, whole = frame_steps, whole_only
                 break
         else:
-            host = await _through_its_host(tab, text)     # no element's text: a component's, in its shadow root
+            host = await through_its_host(tab, text)     # no element's text: a component's, in its shadow root
             if host is None:
                 if time.monotonic() >= deadline:
                     break
@@ -94,7 +94,7 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     return result
 
 
-async def _through_its_host(tab: Tab, text: str) -> LocatorChoice | None:
+async def through_its_host(tab: Tab, text: str) -> LocatorChoice | None:
     """The locator the test finds the component by that draws ``text`` straight in its shadow root (its role, else
     its tag, filtered by the text), the first proven to find one element, shown; None when there is none."""
     for kind, steps in await host_ways(tab.page, text):
@@ -103,6 +103,18 @@ async def _through_its_host(tab: Tab, text: str) -> LocatorChoice | None:
                                                       is_target=True),
                                  candidates=[], code=locators.python_expression(steps))
     return None
+
+
+async def host_shows_it(tab: Tab, host: LocatorChoice) -> bool:
+    """The component found by ``host`` (:func:`through_its_host`) still shows the text it is filtered by."""
+    return await _shows_once(locators.build(tab.page, host.chosen.steps))
+
+
+def shown_only(choice: LocatorChoice) -> LocatorChoice:
+    """``choice`` among the visible elements: what a check that none shows it counts."""
+    steps = [*choice.chosen.steps, VISIBLE_ONLY]
+    return LocatorChoice(chosen=choice.chosen.model_copy(update={"steps": steps}), candidates=[],
+                         code=locators.python_expression(steps))
 
 
 def _checked_through_its_host(tab: Tab, text: str, host: LocatorChoice) -> Verification:
