@@ -113,3 +113,17 @@ async def test_a_wait_for_a_notice_a_component_draws_to_come_and_go_is_made_thro
     assert "".join(f"expect({toast}.filter(visible=True)).to_have_count(0)".split()) in unwrapped, source
     runs = runner.run_exported({"waited": recording}, tmp_path / "runs")
     assert_passed(runs, "waited")
+
+
+async def test_a_notice_two_components_draw_alike_is_refused_saying_so(session, apps):
+    """Two Saves in a stack of toasts (``?stack``) show "Saved Ada" twice, each in a component of its own: neither
+    its role nor its tag, filtered by the text, finds one. The check is refused, as a text several elements show
+    is, saying what draws it; it was refused saying only that no element of the page held the text."""
+    await call(session, "browser_navigate", url=apps.url + PAGE + "?role=status&stack")
+    opened = (await call(session, "browser_snapshot")).text
+    for _ in range(2):
+        await call(session, "browser_click", ref=ref_of(opened, 'button "Save"'))
+    checked = await call(session, "verify_text_visible", text=SAVED)
+    assert not checked.data["passed"], checked.text
+    assert checked.data["actual"].startswith("no element of the page holds this text: 2 shown app-toast components "
+                                             "draw it straight in their shadow root"), checked.text

@@ -201,6 +201,10 @@ async def _why_not_shown_once(tab: Tab, text: str) -> str:
             held, total, visible = in_place, counted, shown
             where = f" in the iframe {' > '.join(step.args[0] for step in frame_steps)}" if frame_steps else ""
     if total == 0:
+        drawn = await _drawn_by_components(tab, text)
+        if drawn is not None and drawn[1]:
+            return (f"no element of the page holds this text: {drawn[1]} shown {drawn[0]} components draw it straight "
+                    "in their shadow root, and the test's check needs one")
         return "no element of the page holds this text" + (" (nor of its iframes)" if len(places) > 1 else "")
     if visible == 0:
         return (f"{total} element(s) of the page{where} hold this text, none of them visible (hidden, or gone as "
@@ -214,6 +218,19 @@ async def _why_not_shown_once(tab: Tab, text: str) -> str:
     more = f" and {visible - len(longer)} more" if visible > len(longer) else ""
     return (f"{visible} visible elements{where} show this text: the test's check needs one (check a longer text: "
             f"one of theirs, {', '.join(map(repr, longer))}{more})")
+
+
+async def _drawn_by_components(tab: Tab, text: str) -> tuple[str, int] | None:
+    """The tag of the components that draw ``text`` straight in their shadow root, where no element holds it, and
+    how many of them show it (a stack of toasts that say it twice, which no way of the test finds alone); None
+    when none draws it."""
+    by_tag = [steps for kind, steps in await host_ways(tab.page, text) if kind == "css"]
+    if not by_tag:
+        return None
+    try:
+        return str(by_tag[0][0].args[0]), await locators.build(tab.page, [*by_tag[0], VISIBLE_ONLY]).count()
+    except PlaywrightError:          # gone or redrawn meanwhile
+        return None
 
 
 SHOWN_AT_MOST = 3        # the elements a refused text check names, with their own texts
