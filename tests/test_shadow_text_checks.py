@@ -9,7 +9,8 @@ time and in the test, through the host: by its role (``get_by_role("status").fil
 host without one by its tag (``locator("app-toast").filter(has_text=…)``). A message in an element inside the
 shadow root (``?in=span``) is an element's text, which ``get_by_text`` finds, and checked as before. Recorded over
 the tools, exported, and run by pytest and by Playwright Test; replayed too, where the check is made as the test
-makes it (replay checked ``get_by_text`` too, and said the check failed)."""
+makes it (replay checked ``get_by_text`` too, and said the check failed). The agent's waits for the text to come and
+to go are made through the component as well; a text two components show alike is refused, saying so."""
 
 from __future__ import annotations
 
