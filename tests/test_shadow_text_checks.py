@@ -6,7 +6,8 @@ message``). Playwright's text engine matches elements, and that text's parent is
 it. The click proposes ``text "Saved Ada" visible``; the agent's check of it passed, as a toast gone again since
 the click, and the test checked ``get_by_text`` — a check it failed every time. Now the check is made, at record
 time and in the test, through the host: by its role (``get_by_role("status").filter(has_text="Saved Ada")``), a
-host without one by its tag (``locator("app-toast").filter(has_text=…)``). A message in an element inside the
+host without one by its tag (``locator("app-toast").filter(has_text=…)``), in an iframe through its frame
+(``framed-toast.html``, as a console draws its pages). A message in an element inside the
 shadow root (``?in=span``) is an element's text, which ``get_by_text`` finds, and checked as before. Recorded over
 the tools, exported, and run by pytest and by Playwright Test; replayed too, where the check is made as the test
 makes it (replay checked ``get_by_text`` too, and said the check failed). The agent's waits for the text to come and
@@ -31,23 +32,26 @@ from verdex.replay import render, replay
 pytestmark = pytest.mark.anyio
 PAGE = "/components/saved-toast.html"
 SAVED = "Saved Ada"
-# (the shape, the page's query, the check's locator in Python, in TypeScript)
+# (the shape, its page, the check's locator in Python, in TypeScript)
 SHAPES = [
-    ("status", "?role=status", 'page.get_by_role("status").filter(has_text="Saved Ada")',
+    ("status", PAGE + "?role=status", 'page.get_by_role("status").filter(has_text="Saved Ada")',
      'page.getByRole("status").filter({ hasText: "Saved Ada" })'),
-    ("alert", "?role=alert", 'page.get_by_role("alert").filter(has_text="Saved Ada")',
+    ("alert", PAGE + "?role=alert", 'page.get_by_role("alert").filter(has_text="Saved Ada")',
      'page.getByRole("alert").filter({ hasText: "Saved Ada" })'),
-    ("no_role", "", 'page.locator("app-toast").filter(has_text="Saved Ada")',
+    ("no_role", PAGE, 'page.locator("app-toast").filter(has_text="Saved Ada")',
      'page.locator("app-toast").filter({ hasText: "Saved Ada" })'),
-    ("in_span", "?role=status&in=span", 'page.get_by_text("Saved Ada", exact=True)',
+    ("in_span", PAGE + "?role=status&in=span", 'page.get_by_text("Saved Ada", exact=True)',
      'page.getByText("Saved Ada", { exact: true })'),
+    ("framed", "/components/framed-toast.html",       # in an iframe, which the test names account_frame
+     'account_frame.get_by_role("status").filter(has_text="Saved Ada")',
+     'accountFrame.getByRole("status").filter({ hasText: "Saved Ada" })'),
 ]
 
 
-def _saved(query: str):
+def _saved(page: str):
     async def record(session: Session, apps, path: Path) -> Recorded:
         session.record(path, base_url=apps.url)
-        await call(session, "browser_navigate", url=apps.url + PAGE + query)
+        await call(session, "browser_navigate", url=apps.url + page)
         opened = (await call(session, "browser_snapshot")).text
         saved = await call(session, "browser_click", ref=ref_of(opened, 'button "Save"'))
         checked = await call(session, "verify_text_visible", text=SAVED)
@@ -59,7 +63,7 @@ def _saved(query: str):
 @pytest.fixture(scope="module")
 async def toasts(shared_session: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
     """Each shape's flow, recorded once in the module's browser, by its shape."""
-    return await record_each({shape: on_blank(shared_session, apps, _saved(query)) for shape, query, *_ in SHAPES},
+    return await record_each({shape: on_blank(shared_session, apps, _saved(page)) for shape, page, *_ in SHAPES},
                              tmp_path_factory.mktemp("toasts"))
 
 
@@ -70,7 +74,7 @@ def toast_runs(toasts, tmp_path_factory) -> dict[str, dict[str, Run]]:
 
 
 @pytest.mark.parametrize(("shape", "python", "typescript"), [(shape, python, typescript)
-                                                             for shape, _query, python, typescript in SHAPES])
+                                                             for shape, _page, python, typescript in SHAPES])
 async def test_a_notice_a_component_draws_is_checked_where_playwright_finds_it(toasts, toast_runs, shape, python,
                                                                              typescript):
     flow = recorded_flow(toasts, shape)

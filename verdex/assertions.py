@@ -96,12 +96,15 @@ async def text_visible(tab: Tab, text: str) -> Verification:
 
 async def through_its_host(tab: Tab, text: str) -> LocatorChoice | None:
     """The locator the test finds the component by that draws ``text`` straight in its shadow root (its role, else
-    its tag, filtered by the text), the first proven to find one element, shown; None when there is none."""
-    for kind, steps in await host_ways(tab.page, text):
-        if await _shows_once(locators.build(tab.page, steps)):
-            return LocatorChoice(chosen=RankedLocator(kind=kind, steps=steps, score=locators.SCORES[kind], matches=1,
-                                                      is_target=True),
-                                 candidates=[], code=locators.python_expression(steps))
+    its tag, filtered by the text; through its iframe, in one), the first proven to find one element, shown; None
+    when there is none."""
+    for frame_steps, frame in await _framed(tab):
+        for kind, way in await host_ways(frame, text):
+            steps = [*frame_steps, *way]
+            if await _shows_once(locators.build(tab.page, steps)):
+                return LocatorChoice(chosen=RankedLocator(kind=kind, steps=steps, score=locators.SCORES[kind],
+                                                          matches=1, is_target=True),
+                                     candidates=[], code=locators.python_expression(steps))
     return None
 
 
@@ -224,7 +227,7 @@ async def _drawn_by_components(tab: Tab, text: str) -> tuple[str, int] | None:
     """The tag of the components that draw ``text`` straight in their shadow root, where no element holds it, and
     how many of them show it (a stack of toasts that say it twice, which no way of the test finds alone); None
     when none draws it."""
-    by_tag = [steps for kind, steps in await host_ways(tab.page, text) if kind == "css"]
+    by_tag = [steps for kind, steps in await host_ways(tab.page.main_frame, text) if kind == "css"]
     if not by_tag:
         return None
     try:
@@ -288,17 +291,18 @@ async def _shows_once(locator: Any) -> bool:
 
 async def text_places(tab: Tab) -> list[list[LocatorStep]]:
     """Where a text is looked for: the page (``[]``), then each of its iframes by its frame_locator chain."""
-    return [[], *await _frame_paths(tab)]
+    return [steps for steps, _frame in await _framed(tab)]
 
 
-async def _frame_paths(tab: Tab) -> list[list[LocatorStep]]:
-    """A frame_locator chain for every iframe of the page (nested ones too), outermost first."""
-    paths = []
+async def _framed(tab: Tab) -> list[tuple[list[LocatorStep], Frame]]:
+    """The page's frames, each with its frame_locator chain: the page's own (``[]``) first, then every iframe
+    (nested ones too), outermost first."""
+    paths: list[tuple[list[LocatorStep], Frame]] = [([], tab.page.main_frame)]
     for frame in tab.page.frames:
         if frame == tab.page.main_frame:
             continue
         try:
-            paths.append(await _frame_path(frame, tab.test_id_attribute))
+            paths.append((await _frame_path(frame, tab.test_id_attribute), frame))
         except PlaywrightError:      # detached while we looked
             continue
     return paths

@@ -13,7 +13,7 @@ its role (``get_by_role("status").filter(has_text="Saved")``), else by its tag
 from __future__ import annotations
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Page
+from playwright.async_api import Frame
 
 from verdex.facts import LocatorStep
 
@@ -40,12 +40,12 @@ HOSTS = """(text) => {
 }"""
 
 
-async def host_ways(page: Page, text: str) -> list[tuple[str, list[LocatorStep]]]:
-    """The ways, best first, a test may find the component that draws ``text`` straight in its shadow root, each
-    with its kind (``role``, ``css``): by its role, then by its tag, filtered by the text; none when no component
-    draws it so (or the page went away meanwhile). Each is to be proven to find it alone."""
+async def host_ways(frame: Frame, text: str) -> list[tuple[str, list[LocatorStep]]]:
+    """The ways, best first, a test may find the component of the frame that draws ``text`` straight in its shadow
+    root, each with its kind (``role``, ``css``): by its role, then by its tag, filtered by the text; none when no
+    component draws it so (or the frame went away meanwhile). Each is to be proven to find it alone."""
     try:
-        hosts = await page.evaluate(HOSTS, " ".join(text.split()))
+        hosts = await frame.evaluate(HOSTS, " ".join(text.split()))
     except PlaywrightError:
         return []
     by_text = LocatorStep(method="filter", kwargs={"has_text": text})
