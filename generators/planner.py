@@ -649,7 +649,9 @@ def _wait_statement(record: WaitForStep, page: str, token: str | None) -> Check 
 def _assertion(record: VerifyTextStep | VerifyElementStep | VerifyUrlStep, token: str | None) -> Assertion:
     reason = "asserted by the agent"
     if isinstance(record, VerifyTextStep):
-        if record.locators is not None:       # the text was inside an iframe: assert through the frame
+        # the text was inside an iframe, or a component drew it straight in its shadow root (no element's text,
+        # which get_by_text never finds): assert it where the check found it, through the frame or the component
+        if record.locators is not None:
             return Assertion(kind="visible", locator=waits.locator_of(record.locators), reason=reason)
         assertion = waits.text_assertion("text_visible", record.args, reason, token)
         # a toast checked where it was shown: among the visible elements, as a copy for screen readers may hold it

@@ -25,7 +25,9 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 import verdex.locators as locators
 import verdex.steps as steps
 from verdex.artifacts.capture import page_picture
-from verdex.assertions import framed_text, hidden_copies, shown_count, text_places, whole_text
+from verdex.assertions import (
+    framed_text, hidden_copies, host_shows_it, shown_count, shown_only, text_places, through_its_host, whole_text,
+)
 from verdex.browser.answered_anew import without_values_made_anew
 from verdex.browser.startup import hold_startup, since_document_start
 from verdex.browser.tab import Tab
@@ -680,6 +682,7 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
     started = time.monotonic()
     showing = None                     # how many elements showed the text: after it came, before it went
     place: list[LocatorStep] = []      # the iframe they are in (a frame_locator chain), [] for the page
+    host: LocatorChoice | None = None  # the component that draws it straight in its shadow root, found through it
     if ref is not None:
         await _wait_for_ref(tab, ref, state, timeout_s)
     else:
@@ -690,20 +693,23 @@ async def wait_for(tab: Tab, *, text: str | None = None, text_gone: str | None =
             hint = (f": no element shows it as text, and {named} element(s) have it as their name (a title or a "
                     "label, which is not shown text): wait for the element's ref, or verify_element") if named else ""
             raise Timeout(f"waited {timeout_s:.1f} s{hint}", text=text, text_gone=text_gone, ref=ref, state=state)
-        showing, place = shown
+        showing, place, host = shown
     waited = {"waited_ms": round((time.monotonic() - started) * 1000), "text": text, "text_gone": text_gone,
               "ref": ref, "state": state}
     if showing is not None:
         waited["elements_showing"] = showing
     if tab.recorder.on:
-        hidden = await hidden_copies(tab, place, text) if text is not None and showing == 1 else 0
+        one_element = text is not None and showing == 1 and host is None
+        hidden = await hidden_copies(tab, place, text) if one_element else 0
         if hidden:
             waited["hidden_copies"] = hidden
         # the text one element alone shows: the test asserts that element's whole text when it is just this
-        whole = await whole_text(tab, place, text, visible_only=bool(hidden)) if text is not None and showing == 1 else {}
+        whole = await whole_text(tab, place, text, visible_only=bool(hidden)) if one_element else {}
         found = None
         if ref is not None and state not in ("detached", "hidden"):
             found = await locators.locate(tab.page, lambda: tab.candidates(ref), tab.test_id_attribute)
+        elif host is not None:         # a component's text in its shadow root: the test waits through the component
+            found = host if text is not None else shown_only(host)
         elif place and text is not None:   # inside an iframe: the test waits through the frame
             one = showing == 1
             found = framed_text(place, text, exact=one and bool(whole.get("exact")), visible_only=not one or bool(hidden))
@@ -722,18 +728,22 @@ async def _named_not_shown(tab: Tab, text: str) -> int:
     return 0
 
 
-async def _wait_for_text(tab: Tab, text: str, *, gone: bool,
-                         timeout_s: float) -> tuple[int, list[LocatorStep]] | None:
+# how many elements show a text, the frame_locator chain of the iframe they are in ([] for the page), and the
+# component that draws it straight in its shadow root (found through it, :func:`verdex.assertions.through_its_host`)
+Showing = tuple[int, list[LocatorStep], LocatorChoice | None]
+
+
+async def _wait_for_text(tab: Tab, text: str, *, gone: bool, timeout_s: float) -> Showing | None:
     """Until some element shows the text visibly (or none does) — not only the first match, which may be a
     hidden copy — in the page, else in one of its iframes (an app that draws each of its pages in a frame,
-    as Cockpit does). Returns how many showed it, after it came or before it went, and where (the frame's
-    frame_locator chain, [] for the page); None when the time ran out."""
+    as Cockpit does), else a component in its shadow root. Returns how many showed it, after it came or before it
+    went, and where; None when the time ran out."""
     deadline = time.monotonic() + timeout_s
     found = await _showing(tab, text)
     if gone:
         if found is None:              # gone before the wait began: from where the last action acted
-            return 0, _acted_in(tab)
-        while await shown_count(tab, found[1], text):
+            return 0, _acted_in(tab), None
+        while await _still_showing(tab, found, text):
             if time.monotonic() >= deadline:
                 return None
             await asyncio.sleep(WAIT_POLL_S)
@@ -756,13 +766,20 @@ def _acted_in(tab: Tab) -> list[LocatorStep]:
     return list(itertools.takewhile(lambda step: step.method == "frame_locator", choice.chosen.steps))
 
 
-async def _showing(tab: Tab, text: str) -> tuple[int, list[LocatorStep]] | None:
-    """How many elements show ``text`` visibly and where: the page first, then its iframes."""
+async def _showing(tab: Tab, text: str) -> Showing | None:
+    """How many elements show ``text`` visibly and where: the page first, then its iframes; else the component that
+    draws it straight in its shadow root, which no element's text holds (verdex/component_text.py)."""
     for place in await text_places(tab):
         count = await shown_count(tab, place, text)
         if count:
-            return count, place
-    return None
+            return count, place, None
+    host = await through_its_host(tab, text)
+    return (1, [], host) if host is not None else None
+
+
+async def _still_showing(tab: Tab, found: Showing, text: str) -> bool:
+    _count, place, host = found
+    return await host_shows_it(tab, host) if host is not None else bool(await shown_count(tab, place, text))
 
 
 async def _wait_for_ref(tab: Tab, ref: str, state: str, timeout_s: float) -> None:

@@ -18,6 +18,7 @@ from playwright.async_api import Frame, Locator, expect
 
 import verdex.locators as locators
 from verdex.clock_readings import clock_note
+from verdex.component_text import host_ways
 from verdex.record_numbers import record_number_note
 from verdex.figure_label import is_figure, labelled_figure
 from verdex.gone_notices import label_taken_back, shown_by_the_action
@@ -46,23 +47,29 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     may hold it too (a truncated label's measurer): the test then finds it among the visible ones
     (``.filter(visible=True)``), which is what is checked. When several show it as a part of their text
     and one as its whole text (a dialog's title "Konfiguration" over "Konfigurationsdetails …"), that one
-    is found by the whole text, as Playwright's ``exact=True`` finds it. Bounded."""
+    is found by the whole text, as Playwright's ``exact=True`` finds it. A text a web component draws straight in
+    its shadow root, which is no element's, is found through that component (verdex/component_text.py). Bounded."""
     if not text.strip():
         raise InvalidArgument("text is empty")
     tab.ensure_no_dialog()
     deadline = time.monotonic() + CHECK_TIMEOUT_MS / 1000
     found: list[LocatorStep] | None = None
+    host: LocatorChoice | None = None
     whole = False
-    while found is None:
+    while found is None and host is None:
         for frame_steps in await text_places(tab):
             whole_only = await _shown_once_by(tab, frame_steps, text)
             if whole_only is not None:
                 found, whole = frame_steps, whole_only
                 break
         else:
-            if time.monotonic() >= deadline:
-                break
-            await asyncio.sleep(POLL_S)
+            host = await through_its_host(tab, text)     # no element's text: a component's, in its shadow root
+            if host is None:
+                if time.monotonic() >= deadline:
+                    break
+                await asyncio.sleep(POLL_S)
+    if host is not None:
+        return _checked_through_its_host(tab, text, host)
     choice = None
     recorded: dict[str, Any] = {"text": text}
     hidden = await hidden_copies(tab, found, text, exact=whole) if found is not None else 0
@@ -84,6 +91,41 @@ async def text_visible(tab: Tab, text: str) -> Verification:
     result = Verification(kind="text_visible", passed=passed, expected=f"text {text!r} visible", actual=actual,
                           locator=choice, note=note or (_made_values_note(tab, text) if passed else None))
     _record(tab, result, VerifyTextArgs(**recorded, polled=tab.network.polled()))
+    return result
+
+
+async def through_its_host(tab: Tab, text: str) -> LocatorChoice | None:
+    """The locator the test finds the component by that draws ``text`` straight in its shadow root (its role, else
+    its tag, filtered by the text; through its iframe, in one), the first proven to find one element, shown; None
+    when there is none."""
+    for frame_steps, frame in await _framed(tab):
+        for kind, way in await host_ways(frame, text):
+            steps = [*frame_steps, *way]
+            if await _shows_once(locators.build(tab.page, steps)):
+                return LocatorChoice(chosen=RankedLocator(kind=kind, steps=steps, score=locators.SCORES[kind],
+                                                          matches=1, is_target=True),
+                                     candidates=[], code=locators.python_expression(steps))
+    return None
+
+
+async def host_shows_it(tab: Tab, host: LocatorChoice) -> bool:
+    """The component found by ``host`` (:func:`through_its_host`) still shows the text it is filtered by."""
+    return await _shows_once(locators.build(tab.page, host.chosen.steps))
+
+
+def shown_only(choice: LocatorChoice) -> LocatorChoice:
+    """``choice`` among the visible elements: what a check that none shows it counts."""
+    steps = [*choice.chosen.steps, VISIBLE_ONLY]
+    return LocatorChoice(chosen=choice.chosen.model_copy(update={"steps": steps}), candidates=[],
+                         code=locators.python_expression(steps))
+
+
+def _checked_through_its_host(tab: Tab, text: str, host: LocatorChoice) -> Verification:
+    """The check of a text found through the component that draws it, recorded with that locator: the test checks
+    that locator visible."""
+    result = Verification(kind="text_visible", passed=True, expected=f"text {text!r} visible", locator=host,
+                          note=_made_values_note(tab, text))
+    _record(tab, result, VerifyTextArgs(text=text, polled=tab.network.polled()))
     return result
 
 
@@ -162,6 +204,10 @@ async def _why_not_shown_once(tab: Tab, text: str) -> str:
             held, total, visible = in_place, counted, shown
             where = f" in the iframe {' > '.join(step.args[0] for step in frame_steps)}" if frame_steps else ""
     if total == 0:
+        drawn = await _drawn_by_components(tab, text)
+        if drawn is not None and drawn[1]:
+            return (f"no element of the page holds this text: {drawn[1]} shown {drawn[0]} components draw it straight "
+                    "in their shadow root, and the test's check needs one")
         return "no element of the page holds this text" + (" (nor of its iframes)" if len(places) > 1 else "")
     if visible == 0:
         return (f"{total} element(s) of the page{where} hold this text, none of them visible (hidden, or gone as "
@@ -175,6 +221,19 @@ async def _why_not_shown_once(tab: Tab, text: str) -> str:
     more = f" and {visible - len(longer)} more" if visible > len(longer) else ""
     return (f"{visible} visible elements{where} show this text: the test's check needs one (check a longer text: "
             f"one of theirs, {', '.join(map(repr, longer))}{more})")
+
+
+async def _drawn_by_components(tab: Tab, text: str) -> tuple[str, int] | None:
+    """The tag of the components that draw ``text`` straight in their shadow root, where no element holds it, and
+    how many of them show it (a stack of toasts that say it twice, which no way of the test finds alone); None
+    when none draws it."""
+    by_tag = [steps for kind, steps in await host_ways(tab.page.main_frame, text) if kind == "css"]
+    if not by_tag:
+        return None
+    try:
+        return str(by_tag[0][0].args[0]), await locators.build(tab.page, [*by_tag[0], VISIBLE_ONLY]).count()
+    except PlaywrightError:          # gone or redrawn meanwhile
+        return None
 
 
 SHOWN_AT_MOST = 3        # the elements a refused text check names, with their own texts
@@ -232,17 +291,18 @@ async def _shows_once(locator: Any) -> bool:
 
 async def text_places(tab: Tab) -> list[list[LocatorStep]]:
     """Where a text is looked for: the page (``[]``), then each of its iframes by its frame_locator chain."""
-    return [[], *await _frame_paths(tab)]
+    return [steps for steps, _frame in await _framed(tab)]
 
 
-async def _frame_paths(tab: Tab) -> list[list[LocatorStep]]:
-    """A frame_locator chain for every iframe of the page (nested ones too), outermost first."""
-    paths = []
+async def _framed(tab: Tab) -> list[tuple[list[LocatorStep], Frame]]:
+    """The page's frames, each with its frame_locator chain: the page's own (``[]``) first, then every iframe
+    (nested ones too), outermost first."""
+    paths: list[tuple[list[LocatorStep], Frame]] = [([], tab.page.main_frame)]
     for frame in tab.page.frames:
         if frame == tab.page.main_frame:
             continue
         try:
-            paths.append(await _frame_path(frame, tab.test_id_attribute))
+            paths.append((await _frame_path(frame, tab.test_id_attribute), frame))
         except PlaywrightError:      # detached while we looked
             continue
     return paths

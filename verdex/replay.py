@@ -225,7 +225,9 @@ def _effect_drift(recorded: Effects, now: Effects) -> list[str]:
 
 async def _verify(tab: Tab, step: VerifyTextStep | VerifyElementStep | VerifyUrlStep) -> None:
     if isinstance(step, VerifyTextStep):
-        await expect(tab.page.get_by_text(step.args.text).first).to_be_visible(timeout=STEP_TIMEOUT_MS)
+        # where the check held: through the iframe or the component (a text in its shadow root) it found it in
+        shown = _locator(tab, step) if step.locators is not None else tab.page.get_by_text(step.args.text).first
+        await expect(shown).to_be_visible(timeout=STEP_TIMEOUT_MS)
     elif isinstance(step, VerifyUrlStep):
         await expect(tab.page).to_have_url(re.compile(step.args.pattern), timeout=STEP_TIMEOUT_MS)
     elif step.locators is not None:

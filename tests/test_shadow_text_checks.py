@@ -1,0 +1,134 @@
+"""A notice whose text a web component draws straight in its shadow root is checked through the component, where
+Playwright finds it (``fixtures/apps/components/saved-toast.html``). Its template has no ``<slot>``: the toast's
+message "Saved Ada" is the shadow root's only node, a text with no element of its own (``shadowRoot.textContent =
+message``). Playwright's text engine matches elements, and that text's parent is no element:
+``get_by_text("Saved Ada")`` finds nothing, on every run, while the host's ``has_text`` (its composed text) holds
+it. The click proposes ``text "Saved Ada" visible``; the agent's check of it passed, as a toast gone again since
+the click, and the test checked ``get_by_text`` — a check it failed every time. Now the check is made, at record
+time and in the test, through the host: by its role (``get_by_role("status").filter(has_text="Saved Ada")``), a
+host without one by its tag (``locator("app-toast").filter(has_text=…)``), in an iframe through its frame
+(``framed-toast.html``, as a console draws its pages). A message in an element inside the
+shadow root (``?in=span``) is an element's text, which ``get_by_text`` finds, and checked as before. Recorded over
+the tools, exported, and run by pytest and by Playwright Test; replayed too, where the check is made as the test
+makes it (replay checked ``get_by_text`` too, and said the check failed). The agent's waits for the text to come and
+to go are made through the component as well; a text two components show alike is refused, saying so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.flows import runner
+from tests.flows.runner import Run
+from tests.recorded_flows import (
+    Recorded, assert_passed, exported_beside, on_blank, record_each, recorded_flow, recordings,
+)
+from tests.test_watch import call, ref_of
+from tests.test_settling import held, held_browser  # noqa: F401  (fixtures: a browser whose pages' clock stands still)
+from verdex.browser.session import Session
+from verdex.replay import render, replay
+
+pytestmark = pytest.mark.anyio
+PAGE = "/components/saved-toast.html"
+SAVED = "Saved Ada"
+# (the shape, its page, the check's locator in Python, in TypeScript)
+SHAPES = [
+    ("status", PAGE + "?role=status", 'page.get_by_role("status").filter(has_text="Saved Ada")',
+     'page.getByRole("status").filter({ hasText: "Saved Ada" })'),
+    ("alert", PAGE + "?role=alert", 'page.get_by_role("alert").filter(has_text="Saved Ada")',
+     'page.getByRole("alert").filter({ hasText: "Saved Ada" })'),
+    ("no_role", PAGE, 'page.locator("app-toast").filter(has_text="Saved Ada")',
+     'page.locator("app-toast").filter({ hasText: "Saved Ada" })'),
+    ("in_span", PAGE + "?role=status&in=span", 'page.get_by_text("Saved Ada", exact=True)',
+     'page.getByText("Saved Ada", { exact: true })'),
+    ("framed", "/components/framed-toast.html",       # in an iframe, which the test names account_frame
+     'account_frame.get_by_role("status").filter(has_text="Saved Ada")',
+     'accountFrame.getByRole("status").filter({ hasText: "Saved Ada" })'),
+]
+
+
+def _saved(page: str):
+    async def record(session: Session, apps, path: Path) -> Recorded:
+        session.record(path, base_url=apps.url)
+        await call(session, "browser_navigate", url=apps.url + page)
+        opened = (await call(session, "browser_snapshot")).text
+        saved = await call(session, "browser_click", ref=ref_of(opened, 'button "Save"'))
+        checked = await call(session, "verify_text_visible", text=SAVED)
+        session.record(None)
+        return Recorded(path, {"proposals": saved.data["proposals"], "checked": checked.data, "said": checked.text})
+    return record
+
+
+@pytest.fixture(scope="module")
+async def toasts(shared_session: Session, apps, tmp_path_factory) -> dict[str, Recorded | Exception]:
+    """Each shape's flow, recorded once in the module's browser, by its shape."""
+    return await record_each({shape: on_blank(shared_session, apps, _saved(page)) for shape, page, *_ in SHAPES},
+                             tmp_path_factory.mktemp("toasts"))
+
+
+@pytest.fixture(scope="module")
+def toast_runs(toasts, tmp_path_factory) -> dict[str, dict[str, Run]]:
+    """Their generated tests, run by one pytest run and one Playwright Test run against a fresh fixture server."""
+    return runner.run_exported(recordings(toasts), tmp_path_factory.mktemp("toast-runs"))
+
+
+@pytest.mark.parametrize(("shape", "python", "typescript"), [(shape, python, typescript)
+                                                             for shape, _page, python, typescript in SHAPES])
+async def test_a_notice_a_component_draws_is_checked_where_playwright_finds_it(toasts, toast_runs, shape, python,
+                                                                             typescript):
+    flow = recorded_flow(toasts, shape)
+    assert [(p["kind"], p["value"]) for p in flow.answers["proposals"]] == [("text_visible", SAVED)], flow.answers
+    checked = flow.answers["checked"]
+    assert checked["passed"] and checked.get("note") is None, flow.answers["said"]     # shown, not gone again
+    source = exported_beside(flow.recording, shape).read_text(encoding="utf-8")
+    assert f"expect({python}).to_be_visible()" in source, source
+    spec = exported_beside(flow.recording, shape, "typescript").read_text(encoding="utf-8")
+    assert f"await expect({typescript}).toBeVisible();" in spec, spec
+    assert_passed(toast_runs, shape)
+
+
+async def test_a_notice_a_component_draws_is_replayed_through_the_component(toasts, session, apps):
+    flow = recorded_flow(toasts, "no_role")
+    reports = await replay(str(flow.recording), base_url=apps.url, session=session)
+    assert [r.tool for r in reports] == ["browser_navigate", "browser_click", "verify_text_visible"], render(reports)
+    assert all(r.ok for r in reports), render(reports)
+
+
+async def test_a_wait_for_a_notice_a_component_draws_to_come_and_go_is_made_through_the_component(held, apps,
+                                                                                                   tmp_path):
+    """The agent waits for the toast's message to come (the page's clock held: its 3 s timer stands still), then,
+    the clock going on, for it to go, as the page's timer takes it away. The wait for it to come timed out before
+    (get_by_text found no element that showed it), and the wait for it to go found it gone already. The test
+    waits through the component, for it to show the text, then for none shown to."""
+    recording = tmp_path / "waited.jsonl"
+    held.record(recording, base_url=apps.url)
+    await call(held, "browser_navigate", url=apps.url + PAGE + "?role=status&ms=3000")
+    opened = (await call(held, "browser_snapshot")).text
+    await call(held, "browser_click", ref=ref_of(opened, 'button "Save"'))
+    came = await call(held, "browser_wait_for", text=SAVED, timeout=5)
+    await (await held.tab()).page.clock.resume()
+    went = await call(held, "browser_wait_for", text_gone=SAVED, timeout=10)
+    held.record(None)
+    assert came.data["elements_showing"] == went.data["elements_showing"] == 1, (came.text, went.text)
+    toast = 'page.get_by_role("status").filter(has_text="Saved Ada")'
+    source = exported_beside(recording, "waited").read_text(encoding="utf-8")
+    unwrapped = "".join(source.split())             # black wraps the longer line
+    assert "".join(f"expect({toast}).to_be_visible()".split()) in unwrapped, source
+    assert "".join(f"expect({toast}.filter(visible=True)).to_have_count(0)".split()) in unwrapped, source
+    runs = runner.run_exported({"waited": recording}, tmp_path / "runs")
+    assert_passed(runs, "waited")
+
+
+async def test_a_notice_two_components_draw_alike_is_refused_saying_so(session, apps):
+    """Two Saves in a stack of toasts (``?stack``) show "Saved Ada" twice, each in a component of its own: neither
+    its role nor its tag, filtered by the text, finds one. The check is refused, as a text several elements show
+    is, saying what draws it; it was refused saying only that no element of the page held the text."""
+    await call(session, "browser_navigate", url=apps.url + PAGE + "?role=status&stack")
+    opened = (await call(session, "browser_snapshot")).text
+    for _ in range(2):
+        await call(session, "browser_click", ref=ref_of(opened, 'button "Save"'))
+    checked = await call(session, "verify_text_visible", text=SAVED)
+    assert not checked.data["passed"], checked.text
+    assert checked.data["actual"].startswith("no element of the page holds this text: 2 shown app-toast components "
+                                             "draw it straight in their shadow root"), checked.text
