@@ -31,7 +31,11 @@
   // copy that changes, and a line no one reads; it is pushed back like volatile text, so a container or a
   // shorter way is preferred (text candidates stop at the same length).
   const LONG_VALUE = 80;
-  const unsteady = (value) => looksVolatile(value) || value.length > LONG_VALUE;
+  // A name, label, placeholder, title or alt text of no letter or digit ("...", "-", "•": the aria-label a template
+  // put on every control of its kind; an icon font's glyph) says nothing of which element it is, and a later version
+  // fills it: pushed back as a help text is, so what says something (a title "Refresh", a container) is preferred.
+  const saysLittle = (value) => value.length > LONG_VALUE || !SAYS_SOMETHING.test(value);
+  const unsteady = (value) => looksVolatile(value) || saysLittle(value);
   // The words of a name that holds a count, a price or a date ("Best Trial (1)" → "Best Trial"): a role locator
   // matches them as a part of the name (Playwright's name without exact), so the count may change. Null when
   // fewer than five letters are left, which would match too much.
@@ -117,11 +121,11 @@
         : looksVolatile(name) ? wordsOf(name) : null;
       // a name that holds a time relative to now, only by the words around it ("Updated 15 seconds ago")
       if (words || !RELATIVE_TIME.test(name))
-        out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || figures || counts.length > 0 || !SAYS_SOMETHING.test(name) || borrowed,
+        out.push({ kind: 'role', role: r, name, volatile: unsteady(name) || figures || counts.length > 0 || borrowed,
           ...(words ? { words } : {}) });
     }
     const placeholder = el.getAttribute('placeholder');
-    if (placeholder) out.push({ kind: 'placeholder', value: placeholder, volatile: placeholder.length > LONG_VALUE });
+    if (placeholder) out.push({ kind: 'placeholder', value: placeholder, volatile: saysLittle(placeholder) });
     if (el.labels && el.labels.length) {
       const label = flatten(labelsText(el.labels, { visited: new Set([el]) }));   // not the field's own value
       if (label) out.push({ kind: 'label', value: label, volatile: unsteady(label) || borrowed });
@@ -130,7 +134,7 @@
     }
     // counted in the order a test prefers them: the first unique one stops the count
     const alt = el.getAttribute('alt');
-    if (alt) out.push({ kind: 'alt', value: alt, volatile: alt.length > LONG_VALUE });
+    if (alt) out.push({ kind: 'alt', value: alt, volatile: saysLittle(alt) });
     // what an editing host shows is its value, as a field's is (CodeMirror 6's contenteditable lines: the
     // text the test types, or the file it opened, which the next run saved otherwise): never a way to find it
     const text = collapse(renderedText(el));
@@ -139,7 +143,7 @@
       && !RELATIVE_TIME.test(text))
       out.push({ kind: 'text', value: text, volatile: looksVolatile(text) || counts.length > 0 || (SCOPE_ROLES.has(r) && concatenated(el)) });
     const title = el.getAttribute('title');
-    if (title) out.push({ kind: 'title', value: title, volatile: title.length > LONG_VALUE });
+    if (title) out.push({ kind: 'title', value: title, volatile: saysLittle(title) });
     for (const key of authoredKeys(el)) out.push({ kind: 'attribute', value: key });
     const replaced = name ? null : replacedField(el);
     if (replaced) out.push({ kind: 'attribute', value: replaced });
@@ -159,7 +163,7 @@
     // by its role alone where its name tells nothing for long (none, a help text, a price, a count, a time):
     // the container that holds it tells it apart
     // (a name of dashes only, a select's empty choice "---------", says nothing)
-    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name) || figures || counts.length || !SAYS_SOMETHING.test(name)))
+    if (r && !TRANSPARENT_ROLES.has(r) && (!name || unsteady(name) || figures || counts.length))
       out.push({ kind: 'role', role: r, name: null });
     const column = columnOfRow(el);
     if (column) out.push({ kind: 'css', value: column });

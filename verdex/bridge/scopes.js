@@ -450,7 +450,10 @@
     const r = role(node);
     const name = r && !NAME_PROHIBITED.has(r) ? accessibleName(node) : '';
     if (testId) ways.push(...testIdWays(node, target, testId, told));
-    if (r && name && !looksVolatile(name) && !(CONTENT_NAMED.has(r) && (concatenated(node) || holdsValues(node))))
+    // a name of no letter or digit ("...", "…", "-": the aria-label Bootstrap's docs put on every .btn-group,
+    // copied into apps) names no container: it tells none from another, and a later version fills it; the
+    // container is found by what it holds, as an unnamed one is
+    if (r && name && SAYS_SOMETHING.test(name) && !looksVolatile(name) && !(CONTENT_NAMED.has(r) && (concatenated(node) || holdsValues(node))))
       ways.push({ strategy: 'role', role: r, name });
     const outers = [];
     if (r && !TRANSPARENT_ROLES.has(r)) outers.push({ strategy: 'role', role: r });
