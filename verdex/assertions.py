@@ -96,8 +96,8 @@ async def text_visible(tab: Tab, text: str) -> Verification:
 
 async def through_its_host(tab: Tab, text: str) -> LocatorChoice | None:
     """The locator the test finds the component by that draws ``text`` straight in its shadow root (its role, else
-    its tag, filtered by the text; through its iframe, in one), the first proven to find one element, shown; None
-    when there is none."""
+    its tag, filtered by its whole text; through its iframe, in one), the first proven to find one element, shown;
+    None when there is none."""
     for frame_steps, frame in await _framed(tab):
         for kind, way in await host_ways(frame, text):
             steps = [*frame_steps, *way]
