@@ -11,14 +11,18 @@ host without one by its tag (``locator("app-toast").filter(has_text=…)``), in 
 shadow root (``?in=span``) is an element's text, which ``get_by_text`` finds, and checked as before. Recorded over
 the tools, exported, and run by pytest and by Playwright Test; replayed too, where the check is made as the test
 makes it (replay checked ``get_by_text`` too, and said the check failed). The agent's waits for the text to come and
-to go are made through the component as well. The component is filtered by its whole text, as an ordinary text check asserts an element's whole text (a
+to go are made through the component as well, a wait for it to go once it is gone already (a toast its timer took
+away) through the component the check found showing it: ``get_by_text(…).to_be_hidden()`` held whatever the page
+showed. The component is filtered by its whole text, as an ordinary text check asserts an element's whole text (a
 check of "Saved" asserts "Saved Ada"); a text two components show alike is refused, saying so."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from playwright.async_api import expect
 
 from tests.flows import runner
 from tests.flows.runner import Run
@@ -27,7 +31,9 @@ from tests.recorded_flows import (
 )
 from tests.test_watch import call, ref_of
 from tests.test_settling import held, held_browser  # noqa: F401  (fixtures: a browser whose pages' clock stands still)
+import verdex.locators as locators
 from verdex.browser.session import Session
+from verdex.facts import LocatorStep
 from verdex.replay import render, replay
 
 pytestmark = pytest.mark.anyio
@@ -157,3 +163,42 @@ async def test_a_notice_two_components_draw_alike_is_refused_saying_so(session, 
     assert checked.data["actual"].startswith("no element of the page holds this text: 2 shown app-toast components "
                                              "draw it straight in their shadow root"), checked.text
 
+
+async def test_a_wait_for_a_notice_a_component_drew_to_go_once_gone_is_made_through_the_component(held, apps,
+                                                                                                 tmp_path):
+    """The agent checks the toast, then waits for it to go once the page's timer has taken it away (the held clock
+    run on past its 3 s). The wait was written ``expect(page.get_by_text("Saved Ada")).to_be_hidden()``, which
+    passes whatever the page shows: get_by_text never finds a text a component draws straight in its shadow root.
+    It goes through the component the check found showing it: the exported check fails on a page that still shows
+    the toast, where the old one passes, and passes once it went (the exported test, run)."""
+    recording = tmp_path / "gone.jsonl"
+    held.record(recording, base_url=apps.url)
+    await call(held, "browser_navigate", url=apps.url + PAGE + "?role=status&ms=3000")
+    opened = (await call(held, "browser_snapshot")).text
+    await call(held, "browser_click", ref=ref_of(opened, 'button "Save"'))
+    await call(held, "verify_text_visible", text=SAVED)
+    page = (await held.tab()).page
+    await page.clock.run_for(3_500)
+    went = await call(held, "browser_wait_for", text_gone=SAVED, timeout=5)
+    held.record(None)
+    assert went.data["elements_showing"] == 0, went.text          # gone before the wait began
+    toast = f'page.get_by_role("status").filter(has_text={WHOLE})'
+    source = exported_beside(recording, "gone").read_text(encoding="utf-8")
+    assert _unwrapped(f"expect({toast}.filter(visible=True)).to_have_count(0)") in _unwrapped(source), source
+    assert "get_by_text" not in source, source
+    spec = exported_beside(recording, "gone", "typescript").read_text(encoding="utf-8")
+    shown_ts = f'page.getByRole("status").filter({{ hasText: {WHOLE_TS} }}).filter({{ visible: true }})'
+    assert _unwrapped(f"await expect({shown_ts}).toHaveCount(0);") in _unwrapped(spec), spec
+    runs = runner.run_exported({"gone": recording}, tmp_path / "runs")
+    assert_passed(runs, "gone")
+
+    waited = next(json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()
+                  if json.loads(line).get("tool") == "browser_wait_for")
+    gone_check = locators.build(page, [LocatorStep.model_validate(step)
+                                       for step in waited["locators"]["chosen"]["steps"]])
+    await page.goto(apps.url + PAGE + "?role=status")           # a toast no timer takes away
+    await page.get_by_role("button", name="Save").click()
+    await expect(page.get_by_role("status")).to_be_visible()
+    await expect(page.get_by_text(SAVED)).to_be_hidden(timeout=1_000)        # the old check: it cannot fail
+    with pytest.raises(AssertionError):
+        await expect(gone_check).to_have_count(0, timeout=1_000)

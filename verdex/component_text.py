@@ -8,7 +8,8 @@ text, exact or not, on every run (measured in Playwright 1.65, Python and TypeSc
 the shadow root is that element's, which ``get_by_text`` finds. So a check of the text goes through the host: by
 its role (``get_by_role("status").filter(has_text=re.compile(r"^\\s*Saved\\s+Ada\\s*$"))``), else by its tag
 (``locator("app-toast").filter(has_text=…)``), whichever the check proves to find it alone and shown, filtered by
-its whole text as an ordinary text check asserts the element's (:func:`whole_text_pattern`).
+its whole text as an ordinary text check asserts the element's (:func:`whole_text_pattern`). The component the
+check found showing the text is what a check that it is gone goes through (verdex/assertions.py).
 """
 
 from __future__ import annotations
