@@ -117,14 +117,12 @@ def _words(steps: list[Step], token: str | None = None) -> list[str]:
     base = steps[base_index]
     qualifiers: list[str] = []
     for step in steps[base_index + 1:]:
-        qualifiers += _plain(str(step.kwargs.get("has_text", "")), token)
+        qualifiers += _plain(_spoken(step, "has_text"), token)
     if base.method == "frame_locator":
         title = FRAME_TITLE.search(str(base.args[0]) if base.args else "")
         kind = [*_plain(title.group(1) if title else "", token), "frame"]
     elif base.method == "get_by_role":
-        name = str(base.kwargs.get("name", ""))      # a pattern's words, not its anchors (``^Filter(?!\\S)``)
-        spoken = re.sub(r"\(\?<?[!=][^)]*\)|\\[bB]|[$^]", " ", name) if "name" in base.regex else name
-        qualifiers = _plain(spoken, token) + qualifiers
+        qualifiers = _plain(_spoken(base, "name"), token) + qualifiers
         kind = _plain(str(base.args[0]))
     else:
         kind = _plain(str(base.args[0]), token) if base.args else []
@@ -133,6 +131,13 @@ def _words(steps: list[Step], token: str | None = None) -> list[str]:
         words = [*qualifiers[:MAX_WORDS - 1], kind[-1]] if kind else qualifiers[:MAX_WORDS]
     words = words or ["element"]
     return ["the", *words] if words[0][0].isdigit() else words
+
+
+def _spoken(step: Step, key: str) -> str:
+    """The words of the step's ``key``: a pattern's words, not its anchors and classes (``^Filter(?!\\S)``, a
+    component's whole text ``^\\s*Saved\\s+Ada\\s*$``)."""
+    value = str(step.kwargs.get(key, ""))
+    return re.sub(r"\(\?<?[!=][^)]*\)|\\[bBsSdD][*+]?|[$^]", " ", value) if key in step.regex else value
 
 
 def _plain(text: str, token: str | None = None) -> list[str]:

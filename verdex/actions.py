@@ -26,7 +26,8 @@ import verdex.locators as locators
 import verdex.steps as steps
 from verdex.artifacts.capture import page_picture
 from verdex.assertions import (
-    framed_text, hidden_copies, host_shows_it, shown_count, shown_only, text_places, through_its_host, whole_text,
+    framed_text, hidden_copies, host_shown_before, host_shows_it, shown_count, shown_only, text_places,
+    through_its_host, whole_text,
 )
 from verdex.browser.answered_anew import without_values_made_anew
 from verdex.browser.startup import hold_startup, since_document_start
@@ -741,8 +742,9 @@ async def _wait_for_text(tab: Tab, text: str, *, gone: bool, timeout_s: float) -
     deadline = time.monotonic() + timeout_s
     found = await _showing(tab, text)
     if gone:
-        if found is None:              # gone before the wait began: from where the last action acted
-            return 0, _acted_in(tab), None
+        if found is None:              # gone before the wait began: from the component that showed it, else from
+            host = host_shown_before(tab, text)     # where the last action acted
+            return 0, [] if host is not None else _acted_in(tab), host
         while await _still_showing(tab, found, text):
             if time.monotonic() >= deadline:
                 return None

@@ -96,16 +96,25 @@ async def text_visible(tab: Tab, text: str) -> Verification:
 
 async def through_its_host(tab: Tab, text: str) -> LocatorChoice | None:
     """The locator the test finds the component by that draws ``text`` straight in its shadow root (its role, else
-    its tag, filtered by the text; through its iframe, in one), the first proven to find one element, shown; None
-    when there is none."""
+    its tag, filtered by its whole text; through its iframe, in one), the first proven to find one element, shown,
+    and kept for the page (:func:`host_shown_before`); None when there is none."""
     for frame_steps, frame in await _framed(tab):
         for kind, way in await host_ways(frame, text):
             steps = [*frame_steps, *way]
             if await _shows_once(locators.build(tab.page, steps)):
-                return LocatorChoice(chosen=RankedLocator(kind=kind, steps=steps, score=locators.SCORES[kind],
+                host = LocatorChoice(chosen=RankedLocator(kind=kind, steps=steps, score=locators.SCORES[kind],
                                                           matches=1, is_target=True),
                                      candidates=[], code=locators.python_expression(steps))
+                tab.hosts_shown[text] = (tab.refs.current_document, host)
+                return host
     return None
+
+
+def host_shown_before(tab: Tab, text: str) -> LocatorChoice | None:
+    """The component :func:`through_its_host` found showing ``text`` on the page the tab is still on, gone since (a
+    toast its timer took away): what a check that the text is gone goes through, as ``get_by_text`` never finds it."""
+    document, host = tab.hosts_shown.get(text, (None, None))
+    return host if host is not None and document == tab.refs.current_document else None
 
 
 async def host_shows_it(tab: Tab, host: LocatorChoice) -> bool:

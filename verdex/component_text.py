@@ -6,11 +6,15 @@ shadow root, no element. Playwright's text engine matches elements: ``get_by_tex
 text, exact or not, on every run (measured in Playwright 1.65, Python and TypeScript alike), while the host's
 ``has_text``, its composed text, holds it, and ``to_have_text`` on the host reads it. A text inside an element of
 the shadow root is that element's, which ``get_by_text`` finds. So a check of the text goes through the host: by
-its role (``get_by_role("status").filter(has_text="Saved")``), else by its tag
-(``locator("app-toast").filter(has_text="Saved")``), whichever the check proves to find it alone and shown.
+its role (``get_by_role("status").filter(has_text=re.compile(r"^\\s*Saved\\s+Ada\\s*$"))``), else by its tag
+(``locator("app-toast").filter(has_text=…)``), whichever the check proves to find it alone and shown, filtered by
+its whole text as an ordinary text check asserts the element's (:func:`whole_text_pattern`). The component the
+check found showing the text is what a check that it is gone goes through (verdex/assertions.py).
 """
 
 from __future__ import annotations
+
+import re
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
@@ -30,7 +34,8 @@ HOSTS = """(text) => {
       const words = Array.from(shadow.childNodes, (node) =>
         node.nodeType === Node.TEXT_NODE ? node.data : node.localName === 'style' ? '' : node.textContent).join('');
       if (own && fold(words).includes(text)) {
-        hosts.push({ tag: element.localName, role: (element.getAttribute('role') || '').trim().split(/\\s+/)[0] });
+        hosts.push({ tag: element.localName, role: (element.getAttribute('role') || '').trim().split(/\\s+/)[0],
+                     words: fold(words) });
       }
       visit(shadow);
     }
@@ -48,10 +53,27 @@ async def host_ways(frame: Frame, text: str) -> list[tuple[str, list[LocatorStep
         hosts = await frame.evaluate(HOSTS, " ".join(text.split()))
     except PlaywrightError:
         return []
-    by_text = LocatorStep(method="filter", kwargs={"has_text": text})
     ways: list[tuple[str, list[LocatorStep]]] = []
     for host in hosts:
+        by_text = LocatorStep(method="filter", kwargs={"has_text": whole_text_pattern(host["words"], text)},
+                              regex=["has_text"])
         if host["role"]:
             ways.append(("role", [LocatorStep(method="get_by_role", args=[host["role"]]), by_text]))
         ways.append(("css", [LocatorStep(method="locator", args=[host["tag"]]), by_text]))
     return ways
+
+
+def whole_text_pattern(shown: str, text: str) -> str:
+    """The component's whole text ``shown`` as the regular expression its ``has_text`` filter holds, as an ordinary
+    text check asserts the element's whole text (generators/waits.py ``text_assertion``): anchored, its whitespace
+    as any whitespace, the numbers around the checked ``text`` as any number (another run may count otherwise).
+    ``has_text`` with a string would take a part of it in any case: "Saved" would hold for "Saved Ada" and for
+    "Not saved"."""
+    before, _, after = " ".join(shown.split()).partition(" ".join(text.split()))
+    return r"^\s*" + _shape(before, numbers_vary=True) + _shape(text) + _shape(after, numbers_vary=True) + r"\s*$"
+
+
+def _shape(words: str, *, numbers_vary: bool = False) -> str:
+    pieces = [piece for piece in re.split(r"(\s+|\d+)" if numbers_vary else r"(\s+)", words) if piece]
+    return "".join(r"\s+" if piece.isspace() else r"\d+" if numbers_vary and piece.isdigit() else re.escape(piece)
+                   for piece in pieces)

@@ -131,6 +131,9 @@ class Tab:
         # a check of a notice they saw that is gone since (a toast, the control's own "Saved") is checked by the
         # test right after that action
         self.last_effects: tuple[str | None, Effects, str | None] | None = None
+        # each text a component drew straight in its shadow root, by the document it was on and the locator proven
+        # to find that component showing it (verdex/assertions.py): a wait for the text, once gone, goes through it
+        self.hosts_shown: dict[str, tuple[str | None, LocatorChoice]] = {}
         self.unresponsive = False
         self.closed_itself = False         # an action saw the page close its own window, and said so
         self.crashed = False
