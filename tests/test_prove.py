@@ -68,8 +68,9 @@ for (let i = 0; i < 6; i++) fetch("/poll?n=" + i);
 document.querySelector("button").onclick = () =>
   fetch("/data").then(() => { document.querySelector("#log").textContent = "data"; });
 </script>"""
-POLL_HELD_S = 30           # the server holds each poll this long: past the test's wait for the data
+POLL_HELD_S = 30           # the server holds each poll this long after the sixth came: past the test's wait
 POLLS_HELD = [0]           # the polls the server holds now
+SIXTH_CAME = [0.0]         # when the server last came to hold all six (time.monotonic())
 POLLS_COUNTED = threading.Lock()
 
 HELD_TEST = """
@@ -82,20 +83,31 @@ def test_data(page: Page, base_url: str) -> None:
     page.goto("/polls")
     deadline = time.monotonic() + 30
     while urlopen(base_url + "/held").read() != b"6" and time.monotonic() < deadline:
-        time.sleep(0.1)
+        page.wait_for_timeout(100)      # not time.sleep: chaos's route handlers, holding polls back, run meanwhile
     page.get_by_role("button", name="Data").click()
     expect(page.locator("#log")).to_have_text("data", timeout=8_000)
 """
 
 
+def _hold_poll() -> None:
+    """Hold a poll POLL_HELD_S from its coming and from the sixth's: a poll chaos sent late (the sixth, seconds
+    after the others) does not let the others go within the test's wait for the data, which starts once the
+    sixth is held."""
+    with POLLS_COUNTED:
+        POLLS_HELD[0] += 1
+        if POLLS_HELD[0] == 6:
+            SIXTH_CAME[0] = time.monotonic()
+    came = time.monotonic()
+    while time.monotonic() < max(came, SIXTH_CAME[0]) + POLL_HELD_S:
+        time.sleep(0.1)
+    with POLLS_COUNTED:
+        POLLS_HELD[0] -= 1
+
+
 class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         if self.path.startswith("/poll?"):
-            with POLLS_COUNTED:
-                POLLS_HELD[0] += 1
-            time.sleep(POLL_HELD_S)
-            with POLLS_COUNTED:
-                POLLS_HELD[0] -= 1
+            _hold_poll()
         pages = {"/": PAGE, "/polls": HELD_PAGE, "/held": str(POLLS_HELD[0]).encode()}
         body, kind = (pages[self.path], "text/html") if self.path in pages else (b"ok", "text/plain")
         self.send_response(200)
