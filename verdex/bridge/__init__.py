@@ -39,7 +39,7 @@ from verdex.unique import RUN_TOKEN
 # this one, and the page never sees a verdex attribute or global. The function is called once per
 # document with {refBase, testIdAttribute, refPrefix, runToken, busyText} and leaves ``globalThis.__verdex`` behind.
 PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "svg", "names", "tree", "identity", "snapshot", "structure",
-                     "scopes", "mutations", "locators", "risk", "preflight", "watch", "reading", "install")
+                     "scopes", "beat", "mutations", "locators", "risk", "preflight", "watch", "reading", "install")
 
 
 F = TypeVar("F", bound=Fact)
@@ -64,7 +64,8 @@ def page_script() -> str:
 
 
 BRIDGE_SOURCE = page_script()
-EARLY_SOURCE = files("verdex.bridge").joinpath("early.js").read_text(encoding="utf-8")
+EARLY_SOURCE = "".join(files("verdex.bridge").joinpath(f"{part}.js").read_text(encoding="utf-8")
+                       for part in ("beat", "early"))
 # asked of the page's own world before each snapshot (Bridge.mark_handled_inside)
 HANDLED_INSIDE_SOURCE = files("verdex.bridge").joinpath("handled_inside.js").read_text("utf-8")
 MARK_HANDLED_INSIDE = "function (...found) { globalThis.__verdex.markHandledInside(found); }"

@@ -1,7 +1,8 @@
 // Run in verdex's world as each new document of the page starts, before any of the page's scripts: keeps
 // the document's DOM changes from its first moment, for the page script to adopt when it is installed (at
-// verdex's first call, which may come after an app has drawn what it loaded: the startup's evidence). The
-// page never sees it (an isolated world); at most EARLY_LOG changes are kept, the newest.
+// verdex's first call, which may come after an app has drawn what it loaded: the startup's evidence), and the
+// page's stalls (beat.js, before this file in EARLY_SOURCE). The page never sees it (an isolated world); at
+// most EARLY_LOG changes are kept, the newest.
 (() => {
   const EARLY_LOG = 400;
   const early = [];              // [time, node, added nodes (a childList change's; else null), attribute name]
@@ -18,14 +19,15 @@
       if (early.length > EARLY_LOG) early.shift();
     }
   };
+  const beat = pageBeat();
   const observer = new MutationObserver(keep);
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   globalThis.__verdexEarly = {
-    adopt() {                    // the changes so far, and no more: the page script watches from now on
-      keep(observer.takeRecords());
+    adopt() {                    // the changes so far, and no more: the page script watches from now on;
+      keep(observer.takeRecords());   // the beat goes on, the page script's
       observer.disconnect();
       delete globalThis.__verdexEarly;
-      return early;
+      return { changes: early, beat };
     },
   };
 })();

@@ -6,9 +6,10 @@
   // An app saying it has become interactive (data-hydrated="true") is not a change an action caused, nor a
   // re-render of the target's container (verdex/preflight.py READINESS_ATTRIBUTE is the same list).
   const READINESS_ATTRIBUTE = /^data-(hydrated|ready|loaded|interactive|initialized|mounted)$/;
-  // [time, node, added nodes (a childList change's; else null)], newest last; from the document's start when
-  // verdex watched it then (early.js)
-  const early = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt() : [];
+  // [time, node, added nodes (a childList change's; else null)], newest last, and the page's stalls (beat.js):
+  // from the document's start when verdex watched it then (early.js)
+  const adopted = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt() : { changes: [], beat: null };
+  const early = adopted.changes;
   // A timer's or a marquee's tick (TICKING: a stopwatch counting tenths, a running job's elapsed time) is the
   // page's own pace, no one's change: not logged, so that an action beside it settles once its own changes are
   // quiet, an action that changed nothing is said to, and no answer is taken to have drawn a tick.
@@ -51,26 +52,8 @@
     observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   }
 
-  // The page's stalls: spans in which its event loop ran nothing of ours (a long task of the page's, or a
-  // machine too busy to run it), so that "soon after an answer" counts the time the page ran, not the
-  // clock's (verdex/browser/network.py changed_until).
-  const BEAT_MS = 50, STALL_MS = 150, STALL_LOG = 200;
-  const stalls = [];         // [start, end], newest last
-  let lastBeat = performance.now();
-  setInterval(() => {
-    const now = performance.now();
-    if (now - lastBeat > STALL_MS) {
-      stalls.push([Math.round(lastBeat + BEAT_MS), Math.round(now)]);
-      if (stalls.length > STALL_LOG) stalls.shift();
-    }
-    lastBeat = now;
-  }, BEAT_MS);
-
-  function stallsSince(since) {     // with the one this call ends (it ran as soon as the page was free)
-    const now = performance.now();
-    const ending = now - lastBeat > STALL_MS ? [[Math.round(lastBeat + BEAT_MS), Math.round(now)]] : [];
-    return stalls.concat(ending).filter(([, end]) => end >= since);
-  }
+  const beat = adopted.beat || pageBeat();
+  const stallsSince = (since) => beat.since(since);
 
   function msSinceMutationIn(container) {
     const now = performance.now();
