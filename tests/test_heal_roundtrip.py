@@ -55,6 +55,8 @@ SHAPES = {
     "alt text": [Step(method="get_by_alt_text", args=["Logo"])],
     "title": [Step(method="get_by_title", args=["Close"])],
     "position": [role("checkbox"), Step(method="nth", args=[1])],
+    "position in a container": [role("group", "Filter"), Step(method="locator", args=['select[name$="][op]"]']),
+                                Step(method="nth", args=[0])],
     "not inert": [role("button", "Settings"),
                   Step(method="and_", has=[Step(method="locator", args=[":not([inert], [inert] *)"])])],
     "frame, not inert": [*PAYMENT_FRAME, role("button", "Pay"),

@@ -206,3 +206,19 @@ async def test_prompt_injection_in_names_stays_quoted_data(client: Client, apps:
     assert "Opened message 1" in text(clicked)
     identity = (await _answer(client, "browser_snapshot", {})).structured_content["identity"]
     assert identity["url"] == apps.url + "/hostile/injection.html"     # the click did only what the page does
+
+
+# ------------------------------------------------------------------------------ a link changed while out of the page
+async def test_a_link_changed_while_out_of_the_page_is_read_and_acted_beside(client: Client,
+                                                                            apps: FixtureServer) -> None:
+    """A script that changes the text of a link it took out of the page (a server-rendered admin redrawing its
+    table list): the change's node lies in a subtree whose root is that link, whose own ``host`` is its URL's host,
+    a string, not a shadow root's element. Every tool reads the page, and an action that does it again says what
+    it did."""
+    navigated = await _answer(client, "browser_navigate", {"url": apps.url + "/hostile/detached-link.html"})
+    assert not navigated.is_error, text(navigated)
+    snapshot = text(await _answer(client, "browser_snapshot", {}))
+    assert 'link "products"' in snapshot and "Drawn 1 times" in snapshot, snapshot
+    click = await _answer(client, "browser_click", {"ref": _ref(snapshot, 'button "Redraw the list"')},
+                          bound=ACTION_BOUND_S)
+    assert not click.is_error and "Drawn 2 times" in text(click), text(click)

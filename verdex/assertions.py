@@ -277,18 +277,27 @@ async def hidden_copies(tab: Tab, frame_steps: list[LocatorStep], text: str, *, 
 async def whole_text(tab: Tab, frame_steps: list[LocatorStep], text: str, *, visible_only: bool = False) -> dict[str, Any]:
     """What the one element showing ``text`` shows: ``{"exact": True}`` when Playwright finds it by the
     whole text too (the test then asserts that text exactly), else ``{"shown": its whole text}``;
-    ``visible_only``: among the elements that show it (hidden copies hold it too)."""
+    ``visible_only``: among the elements that show it (hidden copies hold it too). An element that holds text
+    it does not draw (a message's statement hidden until its link is clicked: Adminer's "SQL command", naming
+    the row by the key the server made) gives ``{}``: the agent's words are checked as a part of it, never the
+    text nobody saw, which Playwright's match would read."""
     shown_only = [VISIBLE_ONLY] if visible_only else []
     exact = locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text],
                                                                 kwargs={"exact": True}), *shown_only])
     try:
         if await _shows_once(exact):
             return {"exact": True}
-        shown = await locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text]),
-                                                *shown_only]).text_content(timeout=CHECK_TIMEOUT_MS)
+        element = locators.build(tab.page, [*frame_steps, LocatorStep(method="get_by_text", args=[text]), *shown_only])
+        shown, drawn = await element.evaluate(TEXT_AND_DRAWN_TEXT, timeout=CHECK_TIMEOUT_MS)
     except PlaywrightError:          # gone or redrawn meanwhile: the assertion stays a substring match
         return {}
-    return {"shown": " ".join((shown or "").split())}
+    if "".join(shown.split()) != "".join(drawn.split()):
+        return {}
+    return {"shown": " ".join(shown.split())}
+
+
+# An element's text as Playwright's text engine reads it (every text node, drawn or not) and as it is drawn.
+TEXT_AND_DRAWN_TEXT = "el => [el.textContent || '', el.innerText || '']"
 
 
 async def _shows_once(locator: Any) -> bool:

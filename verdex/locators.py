@@ -206,7 +206,7 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
                                                c.volatile, None) for c, step, score in simple], box, ranked)
     fallback = False
     if best is None:
-        best = await _nth_fallback(page, frames, simple, box, ranked)
+        best = await _nth_fallback(page, frames, simple, info.containers, box, ranked)
         fallback = True
         ranked.append(best)
     ranked.sort(key=lambda r: (not r.is_target, r.score))
@@ -485,23 +485,46 @@ SIZE_OF_SINGLE = """els => els.length === 1
     : { count: els.length }"""
 
 
-async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[Candidate],
+async def _nth_fallback(page: Page, frames: list[LocatorStep], simple: list[Candidate], containers: list[ScopeFact],
                         box: Box, ranked: list[RankedLocator]) -> RankedLocator:
-    for candidate, step, score in simple:
-        locator = build(page, frames + [step])
-        with translate_playwright_errors("locating the target by position"):
-            count = await locator.count()
-            for index in range(min(count, 200)):
-                if same_box(await locator.nth(index).bounding_box(), box):
-                    return RankedLocator(kind=f"{candidate.kind} nth",
-                                         steps=frames + [step, LocatorStep(method="nth", args=[index])],
-                                         score=NTH + score, matches=1, is_target=True)
+    """The target by its place among the fewest of its kind: a candidate's matches inside the nearest container
+    found alone, else on the page, the fewest winning (the nearer container, then the better candidate, on a tie).
+    The first condition's operator of a filter whose script adds a row once the last is used (Adminer's search)
+    is the first ``select[name$="][op]"]`` of the group "Filter", not the page's fourth combobox, which counts
+    every fieldset opened before it."""
+    best: RankedLocator | None = None
+    for outer, kind, score, candidates in _positional_scopes(simple, containers):
+        if outer and await build(page, frames + outer).count() != 1:
+            continue
+        for candidate, step, candidate_score in candidates:
+            locator = build(page, frames + outer + [step])
+            with translate_playwright_errors("locating the target by position"):
+                count = await locator.count()
+                if best is not None and count >= best.matches:
+                    continue
+                for index in range(min(count, 200)):
+                    if same_box(await locator.nth(index).bounding_box(), box):
+                        best = RankedLocator(kind=f"{kind}{candidate.kind} nth",
+                                             steps=frames + outer + [step, LocatorStep(method="nth", args=[index])],
+                                             score=NTH + score + candidate_score, matches=count, is_target=True)
+                        break
+    if best is not None:
+        return best.model_copy(update={"matches": 1})
     tried = [{"locator": python_expression(r.steps), "matches": r.matches} for r in ranked]
     if not simple:
         raise NoLocator("no locator reaches the target: it has no role, name, text or test id to find it by",
                         tried=tried, box=box.model_dump())
     raise NoLocator("no locator reaches the target: no candidate matched it alone, and none of their matches "
                     "has its box", tried=tried, box=box.model_dump())
+
+
+def _positional_scopes(simple: list[Candidate], containers: list[ScopeFact]
+                       ) -> list[tuple[list[LocatorStep], str, int, list[Candidate]]]:
+    """Where a position may be counted, nearest first: inside each container (each way of finding it again),
+    then on the page."""
+    scopes = [(way_steps(way), f"{container.reason} > ", CONTAINER_BASE + 100 * depth + WAY_PENALTY[way.strategy],
+               _inner(simple)) for depth, container in enumerate(containers) for way in container.ways]
+    return scopes + [([], "", 0, simple)]
 
 
 def same_box(found: dict[str, float] | None, box: Box, *, position: bool = True) -> bool:

@@ -111,6 +111,13 @@
   }
 
   // ---------------------------------------------------------------- tree helpers
+  // The element a node's shadow root is attached to, else null: a node out of the page has for root the top of
+  // what was taken out, whose own ``host`` may be anything (a link's is its URL's host, a string).
+  function shadowHost(node) {
+    const root = node.getRootNode();
+    return root && root.nodeType === 11 && root.host ? root.host : null;
+  }
+
   function parentOf(el) {
     if (el.parentElement) return el.parentElement;
     const root = el.parentNode;
@@ -136,8 +143,7 @@
     while (el) {
       const found = el.closest(selector);
       if (found) return found;
-      const root = el.getRootNode();
-      el = root && root.host ? root.host : null;
+      el = shadowHost(el);
     }
     return null;
   }

@@ -45,9 +45,11 @@
   // beside their words would pay a listener's lookup for each.
   const PICTURES = 'img, svg, [style*="background-image"]';
   const PICTURE_PX = 40;
+  // the element a shadow root is attached to; a node out of the page has another root (a link's host is a string)
+  const shadowHost = (node) => { const root = node.getRootNode(); return root.nodeType === 11 ? root.host : null; };
   // a control the picture is in, a shadow root's one too (a custom element's button slotting it)
   const inControl = (el) => {
-    for (let node = el; node; node = node.assignedSlot || node.parentElement || node.getRootNode().host)
+    for (let node = el; node; node = node.assignedSlot || node.parentElement || shadowHost(node))
       if (node.matches(CONTROLS)) return true;
     return false;
   };

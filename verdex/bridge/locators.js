@@ -282,12 +282,14 @@
   // for too: the table its caption names, the row its text tells apart). A field with no name, whose id holds
   // the index (a script-made form builder's ``items-1-qty``: the script reads the fields and posts JSON), is
   // found by that end of its id, ``input[id$="-qty"]``, not by ``#items-1-qty``, which names the line's place.
+  // A key in brackets (PHP's and Rails' arrays) names its column with two letters too (Adminer's search
+  // conditions: ``where[0][op]``); elsewhere two letters may be a made suffix (``items-2-ab``), not a column.
   const INDEXED_NAME = /^[A-Za-z][\w.[\]-]*[-_.[]\d+(\]?[-_.[][A-Za-z][A-Za-z_.[\]-]{1,39})$/;
   function columnOfRow(el) {
     if (!NAMED_FIELDS.has(el.tagName)) return null;
     for (const attribute of ['name', 'id']) {
       const match = INDEXED_NAME.exec(el.getAttribute(attribute) || '');
-      if (match && /[A-Za-z]{3}/.test(match[1]))
+      if (match && (/[A-Za-z]{3}/.test(match[1]) || /^\]\[[A-Za-z]{2}\]$/.test(match[1])))
         return el.tagName.toLowerCase() + '[' + attribute + '$=' + cssString(match[1]) + ']';
     }
     return null;

@@ -14,7 +14,7 @@
   // page's own pace, no one's change: not logged, so that an action beside it settles once its own changes are
   // quiet, an action that changed nothing is said to, and no answer is taken to have drawn a tick.
   const ticks = (node) => {
-    const el = node.nodeType === 1 ? node : node.parentElement || node.getRootNode().host;
+    const el = node.nodeType === 1 ? node : node.parentElement || shadowHost(node);
     return !!el && !!closestAcrossShadow(el, TICKING);
   };
   const mutations = early.filter(([, node, , attribute]) => !(attribute && READINESS_ATTRIBUTE.test(attribute)) &&

@@ -11,8 +11,9 @@
   // A named child that tells a container apart, by the container's role: what a reader would name it by.
   const CELL_ROLES = new Set(['cell', 'gridcell']);
   const IDENTITY_ROLES = ['heading', 'columnheader', 'rowheader', 'cell', 'gridcell', 'link', 'img', 'checkbox', 'radio', 'button'];
-  // (Vue's transition classes are state, ``v-enter-active``; Vuetify's components are not, ``v-label``, ``v-card``)
-  const STATE_CLASS = /^(is-|has-|js-|ng-|v-(enter|leave|move|cloak)\b)|--(active|selected|disabled|focused|checked|open|dirty)$|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
+  // (Vue's transition classes are state, ``v-enter-active``; Vuetify's components are not, ``v-label``, ``v-card``;
+  // a field's validation state is too: Adminer marks the length a varchar needs ``required``, the one an int needs not)
+  const STATE_CLASS = /^(is-|has-|js-|ng-|v-(enter|leave|move|cloak)\b)|--(active|selected|disabled|focused|checked|open|dirty|required|invalid|valid)$|^(active|selected|disabled|hidden|open|closed|show|shown|visible|collapsed|expanded|focus|focused|hover|current|checked|completed|done|editing|required|optional|invalid|valid|dirty|pristine|touched|untouched|odd|even|first|last|clearfix|row|col|container|wrapper|inner|outer|content|flex|grid|pull-left|pull-right|float-left|float-right|text-left|text-right|text-center)$/i;
   // A contextual colour (Bootstrap's ``alert-danger``, ``table-success``, ``badge-warning``, ``btn-primary``) says
   // what state the element's data is in, not which element it is: Prometheus colours an alert's row by whether it
   // fires, and the row of another alert that starts firing takes the same class.

@@ -541,6 +541,7 @@
   // headings (Directus's "Save" among its field types, each a button of no children) all stay where they
   // are, and so does the one row with a button among thousands that have none (each side of it a run).
   function foldChildren(node) {
+    foldGroupedOptions(node);
     const kids = node.children;
     if (kids.length > FOLD_RUN) {
       const folded = [];
@@ -555,6 +556,29 @@
       node.children = folded;
     }
     for (const c of node.children) if (c.children) foldChildren(c);
+  }
+
+  // A select's options in groups are one list to its reader, as they are to ``select REF LABEL``: a database
+  // admin's collations (forty charsets' optgroups, 280 options, in every column's row) were no run, each group
+  // of another shape, and pushed the form's buttons pages down. Past FOLD_RUN options in all, the first
+  // FOLD_KEEP and the chosen one stay, in their groups, and one line stands for the rest.
+  function foldGroupedOptions(node) {
+    const options = [];
+    for (const c of node.children) {
+      if (c.role === 'option') options.push(c);
+      else if (c.role === 'group' && c.children.length && c.children.every((o) => o.role === 'option')) options.push(...c.children);
+      else return;
+    }
+    if (options.length <= FOLD_RUN || !node.children.some((c) => c.role === 'group')) return;
+    const kept = new Set(options.filter((o, index) => index < FOLD_KEEP || (o.el && o.el.selected)));
+    const children = [];
+    for (const c of node.children) {
+      if (c.role === 'option') { if (kept.has(c)) children.push(c); continue; }
+      const inside = c.children.filter((o) => kept.has(o));
+      if (inside.length) children.push({ ...c, children: inside, shape: '' });
+    }
+    children.push({ fold: options.length - kept.size, like: options.find((o) => !kept.has(o)) });
+    node.children = children;
   }
 
   function runLength(kids, start) {
