@@ -1,0 +1,81 @@
+"""A text that keeps changing by itself, with no role=timer to say so, is no action's change.
+
+Real pages rarely mark their clocks: a run's "Elapsed 00:01.37" told again every 50 ms in a bare span
+(``fixtures/apps/settling/elapsed.html``), an editor's "Last saved 3 seconds ago" told again each second
+(``fixtures/apps/settling/saved-ago.html``). Such a text is known by what it does: it changed by itself, while no
+action was under way, three times with no action between, each time to a text holding a figure. From then on,
+for as long as it goes on, it is treated as a ``role=timer`` is: an action beside it settles once its own changes
+are quiet, a click that changed nothing is said to, no answer is taken to have drawn its tick, and it is no text
+the action added. A count that only a click changes ("3 items") still is each click's effect.
+
+The 50 ms clock runs on the page's own time; the test waits until it has ticked before it acts. The second's
+line runs on Playwright's clock, which the test holds and moves on: three seconds before the action, one while
+Sync's request is open (the server answers it after 2 s), so the tick comes inside that action's watch."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.test_watch import call, ref_of
+from verdex.browser.session import Session
+
+pytestmark = pytest.mark.anyio
+CLOCK_START = 1_767_225_600_000   # the held page's clock (2026-01-01), standing still until the test moves it on
+
+
+async def _elapsed_running(session: Session, apps) -> str:
+    """The elapsed-time page, once its clock has ticked by itself a few times."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/elapsed.html")
+    page = (await session.tab()).page
+    await page.wait_for_function("document.querySelector('#elapsed').textContent >= '00:00.30'")
+    return (await call(session, "browser_snapshot")).text
+
+
+async def test_clicks_beside_a_running_elapsed_time_say_what_they_did_and_not_what_the_clock_did(session, apps):
+    """Check changes nothing, and is said to; Ping's answer, read and not drawn, is not taken to have drawn a tick."""
+    opened = await _elapsed_running(session, apps)
+    checked = await call(session, "browser_click", ref=ref_of(opened, 'button "Check"'))
+    pinged = await call(session, "browser_click", ref=ref_of(opened, 'button "Ping"'))
+    assert "no observable effect" in checked.text, checked.text
+    [ping] = [r for r in pinged.data["effects"]["requests"] if "/live/slug" in r["url"]]
+    assert ping["changed_page"] is False and "Elapsed" not in pinged.text, pinged.text
+
+
+async def test_a_count_only_clicks_change_is_each_clicks_effect_beside_a_running_elapsed_time(session, apps):
+    opened = await _elapsed_running(session, apps)
+    add = ref_of(opened, 'button "Add item"')
+    for count in ("1 item", "2 items", "3 items"):
+        added = await call(session, "browser_click", ref=add)
+        texts = added.data["effects"].get("texts_added", [])
+        assert any(count in text for text in texts), added.text
+        assert not any("Elapsed" in text for text in texts) and "no observable effect" not in added.text, added.text
+
+
+@pytest.fixture(scope="module")
+async def held() -> AsyncIterator[Session]:
+    """A browser of the module's own whose page's timers stand still until the test moves its clock on."""
+    async with Session() as session:
+        page = (await session.tab()).page
+        await page.clock.install(time=CLOCK_START)
+        await page.clock.pause_at(CLOCK_START + 1)
+        yield session
+
+
+async def test_a_line_told_again_each_second_is_no_text_the_action_added_and_a_count_still_is(held, apps):
+    await call(held, "browser_navigate", url=apps.url + "/settling/saved-ago.html?after_ms=2000")
+    page = (await held.tab()).page
+    opened = (await call(held, "browser_snapshot")).text
+    await page.clock.run_for(3000)                     # "Last saved 3 seconds ago", by itself
+    asked = asyncio.ensure_future(page.wait_for_event("request", lambda request: "/live/slug" in request.url))
+    syncing = asyncio.ensure_future(call(held, "browser_click", ref=ref_of(opened, 'button "Sync"')))
+    await asyncio.wait_for(asked, 30)
+    await page.clock.run_for(1000)                     # "4 seconds ago", while Sync's request is open
+    synced = await syncing
+    assert "Last saved 4 seconds ago" in (await call(held, "browser_snapshot")).text
+    assert not any("Last saved" in text for text in synced.data["effects"].get("texts_added", [])), synced.text
+    await page.clock.run_for(1000)
+    added = await call(held, "browser_click", ref=ref_of(opened, 'button "Add item"'))
+    assert any("1 item" in text for text in added.data["effects"].get("texts_added", [])), added.text
