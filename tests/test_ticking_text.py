@@ -6,7 +6,8 @@ Real pages rarely mark their clocks: a run's "Elapsed 00:01.37" told again every
 action was under way, three times with no action between, each time to a text holding a figure. From then on,
 for as long as it goes on, it is treated as a ``role=timer`` is: an action beside it settles once its own changes
 are quiet, a click that changed nothing is said to, no answer is taken to have drawn its tick, and it is no text
-the action added. A count that only a click changes ("3 items") still is each click's effect.
+the action added. A count that only a click changes ("3 items") still is each click's effect. Nor do its ticks
+before verdex's first call push what the app drew as it started out of the changes kept since then.
 
 The 50 ms clock runs on the page's own time; the test waits until it has ticked before it acts. The second's
 line runs on Playwright's clock, which the test holds and moves on: three seconds before the action, one while
@@ -19,6 +20,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from tests.proof_apps import proof_apps
 from tests.test_watch import call, ref_of
 from verdex.browser.session import Session
 
@@ -79,3 +81,31 @@ async def test_a_line_told_again_each_second_is_no_text_the_action_added_and_a_c
     await page.clock.run_for(1000)
     added = await call(held, "browser_click", ref=ref_of(opened, 'button "Add item"'))
     assert any("1 item" in text for text in added.data["effects"].get("texts_added", [])), added.text
+
+
+# A clock in a bare span, put in the page as its document starts, that a busy app's page ticks for seconds before
+# verdex's first call: each tick a change of the page, every 5 ms
+ELAPSED_CLOCK = """document.addEventListener('DOMContentLoaded', () => {
+    const line = document.createElement('p'), elapsed = document.createElement('span');
+    line.append('Elapsed ', elapsed);
+    document.body.prepend(line);
+    window.ticked = 0;
+    setInterval(() => { window.ticked += 1; elapsed.textContent = '00:00.' + String(window.ticked).padStart(3, '0'); }, 5);
+});"""
+
+
+async def test_a_bare_clock_ticking_before_verdexs_first_call_leaves_the_startups_evidence_in_its_log():
+    """The document's changes are kept from its first moment, the newest 400 (verdex/bridge/early.js): a clock
+    that ticked hundreds of times before verdex's first call pushed out what the app's answer drew (the startup
+    wait's evidence). Only its first ticks are kept, enough to tell that it ticks."""
+    with proof_apps() as (url, _):
+        async with Session(record=False) as session:
+            tab = await session.tab()
+            await tab.bridge.watch_from_document_start()
+            await tab.page.add_init_script(ELAPSED_CLOCK)
+            await tab.page.goto(url + "/users/")                 # no call into the page on the way
+            await tab.page.get_by_text("Grace Hopper").wait_for()
+            await tab.page.wait_for_function("window.ticked > 600")
+            changed = await tab.bridge.call("changedTexts", {"since": 0, "until": 10 ** 9})
+    texts = [said["text"] for said in changed["texts"]]
+    assert "Grace Hopper" in texts and not any("Elapsed" in text for text in texts), texts
