@@ -9,6 +9,13 @@ are quiet, a click that changed nothing is said to, no answer is taken to have d
 the action added. A count that only a click changes ("3 items") still is each click's effect. Nor do its ticks
 before verdex's first call push what the app drew as it started out of the changes kept since then.
 
+What drives the change tells a clock from a status the page polls (``fixtures/apps/settling/polled-status.html``:
+"Checked 3 times", asked of the server on the page's timer and drawn as each answer comes): that one changes by
+itself too, with a figure, again and again, but each time after an answer to one of the page's requests. It is
+that answer's drawing, as the answers' facts say (the startup's requests, an action's), never a tick: each of its
+answers changed the page, before verdex's first call as after it, and a click that asks for it at once is said to
+have changed the page.
+
 The 50 ms clock runs on the page's own time; the test waits until it has ticked before it acts. The second's
 line runs on Playwright's clock, which the test holds and moves on: three seconds before the action, one while
 Sync's request is open (the server answers it after 2 s), so the tick comes inside that action's watch."""
@@ -22,6 +29,7 @@ import pytest
 
 from tests.proof_apps import proof_apps
 from tests.test_watch import call, ref_of
+from verdex.browser.network import changed_the_page
 from verdex.browser.session import Session
 
 pytestmark = pytest.mark.anyio
@@ -64,6 +72,28 @@ async def held() -> AsyncIterator[Session]:
         await page.clock.install(time=CLOCK_START)
         await page.clock.pause_at(CLOCK_START + 1)
         yield session
+
+
+async def _polled(page, times: range) -> None:
+    """Move the held clock on to each of the status's polls in ``times``, and wait for each answer's drawing."""
+    for checked in times:
+        await page.clock.run_for(1000)
+        await page.get_by_text(f"Checked {checked} times").wait_for()
+
+
+async def test_a_status_the_page_polls_is_each_answers_drawing_not_a_clocks_tick(held, apps):
+    """Five polls by itself, each drawn once its answer came; then "Check now" asks at once: the status it draws
+    is the click's effect, as the first poll's was the page's (ticking.js took it for a clock by the answers'
+    figures alone and said "no observable effect")."""
+    await call(held, "browser_navigate", url=apps.url + "/settling/polled-status.html")
+    page = (await held.tab()).page
+    await page.get_by_text("Checked 1 time", exact=True).wait_for()
+    opened = (await call(held, "browser_snapshot")).text
+    await _polled(page, range(2, 7))
+    checked = await call(held, "browser_click", ref=ref_of(opened, 'button "Check now"'))
+    [asked] = [r for r in checked.data["effects"]["requests"] if "/live/slug" in r["url"]]
+    assert asked["changed_page"] is True and "no observable effect" not in checked.text, checked.text
+    assert any("Checked 7 times" in text for text in checked.data["effects"].get("texts_added", [])), checked.text
 
 
 async def test_a_line_told_again_each_second_is_no_text_the_action_added_and_a_count_still_is(held, apps):
@@ -109,3 +139,23 @@ async def test_a_bare_clock_ticking_before_verdexs_first_call_leaves_the_startup
             changed = await tab.bridge.call("changedTexts", {"since": 0, "until": 10 ** 9})
     texts = [said["text"] for said in changed["texts"]]
     assert "Grace Hopper" in texts and not any("Elapsed" in text for text in texts), texts
+
+
+async def test_each_answer_of_a_status_polled_before_verdexs_first_call_changed_the_page(apps):
+    """The status polled six times before verdex's first call, each answer drawn: early.js keeps every drawing,
+    and the page script adopts them as answers' drawings, not a clock's ticks (it kept three and took the status
+    for a clock, and the startup said that the later answers did not change the page)."""
+    async with Session(record=False) as session:
+        tab = await session.tab()
+        await tab.bridge.watch_from_document_start()
+        await tab.page.clock.install(time=CLOCK_START)
+        await tab.page.clock.pause_at(CLOCK_START + 1)
+        await tab.page.goto(apps.url + "/settling/polled-status.html")        # no call into the page on the way
+        await tab.page.get_by_text("Checked 1 time", exact=True).wait_for()
+        await _polled(tab.page, range(2, 7))
+        activity = await tab.bridge.call("activity", {"since": 0})
+        answers = (await tab.bridge.call("answersEnded", {}))["answers"]
+    ends = [answer["end"] for answer in answers if "/live/slug" in answer["url"]]
+    assert len(ends) == 6, answers
+    drew = [changed_the_page(end, activity["mutation_times"], activity["stalls"]) for end in ends]
+    assert drew == [True] * 6, (drew, ends, activity["mutation_times"])

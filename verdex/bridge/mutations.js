@@ -8,12 +8,14 @@
   const READINESS_ATTRIBUTE = /^data-(hydrated|ready|loaded|interactive|initialized|mounted)$/;
   // [time, node, added nodes (a childList change's; else null)], newest last; from the document's start when
   // verdex watched it then (early.js)
-  const early = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt() : [];
+  const adopted = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt() : { changes: [], answers: null };
+  const early = adopted.changes;
+  watchAnswers(adopted.answers);
   // A tick (ticking.js: a timer's, a marquee's, a text's that changes by itself) is the page's own pace, no one's
   // change: not logged, so that an action beside it settles once its own changes are quiet, an action that changed
   // nothing is said to, and no answer is taken to have drawn a tick. The changes before verdex watched were the
   // page's own.
-  for (const [, node, added] of early) noteTextChange(node, added, true);
+  for (const [, node, added, , answers] of early) noteTextChange(node, added, true, answers);
   const mutations = early.filter(([, node, , attribute]) => !(attribute && READINESS_ATTRIBUTE.test(attribute)) &&
     !ticks(node)).map(([time, node, added]) => [time, node, added]).slice(-MUTATION_LOG);
   // How often each element's value (a progress bar's aria-valuenow, a <progress>'s value) was set since the page's
