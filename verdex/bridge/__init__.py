@@ -39,7 +39,7 @@ from verdex.unique import RUN_TOKEN
 # this one, and the page never sees a verdex attribute or global. The function is called once per
 # document with {refBase, testIdAttribute, refPrefix, runToken, busyText} and leaves ``globalThis.__verdex`` behind.
 PAGE_SCRIPT_PARTS = ("constants", "dom", "roles", "svg", "names", "tree", "identity", "snapshot", "structure",
-                     "scopes", "beat", "mutations", "locators", "risk", "preflight", "watch", "reading", "install")
+                     "scopes", "beat", "ticking", "mutations", "locators", "risk", "preflight", "watch", "reading", "install")
 
 
 F = TypeVar("F", bound=Fact)

@@ -6,17 +6,17 @@
   // An app saying it has become interactive (data-hydrated="true") is not a change an action caused, nor a
   // re-render of the target's container (verdex/preflight.py READINESS_ATTRIBUTE is the same list).
   const READINESS_ATTRIBUTE = /^data-(hydrated|ready|loaded|interactive|initialized|mounted)$/;
-  // [time, node, added nodes (a childList change's; else null)], newest last, and the page's stalls (beat.js):
-  // from the document's start when verdex watched it then (early.js)
-  const adopted = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt() : { changes: [], beat: null };
+  // [time, node, added nodes (a childList change's; else null)], newest last, the answers come and the page's
+  // stalls (beat.js): from the document's start when verdex watched it then (early.js)
+  const adopted = globalThis.__verdexEarly ? globalThis.__verdexEarly.adopt()
+    : { changes: [], answers: null, beat: null };
   const early = adopted.changes;
-  // A timer's or a marquee's tick (TICKING: a stopwatch counting tenths, a running job's elapsed time) is the
-  // page's own pace, no one's change: not logged, so that an action beside it settles once its own changes are
-  // quiet, an action that changed nothing is said to, and no answer is taken to have drawn a tick.
-  const ticks = (node) => {
-    const el = node.nodeType === 1 ? node : node.parentElement || shadowHost(node);
-    return !!el && !!closestAcrossShadow(el, TICKING);
-  };
+  watchAnswers(adopted.answers);
+  // A tick (ticking.js: a timer's, a marquee's, a text's that changes by itself) is the page's own pace, no one's
+  // change: not logged, so that an action beside it settles once its own changes are quiet, an action that changed
+  // nothing is said to, and no answer is taken to have drawn a tick. The changes before verdex watched were the
+  // page's own.
+  for (const [, node, added, , answers] of early) noteTextChange(node, added, true, answers);
   const mutations = early.filter(([, node, , attribute]) => !(attribute && READINESS_ATTRIBUTE.test(attribute)) &&
     !ticks(node)).map(([time, node, added]) => [time, node, added]).slice(-MUTATION_LOG);
   // How often each element's value (a progress bar's aria-valuenow, a <progress>'s value) was set since the page's
@@ -39,8 +39,10 @@
       for (const record of records) {
         if (record.type === 'attributes' && READINESS_ATTRIBUTE.test(record.attributeName)) continue;
         if (record.type === 'attributes') noteValueSet(record.target, record.attributeName);
+        const addedNodes = record.type === 'childList' ? [...record.addedNodes] : null;
+        noteTextChange(record.target, addedNodes, !watch);
         if (ticks(record.target)) continue;
-        mutations.push([now, record.target, record.type === 'childList' ? [...record.addedNodes] : null]);
+        mutations.push([now, record.target, addedNodes]);
         if (mutations.length > MUTATION_LOG) mutations.shift();
         for (const added of record.addedNodes) noteDrawn(added);
         if (watch) {                         // an action is under way: did an overlay show itself?

@@ -371,6 +371,7 @@
       for (const type of LANDING_EVENTS) window.addEventListener(type, w.listener, true);
     }
     watch = w;
+    actionsBegun += 1;
     return { identity: identity(document), now: watch.t0, origin: performance.timeOrigin, late_values: late,
       replaced: replacedValue(target), next_ref: nextRef };
   }
@@ -544,15 +545,17 @@
   // The lines of text the action put on the page that no control holds (a lap added to a list, a chat's new
   // message, a count that went up): what its snapshot now says that it did not, beyond the refs of the diff. Not
   // a line that changes by itself (in a timer or a marquee, TICKING; a bar's or a meter's value: its key names
-  // the roles above it up to the nearest ref), nor a fold of like rows.
+  // the roles above it up to the nearest ref; a line that shows a text ticking by itself, ticking.js), nor a fold
+  // of like rows.
   const CHANGING_BY_ITSELF = /(^|\|)(timer|marquee|progressbar|meter)\|/;
   // The first TEXTS_KEPT (verdex keeps five of them, past those a notice already says).
   const TEXTS_KEPT = 20;
   function textsAdded(after, added) {
-    const out = [];
+    const out = [], ticking = tickingNow();
     for (const i of added) {
       if (out.length === TEXTS_KEPT) break;
       if (after.lines[i].includes('[ref=') || CHANGING_BY_ITSELF.test(after.keys[i] + '|')) continue;
+      if (ticking.some((text) => after.lines[i].includes(text))) continue;
       const line = after.lines[i].trim().replace(/^- /, '');
       if (!line.startsWith('… ') && /^(text: |[a-z]+ "|[^:]*: \S)/.test(line)) out.push(line);
     }
