@@ -14,16 +14,19 @@ from tests.tracker_apps import tracker_apps
 pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("exports_proven")]
 
 
-async def test_a_checked_notice_with_the_new_records_number_is_said_to_be_made_anew(tmp_path):
+@pytest.mark.parametrize("where", ["issues/", "issue"])
+async def test_a_checked_notice_with_the_new_records_number_is_said_to_be_made_anew(tmp_path, where):
+    """Redmine's ``/tracker/issues/1``, and Roundup's ``/tracker/issue1``: the record's kind and number in one
+    segment, where the note had looked for the number as a segment of its own and said nothing."""
     test_file = tmp_path / "test_new_issue.py"
     with tracker_apps() as url:
         async with recording_client(tmp_path / "tracker.jsonl") as client:
             agent = Agent(client)
-            await agent.navigate(f"{url}/tracker/issues/new")
+            await agent.navigate(f"{url}/tracker/{where.rstrip('/')}/new")
             await agent.fill_unique("textbox", "Subject", "Printer jams {unique}")
             await agent.click("button", "Create", expect_text="Issue #1 created.")
             checked = await agent.must("verify_text_visible", text="Issue #1 created.")
             answer = await agent.call("export_test", target="python", path=str(test_file), name="new_issue")
-    assert "'1' is in the URL the submission led to (/tracker/issues/1)" in checked.text, checked.text
+    assert f"'1' is in the URL the submission led to (/tracker/{where}1)" in checked.text, checked.text
     assert answer.error and "UNPROVEN" in answer.text, answer.text
     assert "'Issue #2 created.'" in answer.text and "other numbers" in answer.text, answer.text
