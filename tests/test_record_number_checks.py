@@ -30,3 +30,17 @@ async def test_a_checked_notice_with_the_new_records_number_is_said_to_be_made_a
     assert f"'1' is in the URL the submission led to (/tracker/{where}1)" in checked.text, checked.text
     assert answer.error and "UNPROVEN" in answer.text, answer.text
     assert "'Issue #2 created.'" in answer.text and "other numbers" in answer.text, answer.text
+
+
+async def test_a_checked_value_whose_word_holds_the_records_digits_is_no_record_number(tmp_path):
+    """Roundup's new user ``/demo/user6``, its login checked as typed, ``ada6a8e2a0e`` (the run's own value): the
+    note said "'6' is in the URL the submission led to". A number is one of its own in the text, not a word's
+    digits."""
+    with tracker_apps() as url:
+        async with recording_client(tmp_path / "tracker.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(f"{url}/tracker/issue/new")
+            await agent.fill("textbox", "Subject", "Toner tx1b jams")
+            await agent.click("button", "Create", expect_text="Issue #1 created.")
+            checked = await agent.must("verify_text_visible", text="Toner tx1b jams")
+    assert "in the URL the submission led to" not in checked.text, checked.text

@@ -15,6 +15,8 @@ from verdex.facts import Effects
 from verdex.generators.waits import NUMBERED_RECORD
 
 NUMBER = re.compile(r"\d+")
+# a number of its own in a text ("Issue #5", "User 5 has"), not the digits of a word (a run's own "ada6a8e2a0e")
+WHOLE_NUMBER = re.compile(r"(?<![^\W\d])\d+(?![^\W\d])")
 
 
 def record_number_note(text: str, url: str, effects: Effects | None) -> str | None:
@@ -28,7 +30,7 @@ def record_number_note(text: str, url: str, effects: Effects | None) -> str | No
     path = urlsplit(url).path
     numbers = {segment for segment in path.split("/") if segment.isdigit()}
     numbers |= {found.group(2) for segment in path.split("/") if (found := NUMBERED_RECORD.match(segment))}
-    number = next((n for n in NUMBER.findall(text) if n in numbers), None)
+    number = next((n for n in WHOLE_NUMBER.findall(text) if n in numbers), None)
     if number is None:
         return None
     return (f"{number!r} is in the URL the submission led to ({path}): the number the app gave what the flow made, "
