@@ -264,6 +264,9 @@ COUNTED_NOUN = re.compile(r"([^\W\d_]{2,})(.*)", re.DOTALL)
 # words after a number that count nothing ("1 of 3", "1 more", "1 left")
 NOT_COUNTED = frozenset({"of", "and", "or", "to", "in", "on", "at", "by", "for", "per", "from", "than", "the",
                          "more", "less", "left", "new", "out", "off"})
+# a participle after a number says what was done, not what is counted ("msg 1 created": Roundup's notice); a noun
+# ending so is short or doubles its e ("bed", "seed", "speed")
+PARTICIPLE = re.compile(r"^[^\W\d_]{3,}(?<!e)ed$", re.IGNORECASE)
 
 
 def _counted_word(piece: str, count: str) -> str:
@@ -273,7 +276,7 @@ def _counted_word(piece: str, count: str) -> str:
     if noun is None:
         return escape_pattern(piece)
     word, rest = noun.groups()
-    if count == "1" and not word.endswith("s") and word.lower() not in NOT_COUNTED:
+    if count == "1" and not word.endswith("s") and word.lower() not in NOT_COUNTED and not PARTICIPLE.match(word):
         return escape_pattern(word) + "s?" + escape_pattern(rest)
     if count != "1" and word.endswith("s") and not word.endswith("ss"):
         return escape_pattern(word[:-1]) + "s?" + escape_pattern(rest)
