@@ -16,7 +16,8 @@ would redraw what it opened.
 Both steps act on one page: the same document, or one loaded again at the same URL. Two pages' fields are two
 fields: DokuWiki's sign-in form has "Password" and its user manager, pages later, "Password:". So are two fields
 of their own names on one form: pyLoad's new login asks "Password" (``new_password``) and "Password (repeat)"
-(``new_password2``)."""
+(``new_password2``), and Roundup's new user "Name" (``realname``) and "Login Name" (``username``), whichever step
+reads them (a check has its field's name from the action on it)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
              if record.outcome == "done" and (found := _role_and_name(record)) is not None}
     out = ExtendedNames()
     pages = _pages(steps)
+    # the form field each role and name was acted on as (a check reads no field's name: it has its action's)
+    field_names = {found: record.preflight.field_name for index, found in named.items()
+                   if (record := steps[index - 1]).preflight is not None and record.preflight.field_name}
     extended: dict[str, tuple[str, str, str]] = {}       # a name in either state → (role, the shorter, its pattern)
     for earlier, (role, name) in named.items():
         for later, (later_role, longer) in named.items():
@@ -51,8 +55,8 @@ def extended_names(steps: list[Record], actions: frozenset[str]) -> ExtendedName
                 continue
             if not pages[later - 1].same(pages[earlier - 1]):
                 continue                  # two pages' fields (a sign-in's "Password", a user form's "Password:")
-            if _two_fields(steps[earlier - 1], steps[later - 1]):
-                continue                  # a field asked twice ("Password", "Password (repeat)")
+            if _two_fields(field_names.get((role, name)), field_names.get((role, longer))):
+                continue                  # a field asked twice ("Password", "Password (repeat)"); "Name", "Login Name"
             pattern = _words_of(longer, name)
             if pattern is None:
                 continue
@@ -116,11 +120,11 @@ def _pages(steps: list[Record]) -> list[_Page]:
     return pages
 
 
-def _two_fields(first: Record, second: Record) -> bool:
-    """The steps acted on two form fields of their own names (``password``, ``password_repeat``): a form that asks
-    a value twice, not one field whose name the page extended."""
-    names = [record.preflight.field_name if record.preflight else None for record in (first, second)]
-    return all(names) and names[0] != names[1]
+def _two_fields(first: str | None, second: str | None) -> bool:
+    """The steps acted on two form fields of their own names (``password``, ``password_repeat``; Roundup's
+    ``realname`` "Name" and ``username`` "Login Name", the second checked after its fill): a form that asks a value
+    twice, or two values, not one field whose name the page extended."""
+    return bool(first and second and first != second)
 
 
 def _done_again(steps: list[Record], earlier: int, later: int, actions: frozenset[str]) -> bool:

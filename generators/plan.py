@@ -37,6 +37,7 @@ class Secret(Model):
 
 
 KEYS_ONLY = "the field listens for keys, not for input: emptied, then typed key by key (fill presses none)"
+FOCUS_FIRST = "the page writes into this field as it takes the focus: focused first, so the fill replaces it"
 CLOSED_FIRST = "the window may close before Playwright's call returns: that close is the action's end"
 UPLOADS_FOLDER = "upload_files"      # beside the test: the files it uploads, copied there by export
 
@@ -142,6 +143,7 @@ class Action(Model):
     button: str = "left"
     submit: bool = False
     keys: bool = False                # a fill into a field that listens for keys, not for input: emptied, then typed key by key
+    focus_first: bool = False         # a fill into a field the page writes into as it takes the focus: focused first
     waits: list[Wait] = []
     response: ResponseMatch | None = None
     popup: str | None = None          # the variable that receives a popup opened by this action

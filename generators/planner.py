@@ -465,7 +465,9 @@ def _arguments(record: Record, uploads: dict[str, str]) -> dict[str, Any]:
     if isinstance(record, (FillStep, TypeStep)):
         typed = record.args.value if isinstance(record, FillStep) else record.args.text
         value = Value(secret=Secret(env=typed.env)) if isinstance(typed, SecretValue) else Value(text=typed)
-        return {"value": value, "submit": record.args.submit, "keys": isinstance(record, FillStep) and record.args.keys}
+        filled = isinstance(record, FillStep)
+        return {"value": value, "submit": record.args.submit, "keys": filled and record.args.keys,
+                "focus_first": filled and record.args.focus_first}
     if isinstance(record, SelectStep):
         return {"options": record.args.labels or record.args.values or [],
                 "select_by": "label" if record.args.labels else "value"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import takewhile
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, unquote_plus, urlsplit
 
 from verdex.generators.plan import Assertion, Locator, ResponseMatch, Step, Wait
 from verdex.generators.periodic import not_the_actions
@@ -34,6 +34,14 @@ VOLATILE_SEGMENT = re.compile(r"^(\d+|\d{5,}\.\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=
 VOLATILE_VALUE = re.compile(r"^(\d{5,}(\.\d+)?|[0-9a-f]{8,}|[0-9a-f-]{36}|(?=.*\d)[A-Za-z0-9_-]{20,}"
                             r"|[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}(:|%3[Aa])\d{2}.*)$")
 ID_KEY = re.compile(r"(^|[_-])(id|pk|uuid)$", re.IGNORECASE)
+# a record named by its kind and the number the server gave it, in one segment (Roundup's ``/issue12``,
+# ``/user3``, ``/msg40``): the kind stays, the number is any number
+NUMBERED_RECORD = re.compile(r"^([A-Za-z]{2,})(\d+)$")
+# a query value that is a sentence (words between spaces, as read percent-decoded): a message the server passes to
+# the next page (Roundup's ``@ok_message=msg%201%20created%0Aissue%201%20created``), whose numbers it counted
+SENTENCE = re.compile(r"[A-Za-z]{2,}\s+\S")
+# a value's percent escapes, kept whole, and its numbers
+ESCAPE_OR_NUMBER = re.compile(r"(%[0-9A-Fa-f]{2}|\d+)")
 # a value an app sends to be sent back (an OAuth sign-in's authorization URL): a URL of its own (``redirect_uri``,
 # ``client_id``), which another copy of the app has at another address, or a token in base64, standard or
 # URL-safe, with its padding (``state=eyJoYXNz…%3D%3D``, made anew on every load); both read percent-decoded
@@ -69,6 +77,15 @@ def _any_name(part: str, made: frozenset[str]) -> bool:
     return bool(VOLATILE_SEGMENT.match(part)) or is_made(part, made)
 
 
+def _segment_pattern(part: str, made: frozenset[str], any_name: str) -> str:
+    """A path segment as a pattern: ``any_name`` for an id or a name the server made; a numbered record's kind
+    with any number (``issue\\d+``); else the segment as it is."""
+    if _any_name(part, made):
+        return any_name
+    numbered = NUMBERED_RECORD.match(part)
+    return escape_pattern(numbered.group(1)) + r"\d+" if numbered else escape_pattern(part)
+
+
 def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozenset()) -> str:
     """What a test asserts of the URL an action led to, as a regular expression (Python's and
     JavaScript's alike): the path, ids and hashes as wildcards; the query parameters the action set or
@@ -78,8 +95,7 @@ def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozense
     wherever it stands. ``/products?sort=-price`` after ``/products`` gives
     ``/products\\?(?=(?:[^#]*&)?sort=\\-price(?:[&#]|$))[^#]*$``."""
     before, after = urlsplit(url_before), urlsplit(url_after)
-    pattern = "/".join(r"[^/]+" if _any_name(part, made) else escape_pattern(part)
-                       for part in (after.path or "/").split("/"))
+    pattern = "/".join(_segment_pattern(part, made, r"[^/]+") for part in (after.path or "/").split("/"))
     if after.query:
         pattern += _query_pattern(before.query, after.query, made)
     elif url_after.partition("#")[0].endswith("?"):
@@ -88,8 +104,7 @@ def url_pattern(url_before: str, url_after: str, made: frozenset[str] = frozense
         # a hash route keeps a query of its own (``#/requests/7?follow=true``): its path and its query are
         # told apart as the URL's are, so an id before its ``?`` is any id
         route, asked, route_query = after.fragment.partition("?")
-        pattern += "#" + "/".join(r"[^/]*" if _any_name(part, made) else escape_pattern(part)
-                                  for part in route.split("/"))
+        pattern += "#" + "/".join(_segment_pattern(part, made, r"[^/]*") for part in route.split("/"))
         if route_query:
             pattern += _query_pattern(before.fragment.partition("?")[2], route_query, made)
         elif asked:
@@ -107,8 +122,19 @@ def _query_pattern(before: str, after: str, made: frozenset[str]) -> str:
     if not changed:
         return r"(?:\?[^#]*)?"
     return r"\?" + "".join(
-        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + (r"[^&#]*" if _any_value(key, value, made) else escape_pattern(value))
+        r"(?=(?:[^#]*&)?" + escape_pattern(key) + "=" + _value_pattern(key, value, made)
         + r"(?:[&#]|$))" for key, value in changed) + r"[^#]*"
+
+
+def _value_pattern(key: str, value: str, made: frozenset[str]) -> str:
+    """A query value as a pattern: any value for an id or a token; a sentence with its numbers as any number
+    (the server counted them); else the value as it is."""
+    if _any_value(key, value, made):
+        return r"[^&#]*"
+    sentence = unquote_plus(value)
+    if SENTENCE.search(sentence) and re.search(r"\d", sentence):
+        return "".join(r"\d+" if piece.isdigit() else escape_pattern(piece) for piece in ESCAPE_OR_NUMBER.split(value))
+    return escape_pattern(value)
 
 
 def _any_value(key: str, value: str, made: frozenset[str]) -> bool:
@@ -238,6 +264,9 @@ COUNTED_NOUN = re.compile(r"([^\W\d_]{2,})(.*)", re.DOTALL)
 # words after a number that count nothing ("1 of 3", "1 more", "1 left")
 NOT_COUNTED = frozenset({"of", "and", "or", "to", "in", "on", "at", "by", "for", "per", "from", "than", "the",
                          "more", "less", "left", "new", "out", "off"})
+# a participle after a number says what was done, not what is counted ("msg 1 created": Roundup's notice); a noun
+# ending so is short or doubles its e ("bed", "seed", "speed")
+PARTICIPLE = re.compile(r"^[^\W\d_]{3,}(?<!e)ed$", re.IGNORECASE)
 
 
 def _counted_word(piece: str, count: str) -> str:
@@ -247,7 +276,7 @@ def _counted_word(piece: str, count: str) -> str:
     if noun is None:
         return escape_pattern(piece)
     word, rest = noun.groups()
-    if count == "1" and not word.endswith("s") and word.lower() not in NOT_COUNTED:
+    if count == "1" and not word.endswith("s") and word.lower() not in NOT_COUNTED and not PARTICIPLE.match(word):
         return escape_pattern(word) + "s?" + escape_pattern(rest)
     if count != "1" and word.endswith("s") and not word.endswith("ss"):
         return escape_pattern(word[:-1]) + "s?" + escape_pattern(rest)

@@ -367,6 +367,9 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
         choice = tab.proven_locators[ref]
     tab.proven_locators[ref] = choice
     target = locators.build(tab.page, choice.chosen.steps)
+    if state == "value" and await _shows_as_chosen(target, str(value)):
+        choice, state = _chosen_option(choice), "text"
+        target = locators.build(tab.page, choice.chosen.steps)
     check = {
         "visible": lambda: expect(target).to_be_visible(timeout=CHECK_TIMEOUT_MS),
         "hidden": lambda: expect(target).to_be_hidden(timeout=CHECK_TIMEOUT_MS),
@@ -392,6 +395,27 @@ async def element(tab: Tab, ref: str, state: ElementState, value: str | int | No
     result = Verification(kind="element", passed=passed, expected=expected, actual=actual, locator=choice, note=note)
     _record(tab, result, VerifyElementArgs(ref=ref, state=state, value=value, polled=tab.network.polled()))
     return result
+
+
+# A select's chosen option, which the snapshot shows as the select's value (``combobox: "urgent"``)
+CHOSEN_OPTION = LocatorStep(method="locator", args=["option:checked"])
+
+
+async def _shows_as_chosen(target: Locator, value: str) -> bool:
+    """A select of one choice whose chosen option reads ``value`` and whose value is another (a server-rendered
+    form's ``<option value="2">urgent</option>``): the agent checks what the snapshot shows, the option's label."""
+    try:
+        return await target.evaluate("""(el, value) => el.tagName === 'SELECT' && !el.multiple && el.value !== value
+          && el.selectedIndex >= 0 && el.options[el.selectedIndex].label.trim() === value.trim()""", value)
+    except PlaywrightError:
+        return False
+
+
+def _chosen_option(choice: LocatorChoice) -> LocatorChoice:
+    """The select's chosen option, found through the select's locator; its text is what the check asserts."""
+    steps = [*choice.chosen.steps, CHOSEN_OPTION]
+    return choice.model_copy(update={"chosen": choice.chosen.model_copy(update={"steps": steps}),
+                                     "code": locators.python_expression(steps)})
 
 
 def _checked_by_label(tab: Tab, ref: str, value: str | int | None, acted: LocatorChoice | None, label: OwnLabel,

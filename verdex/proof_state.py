@@ -103,10 +103,20 @@ def _removes(action: Action) -> bool:
 
 def typed_values(plan: TestPlan) -> list[str]:
     """The values the test types, those long enough to tell apart (``SHORTEST_TYPED``), in order; not one that
-    holds the recording's ``{unique}`` token (:func:`_runs_own`)."""
-    return [s.value.text for s in plan.statements
-            if isinstance(s, Action) and s.kind in ("fill", "type") and s.value is not None and s.value.text
-            and len(s.value.text.strip()) >= SHORTEST_TYPED and not _runs_own(plan, s.value.text)]
+    holds the recording's ``{unique}`` token (:func:`_runs_own`), nor a sign-in's user name (:func:`_signing_in`)."""
+    typing = [s for s in plan.statements if isinstance(s, Action) and s.kind in ("fill", "type") and s.value is not None]
+    signing_in = {id(typed) for typed in _signing_in(typing)}
+    return [s.value.text for s in typing
+            if s.value.text and len(s.value.text.strip()) >= SHORTEST_TYPED and not _runs_own(plan, s.value.text)
+            and id(s) not in signing_in]
+
+
+def _signing_in(typing: list[Action]) -> list[Action]:
+    """The typings just before a secret's (a user name before its password): the app had that user before the
+    recording, and a page that lists it (Roundup's issues, each with its creator "admin") shows nothing the
+    recording made."""
+    return [typed for typed, after in zip(typing, typing[1:]) if typed.value.secret is None
+            and after.value.secret is not None]
 
 
 def _runs_own(plan: TestPlan, text: str) -> bool:
@@ -116,8 +126,9 @@ def _runs_own(plan: TestPlan, text: str) -> bool:
     return bool(plan.unique) and plan.unique in text
 
 
-# A control that takes away what a flow made says so in its name ("Delete", "Remove book", "Yes, delete")
-REMOVES = re.compile(r"\b(delete|remove|trash|discard|destroy|drop)\b", re.IGNORECASE)
+# A control that takes away what a flow made says so in its name ("Delete", "Remove book", "Yes, delete"; Roundup's
+# "retire", which takes a user or an issue out of every list)
+REMOVES = re.compile(r"\b(delete|remove|trash|discard|destroy|drop|retire)\b", re.IGNORECASE)
 
 
 def left_behind(plan: TestPlan, records: list[Step]) -> str:

@@ -12,19 +12,25 @@ import re
 from urllib.parse import urlsplit
 
 from verdex.facts import Effects
+from verdex.generators.waits import NUMBERED_RECORD
 
 NUMBER = re.compile(r"\d+")
+# a number of its own in a text ("Issue #5", "User 5 has"), not the digits of a word (a run's own "ada6a8e2a0e")
+WHOLE_NUMBER = re.compile(r"(?<![^\W\d])\d+(?![^\W\d])")
 
 
 def record_number_note(text: str, url: str, effects: Effects | None) -> str | None:
     """What an agent is told when a check of ``text`` passes on the page an action's submission (a request other
-    than GET) led to, whose URL holds a number the text holds too: the record's, made by that submission."""
+    than GET) led to, whose URL holds a number the text holds too: the record's, made by that submission, a segment
+    of its own (Redmine's ``/issues/5``) or after the record's kind (Roundup's ``/issue5``)."""
     if effects is None or not effects.navigated or effects.url_after != url:
         return None
     if not any(request.method != "GET" for request in effects.requests):
         return None
     path = urlsplit(url).path
-    number = next((n for n in NUMBER.findall(text) if n in path.split("/")), None)
+    numbers = {segment for segment in path.split("/") if segment.isdigit()}
+    numbers |= {found.group(2) for segment in path.split("/") if (found := NUMBERED_RECORD.match(segment))}
+    number = next((n for n in WHOLE_NUMBER.findall(text) if n in numbers), None)
     if number is None:
         return None
     return (f"{number!r} is in the URL the submission led to ({path}): the number the app gave what the flow made, "

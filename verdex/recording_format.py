@@ -133,6 +133,7 @@ class FillArgs(_Line):
     value: str | SecretValue | None = None     # None: a refused attempt of format 3, which kept no arguments
     submit: bool = False
     keys: bool = False                         # typed key by key: the field listens for keys, not for input
+    focus_first: bool = False                  # the page writes into the field as it takes the focus: focused, then filled
 
 
 class TypeArgs(_Line):

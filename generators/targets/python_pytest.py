@@ -15,9 +15,9 @@ from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED
                                       SERVER_MESSAGES_SCRIPT,
                                       answer_counts, pattern_pieces, server_answers_heard, server_messages_heard,
                                       text_pieces)
-from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check,
-                                    ClosePage, Dismiss, Goto, History, Locator, OpenPage, ResponseMatch, Settled,
-                                    Statement, Step, TestPlan, Value, Wait)
+from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, FOCUS_FIRST, KEYS_ONLY, UPLOADS_FOLDER, Action,
+                                    Assertion, Check, ClosePage, Dismiss, Goto, History, Locator, OpenPage, ResponseMatch,
+                                    Settled, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.unseen import json_string
@@ -241,10 +241,11 @@ class PythonPytest:
                 "select": f"select_option({action.select_by}={literal(action.options)})",
                 "drag": f"drag_to({self._locator(action.page, action.to)})" if action.to else "",
             }[action.kind]
-        calls = ['fill("")', f"press_sequentially({self._value(action.value)})"] if action.keys else [call]
+        calls = ['fill("")', f"press_sequentially({self._value(action.value)})"] if action.keys \
+            else ["focus()", call] if action.focus_first else [call]
         # a positional fallback: the linter's VDX001, silenced with the reason
         silenced = "  # noqa: VDX001 positional fallback: nothing else told it apart" if action.locator.positional else ""
-        lines = ([f"# {KEYS_ONLY}"] * action.keys + comments(action.force)
+        lines = ([f"# {KEYS_ONLY}"] * action.keys + [f"# {FOCUS_FIRST}"] * action.focus_first + comments(action.force)
                  + [f"{target}.{each}{silenced}" for each in calls])
         if action.submit:
             lines.append(f"{target}.press(\"Enter\")")

@@ -10,9 +10,9 @@ from verdex.generators.waits import (DATA_ANSWERED_COUNTED_SCRIPT, DATA_ANSWERED
                                       SERVER_MESSAGES_SCRIPT,
                                       answer_counts, pattern_pieces, server_answers_heard, server_messages_heard,
                                       text_pieces)
-from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, KEYS_ONLY, UPLOADS_FOLDER, Action, Assertion, Check,
-                                    ClosePage, Dismiss, Goto, History, Locator, OpenPage, ResponseMatch, Settled,
-                                    Statement, Step, TestPlan, Value, Wait)
+from verdex.generators.plan import (ARIA_STATES, CLOSED_FIRST, FOCUS_FIRST, KEYS_ONLY, UPLOADS_FOLDER, Action,
+                                    Assertion, Check, ClosePage, Dismiss, Goto, History, Locator, OpenPage, ResponseMatch,
+                                    Settled, Statement, Step, TestPlan, Value, Wait)
 from verdex.generators.targets.comments import comment_lines
 from verdex.generators.targets.errors import GenerationError
 from verdex.unseen import json_string
@@ -280,8 +280,10 @@ class TypeScript:
                 "select": f"selectOption({literal([{option: o} for o in action.options])})",
                 "drag": f"dragTo({self._locator(action.page, action.to)})" if action.to else "",
             }[action.kind]
-        calls = ['fill("")', f"pressSequentially({self._value(action.value)})"] if action.keys else [call]
-        lines = (comment + [f"// {KEYS_ONLY}"] * action.keys + comments(action.force)
+        calls = ['fill("")', f"pressSequentially({self._value(action.value)})"] if action.keys \
+            else ["focus()", call] if action.focus_first else [call]
+        lines = (comment + [f"// {KEYS_ONLY}"] * action.keys + [f"// {FOCUS_FIRST}"] * action.focus_first
+                 + comments(action.force)
                  + [f"await {target}.{each};" for each in calls])
         if action.submit:
             lines.append(f"await {target}.press(\"Enter\");")

@@ -242,7 +242,10 @@
   // count: Prometheus's "Firing (1)" holds its checkbox, ``label:has(#firingAlerts)``; one tied by ``for``,
   // ``label[for="firingAlerts"]``). A word or words, no digit (KEY_VALUE, as a
   // column's key): an id made by a framework or counted (":r1:", "ember42", "mui-7") is not one.
+  // A form field's name may begin with the marks a framework reserves for its own fields (Roundup's ``__login_name``
+  // and ``@note``, Rails' ``_method``, Django admin's ``_save``): still the words the server reads, no count.
   const NAMED_FIELDS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON']);
+  const FIELD_NAME = new RegExp('^[_@:]{0,2}' + KEY_VALUE.source.slice(1));
   function authoredKeys(el) {
     const out = [];
     const id = builtin(el, 'id');
@@ -251,7 +254,7 @@
     if (KEY_VALUE.test(field || '') && !GENERATED_CLASS.test(field))
       out.push(el.getAttribute('for') === field ? 'label[for=' + cssString(field) + ']' : 'label:has(#' + CSS.escape(field) + ')');
     const name = el.getAttribute('name');
-    if (NAMED_FIELDS.has(el.tagName) && name && KEY_VALUE.test(name))
+    if (NAMED_FIELDS.has(el.tagName) && name && FIELD_NAME.test(name))
       out.push(el.tagName.toLowerCase() + '[name=' + cssString(name) + ']');
     return out;
   }

@@ -10,7 +10,7 @@
   const DANGER_PHRASES = ['pay', 'pay now', 'payer', 'pagar', 'bezahlen', '(?:submit|make|confirm|send|complete) payment',
     'place (?:my |your |the )?order', 'order now', '(?:submit|confirm|complete) (?:my |your |the )?(?:order|purchase)',
     'buy', 'buy now', 'purchase', 'kaufen', 'jetzt kaufen', 'zahlungspflichtig bestellen', 'acheter', 'comprar',
-    'delete', 'remove', 'destroy', 'erase', 'wipe', 'purge', 'drop', 'terminate', 'deactivate',
+    'delete', 'remove', 'destroy', 'erase', 'wipe', 'purge', 'drop', 'terminate', 'deactivate', 'retire',
     'close (?:my |your |the )?account', 'löschen', 'entfernen', 'supprimer', 'eliminar', 'borrar',
     'publish', 'deploy', 'merge', 'force push', 'refund', 'transfer', 'send money', 'withdraw', 'wire', 'donate',
     'unsubscribe', 'cancel (?:my |your |the )?(?:subscription|membership|plan|order|account)', 'revoke',
