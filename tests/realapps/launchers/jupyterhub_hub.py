@@ -6,7 +6,8 @@ configurable-http-proxy`` in a folder given as CHP_DIR).
 
 Only the settings are ours: a fresh folder per start (SQLite, cookie secret, users' homes), the shared-password
 authenticator (``admin`` logs in with ADMIN_PASSWORD, anyone else with USER_PASSWORD), each user's server a
-local ``jupyterhub-singleuser`` process of this virtualenv.
+local ``jupyterhub-singleuser`` process of this virtualenv (a Jupyter Server with no UI of its own: the
+flows are the hub's); signing in leads to the home page, not to starting one's server.
 Usage: .venv-apps-jupyterhub/bin/python jupyterhub_hub.py PORT CHP_DIR"""
 
 import os
@@ -37,6 +38,8 @@ c.Authenticator.admin_users = {{"admin"}}
 c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = "simple"
 c.Spawner.cmd = [{str(bin_dir / "jupyterhub-singleuser")!r}]
+c.Spawner.args = ["--allow-root"]
+c.JupyterHub.redirect_to_server = False
 c.LocalProcessSpawner.home_dir_template = {str(folder / 'home' / '{username}')!r}
 c.Spawner.start_timeout = 60
 """)
