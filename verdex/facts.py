@@ -649,6 +649,13 @@ class Locating(Fact):
                                                "apart by its own text is preferred")
 
 
+class KeyCell(Fact):
+    """The cell of a row that says which row it is (the name the flow typed), by its role and whole name."""
+
+    role: str
+    name: str
+
+
 class ShownWay(Fact):
     """How the agent's snapshot showed an element, read when it may be hidden now: its role and name then,
     or the class and text of a control a script wires up (``clickable``); none when it is shown now or no
@@ -667,6 +674,8 @@ class ShownWay(Fact):
     whole: bool = Field(False, description="text is the element's whole text, matched whole")
     scopes: list[ScopeWay] = Field([], description="the containers around it, hidden with it, that tell it apart "
                                                    "from the shown elements that have its role and name")
+    test_id: str | None = Field(None, description="gone: its own test id, which outlasts what it showed")
+    cell: KeyCell | None = Field(None, description="a gone row: the cell that says which row it is")
 
 
 class ToggleFact(Fact):
