@@ -7,7 +7,8 @@ revoke": the check was refused (``STALE_REF``: a way by a time would find nothin
 other check says a row is gone. It is found by its cell that holds the run's ``{unique}`` value now. On its admin
 page a deleted user's row was checked by ``get_by_role("row", name="dora… Never Never Start Server …")``: once the
 user has signed in, "Never" reads "a minute ago", and the check holds whether the row went or not. A row with a
-test id of its own is found by that (``user-row-dora…``). Fixture ``/aria/rows-timed.html``."""
+test id of its own is found by that (``user-row-dora…``). Fixture ``/aria/rows-timed.html``. A revoke takes away
+what the flow made, as a delete does: proving does not say that each run leaves its token behind.""" 
 
 from __future__ import annotations
 
@@ -32,8 +33,12 @@ async def test_a_revoked_token_row_named_by_times_is_checked_gone_by_the_cell_th
     row = ref_of(snapshot, 'row "ci token ')
     await call(session, "browser_click", ref=ref_of(snapshot, 'button "revoke"'))
     checked = await call(session, "verify_element", ref=row, state="hidden")
+    exported = await call(session, "export_test", target="python", path=str(tmp_path / "test_revoked.py"), name="revoked",
+                          prove=3)
     session.record(None)
     assert checked.data["passed"], checked.text
+    # a revoke takes away what the flow made: the answer does not say that runs add up in the app
+    assert "proved 3/3" in exported.text and "leaves what it makes" not in exported.text, exported.text
     source = exported_and_passed(recording, "tokens")
     # the row, as the revoke found it, is what the check finds gone
     assert re.search(r'row = page\.get_by_role\("row"\)\.filter\(\s*has=page\.get_by_role\("cell", '

@@ -116,8 +116,9 @@ def _runs_own(plan: TestPlan, text: str) -> bool:
     return bool(plan.unique) and plan.unique in text
 
 
-# A control that takes away what a flow made says so in its name ("Delete", "Remove book", "Yes, delete")
-REMOVES = re.compile(r"\b(delete|remove|trash|discard|destroy|drop)\b", re.IGNORECASE)
+# A control that takes away what a flow made says so in its name ("Delete", "Remove book", "Yes, delete"; a token's,
+# a key's or an invitation's "revoke", JupyterHub's)
+REMOVES = re.compile(r"\b(delete|remove|trash|discard|destroy|drop|revoke)\b", re.IGNORECASE)
 
 
 def left_behind(plan: TestPlan, records: list[Step]) -> str:
