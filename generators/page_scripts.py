@@ -30,26 +30,51 @@ from verdex.recording_format import ACTION_TOOLS, NAVIGATION_TOOLS, TAB_TOOLS
 from verdex.recording_format import Step as Record
 
 
-def scripts_run_wait(steps: list[Record], index: int) -> Wait | None:
-    """The wait for the page's scripts (its ``DOMContentLoaded``) before the click ``steps[index - 1]``, when
-    it is the first click the page's script answered on a page an earlier action loaded with scripts."""
+def scripts_run_waits(steps: list[Record], index: int) -> list[Wait]:
+    """The waits for the page's scripts (its ``DOMContentLoaded``, then an answer to each script it asked for)
+    before the click ``steps[index - 1]``, when it is the first click a script answered (the page's own change, or
+    a request the script sent) on a page an earlier action loaded with scripts. A script a loader asks for once the
+    markup's have run (require.js, a dynamic import) comes after ``DOMContentLoaded``, even after the load event:
+    JupyterHub's token page gets its form's and its revoke buttons' handlers from ``token.js`` that way, and a click
+    before it came posted the form the browser's way (a page loaded again where the test waited for the script's
+    request) or did nothing. A page the test loaded again (``reload``, which waits for the load event) waits for the
+    scripts it asked for when an action loaded it before."""
     record = steps[index - 1]
-    if not _answered_by_the_page(record):
-        return None
+    if not _answered_by_script(record):
+        return []
+    reloaded = False
     for earlier in reversed(steps[:index - 1]):
         if earlier.tab != record.tab:
             continue
-        if earlier.tool in NAVIGATION_TOOLS or _answered_by_the_page(earlier):
-            return None                  # a goto waits for the load event; a click before this one waited
+        if earlier.tool == "browser_reload" and not reloaded:
+            reloaded = True              # the page is the one the action before the reload loaded
+            continue
+        if earlier.tool in NAVIGATION_TOOLS or _answered_by_script(earlier) and not reloaded:
+            return []                    # a goto waits for the load event; a click before this one waited (on
+                                         # this load of the page: one before the reload acted on the one before)
         effects = earlier.effects
         if effects is not None and effects.navigated:
             if not effects.code_loaded:
-                return None
+                return []
+            paths = _script_paths(effects.scripts)
+            answered = [Wait(kind="data_answered", paths=paths, timeout_ms=STARTUP_TIMEOUT_MS,
+                             reason=("and " if not reloaded else "the reload loaded this page again, which asked for "
+                                     "scripts as it loaded: it clicks ") + "once the page has had each of them: a "
+                                    "script a loader asks for comes after the markup's have run")] if paths else []
+            if reloaded:
+                return answered
             scripts = f"{effects.code_loaded} script{'s' if effects.code_loaded > 1 else ''}"
-            return Wait(kind="load", reason=f"the {earlier.tool.removeprefix('browser_')} before loaded this page, "
-                                            f"which asked for {scripts}, and the page's script answered this click "
-                                            f"({_answer(record)}): it clicks once they have run")
-    return None
+            loaded = Wait(kind="load", reason=f"the {earlier.tool.removeprefix('browser_')} before loaded this page, "
+                                              f"which asked for {scripts}, and the page's script answered this click "
+                                              f"({_answer(record)}): it clicks once they have run")
+            return [loaded, *answered]
+    return []
+
+
+def _script_paths(scripts: list[str]) -> list[str]:
+    """The paths of the scripts a page asked for, each as any build of it names it."""
+    built = [with_any_build(path) for path in dict.fromkeys(scripts) if not names_one_thing(path)]
+    return list(dict.fromkeys(path for path in built if path is not None))
 
 
 def _answered_by_the_page(record: Record) -> bool:
@@ -68,8 +93,19 @@ def _answered_by_the_page(record: Record) -> bool:
     return bool(effects.interactive_diff or effects.appeared)
 
 
+def _answered_by_script(record: Record) -> bool:
+    """A click the page's script answered: by a change of its own, or by a request it sent (a click that stayed on
+    the page and asked the server: a fetch, an XHR)."""
+    effects = record.effects
+    return _answered_by_the_page(record) or (record.tool == "browser_click" and effects is not None
+                                             and not effects.no_effect and not effects.navigated
+                                             and not effects.new_tabs and bool(effects.requests))
+
+
 def _answer(record: Record) -> str:
-    return "it took what the browser does by default" if _default_taken(record) else "no request"
+    if _default_taken(record):
+        return "it took what the browser does by default"
+    return "it sent the request itself" if record.effects is not None and record.effects.requests else "no request"
 
 
 def _default_taken(record: Record) -> bool:
@@ -93,8 +129,7 @@ def code_run_wait(steps: list[Record], index: int) -> Wait | None:
     effects = earlier.effects if earlier is not None and earlier.tool in ACTION_TOOLS else None
     if effects is None or effects.navigated:
         return None
-    built = [with_any_build(path) for path in dict.fromkeys(effects.scripts) if not names_one_thing(path)]
-    paths = list(dict.fromkeys(path for path in built if path is not None))
+    paths = _script_paths(effects.scripts)
     if not paths:
         return None
     hashed = " (a build's hash in a name as any name: the next build names that file otherwise)" \

@@ -360,9 +360,8 @@ def _action(record: Record, index: int, page: str, pages: _Pages, steps: list[Re
         found_waits.append(styled)
     found_waits.extend(waits.disabled_required_waits(record))
     found_waits.extend(busy_notices.busy_notices_gone(steps, index))
-    loaded = page_scripts.scripts_run_wait(steps, index) or page_scripts.code_run_wait(steps, index)
-    if loaded is not None:
-        found_waits.insert(0, loaded)
+    code_run = page_scripts.code_run_wait(steps, index)
+    found_waits[:0] = page_scripts.scripts_run_waits(steps, index) or ([code_run] if code_run is not None else [])
     if key in no_effect:
         readiness = waits.readiness_wait(no_effect.pop(key), record)
         if readiness is not None:

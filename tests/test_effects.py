@@ -251,3 +251,17 @@ def test_an_element_whose_line_did_not_change_is_not_said_as_renamed():
     assert said == 'interactive elements:\n  ~ link "Cart (0)" → "Cart (1)" [ref=e6]', said
     assert "interactive elements" not in Effects(url_before="http://h/", url_after="http://h/", interactive_diff=[
         "- textbox [ref=e5]", "+ textbox [ref=e5]"]).to_text()
+
+
+async def test_rows_drawn_anew_as_they_were_are_counted_and_the_one_that_changed_is_said(session, apps):
+    """A list drawn again from its data after a click (every row's nodes new, JupyterHub's admin): the thirty
+    rows' buttons came back alike but for their refs. They are one line, counted, and the one button that
+    changed is said, where before it came after forty of those lines and "… 57 more"."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/reading/redrawn-rows.html")
+    snapshot = (await tab.snapshot()).text
+    row = snapshot.split('row "user3 ')[1]
+    said = (await actions.click(tab, _ref(row, 'button "Start Server"'))).effects.to_text()
+    assert re.search(r'^  [+~] button .*"Stop Server" \[ref=', said, re.M) and "more" not in said, said
+    assert re.search(r"↻ \d+ drawn anew as they were", said), said
+    assert len(said.splitlines()) < 10, said

@@ -65,6 +65,42 @@ async def test_a_control_inside_what_the_flow_made_is_found_through_it(tmp_path,
     assert 'filter(has_text=f"qa-{unique}")' in source, source
 
 
+# JupyterHub's admin lists its users, each row with "Start Server", which becomes "Stop Server" once the user's
+# server runs. User names are letters and digits: the flow added "eve{unique}", started its server and clicked
+# its "Stop Server", then the only one on the page, and the test found it page-wide: the value glued to the word
+# before it was not taken for a run's, so the row was not taken for what the flow made. The next run, with a
+# server left running by a run that failed (or any other user's), met two.
+SERVERS = list_page("""<label>User name <input id="name"></label> <button type="button" id="add">Add user</button>""",
+                    """item.innerHTML = '<span></span> <button type="button">Start Server</button>';
+  item.querySelector("span").textContent = name;
+  item.querySelector("button").addEventListener("click", (event) => {
+    const starting = event.target.textContent === "Start Server";
+    event.target.textContent = starting ? "Stop Server" : "Start Server";
+    document.querySelector("[role=status]").textContent = (starting ? "Started " : "Stopped ") + name;
+  });""")
+
+
+async def test_a_control_unique_now_in_the_row_of_a_name_glued_to_the_value_is_found_through_the_row(tmp_path):
+    recording = tmp_path / "servers.jsonl"
+    app = KeptList("Users", SERVERS)
+    app.names.append("admin")
+    with answering(app.answer) as url:
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/")
+            await agent.locate("button", "Start Server")
+            token = await agent.fill_unique("textbox", "User name", "eve{unique}")
+            await agent.click("button", "Add user", expect_text=f"eve{token}")
+            await agent.click("button", "Start Server", after=("text", f"eve{token}"), expect_text=f"Started eve{token}")
+            await agent.click("button", "Stop Server", expect_text=f"Stopped eve{token}")
+        python = runner.export_python(recording, tmp_path, "servers")
+        source = python.read_text(encoding="utf-8")
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))   # the recording's user kept
+    assert done.passed, f"{source}\n{done.tail()}"
+    assert 'page.get_by_role("button", name="Stop Server", exact=True)' not in source, source
+    assert 'filter(has_text=f"eve{unique}")' in source, source
+
+
 ITEM = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pools</title></head><body>
 <main><label>Pool name <input id="name"></label> <button type="button" id="create">Create pool</button>
 <section hidden><header class="page-header"><nav aria-label="breadcrumb"><a href="#">Pools</a> / <span></span></nav>

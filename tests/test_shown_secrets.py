@@ -1,7 +1,8 @@
 """A secret the page shows, not one the agent typed: an app's API key or access token in a field named for it
 (Syncthing's Settings show the GUI's API key in a read-only field with no id or name, whose "API Key" label is
 not tied to it; or a web component's, both straight in its shadow root) is redacted wherever verdex would show a field's value — the snapshot, the page's reading, the
-values an action set and the recording — as a password's is. A field whose name only mentions a token ("Token name") is not.
+values an action set and the recording — as a password's is. A field whose name only mentions a token ("Token name") is not, nor is one a label names for what it is ("Note")
+whose placeholder is a sentence about a token ("note to identify your new token").
 What the agent types into such a field is a secret too: recorded as the variable the generated test reads it
 from, as a password typed is, never as its value."""
 
@@ -56,3 +57,17 @@ async def test_what_the_agent_types_into_a_field_named_for_a_secret_is_read_from
     assert "ghpTyp3dN3wT0k3n77" not in kept + typed.text and '"env":"VERDEX_SECRET_TOKEN"' in kept, kept
     source = export(recording, target="python", path=tmp_path / "test_token.py", name="token")[0].read_text()
     assert 'os.environ["VERDEX_SECRET_TOKEN"]' in source and '"deploy-bot"' in source, source
+
+
+async def test_a_field_labelled_for_what_it_is_is_no_secret_for_its_placeholder_s_last_word(session, apps, tmp_path):
+    """The placeholder is the field's name only where no label names it (as Chromium names it): a labelled "Note"
+    whose placeholder says what the note is for keeps what the agent typed, in the snapshot and in the test."""
+    recording = tmp_path / "note.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/reading/keys.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    typed = await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Note"'), value="ci runner 7")
+    session.record(None)
+    assert '"ci runner 7"' in typed.text, typed.text
+    source = export(recording, target="python", path=tmp_path / "test_note.py", name="note")[0].read_text()
+    assert '.fill("ci runner 7")' in source and "VERDEX_SECRET" not in source, source

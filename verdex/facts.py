@@ -649,6 +649,13 @@ class Locating(Fact):
                                                "apart by its own text is preferred")
 
 
+class KeyCell(Fact):
+    """The cell of a row that says which row it is (the name the flow typed), by its role and whole name."""
+
+    role: str
+    name: str
+
+
 class ShownWay(Fact):
     """How the agent's snapshot showed an element, read when it may be hidden now: its role and name then,
     or the class and text of a control a script wires up (``clickable``); none when it is shown now or no
@@ -667,6 +674,8 @@ class ShownWay(Fact):
     whole: bool = Field(False, description="text is the element's whole text, matched whole")
     scopes: list[ScopeWay] = Field([], description="the containers around it, hidden with it, that tell it apart "
                                                    "from the shown elements that have its role and name")
+    test_id: str | None = Field(None, description="gone: its own test id, which outlasts what it showed")
+    cell: KeyCell | None = Field(None, description="a gone row: the cell that says which row it is")
 
 
 class ToggleFact(Fact):
@@ -1076,12 +1085,15 @@ class Effects(Fact):
             lines.append(f"heading: {self.heading_change[0]!r} → {self.heading_change[1]!r}")
         if self.texts_added:
             lines.append("text added: " + " | ".join(self.texts_added))
-        changes = _renamed([_flat(line) for line in self.interactive_diff])
-        if changes:
+        changes, redrawn = _redrawn(_renamed([_flat(line) for line in self.interactive_diff]))
+        if changes or redrawn:
             lines.append("interactive elements:")
             lines += [f"  {line.removeprefix('= ')}" for line in changes[:40]]
             if len(changes) > 40:
                 lines.append(f"  … {len(changes) - 40} more")
+            if redrawn:
+                lines.append(f"  ↻ {redrawn} drawn anew as they were (same role, name and state, new refs: take a "
+                             "snapshot before acting on one)")
         if self.visual is not None:
             lines.append(self.visual.to_text())
         return "\n".join(lines)
@@ -1252,6 +1264,29 @@ def _renamed(flat_lines: list[str]) -> list[str]:
         else:
             out.append(line)
     return [line for line in out if line not in paired]
+
+
+def _redrawn(flat_lines: list[str]) -> tuple[list[str], int]:
+    """The lines left once each element the page drew anew as it was (a ``-`` line and a ``+`` line alike but for
+    the ref: a table rendered again from its data, every row's buttons new nodes) is taken out, and how many
+    were: JupyterHub's admin redraws all its users' rows after a click, and the one button that changed its
+    name was said after a hundred that had not, past the 40 lines shown."""
+    def key(line: str) -> str:
+        return REF_MARK.sub("", line[1:])
+
+    removed: dict[str, list[str]] = {}
+    for line in flat_lines:
+        if line.startswith("-") and REF_MARK.search(line):
+            removed.setdefault(key(line), []).append(line)
+    paired: set[str] = set()
+    for line in flat_lines:
+        twins = removed.get(key(line)) if line.startswith("+") and REF_MARK.search(line) else None
+        if twins:
+            paired.update((twins.pop(0), line))
+    return [line for line in flat_lines if line not in paired], len(paired) // 2
+
+
+REF_MARK = re.compile(r" \[ref=[^\]]+\]")
 
 
 def _changed_after(alike: list[RequestEffect]) -> str:

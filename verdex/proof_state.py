@@ -127,8 +127,9 @@ def _runs_own(plan: TestPlan, text: str) -> bool:
 
 
 # A control that takes away what a flow made says so in its name ("Delete", "Remove book", "Yes, delete"; Roundup's
-# "retire", which takes a user or an issue out of every list)
-REMOVES = re.compile(r"\b(delete|remove|trash|discard|destroy|drop|retire)\b", re.IGNORECASE)
+# "retire", which takes a user or an issue out of every list; a token's, a key's or an invitation's "revoke",
+# JupyterHub's)
+REMOVES = re.compile(r"\b(delete|remove|trash|discard|destroy|drop|retire|revoke)\b", re.IGNORECASE)
 
 
 def left_behind(plan: TestPlan, records: list[Step]) -> str:

@@ -6,7 +6,8 @@ acted on has no proven locator, so a check that it is hidden found it by positio
 element the position finds. The element was shown when the snapshot gave it its ref: its role and name then
 (or, for a control a script wires up, its class and the text it showed) find it again. An element gone from
 the page (a row a filter took away), which the page still holds in memory, is checked gone by that way, which
-finds nothing now. The way is proven
+finds nothing now, or by what lasts of it: its own test id, a row's cell that says which row it is (a row's
+name is all its cells' text, "… Never a few seconds ago in a day revoke" on JupyterHub's tokens). The way is proven
 here to reach exactly this element now, hidden as it is — Playwright's role engine asked to include hidden
 elements for the proof; the test's locator is the plain one, so that it holds while no shown element has
 that role and name. A role and name the shown look-alikes share (every chart card's "Pin card" button, its
@@ -37,6 +38,15 @@ async def shown_locator(tab: Tab, ref: str) -> LocatorChoice | None:
         return None
     frames = [locators.frame_step(frame, tab.test_id_attribute) for frame in way.frames]
     options: list[tuple[list[LocatorStep], list[LocatorStep], int]] = []
+    # gone: by what lasts of it first, its test id, a row's cell that says which it is (its name is all its cells'
+    # text, a time or a state among them, which may read otherwise while the row stays)
+    if way.test_id:
+        steps = [*frames, LocatorStep(method="get_by_test_id", args=[way.test_id])]
+        options.append((steps, steps, locators.SCORES["test_id"]))
+    if way.role and way.cell:
+        cell = LocatorStep(method="get_by_role", args=[way.cell.role], kwargs={"name": way.cell.name, "exact": True})
+        steps = [*frames, LocatorStep(method="get_by_role", args=[way.role]), LocatorStep(method="filter", has=[cell])]
+        options.append((steps, steps, locators.CONTAINER_BASE))
     if way.role and way.name:
         named = {"name": way.name, "exact": True}
         own = LocatorStep(method="get_by_role", args=[way.role], kwargs=named)

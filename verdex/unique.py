@@ -27,8 +27,11 @@ TYPESCRIPT_TOKEN = (f'Array.from({{ length: {TOKEN_LENGTH} }}, (_, i) => (i % 2 
                     '.map((kind) => kind[randomInt(kind.length)]).join("")')
 
 
-# a token of that shape standing alone in a text: a name some run of a test made ("reports-3b0f4a1e")
-RUN_TOKEN = re.compile(rf"(?<![0-9A-Za-z])(?:[{DIGITS}][{LETTERS}]){{{TOKEN_LENGTH // 2}}}(?![0-9A-Za-z])")
+# a token of that shape ending a word, alone or after letters only: a name some run of a test made
+# ("reports-3b0f4a1e"; "eve3b0f4a1e", where a name may hold no separator: a JupyterHub or Unix user name). Never
+# inside a word with a digit before it (a hash, an id), where eight such characters come by chance; the token
+# itself is the group
+RUN_TOKEN = re.compile(rf"(?<![0-9A-Za-z])[A-Za-z]*((?:[{DIGITS}][{LETTERS}]){{{TOKEN_LENGTH // 2}}})(?![0-9A-Za-z])")
 
 
 def made_by_another_run(text: str, token: str | None) -> bool:

@@ -580,18 +580,35 @@
 
   // An element gone from the page (a row a filter took away, an item deleted) that a snapshot named, while the
   // page still holds it in memory: the way it was shown, so that a check that it is gone finds it by that way,
-  // which finds nothing now. None when its name holds what moves on (a size, a time): such a way would find
+  // which finds nothing now. What lasts of it first: its own test id, and for a row (named by all its cells) the
+  // cell that says which it is. Not its name when that holds what moves on (a size, a time): such a way would find
   // nothing on every run, gone or not.
   function goneWay(ref) {
     const weak = elementOf.get(ref);
     const el = weak && weak.deref();
     const shown = el && shownAs.get(el);
-    if (!shown || !shown.name || looksVolatile(shown.name)) return { error: 'stale', ref };
+    if (!shown || !shown.name) return { error: 'stale', ref };
     const at = { hidden: true, gone: true, box: { x: 0, y: 0, width: 0, height: 0 },
       frames: attempt(() => frameChain(el), []), next_ref: nextRef };
-    if (!UNROLED.has(shown.role)) return { ...at, role: shown.role, name: shown.name };
+    const testId = lastingTestId(el);
+    const key = shown.role === 'row' ? keyCell(el) : null;
+    const cell = key && key.name !== collapse(shown.name) ? key : null;   // a row of one cell is found by its name
+    const lasting = { ...(testId ? { test_id: testId } : {}), ...(cell ? { role: shown.role, cell } : {}) };
+    if (looksVolatile(shown.name)) return testId || cell ? { ...at, ...lasting } : { error: 'stale', ref };
+    if (!UNROLED.has(shown.role)) return { ...at, ...lasting, role: shown.role, name: shown.name };
     const selector = classSelector(el);
-    return selector ? { ...at, selector, ...heldTextOf(el, shown.name) } : { error: 'stale', ref };
+    return selector ? { ...at, ...lasting, selector, ...heldTextOf(el, shown.name) }
+      : testId ? { ...at, test_id: testId } : { error: 'stale', ref };
+  }
+
+  // The cell of a row that says which row it is, read from the row the page no longer holds: the one that shows
+  // the run's {unique} value, else the first whose text says something and holds nothing that moves on.
+  const KEY_CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader']);
+  function keyCell(row) {
+    const cells = [...row.querySelectorAll('*')].filter((node) => KEY_CELL_ROLES.has(role(node)))
+      .map((node) => ({ role: role(node), name: collapse(node.textContent || '') }))
+      .filter((cell) => cell.name && cell.name.length <= NAME_LIMIT && SAYS_SOMETHING.test(cell.name) && !looksVolatile(cell.name));
+    return cells.find((cell) => RUN_TOKEN.test(cell.name)) || cells[0] || null;
   }
 
   function locating(el) {

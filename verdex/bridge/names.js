@@ -455,11 +455,15 @@
   // A field named for a secret, by its id, its name, its label or its placeholder ("API Key", ``apiKey``,
   // "Personal access token"): what its name ends with, so that "Token name" is not one. A label tied to no field
   // names the one field of its group (Syncthing's ``<label>API Key</label>`` over an input with no id or name).
+  // The placeholder names the field only where nothing else labels it, as Chromium names it: beside a label
+  // ("Note") it is a hint, often a sentence ("note to identify your new token", JupyterHub's token page).
   const SECRET_NAMED = /(^| )(api key|access key|secret key|private key|secret|token|password|passwd|passphrase)$/;
   function namedForASecret(el) {
     const labels = el.labels && el.labels.length ? [...el.labels].map((label) => label.textContent || '')
       : untiedLabels(el);
-    return [builtin(el, 'id'), el.getAttribute('name'), el.getAttribute('aria-label'), el.getAttribute('placeholder'),
+    const labelled = labels.length || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
+    return [builtin(el, 'id'), el.getAttribute('name'), el.getAttribute('aria-label'),
+      labelled ? '' : el.getAttribute('placeholder'),
       ...labels].some((said) => SECRET_NAMED.test(collapse(String(said || '').replace(/([a-z])([A-Z])/g, '$1 $2')
         .replace(/[_\-.:]+/g, ' ')).toLowerCase()));
   }
