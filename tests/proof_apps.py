@@ -67,6 +67,10 @@ of real apps, not a copy of one:
   ``/credited/`` the same page drawing with its data, first, a line whose flags are icons with titles
   ("Made with care in" and three SVG flags titled "Spain", …: tooltips, no text the page shows), as
   Verdaccio's footer does;
+- ``/ping/``: a Ping button the page's script answers with "Pong"; from the third load of the page on
+  (``PROMPT_LOADS``: the recording's and a test's first run are quick) the script takes its handler on 4 s
+  after the page opened, as an app that fetches its handlers' code late does on a slower load: a click
+  before then is lost, with nothing of it left on the page or in the app — a race, no kept state;
 - ``/invites/``: the members (``/api/users``) and the invitations still pending (``/api/invites``), each list
   an answer of its own; while none is pending the page says "No pending invitations" (an empty state, as
   Airflow's "No Asset Events found." and a dashboard's "No runs in this time period") — true until the app
@@ -410,6 +414,11 @@ DRAWN_TIP = r"""fetch("/api/tips").then((r) => r.json()).then((catalog) => {
 # the app's theme, asked for as it starts and set as a class on the body (a dark mode): it draws no text
 THEME = """fetch("/api/theme").then((r) => r.json()).then((theme) => { document.body.className = theme.name; });"""
 THEME_S = 0.4
+PROMPT_LOADS = 2           # /ping/'s loads whose handler comes at once
+PING = ("<button type='button'>Ping</button><p role='status'></p>",
+        """setTimeout(() => document.querySelector("button").addEventListener("click", () => {
+  document.querySelector("[role=status]").textContent = "Pong";
+}), LATE_MS);""")
 HEAVY_WORK_MS = 1_500      # longer than the 500 ms in which a drawing counts as an answer's (network.py)
 # the same members asked for (a synchronous request) and worked on as the document turns interactive, in the
 # task that ends its parsing: the answer and the long task are over before verdex's first call can run, as a
@@ -531,6 +540,7 @@ BOARD_BOUND_S = 60.0         # a bound for a page that never draws a part or a t
 class ProofApps:
     def __init__(self) -> None:
         self.documents = 0
+        self.ping_loads = 0              # the loads of /ping/ so far
         self.names: set[str] = set()
         self.todos = list(SEEDED_TODOS)
         self.entries: list[str] = []
@@ -628,6 +638,11 @@ class ProofApps:
                 "HEADLINE", json.dumps(headline)).replace("WORK_MS", str(work_ms)).replace("NOTICE", json.dumps(notice))
                 .replace("REDRAW", json.dumps(redraw)).replace("SORTED", json.dumps(sorted_))
                 .replace("FIRST_TIP", json.dumps(first_tip)).replace("CREDITED", json.dumps(path == "/credited/")))
+        if method == "GET" and path == "/ping/":
+            with self.lock:
+                self.ping_loads += 1
+                late_ms = 0 if self.ping_loads <= PROMPT_LOADS else 4_000
+            return 200, "text/html", PAGE.format(title="Ping", body=PING[0], script=PING[1].replace("LATE_MS", str(late_ms)))
         if method == "GET" and path == "/board/":
             with self.board_turn:
                 self.board_drawn = []                 # a fresh load draws every part again

@@ -26,6 +26,18 @@ async def create_and_export(tmp_path: Path, page: str, field: str, value: str, b
             return await agent.call("export_test", target="python", path=str(tmp_path / f"test_{name}.py"), name=name)
 
 
+async def click_and_export(tmp_path: Path, page: str, button: str, said: str) -> Outcome:
+    """Record clicking ``button`` on ``page``, which says ``said``, checked; the export proves it on the same app."""
+    name = page.strip("/")
+    with proof_apps() as (url, _):
+        async with recording_client(tmp_path / f"{name}.jsonl") as client:
+            agent = Agent(client)
+            await agent.navigate(url + page)
+            await agent.click("button", button, expect_text=said)
+            await agent.verify_text(said)
+            return await agent.call("export_test", target="python", path=str(tmp_path / f"test_{name}.py"), name=name)
+
+
 async def add_first_book(agent: Agent, url: str) -> None:
     await agent.navigate(url + "/shelf/")
     await agent.click("button", "Add a first book")

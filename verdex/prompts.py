@@ -52,7 +52,8 @@ The app runs at {base_url}. Start with `browser_navigate` to it.
    (or "from the recording": what you created while recording is already on a fresh load) means the
    flow cannot run twice (a name is taken): clean up what it created, or type `{{unique}}` in the name
    (verdex spells it with a token of the session's; the test makes its own each run, in what you typed
-   and in what you checked), then export again.
+   and in what you checked), then export again. "…, or the test races the app" means no trace of kept
+   state was seen: export again; a test that passes some runs races the app at its failing line.
 """
 
 

@@ -36,7 +36,8 @@ from verdex.unseen import spelled
 from verdex.proof_dialogs import asked_unseen
 from verdex.proof_runs import Run, node_missing, run_playwright_test, run_pytest, run_pytest_rounds
 from verdex.proof_state import (
-    STRICT_VIOLATION, kept_from_recording, landed_elsewhere, left_behind, made_again, rate_limited, refused_again,
+    STRICT_VIOLATION, kept_from_recording, landed_elsewhere, left_behind, left_by_an_earlier_run, made_again,
+    rate_limited, refused_again,
     removed_since_recording, renamed_since_recording, shown_where_stopped,
 )
 from verdex.recording_format import Step
@@ -161,7 +162,7 @@ def prove_export(recording: str | Path, *, target: str, path: Path, name: str, r
             kept = kept_from_recording(plan, located, proof.runs[0].shown, proof.runs[0].typed,
                                        recorded) if located else ""
             if not kept:
-                return written, _unproven(proof, started, _kept_state(proof, failed, proof.failing_source))
+                return written, _unproven(proof, started, _kept_state(proof, plan, target, source, failed))
         else:
             # what the recording removed, or made again by the test, is not revised: another locator would
             # act on another element; nor is a first page the app now sends elsewhere (a one-time setup done)
@@ -445,11 +446,22 @@ def _failure(run: Run, source_line: str) -> str:
     return f"{run.label} failed{where}\n{run.error}: {run.first_line()}{run.waiting_for()}"
 
 
-def _kept_state(proof: Proof, run: Run, source_line: str) -> str:
-    passed = [r.label.split(" (")[0] for r in proof.runs if r.passed]
-    return (f"the app kept state from {' and '.join(passed)}: the test passed as it is, then failed as it is "
-            f"again ({run.label}{f' at line {run.line}: {source_line}' if run.line else ''})\n{run.error}: "
-            f"{run.first_line()}\n{REPEATABLE}")
+def _kept_state(proof: Proof, plan: TestPlan, target: str, source: list[str], run: Run) -> str:
+    """Why a test that passed as it is failed as it is again: the state an earlier run left, with what the failing
+    run's first page showed of it; with no such trace, a race that run 1 won looks the same, and the reason says
+    both (JupyterHub's token page, whose handlers came late, was said to keep state)."""
+    passed = " and ".join(r.label.split(" (")[0] for r in proof.runs if r.passed)
+    located = statement_at(plan, target, "\n".join(source), run.line) if run.line else None
+    seen = left_by_an_earlier_run(plan, located[1] if located else None, run, proof.runs[0].shown)
+    failed = (f"the test passed as it is, then failed as it is again ({run.label}"
+              f"{f' at line {run.line}: {proof.failing_source}' if run.line else ''})")
+    if seen:
+        lead = f"the app kept state from {passed}: {failed}; {seen}"
+    else:
+        lead = (f"the app kept state from {passed}, or the test races the app: {failed}, and no page of it showed "
+                "what the flow makes where run 1's first page did not, so a race run 1 won and this run lost "
+                "looks the same; prove it again to tell them apart (a race passes some runs)")
+    return f"{lead}\n{run.error}: {run.first_line()}\n{REPEATABLE}"
 
 
 def _failing_in_run_1(plan: TestPlan, target: str, source: list[str], failed: Run) -> Statement | None:

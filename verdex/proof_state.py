@@ -53,7 +53,7 @@ from http import HTTPStatus
 from urllib.parse import urlsplit, urlunsplit
 
 from verdex.generators.plan import Action, Check, Goto, History, Locator, Statement, TestPlan
-from verdex.proof_runs import Refusal
+from verdex.proof_runs import Refusal, Run
 from verdex.recording_format import Step
 
 SHORTEST_TYPED = 3                     # a shorter typed value ("1", "ok") is on most pages anyway
@@ -399,6 +399,30 @@ def shown_where_stopped(plan: TestPlan, failing: Statement, stopped: str, record
     return ("the app kept state from the recording: where the run stopped, its page already showed "
             + ", and ".join(f"{trace.text!r}, {trace.what}" for trace in held)
             + ", which the recording's first page did not: what the recording made changed the page the test meets")
+
+
+def left_by_an_earlier_run(plan: TestPlan, failing: Statement | None, run: Run, first_shown: str) -> str:
+    """What a run as it is that failed after run 1 passed met of what an earlier run made, in a sentence, or empty
+    (then nothing tells that state from a race run 1 won and this run lost): the server refused (``TAKEN``) a
+    request holding a value the test types, which run 1's was not; or the run's first page, before its first step,
+    showed a value the test types or a text the agent's checks expect, where run 1's first page did not."""
+    values = set(typed_values(plan))
+    for refusal in run.refused:
+        held = [value for value in refusal.held if value in values]
+        if held and refusal.status in TAKEN:
+            return (f"the server answered {refusal.method} {urlsplit(refusal.url).path} {refusal.status} to what it "
+                    f"sent, holding {', '.join(map(repr, held))}, {TYPES}, which run 1 was not")
+    if not run.shown or not first_shown:
+        return ""
+    found = traces(plan, failing) if isinstance(failing, (Check, Action)) and failing in plan.statements else \
+        [Trace(text, TYPES) for text in dict.fromkeys(typed_values(plan))]
+    held = [trace for trace in found if _shows(run.shown, trace.text, trace.what)
+            and not _shows(first_shown, trace.text, trace.what)]
+    if not held:
+        return ""
+    return ("before its first step, its page already showed " + ", and ".join(f"{trace.text!r}, {trace.what}"
+                                                                            for trace in held)
+            + ", which run 1's first page did not")
 
 
 MADE_BY_RECORDING = "which the recording made under its own {unique} value (each run makes its own)"
