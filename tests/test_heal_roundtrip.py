@@ -18,7 +18,8 @@ from verdex.facts import LocatorStep
 from verdex.generators import plan as test_plan
 from verdex.generators.plan import Action, Goto, Locator, ResponseMatch, Secret, Step, Value, Wait
 from verdex.generators.targets import renderer_for
-from verdex.heal.diagnosis import _check
+from verdex.heal.diagnosis import Fix, _check
+from verdex.heal.patch import apply
 from verdex.heal.source import read_test
 from verdex.recording_format import STEP
 
@@ -184,6 +185,27 @@ def test_a_value_of_each_runs_own_reads_back_with_the_token_heal_types() -> None
     unread = read_test(source, None)            # no token to read them by: unread, named, never a crash
     assert unread.actions[0].unread == 'page.get_by_role("link", name=f"Shop {unique}", exact=True)'
     assert unread.actions[-1].unread is None     # the typed value is not part of a locator
+
+
+def test_a_fix_of_a_fills_locator_is_written_on_each_line_that_acts_on_its_field() -> None:
+    """A fill into a field the page writes into as it takes the focus is ``focus()`` then ``fill()``; a fill that
+    submits is ``fill()`` then ``press("Enter")``: one recorded step each, whose locator heal replaces on every
+    line (the focus() kept the old one, and the healed test timed out on it)."""
+    name, login = [role("textbox", "Name")], [role("textbox", "Login Name")]
+    plan = test_plan.TestPlan(name="fills", base_url="http://127.0.0.1:8000", statements=[
+        Goto(page="page", url="/"),
+        Action(page="page", kind="fill", locator=locator(login), value=Value(text="ada"), focus_first=True, step=2),
+        Action(page="page", kind="fill", locator=locator(name), value=Value(text="Ada"), submit=True, step=3)])
+    source = renderer_for("python").test_file(plan)
+    assert source.count('get_by_role("textbox", name="Login Name", exact=True)') == 2, source   # focus(), fill()
+    read = read_test(source, None)
+    assert [site.method for site in read.actions] == ["fill", "fill"]
+    for index, (old, new) in enumerate([("Login Name", "Username"), ("Name", "Full name")]):
+        fix = Fix(action=index, step=index + 2, kind="locator", steps=steps_of(locator([role("textbox", new)])),
+                  positional=False, reason="renamed")
+        healed = apply(source, read, fix)
+        assert f'name="{old}", exact=True' not in healed, healed
+        assert healed.count(f'get_by_role("textbox", name="{new}", exact=True)') == 2, healed
 
 
 def test_the_spec_holds_the_same_actions_in_the_same_order() -> None:

@@ -25,7 +25,7 @@ def apply(code: str, test: TestSource, fix: Fix, unique: str | None = None) -> s
     with unique_literals.unique_token(unique):
         expression = locators.python_expression(fix.steps, literal).replace("page", page, 1)
     if fix.kind == "locator":
-        patched = test.module.visit(_ReplaceLocator(site.call, cst.parse_expression(expression), fix.positional))
+        patched = test.module.visit(_ReplaceLocator(site.calls(), cst.parse_expression(expression), fix.positional))
     else:
         wait = cst.parse_statement(f"expect({expression}).to_be_hidden()\n")
         wait = wait.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(line))
@@ -35,15 +35,17 @@ def apply(code: str, test: TestSource, fix: Fix, unique: str | None = None) -> s
 
 
 class _ReplaceLocator(cst.CSTTransformer):
-    def __init__(self, call: cst.Call, locator: cst.BaseExpression, positional: bool) -> None:
-        self.call, self.locator, self.positional = call, locator, positional
+    """The locator of each call of one recorded step (a fill, the focus() before it, the Enter after it)."""
+
+    def __init__(self, calls: list[cst.Call], locator: cst.BaseExpression, positional: bool) -> None:
+        self.calls, self.locator, self.positional = calls, locator, positional
         self.inside = False
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.inside = False
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
-        if original is not self.call:
+        if not any(original is call for call in self.calls):
             return updated
         self.inside = True
         return updated.with_changes(func=updated.func.with_changes(value=self.locator))

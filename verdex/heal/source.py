@@ -23,6 +23,9 @@ from verdex.facts import LocatorStep
 
 ACTION_METHODS = {"click", "dblclick", "fill", "press_sequentially", "type", "select_option", "check", "uncheck",
                   "hover", "press", "tap", "set_input_files", "drag_to"}
+# a call on the field the next action acts on, part of that one recorded step: the generator's focus() before a fill
+# into a field the page writes into as it takes the focus (``Action.focus_first``)
+LEADING_METHODS = {"focus"}
 PROPERTY_STEPS = {"first": 0, "last": -1}
 
 
@@ -56,6 +59,12 @@ class ActionSite:
     last_line: int
     waits: list[Wait] = field(default_factory=list)
     unread: str | None = None             # the locator's code when it is not one heal reads
+    # the other calls of the same recorded step on the same locator (a focus() before a fill, a press("Enter")
+    # after it), whose locator a fix replaces with the call's
+    with_it: list[cst.Call] = field(default_factory=list)
+
+    def calls(self) -> list[cst.Call]:
+        return [self.call, *self.with_it]
 
     def what(self) -> str:
         """The action as the test says it, for a message: ``.click() on page.get_by_role(…)``."""
@@ -105,6 +114,7 @@ def _read_test(code: str, line: int | None) -> TestSource:
                      and positions[f].start.line <= line <= positions[f].end.line), functions[0])
     actions: list[ActionSite] = []
     pending: list[Wait] = []
+    leading: tuple[cst.Call, Chain | None] | None = None     # a focus() whose action comes next
     variables: Variables = {}
     start = positions[function.body.body[0]].start.line if function.body.body else 0
     for statement in function.body.body:
@@ -115,16 +125,23 @@ def _read_test(code: str, line: int | None) -> TestSource:
             pending.append(wait)
             continue
         if _is_goto(statement):
-            start, pending = positions[statement].end.line + 1, []
+            start, pending, leading = positions[statement].end.line + 1, [], None
             continue
         for call in _action_calls(statement, variables):
             chain = _chain(call.func.value, variables)
+            if call.func.attr.value in LEADING_METHODS:
+                leading = (call, chain)
+                continue
             if _continues_previous(actions, call, chain):
-                continue          # fill(...) then press("Enter") on the same field: one recorded step
+                actions[-1].with_it.append(call)    # fill(...) then press("Enter") on the same field: one step
+                continue
             unread = None if chain is not None or _is_keyboard(call.func.value) else _code(call.func.value)
             actions.append(ActionSite(call.func.attr.value, chain, call, statement, start,
                                       positions[statement].end.line, pending, unread))
-            pending = []
+            if leading is not None and chain is not None and leading[1] is not None \
+                    and leading[1].steps == chain.steps:
+                actions[-1].with_it.append(leading[0])
+            pending, leading = [], None
         if actions and actions[-1].statement is statement:
             start = positions[statement].end.line + 1
     return TestSource(wrapper.module, function, actions)
@@ -162,14 +179,16 @@ def _declares(statement: cst.BaseStatement, variables: Variables) -> bool:
 
 
 def _action_calls(statement: cst.CSTNode, variables: Variables) -> list[cst.Call]:
-    """Calls like ``<chain>.click()`` in a statement (also inside ``with`` blocks), in source order."""
+    """Calls like ``<chain>.click()`` (and ``<chain>.focus()``) in a statement (also inside ``with`` blocks), in
+    source order."""
     found: list[cst.Call] = []
 
     class Visitor(cst.CSTVisitor):
         def visit_Expr(self, node: cst.Expr) -> None:
             value = node.value
             if (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
-                    and value.func.attr.value in ACTION_METHODS and _rooted(value.func.value, variables)):
+                    and value.func.attr.value in ACTION_METHODS | LEADING_METHODS
+                    and _rooted(value.func.value, variables)):
                 found.append(value)
 
     statement.visit(Visitor())
