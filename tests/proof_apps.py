@@ -68,8 +68,8 @@ of real apps, not a copy of one:
   ("Made with care in" and three SVG flags titled "Spain", …: tooltips, no text the page shows), as
   Verdaccio's footer does;
 - ``/ping/``: a Ping button the page's script answers with "Pong"; from the third load of the page on
-  (``PROMPT_LOADS``: the recording's and a test's first run are quick) the script takes its handler on 4 s
-  after the page opened, as an app that fetches its handlers' code late does on a slower load: a click
+  (``PROMPT_LOADS``: the recording's and a test's first run are quick) the script takes its handler on
+  ``PING_LATE_MS`` after the page opened (10 s: a run's click comes before it however slow the machine), as an app that fetches its handlers' code late does on a slower load: a click
   before then is lost, with nothing of it left on the page or in the app — a race, no kept state;
 - ``/invites/``: the members (``/api/users``) and the invitations still pending (``/api/invites``), each list
   an answer of its own; while none is pending the page says "No pending invitations" (an empty state, as
@@ -415,6 +415,7 @@ DRAWN_TIP = r"""fetch("/api/tips").then((r) => r.json()).then((catalog) => {
 THEME = """fetch("/api/theme").then((r) => r.json()).then((theme) => { document.body.className = theme.name; });"""
 THEME_S = 0.4
 PROMPT_LOADS = 2           # /ping/'s loads whose handler comes at once
+PING_LATE_MS = 10_000      # ... and when it comes on the loads after them
 PING = ("<button type='button'>Ping</button><p role='status'></p>",
         """setTimeout(() => document.querySelector("button").addEventListener("click", () => {
   document.querySelector("[role=status]").textContent = "Pong";
@@ -641,7 +642,7 @@ class ProofApps:
         if method == "GET" and path == "/ping/":
             with self.lock:
                 self.ping_loads += 1
-                late_ms = 0 if self.ping_loads <= PROMPT_LOADS else 4_000
+                late_ms = 0 if self.ping_loads <= PROMPT_LOADS else PING_LATE_MS
             return 200, "text/html", PAGE.format(title="Ping", body=PING[0], script=PING[1].replace("LATE_MS", str(late_ms)))
         if method == "GET" and path == "/board/":
             with self.board_turn:

@@ -22,21 +22,29 @@ from tests.test_watch import call, ref_of
 pytestmark = pytest.mark.anyio
 
 
-async def test_a_revoked_token_row_named_by_times_is_checked_gone_by_the_cell_the_flow_typed(session, apps, tmp_path):
-    recording = tmp_path / "tokens.jsonl"
+async def _add_remove_and_check_gone(session, apps, recording, field: str, value: str, add: str, row: str,
+                                     remove: str) -> None:
+    """Type ``value`` into ``field`` and ``add`` it; ``remove`` the row whose name starts with ``row``, and check
+    that row hidden (passed)."""
     session.record(recording, base_url=apps.url)
     await call(session, "browser_navigate", url=apps.url + "/aria/rows-timed.html")
     snapshot = (await call(session, "browser_snapshot")).text
-    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Note"'), value="ci token {unique}")
-    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Request new token"'))
+    await call(session, "browser_fill", ref=ref_of(snapshot, f'textbox "{field}"'), value=value)
+    await call(session, "browser_click", ref=ref_of(snapshot, f'button "{add}"'))
     snapshot = (await call(session, "browser_snapshot")).text
-    row = ref_of(snapshot, 'row "ci token ')
-    await call(session, "browser_click", ref=ref_of(snapshot, 'button "revoke"'))
-    checked = await call(session, "verify_element", ref=row, state="hidden")
+    added = ref_of(snapshot, f'row "{row}')
+    await call(session, "browser_click", ref=ref_of(snapshot.split(f'row "{row}')[1], f'button "{remove}"'))
+    checked = await call(session, "verify_element", ref=added, state="hidden")
+    assert checked.data["passed"], checked.text
+
+
+async def test_a_revoked_token_row_named_by_times_is_checked_gone_by_the_cell_the_flow_typed(session, apps, tmp_path):
+    recording = tmp_path / "tokens.jsonl"
+    await _add_remove_and_check_gone(session, apps, recording, "Note", "ci token {unique}", "Request new token",
+                                     "ci token ", "revoke")
     exported = await call(session, "export_test", target="python", path=str(tmp_path / "test_revoked.py"), name="revoked",
                           prove=3)
     session.record(None)
-    assert checked.data["passed"], checked.text
     # a revoke takes away what the flow made: the answer does not say that runs add up in the app
     assert "proved 3/3" in exported.text and "leaves what it makes" not in exported.text, exported.text
     source = exported_and_passed(recording, "tokens")
@@ -48,16 +56,7 @@ async def test_a_revoked_token_row_named_by_times_is_checked_gone_by_the_cell_th
 
 async def test_a_deleted_user_row_with_a_test_id_is_checked_gone_by_it(session, apps, tmp_path):
     recording = tmp_path / "users.jsonl"
-    session.record(recording, base_url=apps.url)
-    await call(session, "browser_navigate", url=apps.url + "/aria/rows-timed.html")
-    snapshot = (await call(session, "browser_snapshot")).text
-    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "User name"'), value="eve{unique}")
-    await call(session, "browser_click", ref=ref_of(snapshot, 'button "Add user"'))
-    snapshot = (await call(session, "browser_snapshot")).text
-    row = ref_of(snapshot, 'row "eve')
-    await call(session, "browser_click", ref=ref_of(snapshot.split('row "eve')[1], 'button "Delete"'))
-    checked = await call(session, "verify_element", ref=row, state="hidden")
+    await _add_remove_and_check_gone(session, apps, recording, "User name", "eve{unique}", "Add user", "eve", "Delete")
     session.record(None)
-    assert checked.data["passed"], checked.text
     source = exported_and_passed(recording, "users")
     assert 'expect(page.get_by_test_id(f"user-row-eve{unique}")).to_be_hidden(' in source, source
