@@ -71,3 +71,39 @@ async def test_a_field_labelled_for_what_it_is_is_no_secret_for_its_placeholder_
     assert '"ci runner 7"' in typed.text, typed.text
     source = export(recording, target="python", path=tmp_path / "test_note.py", name="note")[0].read_text()
     assert '.fill("ci runner 7")' in source and "VERDEX_SECRET" not in source, source
+
+
+TOKENS = ("b1946ac92492d2347c6235b4d2611184", "ghp_R4nd0mT0k3nV4lu3Xy7Qw2Er9Ty6Ui3Op1As")
+
+
+async def test_a_token_the_app_made_and_shows_as_text_is_masked_in_all_verdex_says_and_records(session, apps, tmp_path):
+    """An API token an app makes and shows once as text, not in a field: in a card whose header names it
+    (JupyterHub's "Your new API Token"), or in a code element after the sentence that does (a forge's flash
+    message, "Make sure to copy your personal access token now."). It is masked wherever verdex would say or keep
+    it — the click's effects, the snapshot, the page's reading, the recording, the exported test — and no check of
+    it is proposed (it is made anew each run). Values of its shape that no text names a secret stay: a run's id, a
+    commit beside "Run ID" and "Commit"."""
+    recording = tmp_path / "tokens.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/reading/token-text.html")
+    snapshot = (await call(session, "browser_snapshot")).text
+    requested = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Request new API token"'))
+    generated = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Generate personal access token"'))
+    checked = await call(session, "verify_text_visible", text="Make sure to copy your personal access token now.")
+    after = (await call(session, "browser_snapshot")).text
+    extracted = (await call(session, "browser_extract")).text
+    session.record(None)
+    source = export(recording, target="python", path=tmp_path / "test_tokens.py", name="tokens")[0].read_text()
+    outputs = {"requested": requested.text + str(requested.data), "generated": generated.text + str(generated.data),
+               "snapshot": after, "extract": extracted, "recording": recording.read_text(encoding="utf-8"),
+               "test": source}
+    leaked = {where: token for where, text in outputs.items() for token in TOKENS if token in text}
+    assert leaked == {}, leaked
+    assert "paragraph: [redacted]" in after and "code: [redacted]" in after, after
+    assert "paragraph: [redacted]" in requested.text, requested.text
+    assert generated.data["proposals"] == [{"kind": "text_visible", "ref": None,
+                                            "value": "Make sure to copy your personal access token now."}], generated.text
+    assert checked.data["passed"], checked.text
+    for shown in ("9f8e7d6c5b4a39281706f5e4d3c2b1a0", "4be1c2a7f7d03e9b8c6a5f4e3d2c1b0a99887766", "ci-runner-2026"):
+        assert shown in after and shown in extracted, after
+    assert "[redacted]" not in source and '"Make sure to copy your personal access token now."' in source, source

@@ -400,7 +400,10 @@ class EffectsWatch:
         nothing = not (closed or requests or navigated or effects.moved or effects.new_tabs or dialogs
                        or downloads or appeared or disappeared or title_change or heading_change or diff
                        or values or (changed_times or []))
-        return effects.model_copy(update={"no_effect": nothing})
+        effects = effects.model_copy(update={"no_effect": nothing})
+        if tab.shown_secrets:       # a token the page showed as text (the answer told it): masked in every fact
+            effects = Effects.model_validate(tab.shown_secrets.redact_data(effects.model_dump(mode="json")))
+        return effects
 
 
 def came_before_ready(effects: Effects, before: list[AncestorState], after: list[AncestorState]) -> Effects:

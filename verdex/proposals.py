@@ -7,13 +7,15 @@ two boxes) is proposed line by line, as a reader sees it: its whole text runs th
 changes were saved"), which reads as neither. A busy word ("Loading", "Saving…") is what the page says
 while it works, not the outcome: it is never proposed; nor a line that says what the server measured or numbered
 this time (phpMyAdmin's "Query took 0.0027 seconds.", "Inserted row id: 5", "2 minutes ago"), which an agent would
-check as it reads and the next run never shows again."""
+check as it reads and the next run never shows again; nor a secret the page showed (an API token it made),
+masked as ``[redacted]``."""
 
 from __future__ import annotations
 
 import re
 from urllib.parse import urlsplit
 
+from verdex.artifacts.secrets import MASK
 from verdex.facts import Effects, Proposal
 from verdex.busy_words import BUSY_TEXT
 from verdex.generators.waits import RELATIVE_TIME, VOLATILE_VALUE
@@ -49,4 +51,4 @@ def proposals(effects: Effects | None, target: str | None = None) -> list[Propos
         hash_only = "#" if effects.url_after.endswith("#") else ""          # a route left for the first, "/#"
         out.append(Proposal(kind="url", value=after.path + (f"?{after.query}" if after.query else "")
                             + (f"#{after.fragment}" if after.fragment else hash_only)))
-    return out
+    return [proposal for proposal in out if MASK not in proposal.value]      # a secret the page showed: unsaid

@@ -5,7 +5,8 @@ The header (versions, base URL, roles) is written with the first step, when the 
 has told the base URL. Screenshots of a step (when the session keeps them) go beside it, in
 ``<recording>.artifacts/0003-click-page.png``, named in the step's ``artifacts``. Secrets never enter it: a
 value typed into a password, payment, one-time-code or secret-named field is stored as the name of the
-environment variable a generated test will read it from. The recording's first action
+environment variable a generated test will read it from, and a secret the page showed as text (an API token
+it made) is masked wherever a step would hold it. The recording's first action
 keeps what its page showed just before it (``first_page_text``), once per recording.
 """
 
@@ -20,6 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from typing import Any
 
+from verdex.artifacts.secrets import SecretForms
 from verdex.facts import BrowserLocale
 from verdex.recording_format import FORMAT_VERSION, Header, NavigateStep, RoleRecord, Step
 
@@ -42,8 +44,9 @@ class Recorder:
 
     def __init__(self, path: str | Path | None, *, base_url: str | None = None,
                  roles: list[RoleRecord] | None = None, unique: str | None = None,
-                 test_id_attribute: str | None = None) -> None:
+                 test_id_attribute: str | None = None, masked: SecretForms | None = None) -> None:
         self._lock = threading.Lock()
+        self._masked = masked if masked is not None else SecretForms()   # the secrets the session's pages showed as text
         self._roles = roles or []
         self._unique = unique                # the session's {unique} token (verdex/unique.py)
         self._test_id_attribute = test_id_attribute     # what get_by_test_id reads, when not Playwright's own
@@ -96,7 +99,7 @@ class Recorder:
             update: dict[str, Any] = {"index": self._steps, "time": datetime.now(timezone.utc).isoformat()}
             if attachments:
                 update["artifacts"] = self._attach(step.tool, attachments)
-            self._write(step.model_copy(update=update).model_dump_json())
+            self._write(self._masked.redact(step.model_copy(update=update).model_dump_json()))
             return self._steps
 
     def _attach(self, tool: str, attachments: dict[str, bytes]) -> dict[str, str]:

@@ -89,10 +89,12 @@ class Tool:
 
     async def run_on(self, session: Session, given: dict[str, Any]) -> Reply:
         """Run the tool on checked arguments. ``{unique}`` in a text the agent types, waits for or checks is
-        the session's token (verdex/unique.py), and the reply says so."""
+        the session's token (verdex/unique.py), and the reply says so. A secret a page showed as text (an API token
+        it made) is masked in the reply."""
         spelled = {name: _spelled(value, session.unique) if name in TEXT_ARGUMENTS else value
                    for name, value in given.items()}
         reply = await self.run(session, **spelled)
+        reply = Reply(session.shown_secrets.redact(reply.text), session.shown_secrets.redact_data(reply.data))
         if spelled == given:
             return reply
         return Reply(f"{reply.text}\n{unique.PLACEHOLDER} is {session.unique} in this session; the exported test "

@@ -1,6 +1,8 @@
-"""The values verdex typed into sensitive fields (password, payment, one-time code: the preflight's
-``sensitive`` fact) during a session, kept in memory only, the variable a test reads each from, and the
-masking of every form they take in text that leaves the session (a Playwright trace):
+"""The secrets of a session, kept in memory only, and the masking of every form they take in text that
+leaves it: the values verdex typed into sensitive fields (password, payment, one-time code: the preflight's
+``sensitive`` fact), with the variable a test reads each from, masked in a Playwright trace; and the secrets the
+page showed as text (an API token an app made: bridge/names.js ``shownSecrets``), masked in every reply, recording
+and effect:
 
     secrets = TypedSecrets()
     secrets.add("correct horse")                 # by actions.fill/type_text on a sensitive field
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+from typing import Any
 from urllib.parse import quote, quote_plus
 
 from verdex.secret_names import secret_env_name
@@ -43,12 +46,11 @@ def encoded_forms(secret: str) -> set[str]:
     }
 
 
-class TypedSecrets:
-    """Every value typed into a sensitive field; never written anywhere."""
+class SecretForms:
+    """Values never written anywhere: each masked in every form it takes."""
 
     def __init__(self) -> None:
         self._forms: list[str] = []        # longest first, so that a form holding another goes whole
-        self._named: dict[str, str] = {}   # each variable a test reads, and the value typed under it
 
     def __bool__(self) -> bool:
         return bool(self._forms)
@@ -57,6 +59,34 @@ class TypedSecrets:
         if not value:
             return
         self._forms = sorted(set(self._forms) | encoded_forms(value), key=len, reverse=True)
+
+    def joined(self, other: SecretForms) -> SecretForms:
+        """These secrets and ``other``'s, as one."""
+        both = SecretForms()
+        both._forms = sorted(set(self._forms) | set(other._forms), key=len, reverse=True)
+        return both
+
+    def redact(self, text: str) -> str:
+        for form in self._forms:
+            text = text.replace(form, MASK)
+        return text
+
+    def found_in(self, text: str) -> bool:
+        return any(form in text for form in self._forms)
+
+    def redact_data(self, data: Any) -> Any:
+        """``data`` (what JSON holds) with every form of a secret in its strings masked."""
+        if not self._forms:
+            return data
+        return json.loads(self.redact(json.dumps(data, ensure_ascii=False)))
+
+
+class TypedSecrets(SecretForms):
+    """Every value typed into a sensitive field, and the variable a test reads each from."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._named: dict[str, str] = {}   # each variable a test reads, and the value typed under it
 
     def env_name(self, field: str | None, value: str) -> str:
         """The variable a test reads ``value`` from: named after the field (``VERDEX_SECRET_PASSWORD``). Another
@@ -74,11 +104,3 @@ class TypedSecrets:
             name = f"{base}_{number}"
         self._named[name] = value
         return name
-
-    def redact(self, text: str) -> str:
-        for form in self._forms:
-            text = text.replace(form, MASK)
-        return text
-
-    def found_in(self, text: str) -> bool:
-        return any(form in text for form in self._forms)

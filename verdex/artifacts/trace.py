@@ -17,7 +17,7 @@ from pathlib import Path
 from playwright.async_api import BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
-from verdex.artifacts.secrets import TypedSecrets
+from verdex.artifacts.secrets import SecretForms
 from verdex.artifacts.trace_redaction import redact_trace
 from verdex.errors import translate_playwright_errors
 
@@ -27,7 +27,7 @@ async def start_trace(context: BrowserContext, *, title: str) -> None:
         await context.tracing.start(screenshots=True, snapshots=True, sources=False, title=title)
 
 
-async def stop_trace(context: BrowserContext, path: Path | None, secrets: TypedSecrets) -> None:
+async def stop_trace(context: BrowserContext, path: Path | None, secrets: SecretForms) -> None:
     """Write the trace, with the session's secrets masked. A browser that went away first (crashed,
     killed) leaves no trace to write; a trace that cannot be rewritten is not written."""
     if path is None:

@@ -1,4 +1,5 @@
-"""Rewriting a Playwright trace zip so that no value verdex typed into a sensitive field is left in it:
+"""Rewriting a Playwright trace zip so that no secret of the session is left in it (a value verdex typed into a
+sensitive field, or a token a page showed as text):
 
     redact_trace(raw_zip, "trace.zip", secrets)
 
@@ -10,7 +11,8 @@
   (Playwright names resources by content hash: the old name would let a short secret be guessed) and
   the references to it follow.
 - Screencast frames are pictures of the page as the browser drew it: a one-time code or a card number
-  is drawn in clear. Every frame from the first action that typed a secret on is dropped, and any
+  is drawn in clear. Every frame from the first action that typed a secret on is dropped (every frame when
+  no action typed one: a token the page showed), and any
   picture under ``screencast/`` that no event names; the viewer still shows each action's DOM
   snapshots (masked above).
 """
@@ -23,14 +25,14 @@ import zipfile
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from verdex.artifacts.secrets import TypedSecrets
+from verdex.artifacts.secrets import SecretForms
 
 _EVENT_STREAMS = (".trace", ".network")
 _FRAME = "screencast-frame"
 _SCREENCAST = "screencast/"
 
 
-def redact_trace(raw: Path, out: Path, secrets: TypedSecrets) -> None:
+def redact_trace(raw: Path, out: Path, secrets: SecretForms) -> None:
     """Write ``out``: the trace at ``raw`` with every form of every secret masked."""
     with zipfile.ZipFile(raw) as source:
         members = {info.filename: source.read(info) for info in source.infolist()}
@@ -66,7 +68,7 @@ def _events(data: bytes) -> list[Any]:
     return [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
 
 
-def _frames_after_first_secret(streams: dict[str, list[Any]], secrets: TypedSecrets) -> set[str]:
+def _frames_after_first_secret(streams: dict[str, list[Any]], secrets: SecretForms) -> set[str]:
     """The screencast frames (by resource name) taken once an action typed a secret; all of them when
     no such action can be told (a secret known to verdex but not found among the actions)."""
     events = [event for stream in streams.values() for event in stream if isinstance(event, dict)]
@@ -87,7 +89,7 @@ def _is_dropped(event: Any, dropped: set[str]) -> bool:
     return _is_frame(event) and event["file"] in dropped
 
 
-def _masked(value: Any, secrets: TypedSecrets, renamed: dict[str, str]) -> Any:
+def _masked(value: Any, secrets: SecretForms, renamed: dict[str, str]) -> Any:
     if isinstance(value, str):
         return renamed.get(value) or secrets.redact(value)
     if isinstance(value, list):

@@ -20,6 +20,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from pydantic import ValidationError
 
+from verdex.artifacts.secrets import SecretForms
 from verdex.busy_words import BUSY_TEXT
 from verdex.errors import (
     BridgeContractError,
@@ -84,9 +85,10 @@ class Bridge:
     ``next_ref()`` says where the new document's ref numbers start, so that refs never repeat in a tab."""
 
     def __init__(self, page: Page, *, test_id_attribute: str, next_ref: Callable[[], int],
-                 on_install: Callable[[str, int], None], frame: Frame | None = None,
+                 on_install: Callable[[str, int], None], shown_secrets: SecretForms, frame: Frame | None = None,
                  ref_prefix: str | None = None) -> None:
         self._page = page
+        self._shown_secrets = shown_secrets   # the secrets the page shows as text, as its answers tell them
         self._frame = frame          # a child frame whose own document this bridge reads (cross-origin)
         self.ref_prefix = ref_prefix  # its refs are f<n>e… with its own n
         self._test_id_attribute = test_id_attribute
@@ -117,6 +119,9 @@ class Bridge:
                     continue
                 value = self._value(response, method)
                 self.traffic.count(method, value)
+                if isinstance(value, dict):
+                    for secret in value.pop("shown_secrets", None) or []:
+                        self._shown_secrets.add(secret)
                 return value
             raise StaleObservation(f"the page kept replacing its document while verdex read it ({method}); "
                                    "take a new snapshot once it settles")

@@ -16,6 +16,12 @@
     pageText: (args) => ({ text: clip(document.body ? document.body.innerText : '', args.limit) }),
     // the browser's language and time zone, which a test pins to run as the recording did
     browserLocale: () => ({ language: navigator.language, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }) };
+  // The answers that tell what the page shows carry the secrets it shows as text (names.js shownSecrets), for
+  // verdex to mask wherever it would say them (verdex/bridge/__init__.py).
+  const SHOWS_THE_PAGE = new Set(['snapshot', 'ancestors', 'siblings', 'descendants', 'watchFinish', 'extract', 'find',
+    'identity', 'pageText']);
+  const withShownSecrets = (answer) => answer && typeof answer.then === 'function'
+    ? answer.then(withShownSecrets) : { ...answer, shown_secrets: shownSecrets() };
   globalThis.__verdex = {
     documentId,
     // the element of a ref and the nodes above it up to the window (shadow hosts included), as objects for
@@ -33,7 +39,8 @@
     call(method, args) {
       const fn = methods[method];
       if (!fn) return { error: 'no-method', method };
-      return fn(args || {});
+      const answer = fn(args || {});
+      return SHOWS_THE_PAGE.has(method) ? withShownSecrets(answer) : answer;
     },
   };
   return documentId;

@@ -464,9 +464,11 @@
     const labelled = labels.length || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
     return [builtin(el, 'id'), el.getAttribute('name'), el.getAttribute('aria-label'),
       labelled ? '' : el.getAttribute('placeholder'),
-      ...labels].some((said) => SECRET_NAMED.test(collapse(String(said || '').replace(/([a-z])([A-Z])/g, '$1 $2')
-        .replace(/[_\-.:]+/g, ' ')).toLowerCase()));
+      ...labels].some((said) => SECRET_NAMED.test(collapse(spacedWords(said)).toLowerCase()));
   }
+
+  // What an id, a name or a label says, its words apart: ``apiKey``, ``api_key`` and ``api-key`` are "api Key".
+  const spacedWords = (said) => String(said || '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_\-.:]+/g, ' ');
 
   // The text of a label tied to no field, in the nearest group (up to three levels up) that holds it and no other
   // field than ``el``; the shadow root a field sits straight in is a group too (a component whose render() returns
@@ -484,6 +486,48 @@
   // shows (Syncthing's read-only API key).
   function holdsSecret(el) {
     return isSensitive(el) || (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && namedForASecret(el);
+  }
+
+  // A secret the page shows as text, not in a field: an API token an app made and shows once ("Your new API
+  // Token", JupyterHub's; "Make sure to copy your personal access token now", a forge's flash message). Its text
+  // is one word of a token's shape (16 characters or more, letters and figures), and what names it is the element
+  // itself (``id="token-result"``) or the text just before it, nearest first up to three levels out: a card's
+  // header, a sentence, a term. A run's id or a commit beside "Run ID" or "Commit" is no secret, nor is a token's
+  // name or id ("Token name"). Their values, for verdex to mask in all it says and records (Bridge.call).
+  const TOKEN_SHAPE = /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_\-.+/=~]{15,}$/;
+  const SECRET_MENTIONED = /\b(api keys?|access keys?|secret keys?|private keys?|secrets?|tokens?|passwords?|passphrases?)\b(?! *(names?|ids?|types?|notes?|labels?|descriptions?|scopes?|expir\w*|lists?|counts?)\b)/i;
+  const SHOWN_SECRETS_LIMIT = 20;
+
+  function shownSecrets() {
+    const found = new Set();
+    const visit = (root) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      for (let node = walker.nextNode(); node && found.size < SHOWN_SECRETS_LIMIT; node = walker.nextNode()) {
+        if (node.nodeType === 1) { if (node.shadowRoot) visit(node.shadowRoot); continue; }
+        const text = node.data.trim();
+        if (text.length >= 16 && TOKEN_SHAPE.test(text) && node.parentElement && showsSecret(node.parentElement))
+          found.add(text);
+      }
+    };
+    visit(document);
+    return [...found];
+  }
+
+  function showsSecret(el) {
+    const own = [builtin(el, 'id'), el.getAttribute('class'), el.getAttribute('name'), el.getAttribute('aria-label')];
+    if (own.some((said) => SECRET_MENTIONED.test(spacedWords(said)))) return true;
+    return SECRET_MENTIONED.test(textBefore(el));
+  }
+
+  // The nearest text before an element: its previous siblings', else its parent's, up to three levels out.
+  function textBefore(el) {
+    for (let node = el, depth = 0; node && depth < 4; node = node.parentElement, depth++) {
+      for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+        const text = collapse(sibling.nodeType === 1 ? renderedText(sibling) : sibling.nodeType === 3 ? sibling.data : '');
+        if (text) return text;
+      }
+    }
+    return '';
   }
 
   function states(el, r) {

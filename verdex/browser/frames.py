@@ -5,7 +5,6 @@ cross-origin document is closed to it (and Chromium may run it in another proces
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 from weakref import WeakKeyDictionary
@@ -91,10 +90,11 @@ class _FrameBridges:
 _pages: WeakKeyDictionary[Page, _FrameBridges] = WeakKeyDictionary()
 
 
-def cross_origin_bridges(page: Page, test_id_attribute: str, next_ref: Callable[[], int]) -> list[tuple[Frame, Bridge]]:
-    """A bridge (in its own isolated world) for each cross-origin frame of the page. Its refs carry
-    the frame's prefix and numbers from the tab's sequence (``next_ref``), so they never collide
-    with the tab's own."""
+def cross_origin_bridges(tab: "Tab") -> list[tuple[Frame, Bridge]]:
+    """A bridge (in its own isolated world) for each cross-origin frame of the tab's page. Its refs carry
+    the frame's prefix and numbers from the tab's sequence, so they never collide with the tab's own; the
+    secrets it shows are the tab's to mask."""
+    page = tab.page
     top = origin_of(page.main_frame.url)
     known = _pages.setdefault(page, _FrameBridges())
     out = []
@@ -106,8 +106,9 @@ def cross_origin_bridges(page: Page, test_id_attribute: str, next_ref: Callable[
         bridge = known.of_frame.get(frame)
         if bridge is None:
             prefix = f"f{FIRST_PREFIX + len(known.by_prefix)}"
-            bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=next_ref,
-                            on_install=lambda document_id, ref_base: None, frame=frame, ref_prefix=prefix)
+            bridge = Bridge(page, test_id_attribute=tab.test_id_attribute, next_ref=lambda: tab.refs.next_ref,
+                            on_install=lambda document_id, ref_base: None, shown_secrets=tab.shown_secrets,
+                            frame=frame, ref_prefix=prefix)
             known.of_frame[frame] = bridge
             known.by_prefix[prefix] = (frame, bridge)
         out.append((frame, bridge))
@@ -132,7 +133,7 @@ async def snapshot_lines(tab: "Tab", text: str, observation_id: str) -> str:
     its iframe line, where the tab's bridge could only say ``[cross-origin]``."""
     if "[cross-origin]" not in text:
         return text
-    bridges = cross_origin_bridges(tab.page, tab.test_id_attribute, lambda: tab.refs.next_ref)
+    bridges = cross_origin_bridges(tab)
     if not bridges:
         return text
     elements = (await tab.call_bridge("closedFrames", {}))["frames"]
@@ -158,7 +159,7 @@ async def frames_content(tab: "Tab") -> dict[str, list[str]]:
     if known is None or not known.by_prefix:
         return {}
     out = {}
-    for frame, bridge in cross_origin_bridges(tab.page, tab.test_id_attribute, lambda: tab.refs.next_ref):
+    for frame, bridge in cross_origin_bridges(tab):
         lines = await _frame_lines(tab, bridge, "effects")
         if lines is not None:
             out[frame.url] = lines

@@ -21,7 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Page
 import verdex.steps as steps
 from verdex import unique
 from verdex.artifacts.options import ArtifactOptions
-from verdex.artifacts.secrets import TypedSecrets
+from verdex.artifacts.secrets import SecretForms, TypedSecrets
 from verdex.artifacts.trace import start_trace, stop_trace
 from verdex.browser.calls import bounded
 from verdex.browser.driver import DriverLease, acquire
@@ -113,6 +113,7 @@ class Session:
         self._tab_seq = 0
         self._runs = 0                    # browsers started: each run writes its own trace
         self.secrets = TypedSecrets()     # typed into sensitive fields: masked in the traces
+        self.shown_secrets = SecretForms()  # shown by a page as text (a token it made): masked in all verdex says
         self._lock = asyncio.Lock()
         self.downloads: Downloads | None = None
         self.name = name
@@ -120,7 +121,8 @@ class Session:
         path = None if record is False else (default_recording_path(name) if record in (None, True) else record)
         test_id = self.options.test_id_attribute
         self.recorder = Recorder(path, roles=[RoleRecord(**asdict(spec)) for spec in specs], unique=self.unique,
-                                 test_id_attribute=test_id if test_id != DEFAULT_TEST_ID_ATTRIBUTE else None)
+                                 test_id_attribute=test_id if test_id != DEFAULT_TEST_ID_ATTRIBUTE else None,
+                                 masked=self.shown_secrets)
 
     def record(self, path: str | Path | None, *, base_url: str | None = None) -> Recorder:
         """Finish the current recording and record the next steps to ``path`` (None: stop recording)."""
@@ -228,7 +230,7 @@ class Session:
             role.context, role.tabs, role.active_tab = None, {}, None
         for name, context in contexts:
             await stop_trace(context, self.options.artifacts.trace_path(name, roles=len(self.roles), run=self._runs),
-                             self.secrets)
+                             self.secrets.joined(self.shown_secrets))
         if self.downloads is not None:
             await self.downloads.close()
         if browser is not None:
@@ -433,7 +435,7 @@ class Session:
         tab = Tab(f"t{self._tab_seq}", page, opener=None, test_id_attribute=self.options.test_id_attribute,
                   navigation_timeout=self.options.navigation_timeout, on_browser_closed=self.closed_under_us,
                   preflight=role.spec.preflight, artifacts=self.options.artifacts, downloads=self.downloads,
-                  secrets=self.secrets, guard=role.guard, recorder=self.recorder,
+                  secrets=self.secrets, shown_secrets=self.shown_secrets, guard=role.guard, recorder=self.recorder,
                   call_timeout=self.options.call_timeout, ref_base=self.options.ref_base, role=role.spec.name)
         role.tabs[tab.id] = tab
         if self.downloads is not None:

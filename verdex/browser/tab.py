@@ -17,7 +17,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 import verdex.steps as steps
 from verdex.artifacts.capture import page_picture
 from verdex.artifacts.options import ArtifactOptions
-from verdex.artifacts.secrets import TypedSecrets
+from verdex.artifacts.secrets import SecretForms, TypedSecrets
 from verdex.bridge import Bridge, from_bridge
 from verdex.browser.calls import core_call
 from verdex.browser.downloads import Downloads
@@ -99,6 +99,7 @@ class Tab:
                  navigation_timeout: float, on_browser_closed: Callable[[], Awaitable[None]],
                  preflight: bool = True, artifacts: ArtifactOptions = ArtifactOptions(),
                  downloads: Downloads | None = None, secrets: TypedSecrets | None = None,
+                 shown_secrets: SecretForms | None = None,
                  guard: Guard | None = None, recorder: Recorder | None = None,
                  call_timeout: float = 60.0, ref_base: int = 1, role: str = "default") -> None:
         self.id = tab_id
@@ -108,6 +109,8 @@ class Tab:
         self.artifacts = artifacts
         # values typed into sensitive fields: the session's, shared by its tabs (a tab on its own has its own)
         self.secrets = secrets if secrets is not None else TypedSecrets()
+        # secrets the page shows as text (an API token it made), masked in all verdex says: the session's too
+        self.shown_secrets = shown_secrets if shown_secrets is not None else SecretForms()
         self.guard = guard or Guard()
         self.preflight_enabled = preflight
         self._on_browser_closed = on_browser_closed
@@ -143,7 +146,7 @@ class Tab:
         page.on("dialog", self._on_dialog)
         page.on("crash", self._on_crash)
         self.bridge = Bridge(page, test_id_attribute=test_id_attribute, next_ref=lambda: self.refs.next_ref,
-                             on_install=self.refs.document_installed)
+                             on_install=self.refs.document_installed, shown_secrets=self.shown_secrets)
         page.on("framenavigated", self._on_frame_navigated)
 
     def _on_dialog(self, dialog: Dialog) -> None:

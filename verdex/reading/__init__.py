@@ -109,7 +109,7 @@ def _find_page(reading: Any, index: int) -> FindResult:
 
 
 def _frame_bridges(tab: Tab) -> list:
-    return cross_origin_bridges(tab.page, tab.test_id_attribute, lambda: tab.refs.next_ref)
+    return cross_origin_bridges(tab)
 
 
 async def _bridge_call(tab: Tab, method: str, args: dict[str, Any], scope: str | None) -> dict[str, Any]:
