@@ -108,6 +108,21 @@ async def test_full_snapshot_pages_through_every_line_exactly_once(session, apps
         pages.append(await tab.snapshot(cursor=pages[-1].next_cursor, max_items=1500, max_bytes=None))
     assert len(pages) == -(-whole.total_lines // 1500)
     assert "\n".join(p.text for p in pages) == whole.text      # refs are stable across observations
+    assert not any(p.stale_refs for p in pages) and "stale" not in pages[-1].to_text()
+
+
+async def test_a_page_of_an_observation_the_page_redrew_since_says_its_refs_are_stale(session, apps):
+    """Paging goes on through the observation the cursor names, as it was; when the page has drawn its controls
+    anew since (a React list re-rendered), the refs of the lines paged are stale, and the page says so before the
+    agent acts on one (JupyterHub's admin list, paged after a filter: every ref of the second page was)."""
+    tab = await _open(session, apps, "/grid/", GRID_READY)
+    first = await tab.snapshot(mode="full", max_items=1500, max_bytes=None)
+    await tab.page.evaluate("document.querySelectorAll('button').forEach((b) => b.replaceWith(b.cloneNode(true)))")
+    follow = await tab.snapshot(cursor=first.next_cursor, max_items=1500, max_bytes=None)
+    refs = len(re.findall(r"\[ref=", follow.text))
+    assert follow.stale_refs == refs > 1000, (follow.stale_refs, refs)
+    assert (f"note: {refs} refs of these lines are stale: the page has drawn them anew since {first.observation_id}; "
+            "take a new snapshot") in follow.to_text()
 
 
 async def test_pages_are_cut_at_the_byte_budget(session, apps):

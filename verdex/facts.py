@@ -139,6 +139,8 @@ class Snapshot(Fact):
     ready_state: str | None = Field(None, description="the document's readyState: loading, interactive, complete")
     requests_open: list[str] = Field([], description="the page's own requests for its data and code still "
                                      "unanswered (method and path): it may still be drawing")
+    stale_refs: int = Field(0, description="a page of an older observation (a cursor's): how many of its lines' "
+                            "refs the page has drawn anew or removed since")
 
     def to_text(self) -> str:
         head = f"observation: {self.observation_id} (tab {self.tab})\n{self.identity.to_text()}"
@@ -146,6 +148,9 @@ class Snapshot(Fact):
             head += (f"\nstill loading: {len(self.requests_open)} of the page's requests unanswered ("
                      + ", ".join(self.requests_open[:3]) + (", …" if len(self.requests_open) > 3 else "")
                      + "); what they bring is not drawn yet: take a snapshot again")
+        if self.stale_refs:
+            head += (f"\nnote: {self.stale_refs} refs of these lines are stale: the page has drawn them anew since "
+                     f"{self.observation_id}; take a new snapshot")
         if self.diff is not None:
             body = "\n".join(self.diff) if self.diff else "(no changes since the previous snapshot)"
             return f"{head}\ndiff:\n{body}"

@@ -87,8 +87,11 @@
     const obs = observations.get(args.observation_id);
     if (!obs) return { error: 'expired' };
     resetCaches();
-    return Object.assign({ document_id: documentId, next_ref: nextRef, identity: identity(document) },
-      page(obs, args.offset, args.max_items, args.max_bytes, args.observation_id));
+    const paged = page(obs, args.offset, args.max_items, args.max_bytes, args.observation_id);
+    // the refs of these lines whose elements the page has drawn anew (or removed) since the observation
+    const stale = [...paged.text.matchAll(/\[ref=(\w+)\]/g)].filter((m) => resolve(m[1]).status !== 'ok').length;
+    return Object.assign({ document_id: documentId, next_ref: nextRef, identity: identity(document),
+      stale_refs: stale }, paged);
   }
 
   // Which of the tree's lines after are new (their indexes), and how many of each line before are left over

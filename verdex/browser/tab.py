@@ -513,6 +513,7 @@ class Tab:
                         text=text, diff=answer.get("diff"), total_lines=answer["total_lines"],
                         offset=answer["offset"], has_more=answer["has_more"], next_cursor=answer["next_cursor"],
                         element_count=answer.get("element_count", 0), ready_state=answer.get("ready_state"),
+                        stale_refs=answer.get("stale_refs", 0),
                         requests_open=[f"{r.method} {urlsplit(r.url).path}" for r in self.network.loading_now()])
 
     async def _content_arrives(self) -> bool:
