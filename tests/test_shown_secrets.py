@@ -73,13 +73,14 @@ async def test_a_field_labelled_for_what_it_is_is_no_secret_for_its_placeholder_
     assert '.fill("ci runner 7")' in source and "VERDEX_SECRET" not in source, source
 
 
-TOKENS = ("b1946ac92492d2347c6235b4d2611184", "ghp_R4nd0mT0k3nV4lu3Xy7Qw2Er9Ty6Ui3Op1As")
+TOKENS = ("b1946ac92492d2347c6235b4d2611184", "ghp_R4nd0mT0k3nV4lu3Xy7Qw2Er9Ty6Ui3Op1As", "qzvkwmtrplxhbnfd")
 
 
 async def test_a_token_the_app_made_and_shows_as_text_is_masked_in_all_verdex_says_and_records(session, apps, tmp_path):
     """An API token an app makes and shows once as text, not in a field: in a card whose header names it
     (JupyterHub's "Your new API Token"), or in a code element after the sentence that does (a forge's flash
-    message, "Make sure to copy your personal access token now."). It is masked wherever verdex would say or keep
+    message, "Make sure to copy your personal access token now."), or in a flash message of its own after the one
+    that names it (rdiffweb's, sixteen letters). It is masked wherever verdex would say or keep
     it — the click's effects, the snapshot, the page's reading, the recording, the exported test — and no check of
     it is proposed (it is made anew each run). Values of its shape that no text names a secret stay: a run's id, a
     commit beside "Run ID" and "Commit"."""
@@ -89,20 +90,24 @@ async def test_a_token_the_app_made_and_shows_as_text_is_masked_in_all_verdex_sa
     snapshot = (await call(session, "browser_snapshot")).text
     requested = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Request new API token"'))
     generated = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Generate personal access token"'))
+    created = await call(session, "browser_click", ref=ref_of(snapshot, 'button "Create access token"'))
     checked = await call(session, "verify_text_visible", text="Make sure to copy your personal access token now.")
     after = (await call(session, "browser_snapshot")).text
     extracted = (await call(session, "browser_extract")).text
     session.record(None)
     source = export(recording, target="python", path=tmp_path / "test_tokens.py", name="tokens")[0].read_text()
     outputs = {"requested": requested.text + str(requested.data), "generated": generated.text + str(generated.data),
+               "created": created.text + str(created.data),
                "snapshot": after, "extract": extracted, "recording": recording.read_text(encoding="utf-8"),
                "test": source}
     leaked = {where: token for where, text in outputs.items() for token in TOKENS if token in text}
     assert leaked == {}, leaked
-    assert "paragraph: [redacted]" in after and "code: [redacted]" in after, after
+    assert "paragraph: [redacted]" in after and "code: [redacted]" in after and "alert [ref=e" in after, after
     assert "paragraph: [redacted]" in requested.text, requested.text
     assert generated.data["proposals"] == [{"kind": "text_visible", "ref": None,
                                             "value": "Make sure to copy your personal access token now."}], generated.text
+    assert [proposal["value"] for proposal in created.data["proposals"]] == [
+        "Your new personal access token has been created. Make sure to save it."], created.text
     assert checked.data["passed"], checked.text
     for shown in ("9f8e7d6c5b4a39281706f5e4d3c2b1a0", "4be1c2a7f7d03e9b8c6a5f4e3d2c1b0a99887766", "ci-runner-2026"):
         assert shown in after and shown in extracted, after

@@ -490,11 +490,12 @@
 
   // A secret the page shows as text, not in a field: an API token an app made and shows once ("Your new API
   // Token", JupyterHub's; "Make sure to copy your personal access token now", a forge's flash message). Its text
-  // is one word of a token's shape (16 characters or more, letters and figures), and what names it is the element
+  // is one word of a token's shape (16 characters or more: letters, figures, ``_-.+/=~``; rdiffweb's are sixteen
+  // lowercase letters), and what names it is the element
   // itself (``id="token-result"``) or the text just before it, nearest first up to three levels out: a card's
   // header, a sentence, a term. A run's id or a commit beside "Run ID" or "Commit" is no secret, nor is a token's
   // name or id ("Token name"). Their values, for verdex to mask in all it says and records (Bridge.call).
-  const TOKEN_SHAPE = /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_\-.+/=~]{15,}$/;
+  const TOKEN_SHAPE = /^[A-Za-z0-9][A-Za-z0-9_\-.+/=~]{15,}$/;
   const SECRET_MENTIONED = /\b(api keys?|access keys?|secret keys?|private keys?|secrets?|tokens?|passwords?|passphrases?)\b(?! *(names?|ids?|types?|notes?|labels?|descriptions?|scopes?|expir\w*|lists?|counts?)\b)/i;
   const SHOWN_SECRETS_LIMIT = 20;
 
