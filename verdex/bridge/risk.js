@@ -30,6 +30,10 @@
   // Buttons that back out of a danger dialog or form stay safe to press (unless their own name is danger).
   const ESCAPE_NAME = /^(?:cancel|close|no\b.*|back|go back|dismiss|keep\b.*|not now|never mind|stay|×|✕|x|don['’]?t\b.*|do not\b.*)$/i;
   const AFFIRMATIVE_NAME = /^(?:ok|okay|yes\b.*|confirm|continue|proceed|submit|go|done|apply|agree|i agree|next)$/i;
+  // What changes only how a list is shown, never its data: a column's sorting taken off (DataTables names the sorted
+  // column's button "User: activate to remove sorting"), a filter removed, the filters or the search cleared. Its
+  // words say nothing of risk ("remove", "clear").
+  const VIEW_CHANGE = /(?:remove|clear|reset|drop)\s+(?:the\s+|all\s+|this\s+)?(?:sort(?:ing)?|sort order|filters?|search|selection|highlight(?:ing)?|grouping)(?![\p{L}\p{N}])/giu;
   // Roles named by their content: a row or a cell that takes clicks shows data, whose words say no action.
   const DATA_NAMED_ROLES = new Set(['row', 'cell', 'gridcell', 'rowheader', 'columnheader', 'listitem']);
   const ACTIVATING_ROLES = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox',
@@ -137,11 +141,12 @@
   // the confirmation text ("Place order").
   function riskOf(el, r, name) {
     if (DATA_NAMED_ROLES.has(r)) return null;     // its name is the data it shows ("deploy_region"), not an action
+    const said = name.replace(VIEW_CHANGE, ' ');   // the words that may say risk
     const path = r === 'link' ? urlWords(el) : '';
-    const own = path ? name + ' ' + path : name;
+    const own = path ? said + ' ' + path : said;
     const activating = ACTIVATING_ROLES.has(r);
     const escape = ESCAPE_NAME.test(name.trim());      // "No, don't delete it" backs out of the deletion
-    if (!escape && DANGER_NAME.test(name)) {
+    if (!escape && DANGER_NAME.test(said)) {
       return { level: activating ? 'danger' : 'caution', reason: 'its name says ' + quote(clip(name.trim(), 60)),
         subject: name || r };
     }
@@ -161,7 +166,7 @@
     // rename on first save"), and an escape ("Cancel" in a dialog) backs out
     if ((PUSHING_ROLES.has(r) && !escape && caution.test(own)) || submits)
       return { level: 'caution', reason: submits ? 'submits a form'
-        : caution.test(name) ? 'its name says ' + quote(clip(name.trim(), 60))
+        : caution.test(said) ? 'its name says ' + quote(clip(name.trim(), 60))
         : 'it leads to ' + quote(clip(new URL(linkHref(el)).pathname, 60)), subject: name || r };
     if (context && context.danger && !escape)
       return { level: 'caution', reason: 'in ' + context.kind + ' ' + quote(context.label), subject: name || r };
