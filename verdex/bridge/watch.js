@@ -270,9 +270,16 @@
   function shortMessage(el) {
     if (el.closest(IN_NO_MESSAGE) || el.matches(NOT_A_MESSAGE) || el.querySelector(NOT_A_MESSAGE)) return false;
     if (el.querySelector(FIELD_SELECTOR) || contentRegion(el)) return false;
-    if (el.querySelectorAll(MESSAGE_CONTROLS).length > 2) return false;
+    if (el.querySelectorAll(MESSAGE_CONTROLS).length > 2 || onlyAList(el)) return false;
     const lines = textLines(el);                 // (its controls' words are no line: a message says more than them)
     return lines.length > 0 && lines.length <= NOTICE_LINES && collapse(domText(el, 400)).length <= 200;
+  }
+
+  // A list and nothing said beside it: choices (a select's options a library draws with no roles, Keen UI's UiSelect
+  // in Kolibri), no message about what the action did
+  function onlyAList(el) {
+    const list = el.matches('ul, ol') ? el : el.querySelector('ul, ol');
+    return !!list && list.children.length > 1 && collapse(domText(el, 400)) === collapse(domText(list, 400));
   }
 
   // A notice's lines as a reader sees them, when it has several (a toast's title and its text)
