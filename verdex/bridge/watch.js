@@ -252,7 +252,7 @@
       const notice = held || node;
       const box = visibleBox(notice), view = notice.ownerDocument.defaultView;
       const large = !box || box.width * box.height >= 0.2 * view.innerWidth * view.innerHeight;
-      if (large || holdsThePage(notice)) return null;
+      if (large || holdsThePage(notice) || appBar(notice)) return null;
       const shows = collapse(domText(notice, 400));
       const brought = collapse(added.nodeType === 1 ? domText(added, 400) : added.data || '');
       // a spinner's "Loading…" over the page says the page is at work (the identity's loading), no outcome
@@ -260,6 +260,13 @@
       return shows && shows === brought && shortMessage(notice) ? notice : null;
     }
     return null;
+  }
+
+  // The app's bar over the page (a header: its title, a back button), which a route draws anew with the page
+  // (Kolibri's "New users" bar in place of the bar of links): what the route drew, no message
+  const APP_BAR = 'header, [role=banner]';
+  function appBar(el) {
+    return !!(el.closest(APP_BAR) || el.querySelector(APP_BAR));
   }
 
   // What a toast is: a few lines of text (NOTICE_LINES, 200 characters) beside two controls at most (its Close, an
