@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.recorded_flows import exported_and_passed
 from tests.test_watch import call, ref_of
 
 pytestmark = pytest.mark.anyio
@@ -21,3 +22,22 @@ async def test_a_floating_list_of_options_is_no_toast(session, apps):
     opened = (await call(session, "browser_click", ref=shown)).text
     assert "toast" not in opened, opened
     assert 'verify: text "Coach"' not in opened, opened
+
+
+async def test_a_hidden_field_named_by_a_count_is_not_how_the_test_finds_it(session, apps, tmp_path):
+    """The select's hidden field is named ``ui-select-379``: the library counts its instances, so the next page
+    (another row, a select more above it) names it otherwise. Kolibri's test waited for
+    ``page.locator('input[name="ui-select-379"]')`` to have "coach"; a name a number is part of finds no field
+    for such a wait, as an id of that shape does not."""
+    recording = tmp_path / "kind.jsonl"
+    session.record(recording, base_url=apps.url)
+    await call(session, "browser_navigate", url=apps.url + "/aria/floating-options.html")
+    shown = ref_of((await call(session, "browser_snapshot")).text, 'clickable "Learner"')
+    opened = (await call(session, "browser_click", ref=shown)).text
+    picked = (await call(session, "browser_click", ref=ref_of(opened, 'clickable "Coach"'))).text
+    assert 'value set: input[type=hidden][name="ui-select-379"]' in picked, picked     # still said
+    snapshot = (await call(session, "browser_snapshot")).text
+    await call(session, "browser_fill", ref=ref_of(snapshot, 'textbox "Full name"'), value="Ada")
+    session.record(None)
+    source = exported_and_passed(recording, "kind")
+    assert "ui-select-379" not in source, source

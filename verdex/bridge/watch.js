@@ -135,13 +135,16 @@
       selector_count: selector ? document.querySelectorAll(selector).length : 0 };
   }
 
+  // a key a number is a part of, or a made one
+  const COUNTED_KEY = /\d{3,}|[0-9a-f]{8,}|^:r|(^|[-_.:])\d+([-_.:]|$)/i;
   function fieldSelector(el, tag, attr) {
     // a field of a formset's row: its id and its name hold the row's index, the end of its name says its column
     const column = columnOfRow(el);
     if (column) return column;
-    // not an id a number is a part of (a builder's count, "3"; a row's index, "items-2-ab"), nor a made one
-    if (el.id && !/\d{3,}|[0-9a-f]{8,}|^:r|(^|[-_.:])\d+([-_.:]|$)/i.test(el.id)) return '#' + CSS.escape(el.id);
-    if (attr) return tag + '[name=' + JSON.stringify(attr) + ']';
+    // not an id or a name a number is a part of (a builder's count, "3"; a row's index, "items-2-ab"; a library's
+    // count of its instances, Keen UI's "ui-select-379"), nor a made one
+    if (el.id && !COUNTED_KEY.test(el.id)) return '#' + CSS.escape(el.id);
+    if (attr && !COUNTED_KEY.test(attr)) return tag + '[name=' + JSON.stringify(attr) + ']';
     return null;
   }
 
