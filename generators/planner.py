@@ -631,6 +631,9 @@ def _wait_statement(record: WaitForStep, page: str, token: str | None) -> Check 
     args = record.args
     reason = "the agent waited for this"
     shared = (args.elements_showing or 1) > 1           # a strict get_by_text would match them all
+    # a text gone before the wait began: how many showed it the recording cannot tell (a row's cell and its
+    # checkbox's label), and a strict check made while the text is still there fails at once: none shows it
+    shared = shared or (args.text_gone is not None and args.elements_showing == 0)
     locator = waits.locator_of(record.locators)
     if (args.text or args.text_gone) and locator is not None:      # inside an iframe: through the frame
         kind = ("shared_text_visible" if shared else "visible") if args.text else "shared_text_hidden"

@@ -35,6 +35,7 @@
       || [...doc.querySelectorAll('[role=heading][aria-level="1"], h2')].find(own);
     const heading = headingEl ? clip(accessibleName(headingEl), NAME_LIMIT) : null;
     const dialogs = [];
+    const dialogElements = [];      // each of dialogs' element, in the same order
     const notices = [];
     const loading = [];
     const blockers = [];
@@ -60,7 +61,12 @@
         const d = describe(el);
         if (!d.name) d.name = untitledDialogName(el);
         d.modal = (el.tagName === 'DIALOG' && safeMatches(el, ':modal')) || el.getAttribute('aria-modal') === 'true';
-        dialogs.push(d);
+        // a dialog inside a dialog of the same name is one (a component's popover, role=dialog, inside the popper a
+        // positioning library wraps it in, role=dialog too: Kolibri's menus in tippy.js): said once, as the first met
+        if (!dialogElements.some((known, i) => (known.contains(el) || el.contains(known)) && dialogs[i].name === d.name)) {
+          dialogs.push(d);
+          dialogElements.push(el);
+        }
       } else if ((r === 'alert' || r === 'status' || el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'
                  && !contentRegion(el) && !INTERACTIVE_ROLES.has(r) && !NO_NOTICE_ROLES.has(r)) && !clippedAway(box, style(el))) {
         // (a copy for screen readers: no notice; a control marked aria-live, to have its new label read out: no

@@ -135,13 +135,16 @@
       selector_count: selector ? document.querySelectorAll(selector).length : 0 };
   }
 
+  // a key a number is a part of, or a made one
+  const COUNTED_KEY = /\d{3,}|[0-9a-f]{8,}|^:r|(^|[-_.:])\d+([-_.:]|$)/i;
   function fieldSelector(el, tag, attr) {
     // a field of a formset's row: its id and its name hold the row's index, the end of its name says its column
     const column = columnOfRow(el);
     if (column) return column;
-    // not an id a number is a part of (a builder's count, "3"; a row's index, "items-2-ab"), nor a made one
-    if (el.id && !/\d{3,}|[0-9a-f]{8,}|^:r|(^|[-_.:])\d+([-_.:]|$)/i.test(el.id)) return '#' + CSS.escape(el.id);
-    if (attr) return tag + '[name=' + JSON.stringify(attr) + ']';
+    // not an id or a name a number is a part of (a builder's count, "3"; a row's index, "items-2-ab"; a library's
+    // count of its instances, Keen UI's "ui-select-379"), nor a made one
+    if (el.id && !COUNTED_KEY.test(el.id)) return '#' + CSS.escape(el.id);
+    if (attr && !COUNTED_KEY.test(attr)) return tag + '[name=' + JSON.stringify(attr) + ']';
     return null;
   }
 
@@ -252,7 +255,7 @@
       const notice = held || node;
       const box = visibleBox(notice), view = notice.ownerDocument.defaultView;
       const large = !box || box.width * box.height >= 0.2 * view.innerWidth * view.innerHeight;
-      if (large || holdsThePage(notice)) return null;
+      if (large || holdsThePage(notice) || appBar(notice)) return null;
       const shows = collapse(domText(notice, 400));
       const brought = collapse(added.nodeType === 1 ? domText(added, 400) : added.data || '');
       // a spinner's "Loading…" over the page says the page is at work (the identity's loading), no outcome
@@ -260,6 +263,13 @@
       return shows && shows === brought && shortMessage(notice) ? notice : null;
     }
     return null;
+  }
+
+  // The app's bar over the page (a header: its title, a back button), which a route draws anew with the page
+  // (Kolibri's "New users" bar in place of the bar of links): what the route drew, no message
+  const APP_BAR = 'header, [role=banner]';
+  function appBar(el) {
+    return !!(el.closest(APP_BAR) || el.querySelector(APP_BAR));
   }
 
   // What a toast is: a few lines of text (NOTICE_LINES, 200 characters) beside two controls at most (its Close, an
@@ -270,9 +280,16 @@
   function shortMessage(el) {
     if (el.closest(IN_NO_MESSAGE) || el.matches(NOT_A_MESSAGE) || el.querySelector(NOT_A_MESSAGE)) return false;
     if (el.querySelector(FIELD_SELECTOR) || contentRegion(el)) return false;
-    if (el.querySelectorAll(MESSAGE_CONTROLS).length > 2) return false;
+    if (el.querySelectorAll(MESSAGE_CONTROLS).length > 2 || onlyAList(el)) return false;
     const lines = textLines(el);                 // (its controls' words are no line: a message says more than them)
     return lines.length > 0 && lines.length <= NOTICE_LINES && collapse(domText(el, 400)).length <= 200;
+  }
+
+  // A list and nothing said beside it: choices (a select's options a library draws with no roles, Keen UI's UiSelect
+  // in Kolibri), no message about what the action did
+  function onlyAList(el) {
+    const list = el.matches('ul, ol') ? el : el.querySelector('ul, ol');
+    return !!list && list.children.length > 1 && collapse(domText(el, 400)) === collapse(domText(list, 400));
   }
 
   // A notice's lines as a reader sees them, when it has several (a toast's title and its text)
