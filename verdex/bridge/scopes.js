@@ -235,7 +235,7 @@
     return null;
   }
 
-  // A piece of the container's own text (outside the target), stable and held by no peer.
+  // A piece of the container's own text (outside the target, not an icon's word), stable and held by no peer.
   function identityText(node, target, peers) {
     let tried = 0;
     for (const t of composedTextNodes(node)) {
@@ -244,7 +244,7 @@
       // (a hidden target's container is hidden with it: its text tells it apart still, as has_text reads it)
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent) && !(target && hiddenForAria(target)))
         continue;
-      if (parent === target || isInside(parent, target) || isTextarea(parent)) continue;
+      if (parent === target || isInside(parent, target) || isTextarea(parent) || ligatureIcon(parent)) continue;
       // a select's options are what a row's select offers (every row of a formset the same partners), and the
       // choice a combobox drawn over it shows is its value (the flow's, or the page's default): neither is what
       // tells the row apart; they do tell the select itself from another (Datasette's "- column -" from its
@@ -265,9 +265,10 @@
   // apart from the look-alikes a list gains, where the controls beside it (a "Move" link only folders have)
   // tell only its kind apart. Text a control or a named element inside it shows is that one's (a dialog's
   // footer that holds its "Close" link), not a name of the target's. A textarea's text is its value (drawn
-  // as its text by React's defaultValue): data the flow types over, never a name.
+  // as its text by React's defaultValue): data the flow types over, never a name. An icon a ligature font draws
+  // from a word ("star") names no item: every item holds the same one.
   function shownText(target) {
-    if (isTextarea(target)) return null;
+    if (isTextarea(target) || ligatureIcon(target)) return null;
     const r = role(target);
     if (r && !NAME_PROHIBITED.has(r) && accessibleName(target)) return null;
     const text = collapse(composedText(target));
