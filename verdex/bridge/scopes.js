@@ -39,14 +39,19 @@
   const TEXT_CHUNKS = 12;
   const MAX_PEERS = 400;
 
-  // A class a developer chose to name what the element is (``book``, ``todo-item``, ``MuiCard-root``):
-  // letters, hyphens and underscores, each part lower-case or capitalised, so that hashed and
-  // generated ones (``css-1x2y``, ``bZKpFz``, ``_3kd8``) and state or layout classes are never used.
+  // A class a developer chose to name what the element is (``book``, ``todo-item``, ``MuiCard-root``,
+  // ``dijitTreeRow``): letters, hyphens and underscores, each part lower-case or capitalised, or a library's
+  // lowerCamelCase name of words of three letters or more (Dojo's dijit), so that hashed and generated ones
+  // (``css-1x2y``, ``bZKpFz``, ``sc-bdVaJa``, ``_3kd8``) and state or layout classes are never used.
   function semanticClasses(el) {
     return [...(el.classList || [])].filter((c) => /^[A-Za-z][A-Za-z_-]{2,39}$/.test(c) && !GENERATED_CLASS.test(c) &&
       !STATE_CLASS.test(c) && !CONTEXTUAL_CLASS.test(c) && !LAYOUT_CLASS.test(c) && !UTILITY_CLASS.test(c) && /[aeiouy]/i.test(c) &&
-      c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part)));
+      c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part) || CAMEL_PART.test(part) && !CAMEL_STATE.test(part)));
   }
+  // The lowerCamelCase name of a part; one whose last word is a state or a layout (dijit's ``dijitTreeRowSelected``,
+  // ``dijitCheckBoxChecked``, ``dijitTreeExpandoLeaf``, ``dijitInline``, ``dijitReset``) says no part.
+  const CAMEL_PART = /^[a-z]{3,}(?:[A-Z][a-z]{2,})+$/;
+  const CAMEL_STATE = /(?:Selected|Hover|Active|Focused|Checked|Disabled|Opened|Open|Closed|Expanded|Collapsed|Hidden|Visible|Leaf|Error|Invalid|Valid|Required|Pressed|Loading|Current|Root|Inline|Reset|Stretch|Left|Right|Top|Bottom|First|Last|Odd|Even)$/;
 
   function semanticClass(el) {
     return semanticClasses(el)[0] || null;
