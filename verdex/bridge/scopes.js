@@ -541,6 +541,12 @@
       const reason = scopeReason(node);
       if (!reason) {
         const classReason = loneClassReason(node);
+        // the nearest that holds the run's {unique} value is what the flow made, the one of its kind now (a label's
+        // row, div.dijitTreeRow, "Recipes 3f8c9e0b"): in its place, before the group that holds every row to come
+        if (classReason && holdsRunToken(node) && !out.some((scope) => holdsRunToken(scope.node))) {
+          const ways = loneWays(node, el, titled);
+          if (ways.length) { out.push({ reason: classReason, ways, node }); found++; continue; }
+        }
         if (classReason) lone.push({ reason: classReason, node });
         continue;
       }
@@ -556,13 +562,18 @@
     let told = 0;
     for (const scope of lone) {
       if (told >= limit) break;
-      // its text first: a named child of a lone item (its "×" button) is likely in every item to come
-      const all = scopeWays(scope.node, el, true).filter((way) => !titled || titled(way));
-      const text = all.filter((way) => way.strategy === 'class_shown' || way.strategy === 'class_text');
-      const ways = text.length ? text : all.filter((way) => way.strategy === 'class_has');
+      const ways = loneWays(scope.node, el, titled);
       if (ways.length) { out.push({ ...scope, ways }); told++; }
     }
     return out;
+  }
+
+  // The ways to a container only its class names: its text first (a named child of a lone item, its "×" button,
+  // is likely in every item to come), else a named child.
+  function loneWays(node, el, titled) {
+    const all = scopeWays(node, el, true).filter((way) => !titled || titled(way));
+    const text = all.filter((way) => way.strategy === 'class_shown' || way.strategy === 'class_text');
+    return text.length ? text : all.filter((way) => way.strategy === 'class_has');
   }
 
   // When no container alone tells the target apart (two sections each holding a card "Dune"): a
