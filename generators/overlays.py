@@ -9,7 +9,9 @@ on its first "Link"): closed whenever it shows, in front of the dialog that acti
 What the dismissal let the page go on to (VisualEditor's edit notices and the focus they take, once its
 "Welcome to Wiki" is closed) comes on a run that never shows the overlay as well; it does not make the click
 the flow's, unless the agent then uses it: acts on a control that came, or checks a text that appeared (a
-consent wall's "Preferences saved", which the agent checks: the click is the flow's).
+consent wall's "Preferences saved", which the agent checks: the click is the flow's). Nor is an overlay whose text
+the agent waited for or checked before closing it: the agent says it comes every time, and the test waits for it
+and closes it as steps of the flow.
 """
 
 from __future__ import annotations
@@ -52,7 +54,15 @@ def dismissed(steps: list[Record], index: int) -> str | None:
               and not (with_the_view and at == opener) for said in earlier.effects.appeared}
     closed = [said for said in effects.disappeared if said.startswith(("dialog ", "blocker "))
               and not said.endswith("(loading)") and said not in opened]
-    return closed[0] if closed else None
+    return closed[0] if closed and not _read_before(closed[0], steps[opener:index - 1]) else None
+
+
+def _read_before(overlay: str, between: list[Record]) -> bool:
+    """The agent waited for or checked a text of the overlay before it closed it: the agent says it comes (a
+    notice put up at every sign-in while the password is the default one), and a handler that closes it whenever
+    it shows would close it before that check could read it."""
+    return any(isinstance(step, (VerifyTextStep, WaitForStep)) and step.args.text and step.args.text in overlay
+               for step in between)
 
 
 def _in_front_of(steps: list[Record], index: int) -> str | None:

@@ -135,3 +135,44 @@ async def test_the_page_about_what_the_flow_made_is_not_what_it_made(tmp_path):
             await agent.click("button", "Open menu", expect_text=f"Menu of qa-pool-{token}")
         source = runner.export_python(recording, tmp_path, "pool").read_text(encoding="utf-8")
     assert 'page.get_by_role("button", name="Open menu", exact=True).click()' in source, source
+
+
+# Tiny Tiny RSS's labels: a dijit checkbox tree, each label a row (div.dijitTreeRow) holding a checkbox with no name
+# beside the node's label (role treeitem), the rows in the group "Labels". The flow made "Recipes {unique}" and
+# checked its box, then the only one of the group, and the test found it as the group's checkbox; a run on an app
+# that keeps the recording's label (or a failed run's) meets two.
+LABELS = ("""<label>Caption <input id="name"></label> <button type="button" id="add">Create label</button>
+<div role="tree"><div role="group" aria-label="Labels" id="items"></div></div><p role="status"></p>""",
+          """const show = (name) => {
+  const row = document.createElement("div");
+  row.className = "dijitTreeRow";
+  row.innerHTML = '<span class="dijitCheckBox"><input type="checkbox"></span> <span role="treeitem"></span>';
+  row.querySelector("[role=treeitem]").textContent = name;
+  row.querySelector("input").addEventListener("change", () => {
+    document.querySelector("[role=status]").textContent = "Selected " + name;
+  });
+  document.querySelector("#items").append(row);
+};
+fetch("/api/items").then((r) => r.json()).then((names) => names.forEach(show));
+document.querySelector("#add").addEventListener("click", async () => {
+  const name = document.querySelector("#name").value;
+  await fetch("/api/items?name=" + encodeURIComponent(name), { method: "POST" });
+  show(name);
+});""")
+
+
+async def test_a_checkbox_alone_in_its_group_beside_the_label_the_flow_made_is_found_through_its_row(tmp_path):
+    recording = tmp_path / "labels.jsonl"
+    with answering(KeptList("Labels", LABELS).answer) as url:
+        async with recording_client(recording) as client:
+            agent = Agent(client)
+            await agent.navigate(url + "/")
+            token = await agent.fill_unique("textbox", "Caption", "Recipes {unique}")
+            await agent.click("button", "Create label", expect_text=f"Recipes {token}")
+            await agent.click("checkbox", "", expect_text=f"Selected Recipes {token}")
+            await agent.verify_text(f"Selected Recipes {token}")
+        python = runner.export_python(recording, tmp_path, "labels")
+        source = python.read_text(encoding="utf-8")
+        done = runner.run_pytest(python, None, serve=lambda _seed: nullcontext(url))   # the recording's label kept
+    assert done.passed, f"{source}\n{done.tail()}"
+    assert 'locator("div.dijitTreeRow").filter(has_text=f"Recipes {unique}")' in source, source

@@ -92,6 +92,19 @@ async def test_a_toast_or_modal_a_script_opened_without_a_role_is_an_effect(sess
     assert f"appeared: {said}" in clicked.text, clicked.text
 
 
+async def test_a_notices_icons_are_no_messages_of_their_own_and_no_words_to_check(session, apps):
+    """A notice region fixed over the page, shown by a class, whose message is an icon, the words and a close icon
+    side by side, the icons a ligature font's words ("notifications", "close"; Tiny Tiny RSS's): it is one toast,
+    not one per icon, and its words are what is proposed to check, not the icons' names."""
+    await call(session, "browser_navigate", url=apps.url + "/settling/notices.html")
+    clicked = await call(session, "browser_click", ref=ref_of((await call(session, "browser_snapshot")).text,
+                                                               'button "Subscribe"'))
+    appeared = [line for line in clicked.text.splitlines() if line.startswith("appeared:")]
+    assert appeared == ['appeared: toast "notifications Subscribed to the feed close"'], clicked.text
+    assert clicked.data["proposals"] == [{"kind": "text_visible", "value": "Subscribed to the feed", "ref": None}], \
+        clicked.text
+
+
 # each toast: the test's name, the page's query, the role the agent's answer says it has
 TOASTS = [("toast", "", "toast"), ("toast_status", "&toast_role=status", "status"),
           ("toast_plain", "&toast=plain", "toast"), ("toast_corner", "&toast=corner", "toast"),

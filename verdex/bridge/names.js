@@ -46,7 +46,8 @@
   // it says; a link drawn inline in a sentence is words of it (phpMyAdmin's "… have been deactivated. Find out
   // why."): without them the line is a text no element shows ("… deactivated. ."). A text that changes on its own
   // (a timer's seconds, a marquee's headline: TICKING) is no line either, and ends the one before it: "Session
-  // expires in" and "minutes" are what a test finds again, where "4:59" is gone by the next read.
+  // expires in" and "minutes" are what a test finds again, where "4:59" is gone by the next read. An icon drawn
+  // from a ligature font's word (ligatureIcon) is a picture, no words of the line.
   const LINE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link]';
   const IN_SENTENCE = 'a[href], [role=link]';
   function textLines(el) {
@@ -59,6 +60,7 @@
         if (s && (s.display === 'none' || s.visibility === 'hidden')) continue;
         if (c.matches(LINE_CONTROLS) && !(c.matches(IN_SENTENCE) && s && s.display === 'inline')) continue;
         if (c.matches(TICKING)) { lines.push(''); continue; }
+        if (ligatureIcon(c)) continue;
         const boxed = c.nodeName === 'BR' || (!!s && s.display !== 'inline' && s.display !== 'contents');
         if (boxed) lines.push('');
         visit(c);
@@ -67,6 +69,17 @@
     };
     visit(el);
     return lines.map(collapse).filter(Boolean);
+  }
+
+  // An icon a ligature font draws from a word: an element that holds one identifier and no other element
+  // ("notifications", "arrow_drop_down"), set in a font whose family names icons or symbols (Material Icons,
+  // Material Symbols Outlined: the family says it whether the font has loaded or not). A reader sees a bell, not
+  // the word.
+  const ICON_FONT = /icon|symbol/i;
+  function ligatureIcon(el) {
+    if (el.childElementCount || !/^[a-z][a-z0-9_]*$/.test((el.textContent || '').trim())) return false;
+    const s = style(el);
+    return !!s && ICON_FONT.test(s.fontFamily);
   }
 
   // An input drawn as a button (<input type=submit value="Save">, type=button, type=reset) holds no text node,

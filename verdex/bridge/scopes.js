@@ -39,14 +39,19 @@
   const TEXT_CHUNKS = 12;
   const MAX_PEERS = 400;
 
-  // A class a developer chose to name what the element is (``book``, ``todo-item``, ``MuiCard-root``):
-  // letters, hyphens and underscores, each part lower-case or capitalised, so that hashed and
-  // generated ones (``css-1x2y``, ``bZKpFz``, ``_3kd8``) and state or layout classes are never used.
+  // A class a developer chose to name what the element is (``book``, ``todo-item``, ``MuiCard-root``,
+  // ``dijitTreeRow``): letters, hyphens and underscores, each part lower-case or capitalised, or a library's
+  // lowerCamelCase name of words of three letters or more (Dojo's dijit), so that hashed and generated ones
+  // (``css-1x2y``, ``bZKpFz``, ``sc-bdVaJa``, ``_3kd8``) and state or layout classes are never used.
   function semanticClasses(el) {
     return [...(el.classList || [])].filter((c) => /^[A-Za-z][A-Za-z_-]{2,39}$/.test(c) && !GENERATED_CLASS.test(c) &&
       !STATE_CLASS.test(c) && !CONTEXTUAL_CLASS.test(c) && !LAYOUT_CLASS.test(c) && !UTILITY_CLASS.test(c) && /[aeiouy]/i.test(c) &&
-      c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part)));
+      c.split(/[-_]+/).every((part) => /^[A-Z]?[a-z]*$/.test(part) || CAMEL_PART.test(part) && !CAMEL_STATE.test(part)));
   }
+  // The lowerCamelCase name of a part; one whose last word is a state or a layout (dijit's ``dijitTreeRowSelected``,
+  // ``dijitCheckBoxChecked``, ``dijitTreeExpandoLeaf``, ``dijitInline``, ``dijitReset``) says no part.
+  const CAMEL_PART = /^[a-z]{3,}(?:[A-Z][a-z]{2,})+$/;
+  const CAMEL_STATE = /(?:Selected|Hover|Active|Focused|Checked|Disabled|Opened|Open|Closed|Expanded|Collapsed|Hidden|Visible|Leaf|Error|Invalid|Valid|Required|Pressed|Loading|Current|Root|Inline|Reset|Stretch|Left|Right|Top|Bottom|First|Last|Odd|Even)$/;
 
   function semanticClass(el) {
     return semanticClasses(el)[0] || null;
@@ -235,7 +240,7 @@
     return null;
   }
 
-  // A piece of the container's own text (outside the target), stable and held by no peer.
+  // A piece of the container's own text (outside the target, not an icon's word), stable and held by no peer.
   function identityText(node, target, peers) {
     let tried = 0;
     for (const t of composedTextNodes(node)) {
@@ -244,7 +249,7 @@
       // (a hidden target's container is hidden with it: its text tells it apart still, as has_text reads it)
       if (!parent || SKIPPED_TAGS.has(parent.tagName) || hiddenForAria(parent) && !(target && hiddenForAria(target)))
         continue;
-      if (parent === target || isInside(parent, target) || isTextarea(parent)) continue;
+      if (parent === target || isInside(parent, target) || isTextarea(parent) || ligatureIcon(parent)) continue;
       // a select's options are what a row's select offers (every row of a formset the same partners), and the
       // choice a combobox drawn over it shows is its value (the flow's, or the page's default): neither is what
       // tells the row apart; they do tell the select itself from another (Datasette's "- column -" from its
@@ -265,9 +270,10 @@
   // apart from the look-alikes a list gains, where the controls beside it (a "Move" link only folders have)
   // tell only its kind apart. Text a control or a named element inside it shows is that one's (a dialog's
   // footer that holds its "Close" link), not a name of the target's. A textarea's text is its value (drawn
-  // as its text by React's defaultValue): data the flow types over, never a name.
+  // as its text by React's defaultValue): data the flow types over, never a name. An icon a ligature font draws
+  // from a word ("star") names no item: every item holds the same one.
   function shownText(target) {
-    if (isTextarea(target)) return null;
+    if (isTextarea(target) || ligatureIcon(target)) return null;
     const r = role(target);
     if (r && !NAME_PROHIBITED.has(r) && accessibleName(target)) return null;
     const text = collapse(composedText(target));
@@ -535,6 +541,12 @@
       const reason = scopeReason(node);
       if (!reason) {
         const classReason = loneClassReason(node);
+        // the nearest that holds the run's {unique} value is what the flow made, the one of its kind now (a label's
+        // row, div.dijitTreeRow, "Recipes 3f8c9e0b"): in its place, before the group that holds every row to come
+        if (classReason && holdsRunToken(node) && !out.some((scope) => holdsRunToken(scope.node))) {
+          const ways = loneWays(node, el, titled);
+          if (ways.length) { out.push({ reason: classReason, ways, node }); found++; continue; }
+        }
         if (classReason) lone.push({ reason: classReason, node });
         continue;
       }
@@ -550,13 +562,18 @@
     let told = 0;
     for (const scope of lone) {
       if (told >= limit) break;
-      // its text first: a named child of a lone item (its "×" button) is likely in every item to come
-      const all = scopeWays(scope.node, el, true).filter((way) => !titled || titled(way));
-      const text = all.filter((way) => way.strategy === 'class_shown' || way.strategy === 'class_text');
-      const ways = text.length ? text : all.filter((way) => way.strategy === 'class_has');
+      const ways = loneWays(scope.node, el, titled);
       if (ways.length) { out.push({ ...scope, ways }); told++; }
     }
     return out;
+  }
+
+  // The ways to a container only its class names: its text first (a named child of a lone item, its "×" button,
+  // is likely in every item to come), else a named child.
+  function loneWays(node, el, titled) {
+    const all = scopeWays(node, el, true).filter((way) => !titled || titled(way));
+    const text = all.filter((way) => way.strategy === 'class_shown' || way.strategy === 'class_text');
+    return text.length ? text : all.filter((way) => way.strategy === 'class_has');
   }
 
   // When no container alone tells the target apart (two sections each holding a card "Dune"): a

@@ -220,7 +220,13 @@
     overlay = overlay || floating;
     if (!overlay || !overlayElement(overlay) || !overlay.isConnected) return;
     noteOpening(overlay);
-    if (!showing(overlay) || liveContent(overlay)) return;
+    if (liveContent(overlay)) return;
+    // fading in, its opacity still 0 as its transition starts (a region shown by a class): sighted once it shows
+    if (!showing(overlay)) { if (watch.opening.has(overlay)) watch.fadingIn.set(overlay, !!floating); return; }
+    sight(overlay, !!floating);
+  }
+
+  function sight(overlay, floating) {
     const text = overlayText(overlay);
     const known = watch.sightings.find((s) => s.el === overlay);
     if (known && text) known.text = text;         // drawn in parts (its footer before its header): its whole text
@@ -251,7 +257,7 @@
       const raised = s.position === 'absolute' && (parseInt(s.zIndex, 10) || 0) >= FLOATING_Z;
       if (s.position !== 'fixed' && !raised) continue;
       const blocks = [...node.children].filter((child) => visibleBox(child));
-      const held = blocks.length > 1 ? blocks.find((child) => child.contains(el)) : null;
+      const held = blocks.length > 1 && stacked(blocks) ? blocks.find((child) => child.contains(el)) : null;
       const notice = held || node;
       const box = visibleBox(notice), view = notice.ownerDocument.defaultView;
       const large = !box || box.width * box.height >= 0.2 * view.innerWidth * view.innerHeight;
@@ -270,6 +276,13 @@
   const APP_BAR = 'header, [role=banner]';
   function appBar(el) {
     return !!(el.closest(APP_BAR) || el.querySelector(APP_BAR));
+  }
+
+  // A region's messages stand one above the other; boxes side by side on one line (an icon, the words, a close
+  // icon: a row of flex items) are the parts of one message.
+  function stacked(blocks) {
+    const boxes = blocks.map((block) => visibleBox(block)).sort((a, b) => a.top - b.top);
+    return boxes.every((box, i) => i === 0 || box.top >= boxes[i - 1].bottom - 1);
   }
 
   // What a toast is: a few lines of text (NOTICE_LINES, 200 characters) beside two controls at most (its Close, an
@@ -292,10 +305,12 @@
     return !!list && list.children.length > 1 && collapse(domText(el, 400)) === collapse(domText(list, 400));
   }
 
-  // A notice's lines as a reader sees them, when it has several (a toast's title and its text)
+  // A notice's lines as a reader sees them, when it has several (a toast's title and its text), or when its one
+  // line is not all its text holds (its words beside an icon's: "notifications Saved close" reads "Saved")
   function noticeLines(el) {
     const lines = textLines(el).slice(0, NOTICE_LINES);
-    return lines.length > 1 ? lines.map((line) => clip(line, 200)) : [];
+    const parts = lines.length > 1 || (lines.length === 1 && lines[0] !== collapse(domText(el, 400)));
+    return parts ? lines.map((line) => clip(line, 200)) : [];
   }
 
   // A live region of content, no toast: an output a dashboard marks aria-live that holds its chart, its table
@@ -373,7 +388,7 @@
     focusedIdle = false;
     if (lateFocus) late.push(lateFocus);
     const w = { t0: performance.now(), tree: treeLines(pageRoot(), { mode: 'default', behind: true, drawn: true }),
-      values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), ending: new Set(), ancestors: null, listener: null,
+      values, overlays: overlayTexts(), dialogs: openDialogs(), sightings: [], opening: new Map(), fadingIn: new Map(), ending: new Set(), ancestors: null, listener: null,
       focus: focusedElement(),
       target, seen: targetSeen(target), place: target ? placeOf(target) : null, focusedElsewhere: false,
       landed: false };
@@ -606,6 +621,7 @@
     const times = [];
     for (const [time] of mutations) if (time >= w.t0) times.push(Math.round(time));
     // gone: taken away, hidden, or emptied (a field's messages region stays under the field, its message gone)
+    for (const [overlay, floating] of w.fadingIn) if (overlay.isConnected && showing(overlay)) sight(overlay, floating);
     const sightings = w.sightings.map((s) => ({ kind: s.kind, text: s.text, role: s.role || null, lines: s.lines,
       gone: !s.el.isConnected || !showing(s.el) || !overlayText(s.el) }));
     if (watch === w) watch = null;
