@@ -599,6 +599,8 @@ class ScopeWay(Fact):
     part: str | None = Field(None, description="with ``own``: the item's own child that holds the target "
                                                "(``:scope > div``), outside the items under it")
     within: ScopeWay | None = None
+    by_controls: bool = Field(False, description="the container holds nothing but controls (a card's actions bar) and "
+                                                 "is told apart by which of them it holds: by its state, found last")
     estimates: dict[str, int] = Field({}, description="per candidate key: the matches inside the containers this "
                                                       "way finds, stopping at 2")
     estimate: int | None = Field(None, description="the target found itself this way: the elements it finds")
