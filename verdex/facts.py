@@ -411,6 +411,7 @@ class AnimationFacts(Fact):
     progress: float | None = None
     duration_ms: int | None = None
     endless: bool = Field(False, description="repeats forever (an infinite iteration count): it never ends by itself")
+    running_ms: int | None = Field(None, description="how long it has run so far (its current time)")
     properties: list[str] = []
     moves: bool = Field(description="animates position or size (not only opacity or colour)")
 
