@@ -43,3 +43,4 @@ async def test_the_exported_test_finds_the_card_after_its_update_button_went(ses
     session.record(None)
     source = exported_and_passed(recording, "devices")
     assert ".nth(" not in source and 'name="Update"' not in source, source
+

@@ -319,8 +319,9 @@
   // check; "Unpin" where the others say "Pin"): such a way is kept, but a container found by what it shows (the
   // card by its name) comes first. So is a container further up told apart by such a control, one of the target's
   // fellow actions (the card by its "Update", found beside the target's "Edit" in its actions bar).
+  // (a tooltip's text is its control's: ESPHome's "Update" has one, drawn on hover)
   const ACTION_ROLES = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio',
-    'switch', 'tab']);
+    'switch', 'tab', 'tooltip']);
   function actionsOnly(node, target) {
     if (!node) return false;
     let texts = 0;
