@@ -2,7 +2,10 @@
 to action's pulse, a slight scale that never stops, as a publish dialog's button has): Playwright's click waits
 for its target to stand still and never sees it do so. The preflight says the movement is for good, and
 ``wait`` does not wait for it in vain; the agent forces the click, and the tests made from the recording
-click with force too, saying why, or they would wait for the target until they time out."""
+click with force too, saying why, or they would wait for the target until they time out. One that repeats but
+has only just begun (``/races/attention.html``: a card just added scales to and fro until the page takes its
+class off, as ESPHome's dashboard calls attention to a new device for 2 s) is said as that, not as moving for
+good: ``wait`` waits for it to stop and the click lands, where the agent was told to force it."""
 
 from __future__ import annotations
 
@@ -32,6 +35,9 @@ async def _open(session, apps, page: str, button: str):
 
 async def test_a_target_that_moves_for_good_is_refused_at_once_and_said_so(session, apps):
     tab, ref = await _open(session, apps, "pulse.html", "Publish now")
+    # the pulse has gone on for longer than a page's call for attention lasts
+    await tab.page.get_by_test_id("target").evaluate(
+        "(button) => { button.getAnimations()[0].currentTime = 6000; }")
     started = time.monotonic()
     with pytest.raises(NotActionable) as refused:
         await actions.click(tab, ref, wait=True)
@@ -89,3 +95,17 @@ def test_the_forced_click_stays_silenced_however_long_its_locator_is() -> None:
     assert "force=True,  # noqa: VDX005 it never stands still\n" in source, source
     linted = lint_source(source)
     assert not linted.findings and linted.error is None, (source, linted)
+
+
+async def test_a_repeating_animation_just_begun_is_waited_for_and_not_said_to_move_for_good(session, apps):
+    tab, add = await _open(session, apps, "attention.html", "Add device")
+    await actions.click(tab, add)
+    text = (await tab.snapshot()).text
+    ref = re.findall(r'button "Edit" \[ref=(e\d+)\]', text)[0]
+    with pytest.raises(NotActionable) as refused:
+        await actions.click(tab, ref)
+    said = str(refused.value).splitlines()[0]
+    assert "repeating, for " in said and "s so far" in said and "forever" not in said, said
+    result = await actions.click(tab, ref, wait=True)
+    assert result.waited is not None and not result.forced, result
+    assert (await assertions.text_visible(tab, "Clicked: Edit Porch light")).passed

@@ -28,3 +28,15 @@ async def test_a_page_a_closed_dialog_left_aria_hidden_is_said_to_be_so(session,
     assert "nothing to show" not in after, after
     assert await tab.page.get_by_role("heading", name="Accounts").count() == 0     # as Playwright sees it
     assert await tab.page.get_by_text("Quinn Avery").is_visible()
+
+
+async def test_a_code_editors_lines_hidden_beside_its_text_field_are_no_stranded_page(session, apps):
+    """Monaco (ESPHome's YAML editor) draws its lines in a div.view-lines marked aria-hidden and reads them out
+    through the text field beside it: the snapshot said the editor was a page a closed dialog had left hidden,
+    and that a reload might draw it afresh. Lines an editor hides beside the field that takes its keys are that
+    field's drawing: no note, and the field is listed."""
+    tab = await session.tab()
+    await tab.navigate(apps.url + "/editor/lines-hidden.html")
+    shown = (await tab.snapshot()).to_text()
+    assert "aria-hidden=true on" not in shown, shown
+    assert 'textbox "Editor content"' in shown, shown

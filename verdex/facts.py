@@ -416,6 +416,7 @@ class AnimationFacts(Fact):
     progress: float | None = None
     duration_ms: int | None = None
     endless: bool = Field(False, description="repeats forever (an infinite iteration count): it never ends by itself")
+    running_ms: int | None = Field(None, description="how long it has run so far (its current time)")
     properties: list[str] = []
     moves: bool = Field(description="animates position or size (not only opacity or colour)")
 
@@ -604,6 +605,8 @@ class ScopeWay(Fact):
     part: str | None = Field(None, description="with ``own``: the item's own child that holds the target "
                                                "(``:scope > div``), outside the items under it")
     within: ScopeWay | None = None
+    by_controls: bool = Field(False, description="the container holds nothing but controls (a card's actions bar) and "
+                                                 "is told apart by which of them it holds: by its state, found last")
     estimates: dict[str, int] = Field({}, description="per candidate key: the matches inside the containers this "
                                                       "way finds, stopping at 2")
     estimate: int | None = Field(None, description="the target found itself this way: the elements it finds")

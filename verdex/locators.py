@@ -48,6 +48,7 @@ ITSELF_BASE = 600
 VOLATILE_PENALTY = 300
 CONTAINER_BASE = 1000
 MADE_ELSEWHERE = 2000     # a container not named by the run's {unique} value, around a target inside what it made
+BY_CONTROLS = 1000        # a container told apart by which controls it holds (its state): after every other
 # A field with a copy of itself the page keeps out of sight (a rich-text editor's 0×0 textarea of the same
 # name, a select a widget replaced and hid): the one shown, ``filter(visible=True)``, before any position —
 # the copy's place among the matches is the page's markup, not what the reader sees.
@@ -185,8 +186,10 @@ async def choose(page: Page, info: Locating, test_id_attribute: str = "data-test
                    False, way.estimate) for way in info.itself if not made or _holds_run_token(way)]
         for depth, container in enumerate(info.containers):
             for way in container.ways:
-                # inside what the flow made: through the container its value names first, else the nearest
-                elsewhere = MADE_ELSEWHERE if made and not _holds_run_token(way) else 0
+                # inside what the flow made: through the container its value names first, else the nearest; one
+                # told apart by which controls it holds (its state) after every other
+                elsewhere = (MADE_ELSEWHERE if made and not _holds_run_token(way) else 0) + \
+                    (BY_CONTROLS if way.by_controls else 0)
                 outer = way_steps(way)
                 for c, step, score in _inner(simple):
                     scoped.append((frames + outer + [step], f"{container.reason} > {c.kind}",

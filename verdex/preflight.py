@@ -50,6 +50,12 @@ AT_A_POINT = (*POINTER_ACTIONS, "hover")     # actions a target that moves may b
 RECENT_MUTATION_MS = 200
 ENDLESS = ("repeating forever (it never stands still, so waiting will not end it: force acts at once, and the test "
            "made from it acts with force too)")
+# A repeating animation that began only just now may be a page's call for attention on what has just come, which the
+# page takes off itself after a moment (ESPHome's new device card scales to and fro for 2 s): waited for, bounded.
+ATTENTION_MS = 5_000
+JUST_BEGUN = ("repeating, for {s:.1f} s so far (a page may take such a pulse off after a moment, as it highlights what "
+              "has just come: wait waits for it to stop; one that goes on is forced, and the test made from it acts "
+              "with force too)")
 
 
 def as_acted(facts: PreflightFacts, action: Action) -> PreflightFacts:
@@ -108,7 +114,8 @@ def judge(facts: PreflightFacts, action: Action) -> Verdict:
         (blocking if action in AT_A_POINT else advisory).append(
             f"moving: {first.type} {first.name or ', '.join(first.properties)} on "
             f"{'the target' if first.on == 'target' else first.tag + ' (ancestor)'}"
-            + (f", {ENDLESS}" if first.endless else
+            + (f", {JUST_BEGUN.format(s=first.running_ms / 1000)}" if just_begun(first) else
+               f", {ENDLESS}" if first.endless else
                f", {round(first.progress * 100)}% done" if first.progress is not None else ""))
     fading = [a for a in facts.animations if not a.moves and _shows_or_hides(a)]
     if fading:
@@ -218,12 +225,14 @@ def waits_in_vain(facts: PreflightFacts, action: Action) -> str | None:
     """Why waiting for the blocking facts to clear would only run out, or None when it may not. A target in a
     closed container that is not opening (no animation of size or position runs on it or its ancestors) stays
     clipped until its toggle is clicked; one that moves, for an action at a point, round after round of an
-    animation that repeats forever (a call to action's pulse) never stands still."""
+    animation that repeats forever (a call to action's pulse) never stands still, once it has gone on for longer
+    than a page's call for attention lasts (``just_begun``)."""
     if facts.closed_container is not None and not any(a.moves for a in facts.animations):
         return "it stays closed until its toggle is clicked"
     if kept_off_the_page(facts, action) is not None:
         return "it comes onto the page once what it belongs to is hovered"
-    if action in AT_A_POINT and endless_movement(facts):
+    endless = endless_movement(facts)
+    if action in AT_A_POINT and endless and not just_begun(endless):
         return "it moves for good"
     if action in AT_A_POINT and shut(facts) and not any(_shows_or_hides(a) for a in facts.animations):
         return "it shows once what opens it is clicked"
@@ -241,6 +250,12 @@ def endless_movement(facts: PreflightFacts) -> AnimationFacts | None:
     click waits for a target to stand still, and this one never does."""
     moving = [a for a in facts.animations if a.moves]
     return moving[0] if moving and all(a.endless for a in moving) else None
+
+
+def just_begun(animation: AnimationFacts) -> bool:
+    """A repeating animation that has run for less than ``ATTENTION_MS``: it may be a call for attention the page
+    takes off after a moment, so waiting for it is not in vain."""
+    return animation.endless and animation.running_ms is not None and animation.running_ms < ATTENTION_MS
 
 
 def passes_through(facts: PreflightFacts, hit: HitFacts) -> bool:

@@ -657,6 +657,7 @@
           for (const way of container.ways) {
             way.estimates = {};
             if (toldApart) continue;            // a nearer container or a better way already tells it apart
+            if (way.by_controls) continue;      // which controls it holds: its state (Playwright counts it, last)
             const roots = way.within
               ? scopeRoots(doc, way).filter((root) => isInside(root, scopeRoots(doc, way.within)[0]))
               : scopeRoots(doc, way);

@@ -127,6 +127,7 @@
           play_state: animation.playState, progress: timing.progress == null ? null : Math.round(timing.progress * 100) / 100,
           duration_ms: typeof timing.duration === 'number' ? Math.round(timing.duration) : null,
           endless: timing.iterations === Infinity,
+          running_ms: typeof animation.currentTime === 'number' ? Math.round(animation.currentTime) : null,
           properties: Array.from(new Set(properties)),
           moves: properties.some((p) => MOVING.test(p)) });
       }

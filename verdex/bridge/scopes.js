@@ -202,7 +202,9 @@
   // container apart, though no price, date or id is in it.
   const COUNTS = /^\d[\d,.]*\+?\s+\p{L}/u;
 
-  // The first named descendant of the container (not the target, not around it) that no peer holds.
+  // The first named descendant of the container (not the target, not around it) that no peer holds (the element,
+  // in ``heldBy``).
+  const heldBy = new WeakMap();
   function identityChild(node, target, peers) {
     let tried = 0;
     for (const wanted of IDENTITY_ROLES) {
@@ -216,7 +218,7 @@
         // a cell named by its icon alone ("torrent-stop", "unread") shows the row's state, which its peers share
         if (CELL_ROLES.has(wanted) && !c.textContent.trim()) continue;
         const has = { role: wanted, name };
-        if (peers.every((p) => p === node || !holdsNamed(p, has))) return has;
+        if (peers.every((p) => p === node || !holdsNamed(p, has))) { heldBy.set(has, c); return has; }
       }
     }
     return null;
@@ -293,6 +295,7 @@
   // its own tells it: the next item has its own "Remove" button too.
   function toldApartWays(node, target, outer, peers, lone = false) {
     const ways = [];
+    const byControls = actionsOnly(node, target);
     const has = identityChild(node, target, peers);
     const shown = target && shownText(target);
     if (shown && !(has && has.name === shown) && holdsWholeText(node, shown) &&
@@ -304,7 +307,40 @@
     const byText = identityText(node, target, peers);
     if (byText) ways.push({ ...outer, strategy: outer.strategy + '_text', ...byText });
     if (control && !byText) ways.push(byHas);
+    if (byControls) for (const way of ways) way.by_controls = true;
+    else if (byHas && CONTROL_ROLES.has(has.role) && target && actionsOnly(commonAncestor(heldBy.get(has), target), target))
+      byHas.by_controls = true;
     return ways;
+  }
+
+  // The nearest element that holds both (across shadow roots).
+  function commonAncestor(a, b) {
+    for (let node = a; node; node = parentOf(node)) if (node === b || isInside(b, node)) return node;
+    return null;
+  }
+
+  // A container whose every text is a control's (a card's actions bar: Edit, Logs, a menu of its items) is told
+  // apart from its peers only by which controls it holds, and an app shows some of them by the state of what the
+  // card stands for (ESPHome's "Update" on a device that has not taken its configuration yet, until its status
+  // check; "Unpin" where the others say "Pin"): such a way is kept, but a container found by what it shows (the
+  // card by its name) comes first. So is a container further up told apart by such a control, one of the target's
+  // fellow actions (the card by its "Update", found beside the target's "Edit" in its actions bar).
+  // (a tooltip's text is its control's: ESPHome's "Update" has one, drawn on hover)
+  const ACTION_ROLES = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio',
+    'switch', 'tab', 'tooltip']);
+  function actionsOnly(node, target) {
+    if (!node) return false;
+    let texts = 0;
+    for (const t of composedTextNodes(node)) {
+      if (!t.data.trim()) continue;
+      let inControl = false;
+      for (let a = parentOf(t); a && a !== node; a = parentOf(a)) {
+        if (a.nodeType === 1 && (a === target || ACTION_ROLES.has(role(a)))) { inControl = true; break; }
+      }
+      if (!inControl) return false;
+      texts++;
+    }
+    return texts > 0;
   }
 
   // An item that holds the items under it (a page tree's li: its title's anchor, its columns, then its child pages'

@@ -186,12 +186,28 @@
   const STRANDED_TEXT = 20;              // characters it shows, at least
 
   function strandedContent(el, s) {
-    if (s.visibility !== 'visible' || hiddenByOverlay.has(el)) return false;
+    if (s.visibility !== 'visible' || hiddenByOverlay.has(el) || editorDrawing(el)) return false;
     const view = el.ownerDocument.defaultView, rect = el.getBoundingClientRect();
     if (!view || rect.width * rect.height < STRANDED_SHARE * view.innerWidth * view.innerHeight) return false;
     if (collapse(renderedText(el)).length < STRANDED_TEXT) return false;
     const open = attempt(() => queryComposed(el.ownerDocument, OVERLAYS), []).filter((o) => o.getClientRects().length);
     return open.length === 0;
+  }
+
+  // A code editor's lines are hidden on purpose: Monaco (ESPHome's, VS Code's) draws them in a div.view-lines
+  // marked aria-hidden and reads them out through the text field that takes its keys, three levels up beside
+  // them (textarea.inputarea, "Editor content"). Such a drawing is no page a dialog left hidden: an element
+  // below the body whose near ancestor holds a text field the reader still reaches, outside it.
+  const EDITOR_LEVELS = 4;
+  const TEXT_FIELDS = 'textarea, [contenteditable=""], [contenteditable="true"], [role=textbox]';
+  function editorDrawing(el) {
+    let node = parentOf(el);
+    for (let level = 0; node && level < EDITOR_LEVELS; level++, node = parentOf(node)) {
+      if (node.nodeType !== 1 || node.tagName === 'BODY' || node.tagName === 'HTML') return false;
+      for (const field of node.querySelectorAll(TEXT_FIELDS))
+        if (!isInside(field, el) && !hiddenForAria(field)) return true;
+    }
+    return false;
   }
 
   function strandedNote(el) {
